@@ -1,0 +1,68 @@
+# Rebalance Lab: set-up, build, run and test in one command each (see README.md).
+#   make run    install what is missing, build, launch the desktop app on the default scenario
+#   make test   install what is missing, build, run every test (offscreen)
+#   make build  install what is missing and build
+#   make bench  build and run the benchmarks; figures in build/bench/results.json
+
+BUILD_DIR  ?= build
+BUILD_TYPE ?= RelWithDebInfo
+CMAKE      ?= cmake
+CTEST      ?= ctest
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+
+# Debian 12 packages the build, the tests and the app need.
+DEBIAN_PACKAGES := cmake ninja-build g++ make \
+	qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev \
+	qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n \
+	libgl-dev fonts-noto-cjk
+
+.PHONY: all deps configure build run test bench clean distclean install-deps
+
+all: build
+
+# Installs only what is missing: through apt-get as root, through sudo otherwise.
+deps:
+	@missing=""; \
+	for p in $(DEBIAN_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	echo "Installing missing Debian packages:$$missing"; \
+	if [ "$$(id -u)" = 0 ]; then SUDO=""; \
+	elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; \
+	else echo "error: these Debian packages are missing:$$missing" >&2; \
+	     echo "       install them as root: apt-get install$$missing" >&2; exit 1; fi; \
+	if ! command -v apt-get >/dev/null 2>&1; then \
+		echo "error: apt-get not found; install these packages by hand:$$missing" >&2; exit 1; fi; \
+	$$SUDO apt-get update -q && \
+	DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends $$missing || { \
+		echo "error: could not install:$$missing (are you root or in sudoers, and online?)" >&2; exit 1; }
+
+install-deps: deps
+
+$(BUILD_DIR)/build.ninja: CMakeLists.txt | deps
+	$(CMAKE) -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+
+configure: deps $(BUILD_DIR)/build.ninja
+
+build: configure
+	$(CMAKE) --build $(BUILD_DIR) -j $(JOBS)
+
+run: build
+	$(BUILD_DIR)/bin/rebalance-lab $(ARGS)
+
+test: build
+	QT_QPA_PLATFORM=offscreen $(CTEST) --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS) -LE bench
+
+bench: build
+	@mkdir -p $(BUILD_DIR)/bench
+	@rm -f $(BUILD_DIR)/bench/results.json
+	QT_QPA_PLATFORM=offscreen $(CTEST) --test-dir $(BUILD_DIR) --output-on-failure -L bench
+	@echo "Benchmark figures: $(BUILD_DIR)/bench/results.json"
+	@cat $(BUILD_DIR)/bench/results.json
+
+clean:
+	-$(CMAKE) --build $(BUILD_DIR) --target clean
+
+distclean:
+	rm -rf $(BUILD_DIR)

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+// rblab: Rebalance Lab's command line. It runs the same engine and plugins as the desktop app.
+#include "allocatecommand.h"
+#include "clicontext.h"
+#include "strategiescommand.h"
+
+#include <QCoreApplication>
+
+namespace {
+
+const char *const kCommands =
+    "Commands:\n"
+    "  strategies [--json]        List the loaded strategies and the plugin files that failed.\n"
+    "  allocate [FILE|-]          Answer allocation cases (JSON Lines) as RocketMQ's strategies do.\n";
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("rblab"));
+    QCoreApplication::setOrganizationName(QStringLiteral("rebalance-lab"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(RBLAB_VERSION));
+
+    CliContext context;
+    QCommandLineParser &parser = context.parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Rebalance Lab: how Apache RocketMQ consumer groups share a topic's queues.\n\n")
+        + QLatin1String(kCommands));
+    parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsOptions);
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    const QCommandLineOption versionOption = parser.addVersionOption();
+    parser.addOption(context.pluginDirOption);
+    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("strategies, allocate"),
+                                 QStringLiteral("<command> [options]"));
+
+    // First pass: find the command; each command then adds its own options and parses again.
+    parser.parse(QCoreApplication::arguments());
+    const QStringList positional = parser.positionalArguments();
+    const QString command = positional.isEmpty() ? QString() : positional.first();
+
+    if (command == QLatin1String("strategies")) {
+        return runStrategiesCommand(context);
+    }
+    if (command == QLatin1String("allocate")) {
+        return runAllocateCommand(context);
+    }
+    if (parser.isSet(versionOption)) {
+        parser.showVersion();
+    }
+    if (parser.isSet(helpOption) || command.isEmpty()) {
+        parser.showHelp(command.isEmpty() && !parser.isSet(helpOption) ? 2 : 0);
+    }
+    context.err << "rblab: unknown command \"" << command << "\"\n\n" << kCommands
+                << "Run 'rblab --help' for the options.\n";
+    return 2;
+}

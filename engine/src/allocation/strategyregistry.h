@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: Apache-2.0
+// Finds, checks and loads strategy plugins, and makes strategies by name.
+#pragma once
+
+#include "pluginmetadata.h"
+
+#include <rblab/rblab_global.h>
+#include <rblab/strategyfactory.h>
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+class QPluginLoader;
+
+namespace Rblab {
+
+/*!
+    What the registry knows of one plugin file (Tiled's PluginFile, Qt Creator's PluginSpec):
+    where it is, how far loading got, and why it stopped.
+*/
+struct RBLAB_ENGINE_EXPORT PluginRecord
+{
+    enum class State {
+        Loaded,        //!< its strategy can be made
+        NotAPlugin,    //!< a library without Qt plugin metadata
+        WrongInterface,//!< another IID, or an incompatible ApiVersion
+        InvalidMetadata,
+        LoadFailed,    //!< the library or its root object could not be loaded
+        Duplicate,     //!< another plugin already provides its strategy name
+    };
+
+    QString file;   //!< absolute path, or ":static:<class>" for a linked-in plugin
+    State state = State::NotAPlugin;
+    QString error;  //!< why it failed, for people; empty when loaded
+    StrategyMetadata metadata;
+    AllocationStrategyFactory *factory = nullptr; //!< owned by Qt's plugin loader, never unloaded
+
+    bool loaded() const { return state == State::Loaded; }
+};
+
+RBLAB_ENGINE_EXPORT QString pluginStateName(PluginRecord::State state);
+
+/*!
+    The strategy registry: discovers plugins in the built-in folder, the per-user folder
+    (QStandardPaths), RBLAB_PLUGIN_PATH and extra folders (the --plugin-dir option), plus plugins
+    linked in statically; keeps a record for every library file it met, loaded or not; and makes
+    configured strategies by name, for the host and for plugins that wrap another strategy.
+
+    Metadata is read and checked before a library is loaded (QPluginLoader::metaData()), so a
+    plugin of another interface version is never run. Libraries are never unloaded. After load()
+    the registry is read-only and may be used from any thread.
+*/
+class RBLAB_ENGINE_EXPORT StrategyRegistry final : public StrategyProvider
+{
+    Q_DECLARE_TR_FUNCTIONS(Rblab::StrategyRegistry)
+
+public:
+    struct Sources
+    {
+        QStringList extraDirectories;  //!< --plugin-dir, searched last
+        bool builtin = true;
+        bool user = true;
+        bool environment = true;       //!< RBLAB_PLUGIN_PATH, separated by ':'
+        bool staticPlugins = true;
+    };
+
+    StrategyRegistry();
+    ~StrategyRegistry();
+    Q_DISABLE_COPY_MOVE(StrategyRegistry)
+
+    //! Discovers and loads, in this order: static, built-in, user, environment, extra folders.
+    void load(const Sources &sources);
+    void load() { load(Sources()); }
+    //! Loads the plugins of one folder (or one library file); may be called again later.
+    void loadFrom(const QString &directoryOrFile);
+
+    //! The built-in plugin folders, next to the programs in the build tree and after install.
+    static QStringList builtinDirectories();
+    //! The per-user folder (…/rebalance-lab/plugins under the generic data location).
+    static QString userDirectory();
+
+    const QList<PluginRecord> &records() const { return m_records; }
+    QList<const PluginRecord *> strategies() const; //!< loaded, sorted by name
+    QList<const PluginRecord *> failures() const;
+    QStringList strategyNames() const;
+    const PluginRecord *find(const QString &name) const;
+
+    //! Checks parameters for a strategy as create() would, without making one (the GUI's form).
+    ParameterCheck checkParameters(const QString &name, const QVariantMap &params,
+                                   const QString &defaultTopic = QString()) const;
+
+    /*!
+        Makes a configured strategy. Parameters are checked against the plugin's schema first;
+        a factory that throws is reported as an error, never propagated.
+    */
+    StrategyCreation create(const QString &name, const QVariantMap &params,
+                            const QString &defaultTopic = QString()) const;
+
+    // StrategyProvider: what a wrapping strategy's factory calls.
+    StrategyCreation createStrategy(const QString &name, const QVariantMap &params) const override;
+
+private:
+    void loadFile(const QString &path);
+    void addRecord(PluginRecord record);
+    StrategyCreation createNested(const QString &name, const QVariantMap &params,
+                                  const QString &defaultTopic) const;
+
+    QList<PluginRecord> m_records;
+    std::vector<std::unique_ptr<QPluginLoader>> m_loaders;
+    QStringList m_seenFiles;
+};
+
+/*!
+    Calls a strategy the way the host must: an exception escaping a plugin becomes an error
+    result ("strategy X threw …"), as RebalanceImpl catches it, logs it and skips the round.
+*/
+RBLAB_ENGINE_EXPORT AllocateResult guardedAllocate(AllocationStrategy &strategy,
+                                                   const QString &group, const QString &currentCid,
+                                                   const MessageQueueList &mqAll,
+                                                   const QStringList &cidAll);
+RBLAB_ENGINE_EXPORT GroupAllocateResult guardedAllocateAll(AllocationStrategy &strategy,
+                                                           const QString &group,
+                                                           const MessageQueueList &mqAll,
+                                                           const QStringList &cidAll);
+
+} // namespace Rblab

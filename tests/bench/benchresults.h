@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QString>
+
+/*!
+    Records a benchmark figure in build/bench/results.json
+    ({"benchmarks": [{"name", "value", "unit"}]}), replacing an earlier figure of the same name.
+    Written atomically, so benchmark programs can run one after another.
+*/
+namespace BenchResults {
+void record(const QString &name, double value, const QString &unit, const QString &note = QString());
+}
