@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: Apache-2.0
+// A scenario: the world to simulate and what happens in it (docs: scenario-format.md, version 1).
+#pragma once
+
+#include "sim/simtime.h"
+
+#include <rblab/rblab_global.h>
+
+#include <QList>
+#include <QMap>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+#include <QVariantMap>
+
+#include <optional>
+
+namespace Rblab {
+
+inline constexpr const char kScenarioFormat[] = "rebalance-lab/scenario@1";
+
+enum class Profile { V5, V49 };              //!< "5.x" (RocketMQ 5.2 and later), "4.9"
+enum class MessageModel { Clustering, Broadcasting };
+enum class ConsumeMode { Concurrently, Orderly };
+enum class ConsumeFromWhere { LastOffset, FirstOffset, Timestamp };
+
+/*!
+    How long the listener takes per message. Fractions of a millisecond are kept (the engine's
+    workers carry the remainder, so a 0.3 ms mean consumes at the right rate).
+*/
+struct RBLAB_ENGINE_EXPORT ConsumeTime
+{
+    enum class Distribution { Fixed, Exponential, LogNormal };
+    Distribution distribution = Distribution::Fixed;
+    double meanMs = 1.0;
+    double p99Ms = 0.0; //!< lognormal only; must exceed the mean
+    bool shortForm = true; //!< written as a plain duration ("2ms") rather than an object
+
+    friend bool operator==(const ConsumeTime &, const ConsumeTime &) = default;
+};
+
+struct RBLAB_ENGINE_EXPORT StallSpec
+{
+    double probability = 0.0;
+    double timeMs = 0.0;
+    friend bool operator==(const StallSpec &, const StallSpec &) = default;
+};
+
+/*!
+    A consumer as declared in a group or brought by a `join` event.
+*/
+struct RBLAB_ENGINE_EXPORT ConsumerSpec
+{
+    QString id;      //!< client id; two consumers may share one (RocketMQ issue #1547)
+    QString name;    //!< unique handle for events; empty in the file means "the id"
+    ConsumeTime consumeTime;
+    std::optional<StallSpec> stall;
+    double failureRate = 0.0;
+    SimTime start = 0;
+    std::optional<QString> strategy;       //!< per-consumer override (a rolling deploy)
+    std::optional<QVariantMap> strategyParams;
+    QVariantMap client;                    //!< per-consumer client overrides, by RocketMQ name
+
+    QString handle() const { return name.isEmpty() ? id : name; }
+    friend bool operator==(const ConsumerSpec &, const ConsumerSpec &) = default;
+};
+
+struct RBLAB_ENGINE_EXPORT TopicSpec
+{
+    QString name;
+    QList<QPair<QString, int>> queues; //!< broker name → readable queues (ids 0…n-1), in file order
+    double produceRate = 1000.0;       //!< messages per second for the whole topic
+    double skew = 0.0;                 //!< 0 even; s > 0 weighs queue k by 1/(k+1)^s
+    int messageSizeMin = 1024;         //!< body bytes; min == max for a fixed size
+    int messageSizeMax = 1024;
+
+    int queueCount(const QString &broker) const;
+    friend bool operator==(const TopicSpec &, const TopicSpec &) = default;
+};
+
+struct RBLAB_ENGINE_EXPORT GroupSpec
+{
+    QString name;
+    QStringList topics;
+    MessageModel messageModel = MessageModel::Clustering;
+    ConsumeMode consumeMode = ConsumeMode::Concurrently;
+    ConsumeFromWhere consumeFromWhere = ConsumeFromWhere::LastOffset;
+    SimTime consumeTimestamp = 30 * kMinute; //!< CONSUME_FROM_TIMESTAMP: this long before the start
+    QString strategy = QStringLiteral("AVG");
+    QVariantMap strategyParams;
+    QVariantMap client; //!< overrides of ClientConfig, by RocketMQ name (ms for durations)
+    QList<ConsumerSpec> consumers;
+
+    friend bool operator==(const GroupSpec &, const GroupSpec &) = default;
+};
+
+/*!
+    A scripted event; the same structure carries the GUI's commands (a user's "kill" is an event
+    at the current time), so a session and a scenario describe the same things.
+*/
+struct RBLAB_ENGINE_EXPORT ScenarioEvent
+{
+    enum class Action {
+        Join, Shutdown, Kill, Freeze, Unfreeze, Partition, Heal, Pause, Resume,
+        SetConsumeTime, SetFailureRate, SetProduceRate, SetQueues, BrokerDown, BrokerUp,
+        SetStrategy, SetClient,
+    };
+
+    SimTime at = 0;
+    Action action = Action::Kill;
+    QString group;                 //!< join, setStrategy, setClient
+    QString consumer;              //!< a consumer's handle (name)
+    ConsumerSpec joining;          //!< join
+    std::optional<SimTime> forDuration; //!< freeze: unfreeze after this long
+    QStringList brokers;           //!< partition/heal: empty = all
+    ConsumeTime consumeTime;       //!< setConsumeTime
+    double failureRate = 0.0;      //!< setFailureRate
+    QString topic;                 //!< setProduceRate, setQueues
+    double rate = 0.0;             //!< setProduceRate
+    QString broker;                //!< setQueues, brokerDown, brokerUp
+    int count = 0;                 //!< setQueues
+    QString strategy;              //!< setStrategy
+    QVariantMap strategyParams;    //!< setStrategy
+    QVariantMap client;            //!< setClient
+
+    static QString actionName(Action action);              //!< "join", "setConsumeTime", …
+    static std::optional<Action> actionFromName(QStringView name);
+    friend bool operator==(const ScenarioEvent &, const ScenarioEvent &) = default;
+};
+
+struct RBLAB_ENGINE_EXPORT ChurnSpec
+{
+    QString group;
+    SimTime meanInterval = 45 * kSecond;
+    QList<QPair<QString, double>> actions; //!< join, shutdown, kill, freeze, partition, pause, slow → weight
+    int minConsumers = 1;
+    int maxConsumers = 12;
+    SimTime recoverAfter = 60 * kSecond;
+    QString idPattern;                     //!< empty: "10.0.<n>.<m>@<pid>"
+
+    friend bool operator==(const ChurnSpec &, const ChurnSpec &) = default;
+};
+
+/*!
+    A whole scenario file. Reading and writing are ScenarioReader's and ScenarioWriter's; this is
+    plain data, cheap to copy, compared field by field (save then open gives back an equal value).
+*/
+struct RBLAB_ENGINE_EXPORT Scenario
+{
+    QString name;
+    QMap<QString, QString> description; //!< language ("en", "zh_CN") → text; a plain string is stored under ""
+    quint64 seed = 1;
+    SimTime duration = 10 * kMinute;
+    SimTime sampleInterval = kSecond;
+    Profile profile = Profile::V5;
+    SimTime networkLatency = 1;
+    QVariantMap broker;                 //!< overrides of BrokerConfig, by RocketMQ name
+    QStringList brokers;
+    QList<TopicSpec> topics;
+    QList<GroupSpec> groups;
+    QList<ScenarioEvent> events;
+    std::optional<ChurnSpec> churn;
+
+    //! The description for a locale name ("zh_CN" → zh_CN, zh, en, then the plain text).
+    QString descriptionFor(const QString &localeName) const;
+    const TopicSpec *topic(const QString &name) const;
+    const GroupSpec *group(const QString &name) const;
+
+    friend bool operator==(const Scenario &, const Scenario &) = default;
+};
+
+RBLAB_ENGINE_EXPORT QString profileName(Profile profile);
+RBLAB_ENGINE_EXPORT QString messageModelName(MessageModel model);
+RBLAB_ENGINE_EXPORT QString consumeModeName(ConsumeMode mode);
+RBLAB_ENGINE_EXPORT QString consumeFromWhereName(ConsumeFromWhere where);
+
+} // namespace Rblab
