@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <rblab/strategyfactory.h>
+
+#include <QObject>
+
+/*!
+    The plugin's root object: makes MACHINE_ROOM_NEARBY strategies, each wrapping a fresh inner
+    strategy made through the host's StrategyProvider with the parameters meant for it.
+*/
+class MachineRoomNearbyStrategyFactory final : public QObject,
+                                               public Rblab::AllocationStrategyFactory
+{
+    Q_OBJECT
+    Q_PLUGIN_METADATA(IID RBLAB_STRATEGY_FACTORY_IID FILE "machineroomnearby.json")
+    Q_INTERFACES(Rblab::AllocationStrategyFactory)
+
+public:
+    Rblab::StrategyCreation create(const QVariantMap &params,
+                                   const Rblab::StrategyProvider &provider) const override;
+};
