@@ -45,6 +45,46 @@ QString exceptionText(const char *what, const QString &strategy)
         .arg(strategy, what ? QString::fromLocal8Bit(what) : QStringLiteral("unknown exception"));
 }
 
+// What is checked before a plugin's code runs, for files and linked-in plugins alike: the
+// interface (IID) version, the metadata, the API version. Fills record->state/error on failure.
+bool checkPluginMetaData(const QJsonObject &meta, PluginRecord *record)
+{
+    const char *const context = "Rblab::StrategyRegistry";
+    const QString iid = meta.value(QStringLiteral("IID")).toString();
+    if (iid != kIid) {
+        record->state = PluginRecord::State::WrongInterface;
+        record->error = iid.startsWith(kIidStem)
+            ? QCoreApplication::translate(context, "wrong interface version: built for %1, this "
+                                                   "program loads %2")
+                  .arg(iid, kIid)
+            : QCoreApplication::translate(context, "not a strategy plugin: its interface is "
+                                                   "\"%1\", expected \"%2\"")
+                  .arg(iid, kIid);
+        return false;
+    }
+    QString error;
+    record->metadata =
+        StrategyMetadata::fromJson(meta.value(QStringLiteral("MetaData")).toObject(), &error);
+    if (!error.isNull()) {
+        record->state = PluginRecord::State::InvalidMetadata;
+        record->error = error;
+        return false;
+    }
+    if (record->metadata.apiMajor != StrategyApiMajorVersion
+        || record->metadata.apiMinor > StrategyApiMinorVersion) {
+        record->state = PluginRecord::State::WrongInterface;
+        record->error = QCoreApplication::translate(context, "wrong interface version: the plugin "
+                                                             "needs API %1.%2, this program "
+                                                             "provides %3.%4")
+                            .arg(record->metadata.apiMajor)
+                            .arg(record->metadata.apiMinor)
+                            .arg(StrategyApiMajorVersion)
+                            .arg(StrategyApiMinorVersion);
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 QString pluginStateName(PluginRecord::State state)
@@ -120,16 +160,22 @@ void StrategyRegistry::load(const Sources &sources)
         const auto plugins = QPluginLoader::staticPlugins();
         for (const QStaticPlugin &plugin : plugins) {
             const QJsonObject meta = plugin.metaData();
-            if (meta.value(QStringLiteral("IID")).toString() != kIid) {
+            const QString iid = meta.value(QStringLiteral("IID")).toString();
+            if (iid != kIid && !iid.startsWith(kIidStem)) {
                 continue; // another kind of Qt plugin linked into the program
             }
             PluginRecord record;
             record.file = QStringLiteral(":static:") + meta.value(QStringLiteral("className")).toString();
-            QString error;
-            record.metadata = StrategyMetadata::fromJson(meta.value(QStringLiteral("MetaData")).toObject(), &error);
-            if (!error.isNull()) {
-                record.state = PluginRecord::State::InvalidMetadata;
-                record.error = error;
+            // A linked-in plugin passes the same checks as a file: its interface version and
+            // API version too, or a strategy built for a later API would run.
+            if (!checkPluginMetaData(meta, &record)) {
+                addRecord(std::move(record));
+                continue;
+            }
+            if (const PluginRecord *other = find(record.metadata.name)) {
+                record.state = PluginRecord::State::Duplicate;
+                record.error = tr("duplicate strategy name \"%1\": already provided by %2")
+                                   .arg(record.metadata.name, other->file);
             } else if (auto *factory = qobject_cast<AllocationStrategyFactory *>(plugin.instance())) {
                 record.state = PluginRecord::State::Loaded;
                 record.factory = factory;
@@ -204,32 +250,7 @@ void StrategyRegistry::loadFile(const QString &path)
         addRecord(std::move(record));
         return;
     }
-    const QString iid = meta.value(QStringLiteral("IID")).toString();
-    if (iid != kIid) {
-        record.state = PluginRecord::State::WrongInterface;
-        record.error = iid.startsWith(kIidStem)
-            ? tr("wrong interface version: built for %1, this program loads %2").arg(iid, kIid)
-            : tr("not a strategy plugin: its interface is \"%1\", expected \"%2\"").arg(iid, kIid);
-        addRecord(std::move(record));
-        return;
-    }
-    QString error;
-    record.metadata = StrategyMetadata::fromJson(meta.value(QStringLiteral("MetaData")).toObject(), &error);
-    if (!error.isNull()) {
-        record.state = PluginRecord::State::InvalidMetadata;
-        record.error = error;
-        addRecord(std::move(record));
-        return;
-    }
-    if (record.metadata.apiMajor != StrategyApiMajorVersion
-        || record.metadata.apiMinor > StrategyApiMinorVersion) {
-        record.state = PluginRecord::State::WrongInterface;
-        record.error = tr("wrong interface version: the plugin needs API %1.%2, this program "
-                          "provides %3.%4")
-                           .arg(record.metadata.apiMajor)
-                           .arg(record.metadata.apiMinor)
-                           .arg(StrategyApiMajorVersion)
-                           .arg(StrategyApiMinorVersion);
+    if (!checkPluginMetaData(meta, &record)) {
         addRecord(std::move(record));
         return;
     }
