@@ -262,9 +262,9 @@ QString JsonNode::describe() const
         // Long strings are cut: the message is about the kind of value, not its whole text.
         return m_text.size() > 60 ? quoted(m_text.left(57) + QStringLiteral("…")) : quoted(m_text);
     case Type::Array:
-        return tr("an array");
+        return m_items.empty() ? tr("an empty array") : tr("an array");
     case Type::Object:
-        return tr("an object");
+        return m_items.empty() ? tr("an empty object") : tr("an object");
     }
     return QString();
 }

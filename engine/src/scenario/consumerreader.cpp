@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "scenario/consumerreader.h"
+
+#include "model/clientconfig.h"
+#include "scenario/diagnosticlist.h"
+#include "scenario/jsonnode.h"
+#include "scenario/objectreader.h"
+#include "scenario/scenarioduration.h"
+#include "scenario/scenariolimits.h"
+#include "scenario/scenarioreadcontext.h"
+
+namespace Rblab {
+
+namespace {
+
+using Need = ObjectReader::Need;
+
+const QStringList &distributionNames()
+{
+    static const QStringList names
+        = { QStringLiteral("fixed"), QStringLiteral("exponential"), QStringLiteral("lognormal") };
+    return names;
+}
+
+} // namespace
+
+std::optional<ConsumerSpec> ConsumerReader::read(const JsonNode &node, const QString &path,
+    const GroupContext &group, std::optional<SimTime> joinAt, const QString &joinPath)
+{
+    DiagnosticList &diagnostics = m_context.diagnostics;
+    if (!node.isObject()) {
+        diagnostics.error(node, path,
+            tr("expected a consumer object such as {\"id\": \"10.0.0.1@1001\"}, got %1")
+                .arg(node.describe()));
+        m_context.consumersComplete = false;
+        return std::nullopt;
+    }
+    QStringList known = { QStringLiteral("id"), QStringLiteral("name"),
+        QStringLiteral("consumeTime"), QStringLiteral("stall"), QStringLiteral("failureRate"),
+        QStringLiteral("strategy"), QStringLiteral("strategyParams"), QStringLiteral("client") };
+    if (!joinAt) {
+        known.append(QStringLiteral("start"));
+    }
+    const ObjectReader object(m_context.values, node, path, tr("a consumer"), known);
+    const int errorsBefore = diagnostics.errorCount();
+
+    ConsumerSpec consumer;
+    const std::optional<QString> id = object.string(QStringLiteral("id"), Need::Required);
+    const std::optional<QString> name = object.string(QStringLiteral("name"));
+    const JsonNode *nameNode = object.field(QStringLiteral("name"));
+    if (id) {
+        consumer.id = *id;
+    }
+    if (name) {
+        consumer.name = *name;
+    }
+    if ((id && !nameNode) || name) {
+        const JsonNode &handleNode = name ? *nameNode : *object.field(QStringLiteral("id"));
+        const QString handlePath
+            = object.pathOf(name ? QStringLiteral("name") : QStringLiteral("id"));
+        m_context.addConsumer(
+            consumer.handle(), handleNode, handlePath, group.name, joinAt, joinPath);
+    } else {
+        // Its handle is unknown: events that name it cannot be checked.
+        m_context.consumersComplete = false;
+    }
+
+    if (const JsonNode *value = object.field(QStringLiteral("consumeTime"))) {
+        if (const auto consumeTime
+            = readConsumeTime(*value, object.pathOf(QStringLiteral("consumeTime")))) {
+            consumer.consumeTime = *consumeTime;
+        }
+    }
+    if (const JsonNode *value = object.field(QStringLiteral("stall"))) {
+        if (const auto stall = readStall(*value, object.pathOf(QStringLiteral("stall")))) {
+            consumer.stall = *stall;
+        }
+    }
+    consumer.failureRate = object.number(QStringLiteral("failureRate"), 0.0, 1.0).value_or(0.0);
+    if (!joinAt) {
+        consumer.start
+            = object.duration(QStringLiteral("start"), 0, ScenarioLimits::maxTime).value_or(0);
+    }
+
+    const JsonNode *strategyNode = object.field(QStringLiteral("strategy"));
+    if (strategyNode) {
+        consumer.strategy
+            = m_context.values.string(*strategyNode, object.pathOf(QStringLiteral("strategy")));
+    }
+    const JsonNode *paramsNode = object.field(QStringLiteral("strategyParams"));
+    if (paramsNode) {
+        if (paramsNode->isObject()) {
+            consumer.strategyParams = paramsNode->toVariant().toMap();
+        } else {
+            diagnostics.error(*paramsNode, object.pathOf(QStringLiteral("strategyParams")),
+                tr("expected an object of strategy parameters, got %1")
+                    .arg(paramsNode->describe()));
+        }
+    }
+    // Parameters without a strategy of their own are for the group's strategy.
+    const std::optional<QString> effective = strategyNode ? consumer.strategy : group.strategy;
+    const bool paramsReadable = !paramsNode || consumer.strategyParams;
+    if (paramsReadable
+        && ((strategyNode && consumer.strategy) || (consumer.strategyParams && effective))) {
+        m_context.checkStrategy(*effective, consumer.strategyParams.value_or(QVariantMap()),
+            group.defaultTopic, strategyNode ? *strategyNode : node,
+            object.pathOf(QStringLiteral("strategy")), paramsNode,
+            object.pathOf(QStringLiteral("strategyParams")));
+    }
+    if (const JsonNode *client = object.field(QStringLiteral("client"))) {
+        consumer.client = m_context.values
+                              .settings(*client, object.pathOf(QStringLiteral("client")),
+                                  ClientConfig::specs(), tr("client settings"))
+                              .value_or(QVariantMap());
+    }
+    object.finish([&](const QString &key) {
+        return joinAt && key == QLatin1String("start")
+            ? tr("\"start\" is not used in a join: the consumer starts at the event's time "
+                 "(ignored)")
+            : QString();
+    });
+    if (diagnostics.errorCount() != errorsBefore) {
+        return std::nullopt;
+    }
+    return consumer;
+}
+
+std::optional<ConsumeTime> ConsumerReader::readConsumeTime(
+    const JsonNode &node, const QString &path)
+{
+    const double maximum = ScenarioLimits::maxConsumeTimeMs;
+    ConsumeTime time;
+    if (!node.isObject()) {
+        const std::optional<double> mean = m_context.values.durationF(node, path, 0.0, maximum);
+        if (!mean) {
+            return std::nullopt;
+        }
+        time.meanMs = *mean;
+        time.shortForm = true;
+        return time;
+    }
+    const ObjectReader object(m_context.values, node, path, tr("a consume time"),
+        { QStringLiteral("distribution"), QStringLiteral("mean"), QStringLiteral("p99") });
+    const int errorsBefore = m_context.diagnostics.errorCount();
+    time.shortForm = false;
+    const std::optional<int> distribution
+        = object.choice(QStringLiteral("distribution"), distributionNames());
+    if (distribution) {
+        time.distribution = ConsumeTime::Distribution(*distribution);
+    }
+    const std::optional<double> mean
+        = object.durationF(QStringLiteral("mean"), 0.0, maximum, Need::Required);
+    const bool logNormal = time.distribution == ConsumeTime::Distribution::LogNormal;
+    const std::optional<double> p99 = object.durationF(
+        QStringLiteral("p99"), 0.0, maximum, logNormal ? Need::Required : Need::Optional);
+    if (mean) {
+        time.meanMs = *mean;
+    }
+    if (p99) {
+        time.p99Ms = *p99;
+    }
+    if (logNormal && mean && *mean <= 0.0) {
+        m_context.diagnostics.error(*object.field(QStringLiteral("mean")),
+            object.pathOf(QStringLiteral("mean")),
+            tr("a lognormal consume time needs a mean above 0ms"));
+    } else if (logNormal && mean && p99 && *p99 <= *mean) {
+        m_context.diagnostics.error(*object.field(QStringLiteral("p99")),
+            object.pathOf(QStringLiteral("p99")),
+            tr("expected a p99 above the mean (%1) for a lognormal consume time, got %2")
+                .arg(formatDurationF(*mean), object.field(QStringLiteral("p99"))->describe()));
+    }
+    if (!logNormal && p99) {
+        m_context.diagnostics.warning(*object.field(QStringLiteral("p99")),
+            object.pathOf(QStringLiteral("p99")),
+            tr("p99 is only used by the lognormal distribution"));
+    }
+    object.finish();
+    if (m_context.diagnostics.errorCount() != errorsBefore) {
+        return std::nullopt;
+    }
+    return time;
+}
+
+std::optional<StallSpec> ConsumerReader::readStall(const JsonNode &node, const QString &path)
+{
+    if (!node.isObject()) {
+        m_context.diagnostics.error(node, path,
+            tr("expected {\"probability\": p, \"time\": duration}, got %1").arg(node.describe()));
+        return std::nullopt;
+    }
+    const ObjectReader object(m_context.values, node, path, tr("a stall"),
+        { QStringLiteral("probability"), QStringLiteral("time") });
+    const auto probability = object.number(QStringLiteral("probability"), 0.0, 1.0, Need::Required);
+    const auto time = object.durationF(
+        QStringLiteral("time"), 0.0, ScenarioLimits::maxConsumeTimeMs, Need::Required);
+    object.finish();
+    if (!probability || !time) {
+        return std::nullopt;
+    }
+    return StallSpec { *probability, *time };
+}
+
+} // namespace Rblab

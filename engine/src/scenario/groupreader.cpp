@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "scenario/groupreader.h"
+
+#include "allocation/strategyregistry.h"
+#include "model/clientconfig.h"
+#include "scenario/consumerreader.h"
+#include "scenario/diagnosticlist.h"
+#include "scenario/jsonnode.h"
+#include "scenario/objectreader.h"
+#include "scenario/scenariolimits.h"
+#include "scenario/scenarioreadcontext.h"
+
+#include <QHash>
+
+namespace Rblab {
+
+namespace {
+
+using Need = ObjectReader::Need;
+
+const QStringList &groupFields()
+{
+    static const QStringList fields = {
+        QStringLiteral("name"),
+        QStringLiteral("topics"),
+        QStringLiteral("messageModel"),
+        QStringLiteral("consumeMode"),
+        QStringLiteral("consumeFromWhere"),
+        QStringLiteral("consumeTimestamp"),
+        QStringLiteral("strategy"),
+        QStringLiteral("strategyParams"),
+        QStringLiteral("client"),
+        QStringLiteral("consumers"),
+    };
+    return fields;
+}
+
+} // namespace
+
+bool GroupReader::isValidResourceName(const QString &name, int maxLength)
+{
+    if (name.isEmpty() || name.size() > maxLength) {
+        return false;
+    }
+    for (const QChar c : name) {
+        const char16_t u = c.unicode();
+        const bool ok = (u >= u'a' && u <= u'z') || (u >= u'A' && u <= u'Z')
+            || (u >= u'0' && u <= u'9') || u == u'%' || u == u'|' || u == u'_' || u == u'-';
+        if (!ok) {
+            return false;
+        }
+    }
+    return true;
+}
+
+QList<GroupSpec> GroupReader::read(const JsonNode &node, const QString &path)
+{
+    QList<GroupSpec> groups;
+    if (!node.isArray() || node.size() == 0) {
+        m_context.diagnostics.error(node, path,
+            tr("expected a non-empty array of consumer groups, got %1").arg(node.describe()));
+        m_context.groups.complete = false;
+        m_context.consumersComplete = false;
+        return groups;
+    }
+    for (qsizetype i = 0; i < node.size(); ++i) {
+        groups.append(readGroup(node.items()[size_t(i)], JsonNode::indexPath(path, i)));
+    }
+    return groups;
+}
+
+GroupSpec GroupReader::readGroup(const JsonNode &node, const QString &path)
+{
+    GroupSpec group;
+    DiagnosticList &diagnostics = m_context.diagnostics;
+    if (!node.isObject()) {
+        diagnostics.error(node, path, tr("expected a group object, got %1").arg(node.describe()));
+        m_context.groups.complete = false;
+        m_context.consumersComplete = false;
+        return group;
+    }
+    const ObjectReader object(m_context.values, node, path, tr("a group"), groupFields());
+
+    if (const auto name = object.string(QStringLiteral("name"), Need::Required)) {
+        const JsonNode &nameNode = *object.field(QStringLiteral("name"));
+        if (!isValidResourceName(*name, ScenarioLimits::maxGroupNameLength)) {
+            diagnostics.error(nameNode, object.pathOf(QStringLiteral("name")),
+                tr("expected a group name of letters, digits, '%', '|', '_' or '-' "
+                   "(at most %1 characters), got %2")
+                    .arg(ScenarioLimits::maxGroupNameLength)
+                    .arg(nameNode.describe()));
+        }
+        group.name = *name;
+        m_context.addName(
+            m_context.groups, *name, nameNode, object.pathOf(QStringLiteral("name")), tr("group"));
+    } else {
+        m_context.groups.complete = false;
+    }
+
+    if (const JsonNode *topics
+        = object.field(QStringLiteral("topics"), Need::Required, tr("an array of topic names"))) {
+        readTopics(*topics, object.pathOf(QStringLiteral("topics")), group);
+    }
+    const QString defaultTopic = group.topics.value(0);
+    if (!group.name.isEmpty()) {
+        m_context.groupFirstTopic.insert(group.name, defaultTopic);
+    }
+
+    static const QStringList models
+        = { QStringLiteral("CLUSTERING"), QStringLiteral("BROADCASTING") };
+    static const QStringList modes = { QStringLiteral("CONCURRENTLY"), QStringLiteral("ORDERLY") };
+    static const QStringList positions = { QStringLiteral("CONSUME_FROM_LAST_OFFSET"),
+        QStringLiteral("CONSUME_FROM_FIRST_OFFSET"), QStringLiteral("CONSUME_FROM_TIMESTAMP") };
+    if (const auto model = object.choice(QStringLiteral("messageModel"), models)) {
+        group.messageModel = MessageModel(*model);
+    }
+    if (const auto mode = object.choice(QStringLiteral("consumeMode"), modes)) {
+        group.consumeMode = ConsumeMode(*mode);
+    }
+    if (const auto where = object.choice(QStringLiteral("consumeFromWhere"), positions)) {
+        group.consumeFromWhere = ConsumeFromWhere(*where);
+    }
+    if (const auto timestamp = object.duration(
+            QStringLiteral("consumeTimestamp"), 0, ScenarioLimits::maxConsumeTimestamp)) {
+        group.consumeTimestamp = *timestamp;
+        if (group.consumeFromWhere != ConsumeFromWhere::Timestamp) {
+            diagnostics.warning(*object.field(QStringLiteral("consumeTimestamp")),
+                object.pathOf(QStringLiteral("consumeTimestamp")),
+                tr("consumeTimestamp is only used with CONSUME_FROM_TIMESTAMP"));
+        }
+    }
+
+    // The strategy: its name, its parameters, and whether consumers may rely on it.
+    const JsonNode *strategyNode = object.field(QStringLiteral("strategy"));
+    bool strategyUsable = true;
+    if (strategyNode) {
+        const auto strategy
+            = m_context.values.string(*strategyNode, object.pathOf(QStringLiteral("strategy")));
+        strategyUsable = strategy.has_value();
+        group.strategy = strategy.value_or(group.strategy);
+    }
+    const JsonNode *paramsNode = object.field(QStringLiteral("strategyParams"));
+    if (paramsNode && paramsNode->isObject()) {
+        group.strategyParams = paramsNode->toVariant().toMap();
+    } else if (paramsNode) {
+        diagnostics.error(*paramsNode, object.pathOf(QStringLiteral("strategyParams")),
+            tr("expected an object of strategy parameters, got %1").arg(paramsNode->describe()));
+        strategyUsable = false;
+    }
+    if (strategyUsable) {
+        m_context.checkStrategy(group.strategy, group.strategyParams, defaultTopic,
+            strategyNode ? *strategyNode : node, object.pathOf(QStringLiteral("strategy")),
+            paramsNode, object.pathOf(QStringLiteral("strategyParams")));
+    }
+    // A strategy the registry does not know would make every consumer's parameters an error too.
+    strategyUsable
+        = strategyUsable && (!m_context.registry || m_context.registry->find(group.strategy));
+
+    if (const JsonNode *client = object.field(QStringLiteral("client"))) {
+        group.client = m_context.values
+                           .settings(*client, object.pathOf(QStringLiteral("client")),
+                               ClientConfig::specs(), tr("client settings"))
+                           .value_or(QVariantMap());
+    }
+
+    if (const JsonNode *consumers = object.field(QStringLiteral("consumers"), Need::Required,
+            tr("an array of consumers, possibly empty"))) {
+        const QString consumersPath = object.pathOf(QStringLiteral("consumers"));
+        if (!consumers->isArray()) {
+            diagnostics.error(*consumers, consumersPath,
+                tr("expected an array of consumers, got %1").arg(consumers->describe()));
+            m_context.consumersComplete = false;
+        } else {
+            ConsumerReader reader(m_context);
+            const ConsumerReader::GroupContext context { group.name,
+                strategyUsable ? std::optional<QString>(group.strategy) : std::nullopt,
+                defaultTopic };
+            for (qsizetype i = 0; i < consumers->size(); ++i) {
+                if (auto consumer = reader.read(consumers->items()[size_t(i)],
+                        JsonNode::indexPath(consumersPath, i), context)) {
+                    group.consumers.append(*consumer);
+                }
+            }
+        }
+    } else {
+        m_context.consumersComplete = false;
+    }
+    object.finish();
+    return group;
+}
+
+void GroupReader::readTopics(const JsonNode &node, const QString &path, GroupSpec &group)
+{
+    if (!node.isArray() || node.size() == 0) {
+        m_context.diagnostics.error(node, path,
+            tr("expected a non-empty array of topic names, got %1").arg(node.describe()));
+        return;
+    }
+    QHash<QString, const JsonNode *> seen;
+    for (qsizetype i = 0; i < node.size(); ++i) {
+        const JsonNode &item = node.items()[size_t(i)];
+        const QString itemPath = JsonNode::indexPath(path, i);
+        const auto topic = m_context.values.string(item, itemPath);
+        if (!topic) {
+            continue;
+        }
+        if (const JsonNode *first = seen.value(*topic)) {
+            m_context.diagnostics.error(item, itemPath,
+                tr("topic \"%1\" is listed twice (first at line %2, column %3)")
+                    .arg(*topic)
+                    .arg(first->line())
+                    .arg(first->column()));
+            continue;
+        }
+        seen.insert(*topic, &item);
+        if (m_context.checkName(m_context.topics, *topic, item, itemPath, tr("topic"))) {
+            group.topics.append(*topic);
+        }
+    }
+}
+
+} // namespace Rblab

@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "scenario/scenarioreader.h"
+
+#include "model/clientconfig.h"
+#include "scenario/churnreader.h"
+#include "scenario/diagnosticlist.h"
+#include "scenario/eventreader.h"
+#include "scenario/groupreader.h"
+#include "scenario/jsonparser.h"
+#include "scenario/objectreader.h"
+#include "scenario/scenariolimits.h"
+#include "scenario/scenarioreadcontext.h"
+
+#include <QFile>
+#include <QRegularExpression>
+
+#include <limits>
+
+namespace Rblab {
+
+namespace {
+
+using Need = ObjectReader::Need;
+
+// A scenario is a few kilobytes; anything this large is not one, and is not read into memory.
+constexpr qint64 kMaxFileSize = 16 * 1024 * 1024;
+
+const QStringList &topLevelFields()
+{
+    static const QStringList fields = {
+        QStringLiteral("format"),
+        QStringLiteral("name"),
+        QStringLiteral("description"),
+        QStringLiteral("seed"),
+        QStringLiteral("duration"),
+        QStringLiteral("sampleInterval"),
+        QStringLiteral("profile"),
+        QStringLiteral("network"),
+        QStringLiteral("broker"),
+        QStringLiteral("brokers"),
+        QStringLiteral("topics"),
+        QStringLiteral("groups"),
+        QStringLiteral("events"),
+        QStringLiteral("churn"),
+    };
+    return fields;
+}
+
+// A key has a position but is not a value; references are reported at it through this stand-in.
+JsonNode at(const JsonKey &key)
+{
+    JsonNode node = JsonNode::makeString(key.name);
+    node.setPosition(key.line, key.column);
+    return node;
+}
+
+} // namespace
+
+bool ScenarioReadResult::ok() const
+{
+    if (!scenario) {
+        return false;
+    }
+    for (const ScenarioDiagnostic &d : diagnostics) {
+        if (d.isError()) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool ScenarioReadResult::hasWarnings() const
+{
+    for (const ScenarioDiagnostic &d : diagnostics) {
+        if (!d.isError()) {
+            return true;
+        }
+    }
+    return false;
+}
+
+QString ScenarioReadResult::errorText() const
+{
+    QStringList lines;
+    for (const ScenarioDiagnostic &d : diagnostics) {
+        lines.append(d.toString());
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+ScenarioReadResult ScenarioReader::readFile(const QString &path, const StrategyRegistry *registry)
+{
+    QFile file(path);
+    const auto failure = [&](const QString &message) {
+        ScenarioReadResult result;
+        ScenarioDiagnostic d;
+        d.file = path;
+        d.message = message;
+        result.diagnostics.append(d);
+        return result;
+    };
+    if (!file.open(QIODevice::ReadOnly)) {
+        return failure(tr("cannot open the file: %1").arg(file.errorString()));
+    }
+    if (file.size() > kMaxFileSize) {
+        return failure(tr("the file is %1 bytes long; a scenario file is at most %2 bytes")
+                           .arg(file.size())
+                           .arg(kMaxFileSize));
+    }
+    const QByteArray data = file.readAll();
+    if (file.error() != QFileDevice::NoError) {
+        return failure(tr("cannot read the file: %1").arg(file.errorString()));
+    }
+    return read(data, path, registry);
+}
+
+ScenarioReadResult ScenarioReader::read(
+    const QByteArray &data, const QString &fileName, const StrategyRegistry *registry)
+{
+    DiagnosticList diagnostics(fileName);
+    ScenarioReadResult result;
+
+    const JsonParser::Result parsed = JsonParser::parse(data);
+    for (const JsonProblem &problem : parsed.problems) {
+        diagnostics.errorAt(problem.line, problem.column, problem.path, problem.message);
+    }
+    if (parsed.root) {
+        const JsonNode &root = *parsed.root;
+        ScenarioReadContext context(diagnostics, registry);
+        if (!root.isObject()) {
+            diagnostics.error(root, QString(),
+                tr("expected a scenario object {…} at the top level, got %1").arg(root.describe()));
+        } else if (readFormat(context, root)) {
+            Scenario scenario;
+            readTopLevel(context, root, scenario);
+            if (diagnostics.errorCount() == 0) {
+                result.scenario = std::move(scenario);
+            }
+        }
+    }
+    result.diagnostics = diagnostics.sorted();
+    return result;
+}
+
+bool ScenarioReader::readFormat(ScenarioReadContext &context, const JsonNode &root)
+{
+    const QString expected = QString::fromLatin1(kScenarioFormat);
+    const JsonNode *format = root.value(u"format");
+    const QString path = QStringLiteral("format");
+    if (!format) {
+        // Perhaps only forgotten: the rest is still worth checking.
+        context.diagnostics.error(
+            root, path, tr("missing required field \"format\" (expected \"%1\")").arg(expected));
+        return true;
+    }
+    if (!format->isString()) {
+        context.diagnostics.error(
+            *format, path, tr("expected \"%1\", got %2").arg(expected, format->describe()));
+        return true;
+    }
+    if (format->text() == expected) {
+        return true;
+    }
+    // Another format's fields mean other things: reading on would only produce noise.
+    static const QRegularExpression versioned(QStringLiteral("^rebalance-lab/scenario@([0-9]+)$"));
+    const QRegularExpressionMatch match = versioned.match(format->text());
+    if (match.hasMatch() && match.captured(1).toLongLong() > 1) {
+        context.diagnostics.error(*format, path,
+            tr("this file was made by a newer version of Rebalance Lab (format \"%1\"); "
+               "this version reads \"%2\"")
+                .arg(format->text(), expected));
+    } else {
+        context.diagnostics.error(*format, path,
+            tr("expected \"%1\", got %2; this is not a scenario file "
+               "of a known version")
+                .arg(expected, format->describe()));
+    }
+    return false;
+}
+
+void ScenarioReader::readTopLevel(
+    ScenarioReadContext &context, const JsonNode &root, Scenario &scenario)
+{
+    const ObjectReader object(
+        context.values, root, QString(), tr("the scenario"), topLevelFields());
+    scenario.name = object.string(QStringLiteral("name"), Need::Required).value_or(QString());
+    if (const JsonNode *description = object.field(QStringLiteral("description"))) {
+        readDescription(context, *description, scenario);
+    }
+    if (const JsonNode *seed = object.field(QStringLiteral("seed"))) {
+        if (const auto value = seed->toUInt64()) {
+            scenario.seed = *value;
+        } else {
+            context.diagnostics.error(*seed, QStringLiteral("seed"),
+                tr("expected an integer from 0 to %1, got %2")
+                    .arg(std::numeric_limits<quint64>::max())
+                    .arg(seed->describe()));
+        }
+    }
+    scenario.duration = object
+                            .duration(QStringLiteral("duration"), ScenarioLimits::minDuration,
+                                ScenarioLimits::maxTime)
+                            .value_or(scenario.duration);
+    scenario.sampleInterval
+        = object
+              .duration(QStringLiteral("sampleInterval"), ScenarioLimits::minSampleInterval,
+                  ScenarioLimits::maxSampleInterval)
+              .value_or(scenario.sampleInterval);
+    static const QStringList profiles = { QStringLiteral("5.x"), QStringLiteral("4.9") };
+    if (const auto profile = object.choice(QStringLiteral("profile"), profiles)) {
+        scenario.profile = Profile(*profile);
+    }
+    if (const JsonNode *network = object.field(QStringLiteral("network"))) {
+        if (!network->isObject()) {
+            context.diagnostics.error(*network, QStringLiteral("network"),
+                tr("expected an object such as {\"latency\": \"1ms\"}, got %1")
+                    .arg(network->describe()));
+        } else {
+            const ObjectReader networkObject(context.values, *network, QStringLiteral("network"),
+                tr("the network settings"), { QStringLiteral("latency") });
+            scenario.networkLatency
+                = networkObject
+                      .duration(QStringLiteral("latency"), 0, ScenarioLimits::maxNetworkLatency)
+                      .value_or(scenario.networkLatency);
+            networkObject.finish();
+        }
+    }
+    if (const JsonNode *broker = object.field(QStringLiteral("broker"))) {
+        scenario.broker = context.values
+                              .settings(*broker, QStringLiteral("broker"), BrokerConfig::specs(),
+                                  tr("broker settings"))
+                              .value_or(QVariantMap());
+    }
+
+    // Declarations before the references to them: brokers, topics, groups, then events and churn.
+    if (const JsonNode *brokers
+        = object.field(QStringLiteral("brokers"), Need::Required, tr("an array of broker names"))) {
+        readBrokers(context, *brokers, scenario);
+    } else {
+        context.brokers.complete = false;
+    }
+    if (const JsonNode *topics
+        = object.field(QStringLiteral("topics"), Need::Required, tr("an array of topics"))) {
+        readTopics(context, *topics, scenario);
+    } else {
+        context.topics.complete = false;
+    }
+    if (const JsonNode *groups = object.field(
+            QStringLiteral("groups"), Need::Required, tr("an array of consumer groups"))) {
+        scenario.groups = GroupReader(context).read(*groups, QStringLiteral("groups"));
+    } else {
+        context.groups.complete = false;
+        context.consumersComplete = false;
+    }
+    if (const JsonNode *events = object.field(QStringLiteral("events"))) {
+        scenario.events
+            = EventReader(context, scenario.groups).read(*events, QStringLiteral("events"));
+    }
+    if (const JsonNode *churn = object.field(QStringLiteral("churn"))) {
+        scenario.churn = ChurnReader(context).read(*churn, QStringLiteral("churn"));
+    }
+    object.finish();
+}
+
+void ScenarioReader::readDescription(
+    ScenarioReadContext &context, const JsonNode &node, Scenario &scenario)
+{
+    const QString path = QStringLiteral("description");
+    if (node.isString()) {
+        scenario.description.insert(QString(), node.text());
+        return;
+    }
+    if (!node.isObject()) {
+        context.diagnostics.error(node, path,
+            tr("expected a string or an object of language → text such as "
+               "{\"en\": …, \"zh_CN\": …}, got %1")
+                .arg(node.describe()));
+        return;
+    }
+    for (qsizetype i = 0; i < node.size(); ++i) {
+        const QString &language = node.keys().at(i).name;
+        if (const auto text = context.values.string(
+                node.items()[size_t(i)], JsonNode::memberPath(path, language), true)) {
+            scenario.description.insert(language, *text);
+        }
+    }
+}
+
+void ScenarioReader::readBrokers(
+    ScenarioReadContext &context, const JsonNode &node, Scenario &scenario)
+{
+    const QString path = QStringLiteral("brokers");
+    if (!node.isArray() || node.size() == 0) {
+        context.diagnostics.error(node, path,
+            tr("expected a non-empty array of broker names, got %1").arg(node.describe()));
+        context.brokers.complete = false;
+        return;
+    }
+    for (qsizetype i = 0; i < node.size(); ++i) {
+        const JsonNode &item = node.items()[size_t(i)];
+        const QString itemPath = JsonNode::indexPath(path, i);
+        const auto name = context.values.string(item, itemPath);
+        if (!name) {
+            context.brokers.complete = false;
+            continue;
+        }
+        if (context.addName(context.brokers, *name, item, itemPath, tr("broker"))) {
+            scenario.brokers.append(*name);
+        }
+    }
+}
+
+void ScenarioReader::readTopics(
+    ScenarioReadContext &context, const JsonNode &node, Scenario &scenario)
+{
+    const QString path = QStringLiteral("topics");
+    if (!node.isArray() || node.size() == 0) {
+        context.diagnostics.error(
+            node, path, tr("expected a non-empty array of topics, got %1").arg(node.describe()));
+        context.topics.complete = false;
+        return;
+    }
+    for (qsizetype i = 0; i < node.size(); ++i) {
+        scenario.topics.append(
+            readTopic(context, node.items()[size_t(i)], JsonNode::indexPath(path, i)));
+    }
+}
+
+TopicSpec ScenarioReader::readTopic(
+    ScenarioReadContext &context, const JsonNode &node, const QString &path)
+{
+    TopicSpec topic;
+    DiagnosticList &diagnostics = context.diagnostics;
+    if (!node.isObject()) {
+        diagnostics.error(node, path, tr("expected a topic object, got %1").arg(node.describe()));
+        context.topics.complete = false;
+        return topic;
+    }
+    const ObjectReader object(context.values, node, path, tr("a topic"),
+        { QStringLiteral("name"), QStringLiteral("queues"), QStringLiteral("produceRate"),
+            QStringLiteral("skew"), QStringLiteral("messageSize") });
+    if (const auto name = object.string(QStringLiteral("name"), Need::Required)) {
+        const JsonNode &nameNode = *object.field(QStringLiteral("name"));
+        if (!GroupReader::isValidResourceName(*name, ScenarioLimits::maxTopicNameLength)) {
+            diagnostics.error(nameNode, object.pathOf(QStringLiteral("name")),
+                tr("expected a topic name of letters, digits, '%', '|', '_' or '-' "
+                   "(at most %1 characters), got %2")
+                    .arg(ScenarioLimits::maxTopicNameLength)
+                    .arg(nameNode.describe()));
+        }
+        topic.name = *name;
+        context.addName(
+            context.topics, *name, nameNode, object.pathOf(QStringLiteral("name")), tr("topic"));
+    } else {
+        context.topics.complete = false;
+    }
+
+    if (const JsonNode *queues = object.field(QStringLiteral("queues"), Need::Required,
+            tr("an object of broker name → queue count"))) {
+        const QString queuesPath = object.pathOf(QStringLiteral("queues"));
+        if (!queues->isObject() || queues->size() == 0) {
+            diagnostics.error(*queues, queuesPath,
+                tr("expected an object of broker name → queue count such as "
+                   "{\"broker-a\": 8}, got %1")
+                    .arg(queues->describe()));
+        } else {
+            for (qsizetype i = 0; i < queues->size(); ++i) {
+                const JsonKey &key = queues->keys().at(i);
+                const QString keyPath = JsonNode::memberPath(queuesPath, key.name);
+                context.checkName(context.brokers, key.name, at(key), keyPath, tr("broker"));
+                if (const auto count = context.values.integer(queues->items()[size_t(i)], keyPath,
+                        0, ScenarioLimits::maxQueuesPerBroker)) {
+                    topic.queues.append({ key.name, int(*count) });
+                }
+            }
+        }
+    }
+    topic.produceRate
+        = object.number(QStringLiteral("produceRate"), 0.0, ScenarioLimits::maxProduceRate)
+              .value_or(topic.produceRate);
+    topic.skew
+        = object.number(QStringLiteral("skew"), 0.0, ScenarioLimits::maxSkew).value_or(topic.skew);
+
+    if (const JsonNode *size = object.field(QStringLiteral("messageSize"))) {
+        const QString sizePath = object.pathOf(QStringLiteral("messageSize"));
+        const qint64 maximum = ScenarioLimits::maxMessageSize;
+        if (size->isObject()) {
+            const ObjectReader range(context.values, *size, sizePath, tr("a message size range"),
+                { QStringLiteral("min"), QStringLiteral("max") });
+            const auto min = range.integer(QStringLiteral("min"), 1, maximum, Need::Required);
+            const auto max = range.integer(QStringLiteral("max"), 1, maximum, Need::Required);
+            if (min && max && *min > *max) {
+                diagnostics.error(*range.field(QStringLiteral("max")),
+                    range.pathOf(QStringLiteral("max")),
+                    tr("expected max to be at least min (%1), got %2").arg(*min).arg(*max));
+            } else if (min && max) {
+                topic.messageSizeMin = int(*min);
+                topic.messageSizeMax = int(*max);
+            }
+            range.finish();
+        } else if (size->isNumber()) {
+            if (const auto bytes = context.values.integer(*size, sizePath, 1, maximum)) {
+                topic.messageSizeMin = topic.messageSizeMax = int(*bytes);
+            }
+        } else {
+            diagnostics.error(*size, sizePath,
+                tr("expected a number of bytes from 1 to %1 or "
+                   "{\"min\": …, \"max\": …}, got %2")
+                    .arg(maximum)
+                    .arg(size->describe()));
+        }
+    }
+    object.finish();
+    return topic;
+}
+
+} // namespace Rblab
