@@ -233,12 +233,22 @@ QByteArray AllocationCaseRunner::answerLine(QByteArrayView line, int lineNumber,
         return compact(o);
     };
     if (parseError.error != QJsonParseError::NoError) {
+        // Qt 6.4 parses only an object or an array at the top level (RFC 4627), so a line that
+        // holds a lone string, number, boolean or null, valid JSON since RFC 8259, fails here;
+        // say what it is rather than call it invalid.
+        QJsonParseError wrappedError;
+        const QJsonDocument wrapped =
+            QJsonDocument::fromJson('[' + line.toByteArray() + ']', &wrappedError);
+        if (wrappedError.error == QJsonParseError::NoError && wrapped.array().size() == 1) {
+            return lineAnswer(tr("a case must be a JSON object, got %1")
+                                  .arg(typeName(wrapped.array().at(0))));
+        }
         return lineAnswer(tr("not valid JSON at character %1: %2")
                               .arg(parseError.offset + 1)
                               .arg(parseError.errorString()));
     }
     if (!doc.isObject()) {
-        return lineAnswer(tr("a case must be a JSON object"));
+        return lineAnswer(tr("a case must be a JSON object, got an array"));
     }
     AllocationCase c;
     QString error;
