@@ -292,6 +292,10 @@ void tst_ScenarioDiagnostics::noCascades_data()
             "{\"name\": \"T\"}" }) << QStringLiteral("topics");
     QTest::newRow("groups unreadable")
         << toList({ "\"groups\": [", "\"groups\": 5, \"x\": [" }) << QStringLiteral("groups");
+    QTest::newRow("a group name missing") << toList({ "[{\"name\": \"g\", ", "[{", kKill,
+        "{\"at\": \"1m\", \"action\": \"setClient\", \"group\": \"g\", \"consumer\": \"c1\", "
+        "\"client\": {\"pullBatchSize\": 1}}" })
+                                          << QStringLiteral("groups[0].name");
     QTest::newRow("a consumer unreadable")
         << toList({ "{\"id\": \"c1\"}", "\"c1\"" }) << QStringLiteral("groups[0].consumers[0]");
     QTest::newRow("unknown format stops reading") << toList({ "\"rebalance-lab/scenario@1\"",

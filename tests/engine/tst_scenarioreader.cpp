@@ -4,6 +4,7 @@
 #include "allocation/strategyregistry.h"
 #include "scenario/scenarioreader.h"
 
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -89,6 +90,7 @@ private slots:
     void missingFile();
     void strategies_data();
     void strategies();
+    void manyProblems();
 
 private:
     StrategyRegistry m_registry;
@@ -370,6 +372,41 @@ void tst_ScenarioReader::strategies()
     QCOMPARE(d.line, events.isEmpty() ? 2 : 3);
     QCOMPARE(d.column, column);
     QVERIFY(!result.ok());
+}
+
+void tst_ScenarioReader::manyProblems()
+{
+    // A generated file with a mistake in each of 50,000 consumers: read quickly, and the list
+    // stops at a readable length with a count of the rest.
+    const auto file = [](int consumers, const char *consumer) {
+        QByteArray text
+            = "{\"format\": \"rebalance-lab/scenario@1\", \"name\": \"m\", \"brokers\": [\"b\"],\n"
+              "\"topics\": [{\"name\": \"T\", \"queues\": {\"b\": 1}}],\n"
+              "\"groups\": [{\"name\": \"g\", \"topics\": [\"T\"], \"consumers\": [\n";
+        for (int i = 0; i < consumers; ++i) {
+            text += QByteArray(consumer).replace("%", QByteArray::number(i))
+                + (i + 1 < consumers ? ",\n" : "\n");
+        }
+        return text + "]}]}";
+    };
+    QElapsedTimer timer;
+    timer.start();
+    const ScenarioReadResult errors
+        = ScenarioReader::read(file(50000, "{\"name\": \"c%\"}"), QStringLiteral("e.json"));
+    QVERIFY2(timer.elapsed() < 20000, qPrintable(QString::number(timer.elapsed())));
+    QCOMPARE(errors.diagnostics.size(), 1001);
+    QVERIFY(!errors.ok());
+    QCOMPARE(errors.diagnostics.at(999).path, QStringLiteral("groups[0].consumers[999].id"));
+    QCOMPARE(errors.diagnostics.last().message, QStringLiteral("49000 more problem(s) not shown"));
+    QVERIFY(errors.diagnostics.last().isError());
+
+    const ScenarioReadResult warnings = ScenarioReader::read(
+        file(1500, "{\"id\": \"c%\", \"colour\": 1}"), QStringLiteral("w.json"));
+    QCOMPARE(warnings.diagnostics.size(), 1001);
+    QCOMPARE(warnings.diagnostics.last().message, QStringLiteral("500 more problem(s) not shown"));
+    QVERIFY(!warnings.diagnostics.last().isError());
+    QVERIFY(warnings.ok()); // warnings only: the scenario is read
+    QCOMPARE(warnings.scenario->groups.first().consumers.size(), 1500);
 }
 
 QTEST_GUILESS_MAIN(tst_ScenarioReader)

@@ -36,6 +36,14 @@ QList<ScenarioDiagnostic> DiagnosticList::sorted() const
         list.begin(), list.end(), [](const ScenarioDiagnostic &a, const ScenarioDiagnostic &b) {
             return std::pair(a.line, a.column) < std::pair(b.line, b.column);
         });
+    if (m_dropped > 0) {
+        ScenarioDiagnostic more = list.last();
+        more.path.clear();
+        more.severity = m_droppedErrors > 0 ? ScenarioDiagnostic::Severity::Error
+                                            : ScenarioDiagnostic::Severity::Warning;
+        more.message = tr("%n more problem(s) not shown", nullptr, m_dropped);
+        list.append(more);
+    }
     return list;
 }
 
@@ -50,11 +58,20 @@ void DiagnosticList::add(ScenarioDiagnostic::Severity severity, int line, int co
     d.path = path;
     d.message = message;
     // The same finding twice (one bad value seen from two checks) is noise.
-    if (m_diagnostics.contains(d)) {
+    const QString key = QString::number(line) + QLatin1Char(':') + QString::number(column)
+        + QLatin1Char(':') + path + QLatin1Char(':') + message;
+    if (m_seen.contains(key)) {
         return;
     }
+    m_seen.insert(key);
     if (severity == ScenarioDiagnostic::Severity::Error) {
         ++m_errorCount;
+    }
+    // A hostile file can hold millions of mistakes; keeping a readable number bounds the work.
+    if (m_diagnostics.size() >= maxDiagnostics) {
+        ++m_dropped;
+        m_droppedErrors += severity == ScenarioDiagnostic::Severity::Error ? 1 : 0;
+        return;
     }
     m_diagnostics.append(d);
 }

@@ -4,7 +4,10 @@
 
 #include "scenario/scenariodiagnostic.h"
 
+#include <QCoreApplication>
+
 #include <QList>
+#include <QSet>
 #include <QString>
 
 namespace Rblab {
@@ -17,7 +20,12 @@ class JsonNode;
 */
 class DiagnosticList
 {
+    Q_DECLARE_TR_FUNCTIONS(Rblab::ScenarioReader)
+
 public:
+    //! More findings than anyone reads; beyond it they are counted, not kept.
+    static constexpr qsizetype maxDiagnostics = 1000;
+
     explicit DiagnosticList(const QString &fileName) : m_fileName(fileName) { }
 
     void error(const JsonNode &at, const QString &path, const QString &message);
@@ -35,7 +43,10 @@ private:
 
     QString m_fileName;
     QList<ScenarioDiagnostic> m_diagnostics;
+    QSet<QString> m_seen;
     int m_errorCount = 0;
+    int m_dropped = 0;
+    int m_droppedErrors = 0;
 };
 
 } // namespace Rblab

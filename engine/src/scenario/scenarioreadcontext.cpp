@@ -107,7 +107,8 @@ bool ScenarioReadContext::checkConsumer(const QString &handle, SimTime at, const
                 .arg(handle, formatDuration(*info->joinAt), info->joinPath, formatDuration(at)));
         return false;
     }
-    if (!group.isEmpty() && info->group != group) {
+    // A consumer of a group whose name could not be read belongs to no checkable group.
+    if (!group.isEmpty() && !info->group.isEmpty() && info->group != group) {
         diagnostics.error(node, path,
             tr("consumer \"%1\" is in group \"%2\", not in \"%3\"")
                 .arg(handle, info->group, group));
