@@ -18,8 +18,9 @@ Rblab::StrategyCreation ConfigStrategyFactory::create(const QVariantMap &params,
     }
     if (it->metaType() != QMetaType::fromType<Rblab::MessageQueueList>()) {
         return Rblab::StrategyCreation::failure(
-            kQueues, tr("queues must be a list of queues, got a value of type %1")
-                         .arg(QString::fromLatin1(it->typeName())));
+            kQueues,
+            tr("queues must be a list of queues, got a value of type %1")
+                .arg(QString::fromLatin1(it->typeName())));
     }
     return {std::make_unique<ConfigStrategy>(it->value<Rblab::MessageQueueList>()), QString(),
             QString()};

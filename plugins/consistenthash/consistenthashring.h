@@ -31,6 +31,6 @@ public:
     bool isEmpty() const { return m_hashes.isEmpty(); }
 
 private:
-    QList<quint32> m_hashes;  //!< ascending, as the TreeMap's keys
+    QList<quint32> m_hashes; //!< ascending, as the TreeMap's keys
     QList<qsizetype> m_owners; //!< the slot of each entry
 };

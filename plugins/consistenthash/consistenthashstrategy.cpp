@@ -9,8 +9,7 @@ namespace {
 // in turn; beyond that calls stay exact, only slower.
 constexpr qsizetype kCacheSize = 16;
 
-template<typename Entry, typename Match>
-qsizetype findAndPromote(QList<Entry> &cache, Match match)
+template<typename Entry, typename Match> qsizetype findAndPromote(QList<Entry> &cache, Match match)
 {
     for (qsizetype i = 0; i < cache.size(); ++i) {
         if (match(cache.at(i))) {

@@ -50,6 +50,6 @@ private:
     const QList<qsizetype> &owners(const Rblab::MessageQueueList &mqAll, const QStringList &cidAll);
 
     int m_virtualNodeCount;
-    QList<RingEntry> m_rings;   //!< most recently used first
+    QList<RingEntry> m_rings; //!< most recently used first
     QList<RouteEntry> m_routes; //!< most recently used first
 };

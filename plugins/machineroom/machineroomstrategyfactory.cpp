@@ -19,8 +19,9 @@ Rblab::StrategyCreation MachineRoomStrategyFactory::create(const QVariantMap &pa
     }
     if (it->metaType() != QMetaType::fromType<QStringList>()) {
         return Rblab::StrategyCreation::failure(
-            kConsumerIdcs, tr("consumerIdcs must be a list of strings, got a value of type %1")
-                               .arg(QString::fromLatin1(it->typeName())));
+            kConsumerIdcs,
+            tr("consumerIdcs must be a list of strings, got a value of type %1")
+                .arg(QString::fromLatin1(it->typeName())));
     }
     const QStringList idcs = it->toStringList();
     return {std::make_unique<MachineRoomStrategy>(QSet<QString>(idcs.cbegin(), idcs.cend())),

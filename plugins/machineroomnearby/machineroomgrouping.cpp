@@ -13,7 +13,7 @@ MachineRoomGrouping::MachineRoomGrouping(const Rblab::MessageQueueList &mqAll,
         if (it != m_index.cend()) {
             return *it;
         }
-        m_rooms.append(Room{room, {}, {}, {}});
+        m_rooms.append(Room {room, {}, {}, {}});
         m_index.insert(room, m_rooms.size() - 1);
         return m_rooms.size() - 1;
     };
@@ -40,7 +40,8 @@ MachineRoomGrouping::MachineRoomGrouping(const Rblab::MessageQueueList &mqAll,
     for (qsizetype i = 0; i < cidAll.size(); ++i) {
         const QString room = roomOf(cidAll.at(i), separator);
         if (room.isEmpty()) {
-            m_error = QStringLiteral("IllegalArgumentException: Machine room is null for consumer id ")
+            m_error =
+                QStringLiteral("IllegalArgumentException: Machine room is null for consumer id ")
                 + cidAll.at(i);
             return;
         }

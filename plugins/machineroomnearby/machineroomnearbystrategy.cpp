@@ -13,8 +13,8 @@ QString innerThrew(const QString &inner, const char *what)
 
 } // namespace
 
-MachineRoomNearbyStrategy::MachineRoomNearbyStrategy(std::unique_ptr<Rblab::AllocationStrategy> inner,
-                                                     QString separator)
+MachineRoomNearbyStrategy::MachineRoomNearbyStrategy(
+    std::unique_ptr<Rblab::AllocationStrategy> inner, QString separator)
     : m_inner(std::move(inner))
     , m_separator(std::move(separator))
 {
@@ -53,9 +53,8 @@ Rblab::AllocateResult MachineRoomNearbyStrategy::innerAllocate(const QString &co
     }
 }
 
-Rblab::GroupAllocateResult MachineRoomNearbyStrategy::innerAllocateAll(const QString &consumerGroup,
-                                                                       const Rblab::MessageQueueList &mqs,
-                                                                       const QStringList &cids)
+Rblab::GroupAllocateResult MachineRoomNearbyStrategy::innerAllocateAll(
+    const QString &consumerGroup, const Rblab::MessageQueueList &mqs, const QStringList &cids)
 {
     Rblab::GroupAllocateResult result;
     try {
@@ -91,8 +90,8 @@ Rblab::AllocateResult MachineRoomNearbyStrategy::allocate(const QString &consume
     const qsizetype own = g.indexOf(MachineRoomGrouping::roomOf(currentCid, m_separator));
     if (own >= 0 && !g.rooms().at(own).queues.isEmpty()) {
         const MachineRoomGrouping::Room &room = g.rooms().at(own);
-        Rblab::AllocateResult mine = innerAllocate(consumerGroup, currentCid, room.queues,
-                                                   room.consumers);
+        Rblab::AllocateResult mine =
+            innerAllocate(consumerGroup, currentCid, room.queues, room.consumers);
         if (!mine.ok()) {
             return mine;
         }
@@ -105,7 +104,8 @@ Rblab::AllocateResult MachineRoomNearbyStrategy::allocate(const QString &consume
         if (r == own || room.queues.isEmpty() || !room.consumers.isEmpty()) {
             continue;
         }
-        Rblab::AllocateResult shared = innerAllocate(consumerGroup, currentCid, room.queues, cidAll);
+        Rblab::AllocateResult shared =
+            innerAllocate(consumerGroup, currentCid, room.queues, cidAll);
         if (!shared.ok()) {
             return shared;
         }
@@ -114,9 +114,8 @@ Rblab::AllocateResult MachineRoomNearbyStrategy::allocate(const QString &consume
     return result;
 }
 
-Rblab::GroupAllocateResult MachineRoomNearbyStrategy::allocateAll(const QString &consumerGroup,
-                                                                  const Rblab::MessageQueueList &mqAll,
-                                                                  const QStringList &cidAll)
+Rblab::GroupAllocateResult MachineRoomNearbyStrategy::allocateAll(
+    const QString &consumerGroup, const Rblab::MessageQueueList &mqAll, const QStringList &cidAll)
 {
     Rblab::GroupAllocateResult result;
     if (cidAll.isEmpty()) {
@@ -154,7 +153,8 @@ Rblab::GroupAllocateResult MachineRoomNearbyStrategy::allocateAll(const QString 
         if (room.queues.isEmpty()) {
             return true;
         }
-        Rblab::GroupAllocateResult inRoom = innerAllocateAll(consumerGroup, room.queues, room.consumers);
+        Rblab::GroupAllocateResult inRoom =
+            innerAllocateAll(consumerGroup, room.queues, room.consumers);
         if (!inRoom.ok()) {
             result.error = inRoom.error;
             return false;
@@ -174,7 +174,8 @@ Rblab::GroupAllocateResult MachineRoomNearbyStrategy::allocateAll(const QString 
         }
         if (i == 0) {
             for (qsizetype o : std::as_const(orphans)) {
-                Rblab::GroupAllocateResult all = innerAllocateAll(consumerGroup, rooms.at(o).queues, cidAll);
+                Rblab::GroupAllocateResult all =
+                    innerAllocateAll(consumerGroup, rooms.at(o).queues, cidAll);
                 if (!all.ok()) {
                     result.error = all.error;
                     return result;

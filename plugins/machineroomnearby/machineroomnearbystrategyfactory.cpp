@@ -6,10 +6,10 @@
 namespace {
 const QString kInner = QStringLiteral("inner");
 const QString kSeparator = QStringLiteral("separator");
-}
+} // namespace
 
-Rblab::StrategyCreation MachineRoomNearbyStrategyFactory::create(const QVariantMap &params,
-                                                                 const Rblab::StrategyProvider &provider) const
+Rblab::StrategyCreation MachineRoomNearbyStrategyFactory::create(
+    const QVariantMap &params, const Rblab::StrategyProvider &provider) const
 {
     const QString innerName = params.value(kInner, QStringLiteral("AVG")).toString();
     const QString separator = params.value(kSeparator, QStringLiteral("-")).toString();
@@ -25,10 +25,9 @@ Rblab::StrategyCreation MachineRoomNearbyStrategyFactory::create(const QVariantM
     Rblab::StrategyCreation inner = provider.createStrategy(innerName, forwarded);
     if (!inner.ok()) {
         // Name the forwarded parameter at fault, else the inner strategy itself.
-        return Rblab::StrategyCreation::failure(inner.parameter.isEmpty() ? kInner : inner.parameter,
-                                                inner.error.isNull()
-                                                    ? tr("%1 made no strategy").arg(innerName)
-                                                    : inner.error);
+        return Rblab::StrategyCreation::failure(
+            inner.parameter.isEmpty() ? kInner : inner.parameter,
+            inner.error.isNull() ? tr("%1 made no strategy").arg(innerName) : inner.error);
     }
     return {std::make_unique<MachineRoomNearbyStrategy>(std::move(inner.strategy), separator),
             QString(), QString()};

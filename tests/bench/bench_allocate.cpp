@@ -33,27 +33,31 @@ constexpr int kRuns = 5;
 QJsonObject makeCase(const QString &strategy, const QJsonObject &params, bool rooms)
 {
     const QStringList brokers = rooms
-        ? QStringList{QStringLiteral("rz1-broker-a"), QStringLiteral("rz2-broker-b"),
-                      QStringLiteral("rz3-broker-c"), QStringLiteral("rz4-broker-d")}
-        : QStringList{QStringLiteral("broker-a"), QStringLiteral("broker-b"), QStringLiteral("broker-c"),
-                      QStringLiteral("broker-d")};
+        ? QStringList {QStringLiteral("rz1-broker-a"), QStringLiteral("rz2-broker-b"),
+                       QStringLiteral("rz3-broker-c"), QStringLiteral("rz4-broker-d")}
+        : QStringList {QStringLiteral("broker-a"), QStringLiteral("broker-b"),
+                       QStringLiteral("broker-c"), QStringLiteral("broker-d")};
     QJsonArray queues;
     for (int i = 0; i < kQueues; ++i) {
-        queues.append(QJsonObject{{QStringLiteral("brokerName"), brokers.at(i % 4)},
-                                  {QStringLiteral("queueId"), i / 4}});
+        queues.append(QJsonObject {{QStringLiteral("brokerName"), brokers.at(i % 4)},
+                                   {QStringLiteral("queueId"), i / 4}});
     }
     QJsonArray consumers;
     const int roomOf[] = {1, 2, 5};
     for (int i = 0; i < kConsumers; ++i) {
         consumers.append(rooms ? QStringLiteral("rz%1-c%2").arg(roomOf[i % 3]).arg(i)
-                               : QStringLiteral("10.0.%1.%2@%3#%4").arg(i / 250).arg(i % 250).arg(4000 + i).arg(i));
+                               : QStringLiteral("10.0.%1.%2@%3#%4")
+                                     .arg(i / 250)
+                                     .arg(i % 250)
+                                     .arg(4000 + i)
+                                     .arg(i));
     }
-    return QJsonObject{{QStringLiteral("id"), strategy},
-                       {QStringLiteral("strategy"), strategy},
-                       {QStringLiteral("params"), params},
-                       {QStringLiteral("topic"), QStringLiteral("TopicTest")},
-                       {QStringLiteral("queues"), queues},
-                       {QStringLiteral("consumers"), consumers}};
+    return QJsonObject {{QStringLiteral("id"), strategy},
+                        {QStringLiteral("strategy"), strategy},
+                        {QStringLiteral("params"), params},
+                        {QStringLiteral("topic"), QStringLiteral("TopicTest")},
+                        {QStringLiteral("queues"), queues},
+                        {QStringLiteral("consumers"), consumers}};
 }
 
 // The answer must be a real allocation of every queue exactly once to the 1,000 members, so
@@ -114,14 +118,16 @@ void bench_Allocate::wholeProcess_data()
     QTest::addColumn<QString>("figure");
     QTest::addColumn<double>("targetMs");
     QTest::newRow("AVG") << "AVG" << QJsonObject() << false << "AVG" << 200.0;
-    QTest::newRow("AVG_BY_CIRCLE") << "AVG_BY_CIRCLE" << QJsonObject() << false << "AVG_BY_CIRCLE" << 200.0;
-    QTest::newRow("CONSISTENT_HASH") << "CONSISTENT_HASH" << QJsonObject() << false << "CONSISTENT_HASH" << 1000.0;
-    QTest::newRow("MACHINE_ROOM_NEARBY") << "MACHINE_ROOM_NEARBY" << QJsonObject() << true
-                                         << "MACHINE_ROOM_NEARBY" << 1000.0;
+    QTest::newRow("AVG_BY_CIRCLE")
+        << "AVG_BY_CIRCLE" << QJsonObject() << false << "AVG_BY_CIRCLE" << 200.0;
+    QTest::newRow("CONSISTENT_HASH")
+        << "CONSISTENT_HASH" << QJsonObject() << false << "CONSISTENT_HASH" << 1000.0;
+    QTest::newRow("MACHINE_ROOM_NEARBY")
+        << "MACHINE_ROOM_NEARBY" << QJsonObject() << true << "MACHINE_ROOM_NEARBY" << 1000.0;
     // The heaviest combination: a ring per room (and one over everybody for each orphan room).
     QTest::newRow("MACHINE_ROOM_NEARBY-CONSISTENT_HASH")
         << "MACHINE_ROOM_NEARBY"
-        << QJsonObject{{QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH")}} << true
+        << QJsonObject {{QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH")}} << true
         << "MACHINE_ROOM_NEARBY-CONSISTENT_HASH" << 1000.0;
 }
 
@@ -136,7 +142,8 @@ void bench_Allocate::wholeProcess()
     const QString path = m_dir.filePath(figure + QStringLiteral(".jsonl"));
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(QJsonDocument(makeCase(strategy, params, rooms)).toJson(QJsonDocument::Compact) + '\n');
+    file.write(QJsonDocument(makeCase(strategy, params, rooms)).toJson(QJsonDocument::Compact)
+               + '\n');
     file.close();
 
     RblabProcess rblab(m_dir.path());
@@ -155,10 +162,13 @@ void bench_Allocate::wholeProcess()
     }
     std::sort(times.begin(), times.end());
     const double median = double(times.at(kRuns / 2));
-    BenchResults::record(QStringLiteral("allocate.%1.10000q_1000c").arg(figure), median, QStringLiteral("ms"),
-                         QStringLiteral("whole rblab allocate process, median of %1 runs").arg(kRuns));
-    QVERIFY2(median < targetMs, qPrintable(QStringLiteral("%1: %2 ms, target < %3 ms")
-                                               .arg(figure).arg(median).arg(targetMs)));
+    BenchResults::record(
+        QStringLiteral("allocate.%1.10000q_1000c").arg(figure), median, QStringLiteral("ms"),
+        QStringLiteral("whole rblab allocate process, median of %1 runs").arg(kRuns));
+    QVERIFY2(
+        median < targetMs,
+        qPrintable(
+            QStringLiteral("%1: %2 ms, target < %3 ms").arg(figure).arg(median).arg(targetMs)));
 }
 
 void bench_Allocate::memberByMember_data()
@@ -167,7 +177,8 @@ void bench_Allocate::memberByMember_data()
     QTest::addColumn<QVariantMap>("params");
     QTest::newRow("CONSISTENT_HASH") << "CONSISTENT_HASH" << QVariantMap();
     QTest::newRow("MACHINE_ROOM_NEARBY-CONSISTENT_HASH")
-        << "MACHINE_ROOM_NEARBY" << QVariantMap{{QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH")}};
+        << "MACHINE_ROOM_NEARBY"
+        << QVariantMap {{QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH")}};
 }
 
 void bench_Allocate::memberByMember()
@@ -182,8 +193,8 @@ void bench_Allocate::memberByMember()
     Rblab::AllocationCase c;
     Rblab::AllocationCaseRunner::Outcome kind;
     QString error;
-    QVERIFY2(Rblab::AllocationCaseRunner::parse(makeCase(strategy, QJsonObject::fromVariantMap(params), rooms), &c,
-                                                &error, &kind),
+    QVERIFY2(Rblab::AllocationCaseRunner::parse(
+                 makeCase(strategy, QJsonObject::fromVariantMap(params), rooms), &c, &error, &kind),
              qPrintable(error));
     const Rblab::MessageQueueList mqAll = TestSupport::sorted(c.queues);
     const QStringList cidAll = TestSupport::sorted(c.consumers);
@@ -194,15 +205,16 @@ void bench_Allocate::memberByMember()
     timer.start();
     qsizetype total = 0;
     for (const QString &cid : cidAll) {
-        const Rblab::AllocateResult r = creation.strategy->allocate(QStringLiteral("g"), cid, mqAll, cidAll);
+        const Rblab::AllocateResult r =
+            creation.strategy->allocate(QStringLiteral("g"), cid, mqAll, cidAll);
         QVERIFY2(r.ok(), qPrintable(r.error));
         total += r.queues.size();
     }
     const double ms = double(timer.nsecsElapsed()) / 1e6;
     QCOMPARE(total, qsizetype(kQueues));
-    BenchResults::record(QStringLiteral("allocate.%1.memberByMember.10000q_1000c")
-                             .arg(creation.strategy->name()),
-                         ms, QStringLiteral("ms"), QStringLiteral("1,000 allocate calls in-process"));
+    BenchResults::record(
+        QStringLiteral("allocate.%1.memberByMember.10000q_1000c").arg(creation.strategy->name()),
+        ms, QStringLiteral("ms"), QStringLiteral("1,000 allocate calls in-process"));
     QVERIFY2(ms < 1000.0, qPrintable(QStringLiteral("%1 ms for 1,000 calls").arg(ms)));
 }
 

@@ -100,8 +100,9 @@ void tst_ConsistentHashStrategy::initTestCase()
 
 std::unique_ptr<AllocationStrategy> tst_ConsistentHashStrategy::make(int virtualNodeCount)
 {
-    StrategyCreation c = m_registry.create(QStringLiteral("CONSISTENT_HASH"),
-                                           {{QStringLiteral("virtualNodeCount"), virtualNodeCount}});
+    StrategyCreation c =
+        m_registry.create(QStringLiteral("CONSISTENT_HASH"),
+                          {{QStringLiteral("virtualNodeCount"), virtualNodeCount}});
     return std::move(c.strategy);
 }
 
@@ -120,13 +121,13 @@ void tst_ConsistentHashStrategy::hashVectors()
     QFETCH(QString, key);
     QFETCH(quint32, hash);
     QCOMPARE(ConsistentHashRing::hash(key), hash);
-    const MessageQueue mq{QStringLiteral("T"), QStringLiteral("broker-a"), 0};
+    const MessageQueue mq {QStringLiteral("T"), QStringLiteral("broker-a"), 0};
     QCOMPARE(ConsistentHashRing::hash(mq.toString()), quint32(1630488180u));
 }
 
 void tst_ConsistentHashStrategy::ringRoutesToFirstEntryAtOrAfter()
 {
-    const QStringList ids{QStringLiteral("a"), QStringLiteral("b")};
+    const QStringList ids {QStringLiteral("a"), QStringLiteral("b")};
     const ConsistentHashRing ring(ids, 2);
     QCOMPARE(ring.size(), 4);
     QMap<quint32, qsizetype> entries;
@@ -183,14 +184,19 @@ void tst_ConsistentHashStrategy::specTable_data()
     QTest::addColumn<int>("virtualNodes");
     QTest::addColumn<QString>("consumer");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("10 vnodes 10.0.0.10@3#3") << 10 << "10.0.0.10@3#3" << "broker-b:2";
+    QTest::newRow("10 vnodes 10.0.0.10@3#3") << 10 << "10.0.0.10@3#3"
+                                             << "broker-b:2";
     QTest::newRow("10 vnodes 10.0.0.1@1#1")
-        << 10 << "10.0.0.1@1#1" << "broker-a:0,broker-a:1,broker-a:2,broker-b:0,broker-b:1,broker-b:3";
-    QTest::newRow("10 vnodes 10.0.0.2@2#2") << 10 << "10.0.0.2@2#2" << "broker-a:3";
-    QTest::newRow("3 vnodes 10.0.0.10@3#3")
-        << 3 << "10.0.0.10@3#3" << "broker-a:1,broker-b:0,broker-b:1,broker-b:3";
-    QTest::newRow("3 vnodes 10.0.0.1@1#1") << 3 << "10.0.0.1@1#1" << "broker-a:0,broker-a:2,broker-b:2";
-    QTest::newRow("3 vnodes 10.0.0.2@2#2") << 3 << "10.0.0.2@2#2" << "broker-a:3";
+        << 10 << "10.0.0.1@1#1"
+        << "broker-a:0,broker-a:1,broker-a:2,broker-b:0,broker-b:1,broker-b:3";
+    QTest::newRow("10 vnodes 10.0.0.2@2#2") << 10 << "10.0.0.2@2#2"
+                                            << "broker-a:3";
+    QTest::newRow("3 vnodes 10.0.0.10@3#3") << 3 << "10.0.0.10@3#3"
+                                            << "broker-a:1,broker-b:0,broker-b:1,broker-b:3";
+    QTest::newRow("3 vnodes 10.0.0.1@1#1") << 3 << "10.0.0.1@1#1"
+                                           << "broker-a:0,broker-a:2,broker-b:2";
+    QTest::newRow("3 vnodes 10.0.0.2@2#2") << 3 << "10.0.0.2@2#2"
+                                           << "broker-a:3";
 }
 
 void tst_ConsistentHashStrategy::specTable()
@@ -200,10 +206,12 @@ void tst_ConsistentHashStrategy::specTable()
     QFETCH(QString, expected);
     auto s = make(virtualNodes);
     QVERIFY(s);
-    const MessageQueueList mqAll = TestSupport::makeQueues(
-        QStringLiteral("T"), {{QStringLiteral("broker-a"), 4}, {QStringLiteral("broker-b"), 4}});
-    const QStringList cidAll = TestSupport::sorted(
-        {QStringLiteral("10.0.0.1@1#1"), QStringLiteral("10.0.0.2@2#2"), QStringLiteral("10.0.0.10@3#3")});
+    const MessageQueueList mqAll =
+        TestSupport::makeQueues(QStringLiteral("T"),
+                                {{QStringLiteral("broker-a"), 4}, {QStringLiteral("broker-b"), 4}});
+    const QStringList cidAll =
+        TestSupport::sorted({QStringLiteral("10.0.0.1@1#1"), QStringLiteral("10.0.0.2@2#2"),
+                             QStringLiteral("10.0.0.10@3#3")});
     const AllocateResult r = s->allocate(QStringLiteral("group"), consumer, mqAll, cidAll);
     QVERIFY2(r.ok(), qPrintable(r.error));
     QCOMPARE(TestSupport::brief(r.queues), expected);
@@ -218,8 +226,9 @@ void tst_ConsistentHashStrategy::sixtyFourQueues()
     // TopicTest, broker-a and broker-b × 32, consumers 192.168.0.{1..4}@100#{1..4}, 10 vnodes.
     auto s = make(10);
     QVERIFY(s);
-    const MessageQueueList mqAll = TestSupport::makeQueues(
-        QStringLiteral("TopicTest"), {{QStringLiteral("broker-a"), 32}, {QStringLiteral("broker-b"), 32}});
+    const MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("TopicTest"),
+                                                           {{QStringLiteral("broker-a"), 32},
+                                                            {QStringLiteral("broker-b"), 32}});
     QStringList cidAll;
     for (int i = 1; i <= 4; ++i) {
         cidAll.append(QStringLiteral("192.168.0.%1@100#%1").arg(i));
@@ -231,7 +240,7 @@ void tst_ConsistentHashStrategy::sixtyFourQueues()
     for (const MessageQueueList &q : all.perConsumer) {
         sizes.append(q.size());
     }
-    QCOMPARE(sizes, (QList<qsizetype>{17, 19, 11, 17}));
+    QCOMPARE(sizes, (QList<qsizetype> {17, 19, 11, 17}));
 }
 
 void tst_ConsistentHashStrategy::rocketMqArguments()
@@ -240,12 +249,13 @@ void tst_ConsistentHashStrategy::rocketMqArguments()
     QVERIFY(s);
     const MessageQueueList six =
         TestSupport::makeQueues(QStringLiteral("topic_test"), {{QStringLiteral("brokerName"), 6}});
-    const QStringList two{QStringLiteral("CID-0"), QStringLiteral("CID-1")};
+    const QStringList two {QStringLiteral("CID-0"), QStringLiteral("CID-1")};
     // testCurrentCIDNotExists: String.valueOf(Integer.MAX_VALUE) is no member → empty.
     AllocateResult r = s->allocate(QString(), QStringLiteral("2147483647"), six, two);
     QVERIFY2(r.ok(), qPrintable(r.error));
     QCOMPARE(r.queues.size(), 0);
-    // testCurrentCIDIllegalArgument, testMessageQueueIllegalArgument, testConsumerIdIllegalArgument.
+    // testCurrentCIDIllegalArgument, testMessageQueueIllegalArgument,
+    // testConsumerIdIllegalArgument.
     r = s->allocate(QString(), QString(), six, two);
     QCOMPARE(r.error, QStringLiteral("IllegalArgumentException: currentCID is empty"));
     r = s->allocate(QString(), QStringLiteral("0"), {}, two);
@@ -276,23 +286,27 @@ void tst_ConsistentHashStrategy::rocketMqMembershipChanges()
     auto s = make(3); // new AllocateMessageQueueConsistentHash(3)
     QVERIFY(s);
     const MessageQueueList mqAll =
-        TestSupport::makeQueues(QStringLiteral("topic_test"), {{QStringLiteral("brokerName"), queues}});
+        TestSupport::makeQueues(QStringLiteral("topic_test"),
+                                {{QStringLiteral("brokerName"), queues}});
     QStringList cidAll;
     for (int i = 0; i < consumers; ++i) {
         cidAll.append(QStringLiteral("CID-%1").arg(i));
     }
     // Each member asks for itself; the owner map must cover mqAll exactly once.
-    auto ownersOf = [&](const QStringList &members, QHash<MessageQueue, QString> *owner) -> QString {
+    auto ownersOf = [&](const QStringList &members,
+                        QHash<MessageQueue, QString> *owner) -> QString {
         owner->clear();
         const QStringList sortedMembers = TestSupport::sorted(members);
         for (const QString &cid : sortedMembers) {
-            const AllocateResult r = s->allocate(QStringLiteral("testConsumerGroup"), cid, mqAll, sortedMembers);
+            const AllocateResult r =
+                s->allocate(QStringLiteral("testConsumerGroup"), cid, mqAll, sortedMembers);
             if (!r.ok()) {
                 return r.error;
             }
             for (const MessageQueue &mq : r.queues) {
                 if (owner->contains(mq)) {
-                    return QStringLiteral("%1 given to %2 and %3").arg(mq.toString(), owner->value(mq), cid);
+                    return QStringLiteral("%1 given to %2 and %3")
+                        .arg(mq.toString(), owner->value(mq), cid);
                 }
                 owner->insert(mq, cid);
             }
@@ -350,14 +364,16 @@ void tst_ConsistentHashStrategy::zeroVirtualNodesGivesNobodyAnything()
 {
     auto s = make(0);
     QVERIFY(s);
-    const MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("T"), {{QStringLiteral("b"), 5}});
-    const QStringList cidAll{QStringLiteral("c1"), QStringLiteral("c2")};
+    const MessageQueueList mqAll =
+        TestSupport::makeQueues(QStringLiteral("T"), {{QStringLiteral("b"), 5}});
+    const QStringList cidAll {QStringLiteral("c1"), QStringLiteral("c2")};
     const GroupAllocateResult all = s->allocateAll(QStringLiteral("group"), mqAll, cidAll);
     QVERIFY2(all.ok(), qPrintable(all.error));
     QCOMPARE(all.perConsumer.size(), 2);
     QVERIFY(all.perConsumer.at(0).isEmpty());
     QVERIFY(all.perConsumer.at(1).isEmpty());
-    const AllocateResult one = s->allocate(QStringLiteral("group"), QStringLiteral("c1"), mqAll, cidAll);
+    const AllocateResult one =
+        s->allocate(QStringLiteral("group"), QStringLiteral("c1"), mqAll, cidAll);
     QVERIFY2(one.ok(), qPrintable(one.error));
     QVERIFY(one.queues.isEmpty());
     // The checks still come first: an empty ring does not hide an empty queue list.
@@ -370,31 +386,35 @@ void tst_ConsistentHashStrategy::collisionThroughStrategy()
     // insertion in sorted cidAll order owns every queue.
     auto s = make(1);
     QVERIFY(s);
-    const MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("T"), {{QStringLiteral("b"), 6}});
+    const MessageQueueList mqAll =
+        TestSupport::makeQueues(QStringLiteral("T"), {{QStringLiteral("b"), 6}});
     const QStringList cidAll = TestSupport::sorted({kCollidingB, kCollidingA});
     QCOMPARE(cidAll.constLast(), kCollidingB);
     const GroupAllocateResult all = s->allocateAll(QStringLiteral("group"), mqAll, cidAll);
     QVERIFY2(all.ok(), qPrintable(all.error));
     QCOMPARE(all.perConsumer.at(0).size(), 0);
     QCOMPARE(all.perConsumer.at(1).size(), 6);
-    QCOMPARE(TestSupport::brief(javaAllocate(kCollidingB, mqAll, cidAll, 1)), TestSupport::brief(mqAll));
+    QCOMPARE(TestSupport::brief(javaAllocate(kCollidingB, mqAll, cidAll, 1)),
+             TestSupport::brief(mqAll));
 }
 
 void tst_ConsistentHashStrategy::matchesJavaOnRandomMemberships()
 {
     QRandomGenerator random(77);
     for (int round = 0; round < 40; ++round) {
-        const int vnodes = QList<int>{0, 1, 2, 3, 10, 32}.at(random.bounded(6));
+        const int vnodes = QList<int> {0, 1, 2, 3, 10, 32}.at(random.bounded(6));
         const int brokers = random.bounded(3) + 1;
         QList<std::pair<QString, int>> layout;
         for (int b = 0; b < brokers; ++b) {
-            layout.append({QStringLiteral("broker-%1").arg(QChar(u'a' + b)), random.bounded(12) + 1});
+            layout.append(
+                {QStringLiteral("broker-%1").arg(QChar(u'a' + b)), random.bounded(12) + 1});
         }
         const MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("TopicTest"), layout);
         QStringList cidAll;
         const int consumers = random.bounded(8) + 1;
         for (int i = 0; i < consumers; ++i) {
-            cidAll.append(QStringLiteral("10.0.0.%1@%2").arg(random.bounded(20)).arg(random.bounded(3)));
+            cidAll.append(
+                QStringLiteral("10.0.0.%1@%2").arg(random.bounded(20)).arg(random.bounded(3)));
         }
         cidAll = TestSupport::sorted(cidAll); // repeated ids are kept, as two clients sharing one
         auto s = make(vnodes);
@@ -402,13 +422,19 @@ void tst_ConsistentHashStrategy::matchesJavaOnRandomMemberships()
         const GroupAllocateResult all = s->allocateAll(QStringLiteral("group"), mqAll, cidAll);
         QVERIFY2(all.ok(), qPrintable(all.error));
         for (qsizetype i = 0; i < cidAll.size(); ++i) {
-            const QString java = TestSupport::brief(javaAllocate(cidAll.at(i), mqAll, cidAll, vnodes));
-            const AllocateResult r = s->allocate(QStringLiteral("group"), cidAll.at(i), mqAll, cidAll);
+            const QString java =
+                TestSupport::brief(javaAllocate(cidAll.at(i), mqAll, cidAll, vnodes));
+            const AllocateResult r =
+                s->allocate(QStringLiteral("group"), cidAll.at(i), mqAll, cidAll);
             QVERIFY2(r.ok(), qPrintable(r.error));
             QVERIFY2(TestSupport::brief(r.queues) == java,
-                     qPrintable(QStringLiteral("round %1, %2 (vnodes %3, members %4): got %5, Java %6")
-                                    .arg(round).arg(cidAll.at(i)).arg(vnodes)
-                                    .arg(cidAll.join(QLatin1Char(' ')), TestSupport::brief(r.queues), java)));
+                     qPrintable(
+                         QStringLiteral("round %1, %2 (vnodes %3, members %4): got %5, Java %6")
+                             .arg(round)
+                             .arg(cidAll.at(i))
+                             .arg(vnodes)
+                             .arg(cidAll.join(QLatin1Char(' ')), TestSupport::brief(r.queues),
+                                  java)));
             QCOMPARE(TestSupport::brief(all.perConsumer.at(i)), java);
         }
     }
@@ -421,8 +447,9 @@ void tst_ConsistentHashStrategy::cacheFollowsChangingLists()
     auto s = make(4);
     QVERIFY(s);
     QString problem;
-    MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("T"), {{QStringLiteral("b"), 12}});
-    QStringList cidAll{QStringLiteral("c1"), QStringLiteral("c2"), QStringLiteral("c3")};
+    MessageQueueList mqAll =
+        TestSupport::makeQueues(QStringLiteral("T"), {{QStringLiteral("b"), 12}});
+    QStringList cidAll {QStringLiteral("c1"), QStringLiteral("c2"), QStringLiteral("c3")};
     auto check = [&](const QString &label) -> QString {
         const GroupAllocateResult all = s->allocateAll(QStringLiteral("group"), mqAll, cidAll);
         if (!all.ok()) {
@@ -450,13 +477,13 @@ void tst_ConsistentHashStrategy::cacheFollowsChangingLists()
     problem = check(QStringLiteral("queue removed"));
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     cidAll.append(QStringLiteral("c4"));
-    mqAll.append(MessageQueue{QStringLiteral("T"), QStringLiteral("c"), 0});
+    mqAll.append(MessageQueue {QStringLiteral("T"), QStringLiteral("c"), 0});
     problem = check(QStringLiteral("both grown"));
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     // Many alternating memberships, more than the caches hold, then back to the first.
     const QStringList first = cidAll;
     for (int i = 0; i < 40; ++i) {
-        cidAll = QStringList{QStringLiteral("x%1").arg(i), QStringLiteral("y%1").arg(i)};
+        cidAll = QStringList {QStringLiteral("x%1").arg(i), QStringLiteral("y%1").arg(i)};
         problem = check(QStringLiteral("membership %1").arg(i));
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
     }
@@ -467,7 +494,8 @@ void tst_ConsistentHashStrategy::cacheFollowsChangingLists()
 
 void tst_ConsistentHashStrategy::factoryDefaultsAndRange()
 {
-    const ParameterCheck defaults = m_registry.checkParameters(QStringLiteral("CONSISTENT_HASH"), {});
+    const ParameterCheck defaults =
+        m_registry.checkParameters(QStringLiteral("CONSISTENT_HASH"), {});
     QVERIFY2(defaults.ok(), qPrintable(defaults.error));
     QCOMPARE(defaults.values.value(QStringLiteral("virtualNodeCount")).toLongLong(), 10);
     StrategyCreation tooMany = m_registry.create(QStringLiteral("CONSISTENT_HASH"),

@@ -31,13 +31,16 @@ AllocateResult javaNearby(AllocationStrategy &inner, const QString &separator, c
                           const MessageQueueList &mqAll, const QStringList &cidAll)
 {
     if (cid.isEmpty()) {
-        return AllocateResult::failure(QStringLiteral("IllegalArgumentException: currentCID is empty"));
+        return AllocateResult::failure(
+            QStringLiteral("IllegalArgumentException: currentCID is empty"));
     }
     if (mqAll.isEmpty()) {
-        return AllocateResult::failure(QStringLiteral("IllegalArgumentException: mqAll is null or mqAll empty"));
+        return AllocateResult::failure(
+            QStringLiteral("IllegalArgumentException: mqAll is null or mqAll empty"));
     }
     if (cidAll.isEmpty()) {
-        return AllocateResult::failure(QStringLiteral("IllegalArgumentException: cidAll is null or cidAll empty"));
+        return AllocateResult::failure(
+            QStringLiteral("IllegalArgumentException: cidAll is null or cidAll empty"));
     }
     if (!cidAll.contains(cid)) {
         return {};
@@ -46,8 +49,9 @@ AllocateResult javaNearby(AllocationStrategy &inner, const QString &separator, c
     for (const MessageQueue &mq : mqAll) {
         const QString room = roomOf(mq.brokerName, separator);
         if (room.isEmpty()) {
-            return AllocateResult::failure(QStringLiteral("IllegalArgumentException: Machine room is null for mq ")
-                                           + mq.toString());
+            return AllocateResult::failure(
+                QStringLiteral("IllegalArgumentException: Machine room is null for mq ")
+                + mq.toString());
         }
         mr2Mq[room].append(mq);
     }
@@ -56,7 +60,8 @@ AllocateResult javaNearby(AllocationStrategy &inner, const QString &separator, c
         const QString room = roomOf(c, separator);
         if (room.isEmpty()) {
             return AllocateResult::failure(
-                QStringLiteral("IllegalArgumentException: Machine room is null for consumer id ") + c);
+                QStringLiteral("IllegalArgumentException: Machine room is null for consumer id ")
+                + c);
         }
         mr2c[room].append(c);
     }
@@ -140,8 +145,8 @@ private slots:
 private:
     std::unique_ptr<AllocationStrategy> make(const QVariantMap &params, QString *error = nullptr);
     // Every member's answer; checks union == mqAll without repeats (hasAllocateAllQ).
-    QString allocateGroup(AllocationStrategy &s, const MessageQueueList &mqAll, const QStringList &cidAll,
-                          QHash<QString, MessageQueueList> *answers);
+    QString allocateGroup(AllocationStrategy &s, const MessageQueueList &mqAll,
+                          const QStringList &cidAll, QHash<QString, MessageQueueList> *answers);
     StrategyRegistry m_registry;
 };
 
@@ -152,16 +157,18 @@ void tst_MachineRoomNearbyStrategy::initTestCase()
 }
 
 std::unique_ptr<AllocationStrategy> tst_MachineRoomNearbyStrategy::make(const QVariantMap &params,
-                                                                       QString *error)
+                                                                        QString *error)
 {
-    StrategyCreation c = m_registry.create(QStringLiteral("MACHINE_ROOM_NEARBY"), params, QStringLiteral("T"));
+    StrategyCreation c =
+        m_registry.create(QStringLiteral("MACHINE_ROOM_NEARBY"), params, QStringLiteral("T"));
     if (error) {
         *error = c.error;
     }
     return std::move(c.strategy);
 }
 
-QString tst_MachineRoomNearbyStrategy::allocateGroup(AllocationStrategy &s, const MessageQueueList &mqAll,
+QString tst_MachineRoomNearbyStrategy::allocateGroup(AllocationStrategy &s,
+                                                     const MessageQueueList &mqAll,
                                                      const QStringList &cidAll,
                                                      QHash<QString, MessageQueueList> *answers)
 {
@@ -173,13 +180,15 @@ QString tst_MachineRoomNearbyStrategy::allocateGroup(AllocationStrategy &s, cons
         return all.error;
     }
     for (qsizetype i = 0; i < cidAll.size(); ++i) {
-        const AllocateResult r = s.allocate(QStringLiteral("Test-C-G"), cidAll.at(i), mqAll, cidAll);
+        const AllocateResult r =
+            s.allocate(QStringLiteral("Test-C-G"), cidAll.at(i), mqAll, cidAll);
         if (!r.ok()) {
             return r.error;
         }
         if (r.queues != all.perConsumer.at(i)) {
             return QStringLiteral("%1: allocate [%2] but allocateAll [%3]")
-                .arg(cidAll.at(i), TestSupport::brief(r.queues), TestSupport::brief(all.perConsumer.at(i)));
+                .arg(cidAll.at(i), TestSupport::brief(r.queues),
+                     TestSupport::brief(all.perConsumer.at(i)));
         }
         answers->insert(cidAll.at(i), r.queues);
         total += r.queues.size();
@@ -190,7 +199,9 @@ QString tst_MachineRoomNearbyStrategy::allocateGroup(AllocationStrategy &s, cons
     }
     if (seen != TestSupport::toSet(mqAll) || total != mqAll.size()) {
         return QStringLiteral("%1 queues handed out (%2 distinct) for %3 queues")
-            .arg(total).arg(seen.size()).arg(mqAll.size());
+            .arg(total)
+            .arg(seen.size())
+            .arg(mqAll.size());
     }
     return QString();
 }
@@ -200,15 +211,16 @@ void tst_MachineRoomNearbyStrategy::specExample()
     // Brokers A-, B-, C-broker × 3 queues; consumers A-c0, A-c1, C-c0, C-c1; inner AVG.
     auto s = make({});
     QVERIFY(s);
-    const MessageQueueList mqAll = TestSupport::makeQueues(
-        QStringLiteral("T"),
-        {{QStringLiteral("A-broker"), 3}, {QStringLiteral("B-broker"), 3}, {QStringLiteral("C-broker"), 3}});
-    const QStringList cidAll{QStringLiteral("A-c0"), QStringLiteral("A-c1"), QStringLiteral("C-c0"),
-                             QStringLiteral("C-c1")};
-    const QStringList expected{QStringLiteral("A-broker:0,A-broker:1,B-broker:0"),
-                               QStringLiteral("A-broker:2,B-broker:1"),
-                               QStringLiteral("C-broker:0,C-broker:1,B-broker:2"),
-                               QStringLiteral("C-broker:2")};
+    const MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("T"),
+                                                           {{QStringLiteral("A-broker"), 3},
+                                                            {QStringLiteral("B-broker"), 3},
+                                                            {QStringLiteral("C-broker"), 3}});
+    const QStringList cidAll {QStringLiteral("A-c0"), QStringLiteral("A-c1"),
+                              QStringLiteral("C-c0"), QStringLiteral("C-c1")};
+    const QStringList expected {QStringLiteral("A-broker:0,A-broker:1,B-broker:0"),
+                                QStringLiteral("A-broker:2,B-broker:1"),
+                                QStringLiteral("C-broker:0,C-broker:1,B-broker:2"),
+                                QStringLiteral("C-broker:2")};
     const GroupAllocateResult all = s->allocateAll(QStringLiteral("group"), mqAll, cidAll);
     QVERIFY2(all.ok(), qPrintable(all.error));
     for (int i = 0; i < 4; ++i) {
@@ -224,11 +236,14 @@ void tst_MachineRoomNearbyStrategy::names_data()
     QTest::addColumn<QVariantMap>("params");
     QTest::addColumn<QString>("name");
     QTest::newRow("default inner") << QVariantMap() << "MACHINE_ROOM_NEARBY-AVG";
-    QTest::newRow("AVG_BY_CIRCLE") << QVariantMap{{QStringLiteral("inner"), QStringLiteral("AVG_BY_CIRCLE")}}
-                                   << "MACHINE_ROOM_NEARBY-AVG_BY_CIRCLE";
-    QTest::newRow("CONSISTENT_HASH") << QVariantMap{{QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH")}}
-                                     << "MACHINE_ROOM_NEARBY-CONSISTENT_HASH";
-    QTest::newRow("nested") << QVariantMap{{QStringLiteral("inner"), QStringLiteral("MACHINE_ROOM_NEARBY")}}
+    QTest::newRow("AVG_BY_CIRCLE")
+        << QVariantMap {{QStringLiteral("inner"), QStringLiteral("AVG_BY_CIRCLE")}}
+        << "MACHINE_ROOM_NEARBY-AVG_BY_CIRCLE";
+    QTest::newRow("CONSISTENT_HASH")
+        << QVariantMap {{QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH")}}
+        << "MACHINE_ROOM_NEARBY-CONSISTENT_HASH";
+    QTest::newRow("nested") << QVariantMap {{QStringLiteral("inner"),
+                                             QStringLiteral("MACHINE_ROOM_NEARBY")}}
                             << "MACHINE_ROOM_NEARBY-MACHINE_ROOM_NEARBY-AVG";
 }
 
@@ -268,7 +283,8 @@ void tst_MachineRoomNearbyStrategy::rocketMqEqualRooms()
     // Every queue goes to a consumer of its own room.
     for (auto it = answers.cbegin(); it != answers.cend(); ++it) {
         for (const MessageQueue &mq : it.value()) {
-            QVERIFY2(roomOf(mq.brokerName, QStringLiteral("-")) == roomOf(it.key(), QStringLiteral("-")),
+            QVERIFY2(roomOf(mq.brokerName, QStringLiteral("-"))
+                         == roomOf(it.key(), QStringLiteral("-")),
                      qPrintable(QStringLiteral("%1 went to %2").arg(mq.toString(), it.key())));
         }
     }
@@ -307,7 +323,8 @@ void tst_MachineRoomNearbyStrategy::rocketMqMoreConsumerRooms()
     // Each broker room has consumers: its queues go to that room's consumers only.
     for (auto it = answers.cbegin(); it != answers.cend(); ++it) {
         for (const MessageQueue &mq : it.value()) {
-            QVERIFY2(roomOf(mq.brokerName, QStringLiteral("-")) == roomOf(it.key(), QStringLiteral("-")),
+            QVERIFY2(roomOf(mq.brokerName, QStringLiteral("-"))
+                         == roomOf(it.key(), QStringLiteral("-")),
                      qPrintable(QStringLiteral("%1 went to %2").arg(mq.toString(), it.key())));
         }
     }
@@ -352,7 +369,8 @@ void tst_MachineRoomNearbyStrategy::rocketMqFewerConsumerRooms()
     for (auto it = perRoom.cbegin(); it != perRoom.cend(); ++it) {
         const int k = it.key().mid(3).toInt();
         const QSet<MessageQueue> own = TestSupport::toSet(prepareQueues(1, queueSize, k));
-        QVERIFY2(it.value().contains(own), qPrintable(QStringLiteral("room %1 lacks some of its queues").arg(it.key())));
+        QVERIFY2(it.value().contains(own),
+                 qPrintable(QStringLiteral("room %1 lacks some of its queues").arg(it.key())));
     }
 }
 
@@ -362,9 +380,11 @@ void tst_MachineRoomNearbyStrategy::orphanRoomsEachOnTheirOwn()
     // orphan room is allocated on its own, so the first consumer takes both (issue #2443).
     auto s = make({});
     QVERIFY(s);
-    const MessageQueueList mqAll = TestSupport::makeQueues(
-        QStringLiteral("T"), {{QStringLiteral("X-broker"), 1}, {QStringLiteral("Y-broker"), 1}});
-    const QStringList cidAll{QStringLiteral("A-c0"), QStringLiteral("A-c1"), QStringLiteral("A-c2")};
+    const MessageQueueList mqAll =
+        TestSupport::makeQueues(QStringLiteral("T"),
+                                {{QStringLiteral("X-broker"), 1}, {QStringLiteral("Y-broker"), 1}});
+    const QStringList cidAll {QStringLiteral("A-c0"), QStringLiteral("A-c1"),
+                              QStringLiteral("A-c2")};
     const GroupAllocateResult all = s->allocateAll(QStringLiteral("group"), mqAll, cidAll);
     QVERIFY2(all.ok(), qPrintable(all.error));
     QCOMPARE(TestSupport::brief(all.perConsumer.at(0)), QStringLiteral("X-broker:0,Y-broker:0"));
@@ -380,19 +400,22 @@ void tst_MachineRoomNearbyStrategy::errors_data()
     QTest::addColumn<QString>("error");
     const QString mqError = QStringLiteral(
         "IllegalArgumentException: Machine room is null for mq MessageQueue [topic=T, brokerName=-lead, queueId=0]");
-    QTest::newRow("broker without room") << QStringList{QStringLiteral("A-b"), QStringLiteral("-lead")}
-                                         << QStringList{QStringLiteral("A-c")} << "A-c" << mqError;
+    QTest::newRow("broker without room")
+        << QStringList {QStringLiteral("A-b"), QStringLiteral("-lead")}
+        << QStringList {QStringLiteral("A-c")} << "A-c" << mqError;
     QTest::newRow("consumer without room")
-        << QStringList{QStringLiteral("A-b")} << QStringList{QStringLiteral("A-c"), QStringLiteral("-c9")} << "A-c"
+        << QStringList {QStringLiteral("A-b")}
+        << QStringList {QStringLiteral("A-c"), QStringLiteral("-c9")} << "A-c"
         << "IllegalArgumentException: Machine room is null for consumer id -c9";
     QTest::newRow("queues are resolved before consumers")
-        << QStringList{QStringLiteral("-lead")} << QStringList{QStringLiteral("A-c"), QStringLiteral("-c9")} << "A-c"
-        << mqError;
+        << QStringList {QStringLiteral("-lead")}
+        << QStringList {QStringLiteral("A-c"), QStringLiteral("-c9")} << "A-c" << mqError;
     QTest::newRow("check() comes first: empty queue list")
-        << QStringList() << QStringList{QStringLiteral("-c9")} << "-c9"
+        << QStringList() << QStringList {QStringLiteral("-c9")} << "-c9"
         << "IllegalArgumentException: mqAll is null or mqAll empty";
     QTest::newRow("a stranger gets nothing before rooms are resolved")
-        << QStringList{QStringLiteral("-lead")} << QStringList{QStringLiteral("-c9")} << "A-c" << QString();
+        << QStringList {QStringLiteral("-lead")} << QStringList {QStringLiteral("-c9")} << "A-c"
+        << QString();
 }
 
 void tst_MachineRoomNearbyStrategy::errors()
@@ -429,14 +452,18 @@ void tst_MachineRoomNearbyStrategy::firstErrorFollowsJavasOrder()
     // is asked only by a later member. allocateAll must report O, as the Java group would.
     auto s = make({{QStringLiteral("inner"), QStringLiteral("MACHINE_ROOM")}});
     QVERIFY(s);
-    const MessageQueueList mqAll = TestSupport::makeQueues(
-        QStringLiteral("T"),
-        {{QStringLiteral("A-plain"), 2}, {QStringLiteral("B-p@q"), 2}, {QStringLiteral("O-x@y"), 2}});
-    const QStringList cidAll{QStringLiteral("A-c"), QStringLiteral("B-c")};
-    const AllocateResult first = s->allocate(QStringLiteral("g"), QStringLiteral("A-c"), mqAll, cidAll);
-    QVERIFY2(first.error.startsWith(QStringLiteral("NullPointerException")), qPrintable(first.error));
+    const MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("T"),
+                                                           {{QStringLiteral("A-plain"), 2},
+                                                            {QStringLiteral("B-p@q"), 2},
+                                                            {QStringLiteral("O-x@y"), 2}});
+    const QStringList cidAll {QStringLiteral("A-c"), QStringLiteral("B-c")};
+    const AllocateResult first =
+        s->allocate(QStringLiteral("g"), QStringLiteral("A-c"), mqAll, cidAll);
+    QVERIFY2(first.error.startsWith(QStringLiteral("NullPointerException")),
+             qPrintable(first.error));
     QVERIFY2(first.error.contains(QStringLiteral("O-x@y")), qPrintable(first.error));
-    const AllocateResult second = s->allocate(QStringLiteral("g"), QStringLiteral("B-c"), mqAll, cidAll);
+    const AllocateResult second =
+        s->allocate(QStringLiteral("g"), QStringLiteral("B-c"), mqAll, cidAll);
     QVERIFY2(second.error.contains(QStringLiteral("B-p@q")), qPrintable(second.error));
     QCOMPARE(s->allocateAll(QStringLiteral("g"), mqAll, cidAll).error, first.error);
 }
@@ -447,10 +474,22 @@ void tst_MachineRoomNearbyStrategy::separators_data()
     QTest::addColumn<QString>("brokerA");
     QTest::addColumn<QString>("consumerA");
     QTest::addColumn<QString>("consumerB");
-    QTest::newRow("::") << "::" << "rz1::broker-a" << "rz1::10.0.0.1@1" << "rz2::10.0.0.2@2";
-    QTest::newRow("_") << "_" << "rz1_broker-a" << "rz1_c" << "rz2_c";
-    QTest::newRow("@ (first one)") << "@" << "rz1@broker@x" << "rz1@c@1" << "rz2@c@2";
-    QTest::newRow("- inside the room of another separator") << "::" << "r-1::b" << "r-1::c" << "r-2::c";
+    QTest::newRow("::") << "::"
+                        << "rz1::broker-a"
+                        << "rz1::10.0.0.1@1"
+                        << "rz2::10.0.0.2@2";
+    QTest::newRow("_") << "_"
+                       << "rz1_broker-a"
+                       << "rz1_c"
+                       << "rz2_c";
+    QTest::newRow("@ (first one)") << "@"
+                                   << "rz1@broker@x"
+                                   << "rz1@c@1"
+                                   << "rz2@c@2";
+    QTest::newRow("- inside the room of another separator") << "::"
+                                                            << "r-1::b"
+                                                            << "r-1::c"
+                                                            << "r-2::c";
 }
 
 void tst_MachineRoomNearbyStrategy::separators()
@@ -483,8 +522,9 @@ void tst_MachineRoomNearbyStrategy::forwardedParameters()
                                                {{QStringLiteral("virtualNodeCount"), 3}});
     StrategyCreation ten = m_registry.create(QStringLiteral("CONSISTENT_HASH"), {});
     QVERIFY(three.ok() && ten.ok());
-    const MessageQueueList mqAll = TestSupport::makeQueues(
-        QStringLiteral("T"), {{QStringLiteral("A-b"), 16}, {QStringLiteral("B-b"), 16}});
+    const MessageQueueList mqAll =
+        TestSupport::makeQueues(QStringLiteral("T"),
+                                {{QStringLiteral("A-b"), 16}, {QStringLiteral("B-b"), 16}});
     QStringList cidAll;
     for (int i = 0; i < 6; ++i) {
         cidAll.append(QStringLiteral("A-c%1").arg(i));
@@ -492,8 +532,10 @@ void tst_MachineRoomNearbyStrategy::forwardedParameters()
     bool differsFromDefault = false;
     for (const QString &cid : std::as_const(cidAll)) {
         const AllocateResult got = s->allocate(QStringLiteral("g"), cid, mqAll, cidAll);
-        const AllocateResult want = javaNearby(*three.strategy, QStringLiteral("-"), cid, mqAll, cidAll);
-        const AllocateResult other = javaNearby(*ten.strategy, QStringLiteral("-"), cid, mqAll, cidAll);
+        const AllocateResult want =
+            javaNearby(*three.strategy, QStringLiteral("-"), cid, mqAll, cidAll);
+        const AllocateResult other =
+            javaNearby(*ten.strategy, QStringLiteral("-"), cid, mqAll, cidAll);
         QVERIFY2(got.ok() && want.ok(), qPrintable(got.error + want.error));
         QCOMPARE(TestSupport::brief(got.queues), TestSupport::brief(want.queues));
         differsFromDefault |= TestSupport::brief(got.queues) != TestSupport::brief(other.queues);
@@ -501,34 +543,37 @@ void tst_MachineRoomNearbyStrategy::forwardedParameters()
     QVERIFY2(differsFromDefault, "3 virtual nodes answered like the default 10: not forwarded?");
 
     // A queueList for an inner CONFIG gets the case's topic as well.
-    auto config = make({{QStringLiteral("inner"), QStringLiteral("CONFIG")},
-                        {QStringLiteral("queues"),
-                         QVariantList{QVariantMap{{QStringLiteral("brokerName"), QStringLiteral("A-x")},
-                                                  {QStringLiteral("queueId"), 5}}}}},
-                       &error);
+    auto config =
+        make({{QStringLiteral("inner"), QStringLiteral("CONFIG")},
+              {QStringLiteral("queues"),
+               QVariantList {QVariantMap {{QStringLiteral("brokerName"), QStringLiteral("A-x")},
+                                          {QStringLiteral("queueId"), 5}}}}},
+             &error);
     QVERIFY2(config, qPrintable(error));
     const AllocateResult r = config->allocate(QStringLiteral("g"), QStringLiteral("A-c0"), mqAll,
                                               {QStringLiteral("A-c0")});
     QVERIFY2(r.ok(), qPrintable(r.error));
-    QVERIFY(r.queues.contains(MessageQueue{QStringLiteral("T"), QStringLiteral("A-x"), 5}));
+    QVERIFY(r.queues.contains(MessageQueue {QStringLiteral("T"), QStringLiteral("A-x"), 5}));
 }
 
 void tst_MachineRoomNearbyStrategy::creationErrors_data()
 {
     QTest::addColumn<QVariantMap>("params");
     QTest::addColumn<QString>("parameter");
-    QTest::newRow("unknown inner") << QVariantMap{{QStringLiteral("inner"), QStringLiteral("NOPE")}} << "inner";
-    QTest::newRow("inner not a string") << QVariantMap{{QStringLiteral("inner"), 3}} << "inner";
-    QTest::newRow("empty separator") << QVariantMap{{QStringLiteral("separator"), QString()}} << "separator";
+    QTest::newRow("unknown inner")
+        << QVariantMap {{QStringLiteral("inner"), QStringLiteral("NOPE")}} << "inner";
+    QTest::newRow("inner not a string") << QVariantMap {{QStringLiteral("inner"), 3}} << "inner";
+    QTest::newRow("empty separator")
+        << QVariantMap {{QStringLiteral("separator"), QString()}} << "separator";
     QTest::newRow("AVG takes no virtualNodeCount")
-        << QVariantMap{{QStringLiteral("virtualNodeCount"), 3}} << "virtualNodeCount";
+        << QVariantMap {{QStringLiteral("virtualNodeCount"), 3}} << "virtualNodeCount";
     QTest::newRow("forwarded value out of range")
-        << QVariantMap{{QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH")},
-                       {QStringLiteral("virtualNodeCount"), -1}}
+        << QVariantMap {{QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH")},
+                        {QStringLiteral("virtualNodeCount"), -1}}
         << "virtualNodeCount";
     QTest::newRow("forwarded value of the wrong type")
-        << QVariantMap{{QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH")},
-                       {QStringLiteral("virtualNodeCount"), QStringLiteral("ten")}}
+        << QVariantMap {{QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH")},
+                        {QStringLiteral("virtualNodeCount"), QStringLiteral("ten")}}
         << "virtualNodeCount";
 }
 
@@ -541,7 +586,8 @@ void tst_MachineRoomNearbyStrategy::creationErrors()
     QCOMPARE(c.parameter, parameter);
     QVERIFY2(!c.error.isEmpty(), "no error text");
     // checkParameters (the GUI's form) finds the same fault without making anything.
-    const ParameterCheck check = m_registry.checkParameters(QStringLiteral("MACHINE_ROOM_NEARBY"), params);
+    const ParameterCheck check =
+        m_registry.checkParameters(QStringLiteral("MACHINE_ROOM_NEARBY"), params);
     QVERIFY(!check.ok());
     QCOMPARE(check.parameter, parameter);
 }
@@ -551,19 +597,25 @@ void tst_MachineRoomNearbyStrategy::matchesJava_data()
     QTest::addColumn<QString>("separator");
     QTest::addColumn<QString>("inner");
     QTest::addColumn<QVariantMap>("innerParams");
-    QTest::newRow("AVG") << "-" << "AVG" << QVariantMap();
-    QTest::newRow("AVG_BY_CIRCLE") << "-" << "AVG_BY_CIRCLE" << QVariantMap();
-    QTest::newRow("CONSISTENT_HASH 3") << "-" << "CONSISTENT_HASH"
-                                       << QVariantMap{{QStringLiteral("virtualNodeCount"), 3}};
-    QTest::newRow("MACHINE_ROOM")
-        << "-" << "MACHINE_ROOM"
-        << QVariantMap{{QStringLiteral("consumerIdcs"),
-                        QStringList{QStringLiteral("r1-0.b"), QStringLiteral("r2-1.b")}}};
+    QTest::newRow("AVG") << "-"
+                         << "AVG" << QVariantMap();
+    QTest::newRow("AVG_BY_CIRCLE") << "-"
+                                   << "AVG_BY_CIRCLE" << QVariantMap();
+    QTest::newRow("CONSISTENT_HASH 3")
+        << "-"
+        << "CONSISTENT_HASH" << QVariantMap {{QStringLiteral("virtualNodeCount"), 3}};
+    QTest::newRow("MACHINE_ROOM") << "-"
+                                  << "MACHINE_ROOM"
+                                  << QVariantMap {{QStringLiteral("consumerIdcs"),
+                                                   QStringList {QStringLiteral("r1-0.b"),
+                                                                QStringLiteral("r2-1.b")}}};
     // Java's null consumeridcs: which room's broker is named in the error depends on the order
     // in which the members' calls reach the rooms.
-    QTest::newRow("MACHINE_ROOM without idcs") << "-" << "MACHINE_ROOM" << QVariantMap();
+    QTest::newRow("MACHINE_ROOM without idcs") << "-"
+                                               << "MACHINE_ROOM" << QVariantMap();
     // Rooms by '.', and within them the inner NEARBY's rooms by its default '-'.
-    QTest::newRow("nested NEARBY") << "." << "MACHINE_ROOM_NEARBY" << QVariantMap();
+    QTest::newRow("nested NEARBY") << "."
+                                   << "MACHINE_ROOM_NEARBY" << QVariantMap();
 }
 
 void tst_MachineRoomNearbyStrategy::matchesJava()
@@ -578,7 +630,10 @@ void tst_MachineRoomNearbyStrategy::matchesJava()
         QList<std::pair<QString, int>> layout;
         const int brokers = random.bounded(4) + 1;
         for (int b = 0; b < brokers; ++b) {
-            layout.append({QStringLiteral("r%1-%2.b@x%3").arg(random.bounded(4)).arg(random.bounded(2)).arg(b),
+            layout.append({QStringLiteral("r%1-%2.b@x%3")
+                               .arg(random.bounded(4))
+                               .arg(random.bounded(2))
+                               .arg(b),
                            random.bounded(9) + 1});
         }
         MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("T"), layout);
@@ -587,7 +642,9 @@ void tst_MachineRoomNearbyStrategy::matchesJava()
         const int consumers = random.bounded(7) + 1;
         for (int i = 0; i < consumers; ++i) {
             cidAll.append(QStringLiteral("r%1-%2.c%3")
-                              .arg(random.bounded(4)).arg(random.bounded(2)).arg(random.bounded(5)));
+                              .arg(random.bounded(4))
+                              .arg(random.bounded(2))
+                              .arg(random.bounded(5)));
         }
         cidAll = TestSupport::sorted(cidAll);
 
@@ -602,7 +659,8 @@ void tst_MachineRoomNearbyStrategy::matchesJava()
 
         GroupAllocateResult want;
         for (const QString &cid : std::as_const(cidAll)) {
-            const AllocateResult r = javaNearby(*oracleInner.strategy, separator, cid, mqAll, cidAll);
+            const AllocateResult r =
+                javaNearby(*oracleInner.strategy, separator, cid, mqAll, cidAll);
             if (!r.ok()) {
                 want.error = r.error;
                 want.perConsumer.clear();
@@ -628,7 +686,8 @@ void tst_MachineRoomNearbyStrategy::matchesJava()
             QVERIFY2(each.perConsumer.at(i) == want.perConsumer.at(i)
                          && all.perConsumer.at(i) == want.perConsumer.at(i),
                      qPrintable(QStringLiteral("%1, %2: allocate [%3], allocateAll [%4], Java [%5]")
-                                    .arg(where, cidAll.at(i), TestSupport::brief(each.perConsumer.at(i)),
+                                    .arg(where, cidAll.at(i),
+                                         TestSupport::brief(each.perConsumer.at(i)),
                                          TestSupport::brief(all.perConsumer.at(i)),
                                          TestSupport::brief(want.perConsumer.at(i)))));
         }

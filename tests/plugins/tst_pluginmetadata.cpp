@@ -38,16 +38,22 @@ void tst_PluginMetadata::complete_data()
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("javaClass");
     const QString dir = QStringLiteral(RBLAB_SOURCE_DIR "/plugins/");
-    QTest::newRow("AVG") << dir + QStringLiteral("avg/avg.json") << "AVG" << "AllocateMessageQueueAveragely";
-    QTest::newRow("AVG_BY_CIRCLE") << dir + QStringLiteral("avgbycircle/avgbycircle.json") << "AVG_BY_CIRCLE"
-                                   << "AllocateMessageQueueAveragelyByCircle";
-    QTest::newRow("CONFIG") << dir + QStringLiteral("config/config.json") << "CONFIG" << "AllocateMessageQueueByConfig";
-    QTest::newRow("CONSISTENT_HASH") << dir + QStringLiteral("consistenthash/consistenthash.json") << "CONSISTENT_HASH"
-                                     << "AllocateMessageQueueConsistentHash";
-    QTest::newRow("MACHINE_ROOM") << dir + QStringLiteral("machineroom/machineroom.json") << "MACHINE_ROOM"
+    QTest::newRow("AVG") << dir + QStringLiteral("avg/avg.json") << "AVG"
+                         << "AllocateMessageQueueAveragely";
+    QTest::newRow("AVG_BY_CIRCLE")
+        << dir + QStringLiteral("avgbycircle/avgbycircle.json") << "AVG_BY_CIRCLE"
+        << "AllocateMessageQueueAveragelyByCircle";
+    QTest::newRow("CONFIG") << dir + QStringLiteral("config/config.json") << "CONFIG"
+                            << "AllocateMessageQueueByConfig";
+    QTest::newRow("CONSISTENT_HASH")
+        << dir + QStringLiteral("consistenthash/consistenthash.json") << "CONSISTENT_HASH"
+        << "AllocateMessageQueueConsistentHash";
+    QTest::newRow("MACHINE_ROOM") << dir + QStringLiteral("machineroom/machineroom.json")
+                                  << "MACHINE_ROOM"
                                   << "AllocateMessageQueueByMachineRoom";
-    QTest::newRow("MACHINE_ROOM_NEARBY") << dir + QStringLiteral("machineroomnearby/machineroomnearby.json")
-                                         << "MACHINE_ROOM_NEARBY" << "AllocateMachineRoomNearby";
+    QTest::newRow("MACHINE_ROOM_NEARBY")
+        << dir + QStringLiteral("machineroomnearby/machineroomnearby.json") << "MACHINE_ROOM_NEARBY"
+        << "AllocateMachineRoomNearby";
 }
 
 void tst_PluginMetadata::complete()
@@ -68,12 +74,14 @@ void tst_PluginMetadata::complete()
     QVERIFY(!m.version.isEmpty());
     QVERIFY(!m.author.isEmpty());
     QCOMPARE(m.license, QStringLiteral("Apache-2.0"));
-    QCOMPARE(m.rocketMqClass, QStringLiteral("org.apache.rocketmq.client.consumer.rebalance.") + javaClass);
+    QCOMPARE(m.rocketMqClass,
+             QStringLiteral("org.apache.rocketmq.client.consumer.rebalance.") + javaClass);
 
     // Descriptions in English and in Simplified Chinese (the text must be Chinese, not a copy).
     static const QRegularExpression han(QStringLiteral("\\p{Han}"));
     QVERIFY(m.description.source.size() > 40);
-    QVERIFY2(han.match(m.description.text(QStringLiteral("zh_CN"))).hasMatch(), "Description[zh_CN] is not Chinese");
+    QVERIFY2(han.match(m.description.text(QStringLiteral("zh_CN"))).hasMatch(),
+             "Description[zh_CN] is not Chinese");
     for (const ParameterSpec &p : m.parameters) {
         QVERIFY2(p.minimum.has_value() && p.maximum.has_value(),
                  qPrintable(QStringLiteral("%1 lacks min/max").arg(p.name)));
@@ -99,7 +107,8 @@ void tst_PluginMetadata::schemas()
     QVERIFY(m_registry.find(QStringLiteral("AVG"))->metadata.parameters.isEmpty());
     QVERIFY(m_registry.find(QStringLiteral("AVG_BY_CIRCLE"))->metadata.parameters.isEmpty());
 
-    const ParameterSpec *vnodes = spec(QStringLiteral("CONSISTENT_HASH"), QStringLiteral("virtualNodeCount"));
+    const ParameterSpec *vnodes =
+        spec(QStringLiteral("CONSISTENT_HASH"), QStringLiteral("virtualNodeCount"));
     QVERIFY(vnodes);
     QCOMPARE(vnodes->type, ParameterType::Int);
     QCOMPARE(vnodes->defaultValue.toLongLong(), 10);
@@ -111,13 +120,16 @@ void tst_PluginMetadata::schemas()
     QCOMPARE(queues->type, ParameterType::QueueList);
     QVERIFY(queues->absentIsNull);
 
-    const ParameterSpec *idcs = spec(QStringLiteral("MACHINE_ROOM"), QStringLiteral("consumerIdcs"));
+    const ParameterSpec *idcs =
+        spec(QStringLiteral("MACHINE_ROOM"), QStringLiteral("consumerIdcs"));
     QVERIFY(idcs);
     QCOMPARE(idcs->type, ParameterType::StringList);
     QVERIFY(idcs->absentIsNull);
 
-    const ParameterSpec *inner = spec(QStringLiteral("MACHINE_ROOM_NEARBY"), QStringLiteral("inner"));
-    const ParameterSpec *separator = spec(QStringLiteral("MACHINE_ROOM_NEARBY"), QStringLiteral("separator"));
+    const ParameterSpec *inner =
+        spec(QStringLiteral("MACHINE_ROOM_NEARBY"), QStringLiteral("inner"));
+    const ParameterSpec *separator =
+        spec(QStringLiteral("MACHINE_ROOM_NEARBY"), QStringLiteral("separator"));
     QVERIFY(inner && separator);
     QCOMPARE(inner->type, ParameterType::Strategy);
     QCOMPARE(inner->defaultValue.toString(), QStringLiteral("AVG"));

@@ -90,8 +90,8 @@ void tst_ReferenceCases::perConsumer()
     QList<MessageQueueList> answers;
     QStringList errors;
     for (const QString &cid : cidAll) {
-        const AllocateResult r = guardedAllocate(*creation.strategy, QStringLiteral("group"), cid,
-                                                 mqAll, cidAll);
+        const AllocateResult r =
+            guardedAllocate(*creation.strategy, QStringLiteral("group"), cid, mqAll, cidAll);
         if (!r.ok()) {
             errors.append(QStringLiteral("%1: %2").arg(cid, r.error));
         }
@@ -132,7 +132,8 @@ void tst_ReferenceCases::allocateAll()
         QVERIFY2(all.ok(), qPrintable(all.error));
         QCOMPARE(all.perConsumer.size(), cidAll.size());
         const QString problems = compare(reference, cidAll, all.perConsumer);
-        QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("round %1: %2").arg(round).arg(problems)));
+        QVERIFY2(problems.isEmpty(),
+                 qPrintable(QStringLiteral("round %1: %2").arg(round).arg(problems)));
     }
 }
 
@@ -147,7 +148,8 @@ void tst_ReferenceCases::coverage()
     }
     for (const QString &name : TestSupport::rocketMqStrategyNames()) {
         QVERIFY2(perStrategy.value(name) >= 10,
-                 qPrintable(QStringLiteral("only %1 cases of %2").arg(perStrategy.value(name)).arg(name)));
+                 qPrintable(
+                     QStringLiteral("only %1 cases of %2").arg(perStrategy.value(name)).arg(name)));
     }
     QVERIFY2(errors >= 1, "no case where the Java strategy throws");
 }

@@ -12,7 +12,9 @@ QString RblabProcess::Result::describe() const
     if (!finished) {
         return QStringLiteral("rblab did not finish in time");
     }
-    return QStringLiteral("exit %1, stderr: %2").arg(exitCode).arg(QString::fromUtf8(err.left(2000)));
+    return QStringLiteral("exit %1, stderr: %2")
+        .arg(exitCode)
+        .arg(QString::fromUtf8(err.left(2000)));
 }
 
 RblabProcess::RblabProcess(const QString &dataHome)

@@ -41,16 +41,16 @@ QString describe(const QSet<Rblab::MessageQueue> &queues)
 } // namespace
 
 QHash<QString, QSet<Rblab::MessageQueue>> allocationSets(const QJsonObject &allocation,
-                                                          const QString &topic)
+                                                         const QString &topic)
 {
     QHash<QString, QSet<Rblab::MessageQueue>> sets;
     for (auto it = allocation.begin(); it != allocation.end(); ++it) {
         QSet<Rblab::MessageQueue> &set = sets[it.key()];
         for (const QJsonValue &q : it.value().toArray()) {
             const QJsonObject o = q.toObject();
-            set.insert(Rblab::MessageQueue{o.value(QStringLiteral("topic")).toString(topic),
-                                           o.value(QStringLiteral("brokerName")).toString(),
-                                           o.value(QStringLiteral("queueId")).toInt(-1)});
+            set.insert(Rblab::MessageQueue {o.value(QStringLiteral("topic")).toString(topic),
+                                            o.value(QStringLiteral("brokerName")).toString(),
+                                            o.value(QStringLiteral("queueId")).toInt(-1)});
         }
     }
     return sets;
@@ -60,12 +60,15 @@ QList<Case> load(QString *error)
 {
     const QString dir = QStringLiteral(RBLAB_TEST_DATA_DIR "/allocation/");
     const QList<QByteArray> caseLines = readLines(dir + QStringLiteral("cases.jsonl"), error);
-    const QList<QByteArray> expectedLines = readLines(dir + QStringLiteral("expected.jsonl"), error);
+    const QList<QByteArray> expectedLines =
+        readLines(dir + QStringLiteral("expected.jsonl"), error);
     if (!error->isEmpty()) {
         return {};
     }
     if (caseLines.size() != expectedLines.size()) {
-        *error = QStringLiteral("%1 cases but %2 answers").arg(caseLines.size()).arg(expectedLines.size());
+        *error = QStringLiteral("%1 cases but %2 answers")
+                     .arg(caseLines.size())
+                     .arg(expectedLines.size());
         return {};
     }
     QList<Case> cases;
@@ -86,8 +89,8 @@ QList<Case> load(QString *error)
             return {};
         }
         c.expectError = expected.contains(QStringLiteral("error"));
-        c.expected = allocationSets(expected.value(QStringLiteral("allocation")).toObject(),
-                                    c.input.topic);
+        c.expected =
+            allocationSets(expected.value(QStringLiteral("allocation")).toObject(), c.input.topic);
         cases.append(std::move(c));
     }
     return cases;
@@ -104,7 +107,8 @@ QString compareAnswer(const Case &reference, const QJsonObject &answer)
         return isError ? QString() : QStringLiteral("Java throws, but we answered an allocation");
     }
     if (isError) {
-        return QStringLiteral("unexpected error: %1").arg(answer.value(QStringLiteral("error")).toString());
+        return QStringLiteral("unexpected error: %1")
+            .arg(answer.value(QStringLiteral("error")).toString());
     }
     if (!answer.value(QStringLiteral("allocation")).isObject()) {
         return QStringLiteral("no \"allocation\" object");
@@ -116,8 +120,9 @@ QString compareAnswer(const Case &reference, const QJsonObject &answer)
         if (!actual.contains(it.key())) {
             problems.append(QStringLiteral("%1 missing").arg(it.key()));
         } else if (actual.value(it.key()) != it.value()) {
-            problems.append(QStringLiteral("%1 got %2, Java %3")
-                                .arg(it.key(), describe(actual.value(it.key())), describe(it.value())));
+            problems.append(
+                QStringLiteral("%1 got %2, Java %3")
+                    .arg(it.key(), describe(actual.value(it.key())), describe(it.value())));
         }
     }
     for (auto it = actual.cbegin(); it != actual.cend(); ++it) {

@@ -61,7 +61,7 @@ Rblab::MessageQueueList makeQueues(const QString &topic,
     Rblab::MessageQueueList queues;
     for (const auto &[broker, count] : brokers) {
         for (int id = 0; id < count; ++id) {
-            queues.append(Rblab::MessageQueue{topic, broker, id});
+            queues.append(Rblab::MessageQueue {topic, broker, id});
         }
     }
     Rblab::sortRocketMq(queues);

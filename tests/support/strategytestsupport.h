@@ -36,7 +36,8 @@ Rblab::GroupAllocateResult allocateEach(Rblab::AllocationStrategy &strategy,
 //! The six RocketMQ strategies' names.
 QStringList rocketMqStrategyNames();
 
-//! Queues of one topic: {{"broker-a", 4}} is broker-a:0 … broker-a:3, sorted as RebalanceImpl sorts.
+//! Queues of one topic: {{"broker-a", 4}} is broker-a:0 … broker-a:3, sorted as RebalanceImpl
+//! sorts.
 Rblab::MessageQueueList makeQueues(const QString &topic,
                                    const QList<std::pair<QString, int>> &brokers);
 

@@ -29,15 +29,15 @@ struct Listing
 {
     QString problem;
     QHash<QString, QJsonObject> strategies; //!< by name
-    QHash<QString, QString> failures;       //!< canonical file → error
+    QHash<QString, QString> failures; //!< canonical file → error
     int failureEntries = 0;
 };
 
 Listing list(const RblabProcess &rblab, const QStringList &extraArguments = {})
 {
     Listing listing;
-    const RblabProcess::Result r =
-        rblab.run(QStringList{QStringLiteral("strategies"), QStringLiteral("--json")} + extraArguments);
+    const RblabProcess::Result r = rblab.run(
+        QStringList {QStringLiteral("strategies"), QStringLiteral("--json")} + extraArguments);
     if (!r.finished || r.exitCode != 0) {
         listing.problem = r.describe();
         return listing;
@@ -49,7 +49,8 @@ Listing list(const RblabProcess &rblab, const QStringList &extraArguments = {})
         return listing;
     }
     for (const QJsonValue &v : root.value(QStringLiteral("strategies")).toArray()) {
-        listing.strategies.insert(v.toObject().value(QStringLiteral("name")).toString(), v.toObject());
+        listing.strategies.insert(v.toObject().value(QStringLiteral("name")).toString(),
+                                  v.toObject());
     }
     const QJsonArray failures = root.value(QStringLiteral("failures")).toArray();
     listing.failureEntries = int(failures.size());
@@ -101,27 +102,37 @@ void tst_RblabStrategies::builtin()
     QVERIFY2(l.problem.isEmpty(), qPrintable(l.problem));
     QStringList names = l.strategies.keys();
     names.sort();
-    QCOMPARE(names, (QStringList{QStringLiteral("AVG"), QStringLiteral("AVG_BY_CIRCLE"), QStringLiteral("CONFIG"),
-                                 QStringLiteral("CONSISTENT_HASH"), QStringLiteral("MACHINE_ROOM"),
-                                 QStringLiteral("MACHINE_ROOM_NEARBY")}));
+    QCOMPARE(names,
+             (QStringList {QStringLiteral("AVG"), QStringLiteral("AVG_BY_CIRCLE"),
+                           QStringLiteral("CONFIG"), QStringLiteral("CONSISTENT_HASH"),
+                           QStringLiteral("MACHINE_ROOM"), QStringLiteral("MACHINE_ROOM_NEARBY")}));
     QCOMPARE(l.failureEntries, 0);
     for (const QJsonObject &s : l.strategies) {
         QCOMPARE(QFileInfo(s.value(QStringLiteral("file")).toString()).canonicalPath(),
                  canonical(QStringLiteral(RBLAB_PLUGIN_BUILD_DIR)));
     }
-    const QJsonObject vnodes =
-        l.strategies.value(QStringLiteral("CONSISTENT_HASH")).value(QStringLiteral("params")).toArray().at(0).toObject();
+    const QJsonObject vnodes = l.strategies.value(QStringLiteral("CONSISTENT_HASH"))
+                                   .value(QStringLiteral("params"))
+                                   .toArray()
+                                   .at(0)
+                                   .toObject();
     QCOMPARE(vnodes.value(QStringLiteral("name")).toString(), QStringLiteral("virtualNodeCount"));
     QCOMPARE(vnodes.value(QStringLiteral("type")).toString(), QStringLiteral("int"));
     QCOMPARE(vnodes.value(QStringLiteral("default")).toInt(), 10);
     QCOMPARE(vnodes.value(QStringLiteral("min")).toInt(), 0);
     QCOMPARE(vnodes.value(QStringLiteral("max")).toInt(), 10000);
-    const QJsonArray nearby =
-        l.strategies.value(QStringLiteral("MACHINE_ROOM_NEARBY")).value(QStringLiteral("params")).toArray();
+    const QJsonArray nearby = l.strategies.value(QStringLiteral("MACHINE_ROOM_NEARBY"))
+                                  .value(QStringLiteral("params"))
+                                  .toArray();
     QCOMPARE(nearby.size(), 2);
-    QCOMPARE(nearby.at(0).toObject().value(QStringLiteral("default")).toString(), QStringLiteral("AVG"));
-    QCOMPARE(nearby.at(1).toObject().value(QStringLiteral("default")).toString(), QStringLiteral("-"));
-    QVERIFY(l.strategies.value(QStringLiteral("AVG")).value(QStringLiteral("params")).toArray().isEmpty());
+    QCOMPARE(nearby.at(0).toObject().value(QStringLiteral("default")).toString(),
+             QStringLiteral("AVG"));
+    QCOMPARE(nearby.at(1).toObject().value(QStringLiteral("default")).toString(),
+             QStringLiteral("-"));
+    QVERIFY(l.strategies.value(QStringLiteral("AVG"))
+                .value(QStringLiteral("params"))
+                .toArray()
+                .isEmpty());
 }
 
 void tst_RblabStrategies::environmentPath()
@@ -132,7 +143,9 @@ void tst_RblabStrategies::environmentPath()
     const Listing l = list(rblab);
     QVERIFY2(l.problem.isEmpty(), qPrintable(l.problem));
     QVERIFY(l.strategies.contains(QStringLiteral("FIXTURE_GOOD")));
-    QCOMPARE(canonical(l.strategies.value(QStringLiteral("FIXTURE_GOOD")).value(QStringLiteral("file")).toString()),
+    QCOMPARE(canonical(l.strategies.value(QStringLiteral("FIXTURE_GOOD"))
+                           .value(QStringLiteral("file"))
+                           .toString()),
              canonical(libraryIn(fixtureDir("good"))));
     QCOMPARE(l.strategies.size(), 7);
     QCOMPARE(l.failureEntries, 1);
@@ -144,8 +157,8 @@ void tst_RblabStrategies::pluginDirOption()
 {
     // Repeatable, and usable after the command name.
     const Listing l = list(RblabProcess(m_home->path()),
-                           {QStringLiteral("--plugin-dir"), fixtureDir("good"), QStringLiteral("--plugin-dir"),
-                            fixtureDir("throwingallocate")});
+                           {QStringLiteral("--plugin-dir"), fixtureDir("good"),
+                            QStringLiteral("--plugin-dir"), fixtureDir("throwingallocate")});
     QVERIFY2(l.problem.isEmpty(), qPrintable(l.problem));
     QVERIFY(l.strategies.contains(QStringLiteral("FIXTURE_GOOD")));
     QVERIFY(l.strategies.contains(QStringLiteral("FIXTURE_THROWING_ALLOCATE")));
@@ -156,13 +169,16 @@ void tst_RblabStrategies::failuresNamed_data()
 {
     QTest::addColumn<QString>("fixture");
     QTest::addColumn<QStringList>("reasons");
-    QTest::newRow("not a plugin") << "notaplugin" << QStringList{QStringLiteral("no Qt plugin metadata")};
-    QTest::newRow("wrong IID") << "wrongiid" << QStringList{QStringLiteral("AllocationStrategyFactory/2")};
-    QTest::newRow("no Name") << "nameless" << QStringList{QStringLiteral("Strategy.Name")};
-    QTest::newRow("unknown parameter type") << "badparamtype" << QStringList{QStringLiteral("Parameters[0].type")};
-    QTest::newRow("ApiVersion 1.9") << "futureapi" << QStringList{QStringLiteral("1.9")};
+    QTest::newRow("not a plugin") << "notaplugin"
+                                  << QStringList {QStringLiteral("no Qt plugin metadata")};
+    QTest::newRow("wrong IID") << "wrongiid"
+                               << QStringList {QStringLiteral("AllocationStrategyFactory/2")};
+    QTest::newRow("no Name") << "nameless" << QStringList {QStringLiteral("Strategy.Name")};
+    QTest::newRow("unknown parameter type")
+        << "badparamtype" << QStringList {QStringLiteral("Parameters[0].type")};
+    QTest::newRow("ApiVersion 1.9") << "futureapi" << QStringList {QStringLiteral("1.9")};
     QTest::newRow("second AVG") << "duplicateavg"
-                                << QStringList{QStringLiteral("duplicate strategy name \"AVG\"")};
+                                << QStringList {QStringLiteral("duplicate strategy name \"AVG\"")};
 }
 
 void tst_RblabStrategies::failuresNamed()
@@ -173,7 +189,8 @@ void tst_RblabStrategies::failuresNamed()
     // Through --plugin-dir and through RBLAB_PLUGIN_PATH alike.
     RblabProcess viaEnvironment(m_home->path());
     viaEnvironment.setEnvironmentValue(QStringLiteral("RBLAB_PLUGIN_PATH"), folder);
-    const Listing listings[] = {list(RblabProcess(m_home->path()), {QStringLiteral("--plugin-dir"), folder}),
+    const Listing listings[] = {list(RblabProcess(m_home->path()),
+                                     {QStringLiteral("--plugin-dir"), folder}),
                                 list(viaEnvironment)};
     for (const Listing &l : listings) {
         QVERIFY2(l.problem.isEmpty(), qPrintable(l.problem));
@@ -183,7 +200,8 @@ void tst_RblabStrategies::failuresNamed()
         QVERIFY2(l.failures.contains(file), qPrintable(l.failures.keys().join(QLatin1Char(' '))));
         for (const QString &reason : std::as_const(reasons)) {
             QVERIFY2(l.failures.value(file).contains(reason),
-                     qPrintable(QStringLiteral("\"%1\" does not say \"%2\"").arg(l.failures.value(file), reason)));
+                     qPrintable(QStringLiteral("\"%1\" does not say \"%2\"")
+                                    .arg(l.failures.value(file), reason)));
         }
     }
 }
@@ -209,7 +227,9 @@ void tst_RblabStrategies::userFolder()
     const Listing l = list(RblabProcess(m_home->path()));
     QVERIFY2(l.problem.isEmpty(), qPrintable(l.problem));
     QVERIFY(l.strategies.contains(QStringLiteral("FIXTURE_GOOD")));
-    QCOMPARE(canonical(l.strategies.value(QStringLiteral("FIXTURE_GOOD")).value(QStringLiteral("file")).toString()),
+    QCOMPARE(canonical(l.strategies.value(QStringLiteral("FIXTURE_GOOD"))
+                           .value(QStringLiteral("file"))
+                           .toString()),
              canonical(copy));
 }
 
@@ -230,7 +250,8 @@ void tst_RblabStrategies::textListing()
     QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
     const QString text = QString::fromUtf8(r.out);
     QVERIFY2(text.startsWith(QStringLiteral("Strategies (6):")), qPrintable(text.left(200)));
-    QVERIFY(text.contains(QStringLiteral("virtualNodeCount (int, default 10; an integer from 0 to 10000)")));
+    QVERIFY(text.contains(
+        QStringLiteral("virtualNodeCount (int, default 10; an integer from 0 to 10000)")));
     QVERIFY(text.contains(QStringLiteral("Plugin files that failed (1):")));
     QVERIFY(text.contains(QStringLiteral("needs API 1.9")));
 }

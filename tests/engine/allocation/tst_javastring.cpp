@@ -40,17 +40,22 @@ void tst_JavaString::compare_data()
     QTest::addColumn<QString>("a");
     QTest::addColumn<QString>("b");
     QTest::addColumn<int>("sign");
-    QTest::newRow("'0' < '@', not numeric") << "10.0.0.10@3#3" << "10.0.0.1@1#1" << -1;
-    QTest::newRow("equal") << "10.0.0.1@1#1" << "10.0.0.1@1#1" << 0;
-    QTest::newRow("prefix first") << "CID-1" << "CID-10" << -1;
-    QTest::newRow("empty first") << "" << "a" << -1;
-    QTest::newRow("upper case before lower") << "Z" << "a" << -1;
+    QTest::newRow("'0' < '@', not numeric") << "10.0.0.10@3#3"
+                                            << "10.0.0.1@1#1" << -1;
+    QTest::newRow("equal") << "10.0.0.1@1#1"
+                           << "10.0.0.1@1#1" << 0;
+    QTest::newRow("prefix first") << "CID-1"
+                                  << "CID-10" << -1;
+    QTest::newRow("empty first") << ""
+                                 << "a" << -1;
+    QTest::newRow("upper case before lower") << "Z"
+                                             << "a" << -1;
     QTest::newRow("Latin-1 after ASCII") << QStringLiteral("é3") << "z" << 1;
     QTest::newRow("CJK after ASCII") << QStringLiteral("机房0") << "rz1" << 1;
     // U+FFFF against U+10000 (surrogates D800 DC00): by code unit U+FFFF is larger, though by
     // code point it is smaller. Java compares code units.
-    QTest::newRow("surrogates by code unit") << QString(QChar(0xFFFF))
-                                             << QString::fromUcs4(U"\U00010000") << 1;
+    QTest::newRow("surrogates by code unit")
+        << QString(QChar(0xFFFF)) << QString::fromUcs4(U"\U00010000") << 1;
     QTest::newRow("high surrogate vs BMP above it")
         << QString::fromUcs4(U"\U0001F600") << QString(QChar(0xE000)) << -1;
 }
@@ -71,18 +76,30 @@ void tst_JavaString::split_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("separator");
     QTest::addColumn<QStringList>("fields");
-    QTest::newRow("a@b") << "a@b" << "@" << utf8List({"a", "b"});
-    QTest::newRow("trailing empty removed: a@b@") << "a@b@" << "@" << utf8List({"a", "b"});
-    QTest::newRow("all trailing removed: room1@") << "room1@" << "@" << utf8List({"room1"});
-    QTest::newRow("leading empty kept: @broker") << "@broker" << "@" << utf8List({"", "broker"});
-    QTest::newRow("inner empty kept: a@@b") << "a@@b" << "@" << utf8List({"a", "", "b"});
-    QTest::newRow("only separator: @") << "@" << "@" << QStringList();
-    QTest::newRow("only separators: @@") << "@@" << "@" << QStringList();
-    QTest::newRow("a@@") << "a@@" << "@" << utf8List({"a"});
-    QTest::newRow("no separator") << "plain" << "@" << utf8List({"plain"});
-    QTest::newRow("empty text") << "" << "@" << utf8List({""});
-    QTest::newRow("three fields") << "a@b@c" << "@" << utf8List({"a", "b", "c"});
-    QTest::newRow("longer separator") << "::x::y::" << "::" << utf8List({"", "x", "y"});
+    QTest::newRow("a@b") << "a@b"
+                         << "@" << utf8List({"a", "b"});
+    QTest::newRow("trailing empty removed: a@b@") << "a@b@"
+                                                  << "@" << utf8List({"a", "b"});
+    QTest::newRow("all trailing removed: room1@") << "room1@"
+                                                  << "@" << utf8List({"room1"});
+    QTest::newRow("leading empty kept: @broker") << "@broker"
+                                                 << "@" << utf8List({"", "broker"});
+    QTest::newRow("inner empty kept: a@@b") << "a@@b"
+                                            << "@" << utf8List({"a", "", "b"});
+    QTest::newRow("only separator: @") << "@"
+                                       << "@" << QStringList();
+    QTest::newRow("only separators: @@") << "@@"
+                                         << "@" << QStringList();
+    QTest::newRow("a@@") << "a@@"
+                         << "@" << utf8List({"a"});
+    QTest::newRow("no separator") << "plain"
+                                  << "@" << utf8List({"plain"});
+    QTest::newRow("empty text") << ""
+                                << "@" << utf8List({""});
+    QTest::newRow("three fields") << "a@b@c"
+                                  << "@" << utf8List({"a", "b", "c"});
+    QTest::newRow("longer separator") << "::x::y::"
+                                      << "::" << utf8List({"", "x", "y"});
 }
 
 void tst_JavaString::split()
@@ -100,11 +117,13 @@ void tst_JavaString::utf8_data()
     QTest::newRow("ASCII") << "c1-0" << QByteArray("63312d30");
     QTest::newRow("two bytes") << QStringLiteral("é") << QByteArray("c3a9");
     QTest::newRow("three bytes") << QStringLiteral("机") << QByteArray("e69cba");
-    QTest::newRow("surrogate pair → four bytes") << QString::fromUcs4(U"\U0001F600") << QByteArray("f09f9880");
+    QTest::newRow("surrogate pair → four bytes")
+        << QString::fromUcs4(U"\U0001F600") << QByteArray("f09f9880");
     // The JDK's encoder writes '?' for a surrogate without its partner.
     QTest::newRow("lone high surrogate") << QString(QChar(0xD83D)) << QByteArray("3f");
     QTest::newRow("lone low surrogate") << QString(QChar(0xDE00)) << QByteArray("3f");
-    QTest::newRow("high then ASCII") << QString(QChar(0xD83D)) + QLatin1Char('x') << QByteArray("3f78");
+    QTest::newRow("high then ASCII")
+        << QString(QChar(0xD83D)) + QLatin1Char('x') << QByteArray("3f78");
     QTest::newRow("low then high") << QString(QChar(0xDE00)) + QChar(0xD83D) << QByteArray("3f3f");
     QTest::newRow("pair after lone high")
         << QString(QChar(0xD83D)) + QString::fromUcs4(U"\U0001F600") << QByteArray("3ff09f9880");
@@ -119,7 +138,8 @@ void tst_JavaString::utf8()
 
 void tst_JavaString::utf8MatchesQtForValidText()
 {
-    const QString text = QStringLiteral("MessageQueue [topic=主题, brokerName=机房0-broker0, queueId=7] é 😀");
+    const QString text =
+        QStringLiteral("MessageQueue [topic=主题, brokerName=机房0-broker0, queueId=7] é 😀");
     QCOMPARE(javaUtf8(text), text.toUtf8());
 }
 

@@ -67,8 +67,10 @@ void tst_StrategyMetadata::valid()
     QVERIFY(m_valid.forwardsParameters);
     // Localized texts: "Description[zh_CN]", with fallbacks to the language and to the source.
     QCOMPARE(m_valid.description.text(), QStringLiteral("A valid strategy description."));
-    QCOMPARE(m_valid.description.text(QStringLiteral("zh_CN")), QStringLiteral("一个有效的策略说明。"));
-    QCOMPARE(m_valid.description.text(QStringLiteral("de_DE")), QStringLiteral("A valid strategy description."));
+    QCOMPARE(m_valid.description.text(QStringLiteral("zh_CN")),
+             QStringLiteral("一个有效的策略说明。"));
+    QCOMPARE(m_valid.description.text(QStringLiteral("de_DE")),
+             QStringLiteral("A valid strategy description."));
     QCOMPARE(m_valid.parameters.size(), 8);
 
     const ParameterSpec *depth = m_valid.parameter(QStringLiteral("depth"));
@@ -83,7 +85,7 @@ void tst_StrategyMetadata::valid()
 
     const ParameterSpec *mode = m_valid.parameter(QStringLiteral("mode"));
     QVERIFY(mode);
-    QCOMPARE(mode->choices, (QStringList{QStringLiteral("fast"), QStringLiteral("exact")}));
+    QCOMPARE(mode->choices, (QStringList {QStringLiteral("fast"), QStringLiteral("exact")}));
     const ParameterSpec *rooms = m_valid.parameter(QStringLiteral("rooms"));
     QVERIFY(rooms && rooms->absentIsNull && !rooms->required());
     QCOMPARE(m_valid.parameter(QStringLiteral("queues"))->type, ParameterType::QueueList);
@@ -105,33 +107,42 @@ void tst_StrategyMetadata::invalid_data()
     QTest::newRow("Name with a space")
         << "bad_name.json"
         << "invalid metadata: \"Strategy.Name\" must be 1 to 64 letters, digits, '_', '-' or '.', got \"AVG PLUS\"";
-    QTest::newRow("no Version") << "missing_version.json"
-                                << "invalid metadata: \"Strategy.Version\" is missing or not a string";
+    QTest::newRow("no Version")
+        << "missing_version.json"
+        << "invalid metadata: \"Strategy.Version\" is missing or not a string";
     QTest::newRow("ApiVersion not a version")
         << "bad_apiversion.json"
         << "invalid metadata: \"Strategy.ApiVersion\" must be \"major.minor\", such as \"1.0\"";
-    QTest::newRow("Description not a string") << "description_not_string.json"
-                                              << "invalid metadata: \"Strategy.Description\" must be a string";
+    QTest::newRow("Description not a string")
+        << "description_not_string.json"
+        << "invalid metadata: \"Strategy.Description\" must be a string";
     QTest::newRow("ForwardsParameters not a bool")
-        << "forwards_not_bool.json" << "invalid metadata: \"Strategy.ForwardsParameters\" must be true or false";
-    QTest::newRow("Parameters not an array") << "parameters_not_array.json"
-                                             << "invalid metadata: \"Strategy.Parameters\" must be an array";
-    QTest::newRow("parameter not an object") << "parameter_not_object.json"
-                                             << "invalid metadata: \"Strategy.Parameters[0]\" must be an object";
-    QTest::newRow("parameter without name") << "parameter_without_name.json"
-                                            << "invalid metadata: \"Strategy.Parameters[0].name\" is missing";
-    QTest::newRow("parameter declared twice") << "parameter_twice.json"
-                                              << "invalid metadata: parameter \"depth\" is declared twice";
+        << "forwards_not_bool.json"
+        << "invalid metadata: \"Strategy.ForwardsParameters\" must be true or false";
+    QTest::newRow("Parameters not an array")
+        << "parameters_not_array.json"
+        << "invalid metadata: \"Strategy.Parameters\" must be an array";
+    QTest::newRow("parameter not an object")
+        << "parameter_not_object.json"
+        << "invalid metadata: \"Strategy.Parameters[0]\" must be an object";
+    QTest::newRow("parameter without name")
+        << "parameter_without_name.json"
+        << "invalid metadata: \"Strategy.Parameters[0].name\" is missing";
+    QTest::newRow("parameter declared twice")
+        << "parameter_twice.json"
+        << "invalid metadata: parameter \"depth\" is declared twice";
     QTest::newRow("parameter of unknown type")
         << "unknown_parameter_type.json"
         << "invalid metadata: \"Strategy.Parameters[0].type\" must be one of int, double, bool, string, "
            "stringList, queueList, strategy";
-    QTest::newRow("bound not a number") << "bound_not_number.json"
-                                        << "invalid metadata: \"Strategy.Parameters[0].min\" must be a number";
+    QTest::newRow("bound not a number")
+        << "bound_not_number.json"
+        << "invalid metadata: \"Strategy.Parameters[0].min\" must be a number";
     QTest::newRow("min above max") << "min_above_max.json"
                                    << "invalid metadata: \"Strategy.Parameters[0]\" has min > max";
     QTest::newRow("choices not an array")
-        << "choices_not_array.json" << "invalid metadata: \"Strategy.Parameters[3].choices\" must be an array of strings";
+        << "choices_not_array.json"
+        << "invalid metadata: \"Strategy.Parameters[3].choices\" must be an array of strings";
     QTest::newRow("default of the wrong type")
         << "bad_default.json"
         << "invalid metadata: the default of \"depth\" is not valid: depth must be an integer from 0 to 10, got \"ten\"";
@@ -157,14 +168,15 @@ void tst_StrategyMetadata::parameterCheck_data()
     QTest::addColumn<QVariantMap>("raw");
     QTest::addColumn<QString>("parameter"); // empty: accepted
     QTest::addColumn<QString>("message");
-    const QVariantMap label{{QStringLiteral("label"), QStringLiteral("x")}};
+    const QVariantMap label {{QStringLiteral("label"), QStringLiteral("x")}};
     auto with = [&](const QString &key, const QVariant &value) {
         QVariantMap m = label;
         m.insert(key, value);
         return m;
     };
     QTest::newRow("only the required one") << label << QString() << QString();
-    QTest::newRow("required missing") << QVariantMap() << "label" << "label is required (a string)";
+    QTest::newRow("required missing") << QVariantMap() << "label"
+                                      << "label is required (a string)";
     QTest::newRow("int as string") << with(QStringLiteral("depth"), QStringLiteral("3")) << "depth"
                                    << "depth must be an integer from 0 to 10, got \"3\"";
     QTest::newRow("int fractional") << with(QStringLiteral("depth"), 2.5) << "depth"
@@ -173,18 +185,24 @@ void tst_StrategyMetadata::parameterCheck_data()
                                    << "depth must be an integer from 0 to 10, got 11";
     QTest::newRow("bool as number") << with(QStringLiteral("enabled"), 1) << "enabled"
                                     << "enabled must be true or false, got 1";
-    QTest::newRow("not one of the choices") << with(QStringLiteral("mode"), QStringLiteral("slow")) << "mode"
-                                            << "mode must be one of fast, exact, got \"slow\"";
+    QTest::newRow("not one of the choices")
+        << with(QStringLiteral("mode"), QStringLiteral("slow")) << "mode"
+        << "mode must be one of fast, exact, got \"slow\"";
     QTest::newRow("list too long")
-        << with(QStringLiteral("rooms"), QStringList{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"),
-                                                     QStringLiteral("d"), QStringLiteral("e")})
-        << "rooms" << "rooms must have from 0 to 4 entries, got 5";
-    QTest::newRow("list entry not a string") << with(QStringLiteral("rooms"), QVariantList{QStringLiteral("a"), 2})
-                                             << "rooms" << "rooms[1] must be a string, got 2";
+        << with(QStringLiteral("rooms"),
+                QStringList {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"),
+                             QStringLiteral("d"), QStringLiteral("e")})
+        << "rooms"
+        << "rooms must have from 0 to 4 entries, got 5";
+    QTest::newRow("list entry not a string")
+        << with(QStringLiteral("rooms"), QVariantList {QStringLiteral("a"), 2}) << "rooms"
+        << "rooms[1] must be a string, got 2";
     QTest::newRow("negative queueId")
         << with(QStringLiteral("queues"),
-                QVariantList{QVariantMap{{QStringLiteral("brokerName"), QStringLiteral("b")}, {QStringLiteral("queueId"), -1}}})
-        << "queues" << "queues[0].queueId must be an integer from 0 to 2147483647";
+                QVariantList {QVariantMap {{QStringLiteral("brokerName"), QStringLiteral("b")},
+                                           {QStringLiteral("queueId"), -1}}})
+        << "queues"
+        << "queues[0].queueId must be an integer from 0 to 2147483647";
 }
 
 void tst_StrategyMetadata::parameterCheck()
@@ -207,13 +225,14 @@ void tst_StrategyMetadata::parameterCheck()
 
 void tst_StrategyMetadata::defaultsAndForwarding()
 {
-    const QVariantMap raw{{QStringLiteral("label"), QStringLiteral("x")},
-                          {QStringLiteral("depth"), 7.0},
-                          {QStringLiteral("rooms"), QVariantList{QStringLiteral("r1")}},
-                          {QStringLiteral("queues"),
-                           QVariantList{QVariantMap{{QStringLiteral("brokerName"), QStringLiteral("b")},
-                                                    {QStringLiteral("queueId"), 4}}}},
-                          {QStringLiteral("virtualNodeCount"), 3}};
+    const QVariantMap raw {{QStringLiteral("label"), QStringLiteral("x")},
+                           {QStringLiteral("depth"), 7.0},
+                           {QStringLiteral("rooms"), QVariantList {QStringLiteral("r1")}},
+                           {QStringLiteral("queues"),
+                            QVariantList {
+                                QVariantMap {{QStringLiteral("brokerName"), QStringLiteral("b")},
+                                             {QStringLiteral("queueId"), 4}}}},
+                           {QStringLiteral("virtualNodeCount"), 3}};
     const ParameterCheck check = ParameterValidator::check(m_valid, raw, QStringLiteral("orders"));
     QVERIFY2(check.ok(), qPrintable(check.error));
     // The C++ types the SDK promises factories.
@@ -224,13 +243,14 @@ void tst_StrategyMetadata::defaultsAndForwarding()
     QCOMPARE(check.values.value(QStringLiteral("inner")).toString(), QStringLiteral("AVG"));
     QCOMPARE(check.values.value(QStringLiteral("rooms")).typeId(), int(QMetaType::QStringList));
     const auto queues = check.values.value(QStringLiteral("queues")).value<MessageQueueList>();
-    QCOMPARE(queues, (MessageQueueList{{QStringLiteral("orders"), QStringLiteral("b"), 4}}));
+    QCOMPARE(queues, (MessageQueueList {{QStringLiteral("orders"), QStringLiteral("b"), 4}}));
     // Undeclared parameters go aside, for the inner strategy.
-    QCOMPARE(check.forwarded, (QVariantMap{{QStringLiteral("virtualNodeCount"), 3}}));
+    QCOMPARE(check.forwarded, (QVariantMap {{QStringLiteral("virtualNodeCount"), 3}}));
     QVERIFY(!check.values.contains(QStringLiteral("virtualNodeCount")));
 
     // "default": null and left out: absent, not an empty list.
-    const ParameterCheck bare = ParameterValidator::check(m_valid, {{QStringLiteral("label"), QStringLiteral("x")}});
+    const ParameterCheck bare =
+        ParameterValidator::check(m_valid, {{QStringLiteral("label"), QStringLiteral("x")}});
     QVERIFY2(bare.ok(), qPrintable(bare.error));
     QVERIFY(!bare.values.contains(QStringLiteral("rooms")));
     QVERIFY(!bare.values.contains(QStringLiteral("queues")));
@@ -239,7 +259,8 @@ void tst_StrategyMetadata::defaultsAndForwarding()
     closed.forwardsParameters = false;
     const ParameterCheck unknown = ParameterValidator::check(closed, raw);
     QCOMPARE(unknown.parameter, QStringLiteral("virtualNodeCount"));
-    QVERIFY2(unknown.error.startsWith(QStringLiteral("unknown parameter \"virtualNodeCount\" for VALID_STRATEGY")),
+    QVERIFY2(unknown.error.startsWith(
+                 QStringLiteral("unknown parameter \"virtualNodeCount\" for VALID_STRATEGY")),
              qPrintable(unknown.error));
 }
 
