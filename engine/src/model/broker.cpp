@@ -1,0 +1,601 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "model/broker.h"
+
+#include "model/world.h"
+
+#include <algorithm>
+
+namespace Rblab {
+
+namespace {
+
+// MessageStoreConfig: what one pull may read from memory.
+constexpr qint64 kMaxTransferCount = 32;
+constexpr qint64 kMaxTransferBytes = 262144;
+
+constexpr SimTime kDelayLevels[18] = {1000, 5000, 10000, 30000, 60000, 120000, 180000, 240000, 300000,
+                                      360000, 420000, 480000, 540000, 600000, 1200000, 1800000,
+                                      3600000, 7200000};
+
+quint64 lockKey(qint32 group, qint32 queue)
+{
+    return (quint64(quint32(group)) << 32) | quint32(queue);
+}
+
+} // namespace
+
+SimTime delayLevelTime(int level)
+{
+    return kDelayLevels[std::clamp(level, 1, 18) - 1];
+}
+
+Broker::Broker(World *world, qint32 index, const QString &name)
+    : index(index)
+    , name(name)
+    , m_world(world)
+{
+}
+
+void Broker::ensureGroups()
+{
+    if (m_registry.size() < m_world->groups.size()) {
+        m_registry.resize(m_world->groups.size());
+    }
+}
+
+void Broker::start()
+{
+    World &w = *m_world;
+    ensureGroups();
+    upSince = w.now();
+    // ClientHousekeepingService: initial delay and period 10 s; offsets flushed every 5 s.
+    w.schedule(w.brokerConfig.scanNotActiveChannelInterval, Ev::ExpiryScan, quint32(index), epoch);
+    w.schedule(w.brokerConfig.flushConsumerOffsetInterval, Ev::FlushOffsets, quint32(index), epoch);
+}
+
+void Broker::goDown()
+{
+    World &w = *m_world;
+    up = false;
+    ++epoch;
+    // Held pulls, registrations and locks lived in memory; committed offsets fall back to what
+    // was last flushed to disk (consumerOffset.json), so up to 5 s of commits are lost.
+    for (QueueState &q : w.queueStates) {
+        if (q.broker != index) {
+            continue;
+        }
+        // Held pulls fail with the connection.
+        for (qint32 pqIndex : q.parked) {
+            ProcessQueue &pq = w.pqs[size_t(pqIndex)];
+            if (pq.stage == ProcessQueue::PullStage::Parked && pq.wakeAt > w.now()) {
+                ++pq.parkGen; // the planned answer will not come
+                pq.status = ProcessQueue::PullStatus::Error;
+                respond(pqIndex, w.now());
+            }
+        }
+        q.parked.clear();
+        q.committed = q.flushed;
+    }
+    for (auto &group : m_registry) {
+        for (const ChannelEntry &e : group) {
+            Channel &ch = w.network.channel(e.channel);
+            ch.brokerOpen = false;
+            // The process is gone, its sockets closed by the OS: the client sees the FIN.
+            if (!w.consumers[size_t(e.consumer)]->partitionedFrom(index)) {
+                w.schedule(w.latency, Ev::ChannelClosedAtClient, quint32(e.consumer), e.channel, quint16(index));
+            }
+        }
+        group.clear();
+    }
+    m_locks.clear();
+    for (auto &level : m_delayed) {
+        level.clear(); // the schedule topic is on disk in RocketMQ; kept simple: pending retries are re-sent by nobody
+    }
+}
+
+void Broker::comeUp()
+{
+    up = true;
+    start();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pull path
+
+void Broker::handlePull(qint32 pqIndex, SimTime arrival)
+{
+    World &w = *m_world;
+    ProcessQueue &pq = w.pqs[size_t(pqIndex)];
+    QueueState &q = *pq.state;
+    if (!up || !q.readable) {
+        // A stopped broker resets the connection; a queue id beyond the topic's read queue
+        // number is "queueId is illegal" (SYSTEM_ERROR): both take the client's exception path.
+        pq.status = ProcessQueue::PullStatus::Error;
+        respond(pqIndex, arrival);
+        return;
+    }
+    if (pq.commitFlag) {
+        // PullMessageProcessor: a first-time pull stores the offset that rides on it.
+        q.committed[size_t(pq.group)] = pq.commitOffset;
+    }
+    const qint64 offset = pq.nextOffset;
+    const qint64 max = q.maxOffset(arrival);
+    if (offset >= 0 && offset < max) {
+        found(pq, q, max);
+        respond(pqIndex, arrival);
+        return;
+    }
+    if (offset == max) {
+        // PULL_NOT_FOUND (OFFSET_OVERFLOW_ONE, or an empty queue asked for 0) on a first-time
+        // request with the suspend flag: held by PullRequestHoldService.
+        pq.parkedAt = arrival;
+        park(pqIndex);
+        return;
+    }
+    readMessages(pqIndex, arrival); // the offsets RocketMQ calls illegal
+    respond(pqIndex, arrival);
+}
+
+void Broker::found(ProcessQueue &pq, const QueueState &q, qint64 max)
+{
+    // Up to maxMsgNums, capped by what one read may take from memory (32 messages, 256 KiB).
+    const qint64 offset = pq.nextOffset;
+    qint64 n = std::min<qint64>(std::min<qint64>(max - offset, kMaxTransferCount), pq.maxMsgNums);
+    if (q.fixedSize) {
+        n = std::clamp<qint64>(kMaxTransferBytes / q.fixedSize, 1, n);
+    } else {
+        const qint64 wanted = n;
+        qint64 bytes = 0;
+        for (n = 0; n < wanted; ++n) {
+            const qint64 size = m_world->messageSize(pq.queue, offset + n);
+            if (n > 0 && bytes + size > kMaxTransferBytes) {
+                break;
+            }
+            bytes += size;
+        }
+    }
+    pq.resultBegin = offset;
+    pq.resultEnd = offset + n;
+    pq.nextBeginOffset = offset + n;
+    pq.status = ProcessQueue::PullStatus::Found;
+}
+
+void Broker::readMessages(qint32 pqIndex, SimTime at)
+{
+    World &w = *m_world;
+    ProcessQueue &pq = w.pqs[size_t(pqIndex)];
+    const QueueState &q = w.queueStates[size_t(pq.queue)];
+    const qint64 offset = pq.nextOffset;
+    const qint64 max = q.maxOffset(at);
+    pq.resultBegin = pq.resultEnd = offset;
+    if (max == 0) {
+        // NO_MESSAGE_IN_QUEUE: OFFSET_MOVED unless the request was for 0.
+        pq.nextBeginOffset = 0;
+        pq.status = offset != 0 ? ProcessQueue::PullStatus::OffsetIllegal : ProcessQueue::PullStatus::NoNewMsg;
+    } else if (offset < 0) {
+        pq.nextBeginOffset = 0; // OFFSET_TOO_SMALL (the min offset is 0: nothing is deleted)
+        pq.status = ProcessQueue::PullStatus::OffsetIllegal;
+    } else if (offset == max) {
+        pq.nextBeginOffset = offset; // OFFSET_OVERFLOW_ONE → PULL_NOT_FOUND
+        pq.status = ProcessQueue::PullStatus::NoNewMsg;
+    } else if (offset > max) {
+        pq.nextBeginOffset = max; // OFFSET_OVERFLOW_BADLY
+        pq.status = ProcessQueue::PullStatus::OffsetIllegal;
+    } else {
+        found(pq, q, max);
+    }
+}
+
+SimTime Broker::nextHoldScan(SimTime after) const
+{
+    // PullRequestHoldService scans every holdScanInterval (long polling) or every
+    // shortPollingTimeMills; a held request is answered at the first scan past its deadline.
+    const World &w = *m_world;
+    const SimTime period = w.brokerConfig.longPollingEnable ? w.brokerConfig.holdScanInterval
+                                                            : w.brokerConfig.shortPollingTimeMills;
+    const SimTime k = (after - upSince + period - 1) / period;
+    return upSince + std::max<SimTime>(1, k) * period;
+}
+
+void Broker::park(qint32 pqIndex)
+{
+    ProcessQueue &pq = m_world->pqs[size_t(pqIndex)];
+    pq.stage = ProcessQueue::PullStage::Parked;
+    std::vector<qint32> &parked = pq.state->parked;
+    if (parked.empty() || parked.back() != pqIndex) {
+        parked.push_back(pqIndex);
+    }
+    plan(pqIndex, pq.parkedAt);
+}
+
+void Broker::plan(qint32 pqIndex, SimTime earliest)
+{
+    // A held request is answered when a message for it arrives (NotifyMessageArrivingListener)
+    // or at the first hold-service scan after its suspend timeout, whichever is first. Message
+    // arrivals on a main topic follow from the producers' rate, so the answer — and its content,
+    // read as of the wake-up — is planned now; anything that changes the plan (a new rate, a
+    // retry message, the broker stopping) plans it again.
+    World &w = *m_world;
+    ProcessQueue &pq = w.pqs[size_t(pqIndex)];
+    const QueueState &q = *pq.state;
+    SimTime wake = std::max(q.arrivalOf(pq.nextOffset), earliest);
+    const SimTime hold = w.brokerConfig.longPollingEnable ? w.brokerConfig.suspendTimeout
+                                                          : w.brokerConfig.shortPollingTimeMills;
+    if (wake > pq.parkedAt + hold) {
+        wake = std::min(wake, nextHoldScan(pq.parkedAt + hold));
+    }
+    const qint64 max = q.maxOffset(wake);
+    if (max > pq.nextOffset && pq.nextOffset >= 0) {
+        found(pq, q, max);
+    } else {
+        pq.resultBegin = pq.resultEnd = pq.nextBeginOffset = pq.nextOffset;
+        pq.status = ProcessQueue::PullStatus::NoNewMsg;
+    }
+    pq.wakeAt = wake;
+    ++pq.parkGen;
+    w.schedule(wake - w.now() + w.latency, Ev::PullResponse, quint32(pqIndex),
+               quint64(pq.pullGen) | (quint64(pq.parkGen) << 32));
+}
+
+void Broker::replanParked(qint32 queue)
+{
+    World &w = *m_world;
+    for (qint32 pqIndex : w.queueStates[size_t(queue)].parked) {
+        ProcessQueue &pq = w.pqs[size_t(pqIndex)];
+        if (pq.stage == ProcessQueue::PullStage::Parked && pq.wakeAt > w.now()) {
+            plan(pqIndex, std::max(w.now(), pq.parkedAt));
+        }
+    }
+}
+
+void Broker::messageStored(qint32 queue)
+{
+    replanParked(queue);
+}
+
+void Broker::respond(qint32 pqIndex, SimTime at)
+{
+    World &w = *m_world;
+    ProcessQueue &pq = w.pqs[size_t(pqIndex)];
+    pq.stage = ProcessQueue::PullStage::InFlight;
+    const SimTime delay = at - w.now() + w.latency;
+    if (!up) {
+        // The connection is closed under the pending request: its callback fails at once.
+        pq.status = ProcessQueue::PullStatus::Error;
+        if (!w.consumers[size_t(pq.consumer)]->partitionedFrom(index)) {
+            w.schedule(delay, Ev::PullResponse, quint32(pqIndex), pq.pullGen);
+            return;
+        }
+    }
+    if (up && w.network.reachable(pq.consumer, index)) {
+        w.schedule(delay, Ev::PullResponse, quint32(pqIndex), pq.pullGen);
+    } else {
+        // The answer is lost: the client's callback times out 30 s after it sent the pull.
+        const SimTime due = pq.pullSentAt + 30000;
+        w.schedule(std::max<SimTime>(0, due - w.now()), Ev::PullTimeout, quint32(pqIndex), pq.pullGen);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+qint64 Broker::queryOffset(qint32 queue, qint32 group) const
+{
+    const QueueState &q = m_world->queueStates[size_t(queue)];
+    const qint64 committed = q.committed[size_t(group)];
+    if (committed >= 0) {
+        return committed;
+    }
+    // ConsumerManageProcessor.queryConsumerOffset: no offset yet, but the queue's min offset is 0
+    // and offset 0 is still in memory (a young queue, as every queue of a run is): answer 0.
+    return 0;
+}
+
+std::vector<qint32> Broker::lockBatch(qint32 group, const QString &clientId,
+                                      const std::vector<qint32> &queues)
+{
+    // RebalanceLockManager.tryLockBatch: free, already ours, or expired → ours.
+    std::vector<qint32> granted;
+    const SimTime now = m_world->now();
+    for (qint32 queue : queues) {
+        LockEntry &e = m_locks[lockKey(group, queue)];
+        const bool expired = now - e.lastUpdate > m_world->brokerConfig.lockMaxLiveTime;
+        if (e.clientId.isEmpty() || e.clientId == clientId || expired) {
+            e.clientId = clientId;
+            e.lastUpdate = now;
+            granted.push_back(queue);
+        }
+    }
+    return granted;
+}
+
+QString Broker::lockOwner(qint32 group, qint32 queue) const
+{
+    const auto it = m_locks.constFind(lockKey(group, queue));
+    if (it == m_locks.cend() || m_world->now() - it->lastUpdate > m_world->brokerConfig.lockMaxLiveTime) {
+        return QString();
+    }
+    return it->clientId;
+}
+
+QStringList Broker::clientIds(qint32 group) const
+{
+    QStringList ids;
+    if (size_t(group) < m_registry.size()) {
+        for (const ChannelEntry &e : m_registry[size_t(group)]) {
+            ids.append(e.clientId);
+        }
+    }
+    return ids;
+}
+
+bool Broker::registerChannel(qint32 group, quint32 channel, qint32 consumer, const QString &clientId)
+{
+    ensureGroups();
+    auto &entries = m_registry[size_t(group)];
+    for (ChannelEntry &e : entries) {
+        if (e.channel == channel) {
+            e.lastUpdate = m_world->now();
+            return false;
+        }
+    }
+    entries.push_back({channel, consumer, clientId, m_world->now()});
+    return true;
+}
+
+void Broker::notifyGroup(qint32 group)
+{
+    World &w = *m_world;
+    if (!w.brokerConfig.notifyConsumerIdsChangedEnable) {
+        return;
+    }
+    // 5.x: no CHANGE fan-out for BROADCASTING groups (4.x notifies them too).
+    if (w.profile == Profile::V5 && w.groups[size_t(group)].broadcasting()) {
+        return;
+    }
+    // DefaultConsumerIdsChangeListener: NOTIFY_CONSUMER_IDS_CHANGED, one-way, to every channel.
+    for (const ChannelEntry &e : m_registry[size_t(group)]) {
+        const Consumer &c = *w.consumers[size_t(e.consumer)];
+        if (!w.network.channel(e.channel).clientOpen || !w.network.reachable(e.consumer, index)) {
+            continue;
+        }
+        w.schedule(w.latency, Ev::Notify, quint32(e.consumer), c.incarnation);
+        SimEvent ev;
+        ev.type = SimEvent::Type::Notify;
+        ev.broker = index;
+        ev.consumer = e.consumer;
+        w.publish(ev);
+    }
+}
+
+void Broker::handleRpc(quint32 callId)
+{
+    World &w = *m_world;
+    RpcCall &call = w.network.call(callId);
+    if (!up) {
+        return; // no answer: the caller times out
+    }
+    call.ok = true;
+    const qint32 group = call.group;
+    switch (call.kind) {
+    case RpcKind::Heartbeat: {
+        // ClientManageProcessor.heartBeat → ConsumerManager.registerConsumer.
+        const Consumer &c = *w.consumers[size_t(call.consumer)];
+        if (!w.network.channel(call.channel).brokerOpen) {
+            call.ok = false;
+            call.error = QStringLiteral("channel closed");
+            break;
+        }
+        if (registerChannel(group, call.channel, call.consumer, c.clientId)) {
+            SimEvent ev;
+            ev.type = SimEvent::Type::ChannelRegistered;
+            ev.broker = index;
+            ev.consumer = call.consumer;
+            w.publish(ev);
+            notifyGroup(group);
+        }
+        break;
+    }
+    case RpcKind::GetConsumerList: {
+        call.cids = clientIds(group);
+        if (call.cids.isEmpty()) {
+            call.ok = false;
+            call.error = QStringLiteral("no consumer for this group");
+        }
+        break;
+    }
+    case RpcKind::QueryOffset:
+        call.result = queryOffset(call.queue, group);
+        break;
+    case RpcKind::GetMaxOffset:
+        call.result = w.queueStates[size_t(call.queue)].maxOffset(w.now());
+        break;
+    case RpcKind::SearchOffset:
+        call.result = w.queueStates[size_t(call.queue)].offsetAtTime(call.value);
+        break;
+    case RpcKind::Unregister: {
+        ensureGroups();
+        auto &entries = m_registry[size_t(group)];
+        const auto before = entries.size();
+        entries.erase(std::remove_if(entries.begin(), entries.end(),
+                                     [&](const ChannelEntry &e) { return e.channel == call.channel; }),
+                      entries.end());
+        if (entries.size() != before) {
+            SimEvent ev;
+            ev.type = SimEvent::Type::Unregistered;
+            ev.broker = index;
+            ev.consumer = call.consumer;
+            w.publish(ev);
+            notifyGroup(group);
+        }
+        break;
+    }
+    case RpcKind::LockBatch:
+        call.resultQueues = lockBatch(group, w.consumers[size_t(call.consumer)]->clientId, call.queues);
+        break;
+    case RpcKind::UnlockBatch:
+        for (qint32 queue : call.queues) {
+            unlock(queue, group, call.consumer);
+        }
+        break;
+    case RpcKind::GetRoute:
+        break;
+    }
+    w.network.reply(callId);
+}
+
+void Broker::offsetUpdate(qint32 queue, qint32 group, qint64 offset)
+{
+    if (!up) {
+        return;
+    }
+    // ConsumerOffsetManager.commitOffset: a plain put.
+    m_world->queueStates[size_t(queue)].committed[size_t(group)] = offset;
+}
+
+void Broker::unlock(qint32 queue, qint32 group, qint32 consumer)
+{
+    if (!up) {
+        return;
+    }
+    const auto it = m_locks.find(lockKey(group, queue));
+    if (it != m_locks.end() && it->clientId == m_world->consumers[size_t(consumer)]->clientId) {
+        m_locks.erase(it);
+    }
+}
+
+void Broker::channelClosed(quint32 channel)
+{
+    World &w = *m_world;
+    Channel &ch = w.network.channel(channel);
+    ch.brokerOpen = false;
+    if (!up) {
+        return;
+    }
+    // ConsumerManager.doChannelCloseEvent: remove the channel from every group; CHANGE only
+    // for groups it was still in (a graceful shutdown unregistered it already).
+    ensureGroups();
+    for (size_t g = 0; g < m_registry.size(); ++g) {
+        auto &entries = m_registry[g];
+        const auto before = entries.size();
+        entries.erase(std::remove_if(entries.begin(), entries.end(),
+                                     [&](const ChannelEntry &e) { return e.channel == channel; }),
+                      entries.end());
+        if (entries.size() != before) {
+            SimEvent ev;
+            ev.type = SimEvent::Type::ChannelClosed;
+            ev.broker = index;
+            ev.consumer = ch.consumer;
+            w.publish(ev);
+            notifyGroup(qint32(g));
+        }
+    }
+}
+
+void Broker::sendBack(qint32 request)
+{
+    World &w = *m_world;
+    SendBackRequest &req = w.sendBacks[size_t(request)];
+    req.live = false;
+    if (!up) {
+        return;
+    }
+    // AbstractSendMessageProcessor.consumerSendMsgBack: the DLQ after maxReconsumeTimes, else
+    // the retry topic through delay level 3 + reconsumeTimes.
+    if (req.message.reconsumeTimes >= req.maxReconsumeTimes) {
+        ++w.metrics.deadLettered;
+        return;
+    }
+    const int level = std::min(18, 3 + int(req.message.reconsumeTimes));
+    StoredMessage message = req.message;
+    ++message.reconsumeTimes;
+    auto &queue = m_delayed[size_t(level - 1)];
+    queue.push_back({w.now() + delayLevelTime(level), req.group, message});
+    ++w.metrics.retried;
+    if (queue.size() == 1) {
+        w.schedule(delayLevelTime(level), Ev::DelayDue, quint32(index), epoch, quint16(level));
+    }
+}
+
+void Broker::delayDue(int level, quint64 eventEpoch)
+{
+    World &w = *m_world;
+    if (eventEpoch != epoch || !up) {
+        return;
+    }
+    auto &queue = m_delayed[size_t(level - 1)];
+    while (!queue.empty() && queue.front().due <= w.now()) {
+        const Delayed d = queue.front();
+        queue.pop_front();
+        storeRetry(d.group, d.message);
+    }
+    if (!queue.empty()) {
+        w.schedule(queue.front().due - w.now(), Ev::DelayDue, quint32(index), epoch, quint16(level));
+    }
+}
+
+void Broker::storeRetry(qint32 group, const StoredMessage &message)
+{
+    World &w = *m_world;
+    const qint32 topic = w.groups[size_t(group)].retryTopic;
+    if (topic < 0) {
+        return;
+    }
+    const qint32 queue = w.queueIndex(topic, index, 0);
+    if (queue < 0) {
+        return;
+    }
+    w.queueStates[size_t(queue)].stored.push_back(message);
+    messageStored(queue);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Housekeeping
+
+void Broker::expiryScan(quint64 eventEpoch)
+{
+    World &w = *m_world;
+    if (eventEpoch != epoch || !up) {
+        return;
+    }
+    // ConsumerManager.scanNotActiveChannel: silent channels are removed and closed, and no
+    // CHANGE is sent — the survivors learn at their next periodic rebalance.
+    const SimTime now = w.now();
+    for (auto &entries : m_registry) {
+        for (auto it = entries.begin(); it != entries.end();) {
+            if (now - it->lastUpdate > w.brokerConfig.channelExpiredTimeout) {
+                Channel &ch = w.network.channel(it->channel);
+                ch.brokerOpen = false;
+                SimEvent ev;
+                ev.type = SimEvent::Type::ChannelExpired;
+                ev.broker = index;
+                ev.consumer = it->consumer;
+                w.publish(ev);
+                if (w.network.reachable(it->consumer, index)) {
+                    w.schedule(w.latency, Ev::ChannelClosedAtClient, quint32(it->consumer), it->channel,
+                               quint16(index));
+                }
+                it = entries.erase(it);
+            } else {
+                ++it;
+            }
+        }
+    }
+    w.schedule(w.brokerConfig.scanNotActiveChannelInterval, Ev::ExpiryScan, quint32(index), epoch);
+}
+
+void Broker::flushOffsets(quint64 eventEpoch)
+{
+    World &w = *m_world;
+    if (eventEpoch != epoch || !up) {
+        return;
+    }
+    for (QueueState &q : w.queueStates) {
+        if (q.broker == index) {
+            q.flushed = q.committed;
+        }
+    }
+    w.schedule(w.brokerConfig.flushConsumerOffsetInterval, Ev::FlushOffsets, quint32(index), epoch);
+}
+
+} // namespace Rblab

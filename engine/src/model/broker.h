@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+// A broker: consume queues, the consumer registry, long polling, queue locks, retries.
+#pragma once
+
+#include "model/queuestate.h"
+#include "sim/simtime.h"
+
+#include <QHash>
+#include <QString>
+#include <QStringList>
+
+#include <array>
+#include <deque>
+#include <vector>
+
+namespace Rblab {
+
+struct World;
+struct ProcessQueue;
+struct RpcCall;
+
+/*!
+    One broker as its consumers meet it:
+    - the pull path (PullMessageProcessor, DefaultMessageStore.getMessage) with long polling
+      (PullRequestHoldService: hold up to suspendTimeout, wake at once when a message arrives,
+      and at the hold service's scans);
+    - ConsumerManager: channels registered by heartbeat, CHANGE notifications on register,
+      unregister and channel close, and the ClientHousekeepingService scan that expires silent
+      channels without notifying;
+    - ConsumerOffsetManager (committed offsets, flushed every flushConsumerOffsetInterval),
+      RebalanceLockManager (orderly locks, 60 s), and the send-back path into %RETRY%<group>
+      through the delay levels (ScheduleMessageService), or into the DLQ.
+*/
+class Broker
+{
+public:
+    struct ChannelEntry
+    {
+        quint32 channel = 0;
+        qint32 consumer = -1;
+        QString clientId;
+        SimTime lastUpdate = 0;
+    };
+    struct LockEntry
+    {
+        QString clientId;
+        SimTime lastUpdate = 0;
+    };
+    struct Delayed
+    {
+        SimTime due = 0;
+        qint32 group = -1;
+        StoredMessage message;
+    };
+
+    Broker(World *world, qint32 index, const QString &name);
+
+    const qint32 index;
+    const QString name;
+    bool up = true;
+    quint64 epoch = 0;      //!< bumped on every restart: stale scans are ignored
+    SimTime upSince = 0;
+
+    void start();           //!< schedules the housekeeping timers of this incarnation
+    void goDown();
+    void comeUp();
+
+    // The pull path.
+    /*!
+        Handles a pull as it reaches the broker at `arrival` (sent one latency earlier). It is
+        called when the client sends: what the broker answers depends on its queues as of
+        `arrival`, which the producers' rate foresees; a held request is registered from then on.
+    */
+    void handlePull(qint32 pq, SimTime arrival);
+    void replanParked(qint32 queue);
+    void messageStored(qint32 queue);
+
+    // Requests.
+    void handleRpc(quint32 callId);
+    void offsetUpdate(qint32 queue, qint32 group, qint64 offset);
+    void unlock(qint32 queue, qint32 group, qint32 consumer);
+    void sendBack(qint32 request);
+    void channelClosed(quint32 channel);
+
+    // Housekeeping.
+    void expiryScan(quint64 epoch);
+    void flushOffsets(quint64 epoch);
+    void delayDue(int level, quint64 epoch);
+
+    const std::vector<ChannelEntry> &registry(qint32 group) const { return m_registry[size_t(group)]; }
+    QStringList clientIds(qint32 group) const;
+    //! The lock owner of a queue for a group ("" when free or expired).
+    QString lockOwner(qint32 group, qint32 queue) const;
+
+private:
+    void readMessages(qint32 pqIndex, SimTime at);
+    void found(ProcessQueue &pq, const QueueState &q, qint64 max);
+    void respond(qint32 pqIndex, SimTime at);
+    void park(qint32 pqIndex);
+    void plan(qint32 pqIndex, SimTime earliest);
+    SimTime nextHoldScan(SimTime after) const;
+    bool registerChannel(qint32 group, quint32 channel, qint32 consumer, const QString &clientId);
+    void notifyGroup(qint32 group);
+    void storeRetry(qint32 group, const StoredMessage &message);
+    qint64 queryOffset(qint32 queue, qint32 group) const;
+    std::vector<qint32> lockBatch(qint32 group, const QString &clientId, const std::vector<qint32> &queues);
+    void ensureGroups();
+
+    World *m_world;
+    std::vector<std::vector<ChannelEntry>> m_registry; //!< per group, in registration order
+    QHash<quint64, LockEntry> m_locks;                 //!< (group << 32 | queue)
+    std::array<std::deque<Delayed>, 18> m_delayed;     //!< per delay level 1…18
+};
+
+//! The broker's delay levels (messageDelayLevel): level 1 = 1 s … level 18 = 2 h.
+SimTime delayLevelTime(int level);
+
+} // namespace Rblab

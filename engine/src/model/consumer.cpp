@@ -1,0 +1,521 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "model/consumer.h"
+
+#include "allocation/strategyregistry.h"
+#include "model/world.h"
+
+#include <algorithm>
+
+namespace Rblab {
+
+namespace {
+
+constexpr SimTime kApiTimeout = 3000;  // mqClientApiTimeout
+constexpr SimTime kLockTimeout = 1000; // lock / unlock RPCs
+
+} // namespace
+
+Consumer::Consumer(World *world, qint32 index, qint32 group, const ConsumerSpec &spec)
+    : index(index)
+    , group(group)
+    , name(spec.handle())
+    , clientId(spec.id)
+    , spec(spec)
+    , random(Random::derive(world->seed, 1, quint64(index)))
+    , choiceRandom(Random::derive(world->seed, 2, quint64(index)))
+    , offsets(world, this)
+    , rebalance(world, this)
+    , pull(world, this)
+    , consume(world, this)
+    , m_world(world)
+{
+    const GroupState &g = world->groups[size_t(group)];
+    m_orderly = g.orderly();
+    m_broadcasting = g.broadcasting();
+    baseConfig.apply(g.spec.client);
+    baseConfig.apply(spec.client);
+    config = baseConfig;
+    consumeTime = spec.consumeTime;
+    initialConsumeTime = spec.consumeTime;
+    stall = spec.stall;
+    failureRate = spec.failureRate;
+    for (qint32 topic : g.topics) {
+        subscriptions.push_back(topic);
+    }
+    if (g.retryTopic >= 0) {
+        subscriptions.push_back(g.retryTopic);
+    }
+    pqOfQueue.assign(world->queueStates.size(), -1);
+    channels.assign(size_t(world->brokerNames.size()), 0);
+    partitioned.assign(size_t(world->brokerNames.size()), 0);
+    offsets.setLocal(g.broadcasting());
+
+    QString strategy = spec.strategy.value_or(g.spec.strategy);
+    QVariantMap params = spec.strategyParams.value_or(g.spec.strategyParams);
+    if (!world->overrideStrategy.isEmpty()) {
+        strategy = world->overrideStrategy;
+        params = world->overrideParams;
+    }
+    QString why;
+    if (!setStrategy(strategy, params, &why)) {
+        strategyError = why;
+    }
+}
+
+Consumer::~Consumer()
+{
+    // Coroutine frames refer to this consumer: destroy them first.
+    lifecycle.clear();
+    threads.clear();
+}
+
+bool Consumer::setStrategy(const QString &strategyName_, const QVariantMap &params, QString *why)
+{
+    const GroupState &g = m_world->groups[size_t(group)];
+    const QString defaultTopic = g.topics.empty() ? QString() : m_world->topics[size_t(g.topics.front())].name;
+    StrategyCreation made = m_world->registry.create(strategyName_, params, defaultTopic);
+    if (!made.ok()) {
+        if (why) {
+            *why = made.parameter.isEmpty() ? made.error
+                                            : QStringLiteral("%1: %2").arg(made.parameter, made.error);
+        }
+        return false;
+    }
+    strategy = std::move(made.strategy);
+    strategyName = strategyName_;
+    strategyParams = params;
+    strategyError.clear();
+    return true;
+}
+
+void Consumer::setClient(const QVariantMap &overrides)
+{
+    baseConfig.apply(overrides);
+    const qint64 queueThreshold = config.pullThresholdForQueue;
+    const qint64 sizeThreshold = config.pullThresholdSizeForQueue;
+    config = baseConfig;
+    // The topic-level division of messageQueueChanged stays in force until the next change.
+    if (config.pullThresholdForTopic != -1) {
+        config.pullThresholdForQueue = queueThreshold;
+    }
+    if (config.pullThresholdSizeForTopic != -1) {
+        config.pullThresholdSizeForQueue = sizeThreshold;
+    }
+    consume.setThreads(config.consumeThreadMin);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Channels
+
+bool Consumer::channelUsable(quint32 channel) const
+{
+    const Channel &ch = m_world->network.channel(channel);
+    return ch.clientOpen && ch.brokerOpen;
+}
+
+quint32 Consumer::openOrFailChannel(qint32 broker, bool *failed)
+{
+    Network &net = m_world->network;
+    *failed = false;
+    quint32 &slot = channels[size_t(broker)];
+    if (slot != 0) {
+        Channel &ch = net.channel(slot - 1);
+        if (ch.clientOpen && ch.brokerOpen) {
+            return slot - 1;
+        }
+        if (ch.clientOpen && !ch.brokerOpen) {
+            // The broker closed it and the FIN never reached us: the write is reset.
+            ch.clientOpen = false;
+            *failed = true;
+            return slot - 1;
+        }
+    }
+    const bool reconnect = slot != 0;
+    slot = net.openChannel(index, broker) + 1;
+    if (reconnect && m_world->profile == Profile::V5 && alive() && !stopping) {
+        // 5.2+ enableHeartbeatChannelEventListener: a channel to a known broker became active.
+        threads.spawn(reconnected(broker));
+    }
+    return slot - 1;
+}
+
+Task<void> Consumer::reconnected(qint32 broker)
+{
+    if (co_await heartbeatTo(broker)) {
+        rebalance.wakeup();
+    }
+}
+
+void Consumer::onChannelClosed(qint32 broker, quint32 channel)
+{
+    if (channels[size_t(broker)] != channel + 1) {
+        return;
+    }
+    m_world->network.channel(channel).clientOpen = false;
+    // Pending asynchronous pulls on that channel fail at once (NettyRemotingClient fails the
+    // response futures of an inactive channel).
+    for (qint32 pqIndex : table) {
+        ProcessQueue &pq = m_world->pqs[size_t(pqIndex)];
+        if (m_world->queueStates[size_t(pq.queue)].broker != broker) {
+            continue;
+        }
+        if (pq.stage == ProcessQueue::PullStage::InFlight || pq.stage == ProcessQueue::PullStage::Parked) {
+            if (pq.stage == ProcessQueue::PullStage::Parked) {
+                std::vector<qint32> &parked = m_world->queueStates[size_t(pq.queue)].parked;
+                parked.erase(std::remove(parked.begin(), parked.end(), pqIndex), parked.end());
+            }
+            ++pq.pullGen;
+            pq.stage = ProcessQueue::PullStage::InFlight;
+            pq.status = ProcessQueue::PullStatus::Error;
+            m_world->schedule(0, Ev::PullResponse, quint32(pqIndex), pq.pullGen);
+        }
+    }
+}
+
+void Consumer::onNotify()
+{
+    if (alive() && !stopping) {
+        // ClientRemotingProcessor.notifyConsumerIdsChanged → rebalanceImmediately.
+        rebalance.wakeup();
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lifecycle
+
+void Consumer::setState(ConsumerState next)
+{
+    if (next == state) {
+        return;
+    }
+    // Ownership health counts owners (alive holders) and running owners per queue.
+    std::vector<std::pair<bool, bool>> before;
+    before.reserve(table.size());
+    for (qint32 pqIndex : table) {
+        const ProcessQueue &pq = m_world->pqs[size_t(pqIndex)];
+        before.emplace_back(!pq.dropped && alive(), !pq.dropped && running());
+    }
+    state = next;
+    for (size_t i = 0; i < table.size(); ++i) {
+        const ProcessQueue &pq = m_world->pqs[size_t(table[i])];
+        const bool owner = !pq.dropped && alive();
+        const bool run = !pq.dropped && running();
+        m_world->metrics.changeHolders(group, pq.queue, int(owner) - int(before[i].first),
+                                       int(run) - int(before[i].second));
+    }
+}
+
+void Consumer::refreshState()
+{
+    if (!alive() || state == ConsumerState::Starting) {
+        return;
+    }
+    ConsumerState next = ConsumerState::Running;
+    if (frozen) {
+        next = ConsumerState::Frozen;
+    } else if (std::any_of(partitioned.begin(), partitioned.end(), [](quint8 p) { return p != 0; })) {
+        next = ConsumerState::Partitioned;
+    } else if (paused) {
+        next = ConsumerState::Paused;
+    }
+    setState(next);
+}
+
+void Consumer::start()
+{
+    if (state != ConsumerState::Absent) {
+        return;
+    }
+    ++incarnation;
+    setState(ConsumerState::Starting);
+    lifecycle.spawn(startSequence());
+}
+
+Task<void> Consumer::startSequence()
+{
+    // DefaultMQPushConsumerImpl.start: services first, then the client instance's timers,
+    // pull service and rebalance service; then routes, a heartbeat, and a wake-up.
+    consume.setThreads(config.consumeThreadMin);
+    rebalance.lastRebalance = m_world->now(); // RebalanceService constructed with the instance
+    threads.spawn(schedulerLoop());
+    threads.spawn(rebalance.serviceLoop());
+    if (orderly() && !broadcasting()) {
+        threads.spawn(rebalance.lockAllLoop());
+    }
+    co_await updateRoutes();
+    const bool sent = co_await sendHeartbeatToAllBrokers();
+    setState(ConsumerState::Running);
+    refreshState();
+    SimEvent ev;
+    ev.type = SimEvent::Type::Started;
+    ev.consumer = index;
+    m_world->publish(ev);
+    // 4.x always wakes the rebalance; 5.x only if the heartbeat round was actually sent.
+    if (m_world->profile == Profile::V49 || sent) {
+        rebalance.wakeup();
+    }
+}
+
+void Consumer::shutdown()
+{
+    if (!alive() || stopping) {
+        return;
+    }
+    stopping = true;
+    lifecycle.spawn(shutdownSequence());
+}
+
+Task<void> Consumer::shutdownSequence()
+{
+    World &w = *m_world;
+    // 1. The consume service stops (awaitTerminationMillisWhenShutdown = 0): running listener
+    //    calls are abandoned. Orderly consumers then unlock their queues synchronously.
+    consume.stop();
+    if (orderly() && !broadcasting()) {
+        QHash<qint32, std::vector<qint32>> byBroker;
+        for (qint32 pqIndex : table) {
+            const ProcessQueue &pq = w.pqs[size_t(pqIndex)];
+            byBroker[w.queueStates[size_t(pq.queue)].broker].push_back(pq.queue);
+        }
+        const QList<qint32> keys = byBroker.keys();
+        std::vector<qint32> brokersWithLocks(keys.begin(), keys.end());
+        std::sort(brokersWithLocks.begin(), brokersWithLocks.end());
+        for (qint32 broker : brokersWithLocks) {
+            const quint32 id = w.network.newCall(RpcKind::UnlockBatch, index, broker);
+            w.network.call(id).group = group;
+            w.network.call(id).queues = byBroker.value(broker);
+            co_await RpcAwaiter{&w, id, kLockTimeout};
+        }
+    }
+    // 2. persistConsumerOffset.
+    persistAllOffsets();
+    // 3. unregisterConsumer: UNREGISTER_CLIENT to every broker, one after another.
+    const std::vector<qint32> brokers = routeBrokers;
+    for (qint32 broker : brokers) {
+        const quint32 id = w.network.newCall(RpcKind::Unregister, index, broker);
+        w.network.call(id).group = group;
+        co_await RpcAwaiter{&w, id, kApiTimeout};
+    }
+    // 4. The client instance shuts down: timers, pull and rebalance services stop, channels close.
+    threads.clear();
+    for (size_t b = 0; b < channels.size(); ++b) {
+        if (channels[b] == 0) {
+            continue;
+        }
+        Channel &ch = w.network.channel(channels[b] - 1);
+        if (ch.clientOpen) {
+            ch.clientOpen = false;
+            if (w.network.reachable(index, qint32(b))) {
+                w.schedule(w.latency, Ev::ChannelClosedAtBroker, quint32(b), channels[b] - 1);
+            }
+        }
+    }
+    // 5. rebalanceImpl.destroy(): every process queue dropped.
+    rebalance.destroy();
+    setState(ConsumerState::Shutdown);
+    stopping = false;
+}
+
+void Consumer::kill()
+{
+    if (!alive()) {
+        return;
+    }
+    World &w = *m_world;
+    threads.clear();
+    lifecycle.clear();
+    consume.stop();
+    if (frozen) {
+        frozen = false;
+        --w.frozenCount;
+    }
+    deferred.clear();
+    // The process dies on a live host: the kernel closes its sockets, the brokers see the FIN.
+    for (size_t b = 0; b < channels.size(); ++b) {
+        if (channels[b] == 0) {
+            continue;
+        }
+        Channel &ch = w.network.channel(channels[b] - 1);
+        if (ch.clientOpen) {
+            ch.clientOpen = false;
+            if (w.network.reachable(index, qint32(b))) {
+                w.schedule(w.latency, Ev::ChannelClosedAtBroker, quint32(b), channels[b] - 1);
+            }
+        }
+    }
+    rebalance.destroy();
+    setState(ConsumerState::Killed);
+}
+
+void Consumer::freeze()
+{
+    if (!alive() || frozen) {
+        return;
+    }
+    frozen = true;
+    ++m_world->frozenCount;
+    refreshState();
+}
+
+void Consumer::unfreeze()
+{
+    if (!frozen) {
+        return;
+    }
+    frozen = false;
+    --m_world->frozenCount;
+    // The hung process resumes: what piled up is handled now, in the order it arrived.
+    std::vector<Event> pending = std::move(deferred);
+    deferred.clear();
+    for (const Event &e : pending) {
+        m_world->agenda.schedule(m_world->now(), e);
+    }
+    refreshState();
+}
+
+void Consumer::partition(const std::vector<qint32> &brokers)
+{
+    for (qint32 b : brokers) {
+        partitioned[size_t(b)] = 1;
+    }
+    refreshState();
+}
+
+void Consumer::heal(const std::vector<qint32> &brokers)
+{
+    for (qint32 b : brokers) {
+        partitioned[size_t(b)] = 0;
+    }
+    refreshState();
+}
+
+void Consumer::pause()
+{
+    paused = true;
+    refreshState();
+}
+
+void Consumer::resume()
+{
+    if (!paused) {
+        return;
+    }
+    paused = false;
+    refreshState();
+    if (alive() && !stopping && state != ConsumerState::Starting) {
+        // DefaultMQPushConsumerImpl.resume(): doRebalance() on the caller's thread.
+        threads.spawn(resumeRebalance());
+    }
+}
+
+Task<void> Consumer::resumeRebalance()
+{
+    co_await rebalance.doRebalance();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The client instance's scheduled tasks
+
+Task<void> Consumer::schedulerLoop()
+{
+    // MQClientInstance.startScheduledTask: three fixed-rate tasks on one scheduler thread, so a
+    // slow one (a heartbeat waiting on an unreachable broker) delays the others.
+    enum Kind { Route, Heartbeat, Persist };
+    SimTime next[3] = {m_world->now() + 10, m_world->now() + 1000, m_world->now() + 10000};
+    for (;;) {
+        int kind = Route;
+        for (int k = Heartbeat; k <= Persist; ++k) {
+            if (next[k] < next[kind]) {
+                kind = k;
+            }
+        }
+        if (next[kind] > m_world->now()) {
+            co_await SleepAwaiter{m_world, index, next[kind] - m_world->now()};
+        }
+        switch (kind) {
+        case Route:
+            co_await updateRoutes();
+            next[Route] += config.pollNameServerInterval;
+            break;
+        case Heartbeat:
+            co_await sendHeartbeatToAllBrokers();
+            next[Heartbeat] += config.heartbeatBrokerInterval;
+            break;
+        case Persist:
+            persistAllOffsets();
+            next[Persist] += config.persistConsumerOffsetInterval;
+            break;
+        }
+    }
+}
+
+Task<bool> Consumer::updateRoutes()
+{
+    World &w = *m_world;
+    bool ok = true;
+    std::vector<qint32> brokers;
+    for (qint32 topic : subscriptions) {
+        const quint32 id = w.network.newCall(RpcKind::GetRoute, index, -1);
+        w.network.call(id).value = topic;
+        RpcResult route = co_await RpcAwaiter{&w, id, kApiTimeout};
+        if (!route.ok) {
+            ok = false;
+            continue;
+        }
+        std::vector<qint32> queues = std::move(route.queues);
+        const auto known = topicSubscribeInfo.constFind(topic);
+        if (known == topicSubscribeInfo.cend() || *known != queues) {
+            if (known != topicSubscribeInfo.cend()) {
+                SimEvent ev;
+                ev.type = SimEvent::Type::RouteChanged;
+                ev.consumer = index;
+                ev.topic = topic;
+                ev.detail = QStringLiteral("%1 → %2 queues").arg(known->size()).arg(queues.size());
+                w.publish(ev);
+            }
+            topicSubscribeInfo.insert(topic, queues);
+        }
+        for (qint32 queue : topicSubscribeInfo.value(topic)) {
+            brokers.push_back(w.queueStates[size_t(queue)].broker);
+        }
+    }
+    // cleanOfflineBroker: the brokers no route mentions are forgotten.
+    std::sort(brokers.begin(), brokers.end());
+    brokers.erase(std::unique(brokers.begin(), brokers.end()), brokers.end());
+    routeBrokers = brokers;
+    co_return ok;
+}
+
+Task<bool> Consumer::sendHeartbeatToAllBrokers()
+{
+    // sendHeartbeatToAllBrokerWithLock: each broker in turn, synchronously (3 s timeout each).
+    const std::vector<qint32> brokers = routeBrokers;
+    if (brokers.empty()) {
+        co_return false;
+    }
+    for (qint32 broker : brokers) {
+        co_await heartbeatTo(broker);
+    }
+    co_return true;
+}
+
+Task<bool> Consumer::heartbeatTo(qint32 broker)
+{
+    World &w = *m_world;
+    const quint32 id = w.network.newCall(RpcKind::Heartbeat, index, broker);
+    w.network.call(id).group = group;
+    const RpcResult r = co_await RpcAwaiter{&w, id, kApiTimeout};
+    co_return r.ok;
+}
+
+void Consumer::persistAllOffsets()
+{
+    std::vector<qint32> owned;
+    owned.reserve(table.size());
+    for (qint32 pqIndex : table) {
+        owned.push_back(m_world->pqs[size_t(pqIndex)].queue);
+    }
+    offsets.persistAll(owned);
+}
+
+} // namespace Rblab

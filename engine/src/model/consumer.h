@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: Apache-2.0
+// One consumer: a DefaultMQPushConsumer with its own MQClientInstance.
+#pragma once
+
+#include "model/clientconfig.h"
+#include "model/consumeservice.h"
+#include "model/offsetstore.h"
+#include "model/pullservice.h"
+#include "model/rebalanceimpl.h"
+#include "scenario/scenario.h"
+#include "sim/eventqueue.h"
+#include "sim/random.h"
+#include "sim/snapshot.h"
+#include "sim/task.h"
+
+#include <rblab/allocationstrategy.h>
+
+#include <QHash>
+#include <QList>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace Rblab {
+
+struct World;
+
+/*!
+    A consumer process: DefaultMQPushConsumerImpl and its MQClientInstance (one client instance
+    per consumer, as separate JVMs have). It owns its services (RebalanceImpl, PullService,
+    ConsumeService, OffsetStore), its client timers (route poll, heartbeat, offset persist on one
+    scheduler thread), its connections, its process-queue table and its strategy.
+
+    Its lifecycle follows RocketMQ's start() and shutdown() sequences; kill, freeze, partition and
+    pause are what a scenario does to the process or its host. While frozen, every event meant
+    for it waits and is delivered when it thaws, as a hung JVM's work resumes.
+*/
+class Consumer
+{
+public:
+    Consumer(World *world, qint32 index, qint32 group, const ConsumerSpec &spec);
+    ~Consumer();
+    Q_DISABLE_COPY_MOVE(Consumer)
+
+    const qint32 index;
+    const qint32 group;
+    const QString name;
+    const QString clientId;
+    ConsumerSpec spec;
+
+    ConsumerState state = ConsumerState::Absent;
+    quint32 incarnation = 0;  //!< 0 before start; events of another incarnation are stale
+    bool paused = false;
+    bool frozen = false;
+    bool slowed = false;
+    bool stopping = false;    //!< shutdown in progress: the consume service is stopped
+
+    ClientConfig baseConfig;  //!< as configured (group, then consumer, then setClient)
+    ClientConfig config;      //!< effective: thresholds divided by messageQueueChanged
+    ConsumeTime consumeTime;
+    ConsumeTime initialConsumeTime;
+    std::optional<StallSpec> stall;
+    double failureRate = 0;
+    QString strategyName;
+    QVariantMap strategyParams;
+    std::unique_ptr<AllocationStrategy> strategy;
+    QString strategyError;
+    Random random;            //!< listener times and failures
+    Random choiceRandom;      //!< which broker answers the consumer list
+
+    std::vector<qint32> subscriptions;            //!< topics, main and %RETRY%
+    QHash<qint32, std::vector<qint32>> topicSubscribeInfo; //!< topic → readable queues (last route poll)
+    std::vector<qint32> routeBrokers;             //!< brokers in this client's routes
+    std::vector<qint32> pqOfQueue;                //!< processQueueTable: queue → pq (-1)
+    std::vector<qint32> table;                    //!< the pqs of the table, in insertion order
+    std::vector<quint32> channels;                //!< per broker: channel id + 1 (0: none)
+    std::vector<quint8> partitioned;              //!< per broker
+
+    OffsetStore offsets;
+    RebalanceImpl rebalance;
+    PullService pull;
+    ConsumeService consume;
+    TaskSet threads;          //!< scheduler, rebalance service, lockAll, one-off tasks
+    TaskSet lifecycle;        //!< start and shutdown sequences
+    std::vector<Event> deferred; //!< events that arrived while frozen
+
+    // Metrics and the consumer's own view, for snapshots and reports.
+    qint64 delivered = 0;
+    qint64 flowControl[3] = {0, 0, 0};
+    quint32 rebalanceCount = 0;
+    SimTime lastRebalanceAt = -1;
+    QList<ConsumerView> views;
+
+    bool alive() const { return state != ConsumerState::Absent && state != ConsumerState::Killed
+                                && state != ConsumerState::Shutdown; }
+    bool running() const { return state == ConsumerState::Running; }
+    bool partitionedFrom(qint32 broker) const
+    {
+        return size_t(broker) < partitioned.size() && partitioned[size_t(broker)];
+    }
+    bool orderly() const { return m_orderly; }
+    bool broadcasting() const { return m_broadcasting; }
+    //! The process queue of a queue in the table, or nullptr.
+    qint32 pqOf(qint32 queue) const { return size_t(queue) < pqOfQueue.size() ? pqOfQueue[size_t(queue)] : -1; }
+
+    /*!
+        The channel to a broker for a request, opening one when there is none (a reconnect: 5.x
+        then heartbeats that broker and rebalances). `failed` is set when the client still holds a
+        channel the broker has closed: the write is reset and the client drops it.
+    */
+    quint32 channelFor(qint32 broker, bool *failed)
+    {
+        const quint32 slot = channels[size_t(broker)];
+        if (slot != 0 && channelUsable(slot - 1)) {
+            *failed = false;
+            return slot - 1;
+        }
+        return openOrFailChannel(broker, failed);
+    }
+    void onChannelClosed(qint32 broker, quint32 channel);
+    void onNotify();
+
+    // Lifecycle (commands).
+    void start();
+    void shutdown();
+    void kill();
+    void freeze();
+    void unfreeze();
+    void partition(const std::vector<qint32> &brokers);
+    void heal(const std::vector<qint32> &brokers);
+    void pause();
+    void resume();
+    bool setStrategy(const QString &name, const QVariantMap &params, QString *why);
+    void setClient(const QVariantMap &overrides);
+    void setThreads();
+
+    // Scheduled work of the client instance.
+    Task<bool> updateRoutes();
+    Task<bool> sendHeartbeatToAllBrokers();
+    Task<bool> heartbeatTo(qint32 broker);
+    void persistAllOffsets();
+
+    //! Recomputes the state shown in snapshots (running / paused / frozen / partitioned).
+    void refreshState();
+
+private:
+    bool channelUsable(quint32 channel) const;
+    quint32 openOrFailChannel(qint32 broker, bool *failed);
+    Task<void> startSequence();
+    Task<void> shutdownSequence();
+    Task<void> schedulerLoop();
+    Task<void> reconnected(qint32 broker);
+    Task<void> resumeRebalance();
+    void setState(ConsumerState next);
+
+    World *m_world;
+    bool m_orderly = false;
+    bool m_broadcasting = false;
+};
+
+} // namespace Rblab

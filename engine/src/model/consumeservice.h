@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+// ConsumeMessageConcurrentlyService and ConsumeMessageOrderlyService over one thread pool.
+#pragma once
+
+#include "sim/simtime.h"
+
+#include <QtGlobal>
+
+#include <deque>
+#include <vector>
+
+namespace Rblab {
+
+struct World;
+class Consumer;
+
+/*!
+    The consume thread pool of one consumer: a FIFO of ConsumeRequests served by
+    consumeThreadMin workers (the pool never grows past its core size, its queue being
+    unbounded). Concurrent requests carry consumeMessageBatchMaxSize messages each; an orderly
+    request holds its worker while it consumes one queue in order (lock checks, takeMessages,
+    commit or suspend, the 60 s continuous limit).
+
+    A request's listener time is drawn from the consumer's consume-time distribution; workers
+    keep the sub-millisecond remainder so a 0.3 ms mean consumes at the right rate on a
+    millisecond clock.
+*/
+class ConsumeService
+{
+public:
+    struct Request
+    {
+        qint32 pq = -1;
+        qint64 begin = 0;  //!< concurrent: the batch's offsets [begin, begin + count)
+        qint32 count = 0;
+        bool orderly = false;
+    };
+
+    ConsumeService(World *world, Consumer *consumer);
+
+    void setThreads(qint64 threads);
+    //! submitConsumeRequest
+    void submit(qint32 pq, qint64 begin, qint64 end, bool dispatchToConsume);
+    void submitOrderly(qint32 pq);
+    void onDone(quint16 worker, quint32 serial);
+    void onResubmit(quint64 index);
+    //! shutdown(): running listener calls are abandoned, their results never processed.
+    void stop();
+    bool stopped() const { return m_stopped; }
+
+    qint64 busyWorkers() const { return m_busy; }
+    qint64 queued() const { return qint64(m_fifo.size()); }
+
+private:
+    struct Worker
+    {
+        bool busy = false;
+        Request request;
+        double carry = 0;       //!< fraction of a millisecond owed to the next call
+        bool failed = false;    //!< the listener returns RECONSUME_LATER / SUSPEND
+        quint32 serial = 0;
+        SimTime loopBegin = 0;  //!< orderly: when this request started consuming
+        qint32 taken = 0;       //!< orderly: messages in flight
+    };
+
+    void startIdle();
+    void run(quint16 worker);
+    void runOrderlyStep(quint16 worker);
+    void finishConcurrent(Worker &worker);
+    bool finishOrderly(Worker &worker);
+    void release(quint16 worker);
+    SimTime listenerTime(Worker &worker, qint32 messages);
+    void deliver(qint32 pq, qint64 begin, qint64 end);
+    bool sendBack(qint32 pq, qint64 offset);
+    void tryLockLater(qint32 pq, SimTime delay);
+
+    World *m_world;
+    Consumer *m_consumer;
+    std::vector<Worker> m_workers;
+    std::vector<quint16> m_idle;
+    std::deque<Request> m_fifo;
+    std::vector<Request> m_resubmits;
+    qint64 m_busy = 0;
+    qint64 m_threads = 0;
+    size_t m_scope = size_t(-1); //!< the consumer's delivery scope in Metrics
+    bool m_stopped = false;
+};
+
+} // namespace Rblab

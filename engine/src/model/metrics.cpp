@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "model/metrics.h"
+
+#include "model/world.h"
+
+#include <bit>
+
+namespace Rblab {
+
+qint64 Metrics::Bits::countClear(qint64 from, qint64 to) const
+{
+    qint64 clear = 0;
+    for (qint64 offset = from; offset < to;) {
+        const size_t w = size_t(offset >> 6);
+        const int bit = int(offset & 63);
+        const qint64 span = std::min<qint64>(64 - bit, to - offset);
+        quint64 mask = (span == 64 ? ~quint64(0) : ((quint64(1) << span) - 1)) << bit;
+        const quint64 word = w < words.size() ? words[w] : 0;
+        clear += span - std::popcount(word & mask);
+        offset += span;
+    }
+    return clear;
+}
+
+void Metrics::resize()
+{
+    const size_t groups = m_world->groups.size();
+    const size_t queues = m_world->queueStates.size();
+    m_pairs.resize(groups);
+    for (auto &row : m_pairs) {
+        row.resize(queues);
+    }
+    const size_t scopes = groups + m_world->consumers.size();
+    m_bits.resize(scopes);
+    for (auto &row : m_bits) {
+        row.resize(queues);
+    }
+}
+
+Metrics::Pair &Metrics::pair(qint32 group, qint32 queue)
+{
+    if (size_t(group) >= m_pairs.size() || size_t(queue) >= m_pairs[size_t(group)].size()) {
+        resize();
+    }
+    return m_pairs[size_t(group)][size_t(queue)];
+}
+
+const Metrics::Pair *Metrics::findPair(qint32 group, qint32 queue) const
+{
+    if (size_t(group) >= m_pairs.size() || size_t(queue) >= m_pairs[size_t(group)].size()) {
+        return nullptr;
+    }
+    return &m_pairs[size_t(group)][size_t(queue)];
+}
+
+size_t Metrics::deliveryScope(qint32 consumer) const
+{
+    const qint32 group = m_world->consumers[size_t(consumer)]->group;
+    // In BROADCASTING every consumer is meant to get every message: distinct per consumer.
+    return m_world->groups[size_t(group)].broadcasting() ? m_world->groups.size() + size_t(consumer)
+                                                         : size_t(group);
+}
+
+void Metrics::recordHolder(qint32 group, qint32 queue, qint32 consumer)
+{
+    Pair &p = pair(group, queue);
+    if (p.lastHolder >= 0 && p.lastHolder != consumer) {
+        ++queueMoves;
+    }
+    p.lastHolder = consumer;
+}
+
+void Metrics::integrate()
+{
+    const SimTime now = m_world->now();
+    if (now > m_lastT) {
+        m_orphanedMs += qint64(m_orphaned) * (now - m_lastT);
+        m_doubleOwnedMs += qint64(m_doubleOwned) * (now - m_lastT);
+        m_lastT = now;
+    }
+}
+
+void Metrics::account(const Pair &p, int sign)
+{
+    if (!p.counted) {
+        return;
+    }
+    if (p.running == 0) {
+        m_orphaned += sign;
+    }
+    if (p.clustering && p.owners >= 2) {
+        m_doubleOwned += sign;
+    }
+}
+
+void Metrics::setCounted(qint32 group, qint32 queue, bool counted)
+{
+    Pair &p = pair(group, queue);
+    if (p.counted == counted) {
+        return;
+    }
+    integrate();
+    account(p, -1);
+    p.counted = counted;
+    p.clustering = !m_world->groups[size_t(group)].broadcasting();
+    account(p, +1);
+}
+
+void Metrics::changeHolders(qint32 group, qint32 queue, int ownerDelta, int runningDelta)
+{
+    if (ownerDelta == 0 && runningDelta == 0) {
+        return;
+    }
+    Pair &p = pair(group, queue);
+    integrate();
+    account(p, -1);
+    p.owners += ownerDelta;
+    p.running += runningDelta;
+    Q_ASSERT(p.owners >= 0 && p.running >= 0);
+    account(p, +1);
+}
+
+qint32 Metrics::owners(qint32 group, qint32 queue) const
+{
+    const Pair *p = findPair(group, queue);
+    return p ? p->owners : 0;
+}
+
+qint32 Metrics::runningOwners(qint32 group, qint32 queue) const
+{
+    const Pair *p = findPair(group, queue);
+    return p ? p->running : 0;
+}
+
+double Metrics::orphanedQueueSeconds() const
+{
+    const_cast<Metrics *>(this)->integrate();
+    return double(m_orphanedMs) / 1000.0;
+}
+
+double Metrics::doubleOwnedQueueSeconds() const
+{
+    const_cast<Metrics *>(this)->integrate();
+    return double(m_doubleOwnedMs) / 1000.0;
+}
+
+qint64 Metrics::lost() const
+{
+    qint64 lost = 0;
+    for (size_t g = 0; g < m_world->groups.size(); ++g) {
+        if (m_world->groups[g].broadcasting()) {
+            continue; // offsets live in each consumer's file, not on the broker
+        }
+        for (size_t q = 0; q < m_world->queueStates.size(); ++q) {
+            const QueueState &state = m_world->queueStates[q];
+            if (g >= state.committed.size()) {
+                continue;
+            }
+            const qint64 committed = state.committed[g];
+            const qint64 from = state.initialOffset[g];
+            if (committed <= 0 || from < 0 || committed <= from) {
+                continue;
+            }
+            static const Bits empty;
+            const Bits &bits = (g < m_bits.size() && q < m_bits[g].size()) ? m_bits[g][q] : empty;
+            lost += bits.countClear(from, committed);
+        }
+    }
+    return lost;
+}
+
+} // namespace Rblab

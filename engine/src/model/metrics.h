@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: Apache-2.0
+// The run's counters: deliveries and duplicates, ownership health over time, lost messages.
+#pragma once
+
+#include "sim/simtime.h"
+
+#include <QtGlobal>
+
+#include <vector>
+
+namespace Rblab {
+
+struct World;
+
+/*!
+    Counters of report-format.md. Deliveries are tracked per message (a bit per offset and
+    delivery scope — the group in CLUSTERING, the consumer in BROADCASTING) so that duplicates and
+    lost messages are exact, not estimated. Ownership health integrates, over time, how many
+    (group, main-topic queue) pairs have no running owner and how many have two or more owners.
+*/
+class Metrics
+{
+public:
+    explicit Metrics(World *world) : m_world(world) {}
+
+    qint64 delivered = 0;
+    qint64 uniqueDelivered = 0;
+    qint64 flowControl[3] = {0, 0, 0};
+    qint64 rebalances = 0;
+    qint64 queueMoves = 0;
+    qint64 retried = 0;
+    qint64 deadLettered = 0;
+
+    void resize();
+    //! The delivery scope of a consumer: its group in CLUSTERING, itself in BROADCASTING.
+    size_t deliveryScope(qint32 consumer) const;
+    //! Messages [begin, end) of a queue handed to a listener of a delivery scope.
+    void recordDelivery(size_t scope, qint32 queue, qint64 begin, qint64 end)
+    {
+        if (scope >= m_bits.size() || size_t(queue) >= m_bits[scope].size()) {
+            resize();
+        }
+        Bits &bits = m_bits[scope][size_t(queue)];
+        for (qint64 offset = begin; offset < end; ++offset) {
+            uniqueDelivered += bits.set(offset) ? 1 : 0;
+        }
+        delivered += end - begin;
+    }
+    //! A consumer created a process queue: a move when another consumer held it last.
+    void recordHolder(qint32 group, qint32 queue, qint32 consumer);
+
+    //! Whether a (group, queue) pair counts for ownership health (subscribed main topic, in route).
+    void setCounted(qint32 group, qint32 queue, bool counted);
+    //! A holder of (group, queue) appeared or vanished, or started or stopped running.
+    void changeHolders(qint32 group, qint32 queue, int ownerDelta, int runningDelta);
+
+    qint32 orphanedNow() const { return m_orphaned; }
+    qint32 doubleOwnedNow() const { return m_doubleOwned; }
+    double orphanedQueueSeconds() const;
+    double doubleOwnedQueueSeconds() const;
+    qint32 owners(qint32 group, qint32 queue) const;
+    qint32 runningOwners(qint32 group, qint32 queue) const;
+
+    //! Messages below a group's committed offset (from where it started) never delivered.
+    qint64 lost() const;
+
+private:
+    struct Pair
+    {
+        qint32 owners = 0;
+        qint32 running = 0;
+        qint32 lastHolder = -1;
+        bool counted = false;
+        bool clustering = true; //!< double ownership only means something in CLUSTERING
+    };
+    struct Bits
+    {
+        std::vector<quint64> words;
+        bool set(qint64 offset)
+        {
+            const size_t w = size_t(offset >> 6);
+            if (w >= words.size()) {
+                words.resize(std::max(w + 1, words.size() * 2), 0);
+            }
+            const quint64 mask = quint64(1) << (offset & 63);
+            const bool fresh = !(words[w] & mask);
+            words[w] |= mask;
+            return fresh;
+        }
+        qint64 countClear(qint64 from, qint64 to) const;
+    };
+
+    void integrate();
+    void account(const Pair &pair, int sign);
+    Pair &pair(qint32 group, qint32 queue);
+    const Pair *findPair(qint32 group, qint32 queue) const;
+
+    World *m_world;
+    std::vector<std::vector<Pair>> m_pairs;   //!< [group][queue]
+    std::vector<std::vector<Bits>> m_bits;    //!< [scope][queue]
+    qint32 m_orphaned = 0;
+    qint32 m_doubleOwned = 0;
+    SimTime m_lastT = 0;
+    qint64 m_orphanedMs = 0;
+    qint64 m_doubleOwnedMs = 0;
+};
+
+} // namespace Rblab

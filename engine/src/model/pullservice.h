@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+// PullMessageService and DefaultMQPushConsumerImpl.pullMessage with its callback.
+#pragma once
+
+#include "sim/simevent.h"
+#include "sim/simtime.h"
+
+#include <QtGlobal>
+
+namespace Rblab {
+
+struct World;
+class Consumer;
+
+/*!
+    The pull path of one consumer, the hot path of a run: the ordered checks of
+    DefaultMQPushConsumerImpl.pullMessage (dropped, state, paused, cache count, cache size, span
+    or orderly lock) with their delays, the asynchronous PULL_MESSAGE with the offset riding on
+    it, and the PullCallback for FOUND, NO_NEW_MSG, OFFSET_ILLEGAL and exceptions.
+*/
+class PullService
+{
+public:
+    PullService(World *world, Consumer *consumer);
+
+    //! executePullRequestImmediately
+    void executeImmediately(qint32 pq) { pullMessage(pq); }
+    //! executePullRequestLater
+    void executeLater(qint32 pq, SimTime delay);
+    //! The delayed request comes due.
+    void onExecute(qint32 pq, quint32 gen);
+
+    void onResponse(qint32 pq, quint64 stamp);
+    void onTimeout(qint32 pq, quint32 gen);
+    //! 4.x OFFSET_ILLEGAL handling, 10 s after the answer.
+    void onOffsetFix(qint32 pq);
+
+    quint64 flowControlSamples = 0; //!< queueFlowControlTimes (logged every 1000th)
+    quint64 spanControlSamples = 0; //!< queueMaxSpanFlowControlTimes
+
+private:
+    void pullMessage(qint32 pq);
+    void send(qint32 pq);
+    void onException(qint32 pq);
+    void setFlowControl(qint32 pq, SimEvent::FlowCause cause);
+
+    World *m_world;
+    Consumer *m_consumer;
+};
+
+} // namespace Rblab

@@ -1,0 +1,686 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "model/rebalanceimpl.h"
+
+#include "allocation/strategyregistry.h"
+#include "model/world.h"
+
+#include <rblab/javastring.h>
+
+#include <algorithm>
+
+namespace Rblab {
+
+namespace {
+
+constexpr SimTime kApiTimeout = 3000;          // mqClientApiTimeout
+constexpr SimTime kLockTimeout = 1000;         // LOCK_BATCH_MQ / UNLOCK_BATCH_MQ
+constexpr SimTime kPullMaxIdleTime = 120000;   // rocketmq.client.pull.pullMaxIdleTime
+constexpr SimTime kLockInterval = 20000;       // rocketmq.client.rebalance.lockInterval
+constexpr SimTime kUnlockDelay = 20000;        // rocketmq.client.unlockDelayTimeMills
+constexpr SimTime kDispatchDelay5x = 500;      // RebalancePushImpl.dispatchPullRequest (5.x)
+constexpr SimTime kRebalanceLater = 500;       // rebalanceLater after a failed orderly lock (5.x)
+
+} // namespace
+
+/*!
+    ServiceThread.waitForRunning(timeout): returns at once (clearing the flag) when a wake-up
+    came since the last wait; otherwise sleeps until the timeout or a wakeup(). The flag is
+    cleared when the wait ends either way, so wake-ups during a rebalance coalesce into one.
+*/
+struct RebalanceImpl::WaitAwaiter
+{
+    RebalanceImpl *self;
+    SimTime timeout;
+    bool suspended = false;
+    quint32 slot = 0;
+    quint32 gen = 0;
+
+    bool await_ready()
+    {
+        if (self->m_wakeupFlag) {
+            self->m_wakeupFlag = false;
+            return true;
+        }
+        return false;
+    }
+    void await_suspend(std::coroutine_handle<> h)
+    {
+        World &w = *self->m_world;
+        slot = w.network.addWaiter(h, self->m_consumer->index);
+        gen = w.network.waiter(slot).gen;
+        suspended = true;
+        self->m_waiting = true;
+        self->m_waiterSlot = slot;
+        self->m_waiterGen = gen;
+        w.schedule(timeout, Ev::CoResume, slot, gen);
+    }
+    void await_resume()
+    {
+        suspended = false;
+        self->m_waiting = false;
+        self->m_wakeupFlag = false;
+    }
+    ~WaitAwaiter()
+    {
+        if (suspended) {
+            self->m_world->network.cancelWaiter(slot, gen);
+            self->m_waiting = false;
+        }
+    }
+};
+
+RebalanceImpl::RebalanceImpl(World *world, Consumer *consumer)
+    : m_world(world)
+    , m_consumer(consumer)
+{
+}
+
+void RebalanceImpl::wakeup()
+{
+    if (m_wakeupFlag) {
+        return; // already notified: wake-ups coalesce
+    }
+    m_wakeupFlag = true;
+    if (m_waiting && m_world->network.waiterActive(m_waiterSlot, m_waiterGen)) {
+        m_world->schedule(0, Ev::CoResume, m_waiterSlot, m_waiterGen);
+    }
+}
+
+void RebalanceImpl::wakeupLater(SimTime delay)
+{
+    m_consumer->threads.spawn(wakeupAfter(delay));
+}
+
+Task<void> RebalanceImpl::wakeupAfter(SimTime delay)
+{
+    co_await SleepAwaiter{m_world, m_consumer->index, delay};
+    wakeup();
+}
+
+Task<void> RebalanceImpl::serviceLoop()
+{
+    World &w = *m_world;
+    if (w.profile == Profile::V49) {
+        // 4.x: wait (20 s or a wake-up), rebalance, forever.
+        for (;;) {
+            co_await WaitAwaiter{this, m_consumer->config.rebalanceWaitInterval};
+            co_await doRebalance();
+        }
+    }
+    // 5.2+: at least minInterval between rounds, and an unbalanced result retries after it.
+    SimTime realWait = m_consumer->config.rebalanceWaitInterval;
+    for (;;) {
+        co_await WaitAwaiter{this, realWait};
+        const SimTime elapsed = w.now() - lastRebalance;
+        if (elapsed < m_consumer->config.rebalanceMinInterval) {
+            realWait = m_consumer->config.rebalanceMinInterval - elapsed;
+            continue;
+        }
+        const bool balanced = co_await doRebalance();
+        realWait = balanced ? m_consumer->config.rebalanceWaitInterval : m_consumer->config.rebalanceMinInterval;
+        lastRebalance = w.now();
+    }
+}
+
+Task<bool> RebalanceImpl::doRebalance()
+{
+    Consumer &c = *m_consumer;
+    if (!c.alive() || c.stopping) {
+        co_return true;
+    }
+    if (c.paused) {
+        // A suspended consumer does not rebalance (5.x reports it as not balanced).
+        co_return m_world->profile == Profile::V49;
+    }
+    bool balanced = true;
+    const std::vector<qint32> topics = c.subscriptions;
+    for (qint32 topic : topics) {
+        const bool ok = co_await rebalanceByTopic(topic, c.orderly());
+        balanced = balanced && ok;
+        if (!c.alive() || c.stopping) {
+            co_return true;
+        }
+    }
+    co_return balanced;
+}
+
+void RebalanceImpl::recordView(qint32 topic, const QStringList &cids, qint32 queueCount, qint32 broker)
+{
+    Consumer &c = *m_consumer;
+    ConsumerView view;
+    view.topic = topic;
+    view.at = m_world->now();
+    view.cidAll = cids;
+    view.queueCount = queueCount;
+    view.fromBroker = broker;
+    view.strategy = c.strategy ? c.strategy->name() : c.strategyName;
+    for (ConsumerView &v : c.views) {
+        if (v.topic == topic) {
+            v = view;
+            return;
+        }
+    }
+    c.views.append(view);
+}
+
+void RebalanceImpl::publishStrategyError(qint32 topic, const QString &message)
+{
+    // Once per distinct message and topic: a failing strategy is retried every second.
+    if (m_lastStrategyError.value(topic) == message) {
+        return;
+    }
+    m_lastStrategyError.insert(topic, message);
+    SimEvent ev;
+    ev.type = SimEvent::Type::StrategyError;
+    ev.consumer = m_consumer->index;
+    ev.topic = topic;
+    ev.detail = message;
+    m_world->publish(ev);
+}
+
+Task<bool> RebalanceImpl::rebalanceByTopic(qint32 topic, bool isOrder)
+{
+    World &w = *m_world;
+    Consumer &c = *m_consumer;
+    const auto info = c.topicSubscribeInfo.constFind(topic);
+    const bool haveRoute = info != c.topicSubscribeInfo.cend();
+    const std::vector<qint32> mqSet = haveRoute ? *info : std::vector<qint32>();
+
+    if (c.broadcasting()) {
+        if (!haveRoute) {
+            co_return true;
+        }
+        // 5.3.2+ no longer locks queues in BROADCASTING; 4.x locks orderly ones.
+        const bool needLock = w.profile == Profile::V49 && isOrder;
+        const bool changed = co_await updateProcessQueueTable(topic, mqSet, needLock);
+        if (changed) {
+            messageQueueChanged(topic);
+        }
+        recordView(topic, QStringList{c.clientId}, qint32(mqSet.size()), -1);
+        co_return workingSetEquals(topic, mqSet);
+    }
+
+    // findConsumerIdList: the consumer list of ONE broker of the topic, picked at random.
+    std::vector<qint32> brokers;
+    for (qint32 queue : mqSet) {
+        brokers.push_back(w.queueStates[size_t(queue)].broker);
+    }
+    std::sort(brokers.begin(), brokers.end());
+    brokers.erase(std::unique(brokers.begin(), brokers.end()), brokers.end());
+    QStringList cidAll;
+    bool haveCids = false;
+    qint32 askedBroker = -1;
+    if (!brokers.empty()) {
+        askedBroker = brokers[size_t(c.choiceRandom.below(brokers.size()))];
+        const quint32 id = w.network.newCall(RpcKind::GetConsumerList, c.index, askedBroker);
+        w.network.call(id).group = c.group;
+        RpcResult r = co_await RpcAwaiter{&w, id, kApiTimeout};
+        if (r.ok && !r.cids.isEmpty()) {
+            cidAll = std::move(r.cids);
+            haveCids = true;
+        }
+    }
+    if (!c.alive() || c.stopping) {
+        co_return true;
+    }
+    if (!haveRoute || !haveCids) {
+        if (!haveCids && haveRoute) {
+            SimEvent ev;
+            ev.type = SimEvent::Type::RebalanceFailed;
+            ev.consumer = c.index;
+            ev.topic = topic;
+            ev.broker = askedBroker;
+            ev.detail = QStringLiteral("no consumer list");
+            w.publish(ev);
+        }
+        co_return true;
+    }
+
+    MessageQueueList mqAll;
+    mqAll.reserve(qsizetype(mqSet.size()));
+    for (qint32 queue : mqSet) {
+        const QueueInfo &qi = w.queueInfos[queue];
+        mqAll.append(MessageQueue{qi.topic, qi.brokerName, qi.queueId});
+    }
+    sortRocketMq(mqAll);
+    sortRocketMq(cidAll);
+    recordView(topic, cidAll, qint32(mqSet.size()), askedBroker);
+    if (!c.strategy) {
+        publishStrategyError(topic, c.strategyError);
+        co_return false;
+    }
+    if (mqAll.isEmpty()) {
+        // The strategy's check throws on an empty queue list: the round is skipped and the
+        // consumer keeps whatever it holds.
+        publishStrategyError(topic, QStringLiteral("IllegalArgumentException: mqAll is null or mqAll empty"));
+        co_return false;
+    }
+    const AllocateResult result = guardedAllocate(*c.strategy, w.groups[size_t(c.group)].name,
+                                                  c.clientId, mqAll, cidAll);
+    if (!result.ok()) {
+        publishStrategyError(topic, result.error);
+        co_return false;
+    }
+    std::vector<qint32> allocated;
+    allocated.reserve(size_t(result.queues.size()));
+    for (const MessageQueue &mq : result.queues) {
+        const qint32 queue = w.queueIndex(w.topicIndex(mq.topic), w.brokerIndex(mq.brokerName), mq.queueId);
+        if (queue < 0 || std::find(mqSet.begin(), mqSet.end(), queue) == mqSet.end()) {
+            // A queue the strategy was not given: report it and skip the round, as RebalanceImpl
+            // does when a strategy throws.
+            publishStrategyError(topic, QStringLiteral("%1 returned %2, which it was not given")
+                                            .arg(c.strategy->name(), mq.toString()));
+            co_return false;
+        }
+        allocated.push_back(queue);
+    }
+    m_lastStrategyError.remove(topic);
+    std::sort(allocated.begin(), allocated.end());
+    allocated.erase(std::unique(allocated.begin(), allocated.end()), allocated.end());
+    const bool changed = co_await updateProcessQueueTable(topic, allocated, isOrder);
+    if (changed) {
+        messageQueueChanged(topic);
+    }
+    co_return workingSetEquals(topic, allocated);
+}
+
+bool RebalanceImpl::workingSetEquals(qint32 topic, const std::vector<qint32> &mqSet) const
+{
+    const World &w = *m_world;
+    std::vector<qint32> working;
+    for (qint32 pqIndex : m_consumer->table) {
+        const ProcessQueue &pq = w.pqs[size_t(pqIndex)];
+        if (!pq.dropped && w.queueStates[size_t(pq.queue)].topic == topic) {
+            working.push_back(pq.queue);
+        }
+    }
+    std::sort(working.begin(), working.end());
+    std::vector<qint32> wanted = mqSet;
+    std::sort(wanted.begin(), wanted.end());
+    return working == wanted;
+}
+
+void RebalanceImpl::markDropped(qint32 pqIndex)
+{
+    ProcessQueue &pq = m_world->pqs[size_t(pqIndex)];
+    if (pq.dropped) {
+        return;
+    }
+    const Consumer &c = *m_consumer;
+    const bool wasOwner = c.alive();
+    const bool wasRunning = c.running();
+    pq.dropped = true;
+    m_world->metrics.changeHolders(c.group, pq.queue, -int(wasOwner), -int(wasRunning));
+    if (pq.stage == ProcessQueue::PullStage::Parked) {
+        // Still held by the broker; its answer will find the queue dropped.
+    }
+}
+
+qint32 RebalanceImpl::createProcessQueue(qint32 queue, qint64 nextOffset)
+{
+    World &w = *m_world;
+    Consumer &c = *m_consumer;
+    ProcessQueue pq;
+    pq.queue = queue;
+    pq.consumer = c.index;
+    pq.incarnation = c.incarnation;
+    pq.retry = w.queueStates[size_t(queue)].retry;
+    pq.owner = &c;
+    pq.state = &w.queueStates[size_t(queue)];
+    pq.broker = w.brokers[size_t(pq.state->broker)].get();
+    pq.group = c.group;
+    pq.createdAt = pq.lastPullTimestamp = pq.lastConsumeTimestamp = pq.lastLockTimestamp = w.now();
+    pq.locked = true; // 4.9.5+/5.x: new process queues start locked
+    pq.nextOffset = nextOffset;
+    w.pqs.push_back(std::move(pq));
+    const qint32 index = qint32(w.pqs.size() - 1);
+    if (size_t(queue) >= c.pqOfQueue.size()) {
+        c.pqOfQueue.resize(w.queueStates.size(), -1);
+    }
+    c.pqOfQueue[size_t(queue)] = index;
+    c.table.push_back(index);
+    w.metrics.changeHolders(c.group, queue, int(c.alive()), int(c.running()));
+    w.metrics.recordHolder(c.group, queue, c.index);
+    return index;
+}
+
+void RebalanceImpl::removeFromTable(qint32 pqIndex)
+{
+    Consumer &c = *m_consumer;
+    const qint32 queue = m_world->pqs[size_t(pqIndex)].queue;
+    c.table.erase(std::remove(c.table.begin(), c.table.end(), pqIndex), c.table.end());
+    if (c.pqOf(queue) == pqIndex) {
+        c.pqOfQueue[size_t(queue)] = -1;
+    }
+}
+
+Task<bool> RebalanceImpl::updateProcessQueueTable(qint32 topic, std::vector<qint32> mqSet, bool needLock)
+{
+    World &w = *m_world;
+    Consumer &c = *m_consumer;
+    bool changed = false;
+    QList<qint32> added;
+    QList<qint32> removed;
+
+    // Phase 1: mark what is no longer assigned, and what stopped pulling (pull expired).
+    std::vector<qint32> removeList;
+    for (qint32 pqIndex : std::vector<qint32>(c.table)) {
+        ProcessQueue &pq = w.pqs[size_t(pqIndex)];
+        if (w.queueStates[size_t(pq.queue)].topic != topic) {
+            continue;
+        }
+        const bool assigned = std::binary_search(mqSet.begin(), mqSet.end(), pq.queue);
+        if (!assigned) {
+            markDropped(pqIndex);
+            removeList.push_back(pqIndex);
+        } else if (pq.isPullExpired(w.now(), kPullMaxIdleTime)) {
+            // "[BUG] doRebalance … pull is pause, so try to fixed it": dropped and re-created.
+            markDropped(pqIndex);
+            removeList.push_back(pqIndex);
+        } else if (pq.dropped) {
+            removeList.push_back(pqIndex); // a removal that failed last time is retried
+        }
+    }
+    // Phase 2: remove (persisting offsets; orderly queues wait for the consume lock).
+    for (qint32 pqIndex : removeList) {
+        if (std::find(c.table.begin(), c.table.end(), pqIndex) == c.table.end()) {
+            continue;
+        }
+        const bool done = co_await removeUnnecessaryMessageQueue(pqIndex);
+        if (!c.alive()) {
+            co_return changed;
+        }
+        if (done) {
+            removeFromTable(pqIndex);
+            removed.append(w.pqs[size_t(pqIndex)].queue);
+            changed = true;
+        }
+    }
+    // Phase 3: add what is newly assigned.
+    bool allLocked = true;
+    std::vector<qint32> fresh;
+    for (qint32 queue : mqSet) {
+        if (c.pqOf(queue) >= 0) {
+            continue;
+        }
+        if (needLock) {
+            const bool locked = co_await lock(queue);
+            if (!c.alive()) {
+                co_return changed;
+            }
+            if (!locked) {
+                allLocked = false;
+                SimEvent ev;
+                ev.type = SimEvent::Type::LockFailed;
+                ev.consumer = c.index;
+                ev.queue = queue;
+                w.publish(ev);
+                continue;
+            }
+        }
+        c.offsets.remove(queue); // removeDirtyOffset
+        const qint64 next = co_await computePullFromWhere(queue);
+        if (!c.alive() || c.stopping) {
+            co_return changed;
+        }
+        if (next >= 0 && c.pqOf(queue) < 0) {
+            fresh.push_back(createProcessQueue(queue, next));
+            added.append(queue);
+            changed = true;
+        }
+    }
+    if (!allLocked && w.profile == Profile::V5) {
+        wakeupLater(kRebalanceLater);
+    }
+    // dispatchPullRequest: 5.x after 500 ms, 4.x at once.
+    for (qint32 pqIndex : fresh) {
+        if (w.profile == Profile::V5) {
+            c.pull.executeLater(pqIndex, kDispatchDelay5x);
+        } else {
+            c.pull.executeImmediately(pqIndex);
+        }
+    }
+    if (changed) {
+        ++c.rebalanceCount;
+        c.lastRebalanceAt = w.now();
+        ++w.metrics.rebalances;
+        SimEvent ev;
+        ev.type = SimEvent::Type::Rebalance;
+        ev.consumer = c.index;
+        ev.topic = topic;
+        ev.added = added;
+        ev.removed = removed;
+        w.publish(ev);
+    }
+    co_return changed;
+}
+
+Task<bool> RebalanceImpl::waitForConsumeLock(qint32 pqIndex, SimTime timeout)
+{
+    // consumeLock.writeLock().tryLock(timeout): the consume thread holds the read lock while
+    // the listener runs.
+    const SimTime deadline = m_world->now() + timeout;
+    while (m_world->pqs[size_t(pqIndex)].listenerRunning) {
+        if (m_world->now() >= deadline) {
+            co_return false;
+        }
+        co_await SleepAwaiter{m_world, m_consumer->index, 1};
+    }
+    co_return true;
+}
+
+void RebalanceImpl::sendUnlock(qint32 queue)
+{
+    World &w = *m_world;
+    const qint32 broker = w.queueStates[size_t(queue)].broker;
+    if (w.network.reachable(m_consumer->index, broker)) {
+        w.schedule(w.latency, Ev::Unlock, quint32(queue), quint64(m_consumer->index), quint16(m_consumer->group));
+    }
+}
+
+Task<void> RebalanceImpl::unlockLater(qint32 queue, SimTime delay)
+{
+    co_await SleepAwaiter{m_world, m_consumer->index, delay};
+    sendUnlock(queue);
+}
+
+Task<bool> RebalanceImpl::removeUnnecessaryMessageQueue(qint32 pqIndex)
+{
+    World &w = *m_world;
+    Consumer &c = *m_consumer;
+    const qint32 queue = w.pqs[size_t(pqIndex)].queue;
+    if (!c.orderly() || c.broadcasting()) {
+        c.offsets.persist(queue);
+        c.offsets.remove(queue);
+        co_return true;
+    }
+    if (w.profile == Profile::V5) {
+        c.offsets.persist(queue);
+        const ProcessQueue &pq = w.pqs[size_t(pqIndex)];
+        const bool force = pq.dropped && w.now() > pq.lastLockTimestamp + kUnlockDelay;
+        if (force || co_await waitForConsumeLock(pqIndex, 500)) {
+            c.offsets.persist(queue);
+            c.offsets.remove(queue);
+            w.pqs[size_t(pqIndex)].locked = false;
+            sendUnlock(queue);
+            co_return true;
+        }
+        ++w.pqs[size_t(pqIndex)].tryUnlockTimes;
+        co_return false;
+    }
+    // 4.x: offsets first, then the consume lock for up to 1 s; an unlock is delayed 20 s while
+    // the queue still has cached messages.
+    c.offsets.persist(queue);
+    c.offsets.remove(queue);
+    if (co_await waitForConsumeLock(pqIndex, 1000)) {
+        if (!w.pqs[size_t(pqIndex)].cache.empty()) {
+            c.threads.spawn(unlockLater(queue, kUnlockDelay));
+        } else {
+            sendUnlock(queue);
+        }
+        co_return true;
+    }
+    ++w.pqs[size_t(pqIndex)].tryUnlockTimes;
+    co_return false;
+}
+
+Task<void> RebalanceImpl::removeProcessQueue(qint32 queue)
+{
+    const qint32 pqIndex = m_consumer->pqOf(queue);
+    if (pqIndex < 0) {
+        co_return;
+    }
+    removeFromTable(pqIndex);
+    markDropped(pqIndex);
+    co_await removeUnnecessaryMessageQueue(pqIndex);
+}
+
+Task<qint64> RebalanceImpl::computePullFromWhere(qint32 queue)
+{
+    World &w = *m_world;
+    Consumer &c = *m_consumer;
+    const QueueState &q = w.queueStates[size_t(queue)];
+    const bool retry = q.retry;
+    const qint32 broker = q.broker;
+    const qint64 stored = co_await c.offsets.readFromStore(queue);
+    qint64 result = -1;
+    auto brokerOffset = [&](RpcKind kind, qint64 value) -> Task<qint64> {
+        const quint32 id = w.network.newCall(kind, c.index, broker);
+        w.network.call(id).group = c.group;
+        w.network.call(id).queue = queue;
+        w.network.call(id).value = value;
+        const RpcResult r = co_await RpcAwaiter{&w, id, kApiTimeout};
+        co_return r.ok ? r.result : -1;
+    };
+    const ConsumeFromWhere where = w.groups[size_t(c.group)].spec.consumeFromWhere;
+    if (stored >= 0) {
+        result = stored;
+    } else if (stored == -1) {
+        switch (where) {
+        case ConsumeFromWhere::LastOffset:
+            result = retry ? 0 : co_await brokerOffset(RpcKind::GetMaxOffset, 0);
+            break;
+        case ConsumeFromWhere::FirstOffset:
+            result = 0;
+            break;
+        case ConsumeFromWhere::Timestamp: {
+            const SimTime timestamp = c.spec.start - w.groups[size_t(c.group)].spec.consumeTimestamp;
+            result = retry ? co_await brokerOffset(RpcKind::GetMaxOffset, 0)
+                           : co_await brokerOffset(RpcKind::SearchOffset, std::max<SimTime>(0, timestamp));
+            break;
+        }
+        }
+    }
+    if (result >= 0 && !c.broadcasting()) {
+        QueueState &state = w.queueStates[size_t(queue)];
+        if (state.initialOffset[size_t(c.group)] < 0) {
+            state.initialOffset[size_t(c.group)] = result;
+        }
+    }
+    co_return result;
+}
+
+Task<bool> RebalanceImpl::lock(qint32 queue)
+{
+    World &w = *m_world;
+    Consumer &c = *m_consumer;
+    const qint32 broker = w.queueStates[size_t(queue)].broker;
+    const quint32 id = w.network.newCall(RpcKind::LockBatch, c.index, broker);
+    w.network.call(id).group = c.group;
+    w.network.call(id).queues = {queue};
+    const RpcResult r = co_await RpcAwaiter{&w, id, kLockTimeout};
+    const bool locked = r.ok && std::find(r.queues.begin(), r.queues.end(), queue) != r.queues.end();
+    const qint32 pqIndex = c.pqOf(queue);
+    if (pqIndex >= 0) {
+        ProcessQueue &pq = w.pqs[size_t(pqIndex)];
+        if (locked) {
+            pq.locked = true;
+            pq.lastLockTimestamp = w.now();
+        } else if (r.ok) {
+            pq.locked = false;
+        }
+    }
+    co_return locked;
+}
+
+Task<void> RebalanceImpl::lockAllLoop()
+{
+    World &w = *m_world;
+    Consumer &c = *m_consumer;
+    co_await SleepAwaiter{&w, c.index, 1000};
+    for (;;) {
+        // lockAll: the non-dropped process queues, grouped by broker, one LOCK_BATCH_MQ each.
+        QHash<qint32, std::vector<qint32>> byBroker;
+        for (qint32 pqIndex : c.table) {
+            const ProcessQueue &pq = w.pqs[size_t(pqIndex)];
+            if (!pq.dropped) {
+                byBroker[w.queueStates[size_t(pq.queue)].broker].push_back(pq.queue);
+            }
+        }
+        QList<qint32> brokers = byBroker.keys();
+        std::sort(brokers.begin(), brokers.end());
+        for (qint32 broker : brokers) {
+            const quint32 id = w.network.newCall(RpcKind::LockBatch, c.index, broker);
+            w.network.call(id).group = c.group;
+            w.network.call(id).queues = byBroker.value(broker);
+            const RpcResult r = co_await RpcAwaiter{&w, id, kLockTimeout};
+            if (!r.ok) {
+                continue;
+            }
+            for (qint32 queue : byBroker.value(broker)) {
+                const qint32 pqIndex = c.pqOf(queue);
+                if (pqIndex < 0) {
+                    continue;
+                }
+                ProcessQueue &pq = w.pqs[size_t(pqIndex)];
+                if (std::find(r.queues.begin(), r.queues.end(), queue) != r.queues.end()) {
+                    pq.locked = true;
+                    pq.lastLockTimestamp = w.now();
+                } else {
+                    pq.locked = false;
+                }
+            }
+        }
+        co_await SleepAwaiter{&w, c.index, kLockInterval};
+    }
+}
+
+void RebalanceImpl::messageQueueChanged(qint32 topic)
+{
+    Q_UNUSED(topic);
+    Consumer &c = *m_consumer;
+    // RebalancePushImpl.messageQueueChanged: topic thresholds are split over every process
+    // queue of the consumer, the retry topic's included.
+    const qint64 n = qint64(c.table.size());
+    if (n > 0) {
+        if (c.baseConfig.pullThresholdForTopic != -1) {
+            c.config.pullThresholdForQueue = std::max<qint64>(1, c.baseConfig.pullThresholdForTopic / n);
+        }
+        if (c.baseConfig.pullThresholdSizeForTopic != -1) {
+            c.config.pullThresholdSizeForQueue = std::max<qint64>(1, c.baseConfig.pullThresholdSizeForTopic / n);
+        }
+    }
+    // Then a heartbeat to every broker (tryLock: skipped while one is running).
+    if (!m_heartbeatRunning) {
+        c.threads.spawn(heartbeatAfterChange());
+    }
+}
+
+Task<void> RebalanceImpl::heartbeatAfterChange()
+{
+    m_heartbeatRunning = true;
+    co_await m_consumer->sendHeartbeatToAllBrokers();
+    m_heartbeatRunning = false;
+}
+
+void RebalanceImpl::destroy()
+{
+    Consumer &c = *m_consumer;
+    for (qint32 pqIndex : c.table) {
+        markDropped(pqIndex);
+        c.pqOfQueue[size_t(m_world->pqs[size_t(pqIndex)].queue)] = -1;
+    }
+    c.table.clear();
+}
+
+} // namespace Rblab

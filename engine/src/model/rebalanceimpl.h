@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+// RebalanceService and RebalanceImpl/RebalancePushImpl of one consumer.
+#pragma once
+
+#include "sim/simtime.h"
+#include "sim/task.h"
+
+#include <QHash>
+#include <QStringList>
+
+#include <coroutine>
+#include <vector>
+
+namespace Rblab {
+
+struct World;
+class Consumer;
+
+/*!
+    The rebalance side of one consumer:
+    - RebalanceService: the loop waiting waitInterval (20 s) or a wake-up, with the 5.2+ minimum
+      interval (1 s) and the "not balanced" retry; ServiceThread's wakeup semantics (wake-ups
+      coalesce; one pending wake-up makes the next wait return at once);
+    - RebalanceImpl.doRebalance / rebalanceByTopic for every subscribed topic (the retry topic
+      included), CLUSTERING and BROADCASTING, each consumer with its own view: the queue set from
+      its last route poll and the consumer list from one random broker of the topic;
+    - updateProcessQueueTableInRebalance in its 5.x three phases (4.x merged), with
+      removeUnnecessaryMessageQueue (orderly: waiting for the consume lock), pull-expired
+      re-creation, computePullFromWhere, orderly locks, and messageQueueChanged (topic
+      thresholds divided over every process queue, heartbeat).
+*/
+class RebalanceImpl
+{
+public:
+    RebalanceImpl(World *world, Consumer *consumer);
+
+    //! rebalanceImmediately(): wakes the service thread (coalescing).
+    void wakeup();
+    //! rebalanceLater(delay) (5.0+).
+    void wakeupLater(SimTime delay);
+
+    Task<void> serviceLoop();
+    //! doRebalance of the client instance: false when not balanced (5.x).
+    Task<bool> doRebalance();
+    //! The orderly lockAll task (ConsumeMessageOrderlyService, every 20 s).
+    Task<void> lockAllLoop();
+    Task<bool> lock(qint32 queue);
+    //! RebalanceImpl.removeProcessQueue (OFFSET_ILLEGAL).
+    Task<void> removeProcessQueue(qint32 queue);
+    Task<qint64> computePullFromWhere(qint32 queue);
+    //! destroy(): every process queue dropped, the table cleared.
+    void destroy();
+    //! Marks a process queue dropped (ownership health follows).
+    void markDropped(qint32 pq);
+
+    SimTime lastRebalance = 0;
+
+private:
+    struct WaitAwaiter;
+
+    Task<bool> rebalanceByTopic(qint32 topic, bool isOrder);
+    Task<bool> updateProcessQueueTable(qint32 topic, std::vector<qint32> mqSet, bool needLock);
+    Task<bool> removeUnnecessaryMessageQueue(qint32 pq);
+    void messageQueueChanged(qint32 topic);
+    bool workingSetEquals(qint32 topic, const std::vector<qint32> &mqSet) const;
+    void recordView(qint32 topic, const QStringList &cids, qint32 queueCount, qint32 broker);
+    qint32 createProcessQueue(qint32 queue, qint64 nextOffset);
+    void removeFromTable(qint32 pq);
+    Task<bool> waitForConsumeLock(qint32 pq, SimTime timeout);
+    Task<void> unlockLater(qint32 queue, SimTime delay);
+    void sendUnlock(qint32 queue);
+    Task<void> wakeupAfter(SimTime delay);
+    Task<void> heartbeatAfterChange();
+    void publishStrategyError(qint32 topic, const QString &message);
+
+    World *m_world;
+    Consumer *m_consumer;
+    bool m_wakeupFlag = false;
+    bool m_waiting = false;
+    quint32 m_waiterSlot = 0;
+    quint32 m_waiterGen = 0;
+    bool m_heartbeatRunning = false;
+    QHash<qint32, QString> m_lastStrategyError;
+};
+
+} // namespace Rblab

@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: Apache-2.0
+// Everything a run holds, and the event loop that drives it.
+#pragma once
+
+#include "model/broker.h"
+#include "model/clientconfig.h"
+#include "model/consumer.h"
+#include "model/metrics.h"
+#include "model/network.h"
+#include "model/processqueue.h"
+#include "model/queuestate.h"
+#include "scenario/scenario.h"
+#include "sim/chunkedvector.h"
+#include "sim/eventqueue.h"
+#include "sim/random.h"
+#include "sim/simevent.h"
+#include "sim/snapshot.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <deque>
+#include <memory>
+#include <vector>
+
+namespace Rblab {
+
+class ChurnGenerator;
+class StrategyRegistry;
+
+//! Event kinds of the agenda (Event::kind).
+enum class Ev : quint8 {
+    PullExecute,      //!< target pq, arg pullGen: the pull service takes the request (after a delay)
+    PullResponse,     //!< target pq, arg pullGen | parkGen << 32: the answer reaches the client
+    PullTimeout,      //!< target pq, arg pullGen: no answer in 30 s
+    PullOffsetFix,    //!< target pq: 4.x OFFSET_ILLEGAL handling, 10 s later
+    ConsumeDone,      //!< target consumer, small worker, arg incarnation<<32 | serial
+    ConsumeResubmit,  //!< target consumer, arg index into the consumer's resubmit list
+    OrderlyResubmit,  //!< target pq, arg incarnation: submit an orderly ConsumeRequest again
+    CoResume,         //!< target waiter, arg gen: a sleeping coroutine wakes
+    RpcArrive,        //!< target call, arg gen: a request reaches a broker or the name server
+    RpcReply,         //!< target call, arg gen: its answer reaches the client
+    RpcTimeout,       //!< target call, arg gen
+    OffsetUpdate,     //!< target queue, small group, arg offset: one-way UPDATE_CONSUMER_OFFSET
+    Unlock,           //!< target queue, small group, arg consumer: one-way UNLOCK_BATCH_MQ
+    SendBack,         //!< target broker, arg index into the world's send-back list
+    Notify,           //!< target consumer, arg incarnation: NOTIFY_CONSUMER_IDS_CHANGED arrives
+    ChannelClosedAtBroker, //!< target broker, arg channel
+    ChannelClosedAtClient, //!< target consumer, small broker, arg channel
+    ExpiryScan,       //!< target broker, arg epoch: ClientHousekeepingService
+    FlushOffsets,     //!< target broker, arg epoch
+    DelayDue,         //!< target broker, small delay level, arg epoch: ScheduleMessageService
+    ScenarioEventDue, //!< target index into the scenario's events
+    ChurnTick,
+    Recover,          //!< target consumer, small what, arg serial: churn's recovery
+    Sample,
+    ConsumerStart,    //!< target consumer
+    Count
+};
+
+struct TopicState
+{
+    QString name;
+    bool retry = false;
+    qint32 group = -1;                   //!< retry topics: their group
+    QHash<quint64, qint32> queueIndex;   //!< (broker << 32 | queueId) → catalog index
+    std::vector<qint32> readQueueNums;   //!< per broker, as configured (0: not on that broker)
+    double produceRate = 0;              //!< messages per second for the whole topic
+    double skew = 0;
+    int messageSizeMin = 1024;
+    int messageSizeMax = 1024;
+};
+
+struct GroupState
+{
+    QString name;
+    GroupSpec spec;
+    std::vector<qint32> topics;          //!< main topics
+    qint32 retryTopic = -1;              //!< CLUSTERING only
+    std::vector<qint32> consumers;
+    bool broadcasting() const { return spec.messageModel == MessageModel::Broadcasting; }
+    bool orderly() const { return spec.consumeMode == ConsumeMode::Orderly; }
+};
+
+//! A message sent back by a consumer, on its way to the broker (CONSUMER_SEND_MSG_BACK).
+struct SendBackRequest
+{
+    qint32 group = -1;
+    qint32 broker = -1;
+    StoredMessage message;
+    qint64 maxReconsumeTimes = 16;
+    bool live = false;
+};
+
+/*!
+    The world of a run: catalog, brokers, name server routes, consumers, process queues, the
+    agenda and the metrics. Subsystems (Broker, Consumer and its services, Network, Metrics)
+    keep a pointer to it; only the event loop and the command methods here mutate it from the
+    outside. Not thread-safe; one thread drives it.
+*/
+struct World
+{
+    Q_DECLARE_TR_FUNCTIONS(Rblab::World)
+
+public:
+    World(const Scenario &scenario, const StrategyRegistry &registry, quint64 seed,
+          SimTime sampleInterval, bool recordSamples);
+    ~World();
+    Q_DISABLE_COPY_MOVE(World)
+
+    // --- configuration
+    Scenario scenario;
+    const StrategyRegistry &registry;
+    quint64 seed = 1;
+    Profile profile = Profile::V5;
+    SimTime latency = 1;
+    BrokerConfig brokerConfig;
+    SimTime sampleInterval = kSecond;
+    bool recordSamples = true;
+    QString error;
+    QString overrideStrategy;
+    QVariantMap overrideParams;
+
+    // --- the catalog (append-only)
+    QStringList brokerNames;
+    std::vector<TopicState> topics;
+    std::vector<GroupState> groups;
+    ChunkedVector<QueueState> queueStates; //!< append-only: hot-path pointers stay valid
+    QList<QueueInfo> queueInfos;
+    QList<ConsumerInfo> consumerInfos;
+
+    // --- entities
+    std::vector<std::unique_ptr<Broker>> brokers;
+    std::vector<std::unique_ptr<Consumer>> consumers;
+    ChunkedVector<ProcessQueue> pqs; //!< append-only: indices and references stay valid
+    std::vector<SendBackRequest> sendBacks;
+    Network network;
+    Metrics metrics;
+    std::unique_ptr<ChurnGenerator> churn;
+    qint32 frozenCount = 0; //!< consumers frozen now: the dispatcher checks deferrals only then
+    quint64 churnGeneration = 0;
+    std::vector<ScenarioEvent> commands; //!< commands scheduled by commands (freeze "for")
+
+    // --- the agenda
+    EventQueue agenda;
+    quint64 processed = 0;
+    QList<SimEvent> events;
+    QList<Sample> samples;
+    Random worldRandom;
+
+    // --- helpers
+    SimTime now() const { return agenda.now(); }
+    void schedule(SimTime delay, Ev kind, quint32 target, quint64 arg = 0, quint16 small = 0)
+    {
+        Event e;
+        e.kind = quint8(kind);
+        e.small = small;
+        e.target = target;
+        e.arg = arg;
+        agenda.schedule(agenda.now() + delay, e);
+    }
+    void publish(SimEvent event)
+    {
+        event.t = now();
+        events.append(std::move(event));
+    }
+    qint32 groupOf(qint32 consumer) const { return consumers[size_t(consumer)]->group; }
+
+    qint32 addQueue(qint32 topic, qint32 broker, qint32 queueId);
+    qint32 queueIndex(qint32 topic, qint32 broker, qint32 queueId) const;
+    quint32 messageSize(qint32 queue, qint64 offset) const;
+    qint32 consumerByName(const QString &name) const;
+    qint32 brokerIndex(const QString &name) const;
+    qint32 topicIndex(const QString &name) const;
+    qint32 groupIndex(const QString &name) const;
+
+    //! Producers send to the live brokers' queues of the topic, weighted by skew.
+    void updateProduction(qint32 topic);
+    //! The name server's route of a topic: the readable queues on live brokers.
+    std::vector<qint32> route(qint32 topic) const;
+    void refreshRoute(qint32 topic);
+
+    qint32 createConsumer(qint32 group, const ConsumerSpec &spec, bool scripted);
+    //! Builds the catalog and the entities from the scenario; false (with `error`) if it cannot run.
+    bool build();
+    //! The group whose committed offsets a queue's report row shows (-1: nobody subscribes).
+    qint32 reportGroup(qint32 queue) const;
+    qint64 committedFor(qint32 queue) const;
+
+    // --- running
+    bool dispatchOne(SimTime limit);
+    void dispatch(const Event &event);
+    //! The consumer an event is delivered to (frozen consumers defer theirs), or -1.
+    qint32 eventConsumer(const Event &event) const;
+
+    // --- commands (scenario events, churn, the GUI)
+    bool apply(const ScenarioEvent &command, QString *why);
+    void sample();
+    void fillSnapshot(WorldSnapshot &snapshot) const;
+    SnapshotTotals totals() const;
+};
+
+} // namespace Rblab

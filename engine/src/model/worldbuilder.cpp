@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: Apache-2.0
+// World::build: the catalog, brokers, topics, groups and consumers of a scenario.
+#include "model/world.h"
+
+#include "allocation/strategyregistry.h"
+#include "model/churngenerator.h"
+
+namespace Rblab {
+
+bool World::build()
+{
+    brokerNames = scenario.brokers;
+    for (qsizetype i = 0; i < brokerNames.size(); ++i) {
+        brokers.push_back(std::make_unique<Broker>(this, qint32(i), brokerNames[i]));
+    }
+    // Main topics first, then one %RETRY%<group> per CLUSTERING group (one queue per broker).
+    for (const TopicSpec &spec : scenario.topics) {
+        TopicState t;
+        t.name = spec.name;
+        t.readQueueNums.assign(size_t(brokerNames.size()), 0);
+        for (const auto &q : spec.queues) {
+            const qint32 b = brokerIndex(q.first);
+            if (b >= 0) {
+                t.readQueueNums[size_t(b)] = q.second;
+            }
+        }
+        t.produceRate = spec.produceRate;
+        t.skew = spec.skew;
+        t.messageSizeMin = spec.messageSizeMin;
+        t.messageSizeMax = spec.messageSizeMax;
+        topics.push_back(std::move(t));
+    }
+    for (const GroupSpec &spec : scenario.groups) {
+        GroupState g;
+        g.name = spec.name;
+        g.spec = spec;
+        for (const QString &topic : spec.topics) {
+            const qint32 t = topicIndex(topic);
+            if (t < 0) {
+                error = tr("group %1 subscribes to unknown topic %2").arg(spec.name, topic);
+                return false;
+            }
+            g.topics.push_back(t);
+        }
+        groups.push_back(std::move(g));
+    }
+    for (size_t gi = 0; gi < groups.size(); ++gi) {
+        GroupState &g = groups[gi];
+        if (g.broadcasting()) {
+            continue;
+        }
+        TopicState retry;
+        retry.name = QStringLiteral("%RETRY%") + g.name;
+        retry.retry = true;
+        retry.group = qint32(gi);
+        retry.readQueueNums.assign(size_t(brokerNames.size()), 1);
+        topics.push_back(std::move(retry));
+        g.retryTopic = qint32(topics.size() - 1);
+    }
+    for (size_t t = 0; t < topics.size(); ++t) {
+        for (qsizetype b = 0; b < brokerNames.size(); ++b) {
+            for (qint32 id = 0; id < topics[t].readQueueNums[size_t(b)]; ++id) {
+                addQueue(qint32(t), qint32(b), id);
+            }
+        }
+    }
+    metrics.resize();
+    for (size_t t = 0; t < topics.size(); ++t) {
+        refreshRoute(qint32(t));
+        updateProduction(qint32(t));
+    }
+
+    // Consumers: the declared ones, then those that scripted joins bring (absent until then).
+    for (size_t gi = 0; gi < groups.size(); ++gi) {
+        const QList<ConsumerSpec> specs = groups[gi].spec.consumers;
+        for (qsizetype ci = 0; ci < specs.size(); ++ci) {
+            const qint32 index = createConsumer(qint32(gi), specs[ci], true);
+            if (!consumers[size_t(index)]->strategyError.isEmpty()) {
+                error = tr("groups[%1].consumers[%2] (%3): %4")
+                            .arg(gi)
+                            .arg(ci)
+                            .arg(specs[ci].handle(), consumers[size_t(index)]->strategyError);
+                return false;
+            }
+            schedule(std::max<SimTime>(0, specs[ci].start), Ev::ConsumerStart, quint32(index));
+        }
+    }
+    for (qsizetype i = 0; i < scenario.events.size(); ++i) {
+        const ScenarioEvent &e = scenario.events[i];
+        if (e.action != ScenarioEvent::Action::Join || consumerByName(e.joining.handle()) >= 0) {
+            continue;
+        }
+        const qint32 g = groupIndex(e.group);
+        if (g < 0) {
+            error = tr("events[%1]: unknown group %2").arg(i).arg(e.group);
+            return false;
+        }
+        const qint32 index = createConsumer(g, e.joining, true);
+        if (!consumers[size_t(index)]->strategyError.isEmpty()) {
+            error = tr("events[%1] (%2): %3").arg(i).arg(e.joining.handle(), consumers[size_t(index)]->strategyError);
+            return false;
+        }
+    }
+    for (qsizetype i = 0; i < scenario.events.size(); ++i) {
+        Event e;
+        e.kind = quint8(Ev::ScenarioEventDue);
+        e.target = quint32(i);
+        agenda.schedule(std::max<SimTime>(0, scenario.events[i].at), e);
+    }
+    for (auto &broker : brokers) {
+        broker->start();
+    }
+    if (scenario.churn) {
+        churn = std::make_unique<ChurnGenerator>(this, *scenario.churn);
+        churn->start();
+    }
+    schedule(sampleInterval, Ev::Sample, 0);
+    return true;
+}
+
+} // namespace Rblab

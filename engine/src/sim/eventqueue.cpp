@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "sim/eventqueue.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace Rblab {
+
+namespace {
+
+struct OverflowLater
+{
+    template<typename T>
+    bool operator()(const T &a, const T &b) const
+    {
+        return a.at != b.at ? a.at > b.at : a.seq > b.seq;
+    }
+};
+
+} // namespace
+
+EventQueue::EventQueue()
+    : m_slots(kSlots)
+    , m_bits(kWords, 0)
+    , m_summary(kWords / 64, 0)
+{
+}
+
+void EventQueue::setBit(quint32 slot)
+{
+    m_bits[slot >> 6] |= quint64(1) << (slot & 63);
+    m_summary[slot >> 12] |= quint64(1) << ((slot >> 6) & 63);
+}
+
+void EventQueue::clearBit(quint32 slot)
+{
+    quint64 &word = m_bits[slot >> 6];
+    word &= ~(quint64(1) << (slot & 63));
+    if (word == 0) {
+        m_summary[slot >> 12] &= ~(quint64(1) << ((slot >> 6) & 63));
+    }
+}
+
+void EventQueue::schedule(SimTime at, const Event &event)
+{
+    if (at < m_now) {
+        at = m_now;
+    }
+    ++m_size;
+    if (at - m_now < SimTime(kSlots)) {
+        const quint32 slot = quint32(at) & kMask;
+        m_slots[slot].push_back(event);
+        setBit(slot);
+        return;
+    }
+    m_overflow.push_back({at, m_overflowSeq++, event});
+    std::push_heap(m_overflow.begin(), m_overflow.end(), OverflowLater());
+}
+
+SimTime EventQueue::nextWheelTime() const
+{
+    // The first busy slot after the current one, in time order: scan the words of the wheel
+    // cyclically from the current slot, skipping groups of 64 empty words by the summary. The
+    // current slot itself never counts (it is being consumed, or exhausted).
+    const quint32 current = quint32(m_now) & kMask;
+    const quint32 currentWord = current >> 6;
+    const quint64 currentBit = quint64(1) << (current & 63);
+    const quint32 start = (current + 1) & kMask;
+    const quint32 startWord = start >> 6;
+    for (quint32 k = 0; k <= kWords;) {
+        const quint32 w = (startWord + k) & (kWords - 1);
+        if ((w & 63) == 0 && k != 0 && m_summary[w >> 6] == 0) {
+            k += 64; // a whole empty group
+            continue;
+        }
+        quint64 bits = m_bits[w];
+        if (w == currentWord) {
+            bits &= ~currentBit;
+        }
+        if (k == 0) {
+            bits &= ~quint64(0) << (start & 63); // only slots at or after start in the first word
+        } else if (k == kWords) {
+            bits &= (start & 63) ? ~(~quint64(0) << (start & 63)) : 0; // wrapped: only before start
+        }
+        if (bits) {
+            const quint32 slot = (w << 6) | quint32(std::countr_zero(bits));
+            return m_now + SimTime((slot - current) & kMask);
+        }
+        ++k;
+    }
+    return kNever;
+}
+
+SimTime EventQueue::nextTime() const
+{
+    if (m_pos < m_slots[quint32(m_now) & kMask].size()) {
+        return m_now;
+    }
+    SimTime next = nextWheelTime();
+    if (!m_overflow.empty()) {
+        next = std::min(next, m_overflow.front().at);
+    }
+    return next;
+}
+
+void EventQueue::migrateOverflow()
+{
+    // Every overflow event is at least a wheel's turn away from the clock; those now in range
+    // go to their slots, which cannot hold events of their time yet, in (time, seq) order.
+    while (!m_overflow.empty() && m_overflow.front().at - m_now < SimTime(kSlots)) {
+        std::pop_heap(m_overflow.begin(), m_overflow.end(), OverflowLater());
+        const Overflow o = m_overflow.back();
+        m_overflow.pop_back();
+        const quint32 slot = quint32(o.at) & kMask;
+        m_slots[slot].push_back(o.event);
+        setBit(slot);
+    }
+}
+
+void EventQueue::advanceTo(SimTime t)
+{
+    if (t <= m_now) {
+        return;
+    }
+    std::vector<Event> &current = m_slots[quint32(m_now) & kMask];
+    if (m_pos >= current.size()) {
+        current.clear();
+        clearBit(quint32(m_now) & kMask);
+        m_pos = 0;
+    }
+    m_now = t;
+    migrateOverflow();
+}
+
+bool EventQueue::pop(SimTime limit, Event *event)
+{
+    for (;;) {
+        std::vector<Event> &slot = m_slots[quint32(m_now) & kMask];
+        if (m_pos < slot.size()) {
+            if (m_now > limit) {
+                return false;
+            }
+            *event = slot[m_pos++];
+            --m_size;
+            return true;
+        }
+        if (!slot.empty()) {
+            slot.clear(); // keeps its capacity: a busy slot is reused without allocating
+        }
+        clearBit(quint32(m_now) & kMask);
+        m_pos = 0;
+        SimTime next = nextWheelTime();
+        if (!m_overflow.empty()) {
+            next = std::min(next, m_overflow.front().at);
+        }
+        if (next == kNever || next > limit) {
+            return false;
+        }
+        m_now = next;
+        migrateOverflow();
+    }
+}
+
+} // namespace Rblab

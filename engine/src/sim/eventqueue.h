@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+// The simulation's agenda: a timing wheel of one-millisecond slots with an overflow heap.
+#pragma once
+
+#include "sim/simtime.h"
+
+#include <QtGlobal>
+
+#include <vector>
+
+namespace Rblab {
+
+/*!
+    What happens at an instant. Sixteen bytes, no ownership: `target` and `arg` are indices and
+    generation stamps that the handler checks (a stale event is ignored, never cancelled).
+*/
+struct Event
+{
+    quint8 kind = 0;
+    quint8 flags = 0;
+    quint16 small = 0;
+    quint32 target = 0;
+    quint64 arg = 0;
+};
+static_assert(sizeof(Event) == 16, "events are copied by the million; keep them small");
+
+/*!
+    Most events of a run are a few milliseconds ahead (a pull's round trip, a message's
+    consumption), so a heap's log n per event is wasted: a wheel of 65,536 one-millisecond
+    slots gives O(1) insertion and removal, and a bitmap finds the next busy slot quickly.
+    Events beyond the wheel's horizon wait in a heap and move into the wheel when they come in
+    range. Events of one millisecond run in the order they were scheduled (FIFO), which makes
+    a run deterministic without a sequence number per event.
+*/
+class EventQueue
+{
+public:
+    EventQueue();
+
+    SimTime now() const { return m_now; }
+    //! Schedules at `at` (clamped to now: nothing is scheduled in the past).
+    void schedule(SimTime at, const Event &event);
+    //! Takes the next event due at or before `limit`; advances the clock to its time.
+    bool pop(SimTime limit, Event *event);
+    //! The time of the next pending event, kNever when there is none.
+    SimTime nextTime() const;
+    //! Moves the clock to `t`; only valid when no event is due before `t`.
+    void advanceTo(SimTime t);
+    quint64 size() const { return m_size; }
+
+private:
+    static constexpr int kBits = 16;
+    static constexpr quint32 kSlots = 1u << kBits;
+    static constexpr quint32 kMask = kSlots - 1;
+    static constexpr quint32 kWords = kSlots / 64;
+
+    struct Overflow
+    {
+        SimTime at;
+        quint64 seq;
+        Event event;
+    };
+
+    void setBit(quint32 slot);
+    void clearBit(quint32 slot);
+    //! The first busy slot after the current one, in time order; kNever when the wheel is empty.
+    SimTime nextWheelTime() const;
+    void migrateOverflow();
+
+    std::vector<std::vector<Event>> m_slots;
+    std::vector<quint64> m_bits;
+    std::vector<quint64> m_summary;
+    std::vector<Overflow> m_overflow; // min-heap by (at, seq)
+    quint64 m_overflowSeq = 0;
+    SimTime m_now = 0;
+    size_t m_pos = 0; // next unread entry of the current slot
+    quint64 m_size = 0;
+};
+
+} // namespace Rblab

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "sim/simulation.h"
+
+#include "allocation/strategyregistry.h"
+#include "model/churngenerator.h"
+#include "model/world.h"
+
+#include <rblab/javastring.h>
+
+#include <algorithm>
+
+namespace Rblab {
+
+Simulation::Simulation(const Scenario &scenario, const StrategyRegistry &registry)
+    : Simulation(scenario, registry, Options())
+{
+}
+
+Simulation::Simulation(const Scenario &scenario, const StrategyRegistry &registry, const Options &options)
+    : m_world(std::make_unique<World>(scenario, registry, options.seed.value_or(scenario.seed),
+                                      options.sampleInterval.value_or(scenario.sampleInterval),
+                                      options.recordSamples))
+{
+    if (!options.strategy.isEmpty()) {
+        m_world->overrideStrategy = options.strategy;
+        m_world->overrideParams = options.strategyParams;
+    }
+    m_world->build();
+}
+
+Simulation::~Simulation() = default;
+
+QString Simulation::error() const
+{
+    return m_world->error;
+}
+
+const Scenario &Simulation::scenario() const
+{
+    return m_world->scenario;
+}
+
+quint64 Simulation::seed() const
+{
+    return m_world->seed;
+}
+
+SimTime Simulation::now() const
+{
+    return m_world->now();
+}
+
+SimTime Simulation::nextEventTime() const
+{
+    return m_world->agenda.nextTime();
+}
+
+quint64 Simulation::processedEventCount() const
+{
+    return m_world->processed;
+}
+
+SimTime Simulation::sampleInterval() const
+{
+    return m_world->sampleInterval;
+}
+
+void Simulation::runUntil(SimTime t)
+{
+    if (!isValid()) {
+        return;
+    }
+    while (m_world->dispatchOne(t)) {
+    }
+    m_world->agenda.advanceTo(t);
+}
+
+bool Simulation::step()
+{
+    if (!isValid()) {
+        return false;
+    }
+    return m_world->dispatchOne(kNever);
+}
+
+bool Simulation::runToNextEvent(const QList<SimEvent::Type> &types, SimTime limit)
+{
+    if (!isValid()) {
+        return false;
+    }
+    for (;;) {
+        const qsizetype before = m_world->events.size();
+        if (!m_world->dispatchOne(limit)) {
+            m_world->agenda.advanceTo(limit);
+            return false;
+        }
+        for (qsizetype i = before; i < m_world->events.size(); ++i) {
+            if (types.isEmpty() || types.contains(m_world->events[i].type)) {
+                return true;
+            }
+        }
+    }
+}
+
+bool Simulation::apply(const ScenarioEvent &command, QString *error)
+{
+    if (!isValid()) {
+        if (error) {
+            *error = m_world->error;
+        }
+        return false;
+    }
+    return m_world->apply(command, error);
+}
+
+void Simulation::setChurn(const std::optional<ChurnSpec> &churn)
+{
+    if (m_world->churn) {
+        m_world->churn->stop();
+    }
+    m_world->churn.reset();
+    if (churn) {
+        m_world->churn = std::make_unique<ChurnGenerator>(m_world.get(), *churn);
+        m_world->churn->start();
+    }
+}
+
+std::optional<ChurnSpec> Simulation::churn() const
+{
+    if (!m_world->churn) {
+        return std::nullopt;
+    }
+    return m_world->churn->spec();
+}
+
+const QList<QueueInfo> &Simulation::queues() const
+{
+    return m_world->queueInfos;
+}
+
+const QList<ConsumerInfo> &Simulation::consumers() const
+{
+    return m_world->consumerInfos;
+}
+
+QStringList Simulation::brokerNames() const
+{
+    return m_world->brokerNames;
+}
+
+QStringList Simulation::topicNames() const
+{
+    QStringList names;
+    for (const TopicState &t : m_world->topics) {
+        names.append(t.name);
+    }
+    return names;
+}
+
+QStringList Simulation::groupNames() const
+{
+    QStringList names;
+    for (const GroupState &g : m_world->groups) {
+        names.append(g.name);
+    }
+    return names;
+}
+
+QList<qint32> Simulation::sortedQueueOrder() const
+{
+    QList<qint32> order;
+    order.reserve(m_world->queueInfos.size());
+    for (qsizetype i = 0; i < m_world->queueInfos.size(); ++i) {
+        order.append(qint32(i));
+    }
+    const QList<QueueInfo> &q = m_world->queueInfos;
+    std::stable_sort(order.begin(), order.end(), [&q](qint32 a, qint32 b) {
+        return MessageQueue{q[a].topic, q[a].brokerName, q[a].queueId}
+            < MessageQueue{q[b].topic, q[b].brokerName, q[b].queueId};
+    });
+    return order;
+}
+
+qint32 Simulation::consumerIndex(const QString &name) const
+{
+    return m_world->consumerByName(name);
+}
+
+const WorldSnapshot &Simulation::snapshot()
+{
+    m_world->fillSnapshot(m_snapshot);
+    return m_snapshot;
+}
+
+const QList<SimEvent> &Simulation::events() const
+{
+    return m_world->events;
+}
+
+const QList<Sample> &Simulation::samples() const
+{
+    return m_world->samples;
+}
+
+SnapshotTotals Simulation::totals() const
+{
+    return m_world->totals();
+}
+
+} // namespace Rblab

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: Apache-2.0
+// The engine's face: a discrete-event run of RocketMQ push consumers and brokers.
+#pragma once
+
+#include "scenario/scenario.h"
+#include "sim/simevent.h"
+#include "sim/snapshot.h"
+
+#include <rblab/rblab_global.h>
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace Rblab {
+
+class StrategyRegistry;
+struct World;
+
+/*!
+    A run of a scenario: RocketMQ's push consumers (RebalanceService, RebalanceImpl, the pull
+    service, ProcessQueue and its flow control, offsets, orderly locks) and the brokers and name
+    server that drive them, on a virtual millisecond clock.
+
+    Deterministic: the same scenario, seed and commands at the same virtual times give the same
+    run. Single-threaded: a Simulation belongs to the thread that uses it (the GUI runs it in a
+    worker thread and reads snapshots). Commands are ScenarioEvents applied at now(), the same
+    structure scripted events use.
+*/
+class RBLAB_ENGINE_EXPORT Simulation
+{
+    Q_DECLARE_TR_FUNCTIONS(Rblab::Simulation)
+
+public:
+    struct Options
+    {
+        std::optional<quint64> seed;         //!< overrides the scenario's seed
+        QString strategy;                    //!< overrides every group's strategy (empty: keep)
+        QVariantMap strategyParams;          //!< with `strategy`
+        std::optional<SimTime> sampleInterval; //!< overrides the scenario's (charts want finer)
+        bool recordSamples = true;           //!< keep every sample (reports, charts)
+    };
+
+    Simulation(const Scenario &scenario, const StrategyRegistry &registry, const Options &options);
+    Simulation(const Scenario &scenario, const StrategyRegistry &registry);
+    ~Simulation();
+    Q_DISABLE_COPY_MOVE(Simulation)
+
+    //! Why the run cannot start (an unknown strategy, bad parameters); empty when it can.
+    QString error() const;
+    bool isValid() const { return error().isEmpty(); }
+
+    const Scenario &scenario() const;
+    quint64 seed() const;
+    SimTime now() const;
+    //! Time of the next pending event (kNever if none): for stepping and progress.
+    SimTime nextEventTime() const;
+    quint64 processedEventCount() const;
+
+    //! Processes every event due at or before `t`, then sets the clock to `t`.
+    void runUntil(SimTime t);
+    //! Processes one internal event; false when none is pending.
+    bool step();
+    /*!
+        Runs until the next published event of one of `types` (all types when empty) or until
+        `limit`, whichever comes first; returns true if such an event was published.
+    */
+    bool runToNextEvent(const QList<SimEvent::Type> &types, SimTime limit);
+
+    /*!
+        Applies a command at now() (its `at` is ignored), exactly as a scripted event would be.
+        Returns false with a message naming what is wrong (an unknown consumer, …).
+    */
+    bool apply(const ScenarioEvent &command, QString *error = nullptr);
+    //! Random churn from now on (nullopt stops it).
+    void setChurn(const std::optional<ChurnSpec> &churn);
+    std::optional<ChurnSpec> churn() const;
+
+    // The catalog: append-only, so indices stay valid for the whole run.
+    const QList<QueueInfo> &queues() const;
+    const QList<ConsumerInfo> &consumers() const;
+    QStringList brokerNames() const;
+    QStringList topicNames() const;
+    QStringList groupNames() const;
+    //! Indices of queues() in RocketMQ's order (topic, brokerName, queueId).
+    QList<qint32> sortedQueueOrder() const;
+    //! The consumer with this handle, or -1.
+    qint32 consumerIndex(const QString &name) const;
+
+    //! Refreshes and returns the snapshot (reuses its buffers; valid until the next call).
+    const WorldSnapshot &snapshot();
+    const QList<SimEvent> &events() const;
+    const QList<Sample> &samples() const;
+    SnapshotTotals totals() const;
+    SimTime sampleInterval() const;
+
+private:
+    std::unique_ptr<World> m_world;
+    WorldSnapshot m_snapshot;
+};
+
+} // namespace Rblab
