@@ -2,6 +2,7 @@
 // rblab: Rebalance Lab's command line. It runs the same engine and plugins as the desktop app.
 #include "allocatecommand.h"
 #include "clicontext.h"
+#include "simulatecommand.h"
 #include "strategiescommand.h"
 
 #include <QCoreApplication>
@@ -11,7 +12,8 @@ namespace {
 const char *const kCommands =
     "Commands:\n"
     "  strategies [--json]        List the loaded strategies and the plugin files that failed.\n"
-    "  allocate [FILE|-]          Answer allocation cases (JSON Lines) as RocketMQ's strategies do.\n";
+    "  allocate [FILE|-]          Answer allocation cases (JSON Lines) as RocketMQ's strategies do.\n"
+    "  simulate SCENARIO [opts]   Run a scenario headless and write its report (JSON, CSV).\n";
 
 } // namespace
 
@@ -31,7 +33,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption helpOption = parser.addHelpOption();
     const QCommandLineOption versionOption = parser.addVersionOption();
     parser.addOption(context.pluginDirOption);
-    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("strategies, allocate"),
+    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("strategies, allocate, simulate"),
                                  QStringLiteral("<command> [options]"));
 
     // First pass: find the command; each command then adds its own options and parses again.
@@ -44,6 +46,9 @@ int main(int argc, char *argv[])
     }
     if (command == QLatin1String("allocate")) {
         return runAllocateCommand(context);
+    }
+    if (command == QLatin1String("simulate")) {
+        return runSimulateCommand(context);
     }
     if (parser.isSet(versionOption)) {
         parser.showVersion();

@@ -75,6 +75,7 @@ struct ProcessQueue
     quint16 maxMsgNums = 32;         //!< pullBatchSize at send time
 
     SimEvent::FlowCause flowControl = SimEvent::FlowCause::None;
+    SimTime lastHoldAt = -kNever;
 
     qint64 msgCount() const { return cache.count() + qint64(consumingOrderly.size()); }
     qint64 msgSize() const

@@ -15,6 +15,7 @@ constexpr SimTime kDelayWhenSuspend = 1000;         // PULL_TIME_DELAY_MILLS_WHE
 constexpr SimTime kConsumerTimeoutWhenSuspend = 30000; // CONSUMER_TIMEOUT_MILLIS_WHEN_SUSPEND
 constexpr SimTime kOffsetIllegalDelay49 = 10000;
 constexpr qint64 kMiB = 1024 * 1024;
+constexpr SimTime kFlowControlQuietTime = 1000; // published flow control ends after this long without a hold
 
 } // namespace
 
@@ -49,6 +50,7 @@ void PullService::setFlowControl(qint32 pqIndex, SimEvent::FlowCause cause)
         const int i = cause == SimEvent::FlowCause::Count ? 0 : cause == SimEvent::FlowCause::Size ? 1 : 2;
         ++m_consumer->flowControl[i];
         ++m_world->metrics.flowControl[i];
+        pq.lastHoldAt = m_world->now();
     }
     if (pq.flowControl == cause) {
         return;
@@ -61,6 +63,15 @@ void PullService::setFlowControl(qint32 pqIndex, SimEvent::FlowCause cause)
     ev.queue = pq.queue;
     pq.flowControl = cause;
     m_world->publish(ev);
+}
+
+bool PullService::relieved(const ProcessQueue &pq) const
+{
+    // A catching-up queue is held, passes once the cache has drained for 50 ms, and is held
+    // again by the batches that pass brings. The published state (events, the GUI's tile colour)
+    // ends only after a second without any hold, so one episode reads as one; holds are still
+    // counted at every occurrence.
+    return m_world->now() - pq.lastHoldAt >= kFlowControlQuietTime;
 }
 
 void PullService::pullMessage(qint32 pqIndex)
@@ -134,7 +145,7 @@ void PullService::pullMessage(qint32 pqIndex)
             return;
         }
     }
-    if (pq.flowControl != SimEvent::FlowCause::None) {
+    if (pq.flowControl != SimEvent::FlowCause::None && relieved(pq)) {
         setFlowControl(pqIndex, SimEvent::FlowCause::None);
     }
     send(pqIndex);

@@ -10,6 +10,7 @@
 namespace Rblab {
 
 struct World;
+struct ProcessQueue;
 class Consumer;
 
 /*!
@@ -43,6 +44,7 @@ private:
     void send(qint32 pq);
     void onException(qint32 pq);
     void setFlowControl(qint32 pq, SimEvent::FlowCause cause);
+    bool relieved(const ProcessQueue &pq) const;
 
     World *m_world;
     Consumer *m_consumer;

@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "report/reportwriter.h"
+
+#include "sim/simulation.h"
+
+#include <QDir>
+#include <QSaveFile>
+
+#include <cmath>
+
+namespace Rblab {
+
+namespace {
+
+// A small writer that keeps the order of keys and formats numbers the same on every machine.
+class Out
+{
+public:
+    QByteArray bytes;
+
+    void raw(const char *text) { bytes.append(text); }
+    void raw(const QByteArray &text) { bytes.append(text); }
+    void string(const QString &text)
+    {
+        bytes.append('"');
+        for (const QChar ch : text) {
+            const char16_t c = ch.unicode();
+            switch (c) {
+            case u'"': bytes.append("\\\""); break;
+            case u'\\': bytes.append("\\\\"); break;
+            case u'\n': bytes.append("\\n"); break;
+            case u'\r': bytes.append("\\r"); break;
+            case u'\t': bytes.append("\\t"); break;
+            default:
+                if (c < 0x20) {
+                    bytes.append(QStringLiteral("\\u%1").arg(int(c), 4, 16, QLatin1Char('0')).toLatin1());
+                } else {
+                    bytes.append(QString(ch).toUtf8());
+                }
+            }
+        }
+        bytes.append('"');
+    }
+    void key(const char *name)
+    {
+        bytes.append('"');
+        bytes.append(name);
+        bytes.append("\": ");
+    }
+    void number(qint64 v) { bytes.append(QByteArray::number(v)); }
+    void seconds(double v)
+    {
+        // Three decimals, trailing zeros dropped: 3.2, 0.004, 12.
+        QByteArray text = QByteArray::number(std::round(v * 1000.0) / 1000.0, 'f', 3);
+        while (text.endsWith('0')) {
+            text.chop(1);
+        }
+        if (text.endsWith('.')) {
+            text.chop(1);
+        }
+        bytes.append(text);
+    }
+};
+
+QString causeName(SimEvent::FlowCause cause)
+{
+    switch (cause) {
+    case SimEvent::FlowCause::Count: return QStringLiteral("count");
+    case SimEvent::FlowCause::Size: return QStringLiteral("size");
+    case SimEvent::FlowCause::Span: return QStringLiteral("span");
+    case SimEvent::FlowCause::TopicCount: return QStringLiteral("topicCount");
+    case SimEvent::FlowCause::TopicSize: return QStringLiteral("topicSize");
+    case SimEvent::FlowCause::None: break;
+    }
+    return QString();
+}
+
+void writeQueueRef(Out &o, const QueueInfo &q, const QString &topic)
+{
+    o.raw("{");
+    if (q.topic != topic) {
+        o.key("topic");
+        o.string(q.topic);
+        o.raw(", ");
+    }
+    o.key("brokerName");
+    o.string(q.brokerName);
+    o.raw(", ");
+    o.key("queueId");
+    o.number(q.queueId);
+    o.raw("}");
+}
+
+void writeOwners(Out &o, const QList<qint32> &owners, const QList<ConsumerInfo> &consumers)
+{
+    o.raw("[");
+    for (qsizetype i = 0; i < owners.size(); ++i) {
+        if (i) {
+            o.raw(", ");
+        }
+        o.string(consumers[owners[i]].name);
+    }
+    o.raw("]");
+}
+
+void writeFlow(Out &o, const qint64 (&fc)[3])
+{
+    o.raw("{");
+    o.key("count");
+    o.number(fc[0]);
+    o.raw(", ");
+    o.key("size");
+    o.number(fc[1]);
+    o.raw(", ");
+    o.key("span");
+    o.number(fc[2]);
+    o.raw("}");
+}
+
+} // namespace
+
+QByteArray ReportWriter::toJson(Simulation &sim, const Options &options)
+{
+    const WorldSnapshot &snap = sim.snapshot();
+    const QList<QueueInfo> &queues = sim.queues();
+    const QList<ConsumerInfo> &consumers = sim.consumers();
+    const QList<qint32> order = sim.sortedQueueOrder();
+    const SnapshotTotals &t = snap.totals;
+    const QStringList brokers = sim.brokerNames();
+    const QStringList topics = sim.topicNames();
+
+    Out o;
+    o.raw("{\n  ");
+    o.key("format");
+    o.string(QStringLiteral("rebalance-lab/report@1"));
+    o.raw(",\n  ");
+    o.key("scenario");
+    o.string(sim.scenario().name);
+    o.raw(",\n  ");
+    o.key("seed");
+    o.number(qint64(sim.seed()));
+    o.raw(", ");
+    o.key("profile");
+    o.string(profileName(sim.scenario().profile));
+    o.raw(", ");
+    o.key("duration");
+    o.number(options.duration);
+    o.raw(", ");
+    o.key("sampleInterval");
+    o.number(sim.sampleInterval());
+    o.raw(",\n  ");
+
+    o.key("totals");
+    o.raw("{\n    ");
+    o.key("produced"); o.number(t.produced); o.raw(", ");
+    o.key("delivered"); o.number(t.delivered); o.raw(", ");
+    o.key("uniqueDelivered"); o.number(t.uniqueDelivered); o.raw(",\n    ");
+    o.key("duplicates"); o.number(t.duplicates); o.raw(", ");
+    o.key("lost"); o.number(t.lost); o.raw(",\n    ");
+    o.key("flowControl"); writeFlow(o, t.flowControl); o.raw(",\n    ");
+    o.key("rebalances"); o.number(t.rebalances); o.raw(", ");
+    o.key("queueMoves"); o.number(t.queueMoves); o.raw(",\n    ");
+    o.key("orphanedQueueSeconds"); o.seconds(t.orphanedQueueSeconds); o.raw(", ");
+    o.key("doubleOwnedQueueSeconds"); o.seconds(t.doubleOwnedQueueSeconds); o.raw(",\n    ");
+    o.key("retried"); o.number(t.retried); o.raw(", ");
+    o.key("deadLettered"); o.number(t.deadLettered);
+    o.raw("\n  },\n  ");
+
+    // Final state of every queue, in RocketMQ's order.
+    o.key("queues");
+    o.raw("[");
+    for (qsizetype i = 0; i < order.size(); ++i) {
+        const qint32 q = order[i];
+        const QueueInfo &info = queues[q];
+        const SnapshotQueue &row = snap.queues[q];
+        o.raw(i ? ",\n    {" : "\n    {");
+        o.key("topic"); o.string(info.topic); o.raw(", ");
+        o.key("brokerName"); o.string(info.brokerName); o.raw(", ");
+        o.key("queueId"); o.number(info.queueId); o.raw(",\n     ");
+        o.key("brokerOffset"); o.number(row.brokerOffset); o.raw(", ");
+        o.key("committedOffset"); o.number(row.committedOffset); o.raw(", ");
+        o.key("lag"); o.number(row.lag); o.raw(", ");
+        QList<qint32> owners;
+        for (qint32 h = row.firstHolding; h < row.firstHolding + row.holdingCount; ++h) {
+            if (!snap.holdings[h].dropped) {
+                owners.append(snap.holdings[h].consumer);
+            }
+        }
+        o.key("owners"); writeOwners(o, owners, consumers);
+        o.raw("}");
+    }
+    o.raw(order.isEmpty() ? "],\n  " : "\n  ],\n  ");
+
+    o.key("consumers");
+    o.raw("[");
+    for (qsizetype c = 0; c < consumers.size(); ++c) {
+        const ConsumerInfo &info = consumers[c];
+        const SnapshotConsumer &row = snap.consumers[c];
+        o.raw(c ? ",\n    {" : "\n    {");
+        o.key("name"); o.string(info.name); o.raw(", ");
+        o.key("id"); o.string(info.id); o.raw(", ");
+        o.key("group"); o.string(info.group); o.raw(", ");
+        o.key("state"); o.string(consumerStateName(row.state)); o.raw(",\n     ");
+        o.key("delivered"); o.number(row.delivered); o.raw(", ");
+        o.key("flowControl"); writeFlow(o, row.flowControl);
+        o.raw("}");
+    }
+    o.raw(consumers.isEmpty() ? "],\n  " : "\n  ],\n  ");
+
+    // Samples: the queues in the same order as "queues", every consumer of "consumers" (a
+    // consumer that did not exist yet at a sample is "absent").
+    o.key("samples");
+    o.raw("[");
+    const QList<Sample> &samples = sim.samples();
+    for (qsizetype s = 0; s < samples.size(); ++s) {
+        const Sample &sample = samples[s];
+        o.raw(s ? ",\n    {" : "\n    {");
+        o.key("t"); o.number(sample.t); o.raw(",\n     ");
+        o.key("queues"); o.raw("[");
+        for (qsizetype i = 0; i < order.size(); ++i) {
+            const qint32 q = order[i];
+            o.raw(i ? ", {" : "{");
+            const Sample::Queue empty;
+            const Sample::Queue &row = q < sample.queues.size() ? sample.queues[q] : empty;
+            o.key("owners"); writeOwners(o, row.owners, consumers); o.raw(", ");
+            o.key("cachedCount"); o.number(row.cachedCount); o.raw(", ");
+            o.key("cachedBytes"); o.number(row.cachedBytes); o.raw(", ");
+            o.key("maxSpan"); o.number(row.maxSpan); o.raw(", ");
+            o.key("brokerOffset"); o.number(row.brokerOffset); o.raw(", ");
+            o.key("committedOffset"); o.number(row.committedOffset); o.raw(", ");
+            o.key("lag"); o.number(row.lag);
+            o.raw("}");
+        }
+        o.raw("],\n     ");
+        o.key("consumers"); o.raw("[");
+        for (qsizetype c = 0; c < consumers.size(); ++c) {
+            const Sample::Consumer empty;
+            const Sample::Consumer &row = c < sample.consumers.size() ? sample.consumers[c] : empty;
+            o.raw(c ? ", {" : "{");
+            o.key("state"); o.string(consumerStateName(row.state)); o.raw(", ");
+            o.key("cachedCount"); o.number(row.cachedCount); o.raw(", ");
+            o.key("cachedBytes"); o.number(row.cachedBytes); o.raw(", ");
+            o.key("delivered"); o.number(row.delivered); o.raw(", ");
+            o.key("flowControl"); o.number(row.flowControl[0] + row.flowControl[1] + row.flowControl[2]);
+            o.raw("}");
+        }
+        o.raw("]}");
+    }
+    o.raw(samples.isEmpty() ? "],\n  " : "\n  ],\n  ");
+
+    o.key("events");
+    o.raw("[");
+    const QList<SimEvent> &events = sim.events();
+    for (qsizetype i = 0; i < events.size(); ++i) {
+        const SimEvent &e = events[i];
+        o.raw(i ? ",\n    {" : "\n    {");
+        o.key("t"); o.number(e.t); o.raw(", ");
+        o.key("type"); o.string(SimEvent::typeName(e.type));
+        const QString topic = e.topic >= 0 ? topics.value(e.topic) : QString();
+        if (e.consumer >= 0) {
+            o.raw(", "); o.key("consumer"); o.string(consumers[e.consumer].name);
+        }
+        if (e.broker >= 0) {
+            o.raw(", "); o.key("broker"); o.string(brokers.value(e.broker));
+        }
+        if (e.topic >= 0) {
+            o.raw(", "); o.key("topic"); o.string(topic);
+        }
+        if (e.queue >= 0) {
+            o.raw(", "); o.key("queue"); writeQueueRef(o, queues[e.queue], QString());
+        }
+        if (e.type == SimEvent::Type::FlowControlOn || e.type == SimEvent::Type::FlowControlOff) {
+            o.raw(", "); o.key("cause"); o.string(causeName(e.cause));
+        }
+        if (e.type == SimEvent::Type::Rebalance) {
+            o.raw(", "); o.key("added"); o.raw("[");
+            for (qsizetype k = 0; k < e.added.size(); ++k) {
+                if (k) {
+                    o.raw(", ");
+                }
+                writeQueueRef(o, queues[e.added[k]], topic);
+            }
+            o.raw("], "); o.key("removed"); o.raw("[");
+            for (qsizetype k = 0; k < e.removed.size(); ++k) {
+                if (k) {
+                    o.raw(", ");
+                }
+                writeQueueRef(o, queues[e.removed[k]], topic);
+            }
+            o.raw("]");
+        }
+        if (!e.detail.isEmpty()) {
+            o.raw(", "); o.key("detail"); o.string(e.detail);
+        }
+        o.raw("}");
+    }
+    o.raw(events.isEmpty() ? "]" : "\n  ]");
+
+    if (options.wallSeconds) {
+        o.raw(",\n  ");
+        o.key("timing");
+        o.raw("{");
+        o.key("wallSeconds"); o.seconds(*options.wallSeconds); o.raw(", ");
+        o.key("events"); o.number(qint64(options.processedEvents)); o.raw(", ");
+        o.key("speed"); o.seconds(*options.wallSeconds > 0 ? double(options.duration) / 1000.0 / *options.wallSeconds : 0.0);
+        o.raw("}");
+    }
+    o.raw("\n}\n");
+    return o.bytes;
+}
+
+bool ReportWriter::writeCsv(Simulation &sim, const QString &directory, QString *error)
+{
+    if (!QDir().mkpath(directory)) {
+        if (error) {
+            *error = tr("cannot create the folder %1").arg(directory);
+        }
+        return false;
+    }
+    const QList<QueueInfo> &queues = sim.queues();
+    const QList<ConsumerInfo> &consumers = sim.consumers();
+    const QList<qint32> order = sim.sortedQueueOrder();
+    const QList<Sample> &samples = sim.samples();
+
+    auto csvText = [](const QString &text) {
+        if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"'))) {
+            return QLatin1Char('"') + QString(text).replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
+        }
+        return text;
+    };
+    auto save = [&](const QString &name, const QByteArray &data) {
+        QSaveFile file(QDir(directory).filePath(name));
+        if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+            if (error) {
+                *error = tr("cannot write %1: %2").arg(file.fileName(), file.errorString());
+            }
+            return false;
+        }
+        return true;
+    };
+
+    QByteArray c = "t,consumer,id,group,state,cachedCount,cachedBytes,delivered,flowControlCount,"
+                   "flowControlSize,flowControlSpan,lag,pullThresholdForQueue,pullThresholdSizeForQueue\n";
+    for (const Sample &s : samples) {
+        for (qsizetype i = 0; i < consumers.size(); ++i) {
+            const Sample::Consumer empty;
+            const Sample::Consumer &row = i < s.consumers.size() ? s.consumers[i] : empty;
+            c += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14\n")
+                     .arg(s.t)
+                     .arg(csvText(consumers[i].name), csvText(consumers[i].id), csvText(consumers[i].group),
+                          consumerStateName(row.state))
+                     .arg(row.cachedCount)
+                     .arg(row.cachedBytes)
+                     .arg(row.delivered)
+                     .arg(row.flowControl[0])
+                     .arg(row.flowControl[1])
+                     .arg(row.flowControl[2])
+                     .arg(row.lag)
+                     .arg(row.pullThresholdForQueue)
+                     .arg(row.pullThresholdSizeForQueue)
+                     .toUtf8();
+        }
+    }
+    QByteArray q = "t,topic,brokerName,queueId,owners,cachedCount,cachedBytes,maxSpan,brokerOffset,committedOffset,lag\n";
+    for (const Sample &s : samples) {
+        for (qint32 index : order) {
+            const Sample::Queue empty;
+            const Sample::Queue &row = index < s.queues.size() ? s.queues[index] : empty;
+            QStringList owners;
+            for (qint32 owner : row.owners) {
+                owners.append(consumers[owner].name);
+            }
+            q += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11\n")
+                     .arg(s.t)
+                     .arg(csvText(queues[index].topic), csvText(queues[index].brokerName))
+                     .arg(queues[index].queueId)
+                     .arg(csvText(owners.join(QLatin1Char(' '))))
+                     .arg(row.cachedCount)
+                     .arg(row.cachedBytes)
+                     .arg(row.maxSpan)
+                     .arg(row.brokerOffset)
+                     .arg(row.committedOffset)
+                     .arg(row.lag)
+                     .toUtf8();
+        }
+    }
+    QByteArray h = "t,orphanedQueues,doubleOwnedQueues\n";
+    for (const Sample &s : samples) {
+        h += QStringLiteral("%1,%2,%3\n").arg(s.t).arg(s.orphanedQueues).arg(s.doubleOwnedQueues).toUtf8();
+    }
+    return save(QStringLiteral("consumers.csv"), c) && save(QStringLiteral("queues.csv"), q)
+        && save(QStringLiteral("health.csv"), h);
+}
+
+} // namespace Rblab
