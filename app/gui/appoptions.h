@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+// The desktop app's command line.
+#pragma once
+
+#include <sim/simtime.h>
+
+#include <QCoreApplication>
+#include <QSize>
+#include <QStringList>
+
+#include <optional>
+
+class QCommandLineParser;
+
+namespace Rblab {
+
+/*!
+    rebalance-lab [SCENARIO] [--lang LANG] [--speed X] [--strategy NAME] [--plugin-dir DIR]…
+                  [--screenshot FILE --at TIME [--size WxH]] [--paused]
+    TIME is a duration as scenario files write it ("90s", "2m", "1500ms") or a number of ms.
+*/
+struct AppOptions
+{
+    Q_DECLARE_TR_FUNCTIONS(Rblab::AppOptions)
+
+public:
+    enum class Outcome { Run, Exit, Error };
+
+    QString scenario;
+    QString language;
+    std::optional<double> speed;
+    QString strategy;
+    QStringList pluginDirs;
+    QString screenshot;
+    std::optional<SimTime> at;
+    QSize size;
+    bool paused = false;
+
+    /*!
+        Parses the arguments. Exit means --help or --version was handled (text in `message`);
+        Error means the arguments are wrong (`message` says how).
+    */
+    static Outcome parse(const QStringList &arguments, AppOptions *options, QString *message);
+    static std::optional<SimTime> parseTime(const QString &text);
+    static std::optional<QSize> parseSize(const QString &text);
+};
+
+} // namespace Rblab

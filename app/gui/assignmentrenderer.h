@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: Apache-2.0
+// Paints the assignment view: legend, lanes, consumer cards and queue tiles.
+#pragma once
+
+#include "assignmentlayout.h"
+#include "frame.h"
+#include "selection.h"
+#include "viewpalette.h"
+
+#include <QFont>
+#include <QList>
+#include <QRectF>
+#include <QStaticText>
+
+class QPainter;
+
+namespace Rblab {
+
+/*!
+    A queue as drawn in one place: on a consumer's card or in its group's unassigned lane. A
+    double-owned queue has one item per owner. `from` and `start` describe the travel animation.
+*/
+struct TileItem
+{
+    enum Flag : quint16 {
+        Retry = 1 << 0,
+        DoubleOwned = 1 << 1,
+        Ghost = 1 << 2,      //!< held by a consumer that is not running, or a lane copy of it
+        Dropped = 1 << 3,
+        Locked = 1 << 4,
+        Overflow = 1 << 5,   //!< the "+N" tile of a card too small for its queues
+    };
+    qint32 queue = -1;
+    qint32 consumer = -1;    //!< -1: the unassigned lane
+    qint32 section = -1;
+    qint32 overflowCount = 0;
+    quint16 flags = 0;
+    SimEvent::FlowCause flow = SimEvent::FlowCause::None;
+    float fill = 0;          //!< cached messages / pullThresholdForQueue
+    float pressure = 0;      //!< the highest of count, size and span fill
+    QRectF target;
+    QRectF from;
+    qint64 start = -1;       //!< wall ms when the travel began; -1 when at rest
+    int duration = 0;
+
+    QRectF rectAt(qint64 wallMs) const;
+};
+
+//! What a card needs beyond the snapshot: the flash of its last rebalance, its overflow.
+struct CardItem
+{
+    quint32 seenRebalances = 0;
+    qint64 flashStart = -1;
+};
+
+/*!
+    Stateless painting of the view from the layout, the snapshot and the tile items, into any
+    QPainter: the widget, a PNG or an SVG. Keeps only caches (fonts, static texts), rebuilt
+    when the font or the catalog changes, so a frame allocates next to nothing.
+*/
+class AssignmentRenderer
+{
+public:
+    struct Input
+    {
+        const AssignmentLayout *layout = nullptr;
+        const Catalog *catalog = nullptr;
+        const WorldSnapshot *snapshot = nullptr;
+        const QList<TileItem> *tiles = nullptr;
+        const QList<CardItem> *cards = nullptr;
+        Selection selection;
+        qint64 wallNow = 0;
+        QString unassignedLabel;
+        QStringList legendLabels; //!< double-owned, retry, count, size, span, unassigned
+        QStringList sectionTitles;
+        QList<int> laneCounts;    //!< unassigned queues per section
+        const QList<AssignmentLayout::Grid> *laneGrids = nullptr; //!< per section, as placed now
+        QString cacheLabel;       //!< "%1 msg · %2"
+        QString oneQueueLabel;    //!< "1 queue"
+        QString queuesLabel;      //!< "%1 queues"
+        QStringList sectionStrategies; //!< the strategy most live consumers of each section run
+    };
+
+    void setFont(const QFont &font);
+    void setPalette(const ViewPalette &palette) { m_palette = palette; }
+    const ViewPalette &palette() const { return m_palette; }
+    //! Drops cached texts (a new catalog, a language switch).
+    void invalidate();
+
+    void paint(QPainter &painter, const Input &input);
+    //! The width the legend needs on one row.
+    qreal legendWidth(const Catalog &catalog, const QStringList &labels) const;
+
+    static constexpr int kFlashMs = 900;
+
+private:
+    void paintLegend(QPainter &p, const Input &in);
+    void paintSection(QPainter &p, const Input &in, int section);
+    void paintCard(QPainter &p, const Input &in, int card);
+    void paintTiles(QPainter &p, const Input &in);
+    void paintTile(QPainter &p, const Input &in, const TileItem &item, const QRectF &r, AssignmentLayout::Detail detail);
+    QString tileLabel(const Catalog &catalog, qint32 queue) const;
+
+    ViewPalette m_palette;
+    QFont m_font;
+    QFont m_boldFont;
+    QFont m_smallFont;
+    QFont m_tileFont;
+    qreal m_tileFontScale = 0;
+    QList<QStaticText> m_names;   //!< per consumer, elided to the card width
+    qreal m_namesWidth = -1;
+    const Catalog *m_namesCatalog = nullptr;
+};
+
+} // namespace Rblab

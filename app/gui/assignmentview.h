@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: Apache-2.0
+// The centre of the window: brokers' queues travelling between consumer cards.
+#pragma once
+
+#include "assignmentlayout.h"
+#include "assignmentrenderer.h"
+#include "frame.h"
+#include "selection.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QTimer>
+#include <QWidget>
+
+namespace Rblab {
+
+/*!
+    Draws which consumer holds which queue, from the frames the SimulationController publishes.
+    A custom QPainter widget rather than thousands of scene items: the layout is computed once
+    per catalog, size or capacity change, and each frame only rebuilds a flat list of tile
+    items (with the animation state of each) that paint reads. When a queue changes hands its
+    tile travels from where it was to its new owner's card; when too many queues and consumers
+    share the space, tiles become compact, then heat-map cells.
+
+    GUI thread only. Does not keep the run's state beyond the last frame.
+*/
+class AssignmentView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit AssignmentView(QWidget *parent = nullptr);
+
+    //! Shows a frame; `generation` changes on load and restart (no travel across runs).
+    void setFrame(const CatalogPtr &catalog, const WorldSnapshot &snapshot, quint64 generation);
+    //! Playback speed: travel takes a few hundred ms, shorter when faster, none above 50×.
+    void setSpeed(double speed);
+    void setSelection(const Selection &selection);
+    //! Ends every travel and flash now (a screenshot shows the world at rest).
+    void settle();
+    Selection selection() const { return m_selection; }
+
+    // What is on screen, for inspection and tests.
+    int cardCount() const { return int(m_layout.cards().size()); }
+    //! Tiles drawn on cards and in lanes (a double-owned queue counts once per owner).
+    int tileCount() const;
+    int laneTileCount() const;
+    AssignmentLayout::Detail detail() const { return m_layout.detail(); }
+    const AssignmentLayout &layout() const { return m_layout; }
+    const QList<TileItem> &tiles() const { return m_items; }
+    //! The state word a consumer's card shows, in the current language.
+    QString cardStateText(qint32 consumer) const;
+    //! Whether a tile of this queue is travelling now.
+    bool isQueueAnimating(qint32 queue) const;
+    Selection hitTest(const QPointF &pos) const;
+    int animationDuration() const;
+
+    //! Paints the view as it is now into any painter (widget, PNG, SVG).
+    void paintContent(QPainter &painter) const;
+    bool exportSvg(const QString &path, QString *error) const;
+    QImage exportImage(qreal devicePixelRatio) const;
+
+    QSize sizeHint() const override { return QSize(900, 520); }
+    QSize minimumSizeHint() const override { return QSize(320, 220); }
+
+signals:
+    void selectionChanged(const Rblab::Selection &selection);
+    void consumerContextMenuRequested(qint32 consumer, const QPoint &globalPos);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
+    bool event(QEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void rebuildItems(bool animate);
+    int tilesNeeded() const;
+    void updateTexts();
+    AssignmentRenderer::Input rendererInput() const;
+
+    CatalogPtr m_catalog;
+    WorldSnapshot m_snapshot;
+    quint64 m_generation = 0;
+    bool m_hasFrame = false;
+    double m_speed = 1;
+    Selection m_selection;
+
+    AssignmentLayout m_layout;
+    bool m_layoutDirty = true;
+    int m_layoutNeed = 0;
+    QList<TileItem> m_items;
+    QList<TileItem> m_previousItems;
+    QHash<quint64, int> m_previousIndex;
+    QList<QRectF> m_queueRects;   //!< where each queue was last drawn (travel start)
+    QList<CardItem> m_cardItems;  //!< per consumer
+    QList<int> m_laneCounts;
+    QList<AssignmentLayout::Grid> m_laneGrids; //!< per section, for the current unassigned count
+    QStringList m_sectionTitles;
+    QStringList m_sectionStrategies;
+    QStringList m_legendLabels;
+    QString m_unassignedLabel;
+    QString m_cacheLabel;
+    QString m_oneQueueLabel;
+    QString m_queuesLabel;
+
+    mutable AssignmentRenderer m_renderer;
+    QElapsedTimer m_clock;
+    QTimer m_animationTimer;
+};
+
+} // namespace Rblab

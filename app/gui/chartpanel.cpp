@@ -1,0 +1,441 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "chartpanel.h"
+
+#include "simulationcontroller.h"
+#include "timechartview.h"
+
+#include <QChart>
+#include <QEvent>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+namespace Rblab {
+
+namespace {
+
+// Above this many consumers, a line each is a tangle: show the highest and the mean instead.
+constexpr int kMaxConsumerLines = 10;
+constexpr int kRefreshMs = 40;
+constexpr double kMinWindow = 5;
+constexpr double kMaxWindow = 24 * 3600;
+
+QColor seriesColor(int i)
+{
+    // Tableau 10: distinct for the colour-blind and on a projector.
+    static const QColor colors[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),
+                                    QColor(214, 39, 40),  QColor(148, 103, 189), QColor(140, 86, 75),
+                                    QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34),
+                                    QColor(23, 190, 207)};
+    return colors[i % 10];
+}
+
+ChartSeries::Metric metricOf(ChartPanel::Kind kind)
+{
+    switch (kind) {
+    case ChartPanel::CacheMiB: return ChartSeries::CacheMiB;
+    case ChartPanel::Lag: return ChartSeries::Lag;
+    default: return ChartSeries::CacheMessages;
+    }
+}
+
+bool perConsumer(ChartPanel::Kind kind)
+{
+    return kind == ChartPanel::CacheMessages || kind == ChartPanel::CacheMiB || kind == ChartPanel::Lag;
+}
+
+} // namespace
+
+ChartPanel::ChartPanel(const SimulationController &controller, QWidget *parent)
+    : QWidget(parent)
+    , m_controller(controller)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_left = new QTabWidget(m_splitter);
+    m_right = new QTabWidget(m_splitter);
+    m_left->setDocumentMode(true);
+    m_right->setDocumentMode(true);
+    m_splitter->addWidget(m_left);
+    m_splitter->addWidget(m_right);
+    layout->addWidget(m_splitter);
+
+    for (int k = 0; k < KindCount; ++k) {
+        Chart c;
+        c.kind = Kind(k);
+        c.chart = new QChart;   // the view owns it
+        c.chart->setAnimationOptions(QChart::NoAnimation);
+        c.chart->setMargins(QMargins(4, 2, 4, 2));
+        c.chart->legend()->setAlignment(Qt::AlignBottom);
+        c.x = new QValueAxis(c.chart);
+        c.y = new QValueAxis(c.chart);
+        c.x->setLabelFormat(QStringLiteral("%.0f"));
+        c.y->setLabelFormat(k == CacheMiB ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+        c.x->setTickCount(7);
+        c.y->setTickCount(5);
+        c.chart->addAxis(c.x, Qt::AlignBottom);
+        c.chart->addAxis(c.y, Qt::AlignLeft);
+        c.rebalances = new QScatterSeries(c.chart);
+        c.rebalances->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
+        c.rebalances->setMarkerSize(11);
+        c.rebalances->setColor(QColor(255, 170, 0));
+        c.rebalances->setBorderColor(QColor(120, 70, 0));
+        c.view = new TimeChartView(c.chart, this);
+        c.view->setMinimumHeight(160);
+        connect(c.view, &TimeChartView::zoomRequested, this, &ChartPanel::zoom);
+        connect(c.view, &TimeChartView::panRequested, this, &ChartPanel::pan);
+        connect(c.view, &TimeChartView::followRequested, this, [this] {
+            m_follow = true;
+            updateRange();
+            refreshVisible();
+        });
+        m_charts.append(c);
+        (perConsumer(Kind(k)) ? m_left : m_right)->addTab(c.view, QString());
+    }
+    for (Chart &c : m_charts) {
+        rebuildLines(c);
+    }
+    m_refresh.setSingleShot(true);
+    m_refresh.setInterval(kRefreshMs);
+    connect(&m_refresh, &QTimer::timeout, this, &ChartPanel::refreshVisible);
+    connect(m_left, &QTabWidget::currentChanged, this, &ChartPanel::refreshVisible);
+    connect(m_right, &QTabWidget::currentChanged, this, &ChartPanel::refreshVisible);
+    connect(&controller, &SimulationController::runStarted, this, &ChartPanel::handleRunStarted);
+    connect(&controller, &SimulationController::frameUpdated, this, &ChartPanel::handleFrame);
+    connect(&controller, &SimulationController::playingChanged, this, [this](bool playing) {
+        if (playing) {
+            m_follow = true;
+        }
+        scheduleRefresh();
+    });
+    applyTheme();
+    retranslate();
+}
+
+QChart *ChartPanel::chart(Kind kind) const
+{
+    return m_charts.at(kind).chart;
+}
+
+void ChartPanel::showChart(Kind kind)
+{
+    QTabWidget *tabs = perConsumer(kind) ? m_left : m_right;
+    tabs->setCurrentWidget(m_charts.at(kind).view);
+}
+
+void ChartPanel::retranslate()
+{
+    static const char *const titles[KindCount] = {
+        QT_TR_NOOP("Cache per consumer (messages, largest queue)"),
+        QT_TR_NOOP("Cache per consumer (MiB, largest queue)"),
+        QT_TR_NOOP("Lag per consumer (messages)"),
+        QT_TR_NOOP("Flow-control holds per second"),
+        QT_TR_NOOP("Ownership health (queues)"),
+    };
+    static const char *const tabs[KindCount] = {
+        QT_TR_NOOP("Cache"), QT_TR_NOOP("Cache MiB"), QT_TR_NOOP("Lag"), QT_TR_NOOP("Flow control"),
+        QT_TR_NOOP("Ownership"),
+    };
+    for (Chart &c : m_charts) {
+        c.chart->setTitle(tr(titles[c.kind]));
+        QTabWidget *tabWidget = perConsumer(c.kind) ? m_left : m_right;
+        tabWidget->setTabText(tabWidget->indexOf(c.view), tr(tabs[c.kind]));
+        tabWidget->setTabToolTip(tabWidget->indexOf(c.view), tr(titles[c.kind]));
+        c.x->setTitleText(tr("time (s)"));
+        c.rebalances->setName(tr("rebalance"));
+        c.view->setToolTip(tr("Wheel: zoom the time axis. Drag (paused): pan. Double-click: follow the clock. "
+                              "Click a legend entry to hide its line."));
+        c.consumerLines = -2; // names are translated too: rebuild
+        rebuildLines(c);
+    }
+    refreshAll();
+}
+
+void ChartPanel::applyTheme()
+{
+    const bool dark = palette().color(QPalette::Window).lightnessF() < 0.5;
+    for (Chart &c : m_charts) {
+        c.chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+        c.chart->setBackgroundBrush(palette().color(QPalette::Base));
+        c.chart->setTitleBrush(palette().color(QPalette::WindowText));
+        c.chart->legend()->setLabelColor(palette().color(QPalette::WindowText));
+        QFont title = font();
+        title.setBold(true);
+        c.chart->setTitleFont(title);
+        c.chart->legend()->setFont(font());
+        QFont small = font();
+        small.setPointSizeF(font().pointSizeF() * 0.85);
+        c.x->setLabelsFont(small);
+        c.y->setLabelsFont(small);
+        c.x->setTitleFont(small);
+        // setTheme resets series colours; restore ours.
+        c.consumerLines = -2;
+        rebuildLines(c);
+    }
+}
+
+QLineSeries *ChartPanel::addLine(Chart &c, const QString &name, const QColor &color, Qt::PenStyle style)
+{
+    auto *line = new QLineSeries(c.chart);
+    line->setName(name);
+    QPen pen(color, style == Qt::SolidLine ? 2 : 1.5, style);
+    line->setPen(pen);
+    c.chart->addSeries(line);
+    line->attachAxis(c.x);
+    line->attachAxis(c.y);
+    c.lines.append(line);
+    return line;
+}
+
+void ChartPanel::rebuildLines(Chart &c)
+{
+    const CatalogPtr catalog = m_controller.catalog();
+    const int consumers = catalog ? int(catalog->consumers.size()) : 0;
+    const int wanted = perConsumer(c.kind) ? (consumers <= kMaxConsumerLines ? consumers : -1) : 0;
+    if (c.consumerLines == wanted) {
+        return;
+    }
+    c.consumerLines = wanted;
+    for (QLineSeries *line : std::as_const(c.lines)) {
+        c.chart->removeSeries(line);
+        delete line;
+    }
+    c.lines.clear();
+    if (c.threshold) {
+        c.chart->removeSeries(c.threshold);
+        delete c.threshold;
+        c.threshold = nullptr;
+    }
+    if (c.chart->series().contains(c.rebalances)) {
+        c.chart->removeSeries(c.rebalances);
+    }
+    switch (c.kind) {
+    case CacheMessages:
+    case CacheMiB:
+    case Lag:
+        if (wanted >= 0) {
+            for (int i = 0; i < consumers; ++i) {
+                addLine(c, catalog->consumers.at(i).name, seriesColor(i));
+            }
+        } else {
+            addLine(c, tr("highest"), seriesColor(3));
+            addLine(c, tr("mean"), seriesColor(0));
+        }
+        if (c.kind != Lag) {
+            c.threshold = new QLineSeries(c.chart);
+            c.threshold->setName(c.kind == CacheMessages ? tr("pullThresholdForQueue") : tr("pullThresholdSizeForQueue"));
+            c.threshold->setPen(QPen(palette().color(QPalette::WindowText), 1.5, Qt::DashLine));
+            c.chart->addSeries(c.threshold);
+            c.threshold->attachAxis(c.x);
+            c.threshold->attachAxis(c.y);
+        }
+        break;
+    case FlowHolds:
+        addLine(c, tr("count"), QColor(245, 160, 0));
+        addLine(c, tr("size"), QColor(215, 40, 30));
+        addLine(c, tr("span"), QColor(190, 40, 200));
+        break;
+    case Ownership:
+        addLine(c, tr("unassigned"), QColor(215, 40, 30));
+        addLine(c, tr("double-owned"), QColor(120, 0, 160), Qt::SolidLine);
+        break;
+    default:
+        break;
+    }
+    c.chart->addSeries(c.rebalances);
+    c.rebalances->attachAxis(c.x);
+    c.rebalances->attachAxis(c.y);
+    connectLegend(c);
+}
+
+void ChartPanel::connectLegend(Chart &c)
+{
+    for (QLegendMarker *marker : c.chart->legend()->markers()) {
+        disconnect(marker, &QLegendMarker::clicked, this, nullptr);
+        connect(marker, &QLegendMarker::clicked, this, [marker] {
+            // QtCharts' legend hides the marker with the series; keep it, dimmed, to click again.
+            QAbstractSeries *series = marker->series();
+            series->setVisible(!series->isVisible());
+            marker->setVisible(true);
+            QColor label = marker->labelBrush().color();
+            label.setAlphaF(series->isVisible() ? 1.0 : 0.4);
+            marker->setLabelBrush(label);
+        });
+    }
+}
+
+void ChartPanel::handleRunStarted()
+{
+    m_data.clear();
+    m_follow = true;
+    for (Chart &c : m_charts) {
+        rebuildLines(c);
+    }
+}
+
+void ChartPanel::handleFrame()
+{
+    const Frame &frame = m_controller.lastFrame();
+    if (!frame.newSamples.isEmpty()) {
+        m_data.append(frame.newSamples);
+    }
+    if (!frame.newEvents.isEmpty()) {
+        m_data.appendEvents(frame.newEvents);
+    }
+    scheduleRefresh();
+}
+
+void ChartPanel::scheduleRefresh()
+{
+    if (!m_refresh.isActive()) {
+        m_refresh.start();
+    }
+}
+
+void ChartPanel::setWindow(double seconds)
+{
+    m_window = qBound(kMinWindow, seconds, kMaxWindow);
+    updateRange();
+    refreshVisible();
+}
+
+void ChartPanel::updateRange()
+{
+    if (m_follow) {
+        const double now = double(m_controller.now()) / 1000.0;
+        m_x1 = qMax(m_window, now);
+        m_x0 = m_x1 - m_window;
+    }
+}
+
+void ChartPanel::zoom(double factor, double anchor)
+{
+    const double width = qBound(kMinWindow, (m_x1 - m_x0) * factor, kMaxWindow);
+    if (m_follow) {
+        m_window = width;
+    } else {
+        const double left = anchor - (anchor - m_x0) * width / (m_x1 - m_x0);
+        m_x0 = qMax(0.0, left);
+        m_x1 = m_x0 + width;
+    }
+    updateRange();
+    refreshVisible();
+}
+
+void ChartPanel::pan(double seconds)
+{
+    if (m_controller.isPlaying()) {
+        return;   // while playing the window follows the clock
+    }
+    m_follow = false;
+    const double width = m_x1 - m_x0;
+    m_x0 = qMax(0.0, m_x0 + seconds);
+    m_x1 = m_x0 + width;
+    refreshVisible();
+}
+
+void ChartPanel::refreshVisible()
+{
+    updateRange();
+    for (Chart &c : m_charts) {
+        if (c.view->isVisible() || !isVisible()) {
+            refresh(c);
+        }
+    }
+}
+
+void ChartPanel::refreshAll()
+{
+    updateRange();
+    for (Chart &c : m_charts) {
+        refresh(c);
+    }
+}
+
+void ChartPanel::refresh(Chart &c)
+{
+    rebuildLines(c);
+    const int pixels = qMax(50, int(c.chart->plotArea().width()));
+    double top = 0;
+    const ChartSeries::Metric metric = metricOf(c.kind);
+    for (int i = 0; i < c.lines.size(); ++i) {
+        const QList<float> *column = nullptr;
+        switch (c.kind) {
+        case CacheMessages:
+        case CacheMiB:
+        case Lag:
+            if (c.consumerLines >= 0) {
+                column = i < m_data.consumerCount() ? &m_data.consumerColumn(i, metric) : nullptr;
+            } else {
+                column = i == 0 ? &m_data.highest(metric) : &m_data.mean(metric);
+            }
+            break;
+        case FlowHolds: column = &m_data.flowColumn(ChartSeries::Flow(i)); break;
+        case Ownership: column = i == 0 ? &m_data.orphaned() : &m_data.doubleOwned(); break;
+        default: break;
+        }
+        double lineTop = 0;
+        c.lines.at(i)->replace(column ? m_data.decimate(*column, m_x0, m_x1, pixels, &lineTop) : QList<QPointF>());
+        if (c.lines.at(i)->isVisible()) {
+            top = qMax(top, lineTop);
+        }
+    }
+    if (c.threshold) {
+        const double value = c.kind == CacheMessages ? m_data.countThreshold() : m_data.sizeThreshold();
+        c.threshold->replace(value > 0 ? QList<QPointF>{{m_x0, value}, {m_x1, value}} : QList<QPointF>());
+        // The threshold stays in view only when the caches come near it; otherwise the lines
+        // would be squashed flat at the bottom of the chart.
+        if (value > 0 && top >= value * 0.5) {
+            top = qMax(top, value);
+        }
+    }
+    QList<QPointF> marks;
+    const QList<double> &rebalances = m_data.rebalanceTimes();
+    const double perPixel = (m_x1 - m_x0) / pixels;
+    double lastMark = -1e300;
+    const auto begin = std::lower_bound(rebalances.begin(), rebalances.end(), m_x0);
+    for (auto it = begin; it != rebalances.end() && *it <= m_x1; ++it) {
+        if (*it - lastMark >= 3 * perPixel) {
+            marks.append(QPointF(*it, 0));
+            lastMark = *it;
+        }
+    }
+    c.rebalances->replace(marks);
+    const double yMax = top <= 0 ? 1.0 : top * 1.08;
+    c.x->setRange(m_x0, m_x1);
+    c.y->setRange(0, c.kind == CacheMiB ? yMax : std::max(4.0, std::ceil(yMax)));
+    // Round bounds and ticks (0, 250, 500…): no repeated labels like "0, 1, 1, 2".
+    c.y->applyNiceNumbers();
+}
+
+QImage ChartPanel::grabImage() const
+{
+    return const_cast<ChartPanel *>(this)->grab().toImage();
+}
+
+void ChartPanel::changeEvent(QEvent *event)
+{
+    switch (event->type()) {
+    case QEvent::LanguageChange:
+        retranslate();
+        break;
+    case QEvent::PaletteChange:
+    case QEvent::FontChange:
+        applyTheme();
+        refreshAll();
+        break;
+    default:
+        break;
+    }
+    QWidget::changeEvent(event);
+}
+
+} // namespace Rblab
+
+#include "moc_chartpanel.cpp"

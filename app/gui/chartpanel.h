@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: Apache-2.0
+// The charts under the assignment view, on the simulation clock.
+#pragma once
+
+#include "chartseries.h"
+
+#include <QList>
+#include <QTimer>
+#include <QWidget>
+
+class QChart;
+class QLineSeries;
+class QScatterSeries;
+class QSplitter;
+class QTabWidget;
+class QValueAxis;
+
+namespace Rblab {
+
+class SimulationController;
+class TimeChartView;
+
+/*!
+    Five QtCharts charts in two tab groups side by side: per consumer (largest queue cache in
+    messages and in MiB against the flow-control thresholds, lag) and for the group (flow-control
+    holds per second by cause, unassigned and double-owned queues), each with the rebalances
+    marked along the time axis. While playing the time axis slides with the clock; when paused
+    the user pans (drag) and zooms (wheel); a double click follows the clock again. Clicking a
+    legend entry hides its series.
+
+    Refreshes on a coalescing timer, only the charts on screen, with one replace() per series of
+    points decimated to the plot's pixels (QtCharts' append per point is quadratic).
+*/
+class ChartPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    enum Kind { CacheMessages, CacheMiB, Lag, FlowHolds, Ownership, KindCount };
+
+    explicit ChartPanel(const SimulationController &controller, QWidget *parent = nullptr);
+
+    //! Shows a chart (its tab comes to the front).
+    void showChart(Kind kind);
+    //! Refreshes every chart now (tests, export).
+    void refreshAll();
+    QChart *chart(Kind kind) const;
+    //! The visible time range, seconds.
+    QPair<double, double> timeRange() const { return {m_x0, m_x1}; }
+    bool isFollowing() const { return m_follow; }
+    void setWindow(double seconds);
+    const ChartSeries &series() const { return m_data; }
+    //! The panel as an image (for "Export charts as PNG").
+    QImage grabImage() const;
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    struct Chart
+    {
+        Kind kind = CacheMessages;
+        QChart *chart = nullptr;
+        QValueAxis *x = nullptr;
+        QValueAxis *y = nullptr;
+        QList<QLineSeries *> lines;
+        QLineSeries *threshold = nullptr;
+        QScatterSeries *rebalances = nullptr;
+        TimeChartView *view = nullptr;
+        int consumerLines = -1; //!< consumers the lines were made for (-1: aggregate lines)
+    };
+
+    void handleRunStarted();
+    void handleFrame();
+    void scheduleRefresh();
+    void refreshVisible();
+    void refresh(Chart &chart);
+    void rebuildLines(Chart &chart);
+    void connectLegend(Chart &chart);
+    void updateRange();
+    void zoom(double factor, double anchor);
+    void pan(double seconds);
+    void retranslate();
+    void applyTheme();
+    QLineSeries *addLine(Chart &chart, const QString &name, const QColor &color, Qt::PenStyle style = Qt::SolidLine);
+
+    const SimulationController &m_controller;
+    ChartSeries m_data;
+    QList<Chart> m_charts;
+    QSplitter *m_splitter = nullptr;
+    QTabWidget *m_left = nullptr;
+    QTabWidget *m_right = nullptr;
+    QTimer m_refresh;
+    bool m_follow = true;
+    double m_window = 120;
+    double m_x0 = 0;
+    double m_x1 = 120;
+};
+
+} // namespace Rblab

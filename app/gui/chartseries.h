@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+// The time series the charts draw, derived once from the run's samples.
+#pragma once
+
+#include "frame.h"
+
+#include <QList>
+#include <QPointF>
+
+namespace Rblab {
+
+/*!
+    Columns derived from the engine's samples as they arrive (never recomputed): per consumer
+    the largest queue cache in messages and MiB and the lag; per sample the flow-control holds
+    per second by cause, unassigned and double-owned queues, and the thresholds; plus the times
+    of rebalances. Chart refreshes only decimate slices of these columns to the visible pixels,
+    so a refresh costs the same after an hour as after a minute.
+*/
+class ChartSeries
+{
+public:
+    enum Metric { CacheMessages, CacheMiB, Lag, MetricCount };
+    enum Flow { FlowCount, FlowSize, FlowSpan, FlowCauses };
+
+    void clear();
+    void append(const QList<Sample> &samples);
+    void appendEvents(const QList<SimEvent> &events);
+
+    qsizetype size() const { return m_t.size(); }
+    const QList<double> &times() const { return m_t; } //!< seconds
+    int consumerCount() const { return int(m_perConsumer.size()); }
+    const QList<float> &consumerColumn(int consumer, Metric metric) const { return m_perConsumer.at(consumer).at(metric); }
+    //! Over the consumers alive at each sample: the highest value and the mean.
+    const QList<float> &highest(Metric metric) const { return m_highest[metric]; }
+    const QList<float> &mean(Metric metric) const { return m_mean[metric]; }
+    const QList<float> &flowColumn(Flow cause) const { return m_flow[cause]; }
+    const QList<float> &orphaned() const { return m_orphaned; }
+    const QList<float> &doubleOwned() const { return m_doubleOwned; }
+    //! The highest threshold among live consumers at the last sample (messages, MiB).
+    double countThreshold() const { return m_countThreshold; }
+    double sizeThreshold() const { return m_sizeThreshold; }
+    const QList<double> &rebalanceTimes() const { return m_rebalances; } //!< seconds
+
+    /*!
+        The points of `column` over [x0, x1] (seconds), at most two per pixel of `pixels`: the
+        minimum and maximum of each pixel's bucket, in time order, so spikes survive.
+    */
+    QList<QPointF> decimate(const QList<float> &column, double x0, double x1, int pixels, double *maxY = nullptr) const;
+
+private:
+    QList<double> m_t;
+    QList<QList<QList<float>>> m_perConsumer; //!< [consumer][metric][sample]
+    QList<float> m_highest[MetricCount];
+    QList<float> m_mean[MetricCount];
+    QList<float> m_flow[FlowCauses];
+    QList<float> m_orphaned;
+    QList<float> m_doubleOwned;
+    QList<double> m_rebalances;
+    QList<qint64> m_lastFlow[FlowCauses]; //!< per consumer, cumulative at the previous sample
+    double m_countThreshold = 0;
+    double m_sizeThreshold = 0;
+};
+
+} // namespace Rblab

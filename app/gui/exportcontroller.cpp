@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "exportcontroller.h"
+
+#include "assignmentview.h"
+#include "chartpanel.h"
+#include "simulationcontroller.h"
+
+#include <QFileDialog>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTextStream>
+#include <QWidget>
+
+namespace Rblab {
+
+ExportController::ExportController(const SimulationController &controller, AssignmentView *view, ChartPanel *charts,
+                                   QWidget *dialogParent)
+    : QObject(dialogParent)
+    , m_controller(controller)
+    , m_view(view)
+    , m_charts(charts)
+    , m_dialogParent(dialogParent)
+{
+}
+
+QString ExportController::askPath(const QString &title, const QString &filter, const QString &suffix)
+{
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("export/directory"),
+                                       QStandardPaths::writableLocation(QStandardPaths::PicturesLocation))
+                            .toString();
+    const QString name = QStringLiteral("rebalance-lab-%1.%2")
+                             .arg(QString::number(m_controller.now() / 1000), suffix);
+    QString path = QFileDialog::getSaveFileName(m_dialogParent, title, dir + QLatin1Char('/') + name, filter);
+    if (path.isEmpty()) {
+        return path;
+    }
+    if (!path.endsWith(QLatin1Char('.') + suffix, Qt::CaseInsensitive)) {
+        path += QLatin1Char('.') + suffix;
+    }
+    settings.setValue(QStringLiteral("export/directory"), QFileInfo(path).absolutePath());
+    return path;
+}
+
+void ExportController::report(bool ok, const QString &path, const QString &error)
+{
+    if (ok) {
+        emit exported(path);
+    } else {
+        QMessageBox::warning(m_dialogParent, tr("Export failed"), tr("Could not write %1:\n%2").arg(path, error));
+    }
+}
+
+void ExportController::exportViewPng()
+{
+    const QString path = askPath(tr("Export the view as PNG"), tr("PNG images (*.png)"), QStringLiteral("png"));
+    if (path.isEmpty()) {
+        return;
+    }
+    const QImage image = m_view->exportImage(m_view->devicePixelRatioF());
+    report(image.save(path, "PNG"), path, tr("the image could not be saved"));
+}
+
+void ExportController::exportViewSvg()
+{
+    const QString path = askPath(tr("Export the view as SVG"), tr("SVG images (*.svg)"), QStringLiteral("svg"));
+    if (path.isEmpty()) {
+        return;
+    }
+    QString error;
+    report(m_view->exportSvg(path, &error), path, error);
+}
+
+void ExportController::exportChartsPng()
+{
+    const QString path = askPath(tr("Export the charts as PNG"), tr("PNG images (*.png)"), QStringLiteral("png"));
+    if (path.isEmpty()) {
+        return;
+    }
+    m_charts->refreshAll();
+    report(m_charts->grabImage().save(path, "PNG"), path, tr("the image could not be saved"));
+}
+
+void ExportController::exportMetricsCsv()
+{
+    const CatalogPtr catalog = m_controller.catalog();
+    if (!catalog) {
+        return;
+    }
+    const QString path = askPath(tr("Export the metrics as CSV"), tr("CSV files (*.csv)"), QStringLiteral("csv"));
+    if (path.isEmpty()) {
+        return;
+    }
+    QString error;
+    report(writeMetricsCsv(path, *catalog, m_controller.samples(), &error), path, error);
+}
+
+bool ExportController::writeMetricsCsv(const QString &path, const Catalog &catalog, const QList<Sample> &samples,
+                                       QString *error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        if (error) {
+            *error = file.errorString();
+        }
+        return false;
+    }
+    QTextStream out(&file);
+    // Column names are RocketMQ's and the report's, not translated: the file is for tools.
+    out << "t_ms,orphanedQueues,doubleOwnedQueues";
+    static const char *const fields[] = {"state", "cachedCount", "cachedBytes", "delivered", "lag",
+                                         "flowControlCount", "flowControlSize", "flowControlSpan"};
+    for (const ConsumerInfo &c : catalog.consumers) {
+        for (const char *field : fields) {
+            out << ',' << c.name << '.' << field;
+        }
+    }
+    out << '\n';
+    for (const Sample &s : samples) {
+        out << s.t << ',' << s.orphanedQueues << ',' << s.doubleOwnedQueues;
+        for (qsizetype i = 0; i < catalog.consumers.size(); ++i) {
+            if (i < s.consumers.size()) {
+                const Sample::Consumer &c = s.consumers.at(i);
+                out << ',' << consumerStateName(c.state) << ',' << c.cachedCount << ',' << c.cachedBytes << ','
+                    << c.delivered << ',' << c.lag << ',' << c.flowControl[0] << ',' << c.flowControl[1] << ','
+                    << c.flowControl[2];
+            } else {
+                out << ",absent,0,0,0,0,0,0,0";
+            }
+        }
+        out << '\n';
+    }
+    out.flush();
+    if (!file.commit()) {
+        if (error) {
+            *error = file.errorString();
+        }
+        return false;
+    }
+    return true;
+}
+
+} // namespace Rblab
+
+#include "moc_exportcontroller.cpp"

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+// File › Export: the view as PNG and SVG, the charts as PNG, the metrics as CSV.
+#pragma once
+
+#include "frame.h"
+
+#include <QObject>
+
+class QWidget;
+
+namespace Rblab {
+
+class AssignmentView;
+class ChartPanel;
+class SimulationController;
+
+/*!
+    Asks where to write and writes: the assignment view as a PNG (at the screen's pixel ratio)
+    or an SVG (vector, for handouts), the charts as a PNG, and the samples of the run as a CSV
+    file with one row per sample and columns per consumer, for a spreadsheet. The writing
+    functions are static so tests and the command line can call them without a dialog.
+*/
+class ExportController : public QObject
+{
+    Q_OBJECT
+
+public:
+    ExportController(const SimulationController &controller, AssignmentView *view, ChartPanel *charts,
+                     QWidget *dialogParent);
+
+    void exportViewPng();
+    void exportViewSvg();
+    void exportChartsPng();
+    void exportMetricsCsv();
+
+    //! The samples as CSV ("t_ms,orphaned,doubleOwned,<consumer>.state,…"); false with a reason.
+    static bool writeMetricsCsv(const QString &path, const Catalog &catalog, const QList<Sample> &samples,
+                                QString *error);
+
+signals:
+    //! A file was written (for the status bar).
+    void exported(const QString &path);
+
+private:
+    QString askPath(const QString &title, const QString &filter, const QString &suffix);
+    void report(bool ok, const QString &path, const QString &error);
+
+    const SimulationController &m_controller;
+    AssignmentView *m_view;
+    ChartPanel *m_charts;
+    QWidget *m_dialogParent;
+};
+
+} // namespace Rblab

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "frame.h"
+
+#include <QSet>
+
+namespace Rblab {
+
+void Catalog::assignGroupQueues(const Scenario &scenario)
+{
+    groupQueues.clear();
+    groupOrderly.clear();
+    for (const QString &group : std::as_const(groups)) {
+        QSet<QString> topicNames;
+        const GroupSpec *spec = scenario.group(group);
+        groupOrderly.append(spec && spec->consumeMode == ConsumeMode::Orderly);
+        if (spec) {
+            for (const QString &t : spec->topics) {
+                topicNames.insert(t);
+            }
+        }
+        topicNames.insert(QStringLiteral("%RETRY%") + group);
+        QList<qint32> mine;
+        for (qint32 q : std::as_const(sortedQueueOrder)) {
+            if (topicNames.contains(queues.at(q).topic)) {
+                mine.append(q);
+            }
+        }
+        groupQueues.append(mine);
+    }
+}
+
+QString Catalog::queueLabel(qint32 queue) const
+{
+    if (queue < 0 || queue >= queues.size()) {
+        return QString();
+    }
+    const QueueInfo &q = queues.at(queue);
+    if (topics.size() > 1 || q.retry) {
+        return QStringLiteral("%1/%2/%3").arg(q.topic, q.brokerName).arg(q.queueId);
+    }
+    return QStringLiteral("%1/%2").arg(q.brokerName).arg(q.queueId);
+}
+
+QString Catalog::consumerLabel(qint32 consumer) const
+{
+    if (consumer < 0 || consumer >= consumers.size()) {
+        return QString();
+    }
+    return consumers.at(consumer).name;
+}
+
+} // namespace Rblab

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+// What the worker hands the interface after each time slice.
+#pragma once
+
+#include <scenario/scenario.h>
+#include <sim/simevent.h>
+#include <sim/snapshot.h>
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+namespace Rblab {
+
+/*!
+    The run's catalog as the views need it: queues, consumers, brokers, topics and groups with
+    the queues each group consumes. Append-only in the engine, so a new Catalog is made only
+    when it grows (a join, a new route); views compare the pointer to know when to lay out again.
+*/
+struct Catalog
+{
+    QList<QueueInfo> queues;
+    QList<ConsumerInfo> consumers;
+    QStringList brokers;
+    QStringList topics;
+    QStringList groups;
+    QList<qint32> sortedQueueOrder;
+    QList<QList<qint32>> groupQueues; //!< per group: its queues (subscribed and retry topics), sorted
+    QList<bool> groupOrderly;         //!< per group: ORDERLY (queues are locked on the broker)
+
+    //! Builds groupQueues from the scenario's subscriptions (topics + %RETRY%<group>).
+    void assignGroupQueues(const Scenario &scenario);
+    //! "broker-a/3" or "%RETRY%group/broker-a/0": short and unambiguous for logs.
+    QString queueLabel(qint32 queue) const;
+    QString consumerLabel(qint32 consumer) const;
+};
+
+using CatalogPtr = std::shared_ptr<const Catalog>;
+
+/*!
+    One published picture of the run: the snapshot, and what happened since the last frame the
+    interface took. Events and samples accumulate in the buffer until the interface takes them,
+    so none is lost when painting is slower than the engine.
+*/
+struct Frame
+{
+    quint64 generation = 0;     //!< bumped by every load and restart
+    CatalogPtr catalog;
+    WorldSnapshot snapshot;
+    QList<SimEvent> newEvents;
+    QList<Sample> newSamples;
+    double effectiveSpeed = 0;  //!< virtual ms per wall ms achieved lately
+    bool playing = false;
+    bool valid = false;
+};
+
+} // namespace Rblab

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "guitext.h"
+
+#include <QLocale>
+
+namespace Rblab {
+
+QString GuiText::stateName(ConsumerState state, bool slowed)
+{
+    switch (state) {
+    case ConsumerState::Absent: return tr("not started");
+    case ConsumerState::Starting: return tr("starting");
+    case ConsumerState::Running: return slowed ? tr("slowed") : tr("running");
+    case ConsumerState::Paused: return tr("paused");
+    case ConsumerState::Frozen: return tr("frozen");
+    case ConsumerState::Partitioned: return tr("partitioned");
+    case ConsumerState::Killed: return tr("killed");
+    case ConsumerState::Shutdown: return tr("shut down");
+    }
+    return QString();
+}
+
+QString GuiText::eventName(SimEvent::Type type)
+{
+    using T = SimEvent::Type;
+    switch (type) {
+    case T::Start: return tr("start");
+    case T::Join: return tr("join");
+    case T::Shutdown: return tr("shutdown");
+    case T::Kill: return tr("kill");
+    case T::Freeze: return tr("freeze");
+    case T::Unfreeze: return tr("unfreeze");
+    case T::Partition: return tr("partition");
+    case T::Heal: return tr("heal");
+    case T::Pause: return tr("pause");
+    case T::Resume: return tr("resume");
+    case T::SetConsumeTime: return tr("consume time changed");
+    case T::SetFailureRate: return tr("failure rate changed");
+    case T::SetStrategy: return tr("strategy changed");
+    case T::SetClient: return tr("client settings changed");
+    case T::Started: return tr("started");
+    case T::ChannelRegistered: return tr("connection registered");
+    case T::ChannelClosed: return tr("connection closed");
+    case T::ChannelExpired: return tr("connection expired");
+    case T::Unregistered: return tr("unregistered");
+    case T::Notify: return tr("notify: ids changed");
+    case T::BrokerDown: return tr("broker down");
+    case T::BrokerUp: return tr("broker up");
+    case T::Rebalance: return tr("rebalance");
+    case T::RebalanceFailed: return tr("rebalance failed");
+    case T::StrategyError: return tr("strategy error");
+    case T::FlowControlOn: return tr("flow control on");
+    case T::FlowControlOff: return tr("flow control off");
+    case T::RouteChanged: return tr("route changed");
+    case T::OffsetIllegal: return tr("offset illegal");
+    case T::LockFailed: return tr("lock failed");
+    case T::SetProduceRate: return tr("produce rate changed");
+    case T::SetQueues: return tr("queue count changed");
+    }
+    return QString();
+}
+
+QString GuiText::flowCauseName(SimEvent::FlowCause cause)
+{
+    using C = SimEvent::FlowCause;
+    switch (cause) {
+    case C::None: return tr("none");
+    case C::Count: return tr("cached message count");
+    case C::Size: return tr("cached size");
+    case C::Span: return tr("offset span");
+    case C::TopicCount: return tr("topic message count");
+    case C::TopicSize: return tr("topic cached size");
+    }
+    return QString();
+}
+
+QList<SimEvent::Type> GuiText::eventTypes()
+{
+    QList<SimEvent::Type> types;
+    for (int i = 0; i <= int(SimEvent::Type::SetQueues); ++i) {
+        types.append(SimEvent::Type(i));
+    }
+    return types;
+}
+
+QString GuiText::clock(SimTime t)
+{
+    const qint64 ms = qMax<qint64>(0, t);
+    const qint64 h = ms / 3600000;
+    const qint64 m = (ms / 60000) % 60;
+    const qint64 s = (ms / 1000) % 60;
+    if (h > 0) {
+        return QStringLiteral("%1:%2:%3").arg(h).arg(m, 2, 10, QLatin1Char('0')).arg(s, 2, 10, QLatin1Char('0'));
+    }
+    return QStringLiteral("%1:%2.%3")
+        .arg(m)
+        .arg(s, 2, 10, QLatin1Char('0'))
+        .arg(ms % 1000, 3, 10, QLatin1Char('0'));
+}
+
+QString GuiText::span(SimTime t)
+{
+    if (t < 1000) {
+        return tr("%1 ms").arg(t);
+    }
+    if (t < 60000) {
+        return tr("%1 s").arg(QLocale().toString(double(t) / 1000.0, 'g', 3));
+    }
+    return tr("%1 min %2 s").arg(t / 60000).arg((t / 1000) % 60);
+}
+
+QString GuiText::bytes(qint64 bytes)
+{
+    if (bytes < 1024) {
+        return tr("%1 B").arg(bytes);
+    }
+    if (bytes < 1024 * 1024) {
+        return tr("%1 KiB").arg(QLocale().toString(double(bytes) / 1024.0, 'f', 1));
+    }
+    return tr("%1 MiB").arg(QLocale().toString(double(bytes) / (1024.0 * 1024.0), 'f', 1));
+}
+
+QString GuiText::count(qint64 n)
+{
+    return QLocale().toString(n);
+}
+
+QString GuiText::unitName(const QString &unit)
+{
+    if (unit == QLatin1String("messages")) {
+        return tr("messages");
+    }
+    if (unit == QLatin1String("MiB")) {
+        return tr("MiB");
+    }
+    if (unit == QLatin1String("offsets")) {
+        return tr("offsets");
+    }
+    if (unit == QLatin1String("threads")) {
+        return tr("threads");
+    }
+    if (unit == QLatin1String("times")) {
+        return tr("times");
+    }
+    return unit;
+}
+
+QString GuiText::speed(double factor)
+{
+    const int decimals = factor < 1.0 ? 1 : 0;
+    return tr("%1×").arg(QLocale().toString(factor, 'f', decimals));
+}
+
+} // namespace Rblab

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: Apache-2.0
+// The interface's words for engine values: states, event kinds, flow-control causes, units.
+#pragma once
+
+#include <sim/simevent.h>
+#include <sim/snapshot.h>
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace Rblab {
+
+/*!
+    Translated names for the engine's enums and the number formats every view shares, so a
+    state is called the same on a card, in the inspector and in the log. Called on the GUI
+    thread, at paint or retranslate time, so a language switch shows at once.
+*/
+class GuiText
+{
+    Q_DECLARE_TR_FUNCTIONS(Rblab::GuiText)
+
+public:
+    static QString stateName(ConsumerState state, bool slowed = false);
+    static QString eventName(SimEvent::Type type);
+    static QString flowCauseName(SimEvent::FlowCause cause);
+    //! Every event kind the log can filter by, in a sensible order.
+    static QList<SimEvent::Type> eventTypes();
+    //! "1:05.250" (m:ss.mmm), or "1:02:05" past an hour: the clock.
+    static QString clock(SimTime t);
+    //! "12.5 s", "3 min 20 s": a span for people.
+    static QString span(SimTime t);
+    static QString bytes(qint64 bytes);
+    static QString count(qint64 n);
+    //! A setting's unit ("messages", "MiB", …) in the interface language.
+    static QString unitName(const QString &unit);
+    //! "1,000×", "0.5×".
+    static QString speed(double factor);
+};
+
+} // namespace Rblab

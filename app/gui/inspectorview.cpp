@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "inspectorview.h"
+
+#include "guitext.h"
+#include "simulationcontroller.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace Rblab {
+
+namespace {
+
+constexpr qint64 kRefreshMs = 250;
+
+} // namespace
+
+InspectorView::InspectorView(const SimulationController &controller, QWidget *parent)
+    : QWidget(parent)
+    , m_controller(controller)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    m_title = new QLabel(this);
+    m_title->setWordWrap(true);
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    layout->addWidget(m_title);
+    m_tree = new QTreeWidget(this);
+    m_tree->setColumnCount(2);
+    m_tree->setRootIsDecorated(true);
+    m_tree->setUniformRowHeights(true);
+    m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_tree->header()->setStretchLastSection(true);
+    layout->addWidget(m_tree);
+    connect(&controller, &SimulationController::frameUpdated, this, [this] {
+        if (!m_lastRefresh.isValid() || m_lastRefresh.elapsed() >= kRefreshMs) {
+            refresh();
+        }
+    });
+    connect(&controller, &SimulationController::runStarted, this, [this] { setSelection(Selection()); });
+    refresh();
+}
+
+void InspectorView::setSelection(const Selection &selection)
+{
+    m_selection = selection;
+    refresh();
+}
+
+QTreeWidgetItem *InspectorView::add(const QString &name, const QString &value, QTreeWidgetItem *parent)
+{
+    auto *item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(m_tree);
+    item->setText(0, name);
+    item->setText(1, value);
+    item->setToolTip(1, value);
+    return item;
+}
+
+void InspectorView::refresh()
+{
+    m_lastRefresh.start();
+    m_tree->setHeaderLabels({tr("Property"), tr("Value")});
+    // Keep which holdings the user expanded across refreshes.
+    QSet<QString> expanded;
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
+        if (m_tree->topLevelItem(i)->isExpanded()) {
+            expanded.insert(m_tree->topLevelItem(i)->text(0));
+        }
+    }
+    m_tree->setUpdatesEnabled(false);
+    m_tree->clear();
+    const CatalogPtr catalog = m_controller.catalog();
+    if (!catalog || m_selection.kind == Selection::Kind::None) {
+        m_title->setText(tr("Select a consumer card or a queue tile to inspect it."));
+    } else if (m_selection.isConsumer() && m_selection.index < catalog->consumers.size()) {
+        showConsumer(m_selection.index);
+    } else if (m_selection.isQueue() && m_selection.index < catalog->queues.size()) {
+        showQueue(m_selection.index);
+    }
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = m_tree->topLevelItem(i);
+        if (item->childCount() > 0 && (expanded.contains(item->text(0)) || expanded.isEmpty())) {
+            item->setExpanded(true);
+        }
+    }
+    m_tree->setUpdatesEnabled(true);
+}
+
+void InspectorView::showConsumer(qint32 c)
+{
+    const Catalog &cat = *m_controller.catalog();
+    const WorldSnapshot &snap = m_controller.snapshot();
+    if (c >= snap.consumers.size()) {
+        return;
+    }
+    const ConsumerInfo &info = cat.consumers.at(c);
+    const SnapshotConsumer &sc = snap.consumers.at(c);
+    m_title->setText(tr("Consumer %1").arg(info.name));
+    add(tr("Client id"), info.id);
+    add(tr("Group"), info.group);
+    add(tr("State"), GuiText::stateName(sc.state, sc.slowed));
+    add(tr("Strategy"), sc.strategy);
+    add(tr("Queues held"), QString::number(sc.queueCount));
+    add(tr("Cached"), tr("%1 messages, %2").arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes)));
+    add(tr("Delivered"), GuiText::count(sc.delivered));
+    add(tr("Flow-control holds"), tr("count %1, size %2, span %3")
+            .arg(GuiText::count(sc.flowControl[0]), GuiText::count(sc.flowControl[1]), GuiText::count(sc.flowControl[2])));
+    add(tr("Busy consume threads"), tr("%1 (%2 tasks queued)").arg(sc.busyWorkers).arg(sc.queuedTasks));
+    add(tr("pullThresholdForQueue"), GuiText::count(sc.pullThresholdForQueue));
+    add(tr("pullThresholdSizeForQueue"), tr("%1 MiB").arg(sc.pullThresholdSizeForQueue));
+    add(tr("consumeConcurrentlyMaxSpan"), GuiText::count(sc.consumeConcurrentlyMaxSpan));
+    add(tr("Last rebalance"), sc.lastRebalanceAt >= 0
+            ? tr("%1 (%2 rounds changed something)").arg(GuiText::clock(sc.lastRebalanceAt)).arg(sc.rebalanceCount)
+            : tr("never"));
+    for (const ConsumerView &view : sc.views) {
+        QTreeWidgetItem *v = add(tr("Its view of %1").arg(cat.topics.value(view.topic)),
+                                 view.at >= 0 ? tr("at %1: %2 consumers, %3 queues, from %4")
+                                                    .arg(GuiText::clock(view.at))
+                                                    .arg(view.cidAll.size())
+                                                    .arg(view.queueCount)
+                                                    .arg(cat.brokers.value(view.fromBroker, QStringLiteral("—")))
+                                                : tr("not computed yet"));
+        for (const QString &cid : view.cidAll) {
+            add(QString(), cid, v);
+        }
+    }
+    for (const SnapshotHolding &h : snap.holdings) {
+        if (h.consumer != c) {
+            continue;
+        }
+        QTreeWidgetItem *q = add(cat.queueLabel(h.queue), tr("%1 cached, next offset %2")
+                                                              .arg(GuiText::count(h.cachedCount), GuiText::count(h.nextOffset)));
+        add(tr("Consumed offset"), GuiText::count(h.consumedOffset), q);
+        add(tr("Cache"), tr("%1 messages, %2, span %3").arg(GuiText::count(h.cachedCount), GuiText::bytes(h.cachedBytes),
+                                                            GuiText::count(h.maxSpan)), q);
+        add(tr("Pull state"), h.flowControl == SimEvent::FlowCause::None
+                ? tr("pulling (last pull %1)").arg(GuiText::clock(h.lastPullAt))
+                : tr("held back: %1").arg(GuiText::flowCauseName(h.flowControl)), q);
+        add(tr("Lock"), h.locked ? tr("locked") : tr("not locked"), q);
+        add(tr("Held since"), GuiText::clock(h.createdAt), q);
+        if (h.dropped) {
+            add(tr("Dropped"), tr("waiting to be removed"), q);
+        }
+    }
+}
+
+void InspectorView::showQueue(qint32 queue)
+{
+    const Catalog &cat = *m_controller.catalog();
+    const WorldSnapshot &snap = m_controller.snapshot();
+    if (queue >= snap.queues.size()) {
+        return;
+    }
+    const QueueInfo &info = cat.queues.at(queue);
+    const SnapshotQueue &sq = snap.queues.at(queue);
+    m_title->setText(tr("Queue %1").arg(cat.queueLabel(queue)));
+    add(tr("Topic"), info.topic);
+    add(tr("Broker"), info.brokerName + (sq.brokerUp ? QString() : tr(" (down)")));
+    add(tr("Queue id"), QString::number(info.queueId));
+    add(tr("Broker offset"), GuiText::count(sq.brokerOffset));
+    add(tr("Committed offset"), sq.committedOffset < 0 ? tr("none yet") : GuiText::count(sq.committedOffset));
+    add(tr("Lag"), GuiText::count(sq.lag));
+    add(tr("Owners"), tr("%1 alive, %2 running").arg(sq.owners).arg(sq.runningOwners));
+    if (!sq.readable) {
+        add(tr("Route"), tr("not in the name server's route"));
+    }
+    for (qint32 h = sq.firstHolding; h < sq.firstHolding + sq.holdingCount && h < snap.holdings.size(); ++h) {
+        const SnapshotHolding &hold = snap.holdings.at(h);
+        const SnapshotConsumer &owner = snap.consumers.value(hold.consumer);
+        QTreeWidgetItem *o = add(cat.consumerLabel(hold.consumer), GuiText::stateName(owner.state, owner.slowed));
+        add(tr("Next pull offset"), GuiText::count(hold.nextOffset), o);
+        add(tr("Consumed offset"), GuiText::count(hold.consumedOffset), o);
+        add(tr("Cache"), tr("%1 of %2 messages, %3, span %4")
+                             .arg(GuiText::count(hold.cachedCount), GuiText::count(owner.pullThresholdForQueue),
+                                  GuiText::bytes(hold.cachedBytes), GuiText::count(hold.maxSpan)), o);
+        add(tr("Pull state"), hold.flowControl == SimEvent::FlowCause::None
+                ? tr("pulling (last pull %1)").arg(GuiText::clock(hold.lastPullAt))
+                : tr("held back: %1").arg(GuiText::flowCauseName(hold.flowControl)), o);
+        add(tr("Lock"), hold.locked ? tr("locked") : tr("not locked"), o);
+        add(tr("Held since"), GuiText::clock(hold.createdAt), o);
+    }
+    // The last rebalance that gave this queue to someone.
+    const QList<SimEvent> &events = m_controller.events();
+    for (qsizetype i = events.size() - 1; i >= 0; --i) {
+        const SimEvent &e = events.at(i);
+        if (e.type == SimEvent::Type::Rebalance && e.added.contains(queue)) {
+            add(tr("Last moved"), tr("%1 to %2").arg(GuiText::clock(e.t), cat.consumerLabel(e.consumer)));
+            break;
+        }
+    }
+}
+
+QString InspectorView::value(const QString &property) const
+{
+    const auto items = m_tree->findItems(property, Qt::MatchExactly | Qt::MatchRecursive, 0);
+    return items.isEmpty() ? QString() : items.first()->text(1);
+}
+
+void InspectorView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        refresh();
+    }
+    QWidget::changeEvent(event);
+}
+
+} // namespace Rblab
+
+#include "moc_inspectorview.cpp"

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+// Every number about the selected consumer or queue.
+#pragma once
+
+#include "selection.h"
+
+#include <QElapsedTimer>
+#include <QWidget>
+
+class QLabel;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace Rblab {
+
+class SimulationController;
+
+/*!
+    Shows the selection's exact state from the newest frame: for a consumer its state, strategy,
+    cache, flow-control holds, thresholds, last rebalance and each queue it holds (offsets, cache,
+    pull state, lock); for a queue its offsets and lag on the broker, its owners with their
+    process-queue state, and the last rebalance that moved it. Refreshed a few times a second,
+    not every frame: numbers that change 60 times a second cannot be read.
+*/
+class InspectorView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit InspectorView(const SimulationController &controller, QWidget *parent = nullptr);
+
+    void setSelection(const Selection &selection);
+    Selection selection() const { return m_selection; }
+    //! The value shown for a property (tests), by its visible name; empty when not shown.
+    QString value(const QString &property) const;
+    void refresh();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void showConsumer(qint32 consumer);
+    void showQueue(qint32 queue);
+    QTreeWidgetItem *add(const QString &name, const QString &value, QTreeWidgetItem *parent = nullptr);
+
+    const SimulationController &m_controller;
+    Selection m_selection;
+    QLabel *m_title = nullptr;
+    QTreeWidget *m_tree = nullptr;
+    QElapsedTimer m_lastRefresh;
+};
+
+} // namespace Rblab

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: Apache-2.0
+// rebalance-lab: the desktop app. Parse, construct, run; the window and its parts do the rest.
+#include "appoptions.h"
+#include "languagemanager.h"
+#include "mainwindow.h"
+#include "simulationcontroller.h"
+
+#include <allocation/strategyregistry.h>
+
+#include <QApplication>
+#include <QSettings>
+#include <QTimer>
+
+#include <cstdio>
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("rebalance-lab"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Rebalance Lab"));
+    QApplication::setOrganizationName(QStringLiteral("rebalance-lab"));
+    QApplication::setApplicationVersion(QStringLiteral(RBLAB_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("rebalance-lab"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/rebalance-lab.svg")));
+
+    Rblab::AppOptions options;
+    QString message;
+    switch (Rblab::AppOptions::parse(QApplication::arguments(), &options, &message)) {
+    case Rblab::AppOptions::Outcome::Exit:
+        std::fputs(qPrintable(message + QLatin1Char('\n')), stdout);
+        return 0;
+    case Rblab::AppOptions::Outcome::Error:
+        std::fprintf(stderr, "rebalance-lab: %s\nRun 'rebalance-lab --help' for the options.\n", qPrintable(message));
+        return 2;
+    case Rblab::AppOptions::Outcome::Run:
+        break;
+    }
+
+    Rblab::LanguageManager languages;
+    const QString saved = QSettings().value(QStringLiteral("language")).toString();
+    QString language = options.language;
+    if (language.isEmpty()) {
+        language = saved.isEmpty() || saved == QLatin1String("system") ? Rblab::LanguageManager::systemLanguage() : saved;
+    }
+    if (!languages.setLanguage(language)) {
+        std::fprintf(stderr, "rebalance-lab: no translation for \"%s\"; available: %s\n", qPrintable(language),
+                     qPrintable(Rblab::LanguageManager::availableLanguages().join(QStringLiteral(", "))));
+        if (!options.language.isEmpty()) {
+            return 2;
+        }
+        languages.setLanguage(QStringLiteral("en"));
+    }
+
+    Rblab::StrategyRegistry registry;
+    Rblab::StrategyRegistry::Sources sources;
+    sources.extraDirectories = options.pluginDirs;
+    registry.load(sources);
+    if (!options.strategy.isEmpty() && !registry.find(options.strategy)) {
+        std::fprintf(stderr, "rebalance-lab: unknown strategy \"%s\"; loaded: %s\n", qPrintable(options.strategy),
+                     qPrintable(registry.strategyNames().join(QStringLiteral(", "))));
+        return 2;
+    }
+
+    Rblab::MainWindow window(registry, languages);
+    window.setStrategyOverride(options.strategy);
+    const bool screenshot = !options.screenshot.isEmpty();
+    window.setQuiet(screenshot);
+    if (!screenshot) {
+        window.restoreSession();
+    }
+    if (options.speed) {
+        window.controller()->setSpeed(*options.speed);
+    }
+    const QString scenario = options.scenario.isEmpty() ? Rblab::MainWindow::defaultScenarioPath() : options.scenario;
+    if (!window.openScenario(scenario)) {
+        if (screenshot) {
+            std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(window.lastError()));
+            return 1;
+        }
+    }
+    if (screenshot) {
+        if (!window.takeScreenshot(options.screenshot, *options.at, options.size)) {
+            std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(window.lastError()));
+            return 1;
+        }
+        return 0;
+    }
+    window.show();
+    // Start playing once the window is up, so a newcomer sees queues move within seconds.
+    if (!options.paused) {
+        QTimer::singleShot(0, window.controller(), [&window] { window.controller()->setPlaying(true); });
+    }
+    return app.exec();
+}

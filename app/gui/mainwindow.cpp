@@ -1,0 +1,809 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "mainwindow.h"
+
+#include "assignmentview.h"
+#include "chartpanel.h"
+#include "churnpanel.h"
+#include "consumeractions.h"
+#include "eventlogview.h"
+#include "exportcontroller.h"
+#include "guitext.h"
+#include "inspectorview.h"
+#include "languagemanager.h"
+#include "parameterform.h"
+#include "playbackbar.h"
+#include "plugindialog.h"
+#include "recentfiles.h"
+#include "scenariodocument.h"
+#include "settingspanel.h"
+#include "simulationcontroller.h"
+#include "strategypanel.h"
+
+#include <allocation/strategyregistry.h>
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDateTime>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace Rblab {
+
+namespace {
+
+QIcon icon(const char *name)
+{
+    return QIcon(QStringLiteral(":/icons/%1.svg").arg(QLatin1String(name)));
+}
+
+} // namespace
+
+MainWindow::MainWindow(const StrategyRegistry &registry, LanguageManager &languages, QWidget *parent)
+    : QMainWindow(parent)
+    , m_registry(registry)
+    , m_languages(languages)
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowIcon(icon("rebalance-lab"));
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+    m_controller = new SimulationController(registry, this);
+    m_document = new ScenarioDocument(this);
+
+    auto *centre = new QWidget(this);
+    auto *centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(0, 0, 0, 0);
+    centreLayout->setSpacing(0);
+    m_banner = new QLabel(centre);
+    m_banner->setWordWrap(false);
+    m_banner->setTextFormat(Qt::RichText);
+    m_banner->setContentsMargins(10, 4, 10, 2);
+    centreLayout->addWidget(m_banner);
+    m_centre = new QSplitter(Qt::Vertical, centre);
+    m_view = new AssignmentView(m_centre);
+    m_charts = new ChartPanel(*m_controller, m_centre);
+    m_centre->addWidget(m_view);
+    m_centre->addWidget(m_charts);
+    m_centre->setStretchFactor(0, 3);
+    m_centre->setStretchFactor(1, 2);
+    m_centre->setSizes({600, 330});
+    m_centre->setChildrenCollapsible(false);
+    centreLayout->addWidget(m_centre, 1);
+    setCentralWidget(centre);
+
+    m_consumerActions = new ConsumerActions(this);
+    m_export = new ExportController(*m_controller, m_view, m_charts, this);
+    createActions();
+    createDocks();
+    createMenus();
+    createToolBars();
+    m_totals = new QLabel(this);
+    statusBar()->addPermanentWidget(m_totals);
+    connectParts();
+    retranslate();
+    resize(1500, 950);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions()
+{
+    m_openAction = new QAction(icon("open"), QString(), this);
+    m_openAction->setShortcut(QKeySequence::Open);
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::open);
+    m_saveAction = new QAction(icon("save"), QString(), this);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
+    m_saveAsAction = new QAction(this);
+    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
+    m_quitAction = new QAction(this);
+    m_quitAction->setShortcut(QKeySequence::Quit);
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+
+    m_exportViewPng = new QAction(icon("export"), QString(), this);
+    connect(m_exportViewPng, &QAction::triggered, m_export, &ExportController::exportViewPng);
+    m_exportViewSvg = new QAction(this);
+    connect(m_exportViewSvg, &QAction::triggered, m_export, &ExportController::exportViewSvg);
+    m_exportCharts = new QAction(this);
+    connect(m_exportCharts, &QAction::triggered, m_export, &ExportController::exportChartsPng);
+    m_exportCsv = new QAction(this);
+    connect(m_exportCsv, &QAction::triggered, m_export, &ExportController::exportMetricsCsv);
+
+    m_playAction = new QAction(icon("play"), QString(), this);
+    m_playAction->setShortcut(QKeySequence(Qt::Key_Space));
+    connect(m_playAction, &QAction::triggered, m_controller, &SimulationController::togglePlaying);
+    m_stepAction = new QAction(icon("step"), QString(), this);
+    m_stepAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Right));
+    connect(m_stepAction, &QAction::triggered, m_controller, &SimulationController::stepToNextEvent);
+    m_stepRebalanceAction = new QAction(icon("step-rebalance"), QString(), this);
+    m_stepRebalanceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Right));
+    connect(m_stepRebalanceAction, &QAction::triggered, m_controller, &SimulationController::stepToNextRebalance);
+    m_restartAction = new QAction(icon("restart"), QString(), this);
+    m_restartAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    connect(m_restartAction, &QAction::triggered, this, &MainWindow::startDocument);
+    m_fasterAction = new QAction(this);
+    m_fasterAction->setShortcut(QKeySequence(Qt::Key_BracketRight));
+    connect(m_fasterAction, &QAction::triggered, this, [this] {
+        m_controller->setSpeed(PlaybackBar::speedForPosition(PlaybackBar::positionForSpeed(m_controller->speed()) + 30));
+    });
+    m_slowerAction = new QAction(this);
+    m_slowerAction->setShortcut(QKeySequence(Qt::Key_BracketLeft));
+    connect(m_slowerAction, &QAction::triggered, this, [this] {
+        m_controller->setSpeed(PlaybackBar::speedForPosition(PlaybackBar::positionForSpeed(m_controller->speed()) - 30));
+    });
+    m_pluginsAction = new QAction(icon("plugin"), QString(), this);
+    connect(m_pluginsAction, &QAction::triggered, this, &MainWindow::showPlugins);
+    m_aboutAction = new QAction(this);
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
+    m_aboutQtAction = new QAction(this);
+    m_aboutQtAction->setMenuRole(QAction::AboutQtRole);
+    connect(m_aboutQtAction, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createDocks()
+{
+    auto dock = [this](const char *name, QWidget *content, Qt::DockWidgetArea area) {
+        auto *d = new QDockWidget(this);
+        d->setObjectName(QLatin1String(name));
+        d->setWidget(content);
+        addDockWidget(area, d);
+        return d;
+    };
+    m_strategy = new StrategyPanel(m_registry, this);
+    m_settings = new SettingsPanel(this);
+    m_churn = new ChurnPanel(this);
+    m_churn->setAddConsumerAction(m_consumerActions->action(ConsumerActions::Add));
+    m_log = new EventLogView(*m_controller, this);
+    m_inspector = new InspectorView(*m_controller, this);
+    auto *scenarioPage = new QScrollArea(this);
+    scenarioPage->setWidgetResizable(true);
+    scenarioPage->setFrameShape(QFrame::NoFrame);
+    m_scenarioText = new QLabel(scenarioPage);
+    m_scenarioText->setWordWrap(true);
+    m_scenarioText->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_scenarioText->setTextFormat(Qt::RichText);
+    m_scenarioText->setMargin(8);
+    m_scenarioText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    scenarioPage->setWidget(m_scenarioText);
+
+    // Two stacks on the right: what the user changes (strategy, churn, settings, scenario) above
+    // what the user reads (event log, inspector).
+    m_strategyDock = dock("StrategyDock", m_strategy, Qt::RightDockWidgetArea);
+    m_logDock = dock("EventLogDock", m_log, Qt::RightDockWidgetArea);
+    splitDockWidget(m_strategyDock, m_logDock, Qt::Vertical);
+    m_churnDock = dock("ChurnDock", m_churn, Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_strategyDock, m_churnDock);
+    m_settingsDock = dock("SettingsDock", m_settings, Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_strategyDock, m_settingsDock);
+    m_scenarioDock = dock("ScenarioDock", scenarioPage, Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_strategyDock, m_scenarioDock);
+    m_inspectorDock = dock("InspectorDock", m_inspector, Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_logDock, m_inspectorDock);
+    setTabPosition(Qt::RightDockWidgetArea, QTabWidget::North);
+    m_strategyDock->raise();
+    m_logDock->raise();
+    resizeDocks({m_strategyDock}, {440}, Qt::Horizontal);
+    resizeDocks({m_strategyDock, m_logDock}, {480, 420}, Qt::Vertical);
+}
+
+void MainWindow::createMenus()
+{
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_fileMenu->addAction(m_openAction);
+    m_examplesMenu = m_fileMenu->addMenu(QString());
+    m_recentMenu = m_fileMenu->addMenu(QString());
+    m_recent = new RecentFiles(m_recentMenu, this);
+    connect(m_recent, &RecentFiles::openRequested, this, [this](const QString &path) {
+        if (maybeSave()) {
+            openScenario(path);
+        }
+    });
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_saveAction);
+    m_fileMenu->addAction(m_saveAsAction);
+    m_fileMenu->addSeparator();
+    m_exportMenu = m_fileMenu->addMenu(icon("export"), QString());
+    m_exportMenu->addAction(m_exportViewPng);
+    m_exportMenu->addAction(m_exportViewSvg);
+    m_exportMenu->addAction(m_exportCharts);
+    m_exportMenu->addAction(m_exportCsv);
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_quitAction);
+    rebuildExamplesMenu();
+
+    m_simulationMenu = menuBar()->addMenu(QString());
+    m_simulationMenu->addAction(m_playAction);
+    m_simulationMenu->addAction(m_stepAction);
+    m_simulationMenu->addAction(m_stepRebalanceAction);
+    m_simulationMenu->addAction(m_restartAction);
+    m_simulationMenu->addSeparator();
+    m_simulationMenu->addAction(m_fasterAction);
+    m_simulationMenu->addAction(m_slowerAction);
+
+    m_consumerMenu = menuBar()->addMenu(QString());
+    m_consumerMenu->addAction(m_consumerActions->action(ConsumerActions::Add));
+    m_consumerMenu->addSeparator();
+    m_consumerActions->fillMenu(m_consumerMenu);
+
+    m_viewMenu = menuBar()->addMenu(QString());
+    for (QDockWidget *d : {m_strategyDock, m_churnDock, m_settingsDock, m_scenarioDock, m_inspectorDock, m_logDock}) {
+        m_viewMenu->addAction(d->toggleViewAction());
+    }
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_pluginsAction);
+
+    m_languageMenu = menuBar()->addMenu(QString());
+    m_languageGroup = new QActionGroup(this);
+    rebuildLanguageMenu();
+
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->addAction(m_aboutAction);
+    m_helpMenu->addAction(m_aboutQtAction);
+}
+
+void MainWindow::createToolBars()
+{
+    m_playbackBar = addToolBar(QString());
+    m_playbackBar->setObjectName(QStringLiteral("PlaybackToolBar"));
+    m_playbackBar->addAction(m_playAction);
+    m_playbackBar->addAction(m_stepAction);
+    m_playbackBar->addAction(m_stepRebalanceAction);
+    m_playbackBar->addAction(m_restartAction);
+    m_playback = new PlaybackBar(*m_controller, m_playbackBar);
+    m_playbackBar->addWidget(m_playback);
+
+    m_consumerBar = addToolBar(QString());
+    m_consumerBar->setObjectName(QStringLiteral("ConsumerToolBar"));
+    for (QAction *action : m_consumerActions->actions()) {
+        m_consumerBar->addAction(action);
+        if (action == m_consumerActions->action(ConsumerActions::Add)
+            || action == m_consumerActions->action(ConsumerActions::Kill)) {
+            m_consumerBar->addSeparator();
+        }
+    }
+    m_consumerBar->addSeparator();
+    m_consumerBar->addAction(m_exportViewPng);
+    m_consumerBar->addAction(m_pluginsAction);
+}
+
+void MainWindow::connectParts()
+{
+    connect(m_controller, &SimulationController::frameUpdated, this, &MainWindow::handleFrame);
+    connect(m_controller, &SimulationController::playingChanged, this, &MainWindow::updatePlayAction);
+    connect(m_controller, &SimulationController::speedChanged, m_view, &AssignmentView::setSpeed);
+    connect(m_controller, &SimulationController::commandApplied, this, &MainWindow::handleCommandApplied);
+    connect(m_controller, &SimulationController::commandFailed, this, &MainWindow::handleCommandFailed);
+    connect(m_controller, &SimulationController::loadFailed, this, [this](const QString &error) {
+        showError(tr("The scenario cannot run"), error);
+    });
+    connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_view, &AssignmentView::selectionChanged, this, &MainWindow::handleSelection);
+    connect(m_view, &AssignmentView::consumerContextMenuRequested, this, [this](qint32, const QPoint &pos) {
+        QMenu menu(this);
+        m_consumerActions->fillMenu(&menu);
+        menu.exec(pos);
+    });
+    connect(m_log, &EventLogView::selectionRequested, m_view, &AssignmentView::setSelection);
+    connect(m_consumerActions, &ConsumerActions::commandRequested, this, &MainWindow::sendCommand);
+    connect(m_strategy, &StrategyPanel::commandsRequested, this, [this](const QList<ScenarioEvent> &commands) {
+        for (const ScenarioEvent &c : commands) {
+            sendCommand(c);
+        }
+    });
+    connect(m_settings, &SettingsPanel::clientSettingsRequested, this, &MainWindow::sendCommand);
+    connect(m_settings, &SettingsPanel::brokerSettingsRequested, this, [this](const QVariantMap &broker, Profile profile) {
+        m_document->setBrokerSettings(broker);
+        m_document->setProfile(profile);
+        startDocument();
+    });
+    connect(m_churn, &ChurnPanel::commandRequested, this, &MainWindow::sendCommand);
+    connect(m_churn, &ChurnPanel::churnChanged, this, [this](const std::optional<ChurnSpec> &churn) {
+        m_controller->setChurn(churn);
+        m_document->setChurn(churn);
+    });
+    connect(m_export, &ExportController::exported, this, [this](const QString &path) {
+        statusBar()->showMessage(tr("Wrote %1").arg(QDir::toNativeSeparators(path)), 5000);
+    });
+    connect(&m_languages, &LanguageManager::languageChanged, this, [this](const QString &language) {
+        QSettings().setValue(QStringLiteral("language"), language);
+        rebuildLanguageMenu();
+    });
+}
+
+void MainWindow::retranslate()
+{
+    m_fileMenu->setTitle(tr("&File"));
+    m_examplesMenu->setTitle(tr("&Examples"));
+    m_recentMenu->setTitle(tr("Open &Recent"));
+    m_exportMenu->setTitle(tr("&Export"));
+    m_simulationMenu->setTitle(tr("&Simulation"));
+    m_consumerMenu->setTitle(tr("&Consumer"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_languageMenu->setTitle(tr("&Language"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_playbackBar->setWindowTitle(tr("Playback"));
+    m_consumerBar->setWindowTitle(tr("Consumers"));
+
+    struct Text
+    {
+        QAction *action;
+        QString text;
+        QString tip;
+    };
+    const Text texts[] = {
+        {m_openAction, tr("&Open…"), tr("Open a scenario file")},
+        {m_saveAction, tr("&Save"), tr("Save the scenario with your commands, churn and settings")},
+        {m_saveAsAction, tr("Save &As…"), tr("Save the scenario to another file")},
+        {m_quitAction, tr("&Quit"), tr("Quit Rebalance Lab")},
+        {m_exportViewPng, tr("View as &PNG…"), tr("Save the assignment view as a PNG image")},
+        {m_exportViewSvg, tr("View as &SVG…"), tr("Save the assignment view as an SVG drawing")},
+        {m_exportCharts, tr("&Charts as PNG…"), tr("Save the charts as a PNG image")},
+        {m_exportCsv, tr("&Metrics as CSV…"), tr("Save every sample of the run as a CSV file")},
+        {m_stepAction, tr("Step to next &event"), tr("Pause and run to the next event")},
+        {m_stepRebalanceAction, tr("Step to next &rebalance"), tr("Pause and run to the next rebalance that moves a queue")},
+        {m_restartAction, tr("Res&tart"), tr("Run the scenario again from the start, with your recorded commands")},
+        {m_fasterAction, tr("&Faster"), tr("Play faster")},
+        {m_slowerAction, tr("S&lower"), tr("Play slower")},
+        {m_pluginsAction, tr("Strategy &plugins…"), tr("The loaded strategy plugins and the files that failed")},
+        {m_aboutAction, tr("&About Rebalance Lab"), tr("About Rebalance Lab")},
+        {m_aboutQtAction, tr("About &Qt"), tr("About Qt")},
+    };
+    for (const Text &t : texts) {
+        t.action->setText(t.text);
+        t.action->setToolTip(t.tip + (t.action->shortcut().isEmpty()
+                                          ? QString()
+                                          : QStringLiteral(" (%1)").arg(t.action->shortcut().toString(QKeySequence::NativeText))));
+        t.action->setStatusTip(t.tip);
+    }
+    updatePlayAction(m_controller->isPlaying());
+    m_consumerActions->retranslate();
+    m_strategyDock->setWindowTitle(tr("Strategy"));
+    m_settingsDock->setWindowTitle(tr("Settings"));
+    m_churnDock->setWindowTitle(tr("Churn"));
+    m_scenarioDock->setWindowTitle(tr("Scenario"));
+    m_inspectorDock->setWindowTitle(tr("Inspector"));
+    m_logDock->setWindowTitle(tr("Event log"));
+    m_centre->setToolTip(QString());
+    rebuildExamplesMenu();
+    m_recent->rebuildMenu();
+    rebuildLanguageMenu();
+    updateTitle();
+    updateDescription();
+    updateStatus();
+}
+
+void MainWindow::updatePlayAction(bool playing)
+{
+    m_playAction->setIcon(icon(playing ? "pause" : "play"));
+    m_playAction->setText(playing ? tr("&Pause") : tr("&Play"));
+    m_playAction->setToolTip((playing ? tr("Pause the simulation") : tr("Play the simulation")) + QStringLiteral(" (%1)")
+                                 .arg(m_playAction->shortcut().toString(QKeySequence::NativeText)));
+}
+
+void MainWindow::rebuildExamplesMenu()
+{
+    m_examplesMenu->clear();
+    const QDir dir(QStringLiteral(":/scenarios"));
+    for (const QString &file : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        const QString path = dir.filePath(file);
+        // The menu shows each example's own name, read from the file's "name" field.
+        QFile f(path);
+        QString name = QFileInfo(file).completeBaseName();
+        if (f.open(QIODevice::ReadOnly)) {
+            const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+            name = o.value(QStringLiteral("name")).toString(name);
+        }
+        QAction *action = m_examplesMenu->addAction(name);
+        action->setStatusTip(file);
+        connect(action, &QAction::triggered, this, [this, path] {
+            if (maybeSave()) {
+                openScenario(path);
+            }
+        });
+    }
+}
+
+void MainWindow::rebuildLanguageMenu()
+{
+    m_languageMenu->clear();
+    for (QAction *a : m_languageGroup->actions()) {
+        m_languageGroup->removeAction(a);
+        a->deleteLater();
+    }
+    QAction *system = m_languageMenu->addAction(tr("System default (%1)").arg(LanguageManager::nativeName(LanguageManager::systemLanguage())));
+    system->setCheckable(true);
+    m_languageGroup->addAction(system);
+    const QString saved = QSettings().value(QStringLiteral("language")).toString();
+    system->setChecked(saved.isEmpty() || saved == QLatin1String("system"));
+    connect(system, &QAction::triggered, this, [this] {
+        m_languages.setLanguage(LanguageManager::systemLanguage());
+        QSettings().setValue(QStringLiteral("language"), QStringLiteral("system"));
+        rebuildLanguageMenu();
+    });
+    m_languageMenu->addSeparator();
+    for (const QString &language : LanguageManager::availableLanguages()) {
+        QAction *action = m_languageMenu->addAction(LanguageManager::nativeName(language));
+        action->setCheckable(true);
+        action->setChecked(!system->isChecked() && m_languages.language() == language);
+        action->setToolTip(tr("Switch the interface to %1").arg(LanguageManager::nativeName(language)));
+        m_languageGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, language] { m_languages.setLanguage(language); });
+    }
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_document->scenario().name.isEmpty() ? tr("Untitled") : m_document->scenario().name;
+    setWindowTitle(tr("%1[*] — Rebalance Lab").arg(name));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::updateDescription()
+{
+    const Scenario &s = m_document->scenario();
+    const QString description = s.descriptionFor(QLocale().name());
+    // The banner shows the first sentence; the Scenario dock has all of it.
+    QString first = description;
+    for (const QString &end : {QStringLiteral("。"), QStringLiteral(". ")}) {
+        const qsizetype at = first.indexOf(end);
+        if (at > 0) {
+            first = first.left(at + 1);
+        }
+    }
+    const QFontMetrics fm(m_banner->font());
+    const int room = qMax(200, m_view->width() - fm.horizontalAdvance(s.name) - 60);
+    m_banner->setText(QStringLiteral("<b>%1</b>&nbsp;&nbsp;%2")
+                          .arg(s.name.toHtmlEscaped(), fm.elidedText(first, Qt::ElideRight, room).toHtmlEscaped()));
+    m_banner->setToolTip(description);
+    QStringList topics;
+    for (const TopicSpec &t : s.topics) {
+        int queues = 0;
+        for (const auto &q : t.queues) {
+            queues += q.second;
+        }
+        topics.append(tr("%1: %2 queues, %3 msg/s").arg(t.name).arg(queues).arg(t.produceRate));
+    }
+    QStringList groups;
+    for (const GroupSpec &g : s.groups) {
+        groups.append(tr("%1: %2 consumers, %3, %4").arg(g.name).arg(g.consumers.size()).arg(g.strategy, consumeModeName(g.consumeMode)));
+    }
+    QString html = QStringLiteral("<h3>%1</h3><p>%2</p>").arg(s.name.toHtmlEscaped(), description.toHtmlEscaped());
+    html += QStringLiteral("<p><b>%1</b> %2<br><b>%3</b> %4<br><b>%5</b> %6<br><b>%7</b> %8, %9</p>")
+                .arg(tr("Brokers:"), s.brokers.join(QStringLiteral(", ")).toHtmlEscaped(), tr("Topics:"),
+                     topics.join(QStringLiteral("; ")).toHtmlEscaped(), tr("Groups:"),
+                     groups.join(QStringLiteral("; ")).toHtmlEscaped(), tr("Profile:"), profileName(s.profile),
+                     tr("seed %1").arg(s.seed));
+    if (!m_document->recordedCommands().isEmpty()) {
+        html += QStringLiteral("<p>") + tr("%n command(s) recorded in this session.", nullptr,
+                                          int(m_document->recordedCommands().size())) + QStringLiteral("</p>");
+    }
+    m_scenarioText->setText(html);
+}
+
+void MainWindow::updateStatus()
+{
+    const WorldSnapshot &snap = m_controller->snapshot();
+    const SnapshotTotals &t = snap.totals;
+    m_totals->setText(tr("Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · double-owned %5")
+                          .arg(GuiText::count(t.rebalances), GuiText::count(t.queueMoves), GuiText::count(t.duplicates),
+                               GuiText::count(t.orphanedQueues), GuiText::count(t.doubleOwnedQueues)));
+    m_totals->setToolTip(tr("Produced %1, delivered %2, lost %3; flow-control holds: count %4, size %5, span %6")
+                             .arg(GuiText::count(t.produced), GuiText::count(t.delivered), GuiText::count(t.lost),
+                                  GuiText::count(t.flowControl[0]), GuiText::count(t.flowControl[1]),
+                                  GuiText::count(t.flowControl[2])));
+}
+
+void MainWindow::handleFrame()
+{
+    const CatalogPtr catalog = m_controller->catalog();
+    m_view->setFrame(catalog, m_controller->snapshot(), m_controller->generation());
+    m_consumerActions->setState(catalog, m_controller->snapshot());
+    if (catalog) {
+        m_strategy->setGroups(catalog->groups);
+        QString current;
+        for (const SnapshotConsumer &c : m_controller->snapshot().consumers) {
+            if (c.state != ConsumerState::Absent && c.state != ConsumerState::Killed && c.state != ConsumerState::Shutdown) {
+                if (current.isEmpty()) {
+                    current = c.strategy;
+                } else if (current != c.strategy) {
+                    current = tr("mixed (rolling deploy)");
+                    break;
+                }
+            }
+        }
+        m_strategy->setCurrentStrategy(current);
+    }
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    if (now - m_lastStatusUpdate >= 250) {
+        m_lastStatusUpdate = now;
+        updateStatus();
+    }
+}
+
+void MainWindow::handleSelection(const Selection &selection)
+{
+    m_inspector->setSelection(selection);
+    m_consumerActions->setSelectedConsumer(selection.isConsumer() ? selection.index : -1);
+    const CatalogPtr catalog = m_controller->catalog();
+    QStringList names;
+    if (selection.isConsumer() && catalog && selection.index < catalog->consumers.size()) {
+        names.append(catalog->consumers.at(selection.index).name);
+        m_inspectorDock->raise();
+    }
+    m_strategy->setSelectedConsumers(names);
+}
+
+void MainWindow::sendCommand(const ScenarioEvent &command)
+{
+    m_controller->apply(command);
+}
+
+void MainWindow::handleCommandApplied(const ScenarioEvent &command)
+{
+    m_document->recordCommand(command);
+    const QString who = command.consumer.isEmpty() ? command.group : command.consumer;
+    statusBar()->showMessage(tr("%1 at %2: %3").arg(ScenarioEvent::actionName(command.action), GuiText::clock(command.at),
+                                                    who.isEmpty() ? command.topic : who),
+                             4000);
+    updateDescription();
+}
+
+void MainWindow::handleCommandFailed(const ScenarioEvent &command, const QString &error)
+{
+    m_lastError = error;
+    statusBar()->showMessage(tr("%1 refused: %2").arg(ScenarioEvent::actionName(command.action), error), 8000);
+}
+
+void MainWindow::startDocument()
+{
+    const Scenario &s = m_document->scenario();
+    m_controller->load(s);
+    m_settings->setScenario(s);
+    m_churn->setScenario(s);
+    m_consumerActions->setScenario(s);
+    m_strategy->selectStrategy(s.groups.isEmpty() ? QString() : s.groups.first().strategy);
+    if (!s.groups.isEmpty()) {
+        m_strategy->form()->setValues(s.groups.first().strategyParams);
+    }
+    updateTitle();
+    updateDescription();
+}
+
+void MainWindow::setStrategyOverride(const QString &strategy)
+{
+    m_controller->setStrategyOverride(strategy);
+}
+
+bool MainWindow::openScenario(const QString &path)
+{
+    QString error;
+    if (!m_document->open(path, &m_registry, &error)) {
+        showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), error);
+        return false;
+    }
+    m_recent->add(path);
+    startDocument();
+    if (!m_document->warnings().isEmpty() && !m_quiet) {
+        QStringList lines;
+        for (const ScenarioDiagnostic &d : m_document->warnings()) {
+            lines.append(d.toString());
+        }
+        statusBar()->showMessage(tr("Opened with %n warning(s): %1", nullptr, int(lines.size())).arg(lines.first()), 10000);
+    }
+    return true;
+}
+
+bool MainWindow::saveScenario(const QString &path)
+{
+    QString error;
+    if (!m_document->save(path, &error)) {
+        showError(tr("Cannot save %1").arg(QFileInfo(path).fileName()), error);
+        return false;
+    }
+    m_recent->add(path);
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 4000);
+    return true;
+}
+
+void MainWindow::showError(const QString &title, const QString &text)
+{
+    m_lastError = title + QLatin1Char('\n') + text;
+    if (m_quiet) {
+        qWarning("%s", qPrintable(m_lastError));
+        return;
+    }
+    QMessageBox box(QMessageBox::Warning, title, title, QMessageBox::Ok, this);
+    // The reader's diagnostics can be long: details keep the dialog readable.
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    box.setInformativeText(lines.mid(0, 6).join(QLatin1Char('\n')));
+    if (lines.size() > 6) {
+        box.setDetailedText(text);
+    }
+    box.exec();
+}
+
+void MainWindow::open()
+{
+    if (!maybeSave()) {
+        return;
+    }
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("openDirectory"), QDir::homePath()).toString();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open a scenario"), dir,
+                                                      tr("Scenarios (*.json);;All files (*)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    settings.setValue(QStringLiteral("openDirectory"), QFileInfo(path).absolutePath());
+    openScenario(path);
+}
+
+bool MainWindow::save()
+{
+    if (m_document->hasWritablePath()) {
+        return saveScenario(m_document->filePath());
+    }
+    return saveAs();
+}
+
+bool MainWindow::saveAs()
+{
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("openDirectory"), QDir::homePath()).toString();
+    QString name = m_document->hasWritablePath() ? m_document->filePath()
+                                                 : dir + QLatin1Char('/') + QFileInfo(m_document->filePath()).fileName();
+    QString path = QFileDialog::getSaveFileName(this, tr("Save the scenario"), name, tr("Scenarios (*.json)"));
+    if (path.isEmpty()) {
+        return false;
+    }
+    if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        path += QStringLiteral(".json");
+    }
+    settings.setValue(QStringLiteral("openDirectory"), QFileInfo(path).absolutePath());
+    return saveScenario(path);
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document->isModified() || m_quiet) {
+        return true;
+    }
+    const auto answer = QMessageBox::question(
+        this, tr("Unsaved session"),
+        tr("This session has commands or settings that are not saved. Save them before going on?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save) {
+        return save();
+    }
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::showPlugins()
+{
+    PluginDialog dialog(m_registry, this);
+    dialog.exec();
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About Rebalance Lab"),
+                       tr("<h3>Rebalance Lab %1</h3><p>A laboratory for how Apache RocketMQ consumer groups share a "
+                          "topic's queues: push consumers and brokers simulated event by event, allocation strategies "
+                          "loaded as plugins.</p><p>Licensed under the Apache License 2.0.</p>")
+                           .arg(QCoreApplication::applicationVersion()));
+}
+
+void MainWindow::restoreSession()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_centre->restoreState(settings.value(QStringLiteral("window/centre")).toByteArray());
+    if (settings.contains(QStringLiteral("speed"))) {
+        m_controller->setSpeed(settings.value(QStringLiteral("speed")).toDouble());
+    }
+}
+
+bool MainWindow::takeScreenshot(const QString &path, SimTime at, const QSize &size)
+{
+    m_quiet = true;
+    m_controller->setPlaying(false);
+    resize(size);
+    show();
+    QApplication::processEvents();
+    const int centre = m_centre->height();
+    m_centre->setSizes({centre * 60 / 100, centre * 40 / 100});
+    m_controller->runTo(at);
+    if (!m_controller->hasRun() || m_controller->now() < at) {
+        m_lastError = m_lastError.isEmpty() ? tr("The run did not reach %1.").arg(GuiText::clock(at)) : m_lastError;
+        return false;
+    }
+    m_view->settle();
+    m_inspector->refresh();
+    // Layouts settle over a few event-loop turns (docks, the splitter, the charts' plot areas).
+    for (int i = 0; i < 5; ++i) {
+        QApplication::processEvents();
+    }
+    m_charts->refreshAll();
+    updateStatus();
+    QApplication::processEvents();
+    QImage image = grab().toImage();
+    if (image.size() != size) {
+        image = image.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+    }
+    if (!image.save(path, "PNG")) {
+        m_lastError = tr("Cannot write %1").arg(path);
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    if (!m_quiet) {
+        QSettings settings;
+        settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+        settings.setValue(QStringLiteral("window/state"), saveState());
+        settings.setValue(QStringLiteral("window/centre"), m_centre->saveState());
+        settings.setValue(QStringLiteral("speed"), m_controller->speed());
+    }
+    event->accept();
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+    }
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    updateDescription(); // the banner is elided to the width
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.first().isLocalFile()
+        && urls.first().toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        event->acceptProposedAction();
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QString path = event->mimeData()->urls().value(0).toLocalFile();
+    event->acceptProposedAction();
+    if (maybeSave()) {
+        openScenario(path);
+    }
+}
+
+} // namespace Rblab
+
+#include "moc_mainwindow.cpp"

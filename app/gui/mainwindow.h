@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: Apache-2.0
+// The window: menus, toolbars and docks around the assignment view, wired together.
+#pragma once
+
+#include "selection.h"
+
+#include <sim/simtime.h>
+
+#include <QMainWindow>
+
+class QActionGroup;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QSplitter;
+class QToolBar;
+
+namespace Rblab {
+
+class AssignmentView;
+class ChartPanel;
+class ChurnPanel;
+class ConsumerActions;
+class EventLogView;
+class ExportController;
+class InspectorView;
+class LanguageManager;
+class PlaybackBar;
+class RecentFiles;
+class ScenarioDocument;
+class SettingsPanel;
+class SimulationController;
+class StrategyPanel;
+class StrategyRegistry;
+struct ScenarioEvent;
+
+/*!
+    Builds the window and connects its parts; the behaviour lives in them (SimulationController,
+    ScenarioDocument, the views and panels, ConsumerActions, ExportController, LanguageManager).
+    What it does itself is the document workflow: open (file, example, drop, recent), save,
+    the unsaved-changes prompt, and the screenshot mode of the command line.
+*/
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    MainWindow(const StrategyRegistry &registry, LanguageManager &languages, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    //! Opens a scenario file or a resource; on failure shows the reader's diagnostics.
+    bool openScenario(const QString &path);
+    bool saveScenario(const QString &path);
+    //! No dialogs: errors go to lastError() (tests, --screenshot).
+    void setQuiet(bool quiet) { m_quiet = quiet; }
+    QString lastError() const { return m_lastError; }
+    void setStrategyOverride(const QString &strategy);
+    /*!
+        Runs to `at` as fast as the engine can, lays the window out at `size`, renders it and
+        saves it as a PNG of exactly that size. Returns false with lastError() set on failure.
+    */
+    bool takeScreenshot(const QString &path, SimTime at, const QSize &size);
+    void restoreSession();
+
+    SimulationController *controller() const { return m_controller; }
+    ScenarioDocument *document() const { return m_document; }
+    AssignmentView *assignmentView() const { return m_view; }
+    ChartPanel *chartPanel() const { return m_charts; }
+    StrategyPanel *strategyPanel() const { return m_strategy; }
+    SettingsPanel *settingsPanel() const { return m_settings; }
+    ChurnPanel *churnPanel() const { return m_churn; }
+    EventLogView *eventLog() const { return m_log; }
+    InspectorView *inspector() const { return m_inspector; }
+    ConsumerActions *consumerActions() const { return m_consumerActions; }
+    PlaybackBar *playbackBar() const { return m_playback; }
+
+    static QString defaultScenarioPath() { return QStringLiteral(":/scenarios/default.json"); }
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createToolBars();
+    void createDocks();
+    void connectParts();
+    void retranslate();
+    void updateTitle();
+    void updateDescription();
+    void updateStatus();
+    void handleFrame();
+    void handleSelection(const Selection &selection);
+    void handleCommandApplied(const ScenarioEvent &command);
+    void handleCommandFailed(const ScenarioEvent &command, const QString &error);
+    void startDocument();
+    void sendCommand(const ScenarioEvent &command);
+    bool maybeSave();
+    void open();
+    bool save();
+    bool saveAs();
+    void showError(const QString &title, const QString &text);
+    void showPlugins();
+    void showAbout();
+    void rebuildExamplesMenu();
+    void rebuildLanguageMenu();
+    void updatePlayAction(bool playing);
+
+    const StrategyRegistry &m_registry;
+    LanguageManager &m_languages;
+    SimulationController *m_controller = nullptr;
+    ScenarioDocument *m_document = nullptr;
+
+    AssignmentView *m_view = nullptr;
+    ChartPanel *m_charts = nullptr;
+    QSplitter *m_centre = nullptr;
+    QLabel *m_banner = nullptr;
+    StrategyPanel *m_strategy = nullptr;
+    SettingsPanel *m_settings = nullptr;
+    ChurnPanel *m_churn = nullptr;
+    EventLogView *m_log = nullptr;
+    InspectorView *m_inspector = nullptr;
+    QLabel *m_scenarioText = nullptr;
+    PlaybackBar *m_playback = nullptr;
+    ConsumerActions *m_consumerActions = nullptr;
+    ExportController *m_export = nullptr;
+    RecentFiles *m_recent = nullptr;
+    QLabel *m_totals = nullptr;
+
+    QDockWidget *m_strategyDock = nullptr;
+    QDockWidget *m_settingsDock = nullptr;
+    QDockWidget *m_churnDock = nullptr;
+    QDockWidget *m_scenarioDock = nullptr;
+    QDockWidget *m_logDock = nullptr;
+    QDockWidget *m_inspectorDock = nullptr;
+    QToolBar *m_playbackBar = nullptr;
+    QToolBar *m_consumerBar = nullptr;
+
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_examplesMenu = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_exportMenu = nullptr;
+    QMenu *m_simulationMenu = nullptr;
+    QMenu *m_consumerMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QMenu *m_languageMenu = nullptr;
+    QMenu *m_helpMenu = nullptr;
+    QActionGroup *m_languageGroup = nullptr;
+
+    QAction *m_openAction = nullptr;
+    QAction *m_saveAction = nullptr;
+    QAction *m_saveAsAction = nullptr;
+    QAction *m_quitAction = nullptr;
+    QAction *m_exportViewPng = nullptr;
+    QAction *m_exportViewSvg = nullptr;
+    QAction *m_exportCharts = nullptr;
+    QAction *m_exportCsv = nullptr;
+    QAction *m_playAction = nullptr;
+    QAction *m_stepAction = nullptr;
+    QAction *m_stepRebalanceAction = nullptr;
+    QAction *m_restartAction = nullptr;
+    QAction *m_fasterAction = nullptr;
+    QAction *m_slowerAction = nullptr;
+    QAction *m_pluginsAction = nullptr;
+    QAction *m_aboutAction = nullptr;
+    QAction *m_aboutQtAction = nullptr;
+
+    bool m_quiet = false;
+    QString m_lastError;
+    qint64 m_lastStatusUpdate = 0;
+};
+
+} // namespace Rblab

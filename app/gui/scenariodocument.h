@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+// The scenario being shown, with what the user did to it in this session.
+#pragma once
+
+#include <scenario/scenario.h>
+#include <scenario/scenariodiagnostic.h>
+
+#include <QObject>
+#include <QString>
+
+namespace Rblab {
+
+class StrategyRegistry;
+
+/*!
+    The document of the window (Tiled's MapDocument): the scenario as loaded, plus every command
+    the user gave, recorded as scripted events at the virtual time the engine applied them, plus
+    the churn and broker settings as they are now. Saving writes all of it in the engine's format,
+    so reopening the file replays the session; restarting runs it again.
+
+    A bundled example (":/scenarios/…") has no file path to save to: Save asks for one.
+*/
+class ScenarioDocument : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ScenarioDocument(QObject *parent = nullptr);
+
+    /*!
+        Reads a scenario file (or a resource path). On failure the document is unchanged and
+        `errorText` holds the reader's diagnostics, one "file:line:column: …" per line.
+    */
+    bool open(const QString &path, const StrategyRegistry *registry, QString *errorText);
+    void setScenario(const Scenario &scenario, const QString &path);
+    bool save(const QString &path, QString *error);
+
+    const Scenario &scenario() const { return m_scenario; }
+    QString filePath() const { return m_path; }
+    //! A file the user can save over (not a bundled example, not untitled).
+    bool hasWritablePath() const { return !m_path.isEmpty() && !m_path.startsWith(QLatin1Char(':')); }
+    bool isModified() const { return m_modified; }
+    //! Warnings the reader reported when the document was opened.
+    const QList<ScenarioDiagnostic> &warnings() const { return m_warnings; }
+
+    //! Records a command the engine applied (its `at` is the virtual time it was applied at).
+    void recordCommand(const ScenarioEvent &command);
+    const QList<ScenarioEvent> &recordedCommands() const { return m_recorded; }
+    void setChurn(const std::optional<ChurnSpec> &churn);
+    void setBrokerSettings(const QVariantMap &broker);
+    void setProfile(Profile profile);
+
+signals:
+    void modifiedChanged(bool modified);
+    //! The scenario was replaced (open, setScenario): the run must be rebuilt.
+    void scenarioReplaced();
+
+private:
+    void setModified(bool modified);
+
+    Scenario m_scenario;
+    QString m_path;
+    bool m_modified = false;
+    QList<ScenarioEvent> m_recorded;
+    QList<ScenarioDiagnostic> m_warnings;
+};
+
+} // namespace Rblab

@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "settingspanel.h"
+
+#include "guitext.h"
+
+#include <model/clientconfig.h>
+#include <scenario/scenarioduration.h>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QEvent>
+#include <QFontDatabase>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace Rblab {
+
+SettingsPanel::SettingsPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *content = new QWidget(scroll);
+    auto *layout = new QVBoxLayout(content);
+    QFont bold = font();
+    bold.setBold(true);
+
+    m_clientTitle = new QLabel(content);
+    m_clientTitle->setFont(bold);
+    m_clientTitle->setWordWrap(true);
+    layout->addWidget(m_clientTitle);
+    auto *clientGrid = new QGridLayout;
+    clientGrid->setColumnStretch(0, 1);
+    addRows(clientGrid, ClientConfig::specs(), false);
+    layout->addLayout(clientGrid);
+    m_applyClient = new QPushButton(content);
+    layout->addWidget(m_applyClient, 0, Qt::AlignRight);
+
+    m_brokerTitle = new QLabel(content);
+    m_brokerTitle->setFont(bold);
+    m_brokerTitle->setWordWrap(true);
+    layout->addSpacing(8);
+    layout->addWidget(m_brokerTitle);
+    auto *brokerGrid = new QGridLayout;
+    brokerGrid->setColumnStretch(0, 1);
+    addRows(brokerGrid, BrokerConfig::specs(), true);
+    const int profileRow = brokerGrid->rowCount();
+    m_profileLabel = new QLabel(content);
+    m_profile = new QComboBox(content);
+    m_profile->addItem(QStringLiteral("5.x"), int(Profile::V5));
+    m_profile->addItem(QStringLiteral("4.9"), int(Profile::V49));
+    m_profileLabel->setBuddy(m_profile);
+    brokerGrid->addWidget(m_profileLabel, profileRow, 0);
+    brokerGrid->addWidget(m_profile, profileRow, 2);
+    layout->addLayout(brokerGrid);
+    m_applyBroker = new QPushButton(content);
+    layout->addWidget(m_applyBroker, 0, Qt::AlignRight);
+
+    m_message = new QLabel(content);
+    m_message->setWordWrap(true);
+    layout->addWidget(m_message);
+    layout->addStretch(1);
+    scroll->setWidget(content);
+    outer->addWidget(scroll);
+
+    connect(m_applyClient, &QPushButton::clicked, this, &SettingsPanel::applyClient);
+    connect(m_applyBroker, &QPushButton::clicked, this, &SettingsPanel::applyBroker);
+    connect(m_profile, &QComboBox::currentIndexChanged, this, &SettingsPanel::validate);
+    retranslate();
+}
+
+void SettingsPanel::addRows(QGridLayout *grid, const QList<SettingSpec> &specs, bool broker)
+{
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    for (const SettingSpec &spec : specs) {
+        Row row;
+        row.spec = &spec;
+        row.broker = broker;
+        row.name = new QLabel(this);
+        row.key = new QLabel(QString::fromLatin1(spec.key), this);
+        row.key->setFont(mono);
+        row.key->setForegroundRole(QPalette::PlaceholderText);
+        row.key->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        if (spec.kind == SettingSpec::Kind::Boolean) {
+            auto *box = new QCheckBox(this);
+            connect(box, &QCheckBox::toggled, this, &SettingsPanel::validate);
+            row.editor = box;
+        } else {
+            auto *edit = new QLineEdit(this);
+            edit->setMaximumWidth(110);
+            connect(edit, &QLineEdit::textChanged, this, &SettingsPanel::validate);
+            row.editor = edit;
+        }
+        row.editor->setObjectName(QString::fromLatin1(spec.key));
+        row.unit = new QLabel(this);
+        row.name->setBuddy(row.editor);
+        const int r = grid->rowCount();
+        grid->addWidget(row.name, r, 0);
+        grid->addWidget(row.key, r, 1);
+        grid->addWidget(row.editor, r, 2);
+        grid->addWidget(row.unit, r, 3);
+        row.current = spec.defaultValue;
+        m_rows.append(row);
+        showValue(m_rows.last(), spec.defaultValue);
+    }
+}
+
+void SettingsPanel::retranslate()
+{
+    m_clientTitle->setText(tr("Client (DefaultMQPushConsumer, ClientConfig): applies to the group now"));
+    m_brokerTitle->setText(tr("Broker and profile: apply by restarting the run"));
+    m_profileLabel->setText(tr("Client behaviour profile"));
+    m_profile->setToolTip(tr("5.x: RocketMQ 5.2 and later; 4.9: the 4.9 client where they differ"));
+    m_applyClient->setText(tr("Apply to group"));
+    m_applyClient->setToolTip(tr("Send the changed client settings to every consumer of the group (setClient)"));
+    m_applyBroker->setText(tr("Apply and restart"));
+    m_applyBroker->setToolTip(tr("Restart the run with these broker settings and profile"));
+    for (Row &row : m_rows) {
+        const SettingSpec &spec = *row.spec;
+        row.name->setText(QCoreApplication::translate("Rblab::Settings", spec.friendlyName));
+        const QString help = tr("%1 (%2)\nDefault: %3\nAllowed: %4")
+                                 .arg(QString::fromLatin1(spec.key), QString::fromLatin1(spec.source),
+                                      spec.kind == SettingSpec::Kind::Duration ? formatDuration(spec.defaultValue)
+                                      : spec.kind == SettingSpec::Kind::Boolean
+                                          ? (spec.defaultValue ? tr("on") : tr("off"))
+                                          : QString::number(spec.defaultValue),
+                                      spec.rangeText());
+        row.name->setToolTip(help);
+        row.key->setToolTip(help);
+        row.editor->setToolTip(help);
+        row.unit->setText(GuiText::unitName(QString::fromLatin1(spec.unit)));
+    }
+    validate();
+}
+
+void SettingsPanel::showValue(Row &row, qint64 value)
+{
+    row.current = value;
+    if (auto *box = qobject_cast<QCheckBox *>(row.editor)) {
+        box->setChecked(value != 0);
+    } else if (auto *edit = qobject_cast<QLineEdit *>(row.editor)) {
+        edit->setText(row.spec->kind == SettingSpec::Kind::Duration ? formatDuration(value) : QString::number(value));
+    }
+}
+
+void SettingsPanel::setScenario(const Scenario &scenario)
+{
+    m_group = scenario.groups.isEmpty() ? QString() : scenario.groups.first().name;
+    const QVariantMap client = scenario.groups.isEmpty() ? QVariantMap() : scenario.groups.first().client;
+    for (Row &row : m_rows) {
+        const QString key = QString::fromLatin1(row.spec->key);
+        const QVariantMap &source = row.broker ? scenario.broker : client;
+        const QVariant v = source.value(key);
+        qint64 value = row.spec->defaultValue;
+        if (v.isValid()) {
+            value = v.typeId() == QMetaType::Bool ? (v.toBool() ? 1 : 0) : v.toLongLong();
+        }
+        showValue(row, value);
+    }
+    m_currentProfile = scenario.profile;
+    m_profile->setCurrentIndex(scenario.profile == Profile::V49 ? 1 : 0);
+    validate();
+}
+
+QWidget *SettingsPanel::editor(const QString &key) const
+{
+    for (const Row &row : m_rows) {
+        if (key == QLatin1String(row.spec->key)) {
+            return row.editor;
+        }
+    }
+    return nullptr;
+}
+
+std::optional<qint64> SettingsPanel::rowValue(const Row &row, QString *error) const
+{
+    const SettingSpec &spec = *row.spec;
+    if (auto *box = qobject_cast<QCheckBox *>(row.editor)) {
+        return box->isChecked() ? 1 : 0;
+    }
+    const auto *edit = qobject_cast<QLineEdit *>(row.editor);
+    const QString text = edit->text().trimmed();
+    std::optional<qint64> value;
+    if (spec.kind == SettingSpec::Kind::Duration) {
+        bool isNumber = false;
+        const qint64 ms = text.toLongLong(&isNumber);
+        if (isNumber) {
+            value = ms;
+        } else if (const auto parsed = ScenarioDuration::parse(text); parsed && parsed->wholeMilliseconds) {
+            value = *parsed->wholeMilliseconds;
+        }
+    } else {
+        bool ok = false;
+        const qint64 n = text.toLongLong(&ok);
+        if (ok) {
+            value = n;
+        }
+    }
+    if (!value || !spec.accepts(*value)) {
+        if (error && error->isEmpty()) {
+            *error = tr("%1 (%2) must be %3, got \"%4\"")
+                         .arg(QCoreApplication::translate("Rblab::Settings", spec.friendlyName),
+                              QString::fromLatin1(spec.key), spec.rangeText(), text);
+        }
+        return std::nullopt;
+    }
+    return value;
+}
+
+void SettingsPanel::validate()
+{
+    if (!m_message) {
+        return;   // still being built
+    }
+    QString error;
+    for (const Row &row : std::as_const(m_rows)) {
+        QString rowError;
+        const bool ok = rowValue(row, &rowError).has_value();
+        if (auto *edit = qobject_cast<QLineEdit *>(row.editor)) {
+            edit->setStyleSheet(ok ? QString() : QStringLiteral("QLineEdit { border: 2px solid #d22; }"));
+        }
+        if (!ok && error.isEmpty()) {
+            error = rowError;
+        }
+    }
+    m_message->setText(error);
+    m_message->setStyleSheet(error.isEmpty() ? QString() : QStringLiteral("color: #d22;"));
+    m_applyClient->setEnabled(error.isEmpty() && !m_group.isEmpty());
+    m_applyBroker->setEnabled(error.isEmpty());
+}
+
+QVariantMap SettingsPanel::changedClientSettings(QString *error) const
+{
+    QVariantMap changed;
+    for (const Row &row : m_rows) {
+        if (row.broker) {
+            continue;
+        }
+        const auto value = rowValue(row, error);
+        if (!value) {
+            return QVariantMap();
+        }
+        if (*value != row.current) {
+            changed.insert(QString::fromLatin1(row.spec->key), *value);
+        }
+    }
+    return changed;
+}
+
+void SettingsPanel::applyClient()
+{
+    QString error;
+    const QVariantMap changed = changedClientSettings(&error);
+    if (!error.isEmpty()) {
+        m_message->setText(error);
+        return;
+    }
+    if (changed.isEmpty()) {
+        m_message->setText(tr("No client setting was changed."));
+        m_message->setStyleSheet(QString());
+        return;
+    }
+    ScenarioEvent command;
+    command.action = ScenarioEvent::Action::SetClient;
+    command.group = m_group;
+    command.client = changed;
+    for (Row &row : m_rows) {
+        const auto it = changed.constFind(QString::fromLatin1(row.spec->key));
+        if (!row.broker && it != changed.cend()) {
+            row.current = it->toLongLong();
+        }
+    }
+    m_message->setText(tr("Sent %n client setting(s) to %1.", nullptr, int(changed.size())).arg(m_group));
+    m_message->setStyleSheet(QString());
+    emit clientSettingsRequested(command);
+}
+
+void SettingsPanel::applyBroker()
+{
+    QVariantMap broker;
+    for (const Row &row : std::as_const(m_rows)) {
+        if (!row.broker) {
+            continue;
+        }
+        const auto value = rowValue(row, nullptr);
+        if (!value) {
+            return;
+        }
+        // Only what differs from RocketMQ's default goes into the scenario, as a person writes it.
+        if (*value != row.spec->defaultValue) {
+            if (row.spec->kind == SettingSpec::Kind::Boolean) {
+                broker.insert(QString::fromLatin1(row.spec->key), *value != 0);
+            } else {
+                broker.insert(QString::fromLatin1(row.spec->key), *value);
+            }
+        }
+    }
+    const Profile profile = Profile(m_profile->currentData().toInt());
+    emit brokerSettingsRequested(broker, profile);
+}
+
+void SettingsPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+    }
+    QWidget::changeEvent(event);
+}
+
+} // namespace Rblab
+
+#include "moc_settingspanel.cpp"

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: Apache-2.0
+// The interface's handle on the running simulation: commands in, frames out.
+#pragma once
+
+#include "frame.h"
+#include "simulationworker.h"
+
+#include <QObject>
+#include <QThread>
+
+namespace Rblab {
+
+class StrategyRegistry;
+
+/*!
+    Owns the worker thread that runs the Simulation and is the one place the interface talks to
+    it. Commands (a user's kill, a strategy switch) are ScenarioEvents posted to the worker and
+    applied at the run's current time; commandApplied reports them back with that time so the
+    document can record them. Frames arrive coalesced: frameUpdated fires at most once per frame
+    the interface takes, and lastFrame() holds the newest snapshot with the events and samples
+    that came with it. The controller also keeps the run's full event and sample history for
+    the charts and the log (the views read it; they do not copy it).
+
+    GUI thread only. Never blocks it, except runTo(), which is meant for --screenshot and tests.
+*/
+class SimulationController : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit SimulationController(const StrategyRegistry &registry, QObject *parent = nullptr);
+    ~SimulationController() override;
+
+    const StrategyRegistry &registry() const { return m_registry; }
+
+    //! Starts a new run of `scenario` (a new generation); keeps the play state and speed.
+    void load(const Scenario &scenario);
+    //! Runs the last loaded scenario again from the start.
+    void restart();
+    const Scenario &scenario() const { return m_scenario; }
+    //! Runs every group with this strategy instead of the scenario's (--strategy); empty: keep.
+    void setStrategyOverride(const QString &strategy) { m_strategyOverride = strategy; }
+    bool hasRun() const { return m_catalog != nullptr; }
+
+    bool isPlaying() const { return m_playing; }
+    void setPlaying(bool playing);
+    void togglePlaying() { setPlaying(!m_playing); }
+    double speed() const { return m_speed; }
+    void setSpeed(double speed);
+    double effectiveSpeed() const { return m_effectiveSpeed; }
+
+    void stepToNextEvent();
+    void stepToNextRebalance();
+
+    //! Sends a command; commandApplied or commandFailed tells how it went.
+    void apply(const ScenarioEvent &command);
+    void setChurn(const std::optional<ChurnSpec> &churn);
+    std::optional<ChurnSpec> churn() const { return m_churn; }
+
+    /*!
+        Runs to virtual time `t` as fast as the engine can and takes the resulting frame, before
+        returning. Blocks the calling (GUI) thread: for --screenshot and tests.
+    */
+    void runTo(SimTime t);
+    //! Takes a pending frame now instead of waiting for the queued signal (tests, screenshots).
+    void processPendingFrame();
+
+    quint64 generation() const { return m_generation; }
+    CatalogPtr catalog() const { return m_catalog; }
+    const WorldSnapshot &snapshot() const { return m_last.snapshot; }
+    const Frame &lastFrame() const { return m_last; }
+    const QList<SimEvent> &events() const { return m_events; }
+    const QList<Sample> &samples() const { return m_samples; }
+    SimTime now() const { return m_last.snapshot.now; }
+    SimTime sampleInterval() const { return m_sampleInterval; }
+    QString lastError() const { return m_lastError; }
+
+    //! Sample interval of runs in the app: charts want at least two samples a second.
+    static constexpr SimTime kChartSampleInterval = 500;
+
+signals:
+    //! A new run began (load or restart): views drop what they drew of the previous one.
+    void runStarted();
+    void frameUpdated();
+    void loadFailed(const QString &error);
+    void commandApplied(const Rblab::ScenarioEvent &command);
+    void commandFailed(const Rblab::ScenarioEvent &command, const QString &error);
+    void playingChanged(bool playing);
+    void speedChanged(double speed);
+
+private:
+    void handleFramePublished();
+    void handleLoadFailed(const QString &error);
+
+    const StrategyRegistry &m_registry;
+    FrameBuffer m_buffer;
+    QThread m_thread;
+    SimulationWorker *m_worker = nullptr;
+    Scenario m_scenario;
+    std::optional<ChurnSpec> m_churn;
+    QString m_strategyOverride;
+    quint64 m_generation = 0;
+    quint64 m_shownGeneration = 0;
+    bool m_playing = false;
+    double m_speed = 1;
+    double m_effectiveSpeed = 0;
+    SimTime m_sampleInterval = kChartSampleInterval;
+    CatalogPtr m_catalog;
+    Frame m_last;
+    QList<SimEvent> m_events;
+    QList<Sample> m_samples;
+    QString m_lastError;
+};
+
+} // namespace Rblab

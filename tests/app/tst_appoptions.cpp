@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: Apache-2.0
+// The desktop app's command line.
+#include <appoptions.h>
+
+#include <QTest>
+
+using namespace Rblab;
+
+class tst_AppOptions : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void parseTime_data();
+    void parseTime();
+    void parseSize_data();
+    void parseSize();
+    void parsesEveryOption();
+};
+
+void tst_AppOptions::parseTime_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<qint64>("ms"); // -1: refused
+    QTest::newRow("seconds") << QStringLiteral("90s") << qint64(90000);
+    QTest::newRow("minutes") << QStringLiteral("2m") << qint64(120000);
+    QTest::newRow("ms number") << QStringLiteral("1500") << qint64(1500);
+    QTest::newRow("fraction") << QStringLiteral("1.5s") << qint64(1500);
+    QTest::newRow("hour") << QStringLiteral("1h") << qint64(3600000);
+    QTest::newRow("word") << QStringLiteral("soon") << qint64(-1);
+    QTest::newRow("negative") << QStringLiteral("-5s") << qint64(-1);
+    QTest::newRow("half ms") << QStringLiteral("0.5ms") << qint64(-1);
+}
+
+void tst_AppOptions::parseTime()
+{
+    QFETCH(QString, text);
+    QFETCH(qint64, ms);
+    const auto t = AppOptions::parseTime(text);
+    if (ms < 0) {
+        QVERIFY(!t);
+    } else {
+        QVERIFY(t);
+        QCOMPARE(*t, ms);
+    }
+}
+
+void tst_AppOptions::parseSize_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QSize>("size"); // invalid: refused
+    QTest::newRow("plain") << QStringLiteral("1600x1000") << QSize(1600, 1000);
+    QTest::newRow("capital X") << QStringLiteral("800X600") << QSize(800, 600);
+    QTest::newRow("too small") << QStringLiteral("100x100") << QSize();
+    QTest::newRow("junk") << QStringLiteral("big") << QSize();
+}
+
+void tst_AppOptions::parseSize()
+{
+    QFETCH(QString, text);
+    QFETCH(QSize, size);
+    const auto s = AppOptions::parseSize(text);
+    QCOMPARE(s.has_value(), size.isValid());
+    if (s) {
+        QCOMPARE(*s, size);
+    }
+}
+
+void tst_AppOptions::parsesEveryOption()
+{
+    AppOptions o;
+    QString message;
+    const QStringList args = {QStringLiteral("rebalance-lab"), QStringLiteral("world.json"), QStringLiteral("--lang"),
+                              QStringLiteral("zh_CN"), QStringLiteral("--speed"), QStringLiteral("50"),
+                              QStringLiteral("--strategy"), QStringLiteral("CONSISTENT_HASH"),
+                              QStringLiteral("--plugin-dir"), QStringLiteral("/a"), QStringLiteral("--plugin-dir"),
+                              QStringLiteral("/b"), QStringLiteral("--screenshot"), QStringLiteral("x.png"),
+                              QStringLiteral("--at"), QStringLiteral("90s"), QStringLiteral("--size"),
+                              QStringLiteral("1024x768")};
+    QCOMPARE(AppOptions::parse(args, &o, &message), AppOptions::Outcome::Run);
+    QCOMPARE(o.scenario, QStringLiteral("world.json"));
+    QCOMPARE(o.language, QStringLiteral("zh_CN"));
+    QCOMPARE(*o.speed, 50.0);
+    QCOMPARE(o.strategy, QStringLiteral("CONSISTENT_HASH"));
+    QCOMPARE(o.pluginDirs, QStringList({QStringLiteral("/a"), QStringLiteral("/b")}));
+    QCOMPARE(o.screenshot, QStringLiteral("x.png"));
+    QCOMPARE(*o.at, qint64(90000));
+    QCOMPARE(o.size, QSize(1024, 768));
+
+    QCOMPARE(AppOptions::parse({QStringLiteral("rebalance-lab"), QStringLiteral("--speed"), QStringLiteral("0.01")}, &o,
+                               &message),
+             AppOptions::Outcome::Error);
+    QVERIFY(message.contains(QStringLiteral("0.1")));
+    QCOMPARE(AppOptions::parse({QStringLiteral("rebalance-lab"), QStringLiteral("a.json"), QStringLiteral("b.json")}, &o,
+                               &message),
+             AppOptions::Outcome::Error);
+}
+
+QTEST_MAIN(tst_AppOptions)
+#include "tst_appoptions.moc"

@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: Apache-2.0
+// The assignment view on worlds built by hand: what it shows, how it lays out, how tiles travel.
+#include "testworld.h"
+
+#include <assignmentview.h>
+#include <guitext.h>
+
+#include <QImage>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Rblab;
+
+class tst_AssignmentView : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void showsEveryCardAndTile_data();
+    void showsEveryCardAndTile();
+    void levelOfDetailFollowsDensity_data();
+    void levelOfDetailFollowsDensity();
+    void movedQueueTravels();
+    void noTravelWhenTooFast();
+    void unassignedLaneAndDoubleOwnership();
+    void killedCardSaysKilled();
+    void hitTestAndSelection();
+    void exportsImageAndSvg();
+};
+
+void tst_AssignmentView::showsEveryCardAndTile_data()
+{
+    QTest::addColumn<int>("queues");
+    QTest::addColumn<int>("consumers");
+    QTest::newRow("1 queue, 1 consumer") << 1 << 1;
+    QTest::newRow("16 queues, 4 consumers") << 16 << 4;
+    QTest::newRow("16 queues, 20 consumers") << 16 << 20;
+    QTest::newRow("256 queues, 32 consumers") << 256 << 32;
+    QTest::newRow("1024 queues, 128 consumers") << 1024 << 128;
+}
+
+void tst_AssignmentView::showsEveryCardAndTile()
+{
+    QFETCH(int, queues);
+    QFETCH(int, consumers);
+    const TestWorld world(queues, consumers);
+    AssignmentView view;
+    view.resize(1400, 800);
+    view.setFrame(world.catalog(), world.evenSnapshot(), 1);
+    QCOMPARE(view.cardCount(), consumers);
+    QCOMPARE(view.tileCount(), world.queueCount());
+    QCOMPARE(view.laneTileCount(), 0);
+    // Every tile lies inside its consumer's card.
+    for (const TileItem &item : view.tiles()) {
+        QVERIFY(item.consumer >= 0);
+        const QRectF card = view.layout().cards().at(view.layout().cardOf(item.consumer)).rect;
+        QVERIFY2(card.contains(item.target), qPrintable(QStringLiteral("queue %1 outside its card").arg(item.queue)));
+    }
+}
+
+void tst_AssignmentView::levelOfDetailFollowsDensity_data()
+{
+    QTest::addColumn<int>("queues");
+    QTest::addColumn<int>("consumers");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<int>("detail");
+    QTest::newRow("training world") << 16 << 4 << QSize(1200, 700) << int(AssignmentLayout::Detail::Full);
+    QTest::newRow("1024 x 128") << 1024 << 128 << QSize(1200, 700) << int(AssignmentLayout::Detail::Compact);
+    QTest::newRow("1024 x 128, small window") << 1024 << 128 << QSize(500, 320) << int(AssignmentLayout::Detail::HeatMap);
+    QTest::newRow("1024 x 2") << 1024 << 2 << QSize(900, 500) << int(AssignmentLayout::Detail::Compact);
+    QTest::newRow("1024 x 2, small window") << 1024 << 2 << QSize(360, 240) << int(AssignmentLayout::Detail::HeatMap);
+}
+
+void tst_AssignmentView::levelOfDetailFollowsDensity()
+{
+    QFETCH(int, queues);
+    QFETCH(int, consumers);
+    QFETCH(QSize, size);
+    QFETCH(int, detail);
+    const TestWorld world(queues, consumers);
+    AssignmentView view;
+    view.resize(size);
+    view.setFrame(world.catalog(), world.evenSnapshot(), 1);
+    QCOMPARE(int(view.detail()), detail);
+    // Whatever the level, nothing is dropped: every holding has a tile, none overflows.
+    QCOMPARE(view.tileCount(), world.queueCount());
+    const auto &grid = view.layout().sections().first().cardGrid;
+    QVERIFY(grid.capacity >= (world.queueCount() + consumers - 1) / consumers);
+}
+
+void tst_AssignmentView::movedQueueTravels()
+{
+    const TestWorld world(8, 2);
+    AssignmentView view;
+    view.resize(1000, 600);
+    view.setSpeed(1);
+    QList<QList<qint32>> owners;
+    for (int q = 0; q < world.queueCount(); ++q) {
+        owners.append(QList<qint32>{q % 2});
+    }
+    view.setFrame(world.catalog(), world.snapshot(owners), 1);
+    const qint32 moved = 3;   // held by consumer 1, moves to consumer 0
+    QCOMPARE(owners.at(moved).first(), 1);
+    QVERIFY(!view.isQueueAnimating(moved));
+    QRectF before;
+    for (const TileItem &item : view.tiles()) {
+        if (item.queue == moved) {
+            before = item.target;
+        }
+    }
+    owners[moved] = {0};
+    view.setFrame(world.catalog(), world.snapshot(owners), 1);
+    QVERIFY(view.isQueueAnimating(moved));
+    QVERIFY(view.animationDuration() >= 120 && view.animationDuration() <= 600);
+    for (const TileItem &item : view.tiles()) {
+        if (item.queue == moved) {
+            QCOMPARE(item.consumer, 0);
+            QCOMPARE(item.from, before); // it starts where it was drawn
+            QVERIFY(item.target != before);
+            const QRectF card = view.layout().cards().at(view.layout().cardOf(0)).rect;
+            QVERIFY(card.contains(item.target));
+            QVERIFY(!card.contains(item.from));
+        }
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isQueueAnimating(moved), 2000);
+}
+
+void tst_AssignmentView::noTravelWhenTooFast()
+{
+    const TestWorld world(8, 2);
+    AssignmentView view;
+    view.resize(1000, 600);
+    view.setSpeed(500);
+    QList<QList<qint32>> owners;
+    for (int q = 0; q < world.queueCount(); ++q) {
+        owners.append(QList<qint32>{q % 2});
+    }
+    view.setFrame(world.catalog(), world.snapshot(owners), 1);
+    owners[3] = {0};
+    view.setFrame(world.catalog(), world.snapshot(owners), 1);
+    QCOMPARE(view.animationDuration(), 0);
+    QVERIFY(!view.isQueueAnimating(3));
+}
+
+void tst_AssignmentView::unassignedLaneAndDoubleOwnership()
+{
+    const TestWorld world(6, 3);
+    AssignmentView view;
+    view.resize(1000, 600);
+    QList<QList<qint32>> owners;
+    for (int q = 0; q < world.queueCount(); ++q) {
+        owners.append(QList<qint32>{q % 3});
+    }
+    owners[2] = {};       // nobody
+    owners[4] = {0, 1};   // two owners
+    // Consumer 2 is frozen: what it holds has no running owner.
+    view.setFrame(world.catalog(),
+                  world.snapshot(owners, {ConsumerState::Running, ConsumerState::Running, ConsumerState::Frozen}), 1);
+    int frozenHeld = 0;
+    for (int q = 0; q < world.queueCount(); ++q) {
+        frozenHeld += owners.at(q).contains(2) ? 1 : 0;
+    }
+    QCOMPARE(view.laneTileCount(), 1 + frozenHeld);
+    int doubleMarked = 0;
+    int ghostsInLane = 0;
+    for (const TileItem &item : view.tiles()) {
+        if (item.queue == 4) {
+            QVERIFY(item.flags & TileItem::DoubleOwned);
+            ++doubleMarked;
+        } else {
+            QVERIFY(!(item.flags & TileItem::DoubleOwned));
+        }
+        if (item.consumer < 0 && (item.flags & TileItem::Ghost)) {
+            ++ghostsInLane;
+        }
+        if (world.catalog()->queues.at(item.queue).retry) {
+            QVERIFY(item.flags & TileItem::Retry);
+        }
+    }
+    QCOMPARE(doubleMarked, 2);      // on both cards
+    QCOMPARE(ghostsInLane, frozenHeld);
+}
+
+void tst_AssignmentView::killedCardSaysKilled()
+{
+    const TestWorld world(8, 2);
+    AssignmentView view;
+    view.resize(1000, 600);
+    view.setFrame(world.catalog(), world.snapshot({}, {ConsumerState::Running, ConsumerState::Killed}), 1);
+    QCOMPARE(view.cardStateText(0), GuiText::stateName(ConsumerState::Running));
+    QCOMPARE(view.cardStateText(1), GuiText::stateName(ConsumerState::Killed));
+    QCOMPARE(view.cardStateText(1), QStringLiteral("killed"));
+    QCOMPARE(view.laneTileCount(), world.queueCount());
+}
+
+void tst_AssignmentView::hitTestAndSelection()
+{
+    const TestWorld world(8, 2);
+    AssignmentView view;
+    view.resize(1000, 600);
+    view.setFrame(world.catalog(), world.evenSnapshot(), 1);
+    QSignalSpy spy(&view, &AssignmentView::selectionChanged);
+    const TileItem tile = view.tiles().first();
+    QCOMPARE(view.hitTest(tile.target.center()), Selection::queue(tile.queue));
+    const auto &card = view.layout().cards().at(1);
+    QCOMPARE(view.hitTest(card.header.center()), Selection::consumer(card.consumer));
+    QTest::mouseClick(&view, Qt::LeftButton, {}, card.header.center().toPoint());
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(view.selection(), Selection::consumer(card.consumer));
+}
+
+void tst_AssignmentView::exportsImageAndSvg()
+{
+    const TestWorld world(16, 4);
+    AssignmentView view;
+    view.resize(800, 500);
+    QList<QList<qint32>> owners;
+    for (int q = 0; q < world.queueCount(); ++q) {
+        owners.append(QList<qint32>{q % 3});
+    }
+    owners[5] = {0, 1};
+    owners[6] = {};
+    view.setFrame(world.catalog(),
+                  world.snapshot(owners, {ConsumerState::Running, ConsumerState::Running, ConsumerState::Running,
+                                          ConsumerState::Killed}), 1);
+    view.settle();
+    const QImage image = view.exportImage(2.0);
+    QCOMPARE(image.size(), QSize(1600, 1000));
+    if (qEnvironmentVariableIsSet("RBLAB_VIEW_IMAGE")) {
+        image.save(qEnvironmentVariable("RBLAB_VIEW_IMAGE")); // for looking at it
+    }
+    // Not blank: the cards and tiles put many colours on it.
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7) {
+        for (int x = 0; x < image.width(); x += 7) {
+            colours.insert(image.pixel(x, y));
+        }
+    }
+    QVERIFY2(colours.size() > 20, qPrintable(QString::number(colours.size())));
+    const QString path = QDir::temp().filePath(QStringLiteral("tst_assignmentview.svg"));
+    QString error;
+    QVERIFY2(view.exportSvg(path, &error), qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray svg = file.readAll();
+    QVERIFY(svg.contains("<svg"));
+    QVERIFY(svg.count("<path") + svg.count("<rect") > 20);
+    file.remove();
+}
+
+QTEST_MAIN(tst_AssignmentView)
+#include "tst_assignmentview.moc"
