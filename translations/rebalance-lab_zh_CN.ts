@@ -5,2449 +5,2455 @@
     <name>Rblab::AllocationCaseRunner</name>
     <message>
         <source>missing required field &quot;%1&quot; (a string)</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少必填字段 &quot;%1&quot;（字符串）</translation>
     </message>
     <message>
         <source>field &quot;%1&quot; must be a string, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>字段 &quot;%1&quot; 必须是字符串，实际为 %2</translation>
     </message>
     <message>
         <source>field &quot;params&quot; must be an object, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>字段 &quot;params&quot; 必须是对象，实际为 %1</translation>
     </message>
     <message>
         <source>missing required field &quot;queues&quot; (an array of {&quot;brokerName&quot;, &quot;queueId&quot;})</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少必填字段 &quot;queues&quot;（由 {&quot;brokerName&quot;, &quot;queueId&quot;} 组成的数组）</translation>
     </message>
     <message>
         <source>field &quot;queues&quot; must be an array, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>字段 &quot;queues&quot; 必须是数组，实际为 %1</translation>
     </message>
     <message>
         <source>queues[%1] must be an object, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>queues[%1] 必须是对象，实际为 %2</translation>
     </message>
     <message>
         <source>queues[%1] lacks &quot;brokerName&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>queues[%1] 缺少 &quot;brokerName&quot;</translation>
     </message>
     <message>
         <source>queues[%1].brokerName must be a string, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>queues[%1].brokerName 必须是字符串，实际为 %2</translation>
     </message>
     <message>
         <source>queues[%1] lacks &quot;queueId&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>queues[%1] 缺少 &quot;queueId&quot;</translation>
     </message>
     <message>
         <source>queues[%1].queueId must be an integer, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>queues[%1].queueId 必须是整数，实际为 %2</translation>
     </message>
     <message>
         <source>missing required field &quot;consumers&quot; (an array of client ids)</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少必填字段 &quot;consumers&quot;（客户端 ID 数组）</translation>
     </message>
     <message>
         <source>field &quot;consumers&quot; must be an array, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>字段 &quot;consumers&quot; 必须是数组，实际为 %1</translation>
     </message>
     <message>
         <source>consumers[%1] must be a string, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>consumers[%1] 必须是字符串，实际为 %2</translation>
     </message>
     <message>
         <source>topic must not be empty</source>
-        <translation type="unfinished"></translation>
+        <translation>topic 不能为空</translation>
     </message>
     <message>
         <source>queues[%1].brokerName must not be empty</source>
-        <translation type="unfinished"></translation>
+        <translation>queues[%1].brokerName 不能为空</translation>
     </message>
     <message>
         <source>queues[%1].queueId must be an integer ≥ 0, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>queues[%1].queueId 必须是 ≥ 0 的整数，实际为 %2</translation>
     </message>
     <message>
         <source>queues[%1] repeats %2 (queues must not repeat)</source>
-        <translation type="unfinished"></translation>
+        <translation>queues[%1] 与 %2 重复（队列不能重复）</translation>
     </message>
     <message>
         <source>consumers[%1] must not be empty</source>
-        <translation type="unfinished"></translation>
+        <translation>consumers[%1] 不能为空</translation>
     </message>
     <message>
         <source>params.%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>params.%1：%2</translation>
     </message>
     <message>
         <source>a case must be a JSON object, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>每个用例必须是 JSON 对象，实际为 %1</translation>
     </message>
     <message>
         <source>not valid JSON at character %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 个字符处不是合法的 JSON：%2</translation>
     </message>
     <message>
         <source>a case must be a JSON object, got an array</source>
-        <translation type="unfinished"></translation>
+        <translation>每个用例必须是 JSON 对象，实际为数组</translation>
     </message>
 </context>
 <context>
     <name>Rblab::AppOptions</name>
     <message>
         <source>Rebalance Lab: watch how Apache RocketMQ consumer groups share a topic&apos;s queues.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rebalance Lab（重平衡实验室）：观察 Apache RocketMQ 消费者组如何分摊一个 Topic 的队列。</translation>
     </message>
     <message>
         <source>Interface language: en or zh_CN (default: the system&apos;s).</source>
-        <translation type="unfinished"></translation>
+        <translation>界面语言：en 或 zh_CN（默认跟随系统）。</translation>
     </message>
     <message>
         <source>Playback speed, from 0.1 to 1000 (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>播放速度，0.1 到 1000（默认 1）。</translation>
     </message>
     <message>
         <source>Run every group with this strategy instead of the scenario&apos;s.</source>
-        <translation type="unfinished"></translation>
+        <translation>所有消费者组都改用此分配策略，而不是场景中指定的策略。</translation>
     </message>
     <message>
         <source>Also load strategy plugins from DIR (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>同时从 DIR 加载策略插件（可重复指定）。</translation>
     </message>
     <message>
         <source>Run to --at as fast as possible, save the window as FILE (PNG), exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>尽快运行到 --at 指定的时间，把窗口保存为 FILE（PNG），然后退出。</translation>
     </message>
     <message>
         <source>Virtual time of the screenshot: &quot;90s&quot;, &quot;2m&quot; or ms.</source>
-        <translation type="unfinished"></translation>
+        <translation>截图时刻的虚拟时间：&quot;90s&quot;、&quot;2m&quot; 或毫秒数。</translation>
     </message>
     <message>
         <source>Window size of the screenshot (default 1600x1000).</source>
-        <translation type="unfinished"></translation>
+        <translation>截图的窗口尺寸（默认 1600x1000）。</translation>
     </message>
     <message>
         <source>Open paused instead of playing.</source>
-        <translation type="unfinished"></translation>
+        <translation>打开后先暂停，不自动播放。</translation>
     </message>
     <message>
         <source>A scenario file to open (default: the bundled training world).</source>
-        <translation type="unfinished"></translation>
+        <translation>要打开的场景文件（默认：内置的训练场景）。</translation>
     </message>
     <message>
         <source>Only one scenario can be opened; got %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>一次只能打开一个场景，收到的是 %1。</translation>
     </message>
     <message>
         <source>--speed must be a number from 0.1 to 1000, got &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>--speed 必须是 0.1 到 1000 之间的数，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
         <source>--at must be a duration such as &quot;90s&quot;, &quot;2m&quot; or a number of ms, got &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>--at 必须是时长，如 &quot;90s&quot;、&quot;2m&quot; 或毫秒数，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
         <source>--screenshot needs --at TIME.</source>
-        <translation type="unfinished"></translation>
+        <translation>--screenshot 需要同时指定 --at 时间。</translation>
     </message>
     <message>
         <source>--size must be WIDTHxHEIGHT from 320x240 to 8192x8192, got &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>--size 必须是 宽x高，范围 320x240 到 8192x8192，实际为 &quot;%1&quot;。</translation>
     </message>
 </context>
 <context>
     <name>Rblab::AssignmentToolTip</name>
     <message>
         <source>Group: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者组：%1</translation>
     </message>
     <message>
         <source>State: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>状态：%1</translation>
     </message>
     <message>
         <source>Strategy: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>分配策略：%1</translation>
     </message>
     <message>
         <source>Queues: %1, cached %2 messages (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>队列：%1 个，缓存 %2 条消息（%3）</translation>
     </message>
     <message>
         <source>Flow-control holds: count %1, size %2, span %3</source>
-        <translation type="unfinished"></translation>
+        <translation>流控次数：数量 %1，大小 %2，跨度 %3</translation>
     </message>
     <message>
         <source>Last rebalance: %1 (%2 rounds changed something)</source>
-        <translation type="unfinished"></translation>
+        <translation>最近一次重平衡：%1（共 %2 轮有变化）</translation>
     </message>
     <message>
         <source>No rebalance yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未重平衡</translation>
     </message>
     <message>
         <source>Its own view of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>它自己看到的 %1</translation>
     </message>
     <message>
         <source>not computed yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未计算</translation>
     </message>
     <message>
         <source>computed at %1 with %2 from %3</source>
-        <translation type="unfinished"></translation>
+        <translation>于 %1 用 %2 计算，消费者列表来自 %3</translation>
     </message>
     <message>
         <source>no broker</source>
-        <translation type="unfinished"></translation>
+        <translation>无 Broker</translation>
     </message>
     <message>
         <source>%1 queues, %2 consumers:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个队列，%2 个消费者：</translation>
     </message>
     <message>
         <source>… and %1 more</source>
-        <translation type="unfinished"></translation>
+        <translation>……另有 %1 个</translation>
     </message>
     <message>
         <source>%1 on %2, queue %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 @ %2，队列 %3</translation>
     </message>
     <message>
         <source>Retry topic: redelivered messages</source>
-        <translation type="unfinished"></translation>
+        <translation>重试 Topic：重新投递的消息</translation>
     </message>
     <message>
         <source>Broker offset %1, committed %2, lag %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker 最大位点 %1，已提交 %2，堆积 %3</translation>
     </message>
     <message>
         <source>Broker down</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker 已宕机</translation>
     </message>
     <message>
         <source>No consumer holds it</source>
-        <translation type="unfinished"></translation>
+        <translation>没有消费者持有该队列</translation>
     </message>
     <message>
         <source>Held by &lt;b&gt;%1&lt;/b&gt; (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>由 &lt;b&gt;%1&lt;/b&gt; 持有（%2）</translation>
     </message>
     <message>
         <source>Cache: %1 of %2 messages, %3 of %4 MiB, span %5 of %6</source>
-        <translation type="unfinished"></translation>
+        <translation>缓存：%1 / %2 条消息，%3 / %4 MiB，跨度 %5 / %6</translation>
     </message>
     <message>
         <source>Next pull offset %1, consumed up to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>下次拉取位点 %1，已消费到 %2</translation>
     </message>
     <message>
         <source>Pulls held back: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>拉取被流控：%1</translation>
     </message>
     <message>
         <source>Holds the broker lock (orderly)</source>
-        <translation type="unfinished"></translation>
+        <translation>持有 Broker 上的队列锁（顺序消费）</translation>
     </message>
     <message>
         <source>Dropped, waiting to be removed</source>
-        <translation type="unfinished"></translation>
+        <translation>已丢弃，等待移除</translation>
     </message>
 </context>
 <context>
     <name>Rblab::AssignmentView</name>
     <message>
         <source>Unassigned</source>
-        <translation type="unfinished"></translation>
+        <translation>未分配</translation>
     </message>
     <message>
         <source>double-owned</source>
-        <translation type="unfinished"></translation>
+        <translation>重复持有</translation>
     </message>
     <message>
         <source>retry queue</source>
-        <translation type="unfinished"></translation>
+        <translation>重试队列</translation>
     </message>
     <message>
         <source>flow control: count</source>
-        <translation type="unfinished"></translation>
+        <translation>流控：数量</translation>
     </message>
     <message>
         <source>flow control: size</source>
-        <translation type="unfinished"></translation>
+        <translation>流控：大小</translation>
     </message>
     <message>
         <source>flow control: span</source>
-        <translation type="unfinished"></translation>
+        <translation>流控：跨度</translation>
     </message>
     <message>
         <source>%1 msg · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 条 · %2</translation>
     </message>
     <message>
         <source>Each card is a consumer of the group, each tile a queue coloured by its broker. Tiles travel when a rebalance moves them. Right-click a card for churn actions.</source>
-        <translation type="unfinished"></translation>
+        <translation>每张卡片是组内的一个消费者，每个方块是一个队列，颜色表示所在的 Broker。重平衡迁移队列时，方块会移动到新的消费者。右键单击卡片可对消费者施加扰动操作。</translation>
     </message>
     <message>
         <source>%1 — %2 queues, %3 of %4 consumers running, %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2 个队列，%4 个消费者中 %3 个运行中，%5</translation>
     </message>
     <message>
         <source>No scenario loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>未加载场景</translation>
     </message>
     <message>
         <source>Rebalance Lab — queue assignment</source>
-        <translation type="unfinished"></translation>
+        <translation>Rebalance Lab — 队列分配</translation>
     </message>
     <message>
         <source>Queues by consumer at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 时各消费者持有的队列</translation>
     </message>
     <message>
         <source>Cannot write %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1</translation>
     </message>
     <message>
         <source>1 queue</source>
-        <translation type="unfinished"></translation>
+        <translation>1 个队列</translation>
     </message>
     <message>
         <source>%1 queues</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个队列</translation>
     </message>
 </context>
 <context>
     <name>Rblab::ChartPanel</name>
     <message>
         <source>Cache per consumer (messages, largest queue)</source>
-        <translation type="unfinished"></translation>
+        <translation>各消费者缓存（消息数，取最大的队列）</translation>
     </message>
     <message>
         <source>Cache per consumer (MiB, largest queue)</source>
-        <translation type="unfinished"></translation>
+        <translation>各消费者缓存（MiB，取最大的队列）</translation>
     </message>
     <message>
         <source>Lag per consumer (messages)</source>
-        <translation type="unfinished"></translation>
+        <translation>各消费者堆积（消息数）</translation>
     </message>
     <message>
         <source>Flow-control holds per second</source>
-        <translation type="unfinished"></translation>
+        <translation>每秒流控次数</translation>
     </message>
     <message>
         <source>Ownership health (queues)</source>
-        <translation type="unfinished"></translation>
+        <translation>队列归属健康度（队列数）</translation>
     </message>
     <message>
         <source>Cache</source>
-        <translation type="unfinished"></translation>
+        <translation>缓存</translation>
     </message>
     <message>
         <source>Cache MiB</source>
-        <translation type="unfinished"></translation>
+        <translation>缓存 MiB</translation>
     </message>
     <message>
         <source>Lag</source>
-        <translation type="unfinished"></translation>
+        <translation>堆积</translation>
     </message>
     <message>
         <source>Flow control</source>
-        <translation type="unfinished"></translation>
+        <translation>流控</translation>
     </message>
     <message>
         <source>Ownership</source>
-        <translation type="unfinished"></translation>
+        <translation>归属</translation>
     </message>
     <message>
         <source>time (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>时间（秒）</translation>
     </message>
     <message>
         <source>rebalance</source>
-        <translation type="unfinished"></translation>
+        <translation>重平衡</translation>
     </message>
     <message>
         <source>Wheel: zoom the time axis. Drag (paused): pan. Double-click: follow the clock. Click a legend entry to hide its line.</source>
-        <translation type="unfinished"></translation>
+        <translation>滚轮：缩放时间轴。拖动（暂停时）：平移。双击：重新跟随时钟。单击图例可隐藏对应曲线。</translation>
     </message>
     <message>
         <source>highest</source>
-        <translation type="unfinished"></translation>
+        <translation>最大值</translation>
     </message>
     <message>
         <source>mean</source>
-        <translation type="unfinished"></translation>
+        <translation>平均值</translation>
     </message>
     <message>
         <source>pullThresholdForQueue</source>
-        <translation type="unfinished"></translation>
+        <translation>pullThresholdForQueue</translation>
     </message>
     <message>
         <source>pullThresholdSizeForQueue</source>
-        <translation type="unfinished"></translation>
+        <translation>pullThresholdSizeForQueue</translation>
     </message>
     <message>
         <source>count</source>
-        <translation type="unfinished"></translation>
+        <translation>数量</translation>
     </message>
     <message>
         <source>size</source>
-        <translation type="unfinished"></translation>
+        <translation>大小</translation>
     </message>
     <message>
         <source>span</source>
-        <translation type="unfinished"></translation>
+        <translation>跨度</translation>
     </message>
     <message>
         <source>unassigned</source>
-        <translation type="unfinished"></translation>
+        <translation>未分配</translation>
     </message>
     <message>
         <source>double-owned</source>
-        <translation type="unfinished"></translation>
+        <translation>重复持有</translation>
     </message>
 </context>
 <context>
     <name>Rblab::ChurnPanel</name>
     <message>
         <source>Random churn</source>
-        <translation type="unfinished"></translation>
+        <translation>随机扰动</translation>
     </message>
     <message>
         <source>On</source>
-        <translation type="unfinished"></translation>
+        <translation>开启</translation>
     </message>
     <message>
         <source>Consumers join, shut down, crash, freeze… at random, as in production</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者会随机加入、关闭、崩溃、冻结……就像生产环境一样</translation>
     </message>
     <message>
         <source>Mean interval</source>
-        <translation type="unfinished"></translation>
+        <translation>平均间隔</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> 秒</translation>
     </message>
     <message>
         <source>Average time between two random changes (exponentially distributed)</source>
-        <translation type="unfinished"></translation>
+        <translation>两次随机变化之间的平均时间（指数分布）</translation>
     </message>
     <message>
         <source>Live consumers</source>
-        <translation type="unfinished"></translation>
+        <translation>存活消费者数</translation>
     </message>
     <message>
         <source>Churn never takes the group below this many live consumers</source>
-        <translation type="unfinished"></translation>
+        <translation>扰动不会让组内存活消费者少于此数</translation>
     </message>
     <message>
         <source>Churn never takes the group above this many live consumers</source>
-        <translation type="unfinished"></translation>
+        <translation>扰动不会让组内存活消费者多于此数</translation>
     </message>
     <message>
         <source>Actions and weights: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>操作及权重：%1</translation>
     </message>
     <message>
         <source>Production</source>
-        <translation type="unfinished"></translation>
+        <translation>生产</translation>
     </message>
     <message>
         <source>The topic whose produce rate to change</source>
-        <translation type="unfinished"></translation>
+        <translation>要修改生产速率的 Topic</translation>
     </message>
     <message>
         <source> msg/s</source>
-        <translation type="unfinished"></translation>
+        <translation> 条/秒</translation>
     </message>
     <message>
         <source>Messages per second produced to the whole topic</source>
-        <translation type="unfinished"></translation>
+        <translation>整个 Topic 每秒生产的消息数</translation>
     </message>
     <message>
         <source>Apply</source>
-        <translation type="unfinished"></translation>
+        <translation>应用</translation>
     </message>
     <message>
         <source>Change the produce rate now (setProduceRate)</source>
-        <translation type="unfinished"></translation>
+        <translation>立即修改生产速率（setProduceRate）</translation>
     </message>
     <message>
         <source>Consumers</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者</translation>
     </message>
 </context>
 <context>
     <name>Rblab::ConsumerActions</name>
     <message>
         <source>&amp;Add consumer</source>
-        <translation type="unfinished"></translation>
+        <translation>添加消费者(&amp;A)</translation>
     </message>
     <message>
         <source>Start a new consumer in the group (join)</source>
-        <translation type="unfinished"></translation>
+        <translation>在组内启动一个新消费者（加入）</translation>
     </message>
     <message>
         <source>&amp;Shut down</source>
-        <translation type="unfinished"></translation>
+        <translation>正常关闭(&amp;S)</translation>
     </message>
     <message>
         <source>Graceful shutdown: persist offsets, unregister, the broker notifies the others</source>
-        <translation type="unfinished"></translation>
+        <translation>优雅关闭：持久化消费位点、注销，Broker 通知其他消费者</translation>
     </message>
     <message>
         <source>&amp;Kill</source>
-        <translation type="unfinished"></translation>
+        <translation>杀死进程(&amp;K)</translation>
     </message>
     <message>
         <source>The process dies: the broker sees the connection close; unpersisted offsets are lost</source>
-        <translation type="unfinished"></translation>
+        <translation>进程被杀：Broker 发现连接断开；尚未持久化的消费位点丢失</translation>
     </message>
     <message>
         <source>&amp;Freeze</source>
-        <translation type="unfinished"></translation>
+        <translation>冻结(&amp;F)</translation>
     </message>
     <message>
         <source>The host hangs: no heartbeat, no pull; the broker only notices when the channel expires</source>
-        <translation type="unfinished"></translation>
+        <translation>主机卡死：不发心跳、不拉取；Broker 要等连接过期才会发现</translation>
     </message>
     <message>
         <source>&amp;Unfreeze</source>
-        <translation type="unfinished"></translation>
+        <translation>解冻(&amp;U)</translation>
     </message>
     <message>
         <source>The frozen host runs again</source>
-        <translation type="unfinished"></translation>
+        <translation>被冻结的主机恢复运行</translation>
     </message>
     <message>
         <source>&amp;Partition</source>
-        <translation type="unfinished"></translation>
+        <translation>网络隔离(&amp;P)</translation>
     </message>
     <message>
         <source>Cut the network between the consumer and every broker; it keeps running</source>
-        <translation type="unfinished"></translation>
+        <translation>切断该消费者与所有 Broker 之间的网络；进程仍在运行</translation>
     </message>
     <message>
         <source>&amp;Heal</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复网络(&amp;H)</translation>
     </message>
     <message>
         <source>Restore the network of a partitioned consumer</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复被隔离消费者的网络</translation>
     </message>
     <message>
         <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停消费(&amp;P)</translation>
     </message>
     <message>
         <source>DefaultMQPushConsumer.suspend(): stop pulling, keep the queues</source>
-        <translation type="unfinished"></translation>
+        <translation>DefaultMQPushConsumer.suspend()：停止拉取，但保留队列</translation>
     </message>
     <message>
         <source>&amp;Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复消费(&amp;R)</translation>
     </message>
     <message>
         <source>DefaultMQPushConsumer.resume()</source>
-        <translation type="unfinished"></translation>
+        <translation>DefaultMQPushConsumer.resume()</translation>
     </message>
     <message>
         <source>S&amp;low down</source>
-        <translation type="unfinished"></translation>
+        <translation>变慢(&amp;L)</translation>
     </message>
     <message>
         <source>The listener takes ten times longer per message (cache fills, flow control)</source>
-        <translation type="unfinished"></translation>
+        <translation>监听器处理每条消息的耗时变为十倍（缓存堆满，触发流控）</translation>
     </message>
     <message>
         <source>Restore &amp;speed</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复速度(&amp;S)</translation>
     </message>
     <message>
         <source>The listener takes its original time per message again</source>
-        <translation type="unfinished"></translation>
+        <translation>监听器恢复原来的单条消息耗时</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::DocumentController</name>
+    <message>
+        <source>&amp;Examples</source>
+        <translation>示例场景(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a scenario file</source>
+        <translation>打开场景文件</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save the scenario with your commands, churn and settings</source>
+        <translation>保存场景，包括你的操作、扰动和设置</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Save the scenario to another file</source>
+        <translation>把场景保存到另一个文件</translation>
+    </message>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened with %n warning(s): %1</source>
+        <translation>
+            <numerusform>已打开，有 %n 条警告：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot save %1</source>
+        <translation>无法保存 %1</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Open a scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json);;All files (*)</source>
+        <translation>场景文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save the scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json)</source>
+        <translation>场景文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Unsaved session</source>
+        <translation>会话未保存</translation>
+    </message>
+    <message>
+        <source>This session has commands or settings that are not saved. Save them before going on?</source>
+        <translation>本次会话中有尚未保存的操作或设置。继续之前要保存吗？</translation>
     </message>
 </context>
 <context>
     <name>Rblab::EventLogModel</name>
     <message>
         <source>+%1</source>
-        <translation type="unfinished"></translation>
+        <translation>+%1</translation>
     </message>
     <message>
         <source>−%1</source>
-        <translation type="unfinished"></translation>
+        <translation>−%1</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>时间</translation>
     </message>
     <message>
         <source>Event</source>
-        <translation type="unfinished"></translation>
+        <translation>事件</translation>
     </message>
     <message>
         <source>Consumer</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者</translation>
     </message>
     <message>
         <source>Queue / broker</source>
-        <translation type="unfinished"></translation>
+        <translation>队列 / Broker</translation>
     </message>
     <message>
         <source>Detail</source>
-        <translation type="unfinished"></translation>
+        <translation>详情</translation>
     </message>
 </context>
 <context>
     <name>Rblab::EventLogView</name>
     <message>
         <source>Kinds</source>
-        <translation type="unfinished"></translation>
+        <translation>事件类型</translation>
     </message>
     <message>
         <source>Choose which kinds of events the log shows</source>
-        <translation type="unfinished"></translation>
+        <translation>选择日志中显示哪些类型的事件</translation>
     </message>
     <message>
         <source>Click an event to select its consumer or queue</source>
-        <translation type="unfinished"></translation>
+        <translation>单击事件可选中相关的消费者或队列</translation>
     </message>
     <message>
         <source>Show all</source>
-        <translation type="unfinished"></translation>
+        <translation>全部显示</translation>
     </message>
     <message>
         <source>Hide all</source>
-        <translation type="unfinished"></translation>
+        <translation>全部隐藏</translation>
     </message>
     <message>
         <source>%1 of %2 events</source>
-        <translation type="unfinished"></translation>
+        <translation>显示 %1 / 共 %2 条事件</translation>
     </message>
 </context>
 <context>
     <name>Rblab::ExportController</name>
     <message>
         <source>Export failed</source>
-        <translation type="unfinished"></translation>
+        <translation>导出失败</translation>
     </message>
     <message>
         <source>Could not write %1:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：
+%2</translation>
     </message>
     <message>
         <source>Export the view as PNG</source>
-        <translation type="unfinished"></translation>
+        <translation>把视图导出为 PNG</translation>
     </message>
     <message>
         <source>PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
         <source>the image could not be saved</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存图片</translation>
     </message>
     <message>
         <source>Export the view as SVG</source>
-        <translation type="unfinished"></translation>
+        <translation>把视图导出为 SVG</translation>
     </message>
     <message>
         <source>SVG images (*.svg)</source>
-        <translation type="unfinished"></translation>
+        <translation>SVG 图片 (*.svg)</translation>
     </message>
     <message>
         <source>Export the charts as PNG</source>
-        <translation type="unfinished"></translation>
+        <translation>把图表导出为 PNG</translation>
     </message>
     <message>
         <source>Export the metrics as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>把指标导出为 CSV</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV 文件 (*.csv)</translation>
     </message>
 </context>
 <context>
     <name>Rblab::GuiText</name>
     <message>
         <source>not started</source>
-        <translation type="unfinished"></translation>
+        <translation>未启动</translation>
     </message>
     <message>
         <source>starting</source>
-        <translation type="unfinished"></translation>
+        <translation>启动中</translation>
     </message>
     <message>
         <source>slowed</source>
-        <translation type="unfinished"></translation>
+        <translation>变慢</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中</translation>
     </message>
     <message>
         <source>paused</source>
-        <translation type="unfinished"></translation>
+        <translation>已暂停</translation>
     </message>
     <message>
         <source>frozen</source>
-        <translation type="unfinished"></translation>
+        <translation>已冻结</translation>
     </message>
     <message>
         <source>partitioned</source>
-        <translation type="unfinished"></translation>
+        <translation>网络隔离</translation>
     </message>
     <message>
         <source>killed</source>
-        <translation type="unfinished"></translation>
+        <translation>已被杀</translation>
     </message>
     <message>
         <source>shut down</source>
-        <translation type="unfinished"></translation>
+        <translation>已关闭</translation>
     </message>
     <message>
         <source>start</source>
-        <translation type="unfinished"></translation>
+        <translation>启动</translation>
     </message>
     <message>
         <source>join</source>
-        <translation type="unfinished"></translation>
+        <translation>加入</translation>
     </message>
     <message>
         <source>shutdown</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭</translation>
     </message>
     <message>
         <source>kill</source>
-        <translation type="unfinished"></translation>
+        <translation>杀死</translation>
     </message>
     <message>
         <source>freeze</source>
-        <translation type="unfinished"></translation>
+        <translation>冻结</translation>
     </message>
     <message>
         <source>unfreeze</source>
-        <translation type="unfinished"></translation>
+        <translation>解冻</translation>
     </message>
     <message>
         <source>partition</source>
-        <translation type="unfinished"></translation>
+        <translation>网络隔离</translation>
     </message>
     <message>
         <source>heal</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复网络</translation>
     </message>
     <message>
         <source>pause</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停</translation>
     </message>
     <message>
         <source>resume</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复</translation>
     </message>
     <message>
         <source>consume time changed</source>
-        <translation type="unfinished"></translation>
+        <translation>消费耗时变更</translation>
     </message>
     <message>
         <source>failure rate changed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败率变更</translation>
     </message>
     <message>
         <source>strategy changed</source>
-        <translation type="unfinished"></translation>
+        <translation>策略变更</translation>
     </message>
     <message>
         <source>client settings changed</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端配置变更</translation>
     </message>
     <message>
         <source>started</source>
-        <translation type="unfinished"></translation>
+        <translation>已启动</translation>
     </message>
     <message>
         <source>connection registered</source>
-        <translation type="unfinished"></translation>
+        <translation>连接已注册</translation>
     </message>
     <message>
         <source>connection closed</source>
-        <translation type="unfinished"></translation>
+        <translation>连接已关闭</translation>
     </message>
     <message>
         <source>connection expired</source>
-        <translation type="unfinished"></translation>
+        <translation>连接已过期</translation>
     </message>
     <message>
         <source>unregistered</source>
-        <translation type="unfinished"></translation>
+        <translation>已注销</translation>
     </message>
     <message>
         <source>notify: ids changed</source>
-        <translation type="unfinished"></translation>
+        <translation>通知：消费者变化</translation>
     </message>
     <message>
         <source>broker down</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker 宕机</translation>
     </message>
     <message>
         <source>broker up</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker 恢复</translation>
     </message>
     <message>
         <source>rebalance</source>
-        <translation type="unfinished"></translation>
+        <translation>重平衡</translation>
     </message>
     <message>
         <source>rebalance failed</source>
-        <translation type="unfinished"></translation>
+        <translation>重平衡失败</translation>
     </message>
     <message>
         <source>strategy error</source>
-        <translation type="unfinished"></translation>
+        <translation>策略出错</translation>
     </message>
     <message>
         <source>flow control on</source>
-        <translation type="unfinished"></translation>
+        <translation>流控开始</translation>
     </message>
     <message>
         <source>flow control off</source>
-        <translation type="unfinished"></translation>
+        <translation>流控结束</translation>
     </message>
     <message>
         <source>route changed</source>
-        <translation type="unfinished"></translation>
+        <translation>路由变化</translation>
     </message>
     <message>
         <source>offset illegal</source>
-        <translation type="unfinished"></translation>
+        <translation>位点非法</translation>
     </message>
     <message>
         <source>lock failed</source>
-        <translation type="unfinished"></translation>
+        <translation>加锁失败</translation>
     </message>
     <message>
         <source>produce rate changed</source>
-        <translation type="unfinished"></translation>
+        <translation>生产速率变更</translation>
     </message>
     <message>
         <source>queue count changed</source>
-        <translation type="unfinished"></translation>
+        <translation>队列数变更</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>cached message count</source>
-        <translation type="unfinished"></translation>
+        <translation>缓存消息数</translation>
     </message>
     <message>
         <source>cached size</source>
-        <translation type="unfinished"></translation>
+        <translation>缓存大小</translation>
     </message>
     <message>
         <source>offset span</source>
-        <translation type="unfinished"></translation>
+        <translation>位点跨度</translation>
     </message>
     <message>
         <source>topic message count</source>
-        <translation type="unfinished"></translation>
+        <translation>Topic 缓存消息数</translation>
     </message>
     <message>
         <source>topic cached size</source>
-        <translation type="unfinished"></translation>
+        <translation>Topic 缓存大小</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 毫秒</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分 %2 秒</translation>
     </message>
     <message>
         <source>%1 B</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 B</translation>
     </message>
     <message>
         <source>%1 KiB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 KiB</translation>
     </message>
     <message>
         <source>%1 MiB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 MiB</translation>
     </message>
     <message>
         <source>messages</source>
-        <translation type="unfinished"></translation>
+        <translation>条消息</translation>
     </message>
     <message>
         <source>MiB</source>
-        <translation type="unfinished"></translation>
+        <translation>MiB</translation>
     </message>
     <message>
         <source>offsets</source>
-        <translation type="unfinished"></translation>
+        <translation>个位点</translation>
     </message>
     <message>
         <source>threads</source>
-        <translation type="unfinished"></translation>
+        <translation>个线程</translation>
     </message>
     <message>
         <source>times</source>
-        <translation type="unfinished"></translation>
+        <translation>次</translation>
     </message>
     <message>
         <source>%1×</source>
-        <translation type="unfinished"></translation>
+        <translation>%1×</translation>
     </message>
 </context>
 <context>
     <name>Rblab::InspectorView</name>
     <message>
         <source>Property</source>
-        <translation type="unfinished"></translation>
+        <translation>属性</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>值</translation>
     </message>
     <message>
         <source>Select a consumer card or a queue tile to inspect it.</source>
-        <translation type="unfinished"></translation>
+        <translation>选中一张消费者卡片或一个队列方块即可查看详情。</translation>
     </message>
     <message>
         <source>Consumer %1</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者 %1</translation>
     </message>
     <message>
         <source>Client id</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端 ID</translation>
     </message>
     <message>
         <source>Group</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者组</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>分配策略</translation>
     </message>
     <message>
         <source>Queues held</source>
-        <translation type="unfinished"></translation>
+        <translation>持有的队列</translation>
     </message>
     <message>
         <source>Cached</source>
-        <translation type="unfinished"></translation>
+        <translation>缓存</translation>
     </message>
     <message>
         <source>%1 messages, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 条消息，%2</translation>
     </message>
     <message>
         <source>Delivered</source>
-        <translation type="unfinished"></translation>
+        <translation>已投递</translation>
     </message>
     <message>
         <source>Flow-control holds</source>
-        <translation type="unfinished"></translation>
+        <translation>流控次数</translation>
     </message>
     <message>
         <source>count %1, size %2, span %3</source>
-        <translation type="unfinished"></translation>
+        <translation>数量 %1，大小 %2，跨度 %3</translation>
     </message>
     <message>
         <source>Busy consume threads</source>
-        <translation type="unfinished"></translation>
+        <translation>忙碌的消费线程</translation>
     </message>
     <message>
         <source>%1 (%2 tasks queued)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2 个任务排队）</translation>
     </message>
     <message>
         <source>pullThresholdForQueue</source>
-        <translation type="unfinished"></translation>
+        <translation>pullThresholdForQueue</translation>
     </message>
     <message>
         <source>pullThresholdSizeForQueue</source>
-        <translation type="unfinished"></translation>
+        <translation>pullThresholdSizeForQueue</translation>
     </message>
     <message>
         <source>%1 MiB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 MiB</translation>
     </message>
     <message>
         <source>consumeConcurrentlyMaxSpan</source>
-        <translation type="unfinished"></translation>
+        <translation>consumeConcurrentlyMaxSpan</translation>
     </message>
     <message>
         <source>Last rebalance</source>
-        <translation type="unfinished"></translation>
+        <translation>最近一次重平衡</translation>
     </message>
     <message>
         <source>%1 (%2 rounds changed something)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（共 %2 轮有变化）</translation>
     </message>
     <message>
         <source>never</source>
-        <translation type="unfinished"></translation>
+        <translation>从未</translation>
     </message>
     <message>
         <source>Its view of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>它看到的 %1</translation>
     </message>
     <message>
         <source>at %1: %2 consumers, %3 queues, from %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 时：%2 个消费者，%3 个队列，来自 %4</translation>
     </message>
     <message>
         <source>not computed yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未计算</translation>
     </message>
     <message>
         <source>%1 cached, next offset %2</source>
-        <translation type="unfinished"></translation>
+        <translation>缓存 %1 条，下次拉取位点 %2</translation>
     </message>
     <message>
         <source>Consumed offset</source>
-        <translation type="unfinished"></translation>
+        <translation>消费位点</translation>
     </message>
     <message>
         <source>Cache</source>
-        <translation type="unfinished"></translation>
+        <translation>缓存</translation>
     </message>
     <message>
         <source>%1 messages, %2, span %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 条消息，%2，跨度 %3</translation>
     </message>
     <message>
         <source>Pull state</source>
-        <translation type="unfinished"></translation>
+        <translation>拉取状态</translation>
     </message>
     <message>
         <source>pulling (last pull %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>正在拉取（上次拉取 %1）</translation>
     </message>
     <message>
         <source>held back: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>被流控：%1</translation>
     </message>
     <message>
         <source>Lock</source>
-        <translation type="unfinished"></translation>
+        <translation>锁</translation>
     </message>
     <message>
         <source>locked</source>
-        <translation type="unfinished"></translation>
+        <translation>已加锁</translation>
     </message>
     <message>
         <source>not locked</source>
-        <translation type="unfinished"></translation>
+        <translation>未加锁</translation>
     </message>
     <message>
         <source>Held since</source>
-        <translation type="unfinished"></translation>
+        <translation>持有起始时间</translation>
     </message>
     <message>
         <source>Dropped</source>
-        <translation type="unfinished"></translation>
+        <translation>已丢弃</translation>
     </message>
     <message>
         <source>waiting to be removed</source>
-        <translation type="unfinished"></translation>
+        <translation>等待移除</translation>
     </message>
     <message>
         <source>Queue %1</source>
-        <translation type="unfinished"></translation>
+        <translation>队列 %1</translation>
     </message>
     <message>
         <source>Topic</source>
-        <translation type="unfinished"></translation>
+        <translation>Topic</translation>
     </message>
     <message>
         <source>Broker</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker</translation>
     </message>
     <message>
         <source> (down)</source>
-        <translation type="unfinished"></translation>
+        <translation>（宕机）</translation>
     </message>
     <message>
         <source>Queue id</source>
-        <translation type="unfinished"></translation>
+        <translation>队列 ID</translation>
     </message>
     <message>
         <source>Broker offset</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker 最大位点</translation>
     </message>
     <message>
         <source>Committed offset</source>
-        <translation type="unfinished"></translation>
+        <translation>已提交位点</translation>
     </message>
     <message>
         <source>none yet</source>
-        <translation type="unfinished"></translation>
+        <translation>暂无</translation>
     </message>
     <message>
         <source>Lag</source>
-        <translation type="unfinished"></translation>
+        <translation>堆积</translation>
     </message>
     <message>
         <source>Owners</source>
-        <translation type="unfinished"></translation>
+        <translation>持有者</translation>
     </message>
     <message>
         <source>%1 alive, %2 running</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个存活，%2 个运行中</translation>
     </message>
     <message>
         <source>Route</source>
-        <translation type="unfinished"></translation>
+        <translation>路由</translation>
     </message>
     <message>
         <source>not in the name server&apos;s route</source>
-        <translation type="unfinished"></translation>
+        <translation>不在 NameServer 的路由中</translation>
     </message>
     <message>
         <source>Next pull offset</source>
-        <translation type="unfinished"></translation>
+        <translation>下次拉取位点</translation>
     </message>
     <message>
         <source>%1 of %2 messages, %3, span %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2 条消息，%3，跨度 %4</translation>
     </message>
     <message>
         <source>Last moved</source>
-        <translation type="unfinished"></translation>
+        <translation>最近一次迁移</translation>
     </message>
     <message>
         <source>%1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 迁移给 %2</translation>
     </message>
 </context>
 <context>
     <name>Rblab::JsonNode</name>
     <message>
         <source>an empty array</source>
-        <translation type="unfinished"></translation>
+        <translation>空数组</translation>
     </message>
     <message>
         <source>an array</source>
-        <translation type="unfinished"></translation>
+        <translation>数组</translation>
     </message>
     <message>
         <source>an empty object</source>
-        <translation type="unfinished"></translation>
+        <translation>空对象</translation>
     </message>
     <message>
         <source>an object</source>
-        <translation type="unfinished"></translation>
+        <translation>对象</translation>
     </message>
     <message>
         <source>null</source>
-        <translation type="unfinished"></translation>
+        <translation>null</translation>
     </message>
     <message>
         <source>true or false</source>
-        <translation type="unfinished"></translation>
+        <translation>true 或 false</translation>
     </message>
     <message>
         <source>a number</source>
-        <translation type="unfinished"></translation>
+        <translation>数字</translation>
     </message>
     <message>
         <source>a string</source>
-        <translation type="unfinished"></translation>
+        <translation>字符串</translation>
     </message>
 </context>
 <context>
     <name>Rblab::JsonParser</name>
     <message>
         <source>expected a JSON value, got an empty file</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 JSON 值，但文件为空</translation>
     </message>
     <message>
         <source>expected the end of the file after the top-level value, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>顶层值之后应为文件结尾，实际为 %1</translation>
     </message>
     <message>
         <source>nesting deeper than %1 levels</source>
-        <translation type="unfinished"></translation>
+        <translation>嵌套超过 %1 层</translation>
     </message>
     <message>
         <source>a comma before &apos;}&apos; is not allowed in JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON 中 &apos;}&apos; 之前不允许有逗号</translation>
     </message>
     <message>
         <source>expected a key in double quotes, got the end of the file (the object at %1 is not closed)</source>
-        <translation type="unfinished"></translation>
+        <translation>应为双引号括起的键，却到了文件结尾（位于 %1 的对象未闭合）</translation>
     </message>
     <message>
         <source>expected a key in double quotes, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为双引号括起的键，实际为 %1</translation>
     </message>
     <message>
         <source>expected &apos;:&apos; after the key &quot;%1&quot;, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>键 &quot;%1&quot; 之后应为 &apos;:&apos;，实际为 %2</translation>
     </message>
     <message>
         <source>expected a value for &quot;%1&quot;, got the end of the file</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 应有一个值，却到了文件结尾</translation>
     </message>
     <message>
         <source>duplicate key &quot;%1&quot; (first at %2; only the first is used)</source>
-        <translation type="unfinished"></translation>
+        <translation>重复的键 &quot;%1&quot;（首次出现在 %2；只使用第一个）</translation>
     </message>
     <message>
         <source>expected &apos;,&apos; or &apos;}&apos; after an object member, got the end of the file (the object at %1 is not closed)</source>
-        <translation type="unfinished"></translation>
+        <translation>对象成员之后应为 &apos;,&apos; 或 &apos;}&apos;，却到了文件结尾（位于 %1 的对象未闭合）</translation>
     </message>
     <message>
         <source>expected &apos;,&apos; or &apos;}&apos; after an object member, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>对象成员之后应为 &apos;,&apos; 或 &apos;}&apos;，实际为 %1</translation>
     </message>
     <message>
         <source>a comma before &apos;]&apos; is not allowed in JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON 中 &apos;]&apos; 之前不允许有逗号</translation>
     </message>
     <message>
         <source>expected a value, got the end of the file (the array at %1 is not closed)</source>
-        <translation type="unfinished"></translation>
+        <translation>应为一个值，却到了文件结尾（位于 %1 的数组未闭合）</translation>
     </message>
     <message>
         <source>expected &apos;,&apos; or &apos;]&apos; after an array element, got the end of the file (the array at %1 is not closed)</source>
-        <translation type="unfinished"></translation>
+        <translation>数组元素之后应为 &apos;,&apos; 或 &apos;]&apos;，却到了文件结尾（位于 %1 的数组未闭合）</translation>
     </message>
     <message>
         <source>expected &apos;,&apos; or &apos;]&apos; after an array element, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>数组元素之后应为 &apos;,&apos; 或 &apos;]&apos;，实际为 %1</translation>
     </message>
     <message>
         <source>line %1, column %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 行第 %2 列</translation>
     </message>
     <message>
         <source>the file is UTF-16; expected UTF-8</source>
-        <translation type="unfinished"></translation>
+        <translation>文件是 UTF-16 编码；应为 UTF-8</translation>
     </message>
     <message>
         <source>invalid UTF-8 byte 0x%1; expected UTF-8 text</source>
-        <translation type="unfinished"></translation>
+        <translation>无效的 UTF-8 字节 0x%1；应为 UTF-8 文本</translation>
     </message>
     <message>
         <source>the end of the file</source>
-        <translation type="unfinished"></translation>
+        <translation>文件结尾</translation>
     </message>
     <message>
         <source>expected 4 hexadecimal digits after \u, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>\u 之后应为 4 位十六进制数字，实际为 %1</translation>
     </message>
     <message>
         <source>unterminated string (it opens at %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>字符串未结束（始于 %1）</translation>
     </message>
     <message>
         <source>a string may not span lines: close it with &apos;&quot;&apos; or write \n (it opens at %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>字符串不能跨行：请用 &apos;&quot;&apos; 结束它，或写成 \n（始于 %1）</translation>
     </message>
     <message>
         <source>control character %1 in a string; write it as an escape such as \t</source>
-        <translation type="unfinished"></translation>
+        <translation>字符串中有控制字符 %1；请写成转义形式，如 \t</translation>
     </message>
     <message>
         <source>unpaired surrogate \u%1: expected a second \u escape from \uDC00 to \uDFFF after it</source>
-        <translation type="unfinished"></translation>
+        <translation>不成对的代理项 \u%1：其后应再有一个 \uDC00 到 \uDFFF 的 \u 转义</translation>
     </message>
     <message>
         <source>unpaired surrogate \u%1: a low surrogate must follow a high one (\uD800 to \uDBFF)</source>
-        <translation type="unfinished"></translation>
+        <translation>不成对的代理项 \u%1：低位代理项必须跟在高位代理项（\uD800 到 \uDBFF）之后</translation>
     </message>
     <message>
         <source>invalid escape \%1; JSON knows \&quot; \\ \/ \b \f \n \r \t and \uXXXX</source>
-        <translation type="unfinished"></translation>
+        <translation>无效的转义 \%1；JSON 只支持 \&quot; \\ \/ \b \f \n \r \t 和 \uXXXX</translation>
     </message>
     <message>
         <source>expected a digit after &apos;-&apos;, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;-&apos; 之后应为数字，实际为 %1</translation>
     </message>
     <message>
         <source>a number may not start with 0 followed by more digits in JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON 中的数字不能以 0 开头后接其他数字</translation>
     </message>
     <message>
         <source>expected a digit after the decimal point, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>小数点之后应为数字，实际为 %1</translation>
     </message>
     <message>
         <source>expected a digit in the exponent, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>指数部分应为数字，实际为 %1</translation>
     </message>
     <message>
         <source>the number %1 is too large</source>
-        <translation type="unfinished"></translation>
+        <translation>数字 %1 太大</translation>
     </message>
     <message>
         <source>expected a value (an object, array, string, number, true, false or null), got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为一个值（对象、数组、字符串、数字、true、false 或 null），实际为 %1</translation>
     </message>
 </context>
 <context>
     <name>Rblab::MainWindow</name>
     <message>
         <source>The scenario cannot run</source>
-        <translation type="unfinished"></translation>
+        <translation>场景无法运行</translation>
     </message>
     <message>
         <source>Wrote %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已写入 %1</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Examples</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Export</source>
-        <translation type="unfinished"></translation>
+        <translation>导出(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;Simulation</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Consumer</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <source>Playback</source>
-        <translation type="unfinished"></translation>
+        <translation>播放</translation>
     </message>
     <message>
         <source>Consumers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open a scenario file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save the scenario with your commands, churn and settings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save &amp;As…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save the scenario to another file</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>Quit Rebalance Lab</source>
-        <translation type="unfinished"></translation>
+        <translation>退出 Rebalance Lab</translation>
     </message>
     <message>
         <source>View as &amp;PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>视图导出为 &amp;PNG…</translation>
     </message>
     <message>
         <source>Save the assignment view as a PNG image</source>
-        <translation type="unfinished"></translation>
+        <translation>把队列分配视图保存为 PNG 图片</translation>
     </message>
     <message>
         <source>View as &amp;SVG…</source>
-        <translation type="unfinished"></translation>
+        <translation>视图导出为 &amp;SVG…</translation>
     </message>
     <message>
         <source>Save the assignment view as an SVG drawing</source>
-        <translation type="unfinished"></translation>
+        <translation>把队列分配视图保存为 SVG 矢量图</translation>
     </message>
     <message>
         <source>&amp;Charts as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>图表导出为 PNG(&amp;C)…</translation>
     </message>
     <message>
         <source>Save the charts as a PNG image</source>
-        <translation type="unfinished"></translation>
+        <translation>把图表保存为 PNG 图片</translation>
     </message>
     <message>
         <source>&amp;Metrics as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>指标导出为 CSV(&amp;M)…</translation>
     </message>
     <message>
         <source>Save every sample of the run as a CSV file</source>
-        <translation type="unfinished"></translation>
+        <translation>把本次运行的所有采样保存为 CSV 文件</translation>
     </message>
     <message>
         <source>Step to next &amp;event</source>
-        <translation type="unfinished"></translation>
+        <translation>单步到下一个事件(&amp;E)</translation>
     </message>
     <message>
         <source>Pause and run to the next event</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停并运行到下一个事件</translation>
     </message>
     <message>
         <source>Step to next &amp;rebalance</source>
-        <translation type="unfinished"></translation>
+        <translation>单步到下一次重平衡(&amp;R)</translation>
     </message>
     <message>
         <source>Pause and run to the next rebalance that moves a queue</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停并运行到下一次迁移队列的重平衡</translation>
     </message>
     <message>
         <source>Res&amp;tart</source>
-        <translation type="unfinished"></translation>
+        <translation>重新开始(&amp;T)</translation>
     </message>
     <message>
         <source>Run the scenario again from the start, with your recorded commands</source>
-        <translation type="unfinished"></translation>
+        <translation>从头重新运行场景，并重放你记录下的操作</translation>
     </message>
     <message>
         <source>&amp;Faster</source>
-        <translation type="unfinished"></translation>
+        <translation>加速(&amp;F)</translation>
     </message>
     <message>
         <source>Play faster</source>
-        <translation type="unfinished"></translation>
+        <translation>播放得更快</translation>
     </message>
     <message>
         <source>S&amp;lower</source>
-        <translation type="unfinished"></translation>
+        <translation>减速(&amp;L)</translation>
     </message>
     <message>
         <source>Play slower</source>
-        <translation type="unfinished"></translation>
+        <translation>播放得更慢</translation>
     </message>
     <message>
         <source>Strategy &amp;plugins…</source>
-        <translation type="unfinished"></translation>
+        <translation>策略插件(&amp;P)…</translation>
     </message>
     <message>
         <source>The loaded strategy plugins and the files that failed</source>
-        <translation type="unfinished"></translation>
+        <translation>已加载的策略插件以及加载失败的文件</translation>
     </message>
     <message>
         <source>&amp;About Rebalance Lab</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 Rebalance Lab(&amp;A)</translation>
     </message>
     <message>
         <source>About Rebalance Lab</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 Rebalance Lab</translation>
     </message>
     <message>
         <source>About &amp;Qt</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 &amp;Qt</translation>
     </message>
     <message>
         <source>About Qt</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 Qt</translation>
     </message>
     <message>
         <source>Strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>策略</translation>
     </message>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>配置</translation>
     </message>
     <message>
         <source>Churn</source>
-        <translation type="unfinished"></translation>
+        <translation>扰动</translation>
     </message>
     <message>
         <source>Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>场景</translation>
     </message>
     <message>
         <source>Inspector</source>
-        <translation type="unfinished"></translation>
+        <translation>详情</translation>
     </message>
     <message>
         <source>Event log</source>
-        <translation type="unfinished"></translation>
+        <translation>事件日志</translation>
     </message>
     <message>
         <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停(&amp;P)</translation>
     </message>
     <message>
         <source>&amp;Play</source>
-        <translation type="unfinished"></translation>
+        <translation>播放(&amp;P)</translation>
     </message>
     <message>
         <source>Pause the simulation</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停模拟</translation>
     </message>
     <message>
         <source>Play the simulation</source>
-        <translation type="unfinished"></translation>
+        <translation>播放模拟</translation>
     </message>
     <message>
         <source>System default (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随系统（%1）</translation>
     </message>
     <message>
         <source>Switch the interface to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>把界面切换为%1</translation>
     </message>
     <message>
         <source>Untitled</source>
-        <translation type="unfinished"></translation>
+        <translation>未命名</translation>
     </message>
     <message>
         <source>%1[*] — Rebalance Lab</source>
-        <translation type="unfinished"></translation>
+        <translation>%1[*] — Rebalance Lab</translation>
     </message>
     <message>
         <source>%1: %2 queues, %3 msg/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 个队列，%3 条/秒</translation>
     </message>
     <message>
         <source>%1: %2 consumers, %3, %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 个消费者，%3，%4</translation>
     </message>
     <message>
         <source>Brokers:</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker：</translation>
     </message>
     <message>
         <source>Topics:</source>
-        <translation type="unfinished"></translation>
+        <translation>Topic：</translation>
     </message>
     <message>
         <source>Groups:</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者组：</translation>
     </message>
     <message>
         <source>Profile:</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端版本：</translation>
     </message>
     <message>
         <source>seed %1</source>
-        <translation type="unfinished"></translation>
+        <translation>随机种子 %1</translation>
     </message>
     <message numerus="yes">
         <source>%n command(s) recorded in this session.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>本次会话记录了 %n 条操作。</numerusform>
         </translation>
     </message>
     <message>
         <source>Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · double-owned %5</source>
-        <translation type="unfinished"></translation>
+        <translation>重平衡 %1 · 队列迁移 %2 · 重复消费 %3 · 未分配 %4 · 重复持有 %5</translation>
     </message>
     <message>
         <source>Produced %1, delivered %2, lost %3; flow-control holds: count %4, size %5, span %6</source>
-        <translation type="unfinished"></translation>
+        <translation>已生产 %1，已投递 %2，丢失 %3；流控次数：数量 %4，大小 %5，跨度 %6</translation>
     </message>
     <message>
         <source>mixed (rolling deploy)</source>
-        <translation type="unfinished"></translation>
+        <translation>混合（滚动发布中）</translation>
     </message>
     <message>
         <source>%1 at %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 执行 %1：%3</translation>
     </message>
     <message>
         <source>%1 refused: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot open %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Opened with %n warning(s): %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cannot save %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open a scenario</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Scenarios (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save the scenario</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Scenarios (*.json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unsaved session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This session has commands or settings that are not saved. Save them before going on?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 被拒绝：%2</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Rebalance Lab %1&lt;/h3&gt;&lt;p&gt;A laboratory for how Apache RocketMQ consumer groups share a topic&apos;s queues: push consumers and brokers simulated event by event, allocation strategies loaded as plugins.&lt;/p&gt;&lt;p&gt;Licensed under the Apache License 2.0.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The run did not reach %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;Rebalance Lab %1&lt;/h3&gt;&lt;p&gt;研究 Apache RocketMQ 消费者组如何分摊 Topic 队列的实验室：逐个事件模拟 Push 消费者和 Broker，分配策略以插件形式加载。&lt;/p&gt;&lt;p&gt;以 Apache License 2.0 许可发布。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Cannot write %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>The run did not reach %1. %2</source>
+        <translation>运行没有到达 %1。%2</translation>
     </message>
 </context>
 <context>
     <name>Rblab::ParameterForm</name>
     <message>
         <source>This strategy has no parameters.</source>
-        <translation type="unfinished"></translation>
+        <translation>该策略没有参数。</translation>
     </message>
     <message>
         <source>Allowed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>允许：%1</translation>
     </message>
     <message>
         <source>(default)</source>
-        <translation type="unfinished"></translation>
+        <translation>（默认）</translation>
     </message>
     <message>
         <source>default: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>默认：%1</translation>
     </message>
     <message>
         <source>required</source>
-        <translation type="unfinished"></translation>
+        <translation>必填</translation>
     </message>
     <message>
         <source>broker-a:0, broker-a:1, …</source>
-        <translation type="unfinished"></translation>
+        <translation>broker-a:0, broker-a:1, …</translation>
     </message>
     <message>
         <source>comma-separated</source>
-        <translation type="unfinished"></translation>
+        <translation>用逗号分隔</translation>
     </message>
     <message>
         <source>%1 must be a number, got &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是数字，实际为 &quot;%2&quot;</translation>
     </message>
     <message>
         <source>%1: &quot;%2&quot; is not broker:queueId</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;%2&quot; 不是 broker:queueId 格式</translation>
     </message>
     <message>
         <source>Choose a strategy.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择一个策略。</translation>
     </message>
 </context>
 <context>
     <name>Rblab::ParameterValidator</name>
     <message>
         <source>%1 must be %2, got %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是%2，实际为 %3</translation>
     </message>
     <message>
         <source>%1 must have from %2 to %3 %4, got %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须有 %2 到 %3 个%4，实际为 %5</translation>
     </message>
     <message>
         <source>%1 must have at least %2 %3, got %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 至少要有 %2 个%3，实际为 %4</translation>
     </message>
     <message>
         <source>%1 must have at most %2 %3, got %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 最多只能有 %2 个%3，实际为 %4</translation>
     </message>
     <message>
         <source>%1 must be %2, got &quot;%3&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是%2，实际为 &quot;%3&quot;</translation>
     </message>
     <message>
         <source>%1 must be the name of a loaded strategy, got an empty string</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是已加载策略的名称，实际为空字符串</translation>
     </message>
     <message>
         <source>characters</source>
-        <translation type="unfinished"></translation>
+        <translation>字符</translation>
     </message>
     <message>
         <source>%1[%2] must be a string, got %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1[%2] 必须是字符串，实际为 %3</translation>
     </message>
     <message>
         <source>entries</source>
-        <translation type="unfinished"></translation>
+        <translation>条目</translation>
     </message>
     <message>
         <source>%1[%2] must be an object {&quot;brokerName&quot;, &quot;queueId&quot;}, got %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1[%2] 必须是对象 {&quot;brokerName&quot;, &quot;queueId&quot;}，实际为 %3</translation>
     </message>
     <message>
         <source>%1[%2].brokerName must be a non-empty string</source>
-        <translation type="unfinished"></translation>
+        <translation>%1[%2].brokerName 必须是非空字符串</translation>
     </message>
     <message>
         <source>%1[%2].queueId must be an integer from 0 to 2147483647</source>
-        <translation type="unfinished"></translation>
+        <translation>%1[%2].queueId 必须是 0 到 2147483647 之间的整数</translation>
     </message>
     <message>
         <source>%1[%2].topic must be a non-empty string</source>
-        <translation type="unfinished"></translation>
+        <translation>%1[%2].topic 必须是非空字符串</translation>
     </message>
     <message>
         <source>queues</source>
-        <translation type="unfinished"></translation>
+        <translation>队列</translation>
     </message>
     <message>
         <source>%1 takes no parameters, got &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不接受参数，实际收到 &quot;%2&quot;</translation>
     </message>
     <message>
         <source>unknown parameter &quot;%1&quot; for %2 (it takes: %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 没有参数 &quot;%1&quot;（它接受：%3）</translation>
     </message>
     <message>
         <source>%1 is required (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 为必填项（%2）</translation>
     </message>
 </context>
 <context>
     <name>Rblab::PlaybackBar</name>
     <message>
         <source>(reaching %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>（实际 %1）</translation>
     </message>
     <message>
         <source>The engine cannot keep up with the requested speed; this is the speed it reaches.</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟引擎跟不上所设的速度；这是它实际达到的速度。</translation>
     </message>
     <message>
         <source>Virtual time since the start of the run (minutes:seconds.milliseconds)</source>
-        <translation type="unfinished"></translation>
+        <translation>自运行开始以来的虚拟时间（分:秒.毫秒）</translation>
     </message>
     <message>
         <source>Playback speed: virtual time per wall-clock time, from 0.1× to 1000×</source>
-        <translation type="unfinished"></translation>
+        <translation>播放速度：虚拟时间与真实时间之比，0.1× 到 1000×</translation>
     </message>
 </context>
 <context>
     <name>Rblab::PluginDialog</name>
     <message>
         <source>Strategy plugins</source>
-        <translation type="unfinished"></translation>
+        <translation>策略插件</translation>
     </message>
     <message numerus="yes">
         <source>%n strategy plugin(s) loaded.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已加载 %n 个策略插件。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n file(s) could not be loaded; hover a row for the reason.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>有 %n 个文件无法加载；把鼠标悬停在该行上可查看原因。</numerusform>
         </translation>
     </message>
     <message>
         <source>No plugin file failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有插件文件加载失败。</translation>
     </message>
     <message>
         <source>Strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>策略</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>版本</translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件</translation>
     </message>
     <message>
         <source>Details</source>
-        <translation type="unfinished"></translation>
+        <translation>详情</translation>
     </message>
     <message>
         <source>loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>已加载</translation>
     </message>
     <message>
         <source>built in</source>
-        <translation type="unfinished"></translation>
+        <translation>内置</translation>
     </message>
 </context>
 <context>
     <name>Rblab::RecentFiles</name>
     <message>
         <source>No recent files</source>
-        <translation type="unfinished"></translation>
+        <translation>没有最近打开的文件</translation>
     </message>
     <message>
         <source>Clear list</source>
-        <translation type="unfinished"></translation>
+        <translation>清空列表</translation>
     </message>
 </context>
 <context>
     <name>Rblab::ReportWriter</name>
     <message>
         <source>cannot create the folder %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建文件夹 %1</translation>
     </message>
     <message>
         <source>cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>Rblab::ScenarioDiagnostic</name>
     <message>
         <source>error</source>
-        <translation type="unfinished"></translation>
+        <translation>错误</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
 </context>
 <context>
     <name>Rblab::ScenarioDuration</name>
     <message>
         <source>a duration such as &quot;250ms&quot;, &quot;1.5s&quot;, &quot;5m&quot; or a number of milliseconds</source>
-        <translation type="unfinished"></translation>
+        <translation>时长，如 &quot;250ms&quot;、&quot;1.5s&quot;、&quot;5m&quot; 或毫秒数</translation>
     </message>
 </context>
 <context>
     <name>Rblab::ScenarioReader</name>
     <message>
         <source>expected a churn object such as {&quot;group&quot;: …, &quot;meanInterval&quot;: &quot;45s&quot;, &quot;actions&quot;: {&quot;join&quot;: 1, &quot;kill&quot;: 1}}, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为扰动对象，如 {&quot;group&quot;: …, &quot;meanInterval&quot;: &quot;45s&quot;, &quot;actions&quot;: {&quot;join&quot;: 1, &quot;kill&quot;: 1}}，实际为 %1</translation>
     </message>
     <message>
         <source>churn</source>
-        <translation type="unfinished"></translation>
+        <translation>扰动</translation>
     </message>
     <message>
         <source>group</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者组</translation>
     </message>
     <message>
         <source>an object of action weights such as {&quot;join&quot;: 3, &quot;kill&quot;: 1}</source>
-        <translation type="unfinished"></translation>
+        <translation>操作权重对象，如 {&quot;join&quot;: 3, &quot;kill&quot;: 1}</translation>
     </message>
     <message>
         <source>expected an object of action weights such as {&quot;join&quot;: 3, &quot;kill&quot;: 1}, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为操作权重对象，如 {&quot;join&quot;: 3, &quot;kill&quot;: 1}，实际为 %1</translation>
     </message>
     <message>
         <source>unknown churn action &quot;%1&quot; (expected %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的扰动操作 &quot;%1&quot;（应为 %2）</translation>
     </message>
     <message>
         <source>expected at least one action with a weight above 0</source>
-        <translation type="unfinished"></translation>
+        <translation>至少要有一个权重大于 0 的操作</translation>
     </message>
     <message>
         <source>expected minConsumers (%1) to be at most maxConsumers (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>minConsumers（%1）不能大于 maxConsumers（%2）</translation>
     </message>
     <message>
         <source>expected a consumer object such as {&quot;id&quot;: &quot;10.0.0.1@1001&quot;}, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为消费者对象，如 {&quot;id&quot;: &quot;10.0.0.1@1001&quot;}，实际为 %1</translation>
     </message>
     <message>
         <source>a consumer</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者</translation>
     </message>
     <message>
         <source>expected an object of strategy parameters, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为策略参数对象，实际为 %1</translation>
     </message>
     <message>
         <source>client settings</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端配置</translation>
     </message>
     <message>
         <source>&quot;start&quot; is not used in a join: the consumer starts at the event&apos;s time (ignored)</source>
-        <translation type="unfinished"></translation>
+        <translation>join 中不使用 &quot;start&quot;：消费者在事件时刻启动（已忽略）</translation>
     </message>
     <message>
         <source>a consume time</source>
-        <translation type="unfinished"></translation>
+        <translation>消费耗时</translation>
     </message>
     <message>
         <source>a lognormal consume time needs a mean above 0ms</source>
-        <translation type="unfinished"></translation>
+        <translation>对数正态分布的消费耗时需要大于 0ms 的均值</translation>
     </message>
     <message>
         <source>expected a p99 above the mean (%1) for a lognormal consume time, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>对数正态分布的消费耗时的 p99 应大于均值（%1），实际为 %2</translation>
     </message>
     <message>
         <source>p99 is only used by the lognormal distribution</source>
-        <translation type="unfinished"></translation>
+        <translation>p99 只用于对数正态分布</translation>
     </message>
     <message>
         <source>expected {&quot;probability&quot;: p, &quot;time&quot;: duration}, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 {&quot;probability&quot;: p, &quot;time&quot;: 时长}，实际为 %1</translation>
     </message>
     <message>
         <source>a stall</source>
-        <translation type="unfinished"></translation>
+        <translation>卡顿设置</translation>
     </message>
     <message numerus="yes">
         <source>%n more problem(s) not shown</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>另有 %n 个问题未显示</numerusform>
         </translation>
     </message>
     <message>
         <source>expected an array of events, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为事件数组，实际为 %1</translation>
     </message>
     <message>
         <source>expected an event object such as {&quot;at&quot;: &quot;60s&quot;, &quot;action&quot;: &quot;kill&quot;, &quot;consumer&quot;: &quot;10.0.0.1@1001&quot;}, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为事件对象，如 {&quot;at&quot;: &quot;60s&quot;, &quot;action&quot;: &quot;kill&quot;, &quot;consumer&quot;: &quot;10.0.0.1@1001&quot;}，实际为 %1</translation>
     </message>
     <message>
         <source>missing required field &quot;action&quot; in an event (expected one of %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>事件缺少必填字段 &quot;action&quot;（应为 %1 之一）</translation>
     </message>
     <message>
         <source>a &quot;%1&quot; event</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 事件</translation>
     </message>
     <message>
         <source>field &quot;%1&quot; is not used by the action &quot;%2&quot; (ignored)</source>
-        <translation type="unfinished"></translation>
+        <translation>操作 &quot;%2&quot; 不使用字段 &quot;%1&quot;（已忽略）</translation>
     </message>
     <message>
         <source>topic</source>
-        <translation type="unfinished"></translation>
+        <translation>Topic</translation>
     </message>
     <message>
         <source>broker</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker</translation>
     </message>
     <message>
         <source>a consumer object such as {&quot;id&quot;: &quot;10.0.0.9@1009&quot;}</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者对象，如 {&quot;id&quot;: &quot;10.0.0.9@1009&quot;}</translation>
     </message>
     <message>
         <source>expected a non-empty array of broker names (leave &quot;brokers&quot; out for all brokers), got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为非空的 Broker 名称数组（省略 &quot;brokers&quot; 表示所有 Broker），实际为 %1</translation>
     </message>
     <message>
         <source>broker &quot;%1&quot; is listed twice</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker &quot;%1&quot; 列出了两次</translation>
     </message>
     <message>
         <source>a duration</source>
-        <translation type="unfinished"></translation>
+        <translation>时长</translation>
     </message>
     <message>
         <source>an object of client settings</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端配置对象</translation>
     </message>
     <message>
         <source>expected at least one client setting, got an empty object</source>
-        <translation type="unfinished"></translation>
+        <translation>至少要有一项客户端配置，实际为空对象</translation>
     </message>
     <message>
         <source>expected a non-empty array of consumer groups, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为非空的消费者组数组，实际为 %1</translation>
     </message>
     <message>
         <source>expected a group object, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为消费者组对象，实际为 %1</translation>
     </message>
     <message>
         <source>a group</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者组</translation>
     </message>
     <message>
         <source>expected a group name of letters, digits, &apos;%&apos;, &apos;|&apos;, &apos;_&apos; or &apos;-&apos; (at most %1 characters), got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者组名称只能包含字母、数字、&apos;%&apos;、&apos;|&apos;、&apos;_&apos; 或 &apos;-&apos;（最多 %1 个字符），实际为 %2</translation>
     </message>
     <message>
         <source>an array of topic names</source>
-        <translation type="unfinished"></translation>
+        <translation>Topic 名称数组</translation>
     </message>
     <message>
         <source>consumeTimestamp is only used with CONSUME_FROM_TIMESTAMP</source>
-        <translation type="unfinished"></translation>
+        <translation>consumeTimestamp 只在 CONSUME_FROM_TIMESTAMP 时使用</translation>
     </message>
     <message>
         <source>an array of consumers, possibly empty</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者数组（可以为空）</translation>
     </message>
     <message>
         <source>expected an array of consumers, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为消费者数组，实际为 %1</translation>
     </message>
     <message>
         <source>expected a non-empty array of topic names, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为非空的 Topic 名称数组，实际为 %1</translation>
     </message>
     <message>
         <source>topic &quot;%1&quot; is listed twice (first at line %2, column %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>Topic &quot;%1&quot; 列出了两次（首次在第 %2 行第 %3 列）</translation>
     </message>
     <message>
         <source>missing required field &quot;%1&quot; in %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 缺少必填字段 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>missing required field &quot;%1&quot; in %2 (expected %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 缺少必填字段 &quot;%1&quot;（应为 %3）</translation>
     </message>
     <message>
         <source>a string</source>
-        <translation type="unfinished"></translation>
+        <translation>字符串</translation>
     </message>
     <message>
         <source>a non-empty string</source>
-        <translation type="unfinished"></translation>
+        <translation>非空字符串</translation>
     </message>
     <message>
         <source>true or false</source>
-        <translation type="unfinished"></translation>
+        <translation>true 或 false</translation>
     </message>
     <message>
         <source>a number</source>
-        <translation type="unfinished"></translation>
+        <translation>数字</translation>
     </message>
     <message>
         <source>an integer</source>
-        <translation type="unfinished"></translation>
+        <translation>整数</translation>
     </message>
     <message>
         <source>one of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 之一</translation>
     </message>
     <message>
         <source>line %1, column %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 行第 %2 列</translation>
     </message>
     <message numerus="yes">
         <source>%1 and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 等另外 %n 个</numerusform>
         </translation>
     </message>
     <message>
         <source>duplicate %1 name &quot;%2&quot; (first at %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>重复的%1名称 &quot;%2&quot;（首次出现在 %3）</translation>
     </message>
     <message>
         <source>none is declared</source>
-        <translation type="unfinished"></translation>
+        <translation>没有声明任何一个</translation>
     </message>
     <message>
         <source>declared: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已声明：%1</translation>
     </message>
     <message>
         <source>unknown %1 &quot;%2&quot; (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的%1 &quot;%2&quot;（%3）</translation>
     </message>
     <message>
         <source>duplicate consumer name &quot;%1&quot; (first at %2); consumers that share a client id need distinct &quot;name&quot;s</source>
-        <translation type="unfinished"></translation>
+        <translation>重复的消费者名称 &quot;%1&quot;（首次出现在 %2）；共用客户端 ID 的消费者需要不同的 &quot;name&quot;</translation>
     </message>
     <message>
         <source>unknown consumer &quot;%1&quot; (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的消费者 &quot;%1&quot;（%2）</translation>
     </message>
     <message>
         <source>consumer &quot;%1&quot; joins only at %2 (%3), after this event at %4</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者 &quot;%1&quot; 要到 %2（%3）才加入，晚于本事件的 %4</translation>
     </message>
     <message>
         <source>consumer &quot;%1&quot; is in group &quot;%2&quot;, not in &quot;%3&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者 &quot;%1&quot; 属于消费者组 &quot;%2&quot;，而不是 &quot;%3&quot;</translation>
     </message>
     <message>
         <source>cannot open the file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开文件：%1</translation>
     </message>
     <message>
         <source>the file is %1 bytes long; a scenario file is at most %2 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>文件大小为 %1 字节；场景文件最大为 %2 字节</translation>
     </message>
     <message>
         <source>cannot read the file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取文件：%1</translation>
     </message>
     <message>
         <source>expected a scenario object {…} at the top level, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>顶层应为场景对象 {…}，实际为 %1</translation>
     </message>
     <message>
         <source>missing required field &quot;format&quot; (expected &quot;%1&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少必填字段 &quot;format&quot;（应为 &quot;%1&quot;）</translation>
     </message>
     <message>
         <source>expected &quot;%1&quot;, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 &quot;%1&quot;，实际为 %2</translation>
     </message>
     <message>
         <source>this file was made by a newer version of Rebalance Lab (format &quot;%1&quot;); this version reads &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>此文件由更新版本的 Rebalance Lab 创建（格式 &quot;%1&quot;）；当前版本只能读取 &quot;%2&quot;</translation>
     </message>
     <message>
         <source>expected &quot;%1&quot;, got %2; this is not a scenario file of a known version</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 &quot;%1&quot;，实际为 %2；这不是已知版本的场景文件</translation>
     </message>
     <message>
         <source>the scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>场景</translation>
     </message>
     <message>
         <source>expected an integer from 0 to %1, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 0 到 %1 之间的整数，实际为 %2</translation>
     </message>
     <message>
         <source>expected an object such as {&quot;latency&quot;: &quot;1ms&quot;}, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为对象，如 {&quot;latency&quot;: &quot;1ms&quot;}，实际为 %1</translation>
     </message>
     <message>
         <source>the network settings</source>
-        <translation type="unfinished"></translation>
+        <translation>网络设置</translation>
     </message>
     <message>
         <source>broker settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker 配置</translation>
     </message>
     <message>
         <source>an array of broker names</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker 名称数组</translation>
     </message>
     <message>
         <source>an array of topics</source>
-        <translation type="unfinished"></translation>
+        <translation>Topic 数组</translation>
     </message>
     <message>
         <source>an array of consumer groups</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者组数组</translation>
     </message>
     <message>
         <source>expected a string or an object of language → text such as {&quot;en&quot;: …, &quot;zh_CN&quot;: …}, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为字符串，或“语言 → 文本”的对象，如 {&quot;en&quot;: …, &quot;zh_CN&quot;: …}，实际为 %1</translation>
     </message>
     <message>
         <source>expected a non-empty array of broker names, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为非空的 Broker 名称数组，实际为 %1</translation>
     </message>
     <message>
         <source>expected a non-empty array of topics, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为非空的 Topic 数组，实际为 %1</translation>
     </message>
     <message>
         <source>expected a topic object, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 Topic 对象，实际为 %1</translation>
     </message>
     <message>
         <source>a topic</source>
-        <translation type="unfinished"></translation>
+        <translation>Topic</translation>
     </message>
     <message>
         <source>expected a topic name of letters, digits, &apos;%&apos;, &apos;|&apos;, &apos;_&apos; or &apos;-&apos; (at most %1 characters), got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Topic 名称只能包含字母、数字、&apos;%&apos;、&apos;|&apos;、&apos;_&apos; 或 &apos;-&apos;（最多 %1 个字符），实际为 %2</translation>
     </message>
     <message>
         <source>an object of broker name → queue count</source>
-        <translation type="unfinished"></translation>
+        <translation>“Broker 名称 → 队列数”对象</translation>
     </message>
     <message>
         <source>expected an object of broker name → queue count such as {&quot;broker-a&quot;: 8}, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为“Broker 名称 → 队列数”对象，如 {&quot;broker-a&quot;: 8}，实际为 %1</translation>
     </message>
     <message>
         <source>a message size range</source>
-        <translation type="unfinished"></translation>
+        <translation>消息大小范围</translation>
     </message>
     <message>
         <source>expected max to be at least min (%1), got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>max 应不小于 min（%1），实际为 %2</translation>
     </message>
     <message>
         <source>expected a number of bytes from 1 to %1 or {&quot;min&quot;: …, &quot;max&quot;: …}, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 1 到 %1 之间的字节数或 {&quot;min&quot;: …, &quot;max&quot;: …}，实际为 %2</translation>
     </message>
     <message>
         <source>expected %1, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>应为%1，实际为 %2</translation>
     </message>
     <message>
         <source>expected true or false, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 true 或 false，实际为 %1</translation>
     </message>
     <message>
         <source>%1 of at least %2</source>
-        <translation type="unfinished"></translation>
+        <translation>至少为 %2 的%1</translation>
     </message>
     <message>
         <source>%1 from %2 to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 到 %3 之间的%1</translation>
     </message>
     <message>
         <source>expected a whole number of milliseconds, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为整数毫秒，实际为 %1</translation>
     </message>
     <message>
         <source>expected a duration from %1 to %2, got %3</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 %1 到 %2 之间的时长，实际为 %3</translation>
     </message>
     <message>
         <source>expected one of %1, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 %1 之一，实际为 %2</translation>
     </message>
     <message>
         <source>expected %1 (%2), got %3</source>
-        <translation type="unfinished"></translation>
+        <translation>应为%1（%2），实际为 %3</translation>
     </message>
     <message>
         <source>expected an object of %1, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>应为%1对象，实际为 %2</translation>
     </message>
     <message>
         <source>unknown field &quot;%1&quot; in %2 is ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 中的未知字段 &quot;%1&quot; 已忽略</translation>
     </message>
     <message>
         <source>; did you mean &quot;%1&quot;?</source>
-        <translation type="unfinished"></translation>
+        <translation>；是不是想写 &quot;%1&quot;？</translation>
     </message>
     <message>
         <source>%1 or %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 或 %2</translation>
     </message>
 </context>
 <context>
     <name>Rblab::ScenarioWriter</name>
     <message>
         <source>cannot save &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存 &quot;%1&quot;：%2</translation>
     </message>
 </context>
 <context>
     <name>Rblab::Settings</name>
     <message>
         <source>Cached messages per queue</source>
-        <translation type="unfinished"></translation>
+        <translation>单队列缓存消息数上限</translation>
     </message>
     <message>
         <source>Cached MiB per queue</source>
-        <translation type="unfinished"></translation>
+        <translation>单队列缓存大小上限（MiB）</translation>
     </message>
     <message>
         <source>Cached messages per topic</source>
-        <translation type="unfinished"></translation>
+        <translation>单 Topic 缓存消息数上限</translation>
     </message>
     <message>
         <source>Cached MiB per topic</source>
-        <translation type="unfinished"></translation>
+        <translation>单 Topic 缓存大小上限（MiB）</translation>
     </message>
     <message>
         <source>Max offset span in cache</source>
-        <translation type="unfinished"></translation>
+        <translation>缓存中最大位点跨度</translation>
     </message>
     <message>
         <source>Messages per pull</source>
-        <translation type="unfinished"></translation>
+        <translation>每次拉取的消息数</translation>
     </message>
     <message>
         <source>Pause between pulls</source>
-        <translation type="unfinished"></translation>
+        <translation>两次拉取的间隔</translation>
     </message>
     <message>
         <source>Messages per listener call</source>
-        <translation type="unfinished"></translation>
+        <translation>每次回调的消息数</translation>
     </message>
     <message>
         <source>Consume threads</source>
-        <translation type="unfinished"></translation>
+        <translation>消费线程数</translation>
     </message>
     <message>
         <source>Retries before the DLQ</source>
-        <translation type="unfinished"></translation>
+        <translation>进入死信队列前的重试次数</translation>
     </message>
     <message>
         <source>Orderly suspend time</source>
-        <translation type="unfinished"></translation>
+        <translation>顺序消费挂起时间</translation>
     </message>
     <message>
         <source>Route refresh interval</source>
-        <translation type="unfinished"></translation>
+        <translation>路由刷新间隔</translation>
     </message>
     <message>
         <source>Heartbeat interval</source>
-        <translation type="unfinished"></translation>
+        <translation>心跳间隔</translation>
     </message>
     <message>
         <source>Offset commit interval</source>
-        <translation type="unfinished"></translation>
+        <translation>消费位点提交间隔</translation>
     </message>
     <message>
         <source>Retry delay after a pull error</source>
-        <translation type="unfinished"></translation>
+        <translation>拉取出错后的重试延迟</translation>
     </message>
     <message>
         <source>Periodic rebalance interval</source>
-        <translation type="unfinished"></translation>
+        <translation>定时重平衡间隔</translation>
     </message>
     <message>
         <source>Minimum time between rebalances</source>
-        <translation type="unfinished"></translation>
+        <translation>两次重平衡的最小间隔</translation>
     </message>
     <message>
         <source>Silent connection expiry</source>
-        <translation type="unfinished"></translation>
+        <translation>静默连接过期时间</translation>
     </message>
     <message>
         <source>Expiry scan interval</source>
-        <translation type="unfinished"></translation>
+        <translation>过期扫描间隔</translation>
     </message>
     <message>
         <source>Notify consumers of membership changes</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者变化时通知消费者</translation>
     </message>
     <message>
         <source>Long polling</source>
-        <translation type="unfinished"></translation>
+        <translation>长轮询</translation>
     </message>
     <message>
         <source>Long-poll hold time</source>
-        <translation type="unfinished"></translation>
+        <translation>长轮询挂起时间</translation>
     </message>
     <message>
         <source>Long-poll scan interval</source>
-        <translation type="unfinished"></translation>
+        <translation>长轮询扫描间隔</translation>
     </message>
     <message>
         <source>Queue lock lifetime</source>
-        <translation type="unfinished"></translation>
+        <translation>队列锁有效期</translation>
     </message>
 </context>
 <context>
     <name>Rblab::SettingsPanel</name>
     <message>
         <source>Client (DefaultMQPushConsumer, ClientConfig): applies to the group now</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端（DefaultMQPushConsumer、ClientConfig）：立即应用到整个组</translation>
     </message>
     <message>
         <source>Broker and profile: apply by restarting the run</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker 与客户端版本：重新开始运行后生效</translation>
     </message>
     <message>
         <source>Client behaviour profile</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端行为版本</translation>
     </message>
     <message>
         <source>5.x: RocketMQ 5.2 and later; 4.9: the 4.9 client where they differ</source>
-        <translation type="unfinished"></translation>
+        <translation>5.x：RocketMQ 5.2 及以后；4.9：在两者不同之处按 4.9 客户端行为</translation>
     </message>
     <message>
         <source>Apply to group</source>
-        <translation type="unfinished"></translation>
+        <translation>应用到整个组</translation>
     </message>
     <message>
         <source>Send the changed client settings to every consumer of the group (setClient)</source>
-        <translation type="unfinished"></translation>
+        <translation>把修改过的客户端配置发送给组内每个消费者（setClient）</translation>
     </message>
     <message>
         <source>Apply and restart</source>
-        <translation type="unfinished"></translation>
+        <translation>应用并重新开始</translation>
     </message>
     <message>
         <source>Restart the run with these broker settings and profile</source>
-        <translation type="unfinished"></translation>
+        <translation>用这些 Broker 配置和客户端版本重新开始运行</translation>
     </message>
     <message>
         <source>%1 (%2)
 Default: %3
 Allowed: %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）
+默认：%3
+允许：%4</translation>
     </message>
     <message>
         <source>on</source>
-        <translation type="unfinished"></translation>
+        <translation>开</translation>
     </message>
     <message>
         <source>off</source>
-        <translation type="unfinished"></translation>
+        <translation>关</translation>
     </message>
     <message>
         <source>%1 (%2) must be %3, got &quot;%4&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）必须是 %3，实际为 &quot;%4&quot;</translation>
     </message>
     <message>
         <source>No client setting was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有修改任何客户端配置。</translation>
     </message>
     <message numerus="yes">
         <source>Sent %n client setting(s) to %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已把 %n 项客户端配置发送给 %1。</numerusform>
         </translation>
     </message>
 </context>
@@ -2455,271 +2461,271 @@ Allowed: %4</source>
     <name>Rblab::SimulationWorker</name>
     <message>
         <source>No simulation is running.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有正在运行的模拟。</translation>
     </message>
 </context>
 <context>
     <name>Rblab::StrategyMetadata</name>
     <message>
         <source>invalid metadata: the &quot;Strategy&quot; object is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>元数据无效：缺少 &quot;Strategy&quot; 对象</translation>
     </message>
     <message>
         <source>invalid metadata: &quot;Strategy&quot; must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>元数据无效：&quot;Strategy&quot; 必须是对象</translation>
     </message>
     <message>
         <source>invalid metadata: &quot;Strategy.Name&quot; is missing or not a string</source>
-        <translation type="unfinished"></translation>
+        <translation>元数据无效：&quot;Strategy.Name&quot; 缺失或不是字符串</translation>
     </message>
     <message>
         <source>invalid metadata: &quot;Strategy.Name&quot; must be 1 to 64 letters, digits, &apos;_&apos;, &apos;-&apos; or &apos;.&apos;, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>元数据无效：&quot;Strategy.Name&quot; 必须是 1 到 64 个字母、数字、&apos;_&apos;、&apos;-&apos; 或 &apos;.&apos;，实际为 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>invalid metadata: &quot;Strategy.Version&quot; is missing or not a string</source>
-        <translation type="unfinished"></translation>
+        <translation>元数据无效：&quot;Strategy.Version&quot; 缺失或不是字符串</translation>
     </message>
     <message>
         <source>invalid metadata: &quot;Strategy.ApiVersion&quot; must be &quot;major.minor&quot;, such as &quot;1.0&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>元数据无效：&quot;Strategy.ApiVersion&quot; 必须是 &quot;主版本.次版本&quot;，如 &quot;1.0&quot;</translation>
     </message>
     <message>
         <source>invalid metadata: &quot;Strategy.Description&quot; must be a string</source>
-        <translation type="unfinished"></translation>
+        <translation>元数据无效：&quot;Strategy.Description&quot; 必须是字符串</translation>
     </message>
     <message>
         <source>invalid metadata: &quot;Strategy.ForwardsParameters&quot; must be true or false</source>
-        <translation type="unfinished"></translation>
+        <translation>元数据无效：&quot;Strategy.ForwardsParameters&quot; 必须是 true 或 false</translation>
     </message>
     <message>
         <source>invalid metadata: &quot;Strategy.Parameters&quot; must be an array</source>
-        <translation type="unfinished"></translation>
+        <translation>元数据无效：&quot;Strategy.Parameters&quot; 必须是数组</translation>
     </message>
     <message>
         <source>invalid metadata: &quot;%1&quot; must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>元数据无效：&quot;%1&quot; 必须是对象</translation>
     </message>
     <message>
         <source>invalid metadata: &quot;%1.name&quot; is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>元数据无效：缺少 &quot;%1.name&quot;</translation>
     </message>
     <message>
         <source>invalid metadata: parameter &quot;%1&quot; is declared twice</source>
-        <translation type="unfinished"></translation>
+        <translation>元数据无效：参数 &quot;%1&quot; 声明了两次</translation>
     </message>
     <message>
         <source>invalid metadata: &quot;%1.type&quot; must be one of int, double, bool, string, stringList, queueList, strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>元数据无效：&quot;%1.type&quot; 必须是 int、double、bool、string、stringList、queueList、strategy 之一</translation>
     </message>
     <message>
         <source>invalid metadata: &quot;%1.%2&quot; must be a number</source>
-        <translation type="unfinished"></translation>
+        <translation>元数据无效：&quot;%1.%2&quot; 必须是数字</translation>
     </message>
     <message>
         <source>invalid metadata: &quot;%1&quot; has min &gt; max</source>
-        <translation type="unfinished"></translation>
+        <translation>元数据无效：&quot;%1&quot; 的 min 大于 max</translation>
     </message>
     <message>
         <source>invalid metadata: &quot;%1.choices&quot; must be an array of strings</source>
-        <translation type="unfinished"></translation>
+        <translation>元数据无效：&quot;%1.choices&quot; 必须是字符串数组</translation>
     </message>
     <message>
         <source>invalid metadata: the default of &quot;%1&quot; is not valid: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>元数据无效：&quot;%1&quot; 的默认值不合法：%2</translation>
     </message>
 </context>
 <context>
     <name>Rblab::StrategyPanel</name>
     <message>
         <source>Group:</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者组：</translation>
     </message>
     <message>
         <source>The consumer group the strategy is deployed to</source>
-        <translation type="unfinished"></translation>
+        <translation>策略要部署到的消费者组</translation>
     </message>
     <message>
         <source>Every strategy the loaded plugins provide</source>
-        <translation type="unfinished"></translation>
+        <translation>已加载插件提供的所有策略</translation>
     </message>
     <message>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>参数</translation>
     </message>
     <message>
         <source>Apply to group</source>
-        <translation type="unfinished"></translation>
+        <translation>应用到整个组</translation>
     </message>
     <message>
         <source>Switch every consumer of the group to this strategy now</source>
-        <translation type="unfinished"></translation>
+        <translation>立即把组内所有消费者切换到此策略</translation>
     </message>
     <message>
         <source>Apply to selected</source>
-        <translation type="unfinished"></translation>
+        <translation>应用到选中的消费者</translation>
     </message>
     <message>
         <source>Rolling deploy: switch only the selected consumer; the others keep their strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>滚动发布：只切换选中的消费者，其他消费者保持原策略</translation>
     </message>
     <message>
         <source>No run yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未运行。</translation>
     </message>
     <message>
         <source>Now running: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>当前策略：%1</translation>
     </message>
     <message>
         <source>No strategy plugin is loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有加载任何策略插件。</translation>
     </message>
     <message>
         <source>RocketMQ: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>RocketMQ：%1</translation>
     </message>
     <message>
         <source>Parameters are valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>参数有效。</translation>
     </message>
     <message>
         <source>Select a consumer first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先选中一个消费者。</translation>
     </message>
     <message>
         <source>No group to apply to.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可应用的消费者组。</translation>
     </message>
 </context>
 <context>
     <name>Rblab::StrategyRegistry</name>
     <message>
         <source>strategy %1 threw an exception: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>策略 %1 抛出异常：%2</translation>
     </message>
     <message>
         <source>duplicate strategy name &quot;%1&quot;: already provided by %2</source>
-        <translation type="unfinished"></translation>
+        <translation>策略名称 &quot;%1&quot; 重复：已由 %2 提供</translation>
     </message>
     <message>
         <source>the root object does not implement %1</source>
-        <translation type="unfinished"></translation>
+        <translation>根对象没有实现 %1</translation>
     </message>
     <message>
         <source>no such plugin folder or file</source>
-        <translation type="unfinished"></translation>
+        <translation>插件文件夹或文件不存在</translation>
     </message>
     <message>
         <source>not a plugin: the library has no Qt plugin metadata</source>
-        <translation type="unfinished"></translation>
+        <translation>不是插件：该库没有 Qt 插件元数据</translation>
     </message>
     <message>
         <source>could not load: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法加载：%1</translation>
     </message>
     <message>
         <source>unknown strategy &quot;%1&quot; (loaded: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的策略 &quot;%1&quot;（已加载：%2）</translation>
     </message>
     <message>
         <source>%1: unknown strategy &quot;%2&quot; (loaded: %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：未知的策略 &quot;%2&quot;（已加载：%3）</translation>
     </message>
     <message>
         <source>strategies nest more than %1 deep (a strategy that wraps itself?)</source>
-        <translation type="unfinished"></translation>
+        <translation>策略嵌套超过 %1 层（某个策略包装了它自己？）</translation>
     </message>
     <message>
         <source>the plugin for %1 made no strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的插件没有创建出策略</translation>
     </message>
     <message>
         <source>strategy %1 answered for %2 consumers, asked for %3</source>
-        <translation type="unfinished"></translation>
+        <translation>策略 %1 返回了 %2 个消费者的结果，但请求的是 %3 个</translation>
     </message>
 </context>
 <context>
     <name>Rblab::World</name>
     <message>
         <source>group %1 subscribes to unknown topic %2</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者组 %1 订阅了未知的 Topic %2</translation>
     </message>
     <message>
         <source>groups[%1].consumers[%2] (%3): %4</source>
-        <translation type="unfinished"></translation>
+        <translation>groups[%1].consumers[%2]（%3）：%4</translation>
     </message>
     <message>
         <source>events[%1]: unknown group %2</source>
-        <translation type="unfinished"></translation>
+        <translation>events[%1]：未知的消费者组 %2</translation>
     </message>
     <message>
         <source>events[%1] (%2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>events[%1]（%2）：%3</translation>
     </message>
     <message>
         <source>unknown topic &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的 Topic &quot;%1&quot;</translation>
     </message>
     <message>
         <source>a produce rate must be ≥ 0</source>
-        <translation type="unfinished"></translation>
+        <translation>生产速率必须 ≥ 0</translation>
     </message>
     <message>
         <source>unknown broker &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的 Broker &quot;%1&quot;</translation>
     </message>
     <message>
         <source>a queue count must be from 0 to 1024</source>
-        <translation type="unfinished"></translation>
+        <translation>队列数必须在 0 到 1024 之间</translation>
     </message>
     <message>
         <source>broker %1 is already down</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker %1 已经宕机</translation>
     </message>
     <message>
         <source>broker %1 is already up</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker %1 已经在运行</translation>
     </message>
     <message>
         <source>unknown group &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的消费者组 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>no consumer &quot;%1&quot; in group %2</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者组 %2 中没有消费者 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>unknown client setting &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的客户端配置 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>%1 must be %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是 %2</translation>
     </message>
     <message>
         <source>consumer &quot;%1&quot; already exists</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者 &quot;%1&quot; 已存在</translation>
     </message>
     <message>
         <source>a consumer needs a client id</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者需要客户端 ID</translation>
     </message>
     <message>
         <source>unknown consumer &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的消费者 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>consumer %1 is not running (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者 %1 不在运行（%2）</translation>
     </message>
     <message>
         <source>a failure rate must be from 0 to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>失败率必须在 0 到 1 之间</translation>
     </message>
     <message>
         <source>unsupported action</source>
-        <translation type="unfinished"></translation>
+        <translation>不支持的操作</translation>
     </message>
 </context>
 </TS>

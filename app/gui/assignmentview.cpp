@@ -138,7 +138,9 @@ int AssignmentView::tilesNeeded() const
     QList<int> liveByGroup(cat.groups.size(), 0);
     for (qint32 c = 0; c < cat.consumers.size() && c < m_snapshot.consumers.size(); ++c) {
         const qint32 g = cat.consumers.at(c).groupIndex;
-        if (g >= 0 && g < liveByGroup.size() && alive(m_snapshot.consumers.at(c).state)) {
+        // Consumers that have not started yet count: they will share the queues soon.
+        const ConsumerState st = m_snapshot.consumers.at(c).state;
+        if (g >= 0 && g < liveByGroup.size() && st != ConsumerState::Killed && st != ConsumerState::Shutdown) {
             ++liveByGroup[g];
         }
     }
@@ -157,8 +159,8 @@ void AssignmentView::rebuildItems(bool animate)
     }
     const Catalog &cat = *m_catalog;
     const int need = tilesNeeded();
-    // Re-lay when a card would overflow, or when tiles could be much larger again.
-    if (m_layoutDirty || need > m_layoutNeed || need * 3 < m_layoutNeed) {
+    // Re-lay when a card would overflow, or when tiles could be clearly larger again.
+    if (m_layoutDirty || need > m_layoutNeed || need * 3 < m_layoutNeed * 2) {
         m_layoutNeed = qMax(need, 1);
         const qreal legend = m_renderer.legendWidth(cat, m_legendLabels);
         m_layout.compute(cat, QSizeF(size()), font(), m_layoutNeed, legend > width() - 16 ? 2 : 1);

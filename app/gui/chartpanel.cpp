@@ -9,6 +9,7 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QScatterSeries>
 #include <QSplitter>
 #include <QTabWidget>
@@ -229,7 +230,6 @@ void ChartPanel::rebuildLines(Chart &c)
         }
         if (c.kind != Lag) {
             c.threshold = new QLineSeries(c.chart);
-            c.threshold->setName(c.kind == CacheMessages ? tr("pullThresholdForQueue") : tr("pullThresholdSizeForQueue"));
             c.threshold->setPen(QPen(palette().color(QPalette::WindowText), 1.5, Qt::DashLine));
             c.chart->addSeries(c.threshold);
             c.threshold->attachAxis(c.x);
@@ -389,6 +389,13 @@ void ChartPanel::refresh(Chart &c)
     if (c.threshold) {
         const double value = c.kind == CacheMessages ? m_data.countThreshold() : m_data.sizeThreshold();
         c.threshold->replace(value > 0 ? QList<QPointF>{{m_x0, value}, {m_x1, value}} : QList<QPointF>());
+        // The value is in the legend: the line itself is off the chart while caches stay low.
+        const QString name = QStringLiteral("%1 = %2").arg(
+            c.kind == CacheMessages ? QStringLiteral("pullThresholdForQueue") : QStringLiteral("pullThresholdSizeForQueue"),
+            QLocale().toString(value));
+        if (c.threshold->name() != name) {
+            c.threshold->setName(name);
+        }
         // The threshold stays in view only when the caches come near it; otherwise the lines
         // would be squashed flat at the bottom of the chart.
         if (value > 0 && top >= value * 0.5) {

@@ -5,6 +5,7 @@
 #include "chartpanel.h"
 #include "churnpanel.h"
 #include "consumeractions.h"
+#include "documentcontroller.h"
 #include "eventlogview.h"
 #include "exportcontroller.h"
 #include "guitext.h"
@@ -13,7 +14,6 @@
 #include "parameterform.h"
 #include "playbackbar.h"
 #include "plugindialog.h"
-#include "recentfiles.h"
 #include "scenariodocument.h"
 #include "settingspanel.h"
 #include "simulationcontroller.h"
@@ -88,6 +88,7 @@ MainWindow::MainWindow(const StrategyRegistry &registry, LanguageManager &langua
 
     m_consumerActions = new ConsumerActions(this);
     m_export = new ExportController(*m_controller, m_view, m_charts, this);
+    m_files = new DocumentController(m_document, registry, this);
     createActions();
     createDocks();
     createMenus();
@@ -103,15 +104,6 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::createActions()
 {
-    m_openAction = new QAction(icon("open"), QString(), this);
-    m_openAction->setShortcut(QKeySequence::Open);
-    connect(m_openAction, &QAction::triggered, this, &MainWindow::open);
-    m_saveAction = new QAction(icon("save"), QString(), this);
-    m_saveAction->setShortcut(QKeySequence::Save);
-    connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
-    m_saveAsAction = new QAction(this);
-    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
-    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
     m_quitAction = new QAction(this);
     m_quitAction->setShortcut(QKeySequence::Quit);
     m_quitAction->setMenuRole(QAction::QuitRole);
@@ -207,18 +199,12 @@ void MainWindow::createDocks()
 void MainWindow::createMenus()
 {
     m_fileMenu = menuBar()->addMenu(QString());
-    m_fileMenu->addAction(m_openAction);
-    m_examplesMenu = m_fileMenu->addMenu(QString());
-    m_recentMenu = m_fileMenu->addMenu(QString());
-    m_recent = new RecentFiles(m_recentMenu, this);
-    connect(m_recent, &RecentFiles::openRequested, this, [this](const QString &path) {
-        if (maybeSave()) {
-            openScenario(path);
-        }
-    });
+    m_fileMenu->addAction(m_files->openAction());
+    m_fileMenu->addMenu(m_files->examplesMenu());
+    m_fileMenu->addMenu(m_files->recentMenu());
     m_fileMenu->addSeparator();
-    m_fileMenu->addAction(m_saveAction);
-    m_fileMenu->addAction(m_saveAsAction);
+    m_fileMenu->addAction(m_files->saveAction());
+    m_fileMenu->addAction(m_files->saveAsAction());
     m_fileMenu->addSeparator();
     m_exportMenu = m_fileMenu->addMenu(icon("export"), QString());
     m_exportMenu->addAction(m_exportViewPng);
@@ -227,7 +213,6 @@ void MainWindow::createMenus()
     m_exportMenu->addAction(m_exportCsv);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quitAction);
-    rebuildExamplesMenu();
 
     m_simulationMenu = menuBar()->addMenu(QString());
     m_simulationMenu->addAction(m_playAction);
@@ -292,9 +277,13 @@ void MainWindow::connectParts()
     connect(m_controller, &SimulationController::commandApplied, this, &MainWindow::handleCommandApplied);
     connect(m_controller, &SimulationController::commandFailed, this, &MainWindow::handleCommandFailed);
     connect(m_controller, &SimulationController::loadFailed, this, [this](const QString &error) {
-        showError(tr("The scenario cannot run"), error);
+        m_files->showError(tr("The scenario cannot run"), error);
     });
     connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_files, &DocumentController::opened, this, &MainWindow::startDocument);
+    connect(m_files, &DocumentController::message, this, [this](const QString &text) {
+        statusBar()->showMessage(text, 6000);
+    });
     connect(m_view, &AssignmentView::selectionChanged, this, &MainWindow::handleSelection);
     connect(m_view, &AssignmentView::consumerContextMenuRequested, this, [this](qint32, const QPoint &pos) {
         QMenu menu(this);
@@ -331,8 +320,6 @@ void MainWindow::connectParts()
 void MainWindow::retranslate()
 {
     m_fileMenu->setTitle(tr("&File"));
-    m_examplesMenu->setTitle(tr("&Examples"));
-    m_recentMenu->setTitle(tr("Open &Recent"));
     m_exportMenu->setTitle(tr("&Export"));
     m_simulationMenu->setTitle(tr("&Simulation"));
     m_consumerMenu->setTitle(tr("&Consumer"));
@@ -349,9 +336,6 @@ void MainWindow::retranslate()
         QString tip;
     };
     const Text texts[] = {
-        {m_openAction, tr("&Open…"), tr("Open a scenario file")},
-        {m_saveAction, tr("&Save"), tr("Save the scenario with your commands, churn and settings")},
-        {m_saveAsAction, tr("Save &As…"), tr("Save the scenario to another file")},
         {m_quitAction, tr("&Quit"), tr("Quit Rebalance Lab")},
         {m_exportViewPng, tr("View as &PNG…"), tr("Save the assignment view as a PNG image")},
         {m_exportViewSvg, tr("View as &SVG…"), tr("Save the assignment view as an SVG drawing")},
@@ -382,8 +366,7 @@ void MainWindow::retranslate()
     m_inspectorDock->setWindowTitle(tr("Inspector"));
     m_logDock->setWindowTitle(tr("Event log"));
     m_centre->setToolTip(QString());
-    rebuildExamplesMenu();
-    m_recent->rebuildMenu();
+    m_files->retranslate();
     rebuildLanguageMenu();
     updateTitle();
     updateDescription();
@@ -396,29 +379,6 @@ void MainWindow::updatePlayAction(bool playing)
     m_playAction->setText(playing ? tr("&Pause") : tr("&Play"));
     m_playAction->setToolTip((playing ? tr("Pause the simulation") : tr("Play the simulation")) + QStringLiteral(" (%1)")
                                  .arg(m_playAction->shortcut().toString(QKeySequence::NativeText)));
-}
-
-void MainWindow::rebuildExamplesMenu()
-{
-    m_examplesMenu->clear();
-    const QDir dir(QStringLiteral(":/scenarios"));
-    for (const QString &file : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
-        const QString path = dir.filePath(file);
-        // The menu shows each example's own name, read from the file's "name" field.
-        QFile f(path);
-        QString name = QFileInfo(file).completeBaseName();
-        if (f.open(QIODevice::ReadOnly)) {
-            const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
-            name = o.value(QStringLiteral("name")).toString(name);
-        }
-        QAction *action = m_examplesMenu->addAction(name);
-        action->setStatusTip(file);
-        connect(action, &QAction::triggered, this, [this, path] {
-            if (maybeSave()) {
-                openScenario(path);
-            }
-        });
-    }
 }
 
 void MainWindow::rebuildLanguageMenu()
@@ -587,113 +547,29 @@ void MainWindow::startDocument()
     updateDescription();
 }
 
-void MainWindow::setStrategyOverride(const QString &strategy)
-{
-    m_controller->setStrategyOverride(strategy);
-}
-
 bool MainWindow::openScenario(const QString &path)
 {
-    QString error;
-    if (!m_document->open(path, &m_registry, &error)) {
-        showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), error);
-        return false;
-    }
-    m_recent->add(path);
-    startDocument();
-    if (!m_document->warnings().isEmpty() && !m_quiet) {
-        QStringList lines;
-        for (const ScenarioDiagnostic &d : m_document->warnings()) {
-            lines.append(d.toString());
-        }
-        statusBar()->showMessage(tr("Opened with %n warning(s): %1", nullptr, int(lines.size())).arg(lines.first()), 10000);
-    }
-    return true;
+    return m_files->openScenario(path);
 }
 
 bool MainWindow::saveScenario(const QString &path)
 {
-    QString error;
-    if (!m_document->save(path, &error)) {
-        showError(tr("Cannot save %1").arg(QFileInfo(path).fileName()), error);
-        return false;
-    }
-    m_recent->add(path);
-    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 4000);
-    return true;
+    return m_files->saveScenario(path);
 }
 
-void MainWindow::showError(const QString &title, const QString &text)
+void MainWindow::setQuiet(bool quiet)
 {
-    m_lastError = title + QLatin1Char('\n') + text;
-    if (m_quiet) {
-        qWarning("%s", qPrintable(m_lastError));
-        return;
-    }
-    QMessageBox box(QMessageBox::Warning, title, title, QMessageBox::Ok, this);
-    // The reader's diagnostics can be long: details keep the dialog readable.
-    const QStringList lines = text.split(QLatin1Char('\n'));
-    box.setInformativeText(lines.mid(0, 6).join(QLatin1Char('\n')));
-    if (lines.size() > 6) {
-        box.setDetailedText(text);
-    }
-    box.exec();
+    m_files->setQuiet(quiet);
 }
 
-void MainWindow::open()
+QString MainWindow::lastError() const
 {
-    if (!maybeSave()) {
-        return;
-    }
-    QSettings settings;
-    const QString dir = settings.value(QStringLiteral("openDirectory"), QDir::homePath()).toString();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open a scenario"), dir,
-                                                      tr("Scenarios (*.json);;All files (*)"));
-    if (path.isEmpty()) {
-        return;
-    }
-    settings.setValue(QStringLiteral("openDirectory"), QFileInfo(path).absolutePath());
-    openScenario(path);
+    return m_files->lastError().isEmpty() ? m_lastError : m_files->lastError();
 }
 
-bool MainWindow::save()
+void MainWindow::setStrategyOverride(const QString &strategy)
 {
-    if (m_document->hasWritablePath()) {
-        return saveScenario(m_document->filePath());
-    }
-    return saveAs();
-}
-
-bool MainWindow::saveAs()
-{
-    QSettings settings;
-    const QString dir = settings.value(QStringLiteral("openDirectory"), QDir::homePath()).toString();
-    QString name = m_document->hasWritablePath() ? m_document->filePath()
-                                                 : dir + QLatin1Char('/') + QFileInfo(m_document->filePath()).fileName();
-    QString path = QFileDialog::getSaveFileName(this, tr("Save the scenario"), name, tr("Scenarios (*.json)"));
-    if (path.isEmpty()) {
-        return false;
-    }
-    if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
-        path += QStringLiteral(".json");
-    }
-    settings.setValue(QStringLiteral("openDirectory"), QFileInfo(path).absolutePath());
-    return saveScenario(path);
-}
-
-bool MainWindow::maybeSave()
-{
-    if (!m_document->isModified() || m_quiet) {
-        return true;
-    }
-    const auto answer = QMessageBox::question(
-        this, tr("Unsaved session"),
-        tr("This session has commands or settings that are not saved. Save them before going on?"),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    if (answer == QMessageBox::Save) {
-        return save();
-    }
-    return answer == QMessageBox::Discard;
+    m_controller->setStrategyOverride(strategy);
 }
 
 void MainWindow::showPlugins()
@@ -724,7 +600,7 @@ void MainWindow::restoreSession()
 
 bool MainWindow::takeScreenshot(const QString &path, SimTime at, const QSize &size)
 {
-    m_quiet = true;
+    setQuiet(true);
     m_controller->setPlaying(false);
     resize(size);
     show();
@@ -733,7 +609,7 @@ bool MainWindow::takeScreenshot(const QString &path, SimTime at, const QSize &si
     m_centre->setSizes({centre * 60 / 100, centre * 40 / 100});
     m_controller->runTo(at);
     if (!m_controller->hasRun() || m_controller->now() < at) {
-        m_lastError = m_lastError.isEmpty() ? tr("The run did not reach %1.").arg(GuiText::clock(at)) : m_lastError;
+        m_lastError = tr("The run did not reach %1. %2").arg(GuiText::clock(at), m_controller->lastError());
         return false;
     }
     m_view->settle();
@@ -758,11 +634,11 @@ bool MainWindow::takeScreenshot(const QString &path, SimTime at, const QSize &si
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (!maybeSave()) {
+    if (!m_files->maybeSave()) {
         event->ignore();
         return;
     }
-    if (!m_quiet) {
+    if (!m_files->isQuiet()) {
         QSettings settings;
         settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
         settings.setValue(QStringLiteral("window/state"), saveState());
@@ -799,9 +675,7 @@ void MainWindow::dropEvent(QDropEvent *event)
 {
     const QString path = event->mimeData()->urls().value(0).toLocalFile();
     event->acceptProposedAction();
-    if (maybeSave()) {
-        openScenario(path);
-    }
+    m_files->openAfterPrompt(path);
 }
 
 } // namespace Rblab

@@ -21,12 +21,12 @@ class AssignmentView;
 class ChartPanel;
 class ChurnPanel;
 class ConsumerActions;
+class DocumentController;
 class EventLogView;
 class ExportController;
 class InspectorView;
 class LanguageManager;
 class PlaybackBar;
-class RecentFiles;
 class ScenarioDocument;
 class SettingsPanel;
 class SimulationController;
@@ -52,8 +52,8 @@ public:
     bool openScenario(const QString &path);
     bool saveScenario(const QString &path);
     //! No dialogs: errors go to lastError() (tests, --screenshot).
-    void setQuiet(bool quiet) { m_quiet = quiet; }
-    QString lastError() const { return m_lastError; }
+    void setQuiet(bool quiet);
+    QString lastError() const;
     void setStrategyOverride(const QString &strategy);
     /*!
         Runs to `at` as fast as the engine can, lays the window out at `size`, renders it and
@@ -99,14 +99,8 @@ private:
     void handleCommandFailed(const ScenarioEvent &command, const QString &error);
     void startDocument();
     void sendCommand(const ScenarioEvent &command);
-    bool maybeSave();
-    void open();
-    bool save();
-    bool saveAs();
-    void showError(const QString &title, const QString &text);
     void showPlugins();
     void showAbout();
-    void rebuildExamplesMenu();
     void rebuildLanguageMenu();
     void updatePlayAction(bool playing);
 
@@ -128,7 +122,7 @@ private:
     PlaybackBar *m_playback = nullptr;
     ConsumerActions *m_consumerActions = nullptr;
     ExportController *m_export = nullptr;
-    RecentFiles *m_recent = nullptr;
+    DocumentController *m_files = nullptr;
     QLabel *m_totals = nullptr;
 
     QDockWidget *m_strategyDock = nullptr;
@@ -141,8 +135,6 @@ private:
     QToolBar *m_consumerBar = nullptr;
 
     QMenu *m_fileMenu = nullptr;
-    QMenu *m_examplesMenu = nullptr;
-    QMenu *m_recentMenu = nullptr;
     QMenu *m_exportMenu = nullptr;
     QMenu *m_simulationMenu = nullptr;
     QMenu *m_consumerMenu = nullptr;
@@ -151,9 +143,6 @@ private:
     QMenu *m_helpMenu = nullptr;
     QActionGroup *m_languageGroup = nullptr;
 
-    QAction *m_openAction = nullptr;
-    QAction *m_saveAction = nullptr;
-    QAction *m_saveAsAction = nullptr;
     QAction *m_quitAction = nullptr;
     QAction *m_exportViewPng = nullptr;
     QAction *m_exportViewSvg = nullptr;
@@ -169,7 +158,6 @@ private:
     QAction *m_aboutAction = nullptr;
     QAction *m_aboutQtAction = nullptr;
 
-    bool m_quiet = false;
     QString m_lastError;
     qint64 m_lastStatusUpdate = 0;
 };

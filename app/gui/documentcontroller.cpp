@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "documentcontroller.h"
+
+#include "recentfiles.h"
+#include "scenariodocument.h"
+
+#include <allocation/strategyregistry.h>
+
+#include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSettings>
+#include <QWidget>
+
+namespace Rblab {
+
+namespace {
+
+QIcon icon(const char *name)
+{
+    return QIcon(QStringLiteral(":/icons/%1.svg").arg(QLatin1String(name)));
+}
+
+} // namespace
+
+DocumentController::DocumentController(ScenarioDocument *document, const StrategyRegistry &registry, QWidget *window)
+    : QObject(window)
+    , m_document(document)
+    , m_registry(registry)
+    , m_window(window)
+{
+    m_openAction = new QAction(icon("open"), QString(), this);
+    m_openAction->setShortcut(QKeySequence::Open);
+    connect(m_openAction, &QAction::triggered, this, &DocumentController::open);
+    m_saveAction = new QAction(icon("save"), QString(), this);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    connect(m_saveAction, &QAction::triggered, this, &DocumentController::save);
+    m_saveAsAction = new QAction(this);
+    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    connect(m_saveAsAction, &QAction::triggered, this, &DocumentController::saveAs);
+    m_examplesMenu = new QMenu(window);
+    m_recentMenu = new QMenu(window);
+    m_recent = new RecentFiles(m_recentMenu, this);
+    connect(m_recent, &RecentFiles::openRequested, this, &DocumentController::openAfterPrompt);
+    retranslate();
+}
+
+void DocumentController::retranslate()
+{
+    m_examplesMenu->setTitle(tr("&Examples"));
+    m_recentMenu->setTitle(tr("Open &Recent"));
+    const struct
+    {
+        QAction *action;
+        QString text;
+        QString tip;
+    } texts[] = {
+        {m_openAction, tr("&Open…"), tr("Open a scenario file")},
+        {m_saveAction, tr("&Save"), tr("Save the scenario with your commands, churn and settings")},
+        {m_saveAsAction, tr("Save &As…"), tr("Save the scenario to another file")},
+    };
+    for (const auto &t : texts) {
+        t.action->setText(t.text);
+        t.action->setToolTip(QStringLiteral("%1 (%2)").arg(t.tip, t.action->shortcut().toString(QKeySequence::NativeText)));
+        t.action->setStatusTip(t.tip);
+    }
+    rebuildExamplesMenu();
+    m_recent->rebuildMenu();
+}
+
+bool DocumentController::openAfterPrompt(const QString &path)
+{
+    return maybeSave() && openScenario(path);
+}
+
+bool DocumentController::openScenario(const QString &path)
+{
+    QString error;
+    if (!m_document->open(path, &m_registry, &error)) {
+        showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), error);
+        return false;
+    }
+    m_recent->add(path);
+    emit opened();
+    if (!m_document->warnings().isEmpty()) {
+        QStringList lines;
+        for (const ScenarioDiagnostic &d : m_document->warnings()) {
+            lines.append(d.toString());
+        }
+        emit message(tr("Opened with %n warning(s): %1", nullptr, int(lines.size())).arg(lines.first()));
+    }
+    return true;
+}
+
+bool DocumentController::saveScenario(const QString &path)
+{
+    QString error;
+    if (!m_document->save(path, &error)) {
+        showError(tr("Cannot save %1").arg(QFileInfo(path).fileName()), error);
+        return false;
+    }
+    m_recent->add(path);
+    emit message(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+void DocumentController::showError(const QString &title, const QString &text)
+{
+    m_lastError = title + QLatin1Char('\n') + text;
+    if (m_quiet) {
+        qWarning("%s", qPrintable(m_lastError));
+        return;
+    }
+    QMessageBox box(QMessageBox::Warning, title, title, QMessageBox::Ok, m_window);
+    // The reader's diagnostics can be long: details keep the dialog readable.
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    box.setInformativeText(lines.mid(0, 6).join(QLatin1Char('\n')));
+    if (lines.size() > 6) {
+        box.setDetailedText(text);
+    }
+    box.exec();
+}
+
+void DocumentController::open()
+{
+    if (!maybeSave()) {
+        return;
+    }
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("openDirectory"), QDir::homePath()).toString();
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open a scenario"), dir,
+                                                      tr("Scenarios (*.json);;All files (*)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    settings.setValue(QStringLiteral("openDirectory"), QFileInfo(path).absolutePath());
+    openScenario(path);
+}
+
+bool DocumentController::save()
+{
+    if (m_document->hasWritablePath()) {
+        return saveScenario(m_document->filePath());
+    }
+    return saveAs();
+}
+
+bool DocumentController::saveAs()
+{
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("openDirectory"), QDir::homePath()).toString();
+    QString name = m_document->hasWritablePath() ? m_document->filePath()
+                                                 : dir + QLatin1Char('/') + QFileInfo(m_document->filePath()).fileName();
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Save the scenario"), name, tr("Scenarios (*.json)"));
+    if (path.isEmpty()) {
+        return false;
+    }
+    if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        path += QStringLiteral(".json");
+    }
+    settings.setValue(QStringLiteral("openDirectory"), QFileInfo(path).absolutePath());
+    return saveScenario(path);
+}
+
+bool DocumentController::maybeSave()
+{
+    if (!m_document->isModified() || m_quiet) {
+        return true;
+    }
+    const auto answer = QMessageBox::question(
+        m_window, tr("Unsaved session"),
+        tr("This session has commands or settings that are not saved. Save them before going on?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save) {
+        return save();
+    }
+    return answer == QMessageBox::Discard;
+}
+
+void DocumentController::rebuildExamplesMenu()
+{
+    m_examplesMenu->clear();
+    const QDir dir(QStringLiteral(":/scenarios"));
+    for (const QString &file : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        const QString path = dir.filePath(file);
+        // The menu shows each example's own name, read from the file's "name" field.
+        QFile f(path);
+        QString name = QFileInfo(file).completeBaseName();
+        if (f.open(QIODevice::ReadOnly)) {
+            const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+            name = o.value(QStringLiteral("name")).toString(name);
+        }
+        QAction *action = m_examplesMenu->addAction(name);
+        action->setStatusTip(file);
+        connect(action, &QAction::triggered, this, [this, path] { openAfterPrompt(path); });
+    }
+}
+
+} // namespace Rblab
+
+#include "moc_documentcontroller.cpp"
