@@ -364,6 +364,7 @@ void Consumer::unfreeze()
     }
     frozen = false;
     --m_world->frozenCount;
+    consume.thaw(m_world->now());
     // The hung process resumes: what piled up is handled now, in the order it arrived.
     std::vector<Event> pending = std::move(deferred);
     deferred.clear();

@@ -65,6 +65,42 @@ void ConsumeService::stop()
 {
     m_stopped = true;
     m_fifo.clear();
+    m_pending.clear();
+}
+
+SimTime ConsumeService::localNow() const
+{
+    return m_clock >= 0 ? m_clock : m_world->now();
+}
+
+namespace {
+struct PendingLater
+{
+    template<typename P>
+    bool operator()(const P &a, const P &b) const
+    {
+        return a.at != b.at ? a.at > b.at : a.seq > b.seq;
+    }
+};
+} // namespace
+
+void ConsumeService::settle(SimTime limit)
+{
+    while (!m_pending.empty() && m_pending.back().at <= limit) {
+        const Pending p = m_pending.back();
+        m_pending.pop_back();
+        m_clock = p.at;
+        onDone(p.worker, p.serial);
+    }
+    m_clock = -1;
+}
+
+void ConsumeService::thaw(SimTime now)
+{
+    for (Pending &p : m_pending) {
+        p.at = std::max(p.at, now);
+    }
+    std::stable_sort(m_pending.begin(), m_pending.end(), PendingLater());
 }
 
 void ConsumeService::submit(qint32 pq, qint64 begin, qint64 end, bool dispatchToConsume)
@@ -184,9 +220,25 @@ void ConsumeService::run(quint16 worker)
     deliver(w.request.pq, w.request.begin, w.request.begin + w.request.count);
     w.failed = m_consumer->random.chance(m_consumer->failureRate);
     ++w.serial;
-    const SimTime d = listenerTime(w, w.request.count);
-    m_world->schedule(d, Ev::ConsumeDone, quint32(m_consumer->index),
-                      (quint64(m_consumer->incarnation) << 32) | w.serial, worker);
+    const SimTime done = localNow() + listenerTime(w, w.request.count);
+    if (w.failed) {
+        Event e;
+        e.kind = quint8(Ev::ConsumeDone);
+        e.small = worker;
+        e.target = quint32(m_consumer->index);
+        e.arg = (quint64(m_consumer->incarnation) << 32) | w.serial;
+        m_world->agenda.schedule(done, e);
+        return;
+    }
+    // Kept sorted latest first, so the next completion is at the back. A consumer has a few
+    // calls running at a time, mostly ending in the order they started: the new one usually
+    // goes near the front of a short list (a heap's sifting costs more at these sizes).
+    const Pending p{done, m_pendingSeq++, worker, w.serial};
+    auto it = m_pending.end();
+    while (it != m_pending.begin() && PendingLater()(p, *(it - 1))) {
+        --it;
+    }
+    m_pending.insert(it, p);
 }
 
 void ConsumeService::onDone(quint16 worker, quint32 serial)
@@ -232,7 +284,7 @@ void ConsumeService::finishConcurrent(Worker &w)
     qint64 offset = -1;
     if (!w.failed || c.broadcasting()) {
         // CONSUME_SUCCESS, or BROADCASTING where failed messages are only logged and dropped.
-        offset = pq.removeMessages(begin, end, world.now());
+        offset = pq.removeMessages(begin, end, localNow());
     } else {
         // RECONSUME_LATER in CLUSTERING: every message still cached is sent back; those that
         // cannot be sent stay cached and are consumed again locally after 5 s.
@@ -242,7 +294,7 @@ void ConsumeService::finishConcurrent(Worker &w)
                 continue;
             }
             if (sendBack(w.request.pq, o)) {
-                offset = pq.removeOne(o, world.now());
+                offset = pq.removeOne(o, localNow());
                 any = true;
             } else {
                 m_resubmits.push_back({w.request.pq, o, 1, false});

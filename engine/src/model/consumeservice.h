@@ -43,6 +43,22 @@ public:
     void submit(qint32 pq, qint64 begin, qint64 end, bool dispatchToConsume);
     void submitOrderly(qint32 pq);
     void onDone(quint16 worker, quint32 serial);
+    /*!
+        Completes the listener calls that ended at or before `limit`. A successful concurrent
+        call's end is visible only to this consumer (its cache, its offsets, its threads), so it
+        is kept on a small local agenda instead of the world's and settled before anything
+        looks: before every event for this consumer and before every snapshot or sample. Calls
+        that fail (a send-back reaches a broker) and orderly calls stay on the world's agenda.
+    */
+    void catchUp(SimTime limit)
+    {
+        if (!m_pending.empty() && m_pending.back().at <= limit) {
+            settle(limit);
+        }
+    }
+    //! Unfreezing: calls that were due while the process hung complete now.
+    void thaw(SimTime now);
+    bool hasPending() const { return !m_pending.empty(); }
     void onResubmit(quint64 index);
     //! shutdown(): running listener calls are abandoned, their results never processed.
     void stop();
@@ -63,6 +79,16 @@ private:
         qint32 taken = 0;       //!< orderly: messages in flight
     };
 
+    struct Pending
+    {
+        SimTime at;
+        quint32 seq;
+        quint16 worker;
+        quint32 serial;
+    };
+
+    void settle(SimTime limit);
+    SimTime localNow() const;
     void startIdle();
     void run(quint16 worker);
     void runOrderlyStep(quint16 worker);
@@ -83,6 +109,9 @@ private:
     qint64 m_busy = 0;
     qint64 m_threads = 0;
     size_t m_scope = size_t(-1); //!< the consumer's delivery scope in Metrics
+    std::vector<Pending> m_pending; //!< sorted by (at, seq), latest first
+    quint32 m_pendingSeq = 0;
+    SimTime m_clock = -1;           //!< the time being settled (-1: the world's now)
     bool m_stopped = false;
 };
 

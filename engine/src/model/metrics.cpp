@@ -63,6 +63,9 @@ size_t Metrics::deliveryScope(qint32 consumer) const
 
 void Metrics::recordHolder(qint32 group, qint32 queue, qint32 consumer)
 {
+    if (m_world->groups[size_t(group)].broadcasting()) {
+        return; // every consumer holds every queue: nothing moves
+    }
     Pair &p = pair(group, queue);
     if (p.lastHolder >= 0 && p.lastHolder != consumer) {
         ++queueMoves;

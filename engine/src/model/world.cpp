@@ -246,17 +246,25 @@ bool World::dispatchOne(SimTime limit)
     if (!agenda.pop(limit, &e)) {
         return false;
     }
-    ++processed;
-    if (frozenCount > 0) {
-        const qint32 c = eventConsumer(e);
-        if (c >= 0 && consumers[size_t(c)]->frozen) {
-            // A hung process handles nothing; it catches up when it thaws.
-            consumers[size_t(c)]->deferred.push_back(e);
-            return true;
+    handle(e);
+    return true;
+}
+
+void World::runUntil(SimTime limit)
+{
+    Event e;
+    while (agenda.pop(limit, &e)) {
+        handle(e);
+    }
+}
+
+void World::settle()
+{
+    for (auto &c : consumers) {
+        if (!c->frozen) {
+            c->consume.catchUp(now());
         }
     }
-    dispatch(e);
-    return true;
 }
 
 void World::dispatch(const Event &e)

@@ -192,6 +192,26 @@ public:
 
     // --- running
     bool dispatchOne(SimTime limit);
+    //! Dispatches every event due at or before `limit` (the hot loop of a run).
+    void runUntil(SimTime limit);
+    //! Completes every listener call that ended by now (before anything is observed).
+    void settle();
+    //! One event: deferred while its consumer is frozen; the consumer's own completed listener
+    //! calls are settled first, so its handler sees its cache as it is at this instant.
+    void handle(const Event &e)
+    {
+        ++processed;
+        const qint32 c = eventConsumer(e);
+        if (c >= 0) {
+            Consumer &consumer = *consumers[size_t(c)];
+            if (consumer.frozen) {
+                consumer.deferred.push_back(e); // a hung process handles nothing until it thaws
+                return;
+            }
+            consumer.consume.catchUp(now());
+        }
+        dispatch(e);
+    }
     void dispatch(const Event &event);
     //! The consumer an event is delivered to (frozen consumers defer theirs), or -1.
     qint32 eventConsumer(const Event &event) const;

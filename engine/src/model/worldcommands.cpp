@@ -219,6 +219,9 @@ bool World::apply(const ScenarioEvent &e, QString *why)
         return fail(tr("unknown consumer \"%1\"").arg(e.consumer));
     }
     Consumer &consumer = *consumers[size_t(c)];
+    if (!consumer.frozen) {
+        consumer.consume.catchUp(now());
+    }
     if (!consumer.alive()) {
         return fail(tr("consumer %1 is not running (%2)").arg(consumer.name, consumerStateName(consumer.state)));
     }

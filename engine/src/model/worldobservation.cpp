@@ -50,6 +50,7 @@ void World::sample()
     if (!recordSamples) {
         return;
     }
+    settle();
     Sample s;
     s.t = now();
     s.queues.resize(queueInfos.size());

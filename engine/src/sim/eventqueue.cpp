@@ -24,12 +24,7 @@ EventQueue::EventQueue()
     , m_bits(kWords, 0)
     , m_summary(kWords / 64, 0)
 {
-}
-
-void EventQueue::setBit(quint32 slot)
-{
-    m_bits[slot >> 6] |= quint64(1) << (slot & 63);
-    m_summary[slot >> 12] |= quint64(1) << ((slot >> 6) & 63);
+    m_nodes.reserve(4096);
 }
 
 void EventQueue::clearBit(quint32 slot)
@@ -41,18 +36,8 @@ void EventQueue::clearBit(quint32 slot)
     }
 }
 
-void EventQueue::schedule(SimTime at, const Event &event)
+void EventQueue::scheduleFar(SimTime at, const Event &event)
 {
-    if (at < m_now) {
-        at = m_now;
-    }
-    ++m_size;
-    if (at - m_now < SimTime(kSlots)) {
-        const quint32 slot = quint32(at) & kMask;
-        m_slots[slot].push_back(event);
-        setBit(slot);
-        return;
-    }
     m_overflow.push_back({at, m_overflowSeq++, event});
     std::push_heap(m_overflow.begin(), m_overflow.end(), OverflowLater());
 }
@@ -93,7 +78,7 @@ SimTime EventQueue::nextWheelTime() const
 
 SimTime EventQueue::nextTime() const
 {
-    if (m_pos < m_slots[quint32(m_now) & kMask].size()) {
+    if (m_slots[quint32(m_now) & kMask].head != kNone) {
         return m_now;
     }
     SimTime next = nextWheelTime();
@@ -111,9 +96,7 @@ void EventQueue::migrateOverflow()
         std::pop_heap(m_overflow.begin(), m_overflow.end(), OverflowLater());
         const Overflow o = m_overflow.back();
         m_overflow.pop_back();
-        const quint32 slot = quint32(o.at) & kMask;
-        m_slots[slot].push_back(o.event);
-        setBit(slot);
+        append(quint32(o.at) & kMask, o.event);
     }
 }
 
@@ -122,33 +105,26 @@ void EventQueue::advanceTo(SimTime t)
     if (t <= m_now) {
         return;
     }
-    std::vector<Event> &current = m_slots[quint32(m_now) & kMask];
-    if (m_pos >= current.size()) {
-        current.clear();
-        clearBit(quint32(m_now) & kMask);
-        m_pos = 0;
+    const quint32 current = quint32(m_now) & kMask;
+    if (m_slots[current].head == kNone) {
+        clearBit(current);
     }
     m_now = t;
     migrateOverflow();
 }
 
-bool EventQueue::pop(SimTime limit, Event *event)
+bool EventQueue::popSlow(SimTime limit, Event *event)
 {
     for (;;) {
-        std::vector<Event> &slot = m_slots[quint32(m_now) & kMask];
-        if (m_pos < slot.size()) {
+        const quint32 current = quint32(m_now) & kMask;
+        Slot &slot = m_slots[current];
+        if (slot.head != kNone) {
             if (m_now > limit) {
                 return false;
             }
-            *event = slot[m_pos++];
-            --m_size;
-            return true;
+            return pop(limit, event);
         }
-        if (!slot.empty()) {
-            slot.clear(); // keeps its capacity: a busy slot is reused without allocating
-        }
-        clearBit(quint32(m_now) & kMask);
-        m_pos = 0;
+        clearBit(current);
         SimTime next = nextWheelTime();
         if (!m_overflow.empty()) {
             next = std::min(next, m_overflow.front().at);

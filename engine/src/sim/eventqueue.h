@@ -28,9 +28,10 @@ static_assert(sizeof(Event) == 16, "events are copied by the million; keep them 
     Most events of a run are a few milliseconds ahead (a pull's round trip, a message's
     consumption), so a heap's log n per event is wasted: a wheel of 65,536 one-millisecond
     slots gives O(1) insertion and removal, and a bitmap finds the next busy slot quickly.
-    Events beyond the wheel's horizon wait in a heap and move into the wheel when they come in
-    range. Events of one millisecond run in the order they were scheduled (FIFO), which makes
-    a run deterministic without a sequence number per event.
+    Each slot is a FIFO list threaded through one pool of nodes (a freed node is reused first,
+    while it is still in cache). Events beyond the wheel's horizon wait in a heap and move into
+    the wheel when they come in range. Events of one millisecond run in the order they were
+    scheduled, which makes a run deterministic without a sequence number per event.
 */
 class EventQueue
 {
@@ -38,10 +39,38 @@ public:
     EventQueue();
 
     SimTime now() const { return m_now; }
+
     //! Schedules at `at` (clamped to now: nothing is scheduled in the past).
-    void schedule(SimTime at, const Event &event);
+    void schedule(SimTime at, const Event &event)
+    {
+        if (at < m_now) {
+            at = m_now;
+        }
+        ++m_size;
+        if (at - m_now < SimTime(kSlots)) {
+            append(quint32(at) & kMask, event);
+        } else {
+            scheduleFar(at, event);
+        }
+    }
+
     //! Takes the next event due at or before `limit`; advances the clock to its time.
-    bool pop(SimTime limit, Event *event);
+    bool pop(SimTime limit, Event *event)
+    {
+        Slot &slot = m_slots[quint32(m_now) & kMask];
+        if (slot.head != kNone && m_now <= limit) {
+            const quint32 node = slot.head;
+            Node &n = m_nodes[node];
+            *event = n.event;
+            slot.head = n.next;
+            n.next = m_free;
+            m_free = node;
+            --m_size;
+            return true;
+        }
+        return popSlow(limit, event);
+    }
+
     //! The time of the next pending event, kNever when there is none.
     SimTime nextTime() const;
     //! Moves the clock to `t`; only valid when no event is due before `t`.
@@ -53,7 +82,18 @@ private:
     static constexpr quint32 kSlots = 1u << kBits;
     static constexpr quint32 kMask = kSlots - 1;
     static constexpr quint32 kWords = kSlots / 64;
+    static constexpr quint32 kNone = 0xffffffffu;
 
+    struct Node
+    {
+        Event event;
+        quint32 next;
+    };
+    struct Slot
+    {
+        quint32 head = kNone;
+        quint32 tail = kNone;
+    };
     struct Overflow
     {
         SimTime at;
@@ -61,19 +101,42 @@ private:
         Event event;
     };
 
-    void setBit(quint32 slot);
+    void append(quint32 slotIndex, const Event &event)
+    {
+        quint32 node = m_free;
+        if (node != kNone) {
+            m_free = m_nodes[node].next;
+            m_nodes[node] = {event, kNone};
+        } else {
+            node = quint32(m_nodes.size());
+            m_nodes.push_back({event, kNone});
+        }
+        Slot &slot = m_slots[slotIndex];
+        if (slot.head == kNone) {
+            slot.head = node;
+            m_bits[slotIndex >> 6] |= quint64(1) << (slotIndex & 63);
+            m_summary[slotIndex >> 12] |= quint64(1) << ((slotIndex >> 6) & 63);
+        } else {
+            m_nodes[slot.tail].next = node;
+        }
+        slot.tail = node;
+    }
+
+    void scheduleFar(SimTime at, const Event &event);
+    bool popSlow(SimTime limit, Event *event);
     void clearBit(quint32 slot);
     //! The first busy slot after the current one, in time order; kNever when the wheel is empty.
     SimTime nextWheelTime() const;
     void migrateOverflow();
 
-    std::vector<std::vector<Event>> m_slots;
+    std::vector<Slot> m_slots;
+    std::vector<Node> m_nodes;
+    quint32 m_free = kNone;
     std::vector<quint64> m_bits;
     std::vector<quint64> m_summary;
     std::vector<Overflow> m_overflow; // min-heap by (at, seq)
     quint64 m_overflowSeq = 0;
     SimTime m_now = 0;
-    size_t m_pos = 0; // next unread entry of the current slot
     quint64 m_size = 0;
 };
 

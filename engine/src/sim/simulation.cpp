@@ -70,8 +70,7 @@ void Simulation::runUntil(SimTime t)
     if (!isValid()) {
         return;
     }
-    while (m_world->dispatchOne(t)) {
-    }
+    m_world->runUntil(t);
     m_world->agenda.advanceTo(t);
 }
 
@@ -188,6 +187,7 @@ qint32 Simulation::consumerIndex(const QString &name) const
 
 const WorldSnapshot &Simulation::snapshot()
 {
+    m_world->settle();
     m_world->fillSnapshot(m_snapshot);
     return m_snapshot;
 }
@@ -204,6 +204,7 @@ const QList<Sample> &Simulation::samples() const
 
 SnapshotTotals Simulation::totals() const
 {
+    m_world->settle();
     return m_world->totals();
 }
 
