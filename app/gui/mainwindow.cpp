@@ -614,6 +614,12 @@ bool MainWindow::takeScreenshot(const QString &path, SimTime at, const QSize &si
     }
     m_view->settle();
     m_inspector->refresh();
+    // A still picture should show the trouble it contains: ownership when queues are orphaned
+    // or double-owned at that moment.
+    const SnapshotTotals &totals = m_controller->snapshot().totals;
+    if (totals.orphanedQueues + totals.doubleOwnedQueues > 0) {
+        m_charts->showChart(ChartPanel::Ownership);
+    }
     // Layouts settle over a few event-loop turns (docks, the splitter, the charts' plot areas).
     for (int i = 0; i < 5; ++i) {
         QApplication::processEvents();

@@ -14,6 +14,8 @@
 #include <scenario/scenarioreader.h>
 
 #include <QAction>
+#include <QElapsedTimer>
+#include <QTimer>
 #include <QMenuBar>
 #include <QSet>
 #include <QSignalSpy>
@@ -37,6 +39,7 @@ private slots:
     void languageSwitchChangesVisibleTexts();
     void saveThenOpenGivesTheSameScenario();
     void badFileIsRefusedWithDiagnostics();
+    void windowAnswersAtFullSpeed();
 
 private:
     //! Applies `trigger`'s command and runs on until the engine has applied it.
@@ -227,6 +230,34 @@ void tst_MainWindow::badFileIsRefusedWithDiagnostics()
     QVERIFY(!m_window->openScenario(path));
     QVERIFY2(m_window->lastError().contains(QStringLiteral("bad.json:")), qPrintable(m_window->lastError()));
     QVERIFY(m_window->document()->scenario() == before); // nothing replaced
+}
+
+void tst_MainWindow::windowAnswersAtFullSpeed()
+{
+    // The engine runs in its own thread: at 1000× the event loop keeps turning, frames keep
+    // coming and the clock keeps moving.
+    SimulationController *controller = m_window->controller();
+    controller->setSpeed(1000);
+    QSignalSpy frames(controller, &SimulationController::frameUpdated);
+    const SimTime start = controller->now();
+    controller->setPlaying(true);
+    QElapsedTimer wall;
+    wall.start();
+    qint64 worstTurn = 0;
+    while (wall.elapsed() < 2000) {
+        QElapsedTimer turn;
+        turn.start();
+        bool answered = false;
+        QTimer::singleShot(0, this, [&answered] { answered = true; });
+        QVERIFY(QTest::qWaitFor([&answered] { return answered; }, 1000));
+        worstTurn = qMax(worstTurn, turn.elapsed());
+    }
+    controller->setPlaying(false);
+    qInfo("at 1000x: %lld frames in 2 s, %.0f s of virtual time, worst event-loop turn %lld ms",
+          qint64(frames.count()), double(controller->now() - start) / 1000.0, worstTurn);
+    QVERIFY2(worstTurn < 250, qPrintable(QString::number(worstTurn)));
+    QVERIFY(frames.count() >= 20);
+    QVERIFY(controller->now() - start >= 60 * kSecond);
 }
 
 QTEST_MAIN(tst_MainWindow)
