@@ -242,8 +242,10 @@ void ChartPanel::rebuildLines(Chart &c)
         addLine(c, tr("span"), QColor(190, 40, 200));
         break;
     case Ownership:
-        addLine(c, tr("unassigned"), QColor(215, 40, 30));
-        addLine(c, tr("double-owned"), QColor(120, 0, 160), Qt::SolidLine);
+        // Equal counts are common (a mixed deploy orphans as many as it doubles): the dashed
+        // line on the wider one keeps both visible.
+        addLine(c, tr("unassigned"), QColor(215, 40, 30))->setPen(QPen(QColor(215, 40, 30), 4));
+        addLine(c, tr("double-owned"), QColor(120, 0, 160), Qt::DashLine);
         break;
     default:
         break;
