@@ -88,15 +88,21 @@ void Broker::goDown()
         group.clear();
     }
     m_locks.clear();
-    for (auto &level : m_delayed) {
-        level.clear(); // the schedule topic is on disk in RocketMQ; kept simple: pending retries are re-sent by nobody
-    }
+    // Messages waiting in SCHEDULE_TOPIC_XXXX are on disk: they wait for the restart.
 }
 
 void Broker::comeUp()
 {
     up = true;
     start();
+    World &w = *m_world;
+    for (int level = 1; level <= 18; ++level) {
+        const auto &queue = m_delayed[size_t(level - 1)];
+        if (!queue.empty()) {
+            w.schedule(std::max<SimTime>(0, queue.front().due - w.now()), Ev::DelayDue, quint32(index), epoch,
+                       quint16(level));
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
