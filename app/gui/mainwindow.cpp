@@ -11,17 +11,18 @@
 #include "guitext.h"
 #include "inspectorview.h"
 #include "languagemanager.h"
+#include "languagemenu.h"
 #include "parameterform.h"
 #include "playbackbar.h"
 #include "plugindialog.h"
 #include "scenariodocument.h"
+#include "scenarioinfoview.h"
 #include "settingspanel.h"
 #include "simulationcontroller.h"
 #include "strategypanel.h"
 
 #include <allocation/strategyregistry.h>
 
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
@@ -29,13 +30,10 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -165,16 +163,7 @@ void MainWindow::createDocks()
     m_churn->setAddConsumerAction(m_consumerActions->action(ConsumerActions::Add));
     m_log = new EventLogView(*m_controller, this);
     m_inspector = new InspectorView(*m_controller, this);
-    auto *scenarioPage = new QScrollArea(this);
-    scenarioPage->setWidgetResizable(true);
-    scenarioPage->setFrameShape(QFrame::NoFrame);
-    m_scenarioText = new QLabel(scenarioPage);
-    m_scenarioText->setWordWrap(true);
-    m_scenarioText->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_scenarioText->setTextFormat(Qt::RichText);
-    m_scenarioText->setMargin(8);
-    m_scenarioText->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    scenarioPage->setWidget(m_scenarioText);
+    auto *scenarioPage = new ScenarioInfoView(*m_document, this);
 
     // Two stacks on the right: what the user changes (strategy, churn, settings, scenario) above
     // what the user reads (event log, inspector).
@@ -235,9 +224,7 @@ void MainWindow::createMenus()
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_pluginsAction);
 
-    m_languageMenu = menuBar()->addMenu(QString());
-    m_languageGroup = new QActionGroup(this);
-    rebuildLanguageMenu();
+    menuBar()->addMenu(new LanguageMenu(m_languages, this));
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_helpMenu->addAction(m_aboutAction);
@@ -311,10 +298,6 @@ void MainWindow::connectParts()
     connect(m_export, &ExportController::exported, this, [this](const QString &path) {
         statusBar()->showMessage(tr("Wrote %1").arg(QDir::toNativeSeparators(path)), 5000);
     });
-    connect(&m_languages, &LanguageManager::languageChanged, this, [this](const QString &language) {
-        QSettings().setValue(QStringLiteral("language"), language);
-        rebuildLanguageMenu();
-    });
 }
 
 void MainWindow::retranslate()
@@ -324,7 +307,6 @@ void MainWindow::retranslate()
     m_simulationMenu->setTitle(tr("&Simulation"));
     m_consumerMenu->setTitle(tr("&Consumer"));
     m_viewMenu->setTitle(tr("&View"));
-    m_languageMenu->setTitle(tr("&Language"));
     m_helpMenu->setTitle(tr("&Help"));
     m_playbackBar->setWindowTitle(tr("Playback"));
     m_consumerBar->setWindowTitle(tr("Consumers"));
@@ -367,7 +349,6 @@ void MainWindow::retranslate()
     m_logDock->setWindowTitle(tr("Event log"));
     m_centre->setToolTip(QString());
     m_files->retranslate();
-    rebuildLanguageMenu();
     updateTitle();
     updateDescription();
     updateStatus();
@@ -381,34 +362,6 @@ void MainWindow::updatePlayAction(bool playing)
                                  .arg(m_playAction->shortcut().toString(QKeySequence::NativeText)));
 }
 
-void MainWindow::rebuildLanguageMenu()
-{
-    m_languageMenu->clear();
-    for (QAction *a : m_languageGroup->actions()) {
-        m_languageGroup->removeAction(a);
-        a->deleteLater();
-    }
-    QAction *system = m_languageMenu->addAction(tr("System default (%1)").arg(LanguageManager::nativeName(LanguageManager::systemLanguage())));
-    system->setCheckable(true);
-    m_languageGroup->addAction(system);
-    const QString saved = QSettings().value(QStringLiteral("language")).toString();
-    system->setChecked(saved.isEmpty() || saved == QLatin1String("system"));
-    connect(system, &QAction::triggered, this, [this] {
-        m_languages.setLanguage(LanguageManager::systemLanguage());
-        QSettings().setValue(QStringLiteral("language"), QStringLiteral("system"));
-        rebuildLanguageMenu();
-    });
-    m_languageMenu->addSeparator();
-    for (const QString &language : LanguageManager::availableLanguages()) {
-        QAction *action = m_languageMenu->addAction(LanguageManager::nativeName(language));
-        action->setCheckable(true);
-        action->setChecked(!system->isChecked() && m_languages.language() == language);
-        action->setToolTip(tr("Switch the interface to %1").arg(LanguageManager::nativeName(language)));
-        m_languageGroup->addAction(action);
-        connect(action, &QAction::triggered, this, [this, language] { m_languages.setLanguage(language); });
-    }
-}
-
 void MainWindow::updateTitle()
 {
     const QString name = m_document->scenario().name.isEmpty() ? tr("Untitled") : m_document->scenario().name;
@@ -418,44 +371,16 @@ void MainWindow::updateTitle()
 
 void MainWindow::updateDescription()
 {
+    // The banner shows the name and the description's first sentence; the Scenario dock has all.
     const Scenario &s = m_document->scenario();
     const QString description = s.descriptionFor(QLocale().name());
-    // The banner shows the first sentence; the Scenario dock has all of it.
-    QString first = description;
-    for (const QString &end : {QStringLiteral("。"), QStringLiteral(". ")}) {
-        const qsizetype at = first.indexOf(end);
-        if (at > 0) {
-            first = first.left(at + 1);
-        }
-    }
     const QFontMetrics fm(m_banner->font());
     const int room = qMax(200, m_view->width() - fm.horizontalAdvance(s.name) - 60);
     m_banner->setText(QStringLiteral("<b>%1</b>&nbsp;&nbsp;%2")
-                          .arg(s.name.toHtmlEscaped(), fm.elidedText(first, Qt::ElideRight, room).toHtmlEscaped()));
+                          .arg(s.name.toHtmlEscaped(),
+                               fm.elidedText(ScenarioInfoView::firstSentence(description), Qt::ElideRight, room)
+                                   .toHtmlEscaped()));
     m_banner->setToolTip(description);
-    QStringList topics;
-    for (const TopicSpec &t : s.topics) {
-        int queues = 0;
-        for (const auto &q : t.queues) {
-            queues += q.second;
-        }
-        topics.append(tr("%1: %2 queues, %3 msg/s").arg(t.name).arg(queues).arg(t.produceRate));
-    }
-    QStringList groups;
-    for (const GroupSpec &g : s.groups) {
-        groups.append(tr("%1: %2 consumers, %3, %4").arg(g.name).arg(g.consumers.size()).arg(g.strategy, consumeModeName(g.consumeMode)));
-    }
-    QString html = QStringLiteral("<h3>%1</h3><p>%2</p>").arg(s.name.toHtmlEscaped(), description.toHtmlEscaped());
-    html += QStringLiteral("<p><b>%1</b> %2<br><b>%3</b> %4<br><b>%5</b> %6<br><b>%7</b> %8, %9</p>")
-                .arg(tr("Brokers:"), s.brokers.join(QStringLiteral(", ")).toHtmlEscaped(), tr("Topics:"),
-                     topics.join(QStringLiteral("; ")).toHtmlEscaped(), tr("Groups:"),
-                     groups.join(QStringLiteral("; ")).toHtmlEscaped(), tr("Profile:"), profileName(s.profile),
-                     tr("seed %1").arg(s.seed));
-    if (!m_document->recordedCommands().isEmpty()) {
-        html += QStringLiteral("<p>") + tr("%n command(s) recorded in this session.", nullptr,
-                                          int(m_document->recordedCommands().size())) + QStringLiteral("</p>");
-    }
-    m_scenarioText->setText(html);
 }
 
 void MainWindow::updateStatus()

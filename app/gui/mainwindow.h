@@ -8,7 +8,6 @@
 
 #include <QMainWindow>
 
-class QActionGroup;
 class QDockWidget;
 class QLabel;
 class QMenu;
@@ -101,7 +100,6 @@ private:
     void sendCommand(const ScenarioEvent &command);
     void showPlugins();
     void showAbout();
-    void rebuildLanguageMenu();
     void updatePlayAction(bool playing);
 
     const StrategyRegistry &m_registry;
@@ -118,7 +116,6 @@ private:
     ChurnPanel *m_churn = nullptr;
     EventLogView *m_log = nullptr;
     InspectorView *m_inspector = nullptr;
-    QLabel *m_scenarioText = nullptr;
     PlaybackBar *m_playback = nullptr;
     ConsumerActions *m_consumerActions = nullptr;
     ExportController *m_export = nullptr;
@@ -139,9 +136,7 @@ private:
     QMenu *m_simulationMenu = nullptr;
     QMenu *m_consumerMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
-    QMenu *m_languageMenu = nullptr;
     QMenu *m_helpMenu = nullptr;
-    QActionGroup *m_languageGroup = nullptr;
 
     QAction *m_quitAction = nullptr;
     QAction *m_exportViewPng = nullptr;

@@ -57,6 +57,7 @@ void ScenarioDocument::recordCommand(const ScenarioEvent &command)
                                      [](SimTime t, const ScenarioEvent &e) { return t < e.at; });
     events.insert(at, command);
     setModified(true);
+    emit changed();
 }
 
 void ScenarioDocument::setChurn(const std::optional<ChurnSpec> &churn)
@@ -66,6 +67,7 @@ void ScenarioDocument::setChurn(const std::optional<ChurnSpec> &churn)
     }
     m_scenario.churn = churn;
     setModified(true);
+    emit changed();
 }
 
 void ScenarioDocument::setBrokerSettings(const QVariantMap &broker)
@@ -75,6 +77,7 @@ void ScenarioDocument::setBrokerSettings(const QVariantMap &broker)
     }
     m_scenario.broker = broker;
     setModified(true);
+    emit changed();
 }
 
 void ScenarioDocument::setProfile(Profile profile)
@@ -84,6 +87,7 @@ void ScenarioDocument::setProfile(Profile profile)
     }
     m_scenario.profile = profile;
     setModified(true);
+    emit changed();
 }
 
 void ScenarioDocument::setModified(bool modified)

@@ -52,6 +52,8 @@ public:
 
 signals:
     void modifiedChanged(bool modified);
+    //! A command, the churn or a setting changed the scenario.
+    void changed();
     //! The scenario was replaced (open, setScenario): the run must be rebuilt.
     void scenarioReplaced();
 
