@@ -279,7 +279,6 @@ void AssignmentView::rebuildItems(bool animate)
                 item.pressure = float(qMax(count, qMax(size, span)));
                 item.flow = hold.flowControl;
             };
-            bool placedPrimary = false;
             for (qint32 h = sq.firstHolding; h < sq.firstHolding + sq.holdingCount && h < holdings.size(); ++h) {
                 const SnapshotHolding &hold = holdings.at(h);
                 const int card = m_layout.cardOf(hold.consumer);
@@ -322,9 +321,6 @@ void AssignmentView::rebuildItems(bool animate)
                 }
                 fillOf(hold, item);
                 place(item, m_layout.cardSlot(card, slot));
-                if (!placedPrimary) {
-                    placedPrimary = true;
-                }
             }
             if (runningOwners == 0) {
                 TileItem item;

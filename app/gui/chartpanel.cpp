@@ -423,9 +423,10 @@ void ChartPanel::refresh(Chart &c)
     c.y->applyNiceNumbers();
 }
 
-QImage ChartPanel::grabImage() const
+QImage ChartPanel::grabImage()
 {
-    return const_cast<ChartPanel *>(this)->grab().toImage();
+    refreshAll();
+    return grab().toImage();
 }
 
 void ChartPanel::changeEvent(QEvent *event)

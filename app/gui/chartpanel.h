@@ -51,7 +51,7 @@ public:
     void setWindow(double seconds);
     const ChartSeries &series() const { return m_data; }
     //! The panel as an image (for "Export charts as PNG").
-    QImage grabImage() const;
+    QImage grabImage();
 
 protected:
     void changeEvent(QEvent *event) override;

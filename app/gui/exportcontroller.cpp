@@ -79,7 +79,6 @@ void ExportController::exportChartsPng()
     if (path.isEmpty()) {
         return;
     }
-    m_charts->refreshAll();
     report(m_charts->grabImage().save(path, "PNG"), path, tr("the image could not be saved"));
 }
 

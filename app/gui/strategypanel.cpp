@@ -98,16 +98,12 @@ void StrategyPanel::retranslate()
 
 void StrategyPanel::setGroups(const QStringList &groups)
 {
-    const QString current = m_group->currentText();
-    if (groups == QStringList([this] {
-            QStringList items;
-            for (int i = 0; i < m_group->count(); ++i) {
-                items.append(m_group->itemText(i));
-            }
-            return items;
-        }())) {
+    // Called on every frame: only touch the combo box when the groups really changed.
+    if (groups == m_groups) {
         return;
     }
+    m_groups = groups;
+    const QString current = m_group->currentText();
     m_group->clear();
     m_group->addItems(groups);
     m_group->setCurrentIndex(qMax(0, int(groups.indexOf(current))));

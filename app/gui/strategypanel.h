@@ -60,6 +60,7 @@ private:
     const StrategyRegistry &m_registry;
     QString m_localeName;
     QStringList m_selected;
+    QStringList m_groups;
     QString m_current;
     QLabel *m_currentLabel = nullptr;
     QLabel *m_groupLabel = nullptr;

@@ -12,10 +12,13 @@ ViewPalette ViewPalette::fromPalette(const QPalette &palette)
     p.dark = window.lightnessF() < 0.5;
     p.background = palette.color(QPalette::Base);
     p.text = palette.color(QPalette::WindowText);
-    p.mutedText = palette.color(QPalette::PlaceholderText);
-    if (p.mutedText == p.text || !p.mutedText.isValid()) {
-        p.mutedText = p.dark ? QColor(160, 160, 160) : QColor(110, 110, 110);
-    }
+    // Secondary text is a blend of text and background, so it reads on any palette (a theme's
+    // placeholder colour may be tuned for line edits, not for a dark canvas).
+    const auto blend = [](const QColor &a, const QColor &b, double t) {
+        return QColor::fromRgbF(a.redF() * (1 - t) + b.redF() * t, a.greenF() * (1 - t) + b.greenF() * t,
+                                a.blueF() * (1 - t) + b.blueF() * t);
+    };
+    p.mutedText = blend(p.text, p.background, 0.42);
     p.cardBackground = p.dark ? window.lighter(125) : QColor(250, 250, 252);
     p.cardBorder = p.dark ? QColor(110, 110, 120) : QColor(170, 172, 180);
     p.laneBackground = p.dark ? QColor(70, 40, 40) : QColor(255, 238, 235);

@@ -26,6 +26,7 @@ private slots:
     void killedCardSaysKilled();
     void hitTestAndSelection();
     void exportsImageAndSvg();
+    void followsDarkPalette();
 };
 
 void tst_AssignmentView::showsEveryCardAndTile_data()
@@ -246,6 +247,29 @@ void tst_AssignmentView::exportsImageAndSvg()
     QVERIFY(svg.contains("<svg"));
     QVERIFY(svg.count("<path") + svg.count("<rect") > 20);
     file.remove();
+}
+
+void tst_AssignmentView::followsDarkPalette()
+{
+    const TestWorld world(16, 4);
+    AssignmentView view;
+    view.resize(800, 500);
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(45, 45, 48));
+    dark.setColor(QPalette::Base, QColor(30, 30, 32));
+    dark.setColor(QPalette::WindowText, QColor(230, 230, 230));
+    dark.setColor(QPalette::Text, QColor(230, 230, 230));
+    view.setPalette(dark);
+    view.setFrame(world.catalog(), world.evenSnapshot(), 1);
+    const QImage image = view.exportImage(1.0);
+    if (qEnvironmentVariableIsSet("RBLAB_VIEW_IMAGE_DARK")) {
+        image.save(qEnvironmentVariable("RBLAB_VIEW_IMAGE_DARK"));
+    }
+    // The background follows the palette, and so do the cards (no light cards on a dark base).
+    QVERIFY(QColor(image.pixel(2, image.height() - 2)).lightnessF() < 0.2);
+    const QRectF card = view.layout().cards().first().rect;
+    const QPoint inside = (card.bottomRight() - QPointF(12, 12)).toPoint();
+    QVERIFY2(QColor(image.pixel(inside)).lightnessF() < 0.5, qPrintable(QColor(image.pixel(inside)).name()));
 }
 
 QTEST_MAIN(tst_AssignmentView)
