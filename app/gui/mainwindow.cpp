@@ -347,7 +347,6 @@ void MainWindow::retranslate()
     m_scenarioDock->setWindowTitle(tr("Scenario"));
     m_inspectorDock->setWindowTitle(tr("Inspector"));
     m_logDock->setWindowTitle(tr("Event log"));
-    m_centre->setToolTip(QString());
     m_files->retranslate();
     updateTitle();
     updateDescription();

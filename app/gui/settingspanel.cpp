@@ -59,7 +59,7 @@ SettingsPanel::SettingsPanel(QWidget *parent)
     m_profile->addItem(QStringLiteral("4.9"), int(Profile::V49));
     m_profileLabel->setBuddy(m_profile);
     brokerGrid->addWidget(m_profileLabel, profileRow, 0);
-    brokerGrid->addWidget(m_profile, profileRow, 2);
+    brokerGrid->addWidget(m_profile, profileRow, 1, 1, 2);
     layout->addLayout(brokerGrid);
     m_applyBroker = new QPushButton(content);
     layout->addWidget(m_applyBroker, 0, Qt::AlignRight);
@@ -84,18 +84,29 @@ void SettingsPanel::addRows(QGridLayout *grid, const QList<SettingSpec> &specs, 
         Row row;
         row.spec = &spec;
         row.broker = broker;
-        row.name = new QLabel(this);
-        row.key = new QLabel(QString::fromLatin1(spec.key), this);
-        row.key->setFont(mono);
+        // The friendly name above RocketMQ's own, in a column of their own, so the panel fits a
+        // dock beside the view (RocketMQ's names are long).
+        auto *names = new QWidget(this);
+        auto *stack = new QVBoxLayout(names);
+        stack->setContentsMargins(0, 2, 0, 2);
+        stack->setSpacing(0);
+        row.name = new QLabel(names);
+        row.name->setWordWrap(true);
+        row.key = new QLabel(QString::fromLatin1(spec.key), names);
+        QFont keyFont = mono;
+        keyFont.setPointSizeF(font().pointSizeF() * 0.85);
+        row.key->setFont(keyFont);
         row.key->setForegroundRole(QPalette::PlaceholderText);
         row.key->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        stack->addWidget(row.name);
+        stack->addWidget(row.key);
         if (spec.kind == SettingSpec::Kind::Boolean) {
             auto *box = new QCheckBox(this);
             connect(box, &QCheckBox::toggled, this, &SettingsPanel::validate);
             row.editor = box;
         } else {
             auto *edit = new QLineEdit(this);
-            edit->setMaximumWidth(110);
+            edit->setMaximumWidth(100);
             connect(edit, &QLineEdit::textChanged, this, &SettingsPanel::validate);
             row.editor = edit;
         }
@@ -103,10 +114,9 @@ void SettingsPanel::addRows(QGridLayout *grid, const QList<SettingSpec> &specs, 
         row.unit = new QLabel(this);
         row.name->setBuddy(row.editor);
         const int r = grid->rowCount();
-        grid->addWidget(row.name, r, 0);
-        grid->addWidget(row.key, r, 1);
-        grid->addWidget(row.editor, r, 2);
-        grid->addWidget(row.unit, r, 3);
+        grid->addWidget(names, r, 0);
+        grid->addWidget(row.editor, r, 1);
+        grid->addWidget(row.unit, r, 2);
         row.current = spec.defaultValue;
         m_rows.append(row);
         showValue(m_rows.last(), spec.defaultValue);

@@ -4,6 +4,7 @@
 #include <assignmentview.h>
 #include <consumeractions.h>
 #include <guitext.h>
+#include <inspectorview.h>
 #include <languagemanager.h>
 #include <mainwindow.h>
 #include <scenariodocument.h>
@@ -14,6 +15,7 @@
 #include <scenario/scenarioreader.h>
 
 #include <QAction>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QTimer>
 #include <QMenuBar>
@@ -40,6 +42,8 @@ private slots:
     void saveThenOpenGivesTheSameScenario();
     void badFileIsRefusedWithDiagnostics();
     void windowAnswersAtFullSpeed();
+    void panelsFitTheirDocks_data();
+    void panelsFitTheirDocks();
 
 private:
     //! Applies `trigger`'s command and runs on until the engine has applied it.
@@ -259,6 +263,46 @@ void tst_MainWindow::windowAnswersAtFullSpeed()
     // Loose bounds: ctest runs suites side by side on two cores.
     QVERIFY(frames.count() >= 10);
     QVERIFY(controller->now() - start >= 20 * kSecond);
+}
+
+void tst_MainWindow::panelsFitTheirDocks_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << QStringLiteral("en");
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+}
+
+void tst_MainWindow::panelsFitTheirDocks()
+{
+    // At the default window size every dock's content gets at least its minimum size, in both
+    // languages (Chinese labels are shorter but taller): nothing is clipped.
+    QFETCH(QString, language);
+    QVERIFY(m_languages.setLanguage(language));
+    m_window->assignmentView()->setSelection(Selection::consumer(firstRunningConsumer()));
+    QCoreApplication::processEvents();
+    QVERIFY(!m_window->inspector()->value(language == QLatin1String("en") ? QStringLiteral("State")
+                                                                          : QStringLiteral("状态"))
+                 .isEmpty());
+    const auto docks = m_window->findChildren<QDockWidget *>();
+    QVERIFY(docks.size() >= 6);
+    for (QDockWidget *dock : docks) {
+        dock->show();
+        dock->raise();
+        QCoreApplication::processEvents();
+        QWidget *content = dock->widget();
+        const QSize minimum = content->minimumSizeHint();
+        QVERIFY2(content->width() >= minimum.width() && content->height() >= minimum.height(),
+                 qPrintable(QStringLiteral("%1: %2x%3 < %4x%5")
+                                .arg(dock->objectName())
+                                .arg(content->width())
+                                .arg(content->height())
+                                .arg(minimum.width())
+                                .arg(minimum.height())));
+        if (qEnvironmentVariableIsSet("RBLAB_PANEL_IMAGES")) { // for looking at them
+            content->grab().save(QStringLiteral("%1/%2-%3.png")
+                                     .arg(qEnvironmentVariable("RBLAB_PANEL_IMAGES"), dock->objectName(), language));
+        }
+    }
 }
 
 QTEST_MAIN(tst_MainWindow)
