@@ -608,6 +608,9 @@ Task<void> RebalanceImpl::lockAllLoop()
     World &w = *m_world;
     Consumer &c = *m_consumer;
     co_await SleepAwaiter{&w, c.index, 1000};
+    // ConsumeMessageOrderlyService.start: scheduleAtFixedRate(lockMQPeriodically, 1 s, 20 s), so
+    // runs are due every 20 s from the first, however long each one's LOCK_BATCH_MQ calls take.
+    SimTime due = w.now();
     for (;;) {
         // lockAll: the non-dropped process queues, grouped by broker, one LOCK_BATCH_MQ each.
         QHash<qint32, std::vector<qint32>> byBroker;
@@ -641,7 +644,10 @@ Task<void> RebalanceImpl::lockAllLoop()
                 }
             }
         }
-        co_await SleepAwaiter{&w, c.index, kLockInterval};
+        due += kLockInterval;
+        if (due > w.now()) {
+            co_await SleepAwaiter{&w, c.index, due - w.now()};
+        }
     }
 }
 
