@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "consumeractions.h"
 
+#include "guitext.h"
+
 #include <QAction>
 #include <QIcon>
 #include <QMenu>
@@ -57,9 +59,7 @@ void ConsumerActions::retranslate()
         {tr("Restore &speed"), tr("The listener takes its original time per message again")},
     };
     for (int k = 0; k < KindCount; ++k) {
-        m_actions[k]->setText(texts[k].text);
-        m_actions[k]->setToolTip(texts[k].tip);
-        m_actions[k]->setStatusTip(texts[k].tip);
+        GuiText::setActionTexts(m_actions[k], texts[k].text, texts[k].tip);
     }
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "documentcontroller.h"
 
+#include "guitext.h"
 #include "recentfiles.h"
 #include "scenariodocument.h"
 
@@ -65,9 +66,7 @@ void DocumentController::retranslate()
         {m_saveAsAction, tr("Save &As…"), tr("Save the scenario to another file")},
     };
     for (const auto &t : texts) {
-        t.action->setText(t.text);
-        t.action->setToolTip(QStringLiteral("%1 (%2)").arg(t.tip, t.action->shortcut().toString(QKeySequence::NativeText)));
-        t.action->setStatusTip(t.tip);
+        GuiText::setActionTexts(t.action, t.text, t.tip);
     }
     rebuildExamplesMenu();
     m_recent->rebuildMenu();

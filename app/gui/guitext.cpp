@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "guitext.h"
 
+#include <QAction>
 #include <QLocale>
 
 namespace Rblab {
@@ -143,6 +144,14 @@ QString GuiText::unitName(const QString &unit)
         return tr("times");
     }
     return unit;
+}
+
+void GuiText::setActionTexts(QAction *action, const QString &text, const QString &tip)
+{
+    action->setText(text);
+    action->setStatusTip(tip);
+    const QString shortcut = action->shortcut().toString(QKeySequence::NativeText);
+    action->setToolTip(shortcut.isEmpty() ? tip : QStringLiteral("%1 (%2)").arg(tip, shortcut));
 }
 
 QString GuiText::speed(double factor)

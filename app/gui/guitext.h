@@ -8,6 +8,8 @@
 #include <QCoreApplication>
 #include <QString>
 
+class QAction;
+
 namespace Rblab {
 
 /*!
@@ -33,6 +35,8 @@ public:
     static QString count(qint64 n);
     //! A setting's unit ("messages", "MiB", …) in the interface language.
     static QString unitName(const QString &unit);
+    //! Sets an action's text, status tip and tooltip; the tooltip names the shortcut too.
+    static void setActionTexts(QAction *action, const QString &text, const QString &tip);
     //! "1,000×", "0.5×".
     static QString speed(double factor);
 };

@@ -135,17 +135,24 @@ void InspectorView::showConsumer(qint32 c)
         }
         QTreeWidgetItem *q = add(cat.queueLabel(h.queue), tr("%1 cached, next offset %2")
                                                               .arg(GuiText::count(h.cachedCount), GuiText::count(h.nextOffset)));
-        add(tr("Consumed offset"), GuiText::count(h.consumedOffset), q);
-        add(tr("Cache"), tr("%1 messages, %2, span %3").arg(GuiText::count(h.cachedCount), GuiText::bytes(h.cachedBytes),
-                                                            GuiText::count(h.maxSpan)), q);
-        add(tr("Pull state"), h.flowControl == SimEvent::FlowCause::None
-                ? tr("pulling (last pull %1)").arg(GuiText::clock(h.lastPullAt))
-                : tr("held back: %1").arg(GuiText::flowCauseName(h.flowControl)), q);
-        add(tr("Lock"), h.locked ? tr("locked") : tr("not locked"), q);
-        add(tr("Held since"), GuiText::clock(h.createdAt), q);
-        if (h.dropped) {
-            add(tr("Dropped"), tr("waiting to be removed"), q);
-        }
+        addHolding(h, sc, q);
+    }
+}
+
+void InspectorView::addHolding(const SnapshotHolding &h, const SnapshotConsumer &owner, QTreeWidgetItem *parent)
+{
+    add(tr("Next pull offset"), GuiText::count(h.nextOffset), parent);
+    add(tr("Consumed offset"), GuiText::count(h.consumedOffset), parent);
+    add(tr("Cache"), tr("%1 of %2 messages, %3, span %4")
+                         .arg(GuiText::count(h.cachedCount), GuiText::count(owner.pullThresholdForQueue),
+                              GuiText::bytes(h.cachedBytes), GuiText::count(h.maxSpan)), parent);
+    add(tr("Pull state"), h.flowControl == SimEvent::FlowCause::None
+            ? tr("pulling (last pull %1)").arg(GuiText::clock(h.lastPullAt))
+            : tr("held back: %1").arg(GuiText::flowCauseName(h.flowControl)), parent);
+    add(tr("Lock"), h.locked ? tr("locked") : tr("not locked"), parent);
+    add(tr("Held since"), GuiText::clock(h.createdAt), parent);
+    if (h.dropped) {
+        add(tr("Dropped"), tr("waiting to be removed"), parent);
     }
 }
 
@@ -173,16 +180,7 @@ void InspectorView::showQueue(qint32 queue)
         const SnapshotHolding &hold = snap.holdings.at(h);
         const SnapshotConsumer &owner = snap.consumers.value(hold.consumer);
         QTreeWidgetItem *o = add(cat.consumerLabel(hold.consumer), GuiText::stateName(owner.state, owner.slowed));
-        add(tr("Next pull offset"), GuiText::count(hold.nextOffset), o);
-        add(tr("Consumed offset"), GuiText::count(hold.consumedOffset), o);
-        add(tr("Cache"), tr("%1 of %2 messages, %3, span %4")
-                             .arg(GuiText::count(hold.cachedCount), GuiText::count(owner.pullThresholdForQueue),
-                                  GuiText::bytes(hold.cachedBytes), GuiText::count(hold.maxSpan)), o);
-        add(tr("Pull state"), hold.flowControl == SimEvent::FlowCause::None
-                ? tr("pulling (last pull %1)").arg(GuiText::clock(hold.lastPullAt))
-                : tr("held back: %1").arg(GuiText::flowCauseName(hold.flowControl)), o);
-        add(tr("Lock"), hold.locked ? tr("locked") : tr("not locked"), o);
-        add(tr("Held since"), GuiText::clock(hold.createdAt), o);
+        addHolding(hold, owner, o);
     }
     // The last rebalance that gave this queue to someone.
     const QList<SimEvent> &events = m_controller.events();

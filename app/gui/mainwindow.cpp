@@ -333,11 +333,7 @@ void MainWindow::retranslate()
         {m_aboutQtAction, tr("About &Qt"), tr("About Qt")},
     };
     for (const Text &t : texts) {
-        t.action->setText(t.text);
-        t.action->setToolTip(t.tip + (t.action->shortcut().isEmpty()
-                                          ? QString()
-                                          : QStringLiteral(" (%1)").arg(t.action->shortcut().toString(QKeySequence::NativeText))));
-        t.action->setStatusTip(t.tip);
+        GuiText::setActionTexts(t.action, t.text, t.tip);
     }
     updatePlayAction(m_controller->isPlaying());
     m_consumerActions->retranslate();
