@@ -462,8 +462,11 @@ void MainWindow::startDocument()
     m_settings->setScenario(s);
     m_churn->setScenario(s);
     m_consumerActions->setScenario(s);
-    m_strategy->selectStrategy(s.groups.isEmpty() ? QString() : s.groups.first().strategy);
-    if (!s.groups.isEmpty()) {
+    // The panel starts on what the group runs: the --strategy override, or the scenario's.
+    if (!m_strategyOverride.isEmpty()) {
+        m_strategy->selectStrategy(m_strategyOverride);
+    } else if (!s.groups.isEmpty()) {
+        m_strategy->selectStrategy(s.groups.first().strategy);
         m_strategy->form()->setValues(s.groups.first().strategyParams);
     }
     updateTitle();
@@ -492,6 +495,7 @@ QString MainWindow::lastError() const
 
 void MainWindow::setStrategyOverride(const QString &strategy)
 {
+    m_strategyOverride = strategy;
     m_controller->setStrategyOverride(strategy);
 }
 

@@ -154,6 +154,7 @@ private:
     QAction *m_aboutQtAction = nullptr;
 
     QString m_lastError;
+    QString m_strategyOverride;
     qint64 m_lastStatusUpdate = 0;
 };
 
