@@ -73,7 +73,9 @@ ChartPanel::ChartPanel(const SimulationController &controller, QWidget *parent)
         c.chart = new QChart;   // the view owns it
         c.chart->setAnimationOptions(QChart::NoAnimation);
         c.chart->setMargins(QMargins(4, 2, 4, 2));
-        c.chart->legend()->setAlignment(Qt::AlignBottom);
+        // Consumer names are long and many: listed at the right they stay whole; the group
+        // charts have three short entries, which fit under the plot.
+        c.chart->legend()->setAlignment(perConsumer(Kind(k)) ? Qt::AlignRight : Qt::AlignBottom);
         c.x = new QValueAxis(c.chart);
         c.y = new QValueAxis(c.chart);
         c.x->setLabelFormat(QStringLiteral("%.0f"));
@@ -169,9 +171,11 @@ void ChartPanel::applyTheme()
         QFont title = font();
         title.setBold(true);
         c.chart->setTitleFont(title);
-        c.chart->legend()->setFont(font());
         QFont small = font();
         small.setPointSizeF(font().pointSizeF() * 0.85);
+        // Many consumers share one legend row: a smaller font, and the full name on hover.
+        c.chart->legend()->setFont(small);
+        c.chart->legend()->setShowToolTips(true);
         c.x->setLabelsFont(small);
         c.y->setLabelsFont(small);
         c.x->setTitleFont(small);
