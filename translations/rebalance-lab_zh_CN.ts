@@ -1613,6 +1613,10 @@
         <source>The run did not reach %1. %2</source>
         <translation>运行没有到达 %1。%2</translation>
     </message>
+    <message>
+        <source>Click a consumer card to act on it (toolbar, Consumer menu or right-click); hover a card or a tile for details.</source>
+        <translation>单击消费者卡片即可对它操作（工具栏、“消费者”菜单或右键菜单）；把鼠标悬停在卡片或方块上可查看详情。</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::ParameterForm</name>

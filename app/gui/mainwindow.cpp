@@ -471,6 +471,9 @@ void MainWindow::startDocument()
     }
     updateTitle();
     updateDescription();
+    statusBar()->showMessage(tr("Click a consumer card to act on it (toolbar, Consumer menu or right-click); "
+                                "hover a card or a tile for details."),
+                             15000);
 }
 
 bool MainWindow::openScenario(const QString &path)
