@@ -245,8 +245,9 @@ qreal AssignmentLayout::layoutSection(Section &section, const QRectF &rect, int 
                 }
                 choice.scale = scale;
                 choice.tile = fullTile.height() * scale;
-                // Among full layouts prefer larger tiles, then cards near 3:2.
-                choice.score = 1e6 + choice.tile * 100 - std::abs(cw / ch - 1.5);
+                // Among full layouts prefer larger tiles, then cards near 3:2 and no empty cells
+                // in the grid (an empty corner reads as a missing consumer).
+                choice.score = 1e6 + choice.tile * 100 - std::abs(cw / ch - 1.5) - (c * r - n);
             } else {
                 const qreal s = largestTile(body, tilesPerCard, level.gap > 2 ? 2 : 1, kTileAspect);
                 if (s < level.minTile) {
