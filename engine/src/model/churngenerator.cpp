@@ -31,11 +31,17 @@ void ChurnGenerator::onTick(quint64 serial)
     }
     World &w = *m_world;
     const GroupState &g = w.groups[size_t(m_group)];
-    qint32 live = 0;
+    // A consumer shutting down is alive until its sequence ends (a few round trips): it still
+    // counts against maxConsumers, but no longer for minConsumers, so neither a join nor a second
+    // departure that comes before the first has finished can take the group out of bounds.
+    qint32 alive = 0;
+    qint32 staying = 0;
     qint32 running = 0;
     for (qint32 c : g.consumers) {
-        live += w.consumers[size_t(c)]->alive() ? 1 : 0;
-        running += w.consumers[size_t(c)]->running() ? 1 : 0;
+        const Consumer &consumer = *w.consumers[size_t(c)];
+        alive += consumer.alive() ? 1 : 0;
+        staying += consumer.alive() && !consumer.stopping ? 1 : 0;
+        running += consumer.running() ? 1 : 0;
     }
     // Only the actions possible now take part in the draw.
     double total = 0;
@@ -45,10 +51,10 @@ void ChurnGenerator::onTick(quint64 serial)
             continue;
         }
         const bool departure = a.first == QLatin1String("shutdown") || a.first == QLatin1String("kill");
-        if (a.first == QLatin1String("join") && live >= m_spec.maxConsumers) {
+        if (a.first == QLatin1String("join") && alive >= m_spec.maxConsumers) {
             continue;
         }
-        if (departure && live <= m_spec.minConsumers) {
+        if (departure && staying <= m_spec.minConsumers) {
             continue;
         }
         if (!departure && a.first != QLatin1String("join") && running == 0) {
