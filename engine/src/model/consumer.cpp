@@ -141,6 +141,9 @@ quint32 Consumer::openOrFailChannel(qint32 broker, bool *failed)
 
 Task<void> Consumer::reconnected(qint32 broker)
 {
+    // Netty reports the channel active after the connect completes, not inside the write that
+    // opened it: start on a later turn, never inside the caller's RPC set-up.
+    co_await SleepAwaiter{m_world, index, 0};
     if (co_await heartbeatTo(broker)) {
         rebalance.wakeup();
     }
@@ -250,6 +253,10 @@ Task<void> Consumer::startSequence()
     ev.type = SimEvent::Type::Started;
     ev.consumer = index;
     m_world->publish(ev);
+    if (stopping) {
+        co_await shutdownSequence(); // shutdown() was called during the start
+        co_return;
+    }
     // 4.x always wakes the rebalance; 5.x only if the heartbeat round was actually sent.
     if (m_world->profile == Profile::V49 || sent) {
         rebalance.wakeup();
@@ -262,6 +269,11 @@ void Consumer::shutdown()
         return;
     }
     stopping = true;
+    if (state == ConsumerState::Starting) {
+        // DefaultMQPushConsumerImpl.start() and shutdown() are both synchronized: a shutdown
+        // asked for while the start sequence runs waits for it, and startSequence runs it then.
+        return;
+    }
     lifecycle.spawn(shutdownSequence());
 }
 
