@@ -41,6 +41,7 @@ private:
     Random m_random;
     bool m_active = false;
     quint64 m_serial = 0;
+    qint32 m_firstId = 0; //!< joiners are numbered from the consumers that existed before
     qint32 m_joined = 0;
 };
 

@@ -124,18 +124,22 @@ void Network::send(quint32 id, SimTime timeout)
         return;
     }
     bool failed = false;
-    c.channel = consumer.channelFor(c.broker, &failed);
+    const quint32 channel = consumer.channelFor(c.broker, &failed);
+    // Opening a channel again is a 5.x reconnect: the client heartbeats that broker at once, and
+    // that heartbeat's call may have grown m_calls under `c`.
+    RpcCall &call = m_calls[id];
+    call.channel = channel;
     if (failed) {
         // The broker closed this channel and the client had not heard: the write is reset.
-        c.ok = false;
-        c.error = QStringLiteral("channel to %1 was closed by the broker").arg(broker.name);
-        w.schedule(2 * w.latency, Ev::RpcReply, id, c.gen);
+        call.ok = false;
+        call.error = QStringLiteral("channel to %1 was closed by the broker").arg(broker.name);
+        w.schedule(2 * w.latency, Ev::RpcReply, id, call.gen);
         return;
     }
-    if (!reachable(c.consumer, c.broker)) {
+    if (!reachable(call.consumer, call.broker)) {
         return; // lost in the partition: only the timeout answers
     }
-    w.schedule(w.latency, Ev::RpcArrive, id, c.gen);
+    w.schedule(w.latency, Ev::RpcArrive, id, call.gen);
 }
 
 void Network::reply(quint32 id)

@@ -3,6 +3,7 @@
 #include "model/world.h"
 
 #include "allocation/strategyregistry.h"
+#include "model/churngenerator.h"
 
 namespace Rblab {
 
@@ -30,6 +31,8 @@ SimEvent::Type lifecycleType(ScenarioEvent::Action action)
     case A::BrokerUp: return T::BrokerUp;
     case A::SetStrategy: return T::SetStrategy;
     case A::SetClient: return T::SetClient;
+    case A::SetBroker: return T::SetBroker;
+    case A::SetChurn: return T::SetChurn;
     }
     return T::Start;
 }
@@ -88,6 +91,45 @@ bool World::apply(const ScenarioEvent &e, QString *why)
         ev.topic = t;
         ev.broker = b;
         ev.detail = QString::number(e.count);
+        publish(ev);
+        return true;
+    }
+    case A::SetBroker: {
+        for (auto it = e.settings.cbegin(); it != e.settings.cend(); ++it) {
+            const SettingSpec *spec = BrokerConfig::spec(it.key());
+            if (!spec) {
+                return fail(tr("unknown broker setting \"%1\"").arg(it.key()));
+            }
+            const qint64 value = it.value().typeId() == QMetaType::Bool ? (it.value().toBool() ? 1 : 0)
+                                                                        : it.value().toLongLong();
+            if (!spec->accepts(value)) {
+                return fail(tr("%1 must be %2").arg(it.key(), spec->rangeText()));
+            }
+        }
+        // Every broker of a run shares one BrokerConfig; timers pick the new values up at their
+        // next round, held pulls keep the hold they were given.
+        brokerConfig.apply(e.settings);
+        QStringList parts;
+        for (auto it = e.settings.cbegin(); it != e.settings.cend(); ++it) {
+            parts.append(QStringLiteral("%1=%2").arg(it.key(), it.value().toString()));
+        }
+        ev.detail = parts.join(QStringLiteral(", "));
+        publish(ev);
+        return true;
+    }
+    case A::SetChurn: {
+        if (e.churn && groupIndex(e.churn->group) < 0) {
+            return fail(tr("unknown group \"%1\"").arg(e.churn->group));
+        }
+        if (churn) {
+            churn->stop();
+        }
+        churn.reset();
+        if (e.churn) {
+            churn = std::make_unique<ChurnGenerator>(this, *e.churn);
+            churn->start();
+            ev.detail = e.churn->group;
+        }
         publish(ev);
         return true;
     }

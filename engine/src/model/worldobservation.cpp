@@ -161,6 +161,8 @@ void World::fillSnapshot(WorldSnapshot &snap) const
         row.lastRebalanceAt = c.lastRebalanceAt;
         row.rebalanceCount = c.rebalanceCount;
         row.strategy = c.strategy ? c.strategy->name() : c.strategyName;
+        row.consumeTime = c.consumeTime;
+        row.initialConsumeTime = c.initialConsumeTime;
         row.views = c.views;
         if (!c.alive()) {
             continue;

@@ -2,6 +2,7 @@
 #include "scenario/eventreader.h"
 
 #include "model/clientconfig.h"
+#include "scenario/churnreader.h"
 #include "scenario/consumerreader.h"
 #include "scenario/diagnosticlist.h"
 #include "scenario/jsonnode.h"
@@ -44,7 +45,7 @@ QStringList allEventFields()
 QStringList EventReader::actionNames()
 {
     QStringList names;
-    for (int a = int(Action::Join); a <= int(Action::SetClient); ++a) {
+    for (int a = int(Action::Join); a <= int(Action::SetChurn); ++a) {
         names.append(ScenarioEvent::actionName(Action(a)));
     }
     return names;
@@ -83,6 +84,10 @@ QStringList EventReader::fieldsOf(Action action)
             QStringLiteral("strategyParams") };
     case Action::SetClient:
         return { QStringLiteral("group"), consumer, QStringLiteral("client") };
+    case Action::SetBroker:
+        return { QStringLiteral("settings") };
+    case Action::SetChurn:
+        return { QStringLiteral("churn") };
     }
     return {};
 }
@@ -309,6 +314,27 @@ void EventReader::readFields(const ObjectReader &object, ScenarioEvent &event, b
                     tr("expected at least one client setting, got an empty object"));
             }
             event.client = settings.value_or(QVariantMap());
+        }
+        break;
+    case Action::SetBroker:
+        if (const JsonNode *settings = object.field(
+                QStringLiteral("settings"), Need::Required, tr("an object of broker settings"))) {
+            const QString settingsPath = object.pathOf(QStringLiteral("settings"));
+            const auto values = m_context.values.settings(
+                *settings, settingsPath, BrokerConfig::specs(), tr("broker settings"));
+            if (values && settings->size() == 0) {
+                diagnostics.error(*settings, settingsPath,
+                    tr("expected at least one broker setting, got an empty object"));
+            }
+            event.settings = values.value_or(QVariantMap());
+        }
+        break;
+    case Action::SetChurn:
+        if (const JsonNode *churn = object.field(QStringLiteral("churn"), Need::Required,
+                tr("a churn object as at the top level, or null to stop the churn"))) {
+            if (!churn->isNull()) {
+                event.churn = ChurnReader(m_context).read(*churn, object.pathOf(QStringLiteral("churn")));
+            }
         }
         break;
     }

@@ -29,6 +29,8 @@ constexpr ActionName kActionNames[] = {
     {ScenarioEvent::Action::BrokerUp, u"brokerUp"},
     {ScenarioEvent::Action::SetStrategy, u"setStrategy"},
     {ScenarioEvent::Action::SetClient, u"setClient"},
+    {ScenarioEvent::Action::SetBroker, u"setBroker"},
+    {ScenarioEvent::Action::SetChurn, u"setChurn"},
 };
 
 } // namespace

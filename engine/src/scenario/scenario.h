@@ -94,6 +94,19 @@ struct RBLAB_ENGINE_EXPORT GroupSpec
     friend bool operator==(const GroupSpec &, const GroupSpec &) = default;
 };
 
+struct RBLAB_ENGINE_EXPORT ChurnSpec
+{
+    QString group;
+    SimTime meanInterval = 45 * kSecond;
+    QList<QPair<QString, double>> actions; //!< join, shutdown, kill, freeze, partition, pause, slow → weight
+    int minConsumers = 1;
+    int maxConsumers = 12;
+    SimTime recoverAfter = 60 * kSecond;
+    QString idPattern;                     //!< empty: "10.0.<n>.<m>@<pid>"
+
+    friend bool operator==(const ChurnSpec &, const ChurnSpec &) = default;
+};
+
 /*!
     A scripted event; the same structure carries the GUI's commands (a user's "kill" is an event
     at the current time), so a session and a scenario describe the same things.
@@ -104,6 +117,7 @@ struct RBLAB_ENGINE_EXPORT ScenarioEvent
         Join, Shutdown, Kill, Freeze, Unfreeze, Partition, Heal, Pause, Resume,
         SetConsumeTime, SetFailureRate, SetProduceRate, SetQueues, BrokerDown, BrokerUp,
         SetStrategy, SetClient,
+        SetBroker, SetChurn, //!< extensions: broker settings and random churn changed mid-run
     };
 
     SimTime at = 0;
@@ -122,24 +136,14 @@ struct RBLAB_ENGINE_EXPORT ScenarioEvent
     QString strategy;              //!< setStrategy
     QVariantMap strategyParams;    //!< setStrategy
     QVariantMap client;            //!< setClient
+    QVariantMap settings;          //!< setBroker: BrokerConfig settings by RocketMQ name
+    std::optional<ChurnSpec> churn;//!< setChurn: the churn from now on (nullopt: none)
 
     static QString actionName(Action action);              //!< "join", "setConsumeTime", …
     static std::optional<Action> actionFromName(QStringView name);
     friend bool operator==(const ScenarioEvent &, const ScenarioEvent &) = default;
 };
 
-struct RBLAB_ENGINE_EXPORT ChurnSpec
-{
-    QString group;
-    SimTime meanInterval = 45 * kSecond;
-    QList<QPair<QString, double>> actions; //!< join, shutdown, kill, freeze, partition, pause, slow → weight
-    int minConsumers = 1;
-    int maxConsumers = 12;
-    SimTime recoverAfter = 60 * kSecond;
-    QString idPattern;                     //!< empty: "10.0.<n>.<m>@<pid>"
-
-    friend bool operator==(const ChurnSpec &, const ChurnSpec &) = default;
-};
 
 /*!
     A whole scenario file. Reading and writing are ScenarioReader's and ScenarioWriter's; this is

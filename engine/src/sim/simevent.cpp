@@ -39,6 +39,8 @@ QString SimEvent::typeName(Type type)
     case Type::LockFailed: return QStringLiteral("lockFailed");
     case Type::SetProduceRate: return QStringLiteral("setProduceRate");
     case Type::SetQueues: return QStringLiteral("setQueues");
+    case Type::SetBroker: return QStringLiteral("setBroker");
+    case Type::SetChurn: return QStringLiteral("setChurn");
     }
     return QString();
 }

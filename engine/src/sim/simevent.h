@@ -39,7 +39,7 @@ struct RBLAB_ENGINE_EXPORT SimEvent
         OffsetIllegal,
         LockFailed,       //!< orderly: a queue could not be locked
         // world
-        SetProduceRate, SetQueues,
+        SetProduceRate, SetQueues, SetBroker, SetChurn,
     };
 
     enum class FlowCause : quint8 { None, Count, Size, Span, TopicCount, TopicSize };

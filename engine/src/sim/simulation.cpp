@@ -114,14 +114,10 @@ bool Simulation::apply(const ScenarioEvent &command, QString *error)
 
 void Simulation::setChurn(const std::optional<ChurnSpec> &churn)
 {
-    if (m_world->churn) {
-        m_world->churn->stop();
-    }
-    m_world->churn.reset();
-    if (churn) {
-        m_world->churn = std::make_unique<ChurnGenerator>(m_world.get(), *churn);
-        m_world->churn->start();
-    }
+    ScenarioEvent command;
+    command.action = ScenarioEvent::Action::SetChurn;
+    command.churn = churn;
+    apply(command, nullptr);
 }
 
 std::optional<ChurnSpec> Simulation::churn() const

@@ -2,6 +2,7 @@
 // A compact, read-only picture of a run at one instant, for views and charts.
 #pragma once
 
+#include "scenario/scenario.h"
 #include "sim/simevent.h"
 #include "sim/simtime.h"
 
@@ -112,6 +113,8 @@ struct RBLAB_ENGINE_EXPORT SnapshotConsumer
     SimTime lastRebalanceAt = -1;
     quint32 rebalanceCount = 0;   //!< rounds that changed something (for the card's flash)
     QString strategy;             //!< current strategy name
+    ConsumeTime consumeTime;      //!< the listener's time per message now
+    ConsumeTime initialConsumeTime; //!< as the consumer was declared (what "restore" goes back to)
     QList<ConsumerView> views;
 };
 
