@@ -144,7 +144,9 @@ Task<void> Consumer::reconnected(qint32 broker)
     // Netty reports the channel active after the connect completes, not inside the write that
     // opened it: start on a later turn, never inside the caller's RPC set-up.
     co_await SleepAwaiter{m_world, index, 0};
-    if (co_await heartbeatTo(broker)) {
+    // (co_await is kept out of conditions: GCC 12 miscompiles some of those at -O3.)
+    const bool sent = co_await heartbeatTo(broker);
+    if (sent) {
         rebalance.wakeup();
     }
 }

@@ -498,7 +498,11 @@ Task<bool> RebalanceImpl::removeUnnecessaryMessageQueue(qint32 pqIndex)
         c.offsets.persist(queue);
         const ProcessQueue &pq = w.pqs[size_t(pqIndex)];
         const bool force = pq.dropped && w.now() > pq.lastLockTimestamp + kUnlockDelay;
-        if (force || co_await waitForConsumeLock(pqIndex, 500)) {
+        bool mayRemove = force;
+        if (!mayRemove) {
+            mayRemove = co_await waitForConsumeLock(pqIndex, 500);
+        }
+        if (mayRemove) {
             c.offsets.persist(queue);
             c.offsets.remove(queue);
             w.pqs[size_t(pqIndex)].locked = false;
@@ -512,7 +516,8 @@ Task<bool> RebalanceImpl::removeUnnecessaryMessageQueue(qint32 pqIndex)
     // the queue still has cached messages.
     c.offsets.persist(queue);
     c.offsets.remove(queue);
-    if (co_await waitForConsumeLock(pqIndex, 1000)) {
+    const bool mayRemove = co_await waitForConsumeLock(pqIndex, 1000);
+    if (mayRemove) {
         if (!w.pqs[size_t(pqIndex)].cache.empty()) {
             c.threads.spawn(unlockLater(queue, kUnlockDelay));
         } else {
@@ -558,15 +563,22 @@ Task<qint64> RebalanceImpl::computePullFromWhere(qint32 queue)
     } else if (stored == -1) {
         switch (where) {
         case ConsumeFromWhere::LastOffset:
-            result = retry ? 0 : co_await brokerOffset(RpcKind::GetMaxOffset, 0);
+            if (retry) {
+                result = 0;
+            } else {
+                result = co_await brokerOffset(RpcKind::GetMaxOffset, 0);
+            }
             break;
         case ConsumeFromWhere::FirstOffset:
             result = 0;
             break;
         case ConsumeFromWhere::Timestamp: {
             const SimTime timestamp = c.spec.start - w.groups[size_t(c.group)].spec.consumeTimestamp;
-            result = retry ? co_await brokerOffset(RpcKind::GetMaxOffset, 0)
-                           : co_await brokerOffset(RpcKind::SearchOffset, std::max<SimTime>(0, timestamp));
+            if (retry) {
+                result = co_await brokerOffset(RpcKind::GetMaxOffset, 0);
+            } else {
+                result = co_await brokerOffset(RpcKind::SearchOffset, std::max<SimTime>(0, timestamp));
+            }
             break;
         }
         }
