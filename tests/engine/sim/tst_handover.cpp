@@ -80,6 +80,7 @@ private slots:
     void frozenConsumerKeepsQueuesUntilChannelExpiry();
     void newcomerAndOldOwnerOverlap_data();
     void newcomerAndOldOwnerOverlap();
+    void shutdownDuringStartWaitsForIt();
 };
 
 void tst_Handover::initTestCase()
@@ -388,6 +389,36 @@ void tst_Handover::newcomerAndOldOwnerOverlap()
     QCOMPARE(after.totals.doubleOwnedQueues, 0);
     QCOMPARE(after.totals.orphanedQueues, 0);
     QCOMPARE(sim.totals().lost, qint64(0));
+}
+
+void tst_Handover::shutdownDuringStartWaitsForIt()
+{
+    // DefaultMQPushConsumerImpl.start() and shutdown() are synchronized: a shutdown asked for
+    // while the consumer is still starting (routes, first heartbeats) runs when the start is
+    // done, and the consumer stays shut down.
+    Simulation sim(makeScenario(handoverWorld()), registry());
+    QVERIFY2(sim.isValid(), qPrintable(sim.error()));
+    sim.runUntil(30 * kSecond);
+    ScenarioEvent join;
+    join.action = ScenarioEvent::Action::Join;
+    join.group = kGroup;
+    join.joining = consumerSpec(clientId(3));
+    QCOMPARE(apply(sim, join), QString());
+    const qint32 c = sim.consumerIndex(clientId(3));
+    sim.runUntil(sim.now() + 2);
+    QCOMPARE(sim.snapshot().consumers[c].state, ConsumerState::Starting);
+    QCOMPARE(apply(sim, command(ScenarioEvent::Action::Shutdown, clientId(3))), QString());
+    sim.runUntil(sim.now() + 60 * kSecond);
+    const WorldSnapshot &snap = sim.snapshot();
+    QCOMPARE(snap.consumers[c].state, ConsumerState::Shutdown);
+    QCOMPARE(snap.consumers[c].queueCount, 0);
+    QCOMPARE(events(sim, SimEvent::Type::Started, 30 * kSecond).size(), 1);
+    QCOMPARE(events(sim, SimEvent::Type::Unregistered, 30 * kSecond).size(), 2);
+    for (const SimEvent &e : events(sim, SimEvent::Type::Rebalance, 30 * kSecond)) {
+        QVERIFY(e.consumer != c);
+    }
+    QCOMPARE(snap.totals.orphanedQueues, 0);
+    QCOMPARE(snap.totals.doubleOwnedQueues, 0);
 }
 
 QTEST_GUILESS_MAIN(tst_Handover)
