@@ -117,18 +117,20 @@ void ConsumeService::submit(qint32 pq, qint64 begin, qint64 end, bool dispatchTo
     // ConsumeMessageConcurrentlyService: chunks of consumeMessageBatchMaxSize, FIFO. With an
     // empty queue and idle threads a chunk goes straight to a thread (the common case).
     const qint64 batch = std::max<qint64>(1, m_consumer->config.consumeMessageBatchMaxSize);
+    ProcessQueue *queue = &m_world->pqs[size_t(pq)];
     qint64 from = begin;
     while (from < end && m_fifo.empty() && !m_idle.empty()) {
         const quint16 worker = m_idle.back();
         m_idle.pop_back();
         ++m_busy;
-        m_workers[worker].busy = true;
-        m_workers[worker].request = {pq, from, qint32(std::min(batch, end - from)), false};
+        Worker &w = m_workers[worker];
+        w.busy = true;
+        w.request = {pq, queue, from, qint32(std::min(batch, end - from)), false};
         from += batch;
-        run(worker);
+        startConcurrent(worker);
     }
     for (; from < end; from += batch) {
-        m_fifo.push_back({pq, from, qint32(std::min(batch, end - from)), false});
+        m_fifo.push_back({pq, queue, from, qint32(std::min(batch, end - from)), false});
     }
 }
 
@@ -137,7 +139,7 @@ void ConsumeService::submitOrderly(qint32 pq)
     if (m_stopped) {
         return;
     }
-    m_fifo.push_back({pq, 0, 0, true});
+    m_fifo.push_back({pq, &m_world->pqs[size_t(pq)], 0, 0, true});
     startIdle();
 }
 
@@ -181,13 +183,15 @@ SimTime ConsumeService::listenerTime(Worker &worker, qint32 messages)
     return whole;
 }
 
-void ConsumeService::deliver(qint32 pqIndex, qint64 begin, qint64 end)
+void ConsumeService::deliver(ProcessQueue &pq, qint64 begin, qint64 end)
 {
-    const ProcessQueue &pq = m_world->pqs[size_t(pqIndex)];
-    if (m_scope == size_t(-1)) {
-        m_scope = m_world->metrics.deliveryScope(m_consumer->index);
+    if (!pq.delivered) {
+        if (m_scope == size_t(-1)) {
+            m_scope = m_world->metrics.deliveryScope(m_consumer->index);
+        }
+        pq.delivered = m_world->metrics.deliveryBits(m_scope, pq.queue);
     }
-    m_world->metrics.recordDelivery(m_scope, pq.queue, begin, end);
+    m_world->metrics.recordDelivery(*pq.delivered, begin, end);
     m_consumer->delivered += end - begin;
 }
 
@@ -211,14 +215,20 @@ void ConsumeService::run(quint16 worker)
         runOrderlyStep(worker);
         return;
     }
-    const ProcessQueue &pq = m_world->pqs[size_t(w.request.pq)];
+    startConcurrent(worker);
+}
+
+void ConsumeService::startConcurrent(quint16 worker)
+{
+    Worker &w = m_workers[worker];
+    ProcessQueue &pq = *w.request.queue;
     if (pq.dropped) {
         // "the message queue not be able to consume, because it's dropped": nothing delivered.
         release(worker);
         return;
     }
-    deliver(w.request.pq, w.request.begin, w.request.begin + w.request.count);
-    w.failed = m_consumer->random.chance(m_consumer->failureRate);
+    deliver(pq, w.request.begin, w.request.begin + w.request.count);
+    w.failed = m_consumer->failureRate > 0 && m_consumer->random.chance(m_consumer->failureRate);
     ++w.serial;
     const SimTime done = localNow() + listenerTime(w, w.request.count);
     if (w.failed) {
@@ -274,7 +284,7 @@ void ConsumeService::finishConcurrent(Worker &w)
 {
     World &world = *m_world;
     Consumer &c = *m_consumer;
-    ProcessQueue &pq = world.pqs[size_t(w.request.pq)];
+    ProcessQueue &pq = *w.request.queue;
     if (pq.dropped) {
         // processConsumeResult is skipped: no offset update, no send-back (a duplicate source).
         return;
@@ -297,7 +307,7 @@ void ConsumeService::finishConcurrent(Worker &w)
                 offset = pq.removeOne(o, localNow());
                 any = true;
             } else {
-                m_resubmits.push_back({w.request.pq, o, 1, false});
+                m_resubmits.push_back({w.request.pq, &pq, o, 1, false});
                 world.schedule(kLocalRetryDelay, Ev::ConsumeResubmit, quint32(c.index),
                                quint64(m_resubmits.size() - 1));
             }
@@ -401,7 +411,7 @@ void ConsumeService::runOrderlyStep(quint16 worker)
     pq.listenerRunning = true; // consumeLock (read lock since 5.2) held during the listener call
     const qint64 first = pq.consumingOrderly.front().first;
     const qint64 last = pq.consumingOrderly.back().first + 1;
-    deliver(w.request.pq, first, last);
+    deliver(pq, first, last);
     w.failed = c.random.chance(c.failureRate);
     ++w.serial;
     const SimTime d = listenerTime(w, qint32(taken));

@@ -12,6 +12,7 @@
 namespace Rblab {
 
 struct World;
+struct ProcessQueue;
 class Consumer;
 
 /*!
@@ -31,6 +32,7 @@ public:
     struct Request
     {
         qint32 pq = -1;
+        ProcessQueue *queue = nullptr; //!< the process queue `pq` names (addresses never move)
         qint64 begin = 0;  //!< concurrent: the batch's offsets [begin, begin + count)
         qint32 count = 0;
         bool orderly = false;
@@ -96,7 +98,8 @@ private:
     bool finishOrderly(Worker &worker);
     void release(quint16 worker);
     SimTime listenerTime(Worker &worker, qint32 messages);
-    void deliver(qint32 pq, qint64 begin, qint64 end);
+    void deliver(ProcessQueue &pq, qint64 begin, qint64 end);
+    void startConcurrent(quint16 worker);
     bool sendBack(qint32 pq, qint64 offset);
     void tryLockLater(qint32 pq, SimTime delay);
 

@@ -7,7 +7,7 @@
 
 namespace Rblab {
 
-qint64 Metrics::Bits::countClear(qint64 from, qint64 to) const
+qint64 DeliveryBits::countClear(qint64 from, qint64 to) const
 {
     qint64 clear = 0;
     for (qint64 offset = from; offset < to;) {
@@ -35,6 +35,18 @@ void Metrics::resize()
     for (auto &row : m_bits) {
         row.resize(queues);
     }
+}
+
+DeliveryBits *Metrics::deliveryBits(size_t scope, qint32 queue)
+{
+    if (scope >= m_bits.size() || size_t(queue) >= m_bits[scope].size()) {
+        resize();
+    }
+    std::unique_ptr<DeliveryBits> &bits = m_bits[scope][size_t(queue)];
+    if (!bits) {
+        bits = std::make_unique<DeliveryBits>();
+    }
+    return bits.get();
 }
 
 Metrics::Pair &Metrics::pair(qint32 group, qint32 queue)
@@ -164,9 +176,9 @@ qint64 Metrics::lost() const
             if (committed <= 0 || from < 0 || committed <= from) {
                 continue;
             }
-            static const Bits empty;
-            const Bits &bits = (g < m_bits.size() && q < m_bits[g].size()) ? m_bits[g][q] : empty;
-            lost += bits.countClear(from, committed);
+            static const DeliveryBits empty;
+            const DeliveryBits *bits = (g < m_bits.size() && q < m_bits[g].size()) ? m_bits[g][q].get() : nullptr;
+            lost += (bits ? *bits : empty).countClear(from, committed);
         }
     }
     return lost;

@@ -6,11 +6,33 @@
 
 #include <QtGlobal>
 
+#include <memory>
 #include <vector>
 
 namespace Rblab {
 
 struct World;
+
+/*!
+    One bit per offset of a queue: delivered at least once to a delivery scope.
+*/
+struct DeliveryBits
+{
+    std::vector<quint64> words;
+
+    bool set(qint64 offset)
+    {
+        const size_t w = size_t(offset >> 6);
+        if (w >= words.size()) {
+            words.resize(std::max(w + 1, words.size() * 2), 0);
+        }
+        const quint64 mask = quint64(1) << (offset & 63);
+        const bool fresh = !(words[w] & mask);
+        words[w] |= mask;
+        return fresh;
+    }
+    qint64 countClear(qint64 from, qint64 to) const;
+};
 
 /*!
     Counters of report-format.md. Deliveries are tracked per message (a bit per offset and
@@ -34,13 +56,11 @@ public:
     void resize();
     //! The delivery scope of a consumer: its group in CLUSTERING, itself in BROADCASTING.
     size_t deliveryScope(qint32 consumer) const;
-    //! Messages [begin, end) of a queue handed to a listener of a delivery scope.
-    void recordDelivery(size_t scope, qint32 queue, qint64 begin, qint64 end)
+    //! The delivery bits of a queue for a scope; the pointer stays valid for the whole run.
+    DeliveryBits *deliveryBits(size_t scope, qint32 queue);
+    //! Messages [begin, end) of a queue handed to a listener (its scope's bits).
+    void recordDelivery(DeliveryBits &bits, qint64 begin, qint64 end)
     {
-        if (scope >= m_bits.size() || size_t(queue) >= m_bits[scope].size()) {
-            resize();
-        }
-        Bits &bits = m_bits[scope][size_t(queue)];
         for (qint64 offset = begin; offset < end; ++offset) {
             uniqueDelivered += bits.set(offset) ? 1 : 0;
         }
@@ -73,23 +93,6 @@ private:
         bool counted = false;
         bool clustering = true; //!< double ownership only means something in CLUSTERING
     };
-    struct Bits
-    {
-        std::vector<quint64> words;
-        bool set(qint64 offset)
-        {
-            const size_t w = size_t(offset >> 6);
-            if (w >= words.size()) {
-                words.resize(std::max(w + 1, words.size() * 2), 0);
-            }
-            const quint64 mask = quint64(1) << (offset & 63);
-            const bool fresh = !(words[w] & mask);
-            words[w] |= mask;
-            return fresh;
-        }
-        qint64 countClear(qint64 from, qint64 to) const;
-    };
-
     void integrate();
     void account(const Pair &pair, int sign);
     Pair &pair(qint32 group, qint32 queue);
@@ -97,7 +100,7 @@ private:
 
     World *m_world;
     std::vector<std::vector<Pair>> m_pairs;   //!< [group][queue]
-    std::vector<std::vector<Bits>> m_bits;    //!< [scope][queue]
+    std::vector<std::vector<std::unique_ptr<DeliveryBits>>> m_bits; //!< [scope][queue], made on first use
     qint32 m_orphaned = 0;
     qint32 m_doubleOwned = 0;
     SimTime m_lastT = 0;

@@ -14,6 +14,7 @@ namespace Rblab {
 
 class Broker;
 class Consumer;
+struct DeliveryBits;
 struct QueueState;
 
 /*!
@@ -39,6 +40,7 @@ struct ProcessQueue
     QueueState *state = nullptr;
     Broker *broker = nullptr;
     qint32 group = -1;
+    DeliveryBits *delivered = nullptr; //!< this consumer's delivery scope for this queue
 
     bool dropped = false;
     bool locked = false;             //!< orderly: the broker lock as this client last saw it

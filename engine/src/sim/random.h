@@ -123,11 +123,8 @@ private:
             }
         }
     };
-    static const Ziggurat &ziggurat()
-    {
-        static const Ziggurat z;
-        return z;
-    }
+    static const Ziggurat &ziggurat() { return s_ziggurat; }
+    static const Ziggurat s_ziggurat; // built at load time: no guard check per draw
 
     static quint64 rotl(quint64 x, int k) { return (x << k) | (x >> (64 - k)); }
     static quint64 splitmix(quint64 &x)

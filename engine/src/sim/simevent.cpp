@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "sim/random.h"
 #include "sim/simevent.h"
 #include "sim/snapshot.h"
 
 namespace Rblab {
+
+const Random::Ziggurat Random::s_ziggurat;
 
 QString SimEvent::typeName(Type type)
 {
