@@ -276,6 +276,12 @@ void Consumer::shutdown()
         // asked for while the start sequence runs waits for it, and startSequence runs it then.
         return;
     }
+    if (frozen) {
+        // A hung process runs nothing: the request (a SIGTERM, the shutdown hook) is acted on
+        // when it thaws, like every other event that reached it meanwhile.
+        shutdownOnThaw = true;
+        return;
+    }
     lifecycle.spawn(shutdownSequence());
 }
 
@@ -386,6 +392,10 @@ void Consumer::unfreeze()
         m_world->agenda.schedule(m_world->now(), e);
     }
     refreshState();
+    if (shutdownOnThaw) {
+        shutdownOnThaw = false;
+        lifecycle.spawn(shutdownSequence());
+    }
 }
 
 void Consumer::partition(const std::vector<qint32> &brokers)

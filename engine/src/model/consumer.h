@@ -55,6 +55,7 @@ public:
     bool frozen = false;
     bool slowed = false;
     bool stopping = false;    //!< shutdown in progress: the consume service is stopped
+    bool shutdownOnThaw = false; //!< shut down while frozen: runs when it unfreezes
 
     ClientConfig baseConfig;  //!< as configured (group, then consumer, then setClient)
     ClientConfig config;      //!< effective: thresholds divided by messageQueueChanged
