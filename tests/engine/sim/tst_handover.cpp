@@ -81,6 +81,7 @@ private slots:
     void newcomerAndOldOwnerOverlap_data();
     void newcomerAndOldOwnerOverlap();
     void shutdownDuringStartWaitsForIt();
+    void shutdownOfAFrozenConsumerWaitsForTheThaw();
 };
 
 void tst_Handover::initTestCase()
@@ -419,6 +420,33 @@ void tst_Handover::shutdownDuringStartWaitsForIt()
     }
     QCOMPARE(snap.totals.orphanedQueues, 0);
     QCOMPARE(snap.totals.doubleOwnedQueues, 0);
+}
+
+void tst_Handover::shutdownOfAFrozenConsumerWaitsForTheThaw()
+{
+    // A hung host runs nothing, a graceful shutdown included: it is carried out when the process
+    // resumes. Until then the broker still has the consumer's registration.
+    Simulation sim(makeScenario(handoverWorld()), registry());
+    QVERIFY2(sim.isValid(), qPrintable(sim.error()));
+    sim.runUntil(30 * kSecond);
+    QCOMPARE(apply(sim, command(ScenarioEvent::Action::Freeze, clientId(1))), QString());
+    sim.runUntil(40 * kSecond);
+    QCOMPARE(apply(sim, command(ScenarioEvent::Action::Shutdown, clientId(1))), QString());
+    sim.runUntil(60 * kSecond);
+    QCOMPARE(sim.snapshot().consumers[1].state, ConsumerState::Frozen);
+    QVERIFY(events(sim, SimEvent::Type::Unregistered).isEmpty());
+    const SimTime thawed = sim.now();
+    QCOMPARE(apply(sim, command(ScenarioEvent::Action::Unfreeze, clientId(1))), QString());
+    sim.runUntil(thawed + 5 * kSecond);
+    QCOMPARE(sim.snapshot().consumers[1].state, ConsumerState::Shutdown);
+    const QList<SimEvent> unregistered = events(sim, SimEvent::Type::Unregistered);
+    QCOMPARE(unregistered.size(), 2);
+    for (const SimEvent &e : unregistered) {
+        QCOMPARE(e.consumer, 1);
+        QVERIFY(e.t >= thawed && e.t <= thawed + 20);
+    }
+    QCOMPARE(sim.snapshot().totals.orphanedQueues, 0);
+    QCOMPARE(sim.totals().lost, qint64(0));
 }
 
 QTEST_GUILESS_MAIN(tst_Handover)
