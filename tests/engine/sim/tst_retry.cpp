@@ -43,6 +43,7 @@ private slots:
     void initTestCase();
     void everyFailureGoesBackThenToTheDlq();
     void someFailuresAreRetriedNotDeadLettered();
+    void delayedRetriesSurviveABrokerRestart();
 };
 
 void tst_Retry::initTestCase()
@@ -111,6 +112,49 @@ void tst_Retry::someFailuresAreRetriedNotDeadLettered()
     QCOMPARE(t.duplicates, qint64(0));
     // What was retried was delivered again from the retry topic.
     QVERIFY(t.delivered > t.produced + t.retried * 0.8);
+}
+
+void tst_Retry::delayedRetriesSurviveABrokerRestart()
+{
+    // Messages waiting out their delay level are in the broker's SCHEDULE_TOPIC_XXXX, which is
+    // on disk: a broker restart does not lose them (ScheduleMessageService resumes).
+    WorldSpec spec;
+    spec.queuesPerBroker = 1;
+    spec.produceRate = 200;
+    spec.consumers = 1;
+    spec.client.insert(QStringLiteral("maxReconsumeTimes"), 1);
+    Scenario s = makeScenario(spec);
+    s.groups[0].consumers[0].failureRate = 1.0;
+    ScenarioEvent stop;
+    stop.at = 5 * kSecond;
+    stop.action = ScenarioEvent::Action::SetProduceRate;
+    stop.topic = kTopic;
+    stop.rate = 0;
+    ScenarioEvent down;
+    down.at = 8 * kSecond;
+    down.action = ScenarioEvent::Action::BrokerDown;
+    down.broker = QStringLiteral("broker-b");
+    ScenarioEvent up = down;
+    up.at = 20 * kSecond;
+    up.action = ScenarioEvent::Action::BrokerUp;
+    s.events = {stop, down, up};
+    Simulation sim(s, registry());
+    QVERIFY2(sim.isValid(), qPrintable(sim.error()));
+    const QList<qint32> retry = topicQueues(sim, retryTopic());
+    QCOMPARE(retry.size(), 2);
+    sim.runUntil(8 * kSecond - 1);
+    const qint64 accepted = sim.totals().retried;
+    QCOMPARE(accepted, sim.totals().produced); // every message sent back once, before the stop
+    QCOMPARE(sim.snapshot().queues[retry[1]].brokerOffset, qint64(0)); // still delayed on b
+    sim.runUntil(3 * kMinute);
+    const WorldSnapshot &snap = sim.snapshot();
+    // Stored once due (broker-b: when it came back), consumed, failed again, dead-lettered.
+    QCOMPARE(snap.queues[retry[0]].brokerOffset + snap.queues[retry[1]].brokerOffset, accepted);
+    QVERIFY(snap.queues[retry[1]].brokerOffset > 0);
+    const SnapshotTotals t = sim.totals();
+    QCOMPARE(t.retried, accepted);
+    QCOMPARE(t.deadLettered, accepted);
+    QCOMPARE(t.lost, qint64(0));
 }
 
 QTEST_GUILESS_MAIN(tst_Retry)
