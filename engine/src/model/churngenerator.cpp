@@ -10,6 +10,7 @@ ChurnGenerator::ChurnGenerator(World *world, const ChurnSpec &spec)
     , m_spec(spec)
     , m_group(world->groupIndex(spec.group))
     , m_random(Random::derive(world->seed, 3, quint64(world->churnGeneration++)))
+    , m_firstId(qint32(world->consumers.size()))
 {
 }
 
@@ -83,7 +84,7 @@ QString ChurnGenerator::nextId()
 {
     World &w = *m_world;
     for (;;) {
-        const qint32 k = qint32(w.consumers.size()) + m_joined++;
+        const qint32 k = m_firstId + m_joined++;
         const QString n = QString::number(1 + k / 250);
         const QString m = QString::number(1 + k % 250);
         const QString pid = QString::number(1000 + m_random.below(99000));
@@ -122,7 +123,7 @@ void ChurnGenerator::act(const QString &action)
     QList<qint32> candidates;
     for (qint32 c : g.consumers) {
         const Consumer &consumer = *w.consumers[size_t(c)];
-        if (departure ? consumer.alive() && !consumer.stopping : consumer.running()) {
+        if (departure ? consumer.alive() && !consumer.stopping : consumer.running() && !consumer.stopping) {
             candidates.append(c);
         }
     }
