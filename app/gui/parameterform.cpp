@@ -29,9 +29,48 @@ void ParameterForm::setStrategy(const QString &name, const QString &localeName)
     if (name == m_strategy && localeName == m_localeName && !m_rows.isEmpty()) {
         return;
     }
+    // A language switch rebuilds the same form for the translated help: what was typed stays.
+    const QHash<QString, QString> typed = name == m_strategy ? editorTexts() : QHash<QString, QString>();
     m_strategy = name;
     m_localeName = localeName;
     rebuild();
+    if (!typed.isEmpty()) {
+        setEditorTexts(typed);
+    }
+}
+
+QHash<QString, QString> ParameterForm::editorTexts() const
+{
+    QHash<QString, QString> texts;
+    for (const Row &row : m_rows) {
+        if (const auto *box = qobject_cast<const QCheckBox *>(row.editor)) {
+            texts.insert(row.spec->name, box->isChecked() ? QStringLiteral("1") : QStringLiteral("0"));
+        } else if (const auto *combo = qobject_cast<const QComboBox *>(row.editor)) {
+            texts.insert(row.spec->name, combo->currentText());
+        } else if (const auto *edit = qobject_cast<const QLineEdit *>(row.editor)) {
+            texts.insert(row.spec->name, edit->text());
+        }
+    }
+    return texts;
+}
+
+void ParameterForm::setEditorTexts(const QHash<QString, QString> &texts)
+{
+    for (const Row &row : std::as_const(m_rows)) {
+        const auto it = texts.constFind(row.spec->name);
+        if (it == texts.cend()) {
+            continue;
+        }
+        const QSignalBlocker block(row.editor);
+        if (auto *box = qobject_cast<QCheckBox *>(row.editor)) {
+            box->setChecked(*it == QLatin1String("1"));
+        } else if (auto *combo = qobject_cast<QComboBox *>(row.editor)) {
+            combo->setCurrentIndex(qMax(0, combo->findText(*it)));
+        } else if (auto *edit = qobject_cast<QLineEdit *>(row.editor)) {
+            edit->setText(*it);
+        }
+    }
+    emit edited();
 }
 
 void ParameterForm::rebuild()

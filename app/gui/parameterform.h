@@ -4,6 +4,7 @@
 
 #include <allocation/pluginmetadata.h>
 
+#include <QHash>
 #include <QList>
 #include <QWidget>
 
@@ -55,6 +56,9 @@ private:
         QLabel *label = nullptr;
     };
     void rebuild();
+    //! Every editor's content as text, by parameter name (kept across a rebuild).
+    QHash<QString, QString> editorTexts() const;
+    void setEditorTexts(const QHash<QString, QString> &texts);
     QVariant rowValue(const Row &row, QString *parseError) const;
 
     const StrategyRegistry &m_registry;

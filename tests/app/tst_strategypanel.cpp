@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The strategy panel and its generated parameter form, on the real plugins.
+#include <languagemanager.h>
 #include <parameterform.h>
 #include <strategypanel.h>
 
@@ -23,6 +24,7 @@ private slots:
     void invalidParametersAreRefused();
     void validParametersMakeCommands();
     void rollingDeployMakesOneCommandPerConsumer();
+    void typedValuesSurviveALanguageSwitch();
 
 private:
     StrategyRegistry m_registry;
@@ -107,6 +109,46 @@ void tst_StrategyPanel::rollingDeployMakesOneCommandPerConsumer()
     QCOMPARE(list.size(), 2);
     QCOMPARE(list.at(0).consumer, QStringLiteral("c1"));
     QCOMPARE(list.at(1).consumer, QStringLiteral("c2"));
+}
+
+void tst_StrategyPanel::typedValuesSurviveALanguageSwitch()
+{
+    // The form is rebuilt for the parameters' help in the new language; what the user typed
+    // must not go with the old editors.
+    LanguageManager languages;
+    QVERIFY(languages.setLanguage(QStringLiteral("en")));
+    StrategyPanel panel(m_registry);
+    panel.setGroups({QStringLiteral("demo_group")});
+    panel.selectStrategy(QStringLiteral("CONSISTENT_HASH"));
+    auto *edit = qobject_cast<QLineEdit *>(panel.form()->editor(QStringLiteral("virtualNodeCount")));
+    QVERIFY(edit);
+    const QString helpEn = edit->toolTip();
+    QTest::keyClicks(edit, QStringLiteral("64"));
+
+    QVERIFY(languages.setLanguage(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents();
+    edit = qobject_cast<QLineEdit *>(panel.form()->editor(QStringLiteral("virtualNodeCount")));
+    QVERIFY(edit);
+    QVERIFY2(edit->toolTip() != helpEn && edit->toolTip().contains(QStringLiteral("虚拟节点")),
+             qPrintable(edit->toolTip()));
+    QCOMPARE(edit->text(), QStringLiteral("64"));
+    QCOMPARE(panel.selectedStrategy(), QStringLiteral("CONSISTENT_HASH"));
+
+    // An invalid value stays too, refused as before.
+    edit->clear();
+    QTest::keyClicks(edit, QStringLiteral("-1"));
+    QVERIFY(languages.setLanguage(QStringLiteral("en")));
+    QCoreApplication::processEvents();
+    edit = qobject_cast<QLineEdit *>(panel.form()->editor(QStringLiteral("virtualNodeCount")));
+    QCOMPARE(edit->text(), QStringLiteral("-1"));
+    QVERIFY(!panel.form()->isValid());
+    QVERIFY(!panel.applyToGroup());
+
+    // Another strategy starts from its own defaults.
+    panel.selectStrategy(QStringLiteral("AVG"));
+    panel.selectStrategy(QStringLiteral("CONSISTENT_HASH"));
+    edit = qobject_cast<QLineEdit *>(panel.form()->editor(QStringLiteral("virtualNodeCount")));
+    QCOMPARE(edit->text(), QString());
 }
 
 QTEST_MAIN(tst_StrategyPanel)
