@@ -2,6 +2,7 @@
 #include "chartpanel.h"
 
 #include "simulationcontroller.h"
+#include "thresholdnote.h"
 #include "timechartview.h"
 
 #include <QChart>
@@ -89,6 +90,11 @@ ChartPanel::ChartPanel(const SimulationController &controller, QWidget *parent)
         c.rebalances->setMarkerSize(11);
         c.rebalances->setColor(QColor(255, 170, 0));
         c.rebalances->setBorderColor(QColor(120, 70, 0));
+        if (k == CacheMessages || k == CacheMiB) {
+            c.note = new ThresholdNote(c.chart);
+            // The note is placed against the plot: follow it when the layout moves it.
+            connect(c.chart, &QChart::plotAreaChanged, this, &ChartPanel::scheduleRefresh);
+        }
         c.view = new TimeChartView(c.chart, this);
         c.view->setMinimumHeight(160);
         connect(c.view, &TimeChartView::zoomRequested, this, &ChartPanel::zoom);
@@ -179,6 +185,9 @@ void ChartPanel::applyTheme()
         c.x->setLabelsFont(small);
         c.y->setLabelsFont(small);
         c.x->setTitleFont(small);
+        if (c.note) {
+            c.note->setStyle(small, palette().color(QPalette::WindowText), palette().color(QPalette::Base));
+        }
         // setTheme resets series colours; restore ours.
         c.consumerLines = -2;
         rebuildLines(c);
@@ -392,20 +401,23 @@ void ChartPanel::refresh(Chart &c)
             top = qMax(top, lineTop);
         }
     }
+    const double peak = top;
+    double threshold = 0;
+    bool thresholdShown = false;
     if (c.threshold) {
-        const double value = c.kind == CacheMessages ? m_data.countThreshold() : m_data.sizeThreshold();
-        c.threshold->replace(value > 0 ? QList<QPointF>{{m_x0, value}, {m_x1, value}} : QList<QPointF>());
-        // The value is in the legend: the line itself is off the chart while caches stay low.
+        threshold = c.kind == CacheMessages ? m_data.countThreshold() : m_data.sizeThreshold();
+        // Drawn only when the caches come near it; otherwise the lines would be squashed flat
+        // at the bottom of the chart, and the note says how far off it is instead.
+        thresholdShown = ThresholdNote::lineInView(top, threshold);
+        c.threshold->replace(thresholdShown ? QList<QPointF>{{m_x0, threshold}, {m_x1, threshold}} : QList<QPointF>());
         const QString name = QStringLiteral("%1 = %2").arg(
             c.kind == CacheMessages ? QStringLiteral("pullThresholdForQueue") : QStringLiteral("pullThresholdSizeForQueue"),
-            QLocale().toString(value));
+            QLocale().toString(threshold));
         if (c.threshold->name() != name) {
             c.threshold->setName(name);
         }
-        // The threshold stays in view only when the caches come near it; otherwise the lines
-        // would be squashed flat at the bottom of the chart.
-        if (value > 0 && top >= value * 0.5) {
-            top = qMax(top, value);
+        if (thresholdShown) {
+            top = qMax(top, threshold);
         }
     }
     QList<QPointF> marks;
@@ -420,11 +432,30 @@ void ChartPanel::refresh(Chart &c)
         }
     }
     c.rebalances->replace(marks);
-    const double yMax = top <= 0 ? 1.0 : top * 1.08;
+    // An off-scale note takes the top of the plot: head-room keeps it off the data.
+    const double headroom = c.note && threshold > 0 && !thresholdShown ? 1.25 : 1.08;
+    const double yMax = top <= 0 ? 1.0 : top * headroom;
     c.x->setRange(m_x0, m_x1);
     c.y->setRange(0, c.kind == CacheMiB ? yMax : std::max(4.0, std::ceil(yMax)));
     // Round bounds and ticks (0, 250, 500…): no repeated labels like "0, 1, 1, 2".
     c.y->applyNiceNumbers();
+    if (c.note) {
+        const QString value = c.kind == CacheMessages ? QLocale().toString(threshold)
+                                                      : tr("%1 MiB").arg(QLocale().toString(threshold));
+        c.note->update(c.threshold, threshold, peak, value);
+    }
+}
+
+QString ChartPanel::thresholdText(Kind kind) const
+{
+    const Chart &c = m_charts.at(kind);
+    return c.note ? c.note->text() : QString();
+}
+
+bool ChartPanel::isThresholdLineShown(Kind kind) const
+{
+    const Chart &c = m_charts.at(kind);
+    return c.threshold && c.threshold->count() > 0;
 }
 
 QImage ChartPanel::grabImage()

@@ -18,11 +18,13 @@ class QValueAxis;
 namespace Rblab {
 
 class SimulationController;
+class ThresholdNote;
 class TimeChartView;
 
 /*!
     Five QtCharts charts in two tab groups side by side: per consumer (largest queue cache in
-    messages and in MiB against the flow-control thresholds, lag) and for the group (flow-control
+    messages and in MiB against the flow-control thresholds, which a ThresholdNote keeps
+    readable even when far off the scale, lag) and for the group (flow-control
     holds per second by cause, unassigned and double-owned queues), each with the rebalances
     marked along the time axis. While playing the time axis slides with the clock; when paused
     the user pans (drag) and zooms (wheel); a double click follows the clock again. Clicking a
@@ -50,6 +52,10 @@ public:
     bool isFollowing() const { return m_follow; }
     void setWindow(double seconds);
     const ChartSeries &series() const { return m_data; }
+    //! The threshold note of a cache chart as shown now (empty when none), and whether the
+    //! threshold line is drawn (tests).
+    QString thresholdText(Kind kind) const;
+    bool isThresholdLineShown(Kind kind) const;
     //! The panel as an image (for "Export charts as PNG").
     QImage grabImage();
 
@@ -65,6 +71,7 @@ private:
         QValueAxis *y = nullptr;
         QList<QLineSeries *> lines;
         QLineSeries *threshold = nullptr;
+        ThresholdNote *note = nullptr; //!< cache charts: the threshold, named or off scale
         QScatterSeries *rebalances = nullptr;
         TimeChartView *view = nullptr;
         int consumerLines = -1; //!< consumers the lines were made for (-1: aggregate lines)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The charts' time series: derived from samples once, decimated to the pixels on screen.
 #include <chartseries.h>
+#include <thresholdnote.h>
 
 #include <QTest>
 
@@ -14,6 +15,8 @@ private slots:
     void derivesColumnsFromSamples();
     void decimationKeepsSpikes();
     void smallRangesAreNotDecimated();
+    void thresholdLineFromAQuarter_data();
+    void thresholdLineFromAQuarter();
 };
 
 namespace {
@@ -102,6 +105,28 @@ void tst_ChartSeries::smallRangesAreNotDecimated()
     QCOMPARE(points.size(), 23);
     QCOMPARE(points.first().x(), 39.0);
     QCOMPARE(points.last().x(), 61.0);
+}
+
+void tst_ChartSeries::thresholdLineFromAQuarter_data()
+{
+    QTest::addColumn<double>("peak");
+    QTest::addColumn<double>("threshold");
+    QTest::addColumn<bool>("line");
+    QTest::newRow("calm") << 4.0 << 1000.0 << false;
+    QTest::newRow("just under a quarter") << 249.0 << 1000.0 << false;
+    QTest::newRow("a quarter") << 250.0 << 1000.0 << true;
+    QTest::newRow("at the threshold") << 1000.0 << 1000.0 << true;
+    QTest::newRow("over it") << 1500.0 << 1000.0 << true;
+    QTest::newRow("MiB, a quarter") << 25.0 << 100.0 << true;
+    QTest::newRow("no threshold yet") << 10.0 << 0.0 << false;
+}
+
+void tst_ChartSeries::thresholdLineFromAQuarter()
+{
+    QFETCH(double, peak);
+    QFETCH(double, threshold);
+    QFETCH(bool, line);
+    QCOMPARE(ThresholdNote::lineInView(peak, threshold), line);
 }
 
 QTEST_APPLESS_MAIN(tst_ChartSeries)

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "thresholdnote.h"
+
+#include <QBrush>
+#include <QChart>
+#include <QGraphicsSimpleTextItem>
+#include <QLocale>
+#include <QPen>
+
+namespace Rblab {
+
+namespace {
+
+constexpr qreal kPadding = 3;
+
+} // namespace
+
+ThresholdNote::ThresholdNote(QChart *chart)
+    : QGraphicsRectItem(chart)
+    , m_chart(chart)
+    , m_text(new QGraphicsSimpleTextItem(this))
+{
+    setPen(Qt::NoPen);
+    setZValue(100); // over the series
+    hide();
+}
+
+bool ThresholdNote::lineInView(double peak, double threshold)
+{
+    return threshold > 0 && peak >= threshold * kLineFromShare;
+}
+
+void ThresholdNote::setStyle(const QFont &font, const QColor &text, const QColor &background)
+{
+    m_text->setFont(font);
+    m_text->setBrush(text);
+    QColor fill = background;
+    fill.setAlpha(225);
+    setBrush(fill);
+}
+
+void ThresholdNote::update(QAbstractSeries *line, double threshold, double peak, const QString &valueText)
+{
+    if (threshold <= 0) {
+        hide();
+        return;
+    }
+    m_offScale = !lineInView(peak, threshold);
+    const QRectF plot = m_chart->plotArea();
+    if (m_offScale) {
+        const double share = 100.0 * qMax(0.0, peak) / threshold;
+        const QString percent = QLocale().toString(share, 'f', share < 10 ? 1 : 0);
+        m_text->setText(tr("▲ threshold %1 off scale · peak %2 %").arg(valueText, percent));
+    } else {
+        m_text->setText(tr("threshold %1").arg(valueText));
+    }
+    const QRectF textRect = m_text->boundingRect();
+    const QSizeF size(textRect.width() + 2 * kPadding, textRect.height() + 2 * kPadding);
+    m_text->setPos(kPadding, kPadding);
+    setRect(QRectF(QPointF(0, 0), size));
+    if (m_offScale) {
+        // Top right of the plot, under the arrow's "above here".
+        setPos(plot.right() - size.width() - 2, plot.top() + 2);
+    } else {
+        // Just above the line, at the left, where the newest data (at the right) is not.
+        const QPointF at = m_chart->mapToPosition(QPointF(0, threshold), line);
+        setPos(plot.left() + 4, qMax(plot.top(), at.y() - size.height() - 1));
+    }
+    show();
+}
+
+QString ThresholdNote::text() const
+{
+    return isVisible() ? m_text->text() : QString();
+}
+
+} // namespace Rblab

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+// The flow-control threshold of a cache chart, readable whether or not it is on the scale.
+#pragma once
+
+#include <QCoreApplication>
+#include <QGraphicsRectItem>
+
+class QAbstractSeries;
+class QChart;
+class QGraphicsSimpleTextItem;
+
+namespace Rblab {
+
+/*!
+    A label on a cache chart that says where the caches stand against pullThresholdForQueue (or
+    its size twin). When the caches come within a quarter of the threshold, the threshold line is
+    drawn and this note names it just above the line; below that, the line would squash the data
+    flat at the bottom, so the axis follows the data and the note sits at the top of the plot as an
+    off-scale marker with the peak as a share of the threshold ("▲ threshold 1,000 off scale ·
+    peak 0.4 %"): pressure is readable at a glance either way. A child item of the chart.
+*/
+class ThresholdNote : public QGraphicsRectItem
+{
+    Q_DECLARE_TR_FUNCTIONS(Rblab::ThresholdNote)
+
+public:
+    explicit ThresholdNote(QChart *chart);
+
+    //! The share of the threshold the data must reach for the line to be drawn.
+    static constexpr double kLineFromShare = 0.25;
+    //! Whether the threshold line belongs on the chart (the axis then reaches it).
+    static bool lineInView(double peak, double threshold);
+
+    void setStyle(const QFont &font, const QColor &text, const QColor &background);
+    /*!
+        Shows the note for `threshold` (`valueText` is how to write it: "1,000", "100 MiB") and
+        the visible data's `peak`, placed against the chart's axes as they are now; hides it when
+        there is no threshold. `line` is the threshold series (for the position of the line).
+    */
+    void update(QAbstractSeries *line, double threshold, double peak, const QString &valueText);
+    QString text() const;
+    bool isOffScale() const { return m_offScale; }
+
+private:
+    QChart *m_chart;
+    QGraphicsSimpleTextItem *m_text;
+    bool m_offScale = false;
+};
+
+} // namespace Rblab
