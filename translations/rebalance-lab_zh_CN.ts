@@ -4,52 +4,52 @@
 <context>
     <name>Rblab::AllocationCaseRunner</name>
     <message>
-        <source>missing required field "%1" (a string)</source>
-        <translation>缺少必填字段 "%1"（字符串）</translation>
+        <source>missing required field &quot;%1&quot; (a string)</source>
+        <translation>缺少必填字段 &quot;%1&quot;（字符串）</translation>
     </message>
     <message>
-        <source>field "%1" must be a string, got %2</source>
-        <translation>字段 "%1" 必须是字符串，实际为 %2</translation>
+        <source>field &quot;%1&quot; must be a string, got %2</source>
+        <translation>字段 &quot;%1&quot; 必须是字符串，实际为 %2</translation>
     </message>
     <message>
-        <source>field "params" must be an object, got %1</source>
-        <translation>字段 "params" 必须是对象，实际为 %1</translation>
+        <source>field &quot;params&quot; must be an object, got %1</source>
+        <translation>字段 &quot;params&quot; 必须是对象，实际为 %1</translation>
     </message>
     <message>
-        <source>missing required field "queues" (an array of {"brokerName", "queueId"})</source>
-        <translation>缺少必填字段 "queues"（由 {"brokerName", "queueId"} 组成的数组）</translation>
+        <source>missing required field &quot;queues&quot; (an array of {&quot;brokerName&quot;, &quot;queueId&quot;})</source>
+        <translation>缺少必填字段 &quot;queues&quot;（由 {&quot;brokerName&quot;, &quot;queueId&quot;} 组成的数组）</translation>
     </message>
     <message>
-        <source>field "queues" must be an array, got %1</source>
-        <translation>字段 "queues" 必须是数组，实际为 %1</translation>
+        <source>field &quot;queues&quot; must be an array, got %1</source>
+        <translation>字段 &quot;queues&quot; 必须是数组，实际为 %1</translation>
     </message>
     <message>
         <source>queues[%1] must be an object, got %2</source>
         <translation>queues[%1] 必须是对象，实际为 %2</translation>
     </message>
     <message>
-        <source>queues[%1] lacks "brokerName"</source>
-        <translation>queues[%1] 缺少 "brokerName"</translation>
+        <source>queues[%1] lacks &quot;brokerName&quot;</source>
+        <translation>queues[%1] 缺少 &quot;brokerName&quot;</translation>
     </message>
     <message>
         <source>queues[%1].brokerName must be a string, got %2</source>
         <translation>queues[%1].brokerName 必须是字符串，实际为 %2</translation>
     </message>
     <message>
-        <source>queues[%1] lacks "queueId"</source>
-        <translation>queues[%1] 缺少 "queueId"</translation>
+        <source>queues[%1] lacks &quot;queueId&quot;</source>
+        <translation>queues[%1] 缺少 &quot;queueId&quot;</translation>
     </message>
     <message>
         <source>queues[%1].queueId must be an integer, got %2</source>
         <translation>queues[%1].queueId 必须是整数，实际为 %2</translation>
     </message>
     <message>
-        <source>missing required field "consumers" (an array of client ids)</source>
-        <translation>缺少必填字段 "consumers"（客户端 ID 数组）</translation>
+        <source>missing required field &quot;consumers&quot; (an array of client ids)</source>
+        <translation>缺少必填字段 &quot;consumers&quot;（客户端 ID 数组）</translation>
     </message>
     <message>
-        <source>field "consumers" must be an array, got %1</source>
-        <translation>字段 "consumers" 必须是数组，实际为 %1</translation>
+        <source>field &quot;consumers&quot; must be an array, got %1</source>
+        <translation>字段 &quot;consumers&quot; 必须是数组，实际为 %1</translation>
     </message>
     <message>
         <source>consumers[%1] must be a string, got %2</source>
@@ -95,11 +95,11 @@
 <context>
     <name>Rblab::AppOptions</name>
     <message>
-        <source>Rebalance Lab: watch how Apache RocketMQ consumer groups share a topic's queues.</source>
+        <source>Rebalance Lab: watch how Apache RocketMQ consumer groups share a topic&apos;s queues.</source>
         <translation>Rebalance Lab（重平衡实验室）：观察 Apache RocketMQ 消费者组如何分摊一个 Topic 的队列。</translation>
     </message>
     <message>
-        <source>Interface language: en or zh_CN (default: the system's).</source>
+        <source>Interface language: en or zh_CN (default: the system&apos;s).</source>
         <translation>界面语言：en 或 zh_CN（默认跟随系统）。</translation>
     </message>
     <message>
@@ -107,7 +107,7 @@
         <translation>播放速度，0.1 到 1000（默认 1）。</translation>
     </message>
     <message>
-        <source>Run every group with this strategy instead of the scenario's.</source>
+        <source>Run every group with this strategy instead of the scenario&apos;s.</source>
         <translation>所有消费者组都改用此分配策略，而不是场景中指定的策略。</translation>
     </message>
     <message>
@@ -119,8 +119,8 @@
         <translation>尽快运行到 --at 指定的时间，把窗口保存为 FILE（PNG），然后退出。</translation>
     </message>
     <message>
-        <source>Virtual time of the screenshot: "90s", "2m" or ms.</source>
-        <translation>截图时刻的虚拟时间："90s"、"2m" 或毫秒数。</translation>
+        <source>Virtual time of the screenshot: &quot;90s&quot;, &quot;2m&quot; or ms.</source>
+        <translation>截图时刻的虚拟时间：&quot;90s&quot;、&quot;2m&quot; 或毫秒数。</translation>
     </message>
     <message>
         <source>Window size of the screenshot (default 1600x1000).</source>
@@ -139,20 +139,27 @@
         <translation>一次只能打开一个场景，收到的是 %1。</translation>
     </message>
     <message>
-        <source>--speed must be a number from 0.1 to 1000, got "%1".</source>
-        <translation>--speed 必须是 0.1 到 1000 之间的数，实际为 "%1"。</translation>
+        <source>--speed must be a number from 0.1 to 1000, got &quot;%1&quot;.</source>
+        <translation>--speed 必须是 0.1 到 1000 之间的数，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <source>--at must be a duration such as "90s", "2m" or a number of ms, got "%1".</source>
-        <translation>--at 必须是时长，如 "90s"、"2m" 或毫秒数，实际为 "%1"。</translation>
+        <source>--at must be a duration such as &quot;90s&quot;, &quot;2m&quot; or a number of ms, got &quot;%1&quot;.</source>
+        <translation>--at 必须是时长，如 &quot;90s&quot;、&quot;2m&quot; 或毫秒数，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
         <source>--screenshot needs --at TIME.</source>
         <translation>--screenshot 需要同时指定 --at 时间。</translation>
     </message>
     <message>
-        <source>--size must be WIDTHxHEIGHT from 320x240 to 8192x8192, got "%1".</source>
-        <translation>--size 必须是 宽x高，范围 320x240 到 8192x8192，实际为 "%1"。</translation>
+        <source>--size must be WIDTHxHEIGHT from 320x240 to 8192x8192, got &quot;%1&quot;.</source>
+        <translation>--size 必须是 宽x高，范围 320x240 到 8192x8192，实际为 &quot;%1&quot;。</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::AssignmentItems</name>
+    <message>
+        <source>%1 — %2 queues, %3 of %4 consumers running, %5</source>
+        <translation>%1 — %2 个队列，%4 个消费者中 %3 个运行中，%5</translation>
     </message>
 </context>
 <context>
@@ -253,13 +260,13 @@
         <source>Dropped, waiting to be removed</source>
         <translation>已丢弃，等待移除</translation>
     </message>
+    <message>
+        <source>Consume time: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Rblab::AssignmentView</name>
-    <message>
-        <source>Unassigned</source>
-        <translation>未分配</translation>
-    </message>
     <message>
         <source>double-owned</source>
         <translation>重复持有</translation>
@@ -289,10 +296,6 @@
         <translation>每张卡片是组内的一个消费者，每个方块是一个队列，颜色表示所在的 Broker。重平衡迁移队列时，方块会移动到新的消费者。右键单击卡片可对消费者施加扰动操作。</translation>
     </message>
     <message>
-        <source>%1 — %2 queues, %3 of %4 consumers running, %5</source>
-        <translation>%1 — %2 个队列，%4 个消费者中 %3 个运行中，%5</translation>
-    </message>
-    <message>
         <source>No scenario loaded</source>
         <translation>未加载场景</translation>
     </message>
@@ -315,6 +318,10 @@
     <message>
         <source>%1 queues</source>
         <translation>%1 个队列</translation>
+    </message>
+    <message>
+        <source>Unassigned %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -398,6 +405,10 @@
     <message>
         <source>double-owned</source>
         <translation>重复持有</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
     </message>
 </context>
 <context>
@@ -602,7 +613,9 @@
     </message>
     <message numerus="yes">
         <source>Opened with %n warning(s): %1</source>
-        <translation><numerusform>已打开，有 %n 条警告：%1</numerusform></translation>
+        <translation>
+            <numerusform>已打开，有 %n 条警告：%1</numerusform>
+        </translation>
     </message>
     <message>
         <source>Cannot save %1</source>
@@ -978,6 +991,34 @@
         <source>%1×</source>
         <translation>%1×</translation>
     </message>
+    <message>
+        <source>broker settings changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>random churn changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exponential, mean %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lognormal, mean %1, p99 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 per message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (declared: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (+%2 retry)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Rblab::InspectorView</name>
@@ -1182,7 +1223,7 @@
         <translation>路由</translation>
     </message>
     <message>
-        <source>not in the name server's route</source>
+        <source>not in the name server&apos;s route</source>
         <translation>不在 NameServer 的路由中</translation>
     </message>
     <message>
@@ -1200,6 +1241,10 @@
     <message>
         <source>%1 to %2</source>
         <translation>%1 迁移给 %2</translation>
+    </message>
+    <message>
+        <source>Consume time</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1252,8 +1297,8 @@
         <translation>嵌套超过 %1 层</translation>
     </message>
     <message>
-        <source>a comma before '}' is not allowed in JSON</source>
-        <translation>JSON 中 '}' 之前不允许有逗号</translation>
+        <source>a comma before &apos;}&apos; is not allowed in JSON</source>
+        <translation>JSON 中 &apos;}&apos; 之前不允许有逗号</translation>
     </message>
     <message>
         <source>expected a key in double quotes, got the end of the file (the object at %1 is not closed)</source>
@@ -1264,40 +1309,40 @@
         <translation>应为双引号括起的键，实际为 %1</translation>
     </message>
     <message>
-        <source>expected ':' after the key "%1", got %2</source>
-        <translation>键 "%1" 之后应为 ':'，实际为 %2</translation>
+        <source>expected &apos;:&apos; after the key &quot;%1&quot;, got %2</source>
+        <translation>键 &quot;%1&quot; 之后应为 &apos;:&apos;，实际为 %2</translation>
     </message>
     <message>
-        <source>expected a value for "%1", got the end of the file</source>
-        <translation>"%1" 应有一个值，却到了文件结尾</translation>
+        <source>expected a value for &quot;%1&quot;, got the end of the file</source>
+        <translation>&quot;%1&quot; 应有一个值，却到了文件结尾</translation>
     </message>
     <message>
-        <source>duplicate key "%1" (first at %2; only the first is used)</source>
-        <translation>重复的键 "%1"（首次出现在 %2；只使用第一个）</translation>
+        <source>duplicate key &quot;%1&quot; (first at %2; only the first is used)</source>
+        <translation>重复的键 &quot;%1&quot;（首次出现在 %2；只使用第一个）</translation>
     </message>
     <message>
-        <source>expected ',' or '}' after an object member, got the end of the file (the object at %1 is not closed)</source>
-        <translation>对象成员之后应为 ',' 或 '}'，却到了文件结尾（位于 %1 的对象未闭合）</translation>
+        <source>expected &apos;,&apos; or &apos;}&apos; after an object member, got the end of the file (the object at %1 is not closed)</source>
+        <translation>对象成员之后应为 &apos;,&apos; 或 &apos;}&apos;，却到了文件结尾（位于 %1 的对象未闭合）</translation>
     </message>
     <message>
-        <source>expected ',' or '}' after an object member, got %1</source>
-        <translation>对象成员之后应为 ',' 或 '}'，实际为 %1</translation>
+        <source>expected &apos;,&apos; or &apos;}&apos; after an object member, got %1</source>
+        <translation>对象成员之后应为 &apos;,&apos; 或 &apos;}&apos;，实际为 %1</translation>
     </message>
     <message>
-        <source>a comma before ']' is not allowed in JSON</source>
-        <translation>JSON 中 ']' 之前不允许有逗号</translation>
+        <source>a comma before &apos;]&apos; is not allowed in JSON</source>
+        <translation>JSON 中 &apos;]&apos; 之前不允许有逗号</translation>
     </message>
     <message>
         <source>expected a value, got the end of the file (the array at %1 is not closed)</source>
         <translation>应为一个值，却到了文件结尾（位于 %1 的数组未闭合）</translation>
     </message>
     <message>
-        <source>expected ',' or ']' after an array element, got the end of the file (the array at %1 is not closed)</source>
-        <translation>数组元素之后应为 ',' 或 ']'，却到了文件结尾（位于 %1 的数组未闭合）</translation>
+        <source>expected &apos;,&apos; or &apos;]&apos; after an array element, got the end of the file (the array at %1 is not closed)</source>
+        <translation>数组元素之后应为 &apos;,&apos; 或 &apos;]&apos;，却到了文件结尾（位于 %1 的数组未闭合）</translation>
     </message>
     <message>
-        <source>expected ',' or ']' after an array element, got %1</source>
-        <translation>数组元素之后应为 ',' 或 ']'，实际为 %1</translation>
+        <source>expected &apos;,&apos; or &apos;]&apos; after an array element, got %1</source>
+        <translation>数组元素之后应为 &apos;,&apos; 或 &apos;]&apos;，实际为 %1</translation>
     </message>
     <message>
         <source>line %1, column %2</source>
@@ -1324,8 +1369,8 @@
         <translation>字符串未结束（始于 %1）</translation>
     </message>
     <message>
-        <source>a string may not span lines: close it with '"' or write \n (it opens at %1)</source>
-        <translation>字符串不能跨行：请用 '"' 结束它，或写成 \n（始于 %1）</translation>
+        <source>a string may not span lines: close it with &apos;&quot;&apos; or write \n (it opens at %1)</source>
+        <translation>字符串不能跨行：请用 &apos;&quot;&apos; 结束它，或写成 \n（始于 %1）</translation>
     </message>
     <message>
         <source>control character %1 in a string; write it as an escape such as \t</source>
@@ -1340,12 +1385,12 @@
         <translation>不成对的代理项 \u%1：低位代理项必须跟在高位代理项（\uD800 到 \uDBFF）之后</translation>
     </message>
     <message>
-        <source>invalid escape \%1; JSON knows \" \\ \/ \b \f \n \r \t and \uXXXX</source>
-        <translation>无效的转义 \%1；JSON 只支持 \" \\ \/ \b \f \n \r \t 和 \uXXXX</translation>
+        <source>invalid escape \%1; JSON knows \&quot; \\ \/ \b \f \n \r \t and \uXXXX</source>
+        <translation>无效的转义 \%1；JSON 只支持 \&quot; \\ \/ \b \f \n \r \t 和 \uXXXX</translation>
     </message>
     <message>
-        <source>expected a digit after '-', got %1</source>
-        <translation>'-' 之后应为数字，实际为 %1</translation>
+        <source>expected a digit after &apos;-&apos;, got %1</source>
+        <translation>&apos;-&apos; 之后应为数字，实际为 %1</translation>
     </message>
     <message>
         <source>a number may not start with 0 followed by more digits in JSON</source>
@@ -1397,6 +1442,1165 @@
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
+    <message>
+        <source>About Rebalance Lab</source>
+        <translation>关于 Rebalance Lab</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Churn</source>
+        <translation>扰动</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Inspector</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Event log</source>
+        <translation>事件日志</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1[*] — Rebalance Lab</source>
+        <translation>%1[*] — Rebalance Lab</translation>
+    </message>
+    <message>
+        <source>Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · double-owned %5</source>
+        <translation>重平衡 %1 · 队列迁移 %2 · 重复消费 %3 · 未分配 %4 · 重复持有 %5</translation>
+    </message>
+    <message>
+        <source>Produced %1, delivered %2, lost %3; flow-control holds: count %4, size %5, span %6</source>
+        <translation>已生产 %1，已投递 %2，丢失 %3；流控次数：数量 %4，大小 %5，跨度 %6</translation>
+    </message>
+    <message>
+        <source>mixed (rolling deploy)</source>
+        <translation>混合（滚动发布中）</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3</source>
+        <translation>%2 执行 %1：%3</translation>
+    </message>
+    <message>
+        <source>%1 refused: %2</source>
+        <translation>%1 被拒绝：%2</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Rebalance Lab %1&lt;/h3&gt;&lt;p&gt;A laboratory for how Apache RocketMQ consumer groups share a topic&apos;s queues: push consumers and brokers simulated event by event, allocation strategies loaded as plugins.&lt;/p&gt;&lt;p&gt;Licensed under the Apache License 2.0.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Rebalance Lab %1&lt;/h3&gt;&lt;p&gt;研究 Apache RocketMQ 消费者组如何分摊 Topic 队列的实验室：逐个事件模拟 Push 消费者和 Broker，分配策略以插件形式加载。&lt;/p&gt;&lt;p&gt;以 Apache License 2.0 许可发布。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>The run did not reach %1. %2</source>
+        <translation>运行没有到达 %1。%2</translation>
+    </message>
+    <message>
+        <source>Click a consumer card to act on it (toolbar, Consumer menu or right-click); hover a card or a tile for details.</source>
+        <translation>单击消费者卡片即可对它操作（工具栏、“消费者”菜单或右键菜单）；把鼠标悬停在卡片或方块上可查看详情。</translation>
+    </message>
+    <message>
+        <source>Drop one scenario file at a time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only files on this computer can be opened: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a scenario: scenario files end in .json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the dropped file</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::ParameterForm</name>
+    <message>
+        <source>This strategy has no parameters.</source>
+        <translation>该策略没有参数。</translation>
+    </message>
+    <message>
+        <source>Allowed: %1</source>
+        <translation>允许：%1</translation>
+    </message>
+    <message>
+        <source>(default)</source>
+        <translation>（默认）</translation>
+    </message>
+    <message>
+        <source>default: %1</source>
+        <translation>默认：%1</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>必填</translation>
+    </message>
+    <message>
+        <source>broker-a:0, broker-a:1, …</source>
+        <translation>broker-a:0, broker-a:1, …</translation>
+    </message>
+    <message>
+        <source>comma-separated</source>
+        <translation>用逗号分隔</translation>
+    </message>
+    <message>
+        <source>%1 must be a number, got &quot;%2&quot;</source>
+        <translation>%1 必须是数字，实际为 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not broker:queueId</source>
+        <translation>%1：&quot;%2&quot; 不是 broker:queueId 格式</translation>
+    </message>
+    <message>
+        <source>Choose a strategy.</source>
+        <translation>请选择一个策略。</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::ParameterValidator</name>
+    <message>
+        <source>%1 must be %2, got %3</source>
+        <translation>%1 必须是%2，实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1 must have from %2 to %3 %4, got %5</source>
+        <translation>%1 必须有 %2 到 %3 个%4，实际为 %5</translation>
+    </message>
+    <message>
+        <source>%1 must have at least %2 %3, got %4</source>
+        <translation>%1 至少要有 %2 个%3，实际为 %4</translation>
+    </message>
+    <message>
+        <source>%1 must have at most %2 %3, got %4</source>
+        <translation>%1 最多只能有 %2 个%3，实际为 %4</translation>
+    </message>
+    <message>
+        <source>%1 must be %2, got &quot;%3&quot;</source>
+        <translation>%1 必须是%2，实际为 &quot;%3&quot;</translation>
+    </message>
+    <message>
+        <source>%1 must be the name of a loaded strategy, got an empty string</source>
+        <translation>%1 必须是已加载策略的名称，实际为空字符串</translation>
+    </message>
+    <message>
+        <source>characters</source>
+        <translation>字符</translation>
+    </message>
+    <message>
+        <source>%1[%2] must be a string, got %3</source>
+        <translation>%1[%2] 必须是字符串，实际为 %3</translation>
+    </message>
+    <message>
+        <source>entries</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <source>%1[%2] must be an object {&quot;brokerName&quot;, &quot;queueId&quot;}, got %3</source>
+        <translation>%1[%2] 必须是对象 {&quot;brokerName&quot;, &quot;queueId&quot;}，实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1[%2].brokerName must be a non-empty string</source>
+        <translation>%1[%2].brokerName 必须是非空字符串</translation>
+    </message>
+    <message>
+        <source>%1[%2].queueId must be an integer from 0 to 2147483647</source>
+        <translation>%1[%2].queueId 必须是 0 到 2147483647 之间的整数</translation>
+    </message>
+    <message>
+        <source>%1[%2].topic must be a non-empty string</source>
+        <translation>%1[%2].topic 必须是非空字符串</translation>
+    </message>
+    <message>
+        <source>queues</source>
+        <translation>队列</translation>
+    </message>
+    <message>
+        <source>%1 takes no parameters, got &quot;%2&quot;</source>
+        <translation>%1 不接受参数，实际收到 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>unknown parameter &quot;%1&quot; for %2 (it takes: %3)</source>
+        <translation>%2 没有参数 &quot;%1&quot;（它接受：%3）</translation>
+    </message>
+    <message>
+        <source>%1 is required (%2)</source>
+        <translation>%1 为必填项（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::PlaybackBar</name>
+    <message>
+        <source>(reaching %1)</source>
+        <translation>（实际 %1）</translation>
+    </message>
+    <message>
+        <source>The engine cannot keep up with the requested speed; this is the speed it reaches.</source>
+        <translation>模拟引擎跟不上所设的速度；这是它实际达到的速度。</translation>
+    </message>
+    <message>
+        <source>Virtual time since the start of the run (minutes:seconds.milliseconds)</source>
+        <translation>自运行开始以来的虚拟时间（分:秒.毫秒）</translation>
+    </message>
+    <message>
+        <source>Playback speed: virtual time per wall-clock time, from 0.1× to 1000×</source>
+        <translation>播放速度：虚拟时间与真实时间之比，0.1× 到 1000×</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::PluginDialog</name>
+    <message>
+        <source>Strategy plugins</source>
+        <translation>策略插件</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n strategy plugin(s) loaded.</source>
+        <translation>
+            <numerusform>已加载 %n 个策略插件。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be loaded; hover a row for the reason.</source>
+        <translation>
+            <numerusform>有 %n 个文件无法加载；把鼠标悬停在该行上可查看原因。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No plugin file failed.</source>
+        <translation>没有插件文件加载失败。</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>loaded</source>
+        <translation>已加载</translation>
+    </message>
+    <message>
+        <source>built in</source>
+        <translation>内置</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::RecentFiles</name>
+    <message>
+        <source>No recent files</source>
+        <translation>没有最近打开的文件</translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation>清空列表</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::ReportWriter</name>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::ScenarioDiagnostic</name>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::ScenarioDuration</name>
+    <message>
+        <source>a duration such as &quot;250ms&quot;, &quot;1.5s&quot;, &quot;5m&quot; or a number of milliseconds</source>
+        <translation>时长，如 &quot;250ms&quot;、&quot;1.5s&quot;、&quot;5m&quot; 或毫秒数</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::ScenarioInfoView</name>
+    <message>
+        <source>%1: %2 queues, %3 msg/s</source>
+        <translation>%1：%2 个队列，%3 条/秒</translation>
+    </message>
+    <message>
+        <source>%1: %2 consumers, %3, %4</source>
+        <translation>%1：%2 个消费者，%3，%4</translation>
+    </message>
+    <message>
+        <source>Brokers:</source>
+        <translation>Broker：</translation>
+    </message>
+    <message>
+        <source>Topics:</source>
+        <translation>Topic：</translation>
+    </message>
+    <message>
+        <source>Groups:</source>
+        <translation>消费者组：</translation>
+    </message>
+    <message>
+        <source>Profile:</source>
+        <translation>客户端版本：</translation>
+    </message>
+    <message>
+        <source>seed %1</source>
+        <translation>随机种子 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n command(s) recorded in this session.</source>
+        <translation>
+            <numerusform>本次会话记录了 %n 条操作。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::ScenarioReader</name>
+    <message>
+        <source>expected a churn object such as {&quot;group&quot;: …, &quot;meanInterval&quot;: &quot;45s&quot;, &quot;actions&quot;: {&quot;join&quot;: 1, &quot;kill&quot;: 1}}, got %1</source>
+        <translation>应为扰动对象，如 {&quot;group&quot;: …, &quot;meanInterval&quot;: &quot;45s&quot;, &quot;actions&quot;: {&quot;join&quot;: 1, &quot;kill&quot;: 1}}，实际为 %1</translation>
+    </message>
+    <message>
+        <source>churn</source>
+        <translation>扰动</translation>
+    </message>
+    <message>
+        <source>group</source>
+        <translation>消费者组</translation>
+    </message>
+    <message>
+        <source>an object of action weights such as {&quot;join&quot;: 3, &quot;kill&quot;: 1}</source>
+        <translation>操作权重对象，如 {&quot;join&quot;: 3, &quot;kill&quot;: 1}</translation>
+    </message>
+    <message>
+        <source>expected an object of action weights such as {&quot;join&quot;: 3, &quot;kill&quot;: 1}, got %1</source>
+        <translation>应为操作权重对象，如 {&quot;join&quot;: 3, &quot;kill&quot;: 1}，实际为 %1</translation>
+    </message>
+    <message>
+        <source>unknown churn action &quot;%1&quot; (expected %2)</source>
+        <translation>未知的扰动操作 &quot;%1&quot;（应为 %2）</translation>
+    </message>
+    <message>
+        <source>expected at least one action with a weight above 0</source>
+        <translation>至少要有一个权重大于 0 的操作</translation>
+    </message>
+    <message>
+        <source>expected minConsumers (%1) to be at most maxConsumers (%2)</source>
+        <translation>minConsumers（%1）不能大于 maxConsumers（%2）</translation>
+    </message>
+    <message>
+        <source>expected a consumer object such as {&quot;id&quot;: &quot;10.0.0.1@1001&quot;}, got %1</source>
+        <translation>应为消费者对象，如 {&quot;id&quot;: &quot;10.0.0.1@1001&quot;}，实际为 %1</translation>
+    </message>
+    <message>
+        <source>a consumer</source>
+        <translation>消费者</translation>
+    </message>
+    <message>
+        <source>expected an object of strategy parameters, got %1</source>
+        <translation>应为策略参数对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>client settings</source>
+        <translation>客户端配置</translation>
+    </message>
+    <message>
+        <source>&quot;start&quot; is not used in a join: the consumer starts at the event&apos;s time (ignored)</source>
+        <translation>join 中不使用 &quot;start&quot;：消费者在事件时刻启动（已忽略）</translation>
+    </message>
+    <message>
+        <source>a consume time</source>
+        <translation>消费耗时</translation>
+    </message>
+    <message>
+        <source>a lognormal consume time needs a mean above 0ms</source>
+        <translation>对数正态分布的消费耗时需要大于 0ms 的均值</translation>
+    </message>
+    <message>
+        <source>expected a p99 above the mean (%1) for a lognormal consume time, got %2</source>
+        <translation>对数正态分布的消费耗时的 p99 应大于均值（%1），实际为 %2</translation>
+    </message>
+    <message>
+        <source>p99 is only used by the lognormal distribution</source>
+        <translation>p99 只用于对数正态分布</translation>
+    </message>
+    <message>
+        <source>expected {&quot;probability&quot;: p, &quot;time&quot;: duration}, got %1</source>
+        <translation>应为 {&quot;probability&quot;: p, &quot;time&quot;: 时长}，实际为 %1</translation>
+    </message>
+    <message>
+        <source>a stall</source>
+        <translation>卡顿设置</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more problem(s) not shown</source>
+        <translation>
+            <numerusform>另有 %n 个问题未显示</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>expected an array of events, got %1</source>
+        <translation>应为事件数组，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected an event object such as {&quot;at&quot;: &quot;60s&quot;, &quot;action&quot;: &quot;kill&quot;, &quot;consumer&quot;: &quot;10.0.0.1@1001&quot;}, got %1</source>
+        <translation>应为事件对象，如 {&quot;at&quot;: &quot;60s&quot;, &quot;action&quot;: &quot;kill&quot;, &quot;consumer&quot;: &quot;10.0.0.1@1001&quot;}，实际为 %1</translation>
+    </message>
+    <message>
+        <source>missing required field &quot;action&quot; in an event (expected one of %1)</source>
+        <translation>事件缺少必填字段 &quot;action&quot;（应为 %1 之一）</translation>
+    </message>
+    <message>
+        <source>a &quot;%1&quot; event</source>
+        <translation>&quot;%1&quot; 事件</translation>
+    </message>
+    <message>
+        <source>field &quot;%1&quot; is not used by the action &quot;%2&quot; (ignored)</source>
+        <translation>操作 &quot;%2&quot; 不使用字段 &quot;%1&quot;（已忽略）</translation>
+    </message>
+    <message>
+        <source>topic</source>
+        <translation>Topic</translation>
+    </message>
+    <message>
+        <source>broker</source>
+        <translation>Broker</translation>
+    </message>
+    <message>
+        <source>a consumer object such as {&quot;id&quot;: &quot;10.0.0.9@1009&quot;}</source>
+        <translation>消费者对象，如 {&quot;id&quot;: &quot;10.0.0.9@1009&quot;}</translation>
+    </message>
+    <message>
+        <source>expected a non-empty array of broker names (leave &quot;brokers&quot; out for all brokers), got %1</source>
+        <translation>应为非空的 Broker 名称数组（省略 &quot;brokers&quot; 表示所有 Broker），实际为 %1</translation>
+    </message>
+    <message>
+        <source>broker &quot;%1&quot; is listed twice</source>
+        <translation>Broker &quot;%1&quot; 列出了两次</translation>
+    </message>
+    <message>
+        <source>a duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>an object of client settings</source>
+        <translation>客户端配置对象</translation>
+    </message>
+    <message>
+        <source>expected at least one client setting, got an empty object</source>
+        <translation>至少要有一项客户端配置，实际为空对象</translation>
+    </message>
+    <message>
+        <source>expected a non-empty array of consumer groups, got %1</source>
+        <translation>应为非空的消费者组数组，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected a group object, got %1</source>
+        <translation>应为消费者组对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>a group</source>
+        <translation>消费者组</translation>
+    </message>
+    <message>
+        <source>expected a group name of letters, digits, &apos;%&apos;, &apos;|&apos;, &apos;_&apos; or &apos;-&apos; (at most %1 characters), got %2</source>
+        <translation>消费者组名称只能包含字母、数字、&apos;%&apos;、&apos;|&apos;、&apos;_&apos; 或 &apos;-&apos;（最多 %1 个字符），实际为 %2</translation>
+    </message>
+    <message>
+        <source>an array of topic names</source>
+        <translation>Topic 名称数组</translation>
+    </message>
+    <message>
+        <source>consumeTimestamp is only used with CONSUME_FROM_TIMESTAMP</source>
+        <translation>consumeTimestamp 只在 CONSUME_FROM_TIMESTAMP 时使用</translation>
+    </message>
+    <message>
+        <source>an array of consumers, possibly empty</source>
+        <translation>消费者数组（可以为空）</translation>
+    </message>
+    <message>
+        <source>expected an array of consumers, got %1</source>
+        <translation>应为消费者数组，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected a non-empty array of topic names, got %1</source>
+        <translation>应为非空的 Topic 名称数组，实际为 %1</translation>
+    </message>
+    <message>
+        <source>topic &quot;%1&quot; is listed twice (first at line %2, column %3)</source>
+        <translation>Topic &quot;%1&quot; 列出了两次（首次在第 %2 行第 %3 列）</translation>
+    </message>
+    <message>
+        <source>missing required field &quot;%1&quot; in %2</source>
+        <translation>%2 缺少必填字段 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>missing required field &quot;%1&quot; in %2 (expected %3)</source>
+        <translation>%2 缺少必填字段 &quot;%1&quot;（应为 %3）</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>a non-empty string</source>
+        <translation>非空字符串</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>one of %1</source>
+        <translation>%1 之一</translation>
+    </message>
+    <message>
+        <source>line %1, column %2</source>
+        <translation>第 %1 行第 %2 列</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 等另外 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>duplicate %1 name &quot;%2&quot; (first at %3)</source>
+        <translation>重复的%1名称 &quot;%2&quot;（首次出现在 %3）</translation>
+    </message>
+    <message>
+        <source>none is declared</source>
+        <translation>没有声明任何一个</translation>
+    </message>
+    <message>
+        <source>declared: %1</source>
+        <translation>已声明：%1</translation>
+    </message>
+    <message>
+        <source>unknown %1 &quot;%2&quot; (%3)</source>
+        <translation>未知的%1 &quot;%2&quot;（%3）</translation>
+    </message>
+    <message>
+        <source>duplicate consumer name &quot;%1&quot; (first at %2); consumers that share a client id need distinct &quot;name&quot;s</source>
+        <translation>重复的消费者名称 &quot;%1&quot;（首次出现在 %2）；共用客户端 ID 的消费者需要不同的 &quot;name&quot;</translation>
+    </message>
+    <message>
+        <source>unknown consumer &quot;%1&quot; (%2)</source>
+        <translation>未知的消费者 &quot;%1&quot;（%2）</translation>
+    </message>
+    <message>
+        <source>consumer &quot;%1&quot; joins only at %2 (%3), after this event at %4</source>
+        <translation>消费者 &quot;%1&quot; 要到 %2（%3）才加入，晚于本事件的 %4</translation>
+    </message>
+    <message>
+        <source>consumer &quot;%1&quot; is in group &quot;%2&quot;, not in &quot;%3&quot;</source>
+        <translation>消费者 &quot;%1&quot; 属于消费者组 &quot;%2&quot;，而不是 &quot;%3&quot;</translation>
+    </message>
+    <message>
+        <source>cannot open the file: %1</source>
+        <translation>无法打开文件：%1</translation>
+    </message>
+    <message>
+        <source>the file is %1 bytes long; a scenario file is at most %2 bytes</source>
+        <translation>文件大小为 %1 字节；场景文件最大为 %2 字节</translation>
+    </message>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>expected a scenario object {…} at the top level, got %1</source>
+        <translation>顶层应为场景对象 {…}，实际为 %1</translation>
+    </message>
+    <message>
+        <source>missing required field &quot;format&quot; (expected &quot;%1&quot;)</source>
+        <translation>缺少必填字段 &quot;format&quot;（应为 &quot;%1&quot;）</translation>
+    </message>
+    <message>
+        <source>expected &quot;%1&quot;, got %2</source>
+        <translation>应为 &quot;%1&quot;，实际为 %2</translation>
+    </message>
+    <message>
+        <source>this file was made by a newer version of Rebalance Lab (format &quot;%1&quot;); this version reads &quot;%2&quot;</source>
+        <translation>此文件由更新版本的 Rebalance Lab 创建（格式 &quot;%1&quot;）；当前版本只能读取 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>expected &quot;%1&quot;, got %2; this is not a scenario file of a known version</source>
+        <translation>应为 &quot;%1&quot;，实际为 %2；这不是已知版本的场景文件</translation>
+    </message>
+    <message>
+        <source>the scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>expected an integer from 0 to %1, got %2</source>
+        <translation>应为 0 到 %1 之间的整数，实际为 %2</translation>
+    </message>
+    <message>
+        <source>expected an object such as {&quot;latency&quot;: &quot;1ms&quot;}, got %1</source>
+        <translation>应为对象，如 {&quot;latency&quot;: &quot;1ms&quot;}，实际为 %1</translation>
+    </message>
+    <message>
+        <source>the network settings</source>
+        <translation>网络设置</translation>
+    </message>
+    <message>
+        <source>broker settings</source>
+        <translation>Broker 配置</translation>
+    </message>
+    <message>
+        <source>an array of broker names</source>
+        <translation>Broker 名称数组</translation>
+    </message>
+    <message>
+        <source>an array of topics</source>
+        <translation>Topic 数组</translation>
+    </message>
+    <message>
+        <source>an array of consumer groups</source>
+        <translation>消费者组数组</translation>
+    </message>
+    <message>
+        <source>expected a string or an object of language → text such as {&quot;en&quot;: …, &quot;zh_CN&quot;: …}, got %1</source>
+        <translation>应为字符串，或“语言 → 文本”的对象，如 {&quot;en&quot;: …, &quot;zh_CN&quot;: …}，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected a non-empty array of broker names, got %1</source>
+        <translation>应为非空的 Broker 名称数组，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected a non-empty array of topics, got %1</source>
+        <translation>应为非空的 Topic 数组，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected a topic object, got %1</source>
+        <translation>应为 Topic 对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>a topic</source>
+        <translation>Topic</translation>
+    </message>
+    <message>
+        <source>expected a topic name of letters, digits, &apos;%&apos;, &apos;|&apos;, &apos;_&apos; or &apos;-&apos; (at most %1 characters), got %2</source>
+        <translation>Topic 名称只能包含字母、数字、&apos;%&apos;、&apos;|&apos;、&apos;_&apos; 或 &apos;-&apos;（最多 %1 个字符），实际为 %2</translation>
+    </message>
+    <message>
+        <source>an object of broker name → queue count</source>
+        <translation>“Broker 名称 → 队列数”对象</translation>
+    </message>
+    <message>
+        <source>expected an object of broker name → queue count such as {&quot;broker-a&quot;: 8}, got %1</source>
+        <translation>应为“Broker 名称 → 队列数”对象，如 {&quot;broker-a&quot;: 8}，实际为 %1</translation>
+    </message>
+    <message>
+        <source>a message size range</source>
+        <translation>消息大小范围</translation>
+    </message>
+    <message>
+        <source>expected max to be at least min (%1), got %2</source>
+        <translation>max 应不小于 min（%1），实际为 %2</translation>
+    </message>
+    <message>
+        <source>expected a number of bytes from 1 to %1 or {&quot;min&quot;: …, &quot;max&quot;: …}, got %2</source>
+        <translation>应为 1 到 %1 之间的字节数或 {&quot;min&quot;: …, &quot;max&quot;: …}，实际为 %2</translation>
+    </message>
+    <message>
+        <source>expected %1, got %2</source>
+        <translation>应为%1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>expected true or false, got %1</source>
+        <translation>应为 true 或 false，实际为 %1</translation>
+    </message>
+    <message>
+        <source>%1 of at least %2</source>
+        <translation>至少为 %2 的%1</translation>
+    </message>
+    <message>
+        <source>%1 from %2 to %3</source>
+        <translation>%2 到 %3 之间的%1</translation>
+    </message>
+    <message>
+        <source>expected a whole number of milliseconds, got %1</source>
+        <translation>应为整数毫秒，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected a duration from %1 to %2, got %3</source>
+        <translation>应为 %1 到 %2 之间的时长，实际为 %3</translation>
+    </message>
+    <message>
+        <source>expected one of %1, got %2</source>
+        <translation>应为 %1 之一，实际为 %2</translation>
+    </message>
+    <message>
+        <source>expected %1 (%2), got %3</source>
+        <translation>应为%1（%2），实际为 %3</translation>
+    </message>
+    <message>
+        <source>expected an object of %1, got %2</source>
+        <translation>应为%1对象，实际为 %2</translation>
+    </message>
+    <message>
+        <source>unknown field &quot;%1&quot; in %2 is ignored</source>
+        <translation>%2 中的未知字段 &quot;%1&quot; 已忽略</translation>
+    </message>
+    <message>
+        <source>; did you mean &quot;%1&quot;?</source>
+        <translation>；是不是想写 &quot;%1&quot;？</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation>%1 或 %2</translation>
+    </message>
+    <message>
+        <source>an object of broker settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected at least one broker setting, got an empty object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a churn object as at the top level, or null to stop the churn</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::ScenarioWriter</name>
+    <message>
+        <source>cannot save &quot;%1&quot;: %2</source>
+        <translation>无法保存 &quot;%1&quot;：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::Settings</name>
+    <message>
+        <source>Cached messages per queue</source>
+        <translation>单队列缓存消息数上限</translation>
+    </message>
+    <message>
+        <source>Cached MiB per queue</source>
+        <translation>单队列缓存大小上限（MiB）</translation>
+    </message>
+    <message>
+        <source>Cached messages per topic</source>
+        <translation>单 Topic 缓存消息数上限</translation>
+    </message>
+    <message>
+        <source>Cached MiB per topic</source>
+        <translation>单 Topic 缓存大小上限（MiB）</translation>
+    </message>
+    <message>
+        <source>Max offset span in cache</source>
+        <translation>缓存中最大位点跨度</translation>
+    </message>
+    <message>
+        <source>Messages per pull</source>
+        <translation>每次拉取的消息数</translation>
+    </message>
+    <message>
+        <source>Pause between pulls</source>
+        <translation>两次拉取的间隔</translation>
+    </message>
+    <message>
+        <source>Messages per listener call</source>
+        <translation>每次回调的消息数</translation>
+    </message>
+    <message>
+        <source>Consume threads</source>
+        <translation>消费线程数</translation>
+    </message>
+    <message>
+        <source>Retries before the DLQ</source>
+        <translation>进入死信队列前的重试次数</translation>
+    </message>
+    <message>
+        <source>Orderly suspend time</source>
+        <translation>顺序消费挂起时间</translation>
+    </message>
+    <message>
+        <source>Route refresh interval</source>
+        <translation>路由刷新间隔</translation>
+    </message>
+    <message>
+        <source>Heartbeat interval</source>
+        <translation>心跳间隔</translation>
+    </message>
+    <message>
+        <source>Offset commit interval</source>
+        <translation>消费位点提交间隔</translation>
+    </message>
+    <message>
+        <source>Retry delay after a pull error</source>
+        <translation>拉取出错后的重试延迟</translation>
+    </message>
+    <message>
+        <source>Periodic rebalance interval</source>
+        <translation>定时重平衡间隔</translation>
+    </message>
+    <message>
+        <source>Minimum time between rebalances</source>
+        <translation>两次重平衡的最小间隔</translation>
+    </message>
+    <message>
+        <source>Silent connection expiry</source>
+        <translation>静默连接过期时间</translation>
+    </message>
+    <message>
+        <source>Expiry scan interval</source>
+        <translation>过期扫描间隔</translation>
+    </message>
+    <message>
+        <source>Notify consumers of membership changes</source>
+        <translation>消费者变化时通知消费者</translation>
+    </message>
+    <message>
+        <source>Long polling</source>
+        <translation>长轮询</translation>
+    </message>
+    <message>
+        <source>Long-poll hold time</source>
+        <translation>长轮询挂起时间</translation>
+    </message>
+    <message>
+        <source>Long-poll scan interval</source>
+        <translation>长轮询扫描间隔</translation>
+    </message>
+    <message>
+        <source>Queue lock lifetime</source>
+        <translation>队列锁有效期</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::SettingsPanel</name>
+    <message>
+        <source>Client (DefaultMQPushConsumer, ClientConfig): applies to the group now</source>
+        <translation>客户端（DefaultMQPushConsumer、ClientConfig）：立即应用到整个组</translation>
+    </message>
+    <message>
+        <source>5.x: RocketMQ 5.2 and later; 4.9: the 4.9 client where they differ</source>
+        <translation>5.x：RocketMQ 5.2 及以后；4.9：在两者不同之处按 4.9 客户端行为</translation>
+    </message>
+    <message>
+        <source>Apply to group</source>
+        <translation>应用到整个组</translation>
+    </message>
+    <message>
+        <source>%1 (%2)
+Default: %3
+Allowed: %4</source>
+        <translation>%1（%2）
+默认：%3
+允许：%4</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>%1 (%2) must be %3, got &quot;%4&quot;</source>
+        <translation>%1（%2）必须是 %3，实际为 &quot;%4&quot;</translation>
+    </message>
+    <message>
+        <source>No client setting was changed.</source>
+        <translation>没有修改任何客户端配置。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sent %n client setting(s) to %1.</source>
+        <translation>
+            <numerusform>已把 %n 项客户端配置发送给 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Broker (BrokerConfig): applies to every broker now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client behaviour profile: applies by restarting the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send the changed client settings to every consumer of the group now (setClient)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply to brokers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send the changed broker settings to every broker now (setBroker); the run goes on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart with this profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The profile decides how consumers are built: the run starts again from 0:00, replaying your commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No broker setting was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Sent %n broker setting(s) to every broker.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::SimulationWorker</name>
+    <message>
+        <source>No simulation is running.</source>
+        <translation>没有正在运行的模拟。</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::StrategyMetadata</name>
+    <message>
+        <source>invalid metadata: the &quot;Strategy&quot; object is missing</source>
+        <translation>元数据无效：缺少 &quot;Strategy&quot; 对象</translation>
+    </message>
+    <message>
+        <source>invalid metadata: &quot;Strategy&quot; must be an object</source>
+        <translation>元数据无效：&quot;Strategy&quot; 必须是对象</translation>
+    </message>
+    <message>
+        <source>invalid metadata: &quot;Strategy.Name&quot; is missing or not a string</source>
+        <translation>元数据无效：&quot;Strategy.Name&quot; 缺失或不是字符串</translation>
+    </message>
+    <message>
+        <source>invalid metadata: &quot;Strategy.Name&quot; must be 1 to 64 letters, digits, &apos;_&apos;, &apos;-&apos; or &apos;.&apos;, got &quot;%1&quot;</source>
+        <translation>元数据无效：&quot;Strategy.Name&quot; 必须是 1 到 64 个字母、数字、&apos;_&apos;、&apos;-&apos; 或 &apos;.&apos;，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>invalid metadata: &quot;Strategy.Version&quot; is missing or not a string</source>
+        <translation>元数据无效：&quot;Strategy.Version&quot; 缺失或不是字符串</translation>
+    </message>
+    <message>
+        <source>invalid metadata: &quot;Strategy.ApiVersion&quot; must be &quot;major.minor&quot;, such as &quot;1.0&quot;</source>
+        <translation>元数据无效：&quot;Strategy.ApiVersion&quot; 必须是 &quot;主版本.次版本&quot;，如 &quot;1.0&quot;</translation>
+    </message>
+    <message>
+        <source>invalid metadata: &quot;Strategy.Description&quot; must be a string</source>
+        <translation>元数据无效：&quot;Strategy.Description&quot; 必须是字符串</translation>
+    </message>
+    <message>
+        <source>invalid metadata: &quot;Strategy.ForwardsParameters&quot; must be true or false</source>
+        <translation>元数据无效：&quot;Strategy.ForwardsParameters&quot; 必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>invalid metadata: &quot;Strategy.Parameters&quot; must be an array</source>
+        <translation>元数据无效：&quot;Strategy.Parameters&quot; 必须是数组</translation>
+    </message>
+    <message>
+        <source>invalid metadata: &quot;%1&quot; must be an object</source>
+        <translation>元数据无效：&quot;%1&quot; 必须是对象</translation>
+    </message>
+    <message>
+        <source>invalid metadata: &quot;%1.name&quot; is missing</source>
+        <translation>元数据无效：缺少 &quot;%1.name&quot;</translation>
+    </message>
+    <message>
+        <source>invalid metadata: parameter &quot;%1&quot; is declared twice</source>
+        <translation>元数据无效：参数 &quot;%1&quot; 声明了两次</translation>
+    </message>
+    <message>
+        <source>invalid metadata: &quot;%1.type&quot; must be one of int, double, bool, string, stringList, queueList, strategy</source>
+        <translation>元数据无效：&quot;%1.type&quot; 必须是 int、double、bool、string、stringList、queueList、strategy 之一</translation>
+    </message>
+    <message>
+        <source>invalid metadata: &quot;%1.%2&quot; must be a number</source>
+        <translation>元数据无效：&quot;%1.%2&quot; 必须是数字</translation>
+    </message>
+    <message>
+        <source>invalid metadata: &quot;%1&quot; has min &gt; max</source>
+        <translation>元数据无效：&quot;%1&quot; 的 min 大于 max</translation>
+    </message>
+    <message>
+        <source>invalid metadata: &quot;%1.choices&quot; must be an array of strings</source>
+        <translation>元数据无效：&quot;%1.choices&quot; 必须是字符串数组</translation>
+    </message>
+    <message>
+        <source>invalid metadata: the default of &quot;%1&quot; is not valid: %2</source>
+        <translation>元数据无效：&quot;%1&quot; 的默认值不合法：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::StrategyPanel</name>
+    <message>
+        <source>Group:</source>
+        <translation>消费者组：</translation>
+    </message>
+    <message>
+        <source>The consumer group the strategy is deployed to</source>
+        <translation>策略要部署到的消费者组</translation>
+    </message>
+    <message>
+        <source>Every strategy the loaded plugins provide</source>
+        <translation>已加载插件提供的所有策略</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Apply to group</source>
+        <translation>应用到整个组</translation>
+    </message>
+    <message>
+        <source>Switch every consumer of the group to this strategy now</source>
+        <translation>立即把组内所有消费者切换到此策略</translation>
+    </message>
+    <message>
+        <source>Apply to selected</source>
+        <translation>应用到选中的消费者</translation>
+    </message>
+    <message>
+        <source>Rolling deploy: switch only the selected consumer; the others keep their strategy</source>
+        <translation>滚动发布：只切换选中的消费者，其他消费者保持原策略</translation>
+    </message>
+    <message>
+        <source>No run yet.</source>
+        <translation>尚未运行。</translation>
+    </message>
+    <message>
+        <source>Now running: %1</source>
+        <translation>当前策略：%1</translation>
+    </message>
+    <message>
+        <source>No strategy plugin is loaded.</source>
+        <translation>没有加载任何策略插件。</translation>
+    </message>
+    <message>
+        <source>RocketMQ: %1</source>
+        <translation>RocketMQ：%1</translation>
+    </message>
+    <message>
+        <source>Parameters are valid.</source>
+        <translation>参数有效。</translation>
+    </message>
+    <message>
+        <source>Select a consumer first.</source>
+        <translation>请先选中一个消费者。</translation>
+    </message>
+    <message>
+        <source>No group to apply to.</source>
+        <translation>没有可应用的消费者组。</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::StrategyRegistry</name>
+    <message>
+        <source>strategy %1 threw an exception: %2</source>
+        <translation>策略 %1 抛出异常：%2</translation>
+    </message>
+    <message>
+        <source>duplicate strategy name &quot;%1&quot;: already provided by %2</source>
+        <translation>策略名称 &quot;%1&quot; 重复：已由 %2 提供</translation>
+    </message>
+    <message>
+        <source>the root object does not implement %1</source>
+        <translation>根对象没有实现 %1</translation>
+    </message>
+    <message>
+        <source>no such plugin folder or file</source>
+        <translation>插件文件夹或文件不存在</translation>
+    </message>
+    <message>
+        <source>not a plugin: the library has no Qt plugin metadata</source>
+        <translation>不是插件：该库没有 Qt 插件元数据</translation>
+    </message>
+    <message>
+        <source>could not load: %1</source>
+        <translation>无法加载：%1</translation>
+    </message>
+    <message>
+        <source>unknown strategy &quot;%1&quot; (loaded: %2)</source>
+        <translation>未知的策略 &quot;%1&quot;（已加载：%2）</translation>
+    </message>
+    <message>
+        <source>%1: unknown strategy &quot;%2&quot; (loaded: %3)</source>
+        <translation>%1：未知的策略 &quot;%2&quot;（已加载：%3）</translation>
+    </message>
+    <message>
+        <source>strategies nest more than %1 deep (a strategy that wraps itself?)</source>
+        <translation>策略嵌套超过 %1 层（某个策略包装了它自己？）</translation>
+    </message>
+    <message>
+        <source>the plugin for %1 made no strategy</source>
+        <translation>%1 的插件没有创建出策略</translation>
+    </message>
+    <message>
+        <source>strategy %1 answered for %2 consumers, asked for %3</source>
+        <translation>策略 %1 返回了 %2 个消费者的结果，但请求的是 %3 个</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::ThresholdNote</name>
+    <message>
+        <source>▲ threshold %1 off scale · peak %2 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>threshold %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::WindowActions</name>
     <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
@@ -1534,32 +2738,8 @@
         <translation>关于 Qt</translation>
     </message>
     <message>
-        <source>Strategy</source>
-        <translation>策略</translation>
-    </message>
-    <message>
-        <source>Settings</source>
-        <translation>配置</translation>
-    </message>
-    <message>
-        <source>Churn</source>
-        <translation>扰动</translation>
-    </message>
-    <message>
-        <source>Scenario</source>
-        <translation>场景</translation>
-    </message>
-    <message>
-        <source>Inspector</source>
-        <translation>详情</translation>
-    </message>
-    <message>
-        <source>Event log</source>
-        <translation>事件日志</translation>
-    </message>
-    <message>
         <source>&amp;Pause</source>
-        <translation>暂停(&amp;P)</translation>
+        <translation>暂停消费(&amp;P)</translation>
     </message>
     <message>
         <source>&amp;Play</source>
@@ -1572,1065 +2752,6 @@
     <message>
         <source>Play the simulation</source>
         <translation>播放模拟</translation>
-    </message>
-    <message>
-        <source>Untitled</source>
-        <translation>未命名</translation>
-    </message>
-    <message>
-        <source>%1[*] — Rebalance Lab</source>
-        <translation>%1[*] — Rebalance Lab</translation>
-    </message>
-    <message>
-        <source>Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · double-owned %5</source>
-        <translation>重平衡 %1 · 队列迁移 %2 · 重复消费 %3 · 未分配 %4 · 重复持有 %5</translation>
-    </message>
-    <message>
-        <source>Produced %1, delivered %2, lost %3; flow-control holds: count %4, size %5, span %6</source>
-        <translation>已生产 %1，已投递 %2，丢失 %3；流控次数：数量 %4，大小 %5，跨度 %6</translation>
-    </message>
-    <message>
-        <source>mixed (rolling deploy)</source>
-        <translation>混合（滚动发布中）</translation>
-    </message>
-    <message>
-        <source>%1 at %2: %3</source>
-        <translation>%2 执行 %1：%3</translation>
-    </message>
-    <message>
-        <source>%1 refused: %2</source>
-        <translation>%1 被拒绝：%2</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;Rebalance Lab %1&lt;/h3&gt;&lt;p&gt;A laboratory for how Apache RocketMQ consumer groups share a topic's queues: push consumers and brokers simulated event by event, allocation strategies loaded as plugins.&lt;/p&gt;&lt;p&gt;Licensed under the Apache License 2.0.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Rebalance Lab %1&lt;/h3&gt;&lt;p&gt;研究 Apache RocketMQ 消费者组如何分摊 Topic 队列的实验室：逐个事件模拟 Push 消费者和 Broker，分配策略以插件形式加载。&lt;/p&gt;&lt;p&gt;以 Apache License 2.0 许可发布。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Cannot write %1</source>
-        <translation>无法写入 %1</translation>
-    </message>
-    <message>
-        <source>The run did not reach %1. %2</source>
-        <translation>运行没有到达 %1。%2</translation>
-    </message>
-    <message>
-        <source>Click a consumer card to act on it (toolbar, Consumer menu or right-click); hover a card or a tile for details.</source>
-        <translation>单击消费者卡片即可对它操作（工具栏、“消费者”菜单或右键菜单）；把鼠标悬停在卡片或方块上可查看详情。</translation>
-    </message>
-</context>
-<context>
-    <name>Rblab::ParameterForm</name>
-    <message>
-        <source>This strategy has no parameters.</source>
-        <translation>该策略没有参数。</translation>
-    </message>
-    <message>
-        <source>Allowed: %1</source>
-        <translation>允许：%1</translation>
-    </message>
-    <message>
-        <source>(default)</source>
-        <translation>（默认）</translation>
-    </message>
-    <message>
-        <source>default: %1</source>
-        <translation>默认：%1</translation>
-    </message>
-    <message>
-        <source>required</source>
-        <translation>必填</translation>
-    </message>
-    <message>
-        <source>broker-a:0, broker-a:1, …</source>
-        <translation>broker-a:0, broker-a:1, …</translation>
-    </message>
-    <message>
-        <source>comma-separated</source>
-        <translation>用逗号分隔</translation>
-    </message>
-    <message>
-        <source>%1 must be a number, got "%2"</source>
-        <translation>%1 必须是数字，实际为 "%2"</translation>
-    </message>
-    <message>
-        <source>%1: "%2" is not broker:queueId</source>
-        <translation>%1："%2" 不是 broker:queueId 格式</translation>
-    </message>
-    <message>
-        <source>Choose a strategy.</source>
-        <translation>请选择一个策略。</translation>
-    </message>
-</context>
-<context>
-    <name>Rblab::ParameterValidator</name>
-    <message>
-        <source>%1 must be %2, got %3</source>
-        <translation>%1 必须是%2，实际为 %3</translation>
-    </message>
-    <message>
-        <source>%1 must have from %2 to %3 %4, got %5</source>
-        <translation>%1 必须有 %2 到 %3 个%4，实际为 %5</translation>
-    </message>
-    <message>
-        <source>%1 must have at least %2 %3, got %4</source>
-        <translation>%1 至少要有 %2 个%3，实际为 %4</translation>
-    </message>
-    <message>
-        <source>%1 must have at most %2 %3, got %4</source>
-        <translation>%1 最多只能有 %2 个%3，实际为 %4</translation>
-    </message>
-    <message>
-        <source>%1 must be %2, got "%3"</source>
-        <translation>%1 必须是%2，实际为 "%3"</translation>
-    </message>
-    <message>
-        <source>%1 must be the name of a loaded strategy, got an empty string</source>
-        <translation>%1 必须是已加载策略的名称，实际为空字符串</translation>
-    </message>
-    <message>
-        <source>characters</source>
-        <translation>字符</translation>
-    </message>
-    <message>
-        <source>%1[%2] must be a string, got %3</source>
-        <translation>%1[%2] 必须是字符串，实际为 %3</translation>
-    </message>
-    <message>
-        <source>entries</source>
-        <translation>条目</translation>
-    </message>
-    <message>
-        <source>%1[%2] must be an object {"brokerName", "queueId"}, got %3</source>
-        <translation>%1[%2] 必须是对象 {"brokerName", "queueId"}，实际为 %3</translation>
-    </message>
-    <message>
-        <source>%1[%2].brokerName must be a non-empty string</source>
-        <translation>%1[%2].brokerName 必须是非空字符串</translation>
-    </message>
-    <message>
-        <source>%1[%2].queueId must be an integer from 0 to 2147483647</source>
-        <translation>%1[%2].queueId 必须是 0 到 2147483647 之间的整数</translation>
-    </message>
-    <message>
-        <source>%1[%2].topic must be a non-empty string</source>
-        <translation>%1[%2].topic 必须是非空字符串</translation>
-    </message>
-    <message>
-        <source>queues</source>
-        <translation>队列</translation>
-    </message>
-    <message>
-        <source>%1 takes no parameters, got "%2"</source>
-        <translation>%1 不接受参数，实际收到 "%2"</translation>
-    </message>
-    <message>
-        <source>unknown parameter "%1" for %2 (it takes: %3)</source>
-        <translation>%2 没有参数 "%1"（它接受：%3）</translation>
-    </message>
-    <message>
-        <source>%1 is required (%2)</source>
-        <translation>%1 为必填项（%2）</translation>
-    </message>
-</context>
-<context>
-    <name>Rblab::PlaybackBar</name>
-    <message>
-        <source>(reaching %1)</source>
-        <translation>（实际 %1）</translation>
-    </message>
-    <message>
-        <source>The engine cannot keep up with the requested speed; this is the speed it reaches.</source>
-        <translation>模拟引擎跟不上所设的速度；这是它实际达到的速度。</translation>
-    </message>
-    <message>
-        <source>Virtual time since the start of the run (minutes:seconds.milliseconds)</source>
-        <translation>自运行开始以来的虚拟时间（分:秒.毫秒）</translation>
-    </message>
-    <message>
-        <source>Playback speed: virtual time per wall-clock time, from 0.1× to 1000×</source>
-        <translation>播放速度：虚拟时间与真实时间之比，0.1× 到 1000×</translation>
-    </message>
-</context>
-<context>
-    <name>Rblab::PluginDialog</name>
-    <message>
-        <source>Strategy plugins</source>
-        <translation>策略插件</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n strategy plugin(s) loaded.</source>
-        <translation><numerusform>已加载 %n 个策略插件。</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n file(s) could not be loaded; hover a row for the reason.</source>
-        <translation><numerusform>有 %n 个文件无法加载；把鼠标悬停在该行上可查看原因。</numerusform></translation>
-    </message>
-    <message>
-        <source>No plugin file failed.</source>
-        <translation>没有插件文件加载失败。</translation>
-    </message>
-    <message>
-        <source>Strategy</source>
-        <translation>策略</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>状态</translation>
-    </message>
-    <message>
-        <source>Version</source>
-        <translation>版本</translation>
-    </message>
-    <message>
-        <source>File</source>
-        <translation>文件</translation>
-    </message>
-    <message>
-        <source>Details</source>
-        <translation>详情</translation>
-    </message>
-    <message>
-        <source>loaded</source>
-        <translation>已加载</translation>
-    </message>
-    <message>
-        <source>built in</source>
-        <translation>内置</translation>
-    </message>
-</context>
-<context>
-    <name>Rblab::RecentFiles</name>
-    <message>
-        <source>No recent files</source>
-        <translation>没有最近打开的文件</translation>
-    </message>
-    <message>
-        <source>Clear list</source>
-        <translation>清空列表</translation>
-    </message>
-</context>
-<context>
-    <name>Rblab::ReportWriter</name>
-    <message>
-        <source>cannot create the folder %1</source>
-        <translation>无法创建文件夹 %1</translation>
-    </message>
-    <message>
-        <source>cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-</context>
-<context>
-    <name>Rblab::ScenarioDiagnostic</name>
-    <message>
-        <source>error</source>
-        <translation>错误</translation>
-    </message>
-    <message>
-        <source>warning</source>
-        <translation>警告</translation>
-    </message>
-</context>
-<context>
-    <name>Rblab::ScenarioDuration</name>
-    <message>
-        <source>a duration such as "250ms", "1.5s", "5m" or a number of milliseconds</source>
-        <translation>时长，如 "250ms"、"1.5s"、"5m" 或毫秒数</translation>
-    </message>
-</context>
-<context>
-    <name>Rblab::ScenarioInfoView</name>
-    <message>
-        <source>%1: %2 queues, %3 msg/s</source>
-        <translation>%1：%2 个队列，%3 条/秒</translation>
-    </message>
-    <message>
-        <source>%1: %2 consumers, %3, %4</source>
-        <translation>%1：%2 个消费者，%3，%4</translation>
-    </message>
-    <message>
-        <source>Brokers:</source>
-        <translation>Broker：</translation>
-    </message>
-    <message>
-        <source>Topics:</source>
-        <translation>Topic：</translation>
-    </message>
-    <message>
-        <source>Groups:</source>
-        <translation>消费者组：</translation>
-    </message>
-    <message>
-        <source>Profile:</source>
-        <translation>客户端版本：</translation>
-    </message>
-    <message>
-        <source>seed %1</source>
-        <translation>随机种子 %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n command(s) recorded in this session.</source>
-        <translation><numerusform>本次会话记录了 %n 条操作。</numerusform></translation>
-    </message>
-</context>
-<context>
-    <name>Rblab::ScenarioReader</name>
-    <message>
-        <source>expected a churn object such as {"group": …, "meanInterval": "45s", "actions": {"join": 1, "kill": 1}}, got %1</source>
-        <translation>应为扰动对象，如 {"group": …, "meanInterval": "45s", "actions": {"join": 1, "kill": 1}}，实际为 %1</translation>
-    </message>
-    <message>
-        <source>churn</source>
-        <translation>扰动</translation>
-    </message>
-    <message>
-        <source>group</source>
-        <translation>消费者组</translation>
-    </message>
-    <message>
-        <source>an object of action weights such as {"join": 3, "kill": 1}</source>
-        <translation>操作权重对象，如 {"join": 3, "kill": 1}</translation>
-    </message>
-    <message>
-        <source>expected an object of action weights such as {"join": 3, "kill": 1}, got %1</source>
-        <translation>应为操作权重对象，如 {"join": 3, "kill": 1}，实际为 %1</translation>
-    </message>
-    <message>
-        <source>unknown churn action "%1" (expected %2)</source>
-        <translation>未知的扰动操作 "%1"（应为 %2）</translation>
-    </message>
-    <message>
-        <source>expected at least one action with a weight above 0</source>
-        <translation>至少要有一个权重大于 0 的操作</translation>
-    </message>
-    <message>
-        <source>expected minConsumers (%1) to be at most maxConsumers (%2)</source>
-        <translation>minConsumers（%1）不能大于 maxConsumers（%2）</translation>
-    </message>
-    <message>
-        <source>expected a consumer object such as {"id": "10.0.0.1@1001"}, got %1</source>
-        <translation>应为消费者对象，如 {"id": "10.0.0.1@1001"}，实际为 %1</translation>
-    </message>
-    <message>
-        <source>a consumer</source>
-        <translation>消费者</translation>
-    </message>
-    <message>
-        <source>expected an object of strategy parameters, got %1</source>
-        <translation>应为策略参数对象，实际为 %1</translation>
-    </message>
-    <message>
-        <source>client settings</source>
-        <translation>客户端配置</translation>
-    </message>
-    <message>
-        <source>"start" is not used in a join: the consumer starts at the event's time (ignored)</source>
-        <translation>join 中不使用 "start"：消费者在事件时刻启动（已忽略）</translation>
-    </message>
-    <message>
-        <source>a consume time</source>
-        <translation>消费耗时</translation>
-    </message>
-    <message>
-        <source>a lognormal consume time needs a mean above 0ms</source>
-        <translation>对数正态分布的消费耗时需要大于 0ms 的均值</translation>
-    </message>
-    <message>
-        <source>expected a p99 above the mean (%1) for a lognormal consume time, got %2</source>
-        <translation>对数正态分布的消费耗时的 p99 应大于均值（%1），实际为 %2</translation>
-    </message>
-    <message>
-        <source>p99 is only used by the lognormal distribution</source>
-        <translation>p99 只用于对数正态分布</translation>
-    </message>
-    <message>
-        <source>expected {"probability": p, "time": duration}, got %1</source>
-        <translation>应为 {"probability": p, "time": 时长}，实际为 %1</translation>
-    </message>
-    <message>
-        <source>a stall</source>
-        <translation>卡顿设置</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n more problem(s) not shown</source>
-        <translation><numerusform>另有 %n 个问题未显示</numerusform></translation>
-    </message>
-    <message>
-        <source>expected an array of events, got %1</source>
-        <translation>应为事件数组，实际为 %1</translation>
-    </message>
-    <message>
-        <source>expected an event object such as {"at": "60s", "action": "kill", "consumer": "10.0.0.1@1001"}, got %1</source>
-        <translation>应为事件对象，如 {"at": "60s", "action": "kill", "consumer": "10.0.0.1@1001"}，实际为 %1</translation>
-    </message>
-    <message>
-        <source>missing required field "action" in an event (expected one of %1)</source>
-        <translation>事件缺少必填字段 "action"（应为 %1 之一）</translation>
-    </message>
-    <message>
-        <source>a "%1" event</source>
-        <translation>"%1" 事件</translation>
-    </message>
-    <message>
-        <source>field "%1" is not used by the action "%2" (ignored)</source>
-        <translation>操作 "%2" 不使用字段 "%1"（已忽略）</translation>
-    </message>
-    <message>
-        <source>topic</source>
-        <translation>Topic</translation>
-    </message>
-    <message>
-        <source>broker</source>
-        <translation>Broker</translation>
-    </message>
-    <message>
-        <source>a consumer object such as {"id": "10.0.0.9@1009"}</source>
-        <translation>消费者对象，如 {"id": "10.0.0.9@1009"}</translation>
-    </message>
-    <message>
-        <source>expected a non-empty array of broker names (leave "brokers" out for all brokers), got %1</source>
-        <translation>应为非空的 Broker 名称数组（省略 "brokers" 表示所有 Broker），实际为 %1</translation>
-    </message>
-    <message>
-        <source>broker "%1" is listed twice</source>
-        <translation>Broker "%1" 列出了两次</translation>
-    </message>
-    <message>
-        <source>a duration</source>
-        <translation>时长</translation>
-    </message>
-    <message>
-        <source>an object of client settings</source>
-        <translation>客户端配置对象</translation>
-    </message>
-    <message>
-        <source>expected at least one client setting, got an empty object</source>
-        <translation>至少要有一项客户端配置，实际为空对象</translation>
-    </message>
-    <message>
-        <source>expected a non-empty array of consumer groups, got %1</source>
-        <translation>应为非空的消费者组数组，实际为 %1</translation>
-    </message>
-    <message>
-        <source>expected a group object, got %1</source>
-        <translation>应为消费者组对象，实际为 %1</translation>
-    </message>
-    <message>
-        <source>a group</source>
-        <translation>消费者组</translation>
-    </message>
-    <message>
-        <source>expected a group name of letters, digits, '%', '|', '_' or '-' (at most %1 characters), got %2</source>
-        <translation>消费者组名称只能包含字母、数字、'%'、'|'、'_' 或 '-'（最多 %1 个字符），实际为 %2</translation>
-    </message>
-    <message>
-        <source>an array of topic names</source>
-        <translation>Topic 名称数组</translation>
-    </message>
-    <message>
-        <source>consumeTimestamp is only used with CONSUME_FROM_TIMESTAMP</source>
-        <translation>consumeTimestamp 只在 CONSUME_FROM_TIMESTAMP 时使用</translation>
-    </message>
-    <message>
-        <source>an array of consumers, possibly empty</source>
-        <translation>消费者数组（可以为空）</translation>
-    </message>
-    <message>
-        <source>expected an array of consumers, got %1</source>
-        <translation>应为消费者数组，实际为 %1</translation>
-    </message>
-    <message>
-        <source>expected a non-empty array of topic names, got %1</source>
-        <translation>应为非空的 Topic 名称数组，实际为 %1</translation>
-    </message>
-    <message>
-        <source>topic "%1" is listed twice (first at line %2, column %3)</source>
-        <translation>Topic "%1" 列出了两次（首次在第 %2 行第 %3 列）</translation>
-    </message>
-    <message>
-        <source>missing required field "%1" in %2</source>
-        <translation>%2 缺少必填字段 "%1"</translation>
-    </message>
-    <message>
-        <source>missing required field "%1" in %2 (expected %3)</source>
-        <translation>%2 缺少必填字段 "%1"（应为 %3）</translation>
-    </message>
-    <message>
-        <source>a string</source>
-        <translation>字符串</translation>
-    </message>
-    <message>
-        <source>a non-empty string</source>
-        <translation>非空字符串</translation>
-    </message>
-    <message>
-        <source>true or false</source>
-        <translation>true 或 false</translation>
-    </message>
-    <message>
-        <source>a number</source>
-        <translation>数字</translation>
-    </message>
-    <message>
-        <source>an integer</source>
-        <translation>整数</translation>
-    </message>
-    <message>
-        <source>one of %1</source>
-        <translation>%1 之一</translation>
-    </message>
-    <message>
-        <source>line %1, column %2</source>
-        <translation>第 %1 行第 %2 列</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 and %n more</source>
-        <translation><numerusform>%1 等另外 %n 个</numerusform></translation>
-    </message>
-    <message>
-        <source>duplicate %1 name "%2" (first at %3)</source>
-        <translation>重复的%1名称 "%2"（首次出现在 %3）</translation>
-    </message>
-    <message>
-        <source>none is declared</source>
-        <translation>没有声明任何一个</translation>
-    </message>
-    <message>
-        <source>declared: %1</source>
-        <translation>已声明：%1</translation>
-    </message>
-    <message>
-        <source>unknown %1 "%2" (%3)</source>
-        <translation>未知的%1 "%2"（%3）</translation>
-    </message>
-    <message>
-        <source>duplicate consumer name "%1" (first at %2); consumers that share a client id need distinct "name"s</source>
-        <translation>重复的消费者名称 "%1"（首次出现在 %2）；共用客户端 ID 的消费者需要不同的 "name"</translation>
-    </message>
-    <message>
-        <source>unknown consumer "%1" (%2)</source>
-        <translation>未知的消费者 "%1"（%2）</translation>
-    </message>
-    <message>
-        <source>consumer "%1" joins only at %2 (%3), after this event at %4</source>
-        <translation>消费者 "%1" 要到 %2（%3）才加入，晚于本事件的 %4</translation>
-    </message>
-    <message>
-        <source>consumer "%1" is in group "%2", not in "%3"</source>
-        <translation>消费者 "%1" 属于消费者组 "%2"，而不是 "%3"</translation>
-    </message>
-    <message>
-        <source>cannot open the file: %1</source>
-        <translation>无法打开文件：%1</translation>
-    </message>
-    <message>
-        <source>the file is %1 bytes long; a scenario file is at most %2 bytes</source>
-        <translation>文件大小为 %1 字节；场景文件最大为 %2 字节</translation>
-    </message>
-    <message>
-        <source>cannot read the file: %1</source>
-        <translation>无法读取文件：%1</translation>
-    </message>
-    <message>
-        <source>expected a scenario object {…} at the top level, got %1</source>
-        <translation>顶层应为场景对象 {…}，实际为 %1</translation>
-    </message>
-    <message>
-        <source>missing required field "format" (expected "%1")</source>
-        <translation>缺少必填字段 "format"（应为 "%1"）</translation>
-    </message>
-    <message>
-        <source>expected "%1", got %2</source>
-        <translation>应为 "%1"，实际为 %2</translation>
-    </message>
-    <message>
-        <source>this file was made by a newer version of Rebalance Lab (format "%1"); this version reads "%2"</source>
-        <translation>此文件由更新版本的 Rebalance Lab 创建（格式 "%1"）；当前版本只能读取 "%2"</translation>
-    </message>
-    <message>
-        <source>expected "%1", got %2; this is not a scenario file of a known version</source>
-        <translation>应为 "%1"，实际为 %2；这不是已知版本的场景文件</translation>
-    </message>
-    <message>
-        <source>the scenario</source>
-        <translation>场景</translation>
-    </message>
-    <message>
-        <source>expected an integer from 0 to %1, got %2</source>
-        <translation>应为 0 到 %1 之间的整数，实际为 %2</translation>
-    </message>
-    <message>
-        <source>expected an object such as {"latency": "1ms"}, got %1</source>
-        <translation>应为对象，如 {"latency": "1ms"}，实际为 %1</translation>
-    </message>
-    <message>
-        <source>the network settings</source>
-        <translation>网络设置</translation>
-    </message>
-    <message>
-        <source>broker settings</source>
-        <translation>Broker 配置</translation>
-    </message>
-    <message>
-        <source>an array of broker names</source>
-        <translation>Broker 名称数组</translation>
-    </message>
-    <message>
-        <source>an array of topics</source>
-        <translation>Topic 数组</translation>
-    </message>
-    <message>
-        <source>an array of consumer groups</source>
-        <translation>消费者组数组</translation>
-    </message>
-    <message>
-        <source>expected a string or an object of language → text such as {"en": …, "zh_CN": …}, got %1</source>
-        <translation>应为字符串，或“语言 → 文本”的对象，如 {"en": …, "zh_CN": …}，实际为 %1</translation>
-    </message>
-    <message>
-        <source>expected a non-empty array of broker names, got %1</source>
-        <translation>应为非空的 Broker 名称数组，实际为 %1</translation>
-    </message>
-    <message>
-        <source>expected a non-empty array of topics, got %1</source>
-        <translation>应为非空的 Topic 数组，实际为 %1</translation>
-    </message>
-    <message>
-        <source>expected a topic object, got %1</source>
-        <translation>应为 Topic 对象，实际为 %1</translation>
-    </message>
-    <message>
-        <source>a topic</source>
-        <translation>Topic</translation>
-    </message>
-    <message>
-        <source>expected a topic name of letters, digits, '%', '|', '_' or '-' (at most %1 characters), got %2</source>
-        <translation>Topic 名称只能包含字母、数字、'%'、'|'、'_' 或 '-'（最多 %1 个字符），实际为 %2</translation>
-    </message>
-    <message>
-        <source>an object of broker name → queue count</source>
-        <translation>“Broker 名称 → 队列数”对象</translation>
-    </message>
-    <message>
-        <source>expected an object of broker name → queue count such as {"broker-a": 8}, got %1</source>
-        <translation>应为“Broker 名称 → 队列数”对象，如 {"broker-a": 8}，实际为 %1</translation>
-    </message>
-    <message>
-        <source>a message size range</source>
-        <translation>消息大小范围</translation>
-    </message>
-    <message>
-        <source>expected max to be at least min (%1), got %2</source>
-        <translation>max 应不小于 min（%1），实际为 %2</translation>
-    </message>
-    <message>
-        <source>expected a number of bytes from 1 to %1 or {"min": …, "max": …}, got %2</source>
-        <translation>应为 1 到 %1 之间的字节数或 {"min": …, "max": …}，实际为 %2</translation>
-    </message>
-    <message>
-        <source>expected %1, got %2</source>
-        <translation>应为%1，实际为 %2</translation>
-    </message>
-    <message>
-        <source>expected true or false, got %1</source>
-        <translation>应为 true 或 false，实际为 %1</translation>
-    </message>
-    <message>
-        <source>%1 of at least %2</source>
-        <translation>至少为 %2 的%1</translation>
-    </message>
-    <message>
-        <source>%1 from %2 to %3</source>
-        <translation>%2 到 %3 之间的%1</translation>
-    </message>
-    <message>
-        <source>expected a whole number of milliseconds, got %1</source>
-        <translation>应为整数毫秒，实际为 %1</translation>
-    </message>
-    <message>
-        <source>expected a duration from %1 to %2, got %3</source>
-        <translation>应为 %1 到 %2 之间的时长，实际为 %3</translation>
-    </message>
-    <message>
-        <source>expected one of %1, got %2</source>
-        <translation>应为 %1 之一，实际为 %2</translation>
-    </message>
-    <message>
-        <source>expected %1 (%2), got %3</source>
-        <translation>应为%1（%2），实际为 %3</translation>
-    </message>
-    <message>
-        <source>expected an object of %1, got %2</source>
-        <translation>应为%1对象，实际为 %2</translation>
-    </message>
-    <message>
-        <source>unknown field "%1" in %2 is ignored</source>
-        <translation>%2 中的未知字段 "%1" 已忽略</translation>
-    </message>
-    <message>
-        <source>; did you mean "%1"?</source>
-        <translation>；是不是想写 "%1"？</translation>
-    </message>
-    <message>
-        <source>%1 or %2</source>
-        <translation>%1 或 %2</translation>
-    </message>
-</context>
-<context>
-    <name>Rblab::ScenarioWriter</name>
-    <message>
-        <source>cannot save "%1": %2</source>
-        <translation>无法保存 "%1"：%2</translation>
-    </message>
-</context>
-<context>
-    <name>Rblab::Settings</name>
-    <message>
-        <source>Cached messages per queue</source>
-        <translation>单队列缓存消息数上限</translation>
-    </message>
-    <message>
-        <source>Cached MiB per queue</source>
-        <translation>单队列缓存大小上限（MiB）</translation>
-    </message>
-    <message>
-        <source>Cached messages per topic</source>
-        <translation>单 Topic 缓存消息数上限</translation>
-    </message>
-    <message>
-        <source>Cached MiB per topic</source>
-        <translation>单 Topic 缓存大小上限（MiB）</translation>
-    </message>
-    <message>
-        <source>Max offset span in cache</source>
-        <translation>缓存中最大位点跨度</translation>
-    </message>
-    <message>
-        <source>Messages per pull</source>
-        <translation>每次拉取的消息数</translation>
-    </message>
-    <message>
-        <source>Pause between pulls</source>
-        <translation>两次拉取的间隔</translation>
-    </message>
-    <message>
-        <source>Messages per listener call</source>
-        <translation>每次回调的消息数</translation>
-    </message>
-    <message>
-        <source>Consume threads</source>
-        <translation>消费线程数</translation>
-    </message>
-    <message>
-        <source>Retries before the DLQ</source>
-        <translation>进入死信队列前的重试次数</translation>
-    </message>
-    <message>
-        <source>Orderly suspend time</source>
-        <translation>顺序消费挂起时间</translation>
-    </message>
-    <message>
-        <source>Route refresh interval</source>
-        <translation>路由刷新间隔</translation>
-    </message>
-    <message>
-        <source>Heartbeat interval</source>
-        <translation>心跳间隔</translation>
-    </message>
-    <message>
-        <source>Offset commit interval</source>
-        <translation>消费位点提交间隔</translation>
-    </message>
-    <message>
-        <source>Retry delay after a pull error</source>
-        <translation>拉取出错后的重试延迟</translation>
-    </message>
-    <message>
-        <source>Periodic rebalance interval</source>
-        <translation>定时重平衡间隔</translation>
-    </message>
-    <message>
-        <source>Minimum time between rebalances</source>
-        <translation>两次重平衡的最小间隔</translation>
-    </message>
-    <message>
-        <source>Silent connection expiry</source>
-        <translation>静默连接过期时间</translation>
-    </message>
-    <message>
-        <source>Expiry scan interval</source>
-        <translation>过期扫描间隔</translation>
-    </message>
-    <message>
-        <source>Notify consumers of membership changes</source>
-        <translation>消费者变化时通知消费者</translation>
-    </message>
-    <message>
-        <source>Long polling</source>
-        <translation>长轮询</translation>
-    </message>
-    <message>
-        <source>Long-poll hold time</source>
-        <translation>长轮询挂起时间</translation>
-    </message>
-    <message>
-        <source>Long-poll scan interval</source>
-        <translation>长轮询扫描间隔</translation>
-    </message>
-    <message>
-        <source>Queue lock lifetime</source>
-        <translation>队列锁有效期</translation>
-    </message>
-</context>
-<context>
-    <name>Rblab::SettingsPanel</name>
-    <message>
-        <source>Client (DefaultMQPushConsumer, ClientConfig): applies to the group now</source>
-        <translation>客户端（DefaultMQPushConsumer、ClientConfig）：立即应用到整个组</translation>
-    </message>
-    <message>
-        <source>Broker and profile: apply by restarting the run</source>
-        <translation>Broker 与客户端版本：重新开始运行后生效</translation>
-    </message>
-    <message>
-        <source>Client behaviour profile</source>
-        <translation>客户端行为版本</translation>
-    </message>
-    <message>
-        <source>5.x: RocketMQ 5.2 and later; 4.9: the 4.9 client where they differ</source>
-        <translation>5.x：RocketMQ 5.2 及以后；4.9：在两者不同之处按 4.9 客户端行为</translation>
-    </message>
-    <message>
-        <source>Apply to group</source>
-        <translation>应用到整个组</translation>
-    </message>
-    <message>
-        <source>Send the changed client settings to every consumer of the group (setClient)</source>
-        <translation>把修改过的客户端配置发送给组内每个消费者（setClient）</translation>
-    </message>
-    <message>
-        <source>Apply and restart</source>
-        <translation>应用并重新开始</translation>
-    </message>
-    <message>
-        <source>Restart the run with these broker settings and profile</source>
-        <translation>用这些 Broker 配置和客户端版本重新开始运行</translation>
-    </message>
-    <message>
-        <source>%1 (%2)
-Default: %3
-Allowed: %4</source>
-        <translation>%1（%2）
-默认：%3
-允许：%4</translation>
-    </message>
-    <message>
-        <source>on</source>
-        <translation>开</translation>
-    </message>
-    <message>
-        <source>off</source>
-        <translation>关</translation>
-    </message>
-    <message>
-        <source>%1 (%2) must be %3, got "%4"</source>
-        <translation>%1（%2）必须是 %3，实际为 "%4"</translation>
-    </message>
-    <message>
-        <source>No client setting was changed.</source>
-        <translation>没有修改任何客户端配置。</translation>
-    </message>
-    <message numerus="yes">
-        <source>Sent %n client setting(s) to %1.</source>
-        <translation><numerusform>已把 %n 项客户端配置发送给 %1。</numerusform></translation>
-    </message>
-</context>
-<context>
-    <name>Rblab::SimulationWorker</name>
-    <message>
-        <source>No simulation is running.</source>
-        <translation>没有正在运行的模拟。</translation>
-    </message>
-</context>
-<context>
-    <name>Rblab::StrategyMetadata</name>
-    <message>
-        <source>invalid metadata: the "Strategy" object is missing</source>
-        <translation>元数据无效：缺少 "Strategy" 对象</translation>
-    </message>
-    <message>
-        <source>invalid metadata: "Strategy" must be an object</source>
-        <translation>元数据无效："Strategy" 必须是对象</translation>
-    </message>
-    <message>
-        <source>invalid metadata: "Strategy.Name" is missing or not a string</source>
-        <translation>元数据无效："Strategy.Name" 缺失或不是字符串</translation>
-    </message>
-    <message>
-        <source>invalid metadata: "Strategy.Name" must be 1 to 64 letters, digits, '_', '-' or '.', got "%1"</source>
-        <translation>元数据无效："Strategy.Name" 必须是 1 到 64 个字母、数字、'_'、'-' 或 '.'，实际为 "%1"</translation>
-    </message>
-    <message>
-        <source>invalid metadata: "Strategy.Version" is missing or not a string</source>
-        <translation>元数据无效："Strategy.Version" 缺失或不是字符串</translation>
-    </message>
-    <message>
-        <source>invalid metadata: "Strategy.ApiVersion" must be "major.minor", such as "1.0"</source>
-        <translation>元数据无效："Strategy.ApiVersion" 必须是 "主版本.次版本"，如 "1.0"</translation>
-    </message>
-    <message>
-        <source>invalid metadata: "Strategy.Description" must be a string</source>
-        <translation>元数据无效："Strategy.Description" 必须是字符串</translation>
-    </message>
-    <message>
-        <source>invalid metadata: "Strategy.ForwardsParameters" must be true or false</source>
-        <translation>元数据无效："Strategy.ForwardsParameters" 必须是 true 或 false</translation>
-    </message>
-    <message>
-        <source>invalid metadata: "Strategy.Parameters" must be an array</source>
-        <translation>元数据无效："Strategy.Parameters" 必须是数组</translation>
-    </message>
-    <message>
-        <source>invalid metadata: "%1" must be an object</source>
-        <translation>元数据无效："%1" 必须是对象</translation>
-    </message>
-    <message>
-        <source>invalid metadata: "%1.name" is missing</source>
-        <translation>元数据无效：缺少 "%1.name"</translation>
-    </message>
-    <message>
-        <source>invalid metadata: parameter "%1" is declared twice</source>
-        <translation>元数据无效：参数 "%1" 声明了两次</translation>
-    </message>
-    <message>
-        <source>invalid metadata: "%1.type" must be one of int, double, bool, string, stringList, queueList, strategy</source>
-        <translation>元数据无效："%1.type" 必须是 int、double、bool、string、stringList、queueList、strategy 之一</translation>
-    </message>
-    <message>
-        <source>invalid metadata: "%1.%2" must be a number</source>
-        <translation>元数据无效："%1.%2" 必须是数字</translation>
-    </message>
-    <message>
-        <source>invalid metadata: "%1" has min &gt; max</source>
-        <translation>元数据无效："%1" 的 min 大于 max</translation>
-    </message>
-    <message>
-        <source>invalid metadata: "%1.choices" must be an array of strings</source>
-        <translation>元数据无效："%1.choices" 必须是字符串数组</translation>
-    </message>
-    <message>
-        <source>invalid metadata: the default of "%1" is not valid: %2</source>
-        <translation>元数据无效："%1" 的默认值不合法：%2</translation>
-    </message>
-</context>
-<context>
-    <name>Rblab::StrategyPanel</name>
-    <message>
-        <source>Group:</source>
-        <translation>消费者组：</translation>
-    </message>
-    <message>
-        <source>The consumer group the strategy is deployed to</source>
-        <translation>策略要部署到的消费者组</translation>
-    </message>
-    <message>
-        <source>Every strategy the loaded plugins provide</source>
-        <translation>已加载插件提供的所有策略</translation>
-    </message>
-    <message>
-        <source>Parameters</source>
-        <translation>参数</translation>
-    </message>
-    <message>
-        <source>Apply to group</source>
-        <translation>应用到整个组</translation>
-    </message>
-    <message>
-        <source>Switch every consumer of the group to this strategy now</source>
-        <translation>立即把组内所有消费者切换到此策略</translation>
-    </message>
-    <message>
-        <source>Apply to selected</source>
-        <translation>应用到选中的消费者</translation>
-    </message>
-    <message>
-        <source>Rolling deploy: switch only the selected consumer; the others keep their strategy</source>
-        <translation>滚动发布：只切换选中的消费者，其他消费者保持原策略</translation>
-    </message>
-    <message>
-        <source>No run yet.</source>
-        <translation>尚未运行。</translation>
-    </message>
-    <message>
-        <source>Now running: %1</source>
-        <translation>当前策略：%1</translation>
-    </message>
-    <message>
-        <source>No strategy plugin is loaded.</source>
-        <translation>没有加载任何策略插件。</translation>
-    </message>
-    <message>
-        <source>RocketMQ: %1</source>
-        <translation>RocketMQ：%1</translation>
-    </message>
-    <message>
-        <source>Parameters are valid.</source>
-        <translation>参数有效。</translation>
-    </message>
-    <message>
-        <source>Select a consumer first.</source>
-        <translation>请先选中一个消费者。</translation>
-    </message>
-    <message>
-        <source>No group to apply to.</source>
-        <translation>没有可应用的消费者组。</translation>
-    </message>
-</context>
-<context>
-    <name>Rblab::StrategyRegistry</name>
-    <message>
-        <source>strategy %1 threw an exception: %2</source>
-        <translation>策略 %1 抛出异常：%2</translation>
-    </message>
-    <message>
-        <source>duplicate strategy name "%1": already provided by %2</source>
-        <translation>策略名称 "%1" 重复：已由 %2 提供</translation>
-    </message>
-    <message>
-        <source>the root object does not implement %1</source>
-        <translation>根对象没有实现 %1</translation>
-    </message>
-    <message>
-        <source>no such plugin folder or file</source>
-        <translation>插件文件夹或文件不存在</translation>
-    </message>
-    <message>
-        <source>not a plugin: the library has no Qt plugin metadata</source>
-        <translation>不是插件：该库没有 Qt 插件元数据</translation>
-    </message>
-    <message>
-        <source>could not load: %1</source>
-        <translation>无法加载：%1</translation>
-    </message>
-    <message>
-        <source>unknown strategy "%1" (loaded: %2)</source>
-        <translation>未知的策略 "%1"（已加载：%2）</translation>
-    </message>
-    <message>
-        <source>%1: unknown strategy "%2" (loaded: %3)</source>
-        <translation>%1：未知的策略 "%2"（已加载：%3）</translation>
-    </message>
-    <message>
-        <source>strategies nest more than %1 deep (a strategy that wraps itself?)</source>
-        <translation>策略嵌套超过 %1 层（某个策略包装了它自己？）</translation>
-    </message>
-    <message>
-        <source>the plugin for %1 made no strategy</source>
-        <translation>%1 的插件没有创建出策略</translation>
-    </message>
-    <message>
-        <source>strategy %1 answered for %2 consumers, asked for %3</source>
-        <translation>策略 %1 返回了 %2 个消费者的结果，但请求的是 %3 个</translation>
     </message>
 </context>
 <context>
@@ -2652,16 +2773,16 @@ Allowed: %4</source>
         <translation>events[%1]（%2）：%3</translation>
     </message>
     <message>
-        <source>unknown topic "%1"</source>
-        <translation>未知的 Topic "%1"</translation>
+        <source>unknown topic &quot;%1&quot;</source>
+        <translation>未知的 Topic &quot;%1&quot;</translation>
     </message>
     <message>
         <source>a produce rate must be ≥ 0</source>
         <translation>生产速率必须 ≥ 0</translation>
     </message>
     <message>
-        <source>unknown broker "%1"</source>
-        <translation>未知的 Broker "%1"</translation>
+        <source>unknown broker &quot;%1&quot;</source>
+        <translation>未知的 Broker &quot;%1&quot;</translation>
     </message>
     <message>
         <source>a queue count must be from 0 to 1024</source>
@@ -2676,32 +2797,32 @@ Allowed: %4</source>
         <translation>Broker %1 已经在运行</translation>
     </message>
     <message>
-        <source>unknown group "%1"</source>
-        <translation>未知的消费者组 "%1"</translation>
+        <source>unknown group &quot;%1&quot;</source>
+        <translation>未知的消费者组 &quot;%1&quot;</translation>
     </message>
     <message>
-        <source>no consumer "%1" in group %2</source>
-        <translation>消费者组 %2 中没有消费者 "%1"</translation>
+        <source>no consumer &quot;%1&quot; in group %2</source>
+        <translation>消费者组 %2 中没有消费者 &quot;%1&quot;</translation>
     </message>
     <message>
-        <source>unknown client setting "%1"</source>
-        <translation>未知的客户端配置 "%1"</translation>
+        <source>unknown client setting &quot;%1&quot;</source>
+        <translation>未知的客户端配置 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>%1 must be %2</source>
         <translation>%1 必须是 %2</translation>
     </message>
     <message>
-        <source>consumer "%1" already exists</source>
-        <translation>消费者 "%1" 已存在</translation>
+        <source>consumer &quot;%1&quot; already exists</source>
+        <translation>消费者 &quot;%1&quot; 已存在</translation>
     </message>
     <message>
         <source>a consumer needs a client id</source>
         <translation>消费者需要客户端 ID</translation>
     </message>
     <message>
-        <source>unknown consumer "%1"</source>
-        <translation>未知的消费者 "%1"</translation>
+        <source>unknown consumer &quot;%1&quot;</source>
+        <translation>未知的消费者 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>consumer %1 is not running (%2)</source>
@@ -2714,6 +2835,10 @@ Allowed: %4</source>
     <message>
         <source>unsupported action</source>
         <translation>不支持的操作</translation>
+    </message>
+    <message>
+        <source>unknown broker setting &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

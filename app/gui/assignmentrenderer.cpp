@@ -184,8 +184,7 @@ void AssignmentRenderer::paintSection(QPainter &p, const Input &in, int s)
     p.drawRoundedRect(section.lane, 5, 5);
     p.setFont(m_font);
     p.setPen(unassigned > 0 ? m_palette.text : m_palette.mutedText);
-    p.drawText(section.laneLabel, Qt::AlignVCenter | Qt::AlignLeft | Qt::TextWordWrap,
-               QStringLiteral("%1 (%2)").arg(in.unassignedLabel).arg(unassigned));
+    p.drawText(section.laneLabel, Qt::AlignVCenter | Qt::AlignLeft | Qt::TextWordWrap, in.laneLabels.value(s));
 }
 
 void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)

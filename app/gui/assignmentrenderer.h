@@ -70,7 +70,7 @@ public:
         const QList<CardItem> *cards = nullptr;
         Selection selection;
         qint64 wallNow = 0;
-        QString unassignedLabel;
+        QStringList laneLabels;   //!< per section: "Unassigned 4 (+1 retry)"
         QStringList legendLabels; //!< double-owned, retry, count, size, span, unassigned
         QStringList sectionTitles;
         QList<int> laneCounts;    //!< unassigned queues per section

@@ -19,6 +19,7 @@ QString AssignmentToolTip::consumer(const Catalog &cat, const WorldSnapshot &sna
     html += QStringLiteral("<br>") + tr("Group: %1").arg(info.group.toHtmlEscaped());
     html += QStringLiteral("<br>") + tr("State: %1").arg(GuiText::stateName(sc.state, sc.slowed));
     html += QStringLiteral("<br>") + tr("Strategy: %1").arg(sc.strategy.toHtmlEscaped());
+    html += QStringLiteral("<br>") + tr("Consume time: %1").arg(GuiText::consumeTime(sc).toHtmlEscaped());
     html += QStringLiteral("<br>") + tr("Queues: %1, cached %2 messages (%3)")
                 .arg(sc.queueCount).arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes));
     html += QStringLiteral("<br>") + tr("Flow-control holds: count %1, size %2, span %3")

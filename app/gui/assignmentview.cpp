@@ -19,16 +19,6 @@ namespace {
 
 constexpr double kNoAnimationAbove = 50.0;
 
-quint64 itemKey(qint32 queue, qint32 consumer)
-{
-    return (quint64(quint32(queue)) << 32) | quint32(consumer + 1);
-}
-
-bool alive(ConsumerState s)
-{
-    return s != ConsumerState::Killed && s != ConsumerState::Shutdown && s != ConsumerState::Absent;
-}
-
 } // namespace
 
 AssignmentView::AssignmentView(QWidget *parent)
@@ -48,7 +38,6 @@ AssignmentView::AssignmentView(QWidget *parent)
 
 void AssignmentView::updateTexts()
 {
-    m_unassignedLabel = tr("Unassigned");
     m_legendLabels = {tr("double-owned"), tr("retry queue"), tr("flow control: count"), tr("flow control: size"),
                       tr("flow control: span")};
     m_cacheLabel = tr("%1 msg · %2");
@@ -92,10 +81,7 @@ void AssignmentView::setFrame(const CatalogPtr &catalog, const WorldSnapshot &sn
         m_renderer.invalidate();
     }
     if (newRun) {
-        m_previousItems.clear();
-        m_previousIndex.clear();
-        m_queueRects.clear();
-        m_cardItems.clear();
+        m_items.clear();
         if (m_selection.kind != Selection::Kind::None) {
             m_selection = Selection();
             emit selectionChanged(m_selection);
@@ -111,44 +97,9 @@ void AssignmentView::setFrame(const CatalogPtr &catalog, const WorldSnapshot &sn
 
 void AssignmentView::settle()
 {
-    for (TileItem &item : m_items) {
-        item.start = -1;
-    }
-    for (CardItem &card : m_cardItems) {
-        card.flashStart = -1;
-    }
+    m_items.settle();
     m_animationTimer.stop();
     update();
-}
-
-int AssignmentView::tilesNeeded() const
-{
-    const Catalog &cat = *m_catalog;
-    QList<int> perConsumer(cat.consumers.size(), 0);
-    for (const SnapshotHolding &h : m_snapshot.holdings) {
-        if (h.consumer >= 0 && h.consumer < perConsumer.size()) {
-            ++perConsumer[h.consumer];
-        }
-    }
-    int need = 1;
-    for (int n : std::as_const(perConsumer)) {
-        need = qMax(need, n);
-    }
-    // Room for an even share too, so that a rebalance after a start does not re-lay everything.
-    QList<int> liveByGroup(cat.groups.size(), 0);
-    for (qint32 c = 0; c < cat.consumers.size() && c < m_snapshot.consumers.size(); ++c) {
-        const qint32 g = cat.consumers.at(c).groupIndex;
-        // Consumers that have not started yet count: they will share the queues soon.
-        const ConsumerState st = m_snapshot.consumers.at(c).state;
-        if (g >= 0 && g < liveByGroup.size() && st != ConsumerState::Killed && st != ConsumerState::Shutdown) {
-            ++liveByGroup[g];
-        }
-    }
-    for (int g = 0; g < cat.groupQueues.size() && g < liveByGroup.size(); ++g) {
-        const int live = qMax(1, liveByGroup.at(g));
-        need = qMax(need, int((cat.groupQueues.at(g).size() + live - 1) / live));
-    }
-    return need;
 }
 
 void AssignmentView::rebuildItems(bool animate)
@@ -158,7 +109,7 @@ void AssignmentView::rebuildItems(bool animate)
         return;
     }
     const Catalog &cat = *m_catalog;
-    const int need = tilesNeeded();
+    const int need = AssignmentItems::tilesNeeded(cat, m_snapshot);
     // Re-lay when a card would overflow, or when tiles could be clearly larger again.
     if (m_layoutDirty || need > m_layoutNeed || need * 3 < m_layoutNeed * 2) {
         m_layoutNeed = qMax(need, 1);
@@ -166,242 +117,14 @@ void AssignmentView::rebuildItems(bool animate)
         m_layout.compute(cat, QSizeF(size()), font(), m_layoutNeed, legend > width() - 16 ? 2 : 1);
         m_layoutDirty = false;
     }
-    if (m_cardItems.size() < cat.consumers.size()) {
-        m_cardItems.resize(cat.consumers.size());
-    }
     const qint64 now = m_clock.elapsed();
-    for (qint32 c = 0; c < cat.consumers.size() && c < m_snapshot.consumers.size(); ++c) {
-        CardItem &ci = m_cardItems[c];
-        const quint32 count = m_snapshot.consumers.at(c).rebalanceCount;
-        if (count > ci.seenRebalances && animate) {
-            ci.flashStart = now;
-        }
-        ci.seenRebalances = count;
+    m_items.rebuild(m_layout, cat, m_snapshot, now, animate ? animationDuration() : 0, animate);
+    m_laneLabels.clear();
+    for (int s = 0; s < m_items.laneCounts().size(); ++s) {
+        const int retry = m_items.laneRetryCounts().at(s);
+        m_laneLabels.append(tr("Unassigned %1").arg(GuiText::unassigned(m_items.laneCounts().at(s) - retry, retry)));
     }
-
-    std::swap(m_previousItems, m_items);
-    m_items.clear();
-    m_previousIndex.clear();
-    for (int i = 0; i < m_previousItems.size(); ++i) {
-        m_previousIndex.insert(itemKey(m_previousItems.at(i).queue, m_previousItems.at(i).consumer), i);
-    }
-    if (m_queueRects.size() != cat.queues.size()) {
-        m_queueRects.resize(cat.queues.size());
-    }
-    const int duration = animate ? animationDuration() : 0;
-    const auto &sections = m_layout.sections();
-    m_laneCounts = QList<int>(sections.size(), 0);
-    m_laneGrids = QList<AssignmentLayout::Grid>(sections.size());
-    QList<int> cardFill(m_layout.cards().size(), 0);
-    QList<int> cardTotal(m_layout.cards().size(), 0);
-    const auto &holdings = m_snapshot.holdings;
-
-    auto place = [&](TileItem item, const QRectF &target) {
-        item.target = target;
-        const auto prev = m_previousIndex.constFind(itemKey(item.queue, item.consumer));
-        if (prev != m_previousIndex.cend()) {
-            const TileItem &old = m_previousItems.at(*prev);
-            if (old.target != target && duration > 0) {
-                item.from = old.rectAt(now);
-                item.start = now;
-                item.duration = duration;
-            } else {
-                item.from = old.from;
-                item.start = old.start;
-                item.duration = old.duration;
-            }
-        } else if (duration > 0 && item.queue >= 0 && !m_queueRects.at(item.queue).isNull()) {
-            // A queue arriving here: travel from where it was drawn last.
-            item.from = m_queueRects.at(item.queue);
-            item.start = now;
-            item.duration = duration;
-        }
-        m_items.append(item);
-    };
-
-    for (int s = 0; s < sections.size(); ++s) {
-        const AssignmentLayout::Section &section = sections.at(s);
-        const qint32 g = section.group;
-        if (g < 0 || g >= cat.groupQueues.size()) {
-            continue;
-        }
-        const QList<qint32> &queues = cat.groupQueues.at(g);
-        // First pass: how many tiles each card of this group gets (for the "+N" overflow tile).
-        for (qint32 q : queues) {
-            if (q >= m_snapshot.queues.size()) {
-                continue;
-            }
-            const SnapshotQueue &sq = m_snapshot.queues.at(q);
-            for (qint32 h = sq.firstHolding; h < sq.firstHolding + sq.holdingCount && h < holdings.size(); ++h) {
-                const int card = m_layout.cardOf(holdings.at(h).consumer);
-                if (card >= 0 && m_layout.cards().at(card).section == s) {
-                    ++cardTotal[card];
-                }
-            }
-        }
-        const int capacity = section.cardGrid.capacity;
-        QList<TileItem> laneItems;
-        for (qint32 q : queues) {
-            if (q >= m_snapshot.queues.size()) {
-                continue;
-            }
-            const SnapshotQueue &sq = m_snapshot.queues.at(q);
-            const QueueInfo &info = cat.queues.at(q);
-            int aliveOwners = 0;
-            int runningOwners = 0;
-            const SnapshotHolding *first = nullptr;
-            for (qint32 h = sq.firstHolding; h < sq.firstHolding + sq.holdingCount && h < holdings.size(); ++h) {
-                const SnapshotHolding &hold = holdings.at(h);
-                if (hold.consumer < 0 || hold.consumer >= m_snapshot.consumers.size()
-                    || cat.consumers.at(hold.consumer).groupIndex != g || hold.dropped) {
-                    continue;
-                }
-                const ConsumerState st = m_snapshot.consumers.at(hold.consumer).state;
-                if (alive(st)) {
-                    ++aliveOwners;
-                    if (!first) {
-                        first = &hold;
-                    }
-                }
-                if (st == ConsumerState::Running) {
-                    ++runningOwners;
-                }
-            }
-            auto fillOf = [&](const SnapshotHolding &hold, TileItem &item) {
-                const SnapshotConsumer &owner = m_snapshot.consumers.at(hold.consumer);
-                const double count = owner.pullThresholdForQueue > 0
-                    ? double(hold.cachedCount) / double(owner.pullThresholdForQueue) : 0;
-                const double size = owner.pullThresholdSizeForQueue > 0
-                    ? double(hold.cachedBytes) / (double(owner.pullThresholdSizeForQueue) * 1048576.0) : 0;
-                const double span = owner.consumeConcurrentlyMaxSpan > 0
-                    ? double(hold.maxSpan) / double(owner.consumeConcurrentlyMaxSpan) : 0;
-                item.fill = float(count);
-                item.pressure = float(qMax(count, qMax(size, span)));
-                item.flow = hold.flowControl;
-            };
-            for (qint32 h = sq.firstHolding; h < sq.firstHolding + sq.holdingCount && h < holdings.size(); ++h) {
-                const SnapshotHolding &hold = holdings.at(h);
-                const int card = m_layout.cardOf(hold.consumer);
-                if (card < 0 || m_layout.cards().at(card).section != s) {
-                    continue;
-                }
-                const int slot = cardFill[card]++;
-                const bool overflowing = cardTotal[card] > capacity;
-                if (overflowing && slot >= capacity - 1) {
-                    if (slot == capacity - 1) {
-                        TileItem more;
-                        more.consumer = hold.consumer;
-                        more.section = s;
-                        more.flags = TileItem::Overflow;
-                        more.overflowCount = cardTotal[card] - (capacity - 1);
-                        more.target = m_layout.cardSlot(card, slot);
-                        m_items.append(more);
-                    }
-                    continue;
-                }
-                TileItem item;
-                item.queue = q;
-                item.consumer = hold.consumer;
-                item.section = s;
-                const ConsumerState st = m_snapshot.consumers.at(hold.consumer).state;
-                if (info.retry) {
-                    item.flags |= TileItem::Retry;
-                }
-                if (aliveOwners >= 2 && alive(st) && !hold.dropped) {
-                    item.flags |= TileItem::DoubleOwned;
-                }
-                if (st != ConsumerState::Running) {
-                    item.flags |= TileItem::Ghost;
-                }
-                if (hold.dropped) {
-                    item.flags |= TileItem::Dropped;
-                }
-                if (hold.locked && cat.groupOrderly.value(g)) {
-                    item.flags |= TileItem::Locked;
-                }
-                fillOf(hold, item);
-                place(item, m_layout.cardSlot(card, slot));
-            }
-            if (runningOwners == 0) {
-                TileItem item;
-                item.queue = q;
-                item.consumer = -1;
-                item.section = s;
-                if (info.retry) {
-                    item.flags |= TileItem::Retry;
-                }
-                if (aliveOwners > 0) {
-                    item.flags |= TileItem::Ghost;
-                }
-                if (first) {
-                    fillOf(*first, item);
-                }
-                laneItems.append(item);
-            }
-        }
-        // The lane packs denser when many queues are unassigned (the start of a run).
-        m_laneCounts[s] = int(laneItems.size());
-        m_laneGrids[s] = m_layout.laneGridFor(s, int(laneItems.size()));
-        for (int i = 0; i < laneItems.size() && i < m_laneGrids.at(s).capacity; ++i) {
-            place(laneItems.at(i), m_laneGrids.at(s).slot(i));
-        }
-    }
-    // Remember where each queue is drawn, for the next travel: a running owner's tile first,
-    // then any card, then the lane.
-    QList<quint8> rank(cat.queues.size(), 0);
-    for (const TileItem &item : std::as_const(m_items)) {
-        if (item.queue < 0) {
-            continue;
-        }
-        const quint8 r = item.consumer < 0 ? 1 : ((item.flags & TileItem::Ghost) ? 2 : 3);
-        if (r > rank.at(item.queue)) {
-            rank[item.queue] = r;
-            m_queueRects[item.queue] = item.target;
-        }
-    }
-
-    m_sectionTitles.clear();
-    m_sectionStrategies.clear();
-    for (const AssignmentLayout::Section &section : sections) {
-        int running = 0;
-        QHash<QString, int> strategies;
-        for (int card : section.cards) {
-            const qint32 c = m_layout.cards().at(card).consumer;
-            if (c >= m_snapshot.consumers.size()) {
-                continue;
-            }
-            const SnapshotConsumer &sc = m_snapshot.consumers.at(c);
-            if (sc.state == ConsumerState::Running) {
-                ++running;
-            }
-            if (alive(sc.state)) {
-                ++strategies[sc.strategy];
-            }
-        }
-        QString majority;
-        for (auto it = strategies.cbegin(); it != strategies.cend(); ++it) {
-            if (majority.isEmpty() || it.value() > strategies.value(majority)
-                || (it.value() == strategies.value(majority) && it.key() < majority)) {
-                majority = it.key();
-            }
-        }
-        m_sectionStrategies.append(majority);
-        m_sectionTitles.append(tr("%1 — %2 queues, %3 of %4 consumers running, %5")
-                                   .arg(cat.groups.value(section.group))
-                                   .arg(cat.groupQueues.value(section.group).size())
-                                   .arg(running)
-                                   .arg(section.cards.size())
-                                   .arg(majority.isEmpty() ? QStringLiteral("—") : majority));
-    }
-
-    bool active = false;
-    for (const TileItem &item : std::as_const(m_items)) {
-        active = active || (item.start >= 0 && now < item.start + item.duration);
-    }
-    for (const CardItem &ci : std::as_const(m_cardItems)) {
-        active = active || (ci.flashStart >= 0 && now - ci.flashStart < AssignmentRenderer::kFlashMs);
-    }
-    if (active && !m_animationTimer.isActive()) {
+    if (m_items.isAnimating(now) && !m_animationTimer.isActive()) {
         m_animationTimer.start();
     }
 }
@@ -409,7 +132,7 @@ void AssignmentView::rebuildItems(bool animate)
 int AssignmentView::tileCount() const
 {
     int n = 0;
-    for (const TileItem &item : m_items) {
+    for (const TileItem &item : m_items.tiles()) {
         n += (item.flags & TileItem::Overflow) ? 0 : 1;
     }
     return n;
@@ -418,10 +141,24 @@ int AssignmentView::tileCount() const
 int AssignmentView::laneTileCount() const
 {
     int n = 0;
-    for (int c : m_laneCounts) {
+    for (int c : m_items.laneCounts()) {
         n += c;
     }
     return n;
+}
+
+int AssignmentView::unassignedRetryCount() const
+{
+    int n = 0;
+    for (int c : m_items.laneRetryCounts()) {
+        n += c;
+    }
+    return n;
+}
+
+int AssignmentView::unassignedCount() const
+{
+    return laneTileCount() - unassignedRetryCount();
 }
 
 QString AssignmentView::cardStateText(qint32 consumer) const
@@ -435,19 +172,14 @@ QString AssignmentView::cardStateText(qint32 consumer) const
 
 bool AssignmentView::isQueueAnimating(qint32 queue) const
 {
-    const qint64 now = m_clock.elapsed();
-    for (const TileItem &item : m_items) {
-        if (item.queue == queue && item.start >= 0 && now < item.start + item.duration) {
-            return true;
-        }
-    }
-    return false;
+    return m_items.isQueueAnimating(queue, m_clock.elapsed());
 }
 
 Selection AssignmentView::hitTest(const QPointF &pos) const
 {
-    for (qsizetype i = m_items.size() - 1; i >= 0; --i) {
-        const TileItem &item = m_items.at(i);
+    const QList<TileItem> &tiles = m_items.tiles();
+    for (qsizetype i = tiles.size() - 1; i >= 0; --i) {
+        const TileItem &item = tiles.at(i);
         if (item.queue >= 0 && item.target.contains(pos)) {
             return Selection::queue(item.queue);
         }
@@ -466,19 +198,19 @@ AssignmentRenderer::Input AssignmentView::rendererInput() const
     in.layout = &m_layout;
     in.catalog = m_catalog.get();
     in.snapshot = &m_snapshot;
-    in.tiles = &m_items;
-    in.cards = &m_cardItems;
+    in.tiles = &m_items.tiles();
+    in.cards = &m_items.cards();
     in.selection = m_selection;
     in.wallNow = m_clock.elapsed();
-    in.unassignedLabel = m_unassignedLabel;
+    in.laneLabels = m_laneLabels;
     in.legendLabels = m_legendLabels;
-    in.sectionTitles = m_sectionTitles;
-    in.laneCounts = m_laneCounts;
-    in.laneGrids = &m_laneGrids;
+    in.sectionTitles = m_items.sectionTitles();
+    in.laneCounts = m_items.laneCounts();
+    in.laneGrids = &m_items.laneGrids();
     in.cacheLabel = m_cacheLabel;
     in.oneQueueLabel = m_oneQueueLabel;
     in.queuesLabel = m_queuesLabel;
-    in.sectionStrategies = m_sectionStrategies;
+    in.sectionStrategies = m_items.sectionStrategies();
     return in;
 }
 
@@ -497,15 +229,7 @@ void AssignmentView::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     paintContent(painter);
-    const qint64 now = m_clock.elapsed();
-    bool active = false;
-    for (const TileItem &item : std::as_const(m_items)) {
-        active = active || (item.start >= 0 && now < item.start + item.duration);
-    }
-    for (const CardItem &ci : std::as_const(m_cardItems)) {
-        active = active || (ci.flashStart >= 0 && now - ci.flashStart < AssignmentRenderer::kFlashMs);
-    }
-    if (!active) {
+    if (!m_items.isAnimating(m_clock.elapsed())) {
         m_animationTimer.stop();
     }
 }
@@ -516,8 +240,7 @@ void AssignmentView::resizeEvent(QResizeEvent *event)
     m_layoutDirty = true;
     if (m_catalog) {
         // A resize re-lays everything; tiles jump rather than travel, as nothing moved.
-        m_previousItems.clear();
-        m_items.clear();
+        m_items.dropTiles();
         rebuildItems(false);
     }
 }
@@ -538,7 +261,7 @@ void AssignmentView::contextMenuEvent(QContextMenuEvent *event)
         consumer = hit.index;
     } else if (hit.isQueue()) {
         // A tile on a card stands for its consumer in the context menu.
-        for (const TileItem &item : std::as_const(m_items)) {
+        for (const TileItem &item : m_items.tiles()) {
             if (item.queue == hit.index && item.consumer >= 0 && item.target.contains(event->pos())) {
                 consumer = item.consumer;
             }

@@ -2,6 +2,7 @@
 // The centre of the window: brokers' queues travelling between consumer cards.
 #pragma once
 
+#include "assignmentitems.h"
 #include "assignmentlayout.h"
 #include "assignmentrenderer.h"
 #include "frame.h"
@@ -47,7 +48,10 @@ public:
     int laneTileCount() const;
     AssignmentLayout::Detail detail() const { return m_layout.detail(); }
     const AssignmentLayout &layout() const { return m_layout; }
-    const QList<TileItem> &tiles() const { return m_items; }
+    const QList<TileItem> &tiles() const { return m_items.tiles(); }
+    //! Queues in the unassigned lanes that are not retry queues, and those that are.
+    int unassignedCount() const;
+    int unassignedRetryCount() const;
     //! The state word a consumer's card shows, in the current language.
     QString cardStateText(qint32 consumer) const;
     //! Whether a tile of this queue is travelling now.
@@ -77,7 +81,6 @@ protected:
 
 private:
     void rebuildItems(bool animate);
-    int tilesNeeded() const;
     void updateTexts();
     AssignmentRenderer::Input rendererInput() const;
 
@@ -91,17 +94,9 @@ private:
     AssignmentLayout m_layout;
     bool m_layoutDirty = true;
     int m_layoutNeed = 0;
-    QList<TileItem> m_items;
-    QList<TileItem> m_previousItems;
-    QHash<quint64, int> m_previousIndex;
-    QList<QRectF> m_queueRects;   //!< where each queue was last drawn (travel start)
-    QList<CardItem> m_cardItems;  //!< per consumer
-    QList<int> m_laneCounts;
-    QList<AssignmentLayout::Grid> m_laneGrids; //!< per section, for the current unassigned count
-    QStringList m_sectionTitles;
-    QStringList m_sectionStrategies;
+    AssignmentItems m_items;
     QStringList m_legendLabels;
-    QString m_unassignedLabel;
+    QStringList m_laneLabels;
     QString m_cacheLabel;
     QString m_oneQueueLabel;
     QString m_queuesLabel;

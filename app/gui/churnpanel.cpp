@@ -134,13 +134,9 @@ void ChurnPanel::setScenario(const Scenario &scenario)
         m_template.actions = {{QStringLiteral("join"), 3}, {QStringLiteral("shutdown"), 2},
                               {QStringLiteral("kill"), 1}, {QStringLiteral("freeze"), 1}};
     }
-    {
-        const QSignalBlocker block(m_churnOn);
-        m_churnOn->setChecked(scenario.churn.has_value());
-    }
-    m_interval->setValue(double(m_template.meanInterval) / 1000.0);
-    m_min->setValue(m_template.minConsumers);
-    m_max->setValue(m_template.maxConsumers);
+    m_live = scenario.churn;
+    m_requested = scenario.churn;
+    showChurn(scenario.churn.has_value());
     m_topics = scenario.topics;
     {
         const QSignalBlocker block(m_topic);
@@ -178,9 +174,42 @@ std::optional<ChurnSpec> ChurnPanel::churn() const
     return spec;
 }
 
+void ChurnPanel::showChurn(bool on)
+{
+    const QSignalBlocker blockOn(m_churnOn);
+    const QSignalBlocker blockInterval(m_interval);
+    const QSignalBlocker blockMin(m_min);
+    const QSignalBlocker blockMax(m_max);
+    m_churnOn->setChecked(on);
+    m_interval->setValue(double(m_template.meanInterval) / 1000.0);
+    m_min->setValue(m_template.minConsumers);
+    m_max->setValue(m_template.maxConsumers);
+}
+
+void ChurnPanel::setLiveChurn(const std::optional<ChurnSpec> &churn)
+{
+    if (churn == m_live) {
+        return;
+    }
+    // Frames published before a request still carry the old churn: only a change counts.
+    m_live = churn;
+    m_requested = churn;
+    if (churn) {
+        m_template = *churn;
+    }
+    showChurn(churn.has_value());
+    retranslate(); // the weights line
+}
+
 void ChurnPanel::emitChurn()
 {
-    emit churnChanged(churn());
+    const std::optional<ChurnSpec> wanted = churn();
+    // Leaving a field without changing it is no command: a saved session stays free of no-ops.
+    if (wanted == m_requested) {
+        return;
+    }
+    m_requested = wanted;
+    emit churnChanged(wanted);
 }
 
 void ChurnPanel::applyProduceRate()

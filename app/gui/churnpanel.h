@@ -19,7 +19,9 @@ namespace Rblab {
 /*!
     Turns the engine's random churn on and off and sets how often it strikes (the scenario's
     churn spec is the template: its weights and bounds stay), and changes a topic's produce rate
-    (a setProduceRate command). Adding a consumer is the "Add consumer" action's job; the panel
+    (a setProduceRate command). A change of the churn is asked for with churnChanged, which the
+    window sends as a setChurn command at the current time, so a saved session replays it; the
+    panel then follows what the run reports (setLiveChurn), scripted changes included. Adding a consumer is the "Add consumer" action's job; the panel
     shows its button so everything that changes the world by hand sits together.
 */
 class ChurnPanel : public QWidget
@@ -33,7 +35,10 @@ public:
     void setAddConsumerAction(QAction *action);
     bool isChurnOn() const;
     void setChurnOn(bool on);
+    //! The churn as the panel's fields set it (nullopt when off).
     std::optional<ChurnSpec> churn() const;
+    //! The churn the run has now: shown, unless it is what the panel already shows.
+    void setLiveChurn(const std::optional<ChurnSpec> &churn);
 
 signals:
     void churnChanged(const std::optional<Rblab::ChurnSpec> &churn);
@@ -45,9 +50,12 @@ protected:
 private:
     void retranslate();
     void emitChurn();
+    void showChurn(bool on);
     void applyProduceRate();
 
     ChurnSpec m_template;
+    std::optional<ChurnSpec> m_live;      //!< what the run last reported
+    std::optional<ChurnSpec> m_requested; //!< what the panel last asked for
     QGroupBox *m_churnBox = nullptr;
     QCheckBox *m_churnOn = nullptr;
     QLabel *m_intervalLabel = nullptr;

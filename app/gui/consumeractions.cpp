@@ -113,29 +113,6 @@ void ConsumerActions::updateEnabled()
     m_actions[RestoreSpeed]->setEnabled(valid && sc.slowed && alive);
 }
 
-ConsumeTime ConsumerActions::initialConsumeTime(const QString &handle) const
-{
-    for (const GroupSpec &g : m_scenario.groups) {
-        for (const ConsumerSpec &c : g.consumers) {
-            if (c.handle() == handle) {
-                return c.consumeTime;
-            }
-        }
-    }
-    for (const ScenarioEvent &e : m_scenario.events) {
-        if (e.action == ScenarioEvent::Action::Join && e.joining.handle() == handle) {
-            return e.joining.consumeTime;
-        }
-    }
-    // A consumer the churn generator started: it is made like the group's first consumer.
-    for (const GroupSpec &g : m_scenario.groups) {
-        if (!g.consumers.isEmpty()) {
-            return g.consumers.first().consumeTime;
-        }
-    }
-    return ConsumeTime();
-}
-
 std::optional<ScenarioEvent> ConsumerActions::command(Kind kind) const
 {
     ScenarioEvent e;
@@ -173,13 +150,21 @@ std::optional<ScenarioEvent> ConsumerActions::command(Kind kind) const
     case Resume: e.action = ScenarioEvent::Action::Resume; break;
     case Slow:
     case RestoreSpeed: {
+        if (m_consumer >= m_snapshot.consumers.size()) {
+            return std::nullopt;
+        }
+        // The engine knows the listener's time now and as declared (a consumer the churn
+        // started, or one a scenario already slowed, included).
+        const SnapshotConsumer &sc = m_snapshot.consumers.at(m_consumer);
         e.action = ScenarioEvent::Action::SetConsumeTime;
-        ConsumeTime t = initialConsumeTime(e.consumer);
         if (kind == Slow) {
+            ConsumeTime t = sc.consumeTime;
             t.meanMs *= kSlowFactor;
             t.p99Ms *= kSlowFactor;
+            e.consumeTime = t;
+        } else {
+            e.consumeTime = sc.initialConsumeTime;
         }
-        e.consumeTime = t;
         break;
     }
     default:

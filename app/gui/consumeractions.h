@@ -48,7 +48,6 @@ signals:
 private:
     void trigger(Kind kind);
     void updateEnabled();
-    ConsumeTime initialConsumeTime(const QString &handle) const;
 
     QList<QAction *> m_actions;
     Scenario m_scenario;

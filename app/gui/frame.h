@@ -7,10 +7,12 @@
 #include <sim/snapshot.h>
 
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 
 namespace Rblab {
 
@@ -51,6 +53,12 @@ struct Frame
     WorldSnapshot snapshot;
     QList<SimEvent> newEvents;
     QList<Sample> newSamples;
+    //! The world's settings as they are now: the scenario's, with every setBroker and group-wide
+    //! setClient applied so far (scripted or given by the user). The engine keeps no accessor
+    //! for them, so the worker folds the commands it knows were applied.
+    QVariantMap brokerSettings;
+    QMap<QString, QVariantMap> clientSettings; //!< group name → ClientConfig overrides
+    std::optional<ChurnSpec> churn;            //!< the random churn running now
     double effectiveSpeed = 0;  //!< virtual ms per wall ms achieved lately
     bool playing = false;
     bool valid = false;

@@ -57,6 +57,8 @@ QString GuiText::eventName(SimEvent::Type type)
     case T::LockFailed: return tr("lock failed");
     case T::SetProduceRate: return tr("produce rate changed");
     case T::SetQueues: return tr("queue count changed");
+    case T::SetBroker: return tr("broker settings changed");
+    case T::SetChurn: return tr("random churn changed");
     }
     return QString();
 }
@@ -78,7 +80,7 @@ QString GuiText::flowCauseName(SimEvent::FlowCause cause)
 QList<SimEvent::Type> GuiText::eventTypes()
 {
     QList<SimEvent::Type> types;
-    for (int i = 0; i <= int(SimEvent::Type::SetQueues); ++i) {
+    for (int i = 0; i <= int(SimEvent::Type::SetChurn); ++i) {
         types.append(SimEvent::Type(i));
     }
     return types;
@@ -121,9 +123,51 @@ QString GuiText::bytes(qint64 bytes)
     return tr("%1 MiB").arg(QLocale().toString(double(bytes) / (1024.0 * 1024.0), 'f', 1));
 }
 
+QString GuiText::milliseconds(double ms)
+{
+    if (ms >= 1000.0) {
+        return tr("%1 s").arg(QLocale().toString(ms / 1000.0, 'g', 3));
+    }
+    // Four significant digits never switch to an exponent below 1,000.
+    return tr("%1 ms").arg(QLocale().toString(ms, 'g', 4));
+}
+
+QString GuiText::consumeTime(const ConsumeTime &time)
+{
+    switch (time.distribution) {
+    case ConsumeTime::Distribution::Fixed:
+        return milliseconds(time.meanMs);
+    case ConsumeTime::Distribution::Exponential:
+        return tr("exponential, mean %1").arg(milliseconds(time.meanMs));
+    case ConsumeTime::Distribution::LogNormal:
+        return tr("lognormal, mean %1, p99 %2").arg(milliseconds(time.meanMs), milliseconds(time.p99Ms));
+    }
+    return QString();
+}
+
+QString GuiText::consumeTime(const SnapshotConsumer &consumer)
+{
+    const QString now = tr("%1 per message").arg(consumeTime(consumer.consumeTime));
+    // How it is written (shortForm) is no difference a user cares about.
+    const ConsumeTime &a = consumer.consumeTime;
+    const ConsumeTime &b = consumer.initialConsumeTime;
+    if (a.distribution == b.distribution && a.meanMs == b.meanMs && a.p99Ms == b.p99Ms) {
+        return now;
+    }
+    return tr("%1 (declared: %2)").arg(now, consumeTime(consumer.initialConsumeTime));
+}
+
 QString GuiText::count(qint64 n)
 {
     return QLocale().toString(n);
+}
+
+QString GuiText::unassigned(qint64 queues, qint64 retryQueues)
+{
+    if (retryQueues == 0) {
+        return count(queues);
+    }
+    return tr("%1 (+%2 retry)").arg(count(queues), count(retryQueues));
 }
 
 QString GuiText::unitName(const QString &unit)

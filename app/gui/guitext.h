@@ -32,7 +32,16 @@ public:
     //! "12.5 s", "3 min 20 s": a span for people.
     static QString span(SimTime t);
     static QString bytes(qint64 bytes);
+    //! "2 ms", "0.3 ms", "1.5 s": a time per message, fractions of a millisecond kept.
+    static QString milliseconds(double ms);
+    //! A listener's time per message: "20 ms", "exponential, mean 2 ms", "lognormal, mean 2 ms, p99 20 ms".
+    static QString consumeTime(const ConsumeTime &time);
+    //! "20 ms per message (declared: 2 ms)": a consumer's listener now, and as declared if it differs.
+    static QString consumeTime(const SnapshotConsumer &consumer);
     static QString count(qint64 n);
+    //! "4", or "4 (+1 retry)": unassigned queues, retry queues counted apart (the status bar
+    //! and the lanes say the same).
+    static QString unassigned(qint64 queues, qint64 retryQueues);
     //! A setting's unit ("messages", "MiB", …) in the interface language.
     static QString unitName(const QString &unit);
     //! Sets an action's text, status tip and tooltip; the tooltip names the shortcut too.

@@ -105,6 +105,7 @@ void InspectorView::showConsumer(qint32 c)
     add(tr("Group"), info.group);
     add(tr("State"), GuiText::stateName(sc.state, sc.slowed));
     add(tr("Strategy"), sc.strategy);
+    add(tr("Consume time"), GuiText::consumeTime(sc));
     add(tr("Queues held"), QString::number(sc.queueCount));
     add(tr("Cached"), tr("%1 messages, %2").arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes)));
     add(tr("Delivered"), GuiText::count(sc.delivered));

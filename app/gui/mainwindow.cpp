@@ -20,12 +20,12 @@
 #include "settingspanel.h"
 #include "simulationcontroller.h"
 #include "strategypanel.h"
+#include "windowactions.h"
 
 #include <allocation/strategyregistry.h>
 
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -87,66 +87,34 @@ MainWindow::MainWindow(const StrategyRegistry &registry, LanguageManager &langua
     m_consumerActions = new ConsumerActions(this);
     m_export = new ExportController(*m_controller, m_view, m_charts, this);
     m_files = new DocumentController(m_document, registry, this);
-    createActions();
+    WindowActions::Parts parts;
+    parts.controller = m_controller;
+    parts.exporter = m_export;
+    parts.files = m_files;
+    parts.consumers = m_consumerActions;
+    parts.languages = &m_languages;
+    m_actions = new WindowActions(this, parts);
     createDocks();
-    createMenus();
-    createToolBars();
+    m_actions->createMenus({m_strategyDock, m_churnDock, m_settingsDock, m_scenarioDock, m_inspectorDock, m_logDock});
+    m_actions->createToolBars();
+    m_playback = m_actions->playbackBar();
     m_totals = new QLabel(this);
+    m_totals->setObjectName(QStringLiteral("StatusTotals"));
     statusBar()->addPermanentWidget(m_totals);
+    m_statusTimer.setSingleShot(true);
+    m_statusTimer.setInterval(250);
+    connect(&m_statusTimer, &QTimer::timeout, this, [this] {
+        if (m_statusPending) {
+            m_statusPending = false;
+            updateStatus();
+        }
+    });
     connectParts();
     retranslate();
     resize(1500, 950);
 }
 
 MainWindow::~MainWindow() = default;
-
-void MainWindow::createActions()
-{
-    m_quitAction = new QAction(this);
-    m_quitAction->setShortcut(QKeySequence::Quit);
-    m_quitAction->setMenuRole(QAction::QuitRole);
-    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
-
-    m_exportViewPng = new QAction(icon("export"), QString(), this);
-    connect(m_exportViewPng, &QAction::triggered, m_export, &ExportController::exportViewPng);
-    m_exportViewSvg = new QAction(this);
-    connect(m_exportViewSvg, &QAction::triggered, m_export, &ExportController::exportViewSvg);
-    m_exportCharts = new QAction(this);
-    connect(m_exportCharts, &QAction::triggered, m_export, &ExportController::exportChartsPng);
-    m_exportCsv = new QAction(this);
-    connect(m_exportCsv, &QAction::triggered, m_export, &ExportController::exportMetricsCsv);
-
-    m_playAction = new QAction(icon("play"), QString(), this);
-    m_playAction->setShortcut(QKeySequence(Qt::Key_Space));
-    connect(m_playAction, &QAction::triggered, m_controller, &SimulationController::togglePlaying);
-    m_stepAction = new QAction(icon("step"), QString(), this);
-    m_stepAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Right));
-    connect(m_stepAction, &QAction::triggered, m_controller, &SimulationController::stepToNextEvent);
-    m_stepRebalanceAction = new QAction(icon("step-rebalance"), QString(), this);
-    m_stepRebalanceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Right));
-    connect(m_stepRebalanceAction, &QAction::triggered, m_controller, &SimulationController::stepToNextRebalance);
-    m_restartAction = new QAction(icon("restart"), QString(), this);
-    m_restartAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    connect(m_restartAction, &QAction::triggered, this, &MainWindow::startDocument);
-    m_fasterAction = new QAction(this);
-    m_fasterAction->setShortcut(QKeySequence(Qt::Key_BracketRight));
-    connect(m_fasterAction, &QAction::triggered, this, [this] {
-        m_controller->setSpeed(PlaybackBar::speedForPosition(PlaybackBar::positionForSpeed(m_controller->speed()) + 30));
-    });
-    m_slowerAction = new QAction(this);
-    m_slowerAction->setShortcut(QKeySequence(Qt::Key_BracketLeft));
-    connect(m_slowerAction, &QAction::triggered, this, [this] {
-        m_controller->setSpeed(PlaybackBar::speedForPosition(PlaybackBar::positionForSpeed(m_controller->speed()) - 30));
-    });
-    m_pluginsAction = new QAction(icon("plugin"), QString(), this);
-    connect(m_pluginsAction, &QAction::triggered, this, &MainWindow::showPlugins);
-    m_aboutAction = new QAction(this);
-    m_aboutAction->setMenuRole(QAction::AboutRole);
-    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
-    m_aboutQtAction = new QAction(this);
-    m_aboutQtAction->setMenuRole(QAction::AboutQtRole);
-    connect(m_aboutQtAction, &QAction::triggered, qApp, &QApplication::aboutQt);
-}
 
 void MainWindow::createDocks()
 {
@@ -185,81 +153,12 @@ void MainWindow::createDocks()
     resizeDocks({m_strategyDock, m_logDock}, {480, 420}, Qt::Vertical);
 }
 
-void MainWindow::createMenus()
-{
-    m_fileMenu = menuBar()->addMenu(QString());
-    m_fileMenu->addAction(m_files->openAction());
-    m_fileMenu->addMenu(m_files->examplesMenu());
-    m_fileMenu->addMenu(m_files->recentMenu());
-    m_fileMenu->addSeparator();
-    m_fileMenu->addAction(m_files->saveAction());
-    m_fileMenu->addAction(m_files->saveAsAction());
-    m_fileMenu->addSeparator();
-    m_exportMenu = m_fileMenu->addMenu(icon("export"), QString());
-    m_exportMenu->addAction(m_exportViewPng);
-    m_exportMenu->addAction(m_exportViewSvg);
-    m_exportMenu->addAction(m_exportCharts);
-    m_exportMenu->addAction(m_exportCsv);
-    m_fileMenu->addSeparator();
-    m_fileMenu->addAction(m_quitAction);
-
-    m_simulationMenu = menuBar()->addMenu(QString());
-    m_simulationMenu->addAction(m_playAction);
-    m_simulationMenu->addAction(m_stepAction);
-    m_simulationMenu->addAction(m_stepRebalanceAction);
-    m_simulationMenu->addAction(m_restartAction);
-    m_simulationMenu->addSeparator();
-    m_simulationMenu->addAction(m_fasterAction);
-    m_simulationMenu->addAction(m_slowerAction);
-
-    m_consumerMenu = menuBar()->addMenu(QString());
-    m_consumerMenu->addAction(m_consumerActions->action(ConsumerActions::Add));
-    m_consumerMenu->addSeparator();
-    m_consumerActions->fillMenu(m_consumerMenu);
-
-    m_viewMenu = menuBar()->addMenu(QString());
-    for (QDockWidget *d : {m_strategyDock, m_churnDock, m_settingsDock, m_scenarioDock, m_inspectorDock, m_logDock}) {
-        m_viewMenu->addAction(d->toggleViewAction());
-    }
-    m_viewMenu->addSeparator();
-    m_viewMenu->addAction(m_pluginsAction);
-
-    menuBar()->addMenu(new LanguageMenu(m_languages, this));
-
-    m_helpMenu = menuBar()->addMenu(QString());
-    m_helpMenu->addAction(m_aboutAction);
-    m_helpMenu->addAction(m_aboutQtAction);
-}
-
-void MainWindow::createToolBars()
-{
-    m_playbackBar = addToolBar(QString());
-    m_playbackBar->setObjectName(QStringLiteral("PlaybackToolBar"));
-    m_playbackBar->addAction(m_playAction);
-    m_playbackBar->addAction(m_stepAction);
-    m_playbackBar->addAction(m_stepRebalanceAction);
-    m_playbackBar->addAction(m_restartAction);
-    m_playback = new PlaybackBar(*m_controller, m_playbackBar);
-    m_playbackBar->addWidget(m_playback);
-
-    m_consumerBar = addToolBar(QString());
-    m_consumerBar->setObjectName(QStringLiteral("ConsumerToolBar"));
-    for (QAction *action : m_consumerActions->actions()) {
-        m_consumerBar->addAction(action);
-        if (action == m_consumerActions->action(ConsumerActions::Add)
-            || action == m_consumerActions->action(ConsumerActions::Kill)) {
-            m_consumerBar->addSeparator();
-        }
-    }
-    m_consumerBar->addSeparator();
-    m_consumerBar->addAction(m_exportViewPng);
-    m_consumerBar->addAction(m_pluginsAction);
-}
-
 void MainWindow::connectParts()
 {
     connect(m_controller, &SimulationController::frameUpdated, this, &MainWindow::handleFrame);
-    connect(m_controller, &SimulationController::playingChanged, this, &MainWindow::updatePlayAction);
+    connect(m_actions, &WindowActions::restartRequested, this, &MainWindow::startDocument);
+    connect(m_actions, &WindowActions::pluginsRequested, this, &MainWindow::showPlugins);
+    connect(m_actions, &WindowActions::aboutRequested, this, &MainWindow::showAbout);
     connect(m_controller, &SimulationController::speedChanged, m_view, &AssignmentView::setSpeed);
     connect(m_controller, &SimulationController::commandApplied, this, &MainWindow::handleCommandApplied);
     connect(m_controller, &SimulationController::commandFailed, this, &MainWindow::handleCommandFailed);
@@ -285,16 +184,14 @@ void MainWindow::connectParts()
         }
     });
     connect(m_settings, &SettingsPanel::clientSettingsRequested, this, &MainWindow::sendCommand);
-    connect(m_settings, &SettingsPanel::brokerSettingsRequested, this, [this](const QVariantMap &broker, Profile profile) {
-        m_document->setBrokerSettings(broker);
+    connect(m_settings, &SettingsPanel::brokerSettingsRequested, this, &MainWindow::sendCommand);
+    connect(m_settings, &SettingsPanel::profileRequested, this, [this](Profile profile) {
+        // The profile decides how consumers are built: a new run, which replays the session.
         m_document->setProfile(profile);
         startDocument();
     });
     connect(m_churn, &ChurnPanel::commandRequested, this, &MainWindow::sendCommand);
-    connect(m_churn, &ChurnPanel::churnChanged, this, [this](const std::optional<ChurnSpec> &churn) {
-        m_controller->setChurn(churn);
-        m_document->setChurn(churn);
-    });
+    connect(m_churn, &ChurnPanel::churnChanged, this, &MainWindow::sendChurn);
     connect(m_export, &ExportController::exported, this, [this](const QString &path) {
         statusBar()->showMessage(tr("Wrote %1").arg(QDir::toNativeSeparators(path)), 5000);
     });
@@ -302,40 +199,7 @@ void MainWindow::connectParts()
 
 void MainWindow::retranslate()
 {
-    m_fileMenu->setTitle(tr("&File"));
-    m_exportMenu->setTitle(tr("&Export"));
-    m_simulationMenu->setTitle(tr("&Simulation"));
-    m_consumerMenu->setTitle(tr("&Consumer"));
-    m_viewMenu->setTitle(tr("&View"));
-    m_helpMenu->setTitle(tr("&Help"));
-    m_playbackBar->setWindowTitle(tr("Playback"));
-    m_consumerBar->setWindowTitle(tr("Consumers"));
-
-    struct Text
-    {
-        QAction *action;
-        QString text;
-        QString tip;
-    };
-    const Text texts[] = {
-        {m_quitAction, tr("&Quit"), tr("Quit Rebalance Lab")},
-        {m_exportViewPng, tr("View as &PNG…"), tr("Save the assignment view as a PNG image")},
-        {m_exportViewSvg, tr("View as &SVG…"), tr("Save the assignment view as an SVG drawing")},
-        {m_exportCharts, tr("&Charts as PNG…"), tr("Save the charts as a PNG image")},
-        {m_exportCsv, tr("&Metrics as CSV…"), tr("Save every sample of the run as a CSV file")},
-        {m_stepAction, tr("Step to next &event"), tr("Pause and run to the next event")},
-        {m_stepRebalanceAction, tr("Step to next &rebalance"), tr("Pause and run to the next rebalance that moves a queue")},
-        {m_restartAction, tr("Res&tart"), tr("Run the scenario again from the start, with your recorded commands")},
-        {m_fasterAction, tr("&Faster"), tr("Play faster")},
-        {m_slowerAction, tr("S&lower"), tr("Play slower")},
-        {m_pluginsAction, tr("Strategy &plugins…"), tr("The loaded strategy plugins and the files that failed")},
-        {m_aboutAction, tr("&About Rebalance Lab"), tr("About Rebalance Lab")},
-        {m_aboutQtAction, tr("About &Qt"), tr("About Qt")},
-    };
-    for (const Text &t : texts) {
-        GuiText::setActionTexts(t.action, t.text, t.tip);
-    }
-    updatePlayAction(m_controller->isPlaying());
+    m_actions->retranslate();
     m_consumerActions->retranslate();
     m_strategyDock->setWindowTitle(tr("Strategy"));
     m_settingsDock->setWindowTitle(tr("Settings"));
@@ -347,14 +211,6 @@ void MainWindow::retranslate()
     updateTitle();
     updateDescription();
     updateStatus();
-}
-
-void MainWindow::updatePlayAction(bool playing)
-{
-    m_playAction->setIcon(icon(playing ? "pause" : "play"));
-    m_playAction->setText(playing ? tr("&Pause") : tr("&Play"));
-    m_playAction->setToolTip((playing ? tr("Pause the simulation") : tr("Play the simulation")) + QStringLiteral(" (%1)")
-                                 .arg(m_playAction->shortcut().toString(QKeySequence::NativeText)));
 }
 
 void MainWindow::updateTitle()
@@ -382,9 +238,11 @@ void MainWindow::updateStatus()
 {
     const WorldSnapshot &snap = m_controller->snapshot();
     const SnapshotTotals &t = snap.totals;
+    // Unassigned as the lanes show it (retry queues apart), so the two never disagree.
     m_totals->setText(tr("Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · double-owned %5")
                           .arg(GuiText::count(t.rebalances), GuiText::count(t.queueMoves), GuiText::count(t.duplicates),
-                               GuiText::count(t.orphanedQueues), GuiText::count(t.doubleOwnedQueues)));
+                               GuiText::unassigned(m_view->unassignedCount(), m_view->unassignedRetryCount()),
+                               GuiText::count(t.doubleOwnedQueues)));
     m_totals->setToolTip(tr("Produced %1, delivered %2, lost %3; flow-control holds: count %4, size %5, span %6")
                              .arg(GuiText::count(t.produced), GuiText::count(t.delivered), GuiText::count(t.lost),
                                   GuiText::count(t.flowControl[0]), GuiText::count(t.flowControl[1]),
@@ -411,10 +269,19 @@ void MainWindow::handleFrame()
         }
         m_strategy->setCurrentStrategy(current);
     }
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    if (now - m_lastStatusUpdate >= 250) {
-        m_lastStatusUpdate = now;
+    // The panels show the run's settings and churn as they are now (scripted changes too).
+    const Frame &frame = m_controller->lastFrame();
+    const QString group = catalog && !catalog->groups.isEmpty() ? catalog->groups.first() : QString();
+    m_settings->setLiveValues(frame.brokerSettings, frame.clientSettings.value(group));
+    m_churn->setLiveChurn(frame.churn);
+    // Four times a second is as fast as numbers can be read; the last frame of a burst (a
+    // pause, a step) still shows, late by at most that much.
+    if (!m_statusTimer.isActive()) {
         updateStatus();
+        m_statusPending = false;
+        m_statusTimer.start();
+    } else {
+        m_statusPending = true;
     }
 }
 
@@ -437,6 +304,16 @@ void MainWindow::handleSelection(const Selection &selection)
 void MainWindow::sendCommand(const ScenarioEvent &command)
 {
     m_controller->apply(command);
+}
+
+void MainWindow::sendChurn(const std::optional<ChurnSpec> &churn)
+{
+    // A command like any other: recorded at the time the engine applies it, so File › Save
+    // replays the churn switching on and off when it did.
+    ScenarioEvent command;
+    command.action = ScenarioEvent::Action::SetChurn;
+    command.churn = churn;
+    sendCommand(command);
 }
 
 void MainWindow::handleCommandApplied(const ScenarioEvent &command)
@@ -489,6 +366,11 @@ bool MainWindow::saveScenario(const QString &path)
 void MainWindow::setQuiet(bool quiet)
 {
     m_files->setQuiet(quiet);
+}
+
+QString MainWindow::statusSummary() const
+{
+    return m_totals->text();
 }
 
 QString MainWindow::lastError() const
@@ -598,20 +480,43 @@ void MainWindow::resizeEvent(QResizeEvent *event)
     updateDescription(); // the banner is elided to the width
 }
 
+QString MainWindow::dropRefusal(const QMimeData *mime) const
+{
+    const QList<QUrl> urls = mime->urls();
+    if (urls.size() != 1) {
+        return tr("Drop one scenario file at a time.");
+    }
+    if (!urls.first().isLocalFile()) {
+        return tr("Only files on this computer can be opened: %1").arg(urls.first().toDisplayString());
+    }
+    const QString path = urls.first().toLocalFile();
+    if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        return tr("%1 is not a scenario: scenario files end in .json.").arg(QFileInfo(path).fileName());
+    }
+    return QString();
+}
+
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
-    const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.size() == 1 && urls.first().isLocalFile()
-        && urls.first().toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+    // Any file is let in, so that a wrong one gets an explanation on drop rather than a
+    // silent "no entry" cursor.
+    if (event->mimeData()->hasUrls()) {
         event->acceptProposedAction();
     }
 }
 
 void MainWindow::dropEvent(QDropEvent *event)
 {
-    const QString path = event->mimeData()->urls().value(0).toLocalFile();
+    const QString refusal = dropRefusal(event->mimeData());
+    if (!refusal.isEmpty()) {
+        event->ignore();
+        m_lastError = refusal;
+        statusBar()->showMessage(refusal, 8000);
+        m_files->showError(tr("Cannot open the dropped file"), refusal);
+        return;
+    }
     event->acceptProposedAction();
-    m_files->openAfterPrompt(path);
+    m_files->openAfterPrompt(event->mimeData()->urls().first().toLocalFile());
 }
 
 } // namespace Rblab

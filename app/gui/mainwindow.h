@@ -4,15 +4,18 @@
 
 #include "selection.h"
 
+#include <scenario/scenario.h>
 #include <sim/simtime.h>
 
 #include <QMainWindow>
+#include <QTimer>
+
+#include <optional>
 
 class QDockWidget;
 class QLabel;
-class QMenu;
+class QMimeData;
 class QSplitter;
-class QToolBar;
 
 namespace Rblab {
 
@@ -31,13 +34,14 @@ class SettingsPanel;
 class SimulationController;
 class StrategyPanel;
 class StrategyRegistry;
-struct ScenarioEvent;
+class WindowActions;
 
 /*!
     Builds the window and connects its parts; the behaviour lives in them (SimulationController,
-    ScenarioDocument, the views and panels, ConsumerActions, ExportController, LanguageManager).
-    What it does itself is the document workflow: open (file, example, drop, recent), save,
-    the unsaved-changes prompt, and the screenshot mode of the command line.
+    ScenarioDocument, the views and panels, ConsumerActions, ExportController, LanguageManager;
+    the menus and toolbars are WindowActions'). What it does itself: every user command goes
+    through it to the engine and, once applied, into the document; it keeps the panels in step
+    with the run; it opens dropped files; and it takes the command line's screenshots.
 */
 class MainWindow : public QMainWindow
 {
@@ -53,6 +57,8 @@ public:
     //! No dialogs: errors go to lastError() (tests, --screenshot).
     void setQuiet(bool quiet);
     QString lastError() const;
+    //! The totals of the status bar, as shown.
+    QString statusSummary() const;
     void setStrategyOverride(const QString &strategy);
     /*!
         Runs to `at` as fast as the engine can, lays the window out at `size`, renders it and
@@ -83,9 +89,6 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
-    void createActions();
-    void createMenus();
-    void createToolBars();
     void createDocks();
     void connectParts();
     void retranslate();
@@ -98,9 +101,11 @@ private:
     void handleCommandFailed(const ScenarioEvent &command, const QString &error);
     void startDocument();
     void sendCommand(const ScenarioEvent &command);
+    void sendChurn(const std::optional<ChurnSpec> &churn);
     void showPlugins();
     void showAbout();
-    void updatePlayAction(bool playing);
+    //! Why a drop is refused (empty when it can be opened).
+    QString dropRefusal(const QMimeData *mime) const;
 
     const StrategyRegistry &m_registry;
     LanguageManager &m_languages;
@@ -120,6 +125,7 @@ private:
     ConsumerActions *m_consumerActions = nullptr;
     ExportController *m_export = nullptr;
     DocumentController *m_files = nullptr;
+    WindowActions *m_actions = nullptr;
     QLabel *m_totals = nullptr;
 
     QDockWidget *m_strategyDock = nullptr;
@@ -128,34 +134,11 @@ private:
     QDockWidget *m_scenarioDock = nullptr;
     QDockWidget *m_logDock = nullptr;
     QDockWidget *m_inspectorDock = nullptr;
-    QToolBar *m_playbackBar = nullptr;
-    QToolBar *m_consumerBar = nullptr;
-
-    QMenu *m_fileMenu = nullptr;
-    QMenu *m_exportMenu = nullptr;
-    QMenu *m_simulationMenu = nullptr;
-    QMenu *m_consumerMenu = nullptr;
-    QMenu *m_viewMenu = nullptr;
-    QMenu *m_helpMenu = nullptr;
-
-    QAction *m_quitAction = nullptr;
-    QAction *m_exportViewPng = nullptr;
-    QAction *m_exportViewSvg = nullptr;
-    QAction *m_exportCharts = nullptr;
-    QAction *m_exportCsv = nullptr;
-    QAction *m_playAction = nullptr;
-    QAction *m_stepAction = nullptr;
-    QAction *m_stepRebalanceAction = nullptr;
-    QAction *m_restartAction = nullptr;
-    QAction *m_fasterAction = nullptr;
-    QAction *m_slowerAction = nullptr;
-    QAction *m_pluginsAction = nullptr;
-    QAction *m_aboutAction = nullptr;
-    QAction *m_aboutQtAction = nullptr;
 
     QString m_lastError;
     QString m_strategyOverride;
-    qint64 m_lastStatusUpdate = 0;
+    QTimer m_statusTimer;
+    bool m_statusPending = false;
 };
 
 } // namespace Rblab

@@ -60,26 +60,6 @@ void ScenarioDocument::recordCommand(const ScenarioEvent &command)
     emit changed();
 }
 
-void ScenarioDocument::setChurn(const std::optional<ChurnSpec> &churn)
-{
-    if (m_scenario.churn == churn) {
-        return;
-    }
-    m_scenario.churn = churn;
-    setModified(true);
-    emit changed();
-}
-
-void ScenarioDocument::setBrokerSettings(const QVariantMap &broker)
-{
-    if (m_scenario.broker == broker) {
-        return;
-    }
-    m_scenario.broker = broker;
-    setModified(true);
-    emit changed();
-}
-
 void ScenarioDocument::setProfile(Profile profile)
 {
     if (m_scenario.profile == profile) {

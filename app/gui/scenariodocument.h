@@ -14,9 +14,10 @@ class StrategyRegistry;
 
 /*!
     The document of the window (Tiled's MapDocument): the scenario as loaded, plus every command
-    the user gave, recorded as scripted events at the virtual time the engine applied them, plus
-    the churn and broker settings as they are now. Saving writes all of it in the engine's format,
-    so reopening the file replays the session; restarting runs it again.
+    the user gave (churn switched on or off and broker settings included: setChurn, setBroker),
+    recorded as scripted events at the virtual time the engine applied them, plus the client
+    profile. Saving writes all of it in the engine's format, so reopening the file replays the
+    session; restarting runs it again.
 
     A bundled example (":/scenarios/…") has no file path to save to: Save asks for one.
 */
@@ -46,13 +47,12 @@ public:
     //! Records a command the engine applied (its `at` is the virtual time it was applied at).
     void recordCommand(const ScenarioEvent &command);
     const QList<ScenarioEvent> &recordedCommands() const { return m_recorded; }
-    void setChurn(const std::optional<ChurnSpec> &churn);
-    void setBrokerSettings(const QVariantMap &broker);
+    //! The one setting that is not a command: how consumers are built (a new run follows).
     void setProfile(Profile profile);
 
 signals:
     void modifiedChanged(bool modified);
-    //! A command, the churn or a setting changed the scenario.
+    //! A command or the profile changed the scenario.
     void changed();
     //! The scenario was replaced (open, setScenario): the run must be rebuilt.
     void scenarioReplaced();

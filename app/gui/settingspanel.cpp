@@ -12,6 +12,7 @@
 #include <QEvent>
 #include <QFontDatabase>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -52,17 +53,27 @@ SettingsPanel::SettingsPanel(QWidget *parent)
     auto *brokerGrid = new QGridLayout;
     brokerGrid->setColumnStretch(0, 1);
     addRows(brokerGrid, BrokerConfig::specs(), true);
-    const int profileRow = brokerGrid->rowCount();
-    m_profileLabel = new QLabel(content);
-    m_profile = new QComboBox(content);
-    m_profile->addItem(QStringLiteral("5.x"), int(Profile::V5));
-    m_profile->addItem(QStringLiteral("4.9"), int(Profile::V49));
-    m_profileLabel->setBuddy(m_profile);
-    brokerGrid->addWidget(m_profileLabel, profileRow, 0);
-    brokerGrid->addWidget(m_profile, profileRow, 1, 1, 2);
     layout->addLayout(brokerGrid);
     m_applyBroker = new QPushButton(content);
     layout->addWidget(m_applyBroker, 0, Qt::AlignRight);
+
+    // The profile decides how the consumers are built: unlike the settings above it cannot
+    // change under a running world, so it sits apart with a button that says it restarts.
+    m_profileTitle = new QLabel(content);
+    m_profileTitle->setFont(bold);
+    m_profileTitle->setWordWrap(true);
+    layout->addSpacing(8);
+    layout->addWidget(m_profileTitle);
+    auto *profileRow = new QHBoxLayout;
+    m_profile = new QComboBox(content);
+    m_profile->addItem(QStringLiteral("5.x"), int(Profile::V5));
+    m_profile->addItem(QStringLiteral("4.9"), int(Profile::V49));
+    m_profileTitle->setBuddy(m_profile);
+    m_applyProfile = new QPushButton(content);
+    profileRow->addWidget(m_profile);
+    profileRow->addStretch(1);
+    profileRow->addWidget(m_applyProfile);
+    layout->addLayout(profileRow);
 
     m_message = new QLabel(content);
     m_message->setWordWrap(true);
@@ -73,6 +84,7 @@ SettingsPanel::SettingsPanel(QWidget *parent)
 
     connect(m_applyClient, &QPushButton::clicked, this, &SettingsPanel::applyClient);
     connect(m_applyBroker, &QPushButton::clicked, this, &SettingsPanel::applyBroker);
+    connect(m_applyProfile, &QPushButton::clicked, this, &SettingsPanel::applyProfile);
     connect(m_profile, &QComboBox::currentIndexChanged, this, &SettingsPanel::validate);
     retranslate();
 }
@@ -126,13 +138,17 @@ void SettingsPanel::addRows(QGridLayout *grid, const QList<SettingSpec> &specs, 
 void SettingsPanel::retranslate()
 {
     m_clientTitle->setText(tr("Client (DefaultMQPushConsumer, ClientConfig): applies to the group now"));
-    m_brokerTitle->setText(tr("Broker and profile: apply by restarting the run"));
-    m_profileLabel->setText(tr("Client behaviour profile"));
+    m_brokerTitle->setText(tr("Broker (BrokerConfig): applies to every broker now"));
+    m_profileTitle->setText(tr("Client behaviour profile: applies by restarting the run"));
     m_profile->setToolTip(tr("5.x: RocketMQ 5.2 and later; 4.9: the 4.9 client where they differ"));
     m_applyClient->setText(tr("Apply to group"));
-    m_applyClient->setToolTip(tr("Send the changed client settings to every consumer of the group (setClient)"));
-    m_applyBroker->setText(tr("Apply and restart"));
-    m_applyBroker->setToolTip(tr("Restart the run with these broker settings and profile"));
+    m_applyClient->setToolTip(tr("Send the changed client settings to every consumer of the group now (setClient)"));
+    m_applyBroker->setText(tr("Apply to brokers"));
+    m_applyBroker->setToolTip(
+        tr("Send the changed broker settings to every broker now (setBroker); the run goes on"));
+    m_applyProfile->setText(tr("Restart with this profile"));
+    m_applyProfile->setToolTip(
+        tr("The profile decides how consumers are built: the run starts again from 0:00, replaying your commands"));
     for (Row &row : m_rows) {
         const SettingSpec &spec = *row.spec;
         row.name->setText(QCoreApplication::translate("Rblab::Settings", spec.friendlyName));
@@ -175,8 +191,37 @@ void SettingsPanel::setScenario(const Scenario &scenario)
         }
         showValue(row, value);
     }
+    m_liveBroker = scenario.broker;
+    m_liveClient = client;
     m_currentProfile = scenario.profile;
     m_profile->setCurrentIndex(scenario.profile == Profile::V49 ? 1 : 0);
+    validate();
+}
+
+void SettingsPanel::setLiveValues(const QVariantMap &broker, const QVariantMap &client)
+{
+    if (broker == m_liveBroker && client == m_liveClient) {
+        return;   // called on every frame; settings change rarely
+    }
+    m_liveBroker = broker;
+    m_liveClient = client;
+    for (Row &row : m_rows) {
+        const QVariant v = (row.broker ? broker : client).value(QString::fromLatin1(row.spec->key));
+        qint64 value = row.spec->defaultValue;
+        if (v.isValid()) {
+            value = v.typeId() == QMetaType::Bool ? (v.toBool() ? 1 : 0) : v.toLongLong();
+        }
+        if (value == row.current) {
+            continue;
+        }
+        // A field still showing the old value follows the run; one the user changed keeps it.
+        const std::optional<qint64> shown = rowValue(row, nullptr);
+        if (shown && *shown == row.current) {
+            showValue(row, value);
+        } else {
+            row.current = value;
+        }
+    }
     validate();
 }
 
@@ -241,17 +286,20 @@ void SettingsPanel::validate()
             error = rowError;
         }
     }
-    m_message->setText(error);
-    m_message->setStyleSheet(error.isEmpty() ? QString() : QStringLiteral("color: #d22;"));
+    // A confirmation ("Sent 2 settings") stays until the next problem; a problem goes when fixed.
+    if (!error.isEmpty() || m_messageIsError) {
+        showMessage(error, !error.isEmpty());
+    }
     m_applyClient->setEnabled(error.isEmpty() && !m_group.isEmpty());
     m_applyBroker->setEnabled(error.isEmpty());
+    m_applyProfile->setEnabled(Profile(m_profile->currentData().toInt()) != m_currentProfile);
 }
 
-QVariantMap SettingsPanel::changedClientSettings(QString *error) const
+QVariantMap SettingsPanel::changedSettings(bool broker, QString *error) const
 {
     QVariantMap changed;
     for (const Row &row : m_rows) {
-        if (row.broker) {
+        if (row.broker != broker) {
             continue;
         }
         const auto value = rowValue(row, error);
@@ -259,10 +307,33 @@ QVariantMap SettingsPanel::changedClientSettings(QString *error) const
             return QVariantMap();
         }
         if (*value != row.current) {
-            changed.insert(QString::fromLatin1(row.spec->key), *value);
+            // Typed as a scenario file writes them: booleans as booleans.
+            const QString key = QString::fromLatin1(row.spec->key);
+            if (row.spec->kind == SettingSpec::Kind::Boolean) {
+                changed.insert(key, *value != 0);
+            } else {
+                changed.insert(key, *value);
+            }
         }
     }
     return changed;
+}
+
+QVariantMap SettingsPanel::changedClientSettings(QString *error) const
+{
+    return changedSettings(false, error);
+}
+
+QVariantMap SettingsPanel::changedBrokerSettings(QString *error) const
+{
+    return changedSettings(true, error);
+}
+
+void SettingsPanel::showMessage(const QString &text, bool error)
+{
+    m_message->setText(text);
+    m_message->setStyleSheet(error ? QStringLiteral("color: #d22;") : QString());
+    m_messageIsError = error;
 }
 
 void SettingsPanel::applyClient()
@@ -270,12 +341,11 @@ void SettingsPanel::applyClient()
     QString error;
     const QVariantMap changed = changedClientSettings(&error);
     if (!error.isEmpty()) {
-        m_message->setText(error);
+        showMessage(error, true);
         return;
     }
     if (changed.isEmpty()) {
-        m_message->setText(tr("No client setting was changed."));
-        m_message->setStyleSheet(QString());
+        showMessage(tr("No client setting was changed."), false);
         return;
     }
     ScenarioEvent command;
@@ -288,33 +358,44 @@ void SettingsPanel::applyClient()
             row.current = it->toLongLong();
         }
     }
-    m_message->setText(tr("Sent %n client setting(s) to %1.", nullptr, int(changed.size())).arg(m_group));
-    m_message->setStyleSheet(QString());
+    showMessage(tr("Sent %n client setting(s) to %1.", nullptr, int(changed.size())).arg(m_group), false);
     emit clientSettingsRequested(command);
 }
 
 void SettingsPanel::applyBroker()
 {
-    QVariantMap broker;
-    for (const Row &row : std::as_const(m_rows)) {
-        if (!row.broker) {
-            continue;
-        }
-        const auto value = rowValue(row, nullptr);
-        if (!value) {
-            return;
-        }
-        // Only what differs from RocketMQ's default goes into the scenario, as a person writes it.
-        if (*value != row.spec->defaultValue) {
-            if (row.spec->kind == SettingSpec::Kind::Boolean) {
-                broker.insert(QString::fromLatin1(row.spec->key), *value != 0);
-            } else {
-                broker.insert(QString::fromLatin1(row.spec->key), *value);
-            }
+    QString error;
+    const QVariantMap changed = changedBrokerSettings(&error);
+    if (!error.isEmpty()) {
+        showMessage(error, true);
+        return;
+    }
+    if (changed.isEmpty()) {
+        showMessage(tr("No broker setting was changed."), false);
+        return;
+    }
+    ScenarioEvent command;
+    command.action = ScenarioEvent::Action::SetBroker;
+    command.settings = changed;
+    for (Row &row : m_rows) {
+        const auto it = changed.constFind(QString::fromLatin1(row.spec->key));
+        if (row.broker && it != changed.cend()) {
+            row.current = it->toLongLong();
         }
     }
+    showMessage(tr("Sent %n broker setting(s) to every broker.", nullptr, int(changed.size())), false);
+    emit brokerSettingsRequested(command);
+}
+
+void SettingsPanel::applyProfile()
+{
     const Profile profile = Profile(m_profile->currentData().toInt());
-    emit brokerSettingsRequested(broker, profile);
+    if (profile == m_currentProfile) {
+        return;
+    }
+    m_currentProfile = profile;
+    validate();
+    emit profileRequested(profile);
 }
 
 void SettingsPanel::changeEvent(QEvent *event)

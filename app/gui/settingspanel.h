@@ -19,8 +19,10 @@ namespace Rblab {
     One row per SettingSpec of ClientConfig::specs() and BrokerConfig::specs(): the friendly name
     in the interface language, RocketMQ's own name beside it (what an engineer searches for), an
     editor that checks RocketMQ's allowed range as you type, and the unit. Client settings apply
-    at once to the whole group (a setClient command); broker settings and the client profile are
-    part of the world, so they apply by restarting the run.
+    at once to the whole group (a setClient command), broker settings at once to every broker (a
+    setBroker command); both are recorded, so a saved session replays them. Only the client
+    behaviour profile is part of how the world is built, so it applies by restarting the run.
+    The values shown follow the run (setLiveValues), except those the user is editing.
 */
 class SettingsPanel : public QWidget
 {
@@ -35,10 +37,22 @@ public:
     QWidget *editor(const QString &key) const;
     //! The client settings that differ from what the group runs now; empty when invalid.
     QVariantMap changedClientSettings(QString *error = nullptr) const;
+    //! The broker settings that differ from what the brokers run now; empty when invalid.
+    QVariantMap changedBrokerSettings(QString *error = nullptr) const;
+    /*!
+        The settings the run has now (the scenario's, with the commands applied so far), by
+        RocketMQ name. A field the user has changed and not applied keeps what they typed.
+    */
+    void setLiveValues(const QVariantMap &broker, const QVariantMap &client);
+
+    void applyClient();
+    void applyBroker();
+    void applyProfile();
 
 signals:
     void clientSettingsRequested(const Rblab::ScenarioEvent &command);
-    void brokerSettingsRequested(const QVariantMap &broker, Rblab::Profile profile);
+    void brokerSettingsRequested(const Rblab::ScenarioEvent &command);
+    void profileRequested(Rblab::Profile profile);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -58,20 +72,24 @@ private:
     void retranslate();
     void showValue(Row &row, qint64 value);
     std::optional<qint64> rowValue(const Row &row, QString *error) const;
+    QVariantMap changedSettings(bool broker, QString *error) const;
     void validate();
-    void applyClient();
-    void applyBroker();
+    void showMessage(const QString &text, bool error);
 
     QString m_group;
     QLabel *m_clientTitle = nullptr;
     QLabel *m_brokerTitle = nullptr;
-    QLabel *m_profileLabel = nullptr;
+    QLabel *m_profileTitle = nullptr;
     QComboBox *m_profile = nullptr;
     QLabel *m_message = nullptr;
     QPushButton *m_applyClient = nullptr;
     QPushButton *m_applyBroker = nullptr;
+    QPushButton *m_applyProfile = nullptr;
     QList<Row> m_rows;
+    QVariantMap m_liveBroker;
+    QVariantMap m_liveClient;
     Profile m_currentProfile = Profile::V5;
+    bool m_messageIsError = false;
 };
 
 } // namespace Rblab

@@ -50,7 +50,6 @@ SimulationController::~SimulationController()
 void SimulationController::load(const Scenario &scenario)
 {
     m_scenario = scenario;
-    m_churn = scenario.churn;
     m_sampleInterval = qMin(scenario.sampleInterval, kChartSampleInterval);
     ++m_generation;
     m_lastError.clear();
@@ -112,13 +111,6 @@ void SimulationController::apply(const ScenarioEvent &command)
 {
     SimulationWorker *worker = m_worker;
     QMetaObject::invokeMethod(worker, [worker, command] { worker->apply(command); }, Qt::QueuedConnection);
-}
-
-void SimulationController::setChurn(const std::optional<ChurnSpec> &churn)
-{
-    m_churn = churn;
-    SimulationWorker *worker = m_worker;
-    QMetaObject::invokeMethod(worker, [worker, churn] { worker->setChurn(churn); }, Qt::QueuedConnection);
 }
 
 void SimulationController::runTo(SimTime t)

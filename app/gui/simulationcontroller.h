@@ -54,8 +54,8 @@ public:
 
     //! Sends a command; commandApplied or commandFailed tells how it went.
     void apply(const ScenarioEvent &command);
-    void setChurn(const std::optional<ChurnSpec> &churn);
-    std::optional<ChurnSpec> churn() const { return m_churn; }
+    //! The random churn running now (a setChurn command changes it).
+    std::optional<ChurnSpec> churn() const { return m_last.churn; }
 
     /*!
         Runs to virtual time `t` as fast as the engine can and takes the resulting frame, before
@@ -97,7 +97,6 @@ private:
     QThread m_thread;
     SimulationWorker *m_worker = nullptr;
     Scenario m_scenario;
-    std::optional<ChurnSpec> m_churn;
     QString m_strategyOverride;
     quint64 m_generation = 0;
     quint64 m_shownGeneration = 0;

@@ -6,6 +6,8 @@
 #include <QMutexLocker>
 #include <QTimer>
 
+#include <algorithm>
+
 namespace Rblab {
 
 namespace {
@@ -63,6 +65,20 @@ void SimulationWorker::load(const Scenario &scenario, const Simulation::Options 
     m_scenario = scenario;
     m_eventsSent = 0;
     m_samplesSent = 0;
+    m_settingEvents.clear();
+    for (const ScenarioEvent &e : scenario.events) {
+        if (e.action == ScenarioEvent::Action::SetBroker || e.action == ScenarioEvent::Action::SetClient) {
+            m_settingEvents.append(e);
+        }
+    }
+    std::stable_sort(m_settingEvents.begin(), m_settingEvents.end(),
+                     [](const ScenarioEvent &a, const ScenarioEvent &b) { return a.at < b.at; });
+    m_settingsFolded = 0;
+    m_brokerSettings = scenario.broker;
+    m_clientSettings.clear();
+    for (const GroupSpec &group : scenario.groups) {
+        m_clientSettings.insert(group.name, group.client);
+    }
     m_catalog.reset();
     m_carry = 0;
     if (!sim->isValid()) {
@@ -121,14 +137,40 @@ void SimulationWorker::apply(const ScenarioEvent &command)
         emit commandFailed(applied, error);
         return;
     }
+    // A command comes after whatever was scripted up to now, as in the saved scenario.
+    catchUpSettings();
+    foldSettings(applied);
     emit commandApplied(applied);
     publish();
 }
 
-void SimulationWorker::setChurn(const std::optional<ChurnSpec> &churn)
+void SimulationWorker::catchUpSettings()
 {
-    if (m_sim) {
-        m_sim->setChurn(churn);
+    while (m_settingsFolded < m_settingEvents.size() && m_settingEvents.at(m_settingsFolded).at <= m_sim->now()) {
+        foldSettings(m_settingEvents.at(m_settingsFolded));
+        ++m_settingsFolded;
+    }
+}
+
+void SimulationWorker::foldSettings(const ScenarioEvent &event)
+{
+    switch (event.action) {
+    case ScenarioEvent::Action::SetBroker:
+        for (auto it = event.settings.cbegin(); it != event.settings.cend(); ++it) {
+            m_brokerSettings.insert(it.key(), it.value());
+        }
+        break;
+    case ScenarioEvent::Action::SetClient:
+        // Per-consumer overrides (a rolling change) are not the group's settings.
+        if (event.consumer.isEmpty()) {
+            QVariantMap &client = m_clientSettings[event.group];
+            for (auto it = event.client.cbegin(); it != event.client.cend(); ++it) {
+                client.insert(it.key(), it.value());
+            }
+        }
+        break;
+    default:
+        break;
     }
 }
 
@@ -234,6 +276,10 @@ void SimulationWorker::publish()
         frame.newSamples = samples.mid(m_samplesSent);
         m_samplesSent = samples.size();
     }
+    catchUpSettings();
+    frame.brokerSettings = m_brokerSettings;
+    frame.clientSettings = m_clientSettings;
+    frame.churn = m_sim->churn();
     frame.effectiveSpeed = m_playing ? m_effectiveSpeed : 0;
     frame.playing = m_playing;
     // One signal per frame the interface takes: a slow interface never gets a backlog.

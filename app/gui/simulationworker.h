@@ -57,7 +57,6 @@ public:
     void setPlaying(bool playing);
     void setSpeed(double speed);
     void apply(const Rblab::ScenarioEvent &command);
-    void setChurn(const std::optional<Rblab::ChurnSpec> &churn);
     //! Runs to the next event of one of `types` (any when empty), at most `horizon` ahead; pauses.
     void stepTo(const QList<Rblab::SimEvent::Type> &types, qint64 horizon);
     //! Runs to `t` as fast as it can, then publishes (for --screenshot and tests).
@@ -75,6 +74,9 @@ private:
     void tick();
     void publish();
     void runChunked(SimTime target, qint64 budgetMs);
+    //! Folds the scripted events the run has passed into the settings the frames carry.
+    void catchUpSettings();
+    void foldSettings(const ScenarioEvent &event);
 
     const StrategyRegistry &m_registry;
     FrameBuffer *m_buffer;
@@ -84,6 +86,10 @@ private:
     quint64 m_generation = 0;
     qsizetype m_eventsSent = 0;
     qsizetype m_samplesSent = 0;
+    QList<ScenarioEvent> m_settingEvents; //!< scripted setBroker/setClient, in time order
+    qsizetype m_settingsFolded = 0;       //!< of m_settingEvents, already folded in
+    QVariantMap m_brokerSettings;
+    QMap<QString, QVariantMap> m_clientSettings;
     QTimer *m_timer = nullptr;
     QElapsedTimer m_wall;
     qint64 m_lastTickWall = 0;

@@ -2,12 +2,15 @@
 // The whole window on the real engine and plugins: what the user does reaches the engine and
 // comes back to the view.
 #include <assignmentview.h>
+#include <chartpanel.h>
+#include <churnpanel.h>
 #include <consumeractions.h>
 #include <guitext.h>
 #include <inspectorview.h>
 #include <languagemanager.h>
 #include <mainwindow.h>
 #include <scenariodocument.h>
+#include <settingspanel.h>
 #include <simulationcontroller.h>
 #include <strategypanel.h>
 
@@ -15,15 +18,19 @@
 #include <scenario/scenarioreader.h>
 
 #include <QAction>
+#include <QChart>
+#include <QCheckBox>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QTimer>
 #include <QMenuBar>
+#include <QMimeData>
 #include <QSet>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QValueAxis>
 
 using namespace Rblab;
 
@@ -44,11 +51,21 @@ private slots:
     void windowAnswersAtFullSpeed();
     void panelsFitTheirDocks_data();
     void panelsFitTheirDocks();
+    void churnAndBrokerCommandsReplayFromTheSavedFile();
+    void slowDownAndRestoreUseTheEnginesConsumeTimes();
+    void droppedScenarioFileIsOpened();
+    void droppedOtherFileIsRefused();
+    void unassignedCountsAgreeWithTheLanes();
+    void cacheChartSaysWhereTheThresholdIs();
 
 private:
     //! Applies `trigger`'s command and runs on until the engine has applied it.
     ScenarioEvent applyAndWait(const std::function<void()> &trigger);
     qint32 firstRunningConsumer() const;
+    //! The events of the run so far (only SetChurn and SetBroker if asked): "t type consumer detail".
+    QStringList eventLines(bool worldCommandsOnly) const;
+    //! Sends a drop of `mime` to the window; returns whether the drag was let in.
+    bool drop(QMimeData *mime);
 
     StrategyRegistry m_registry;
     LanguageManager m_languages;
@@ -303,6 +320,243 @@ void tst_MainWindow::panelsFitTheirDocks()
                                      .arg(qEnvironmentVariable("RBLAB_PANEL_IMAGES"), dock->objectName(), language));
         }
     }
+}
+
+QStringList tst_MainWindow::eventLines(bool worldCommandsOnly) const
+{
+    QStringList lines;
+    for (const SimEvent &e : m_window->controller()->events()) {
+        if (!worldCommandsOnly || e.type == SimEvent::Type::SetChurn || e.type == SimEvent::Type::SetBroker) {
+            lines.append(QStringLiteral("%1 %2 %3 %4").arg(e.t).arg(SimEvent::typeName(e.type)).arg(e.consumer).arg(e.detail));
+        }
+    }
+    return lines;
+}
+
+void tst_MainWindow::churnAndBrokerCommandsReplayFromTheSavedFile()
+{
+    // A world without churn and with the brokers' defaults: every change below is the user's.
+    QVERIFY2(m_window->openScenario(QStringLiteral(":/scenarios/kill-freeze-shutdown.json")),
+             qPrintable(m_window->lastError()));
+    SimulationController *controller = m_window->controller();
+    ChurnPanel *churn = m_window->churnPanel();
+    SettingsPanel *settings = m_window->settingsPanel();
+    controller->runTo(20 * kSecond);
+    QVERIFY(!churn->isChurnOn());
+
+    const ScenarioEvent on = applyAndWait([churn] { churn->setChurnOn(true); });
+    QCOMPARE(on.action, ScenarioEvent::Action::SetChurn);
+    QVERIFY(on.churn.has_value());
+    QCOMPARE(on.at, 20 * kSecond);
+    controller->runTo(50 * kSecond);
+
+    auto *notify = qobject_cast<QCheckBox *>(settings->editor(QStringLiteral("notifyConsumerIdsChangedEnable")));
+    QVERIFY(notify);
+    QVERIFY(notify->isChecked());
+    notify->setChecked(false);
+    QCOMPARE(settings->changedBrokerSettings().value(QStringLiteral("notifyConsumerIdsChangedEnable")), QVariant(false));
+    const ScenarioEvent broker = applyAndWait([settings] { settings->applyBroker(); });
+    QCOMPARE(broker.action, ScenarioEvent::Action::SetBroker);
+    QCOMPARE(broker.at, 50 * kSecond);
+    QCOMPARE(broker.settings, (QVariantMap{{QStringLiteral("notifyConsumerIdsChangedEnable"), false}}));
+    QVERIFY(settings->changedBrokerSettings().isEmpty()); // applied: nothing left to send
+    controller->runTo(90 * kSecond);
+
+    const ScenarioEvent off = applyAndWait([churn] { churn->setChurnOn(false); });
+    QCOMPARE(off.action, ScenarioEvent::Action::SetChurn);
+    QVERIFY(!off.churn.has_value());
+    QCOMPARE(off.at, 90 * kSecond);
+    // Leaving a field of a switched-off churn sends nothing.
+    QSignalSpy applied(controller, &SimulationController::commandApplied);
+    churn->setChurnOn(false);
+    QCoreApplication::processEvents();
+    QCOMPARE(applied.count(), 0);
+    controller->runTo(120 * kSecond);
+
+    const QStringList live = eventLines(true);
+    const QStringList everythingLive = eventLines(false);
+    QCOMPARE(live.size(), 3);
+    QCOMPARE(live.at(0), QStringLiteral("20000 setChurn -1 payment_settle_group"));
+    QCOMPARE(live.at(1), QStringLiteral("50000 setBroker -1 notifyConsumerIdsChangedEnable=false"));
+    QCOMPARE(live.at(2), QStringLiteral("90000 setChurn -1 "));
+    QCOMPARE(m_window->document()->recordedCommands().size(), 3);
+    // The churn is no longer saved as if it ran from the start.
+    QVERIFY(!m_window->document()->scenario().churn.has_value());
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("session.json"));
+    const Scenario saved = m_window->document()->scenario();
+    QVERIFY2(m_window->saveScenario(path), qPrintable(m_window->lastError()));
+    const ScenarioReadResult read = ScenarioReader::readFile(path, &m_registry);
+    QVERIFY2(read.ok(), qPrintable(read.errorText()));
+    QVERIFY(*read.scenario == saved);
+
+    // Reopened, the file replays the session: the same commands at the same times…
+    QVERIFY2(m_window->openScenario(path), qPrintable(m_window->lastError()));
+    QVERIFY(m_window->document()->scenario() == saved);
+    controller->runTo(30 * kSecond);
+    QVERIFY(churn->isChurnOn()); // …and the panels follow the run
+    QVERIFY(notify->isChecked());
+    controller->runTo(60 * kSecond);
+    QVERIFY(!notify->isChecked());
+    QVERIFY(settings->changedBrokerSettings().isEmpty());
+    controller->runTo(120 * kSecond);
+    QVERIFY(!churn->isChurnOn());
+    QCOMPARE(eventLines(true), live);
+    // …and so does everything they caused (the churn's joins and kills, the rebalances).
+    QCOMPARE(eventLines(false), everythingLive);
+}
+
+void tst_MainWindow::slowDownAndRestoreUseTheEnginesConsumeTimes()
+{
+    const qint32 victim = firstRunningConsumer();
+    QVERIFY(victim >= 0);
+    const ConsumeTime declared = m_window->controller()->snapshot().consumers.at(victim).initialConsumeTime;
+    QVERIFY(declared.meanMs > 0);
+    m_window->assignmentView()->setSelection(Selection::consumer(victim));
+    QAction *slow = m_window->consumerActions()->action(ConsumerActions::Slow);
+    QAction *restore = m_window->consumerActions()->action(ConsumerActions::RestoreSpeed);
+    QVERIFY(slow->isEnabled());
+    QVERIFY(!restore->isEnabled());
+
+    const ScenarioEvent slowed = applyAndWait([slow] { slow->trigger(); });
+    QCOMPARE(slowed.action, ScenarioEvent::Action::SetConsumeTime);
+    QCOMPARE(slowed.consumeTime.meanMs, declared.meanMs * 10);
+    QCOMPARE(slowed.consumeTime.distribution, declared.distribution);
+    const SnapshotConsumer &now = m_window->controller()->snapshot().consumers.at(victim);
+    QVERIFY(now.slowed);
+    QCOMPARE(now.consumeTime.meanMs, declared.meanMs * 10);
+    m_window->inspector()->refresh();
+    const QString shown = m_window->inspector()->value(QStringLiteral("Consume time"));
+    QVERIFY2(shown.contains(GuiText::consumeTime(now.consumeTime))
+                 && shown.contains(GuiText::consumeTime(declared)) && shown.contains(QStringLiteral("declared")),
+             qPrintable(shown));
+
+    QVERIFY(restore->isEnabled());
+    const ScenarioEvent restored = applyAndWait([restore] { restore->trigger(); });
+    QCOMPARE(restored.consumeTime.meanMs, declared.meanMs);
+    QVERIFY(!m_window->controller()->snapshot().consumers.at(victim).slowed);
+    m_window->inspector()->refresh();
+    QCOMPARE(m_window->inspector()->value(QStringLiteral("Consume time")),
+             GuiText::consumeTime(m_window->controller()->snapshot().consumers.at(victim)));
+    QVERIFY(!m_window->inspector()->value(QStringLiteral("Consume time")).contains(QStringLiteral("declared")));
+}
+
+bool tst_MainWindow::drop(QMimeData *mime)
+{
+    const QPoint centre = m_window->rect().center();
+    QDragEnterEvent enter(centre, Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(m_window.get(), &enter);
+    if (!enter.isAccepted()) {
+        return false;
+    }
+    QDropEvent dropEvent(QPointF(centre), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(m_window.get(), &dropEvent);
+    return true;
+}
+
+void tst_MainWindow::droppedScenarioFileIsOpened()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("dropped.json"));
+    QVERIFY(QFile::copy(QStringLiteral(":/scenarios/orderly.json"), path));
+    const ScenarioReadResult expected = ScenarioReader::readFile(path, &m_registry);
+    QVERIFY(expected.ok());
+    QVERIFY(m_window->document()->scenario().name != expected.scenario->name);
+
+    QSignalSpy started(m_window->controller(), &SimulationController::runStarted);
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    QVERIFY(drop(&mime));
+    QCOMPARE(m_window->document()->filePath(), path);
+    QVERIFY(m_window->document()->scenario() == *expected.scenario);
+    m_window->controller()->runTo(5 * kSecond);
+    QVERIFY(started.count() >= 1);
+    QCOMPARE(m_window->controller()->scenario().name, expected.scenario->name);
+}
+
+void tst_MainWindow::droppedOtherFileIsRefused()
+{
+    // A session with a command in it: a refused drop must not cost it.
+    const qint32 victim = firstRunningConsumer();
+    m_window->assignmentView()->setSelection(Selection::consumer(victim));
+    QAction *pause = m_window->consumerActions()->action(ConsumerActions::Pause);
+    QCOMPARE(applyAndWait([pause] { pause->trigger(); }).action, ScenarioEvent::Action::Pause);
+    const Scenario before = m_window->document()->scenario();
+    const QString pathBefore = m_window->document()->filePath();
+    const quint64 generation = m_window->controller()->generation();
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("notes.txt"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("not a scenario\n");
+    file.close();
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    QVERIFY(drop(&mime)); // let in, to be explained rather than silently refused
+    QVERIFY2(m_window->lastError().contains(QStringLiteral("notes.txt")) && m_window->lastError().contains(QStringLiteral(".json")),
+             qPrintable(m_window->lastError()));
+    QVERIFY(m_window->document()->scenario() == before);
+    QCOMPARE(m_window->document()->filePath(), pathBefore);
+    QCOMPARE(m_window->document()->recordedCommands().size(), 1);
+    QVERIFY(m_window->document()->isModified());
+    QCOMPARE(m_window->controller()->generation(), generation); // the run goes on
+
+    QMimeData two;
+    two.setUrls({QUrl::fromLocalFile(path), QUrl::fromLocalFile(path)});
+    QVERIFY(drop(&two));
+    QVERIFY2(m_window->lastError().contains(QStringLiteral("one scenario file")), qPrintable(m_window->lastError()));
+    QCOMPARE(m_window->controller()->generation(), generation);
+}
+
+void tst_MainWindow::unassignedCountsAgreeWithTheLanes()
+{
+    // At 0:00 no consumer has rebalanced yet: every queue, the retry queues too, is in the lane.
+    QVERIFY(m_window->openScenario(MainWindow::defaultScenarioPath()));
+    m_window->controller()->runTo(0);
+    const AssignmentView *view = m_window->assignmentView();
+    const CatalogPtr catalog = m_window->controller()->catalog();
+    int retry = 0;
+    for (const QueueInfo &q : catalog->queues) {
+        retry += q.retry ? 1 : 0;
+    }
+    QCOMPARE(retry, 2);
+    QCOMPARE(view->laneTileCount(), int(catalog->queues.size()));
+    QCOMPARE(view->unassignedRetryCount(), retry);
+    QCOMPARE(view->unassignedCount(), int(catalog->queues.size()) - retry);
+    // The engine's count (the Ownership chart) is of the topic's queues: the same number.
+    QCOMPARE(view->unassignedCount(), m_window->controller()->snapshot().totals.orphanedQueues);
+    QTRY_VERIFY2(m_window->statusSummary().contains(QStringLiteral("unassigned 16 (+2 retry)")),
+                 qPrintable(m_window->statusSummary()));
+
+    m_window->controller()->runTo(30 * kSecond);
+    QCOMPARE(view->laneTileCount(), 0);
+    QTRY_VERIFY2(m_window->statusSummary().contains(QStringLiteral("unassigned 0 ·")),
+                 qPrintable(m_window->statusSummary()));
+}
+
+void tst_MainWindow::cacheChartSaysWhereTheThresholdIs()
+{
+    // Calm caches (a few messages against 1,000): no line squashing them, a note instead.
+    ChartPanel *charts = m_window->chartPanel();
+    charts->refreshAll();
+    QVERIFY(!charts->isThresholdLineShown(ChartPanel::CacheMessages));
+    const QString calm = charts->thresholdText(ChartPanel::CacheMessages);
+    QVERIFY2(calm.contains(QStringLiteral("1,000")) && calm.contains(QStringLiteral("off scale")), qPrintable(calm));
+    QVERIFY2(charts->thresholdText(ChartPanel::CacheMiB).contains(QStringLiteral("MiB")),
+             qPrintable(charts->thresholdText(ChartPanel::CacheMiB)));
+
+    // A consumer 30 times too slow fills its caches to the threshold: the line is drawn.
+    QVERIFY(m_window->openScenario(QStringLiteral(":/scenarios/slow-consumer-flow-control.json")));
+    m_window->controller()->runTo(3 * kMinute);
+    charts->refreshAll();
+    QVERIFY(charts->series().countThreshold() == 1000);
+    QVERIFY(charts->isThresholdLineShown(ChartPanel::CacheMessages));
+    QCOMPARE(charts->thresholdText(ChartPanel::CacheMessages), QStringLiteral("threshold 1,000"));
+    const auto axes = charts->chart(ChartPanel::CacheMessages)->axes(Qt::Vertical);
+    QVERIFY(!axes.isEmpty());
+    QVERIFY(qobject_cast<QValueAxis *>(axes.first())->max() >= 1000);
 }
 
 QTEST_MAIN(tst_MainWindow)

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "windowactions.h"
+
+#include "consumeractions.h"
+#include "documentcontroller.h"
+#include "exportcontroller.h"
+#include "guitext.h"
+#include "languagemenu.h"
+#include "playbackbar.h"
+#include "simulationcontroller.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QIcon>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+#include <QToolBar>
+
+namespace Rblab {
+
+namespace {
+
+QIcon icon(const char *name)
+{
+    return QIcon(QStringLiteral(":/icons/%1.svg").arg(QLatin1String(name)));
+}
+
+// "Faster" and "Slower" move the speed slider by this many of its 400 steps (about 2×).
+constexpr int kSpeedStep = 30;
+
+} // namespace
+
+WindowActions::WindowActions(QMainWindow *window, const Parts &parts)
+    : QObject(window)
+    , m_window(window)
+    , m_parts(parts)
+{
+    SimulationController *controller = parts.controller;
+    m_quit = addAction();
+    m_quit->setShortcut(QKeySequence::Quit);
+    m_quit->setMenuRole(QAction::QuitRole);
+    connect(m_quit, &QAction::triggered, window, &QWidget::close);
+
+    m_exportViewPng = addAction("export");
+    connect(m_exportViewPng, &QAction::triggered, parts.exporter, &ExportController::exportViewPng);
+    m_exportViewSvg = addAction();
+    connect(m_exportViewSvg, &QAction::triggered, parts.exporter, &ExportController::exportViewSvg);
+    m_exportCharts = addAction();
+    connect(m_exportCharts, &QAction::triggered, parts.exporter, &ExportController::exportChartsPng);
+    m_exportCsv = addAction();
+    connect(m_exportCsv, &QAction::triggered, parts.exporter, &ExportController::exportMetricsCsv);
+
+    m_play = addAction("play");
+    m_play->setShortcut(QKeySequence(Qt::Key_Space));
+    connect(m_play, &QAction::triggered, controller, &SimulationController::togglePlaying);
+    connect(controller, &SimulationController::playingChanged, this, &WindowActions::updatePlayAction);
+    m_step = addAction("step");
+    m_step->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Right));
+    connect(m_step, &QAction::triggered, controller, &SimulationController::stepToNextEvent);
+    m_stepRebalance = addAction("step-rebalance");
+    m_stepRebalance->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Right));
+    connect(m_stepRebalance, &QAction::triggered, controller, &SimulationController::stepToNextRebalance);
+    m_restart = addAction("restart");
+    m_restart->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    connect(m_restart, &QAction::triggered, this, &WindowActions::restartRequested);
+    m_faster = addAction();
+    m_faster->setShortcut(QKeySequence(Qt::Key_BracketRight));
+    connect(m_faster, &QAction::triggered, this, [controller] {
+        controller->setSpeed(PlaybackBar::speedForPosition(PlaybackBar::positionForSpeed(controller->speed()) + kSpeedStep));
+    });
+    m_slower = addAction();
+    m_slower->setShortcut(QKeySequence(Qt::Key_BracketLeft));
+    connect(m_slower, &QAction::triggered, this, [controller] {
+        controller->setSpeed(PlaybackBar::speedForPosition(PlaybackBar::positionForSpeed(controller->speed()) - kSpeedStep));
+    });
+    m_plugins = addAction("plugin");
+    connect(m_plugins, &QAction::triggered, this, &WindowActions::pluginsRequested);
+    m_about = addAction();
+    m_about->setMenuRole(QAction::AboutRole);
+    connect(m_about, &QAction::triggered, this, &WindowActions::aboutRequested);
+    m_aboutQt = addAction();
+    m_aboutQt->setMenuRole(QAction::AboutQtRole);
+    connect(m_aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+QAction *WindowActions::addAction(const char *iconName)
+{
+    auto *action = new QAction(this);
+    if (iconName) {
+        action->setIcon(icon(iconName));
+    }
+    return action;
+}
+
+void WindowActions::createMenus(const QList<QDockWidget *> &docks)
+{
+    QMenuBar *bar = m_window->menuBar();
+    DocumentController *files = m_parts.files;
+    m_fileMenu = bar->addMenu(QString());
+    m_fileMenu->addAction(files->openAction());
+    m_fileMenu->addMenu(files->examplesMenu());
+    m_fileMenu->addMenu(files->recentMenu());
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(files->saveAction());
+    m_fileMenu->addAction(files->saveAsAction());
+    m_fileMenu->addSeparator();
+    m_exportMenu = m_fileMenu->addMenu(icon("export"), QString());
+    m_exportMenu->addAction(m_exportViewPng);
+    m_exportMenu->addAction(m_exportViewSvg);
+    m_exportMenu->addAction(m_exportCharts);
+    m_exportMenu->addAction(m_exportCsv);
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_quit);
+
+    m_simulationMenu = bar->addMenu(QString());
+    m_simulationMenu->addAction(m_play);
+    m_simulationMenu->addAction(m_step);
+    m_simulationMenu->addAction(m_stepRebalance);
+    m_simulationMenu->addAction(m_restart);
+    m_simulationMenu->addSeparator();
+    m_simulationMenu->addAction(m_faster);
+    m_simulationMenu->addAction(m_slower);
+
+    m_consumerMenu = bar->addMenu(QString());
+    m_consumerMenu->addAction(m_parts.consumers->action(ConsumerActions::Add));
+    m_consumerMenu->addSeparator();
+    m_parts.consumers->fillMenu(m_consumerMenu);
+
+    m_viewMenu = bar->addMenu(QString());
+    for (QDockWidget *dock : docks) {
+        m_viewMenu->addAction(dock->toggleViewAction());
+    }
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_plugins);
+
+    bar->addMenu(new LanguageMenu(*m_parts.languages, m_window));
+
+    m_helpMenu = bar->addMenu(QString());
+    m_helpMenu->addAction(m_about);
+    m_helpMenu->addAction(m_aboutQt);
+}
+
+void WindowActions::createToolBars()
+{
+    m_playbackBar = m_window->addToolBar(QString());
+    m_playbackBar->setObjectName(QStringLiteral("PlaybackToolBar"));
+    m_playbackBar->addAction(m_play);
+    m_playbackBar->addAction(m_step);
+    m_playbackBar->addAction(m_stepRebalance);
+    m_playbackBar->addAction(m_restart);
+    m_playback = new PlaybackBar(*m_parts.controller, m_playbackBar);
+    m_playbackBar->addWidget(m_playback);
+
+    ConsumerActions *consumers = m_parts.consumers;
+    m_consumerBar = m_window->addToolBar(QString());
+    m_consumerBar->setObjectName(QStringLiteral("ConsumerToolBar"));
+    for (QAction *action : consumers->actions()) {
+        m_consumerBar->addAction(action);
+        if (action == consumers->action(ConsumerActions::Add) || action == consumers->action(ConsumerActions::Kill)) {
+            m_consumerBar->addSeparator();
+        }
+    }
+    m_consumerBar->addSeparator();
+    m_consumerBar->addAction(m_exportViewPng);
+    m_consumerBar->addAction(m_plugins);
+}
+
+void WindowActions::retranslate()
+{
+    m_fileMenu->setTitle(tr("&File"));
+    m_exportMenu->setTitle(tr("&Export"));
+    m_simulationMenu->setTitle(tr("&Simulation"));
+    m_consumerMenu->setTitle(tr("&Consumer"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_playbackBar->setWindowTitle(tr("Playback"));
+    m_consumerBar->setWindowTitle(tr("Consumers"));
+
+    struct Text
+    {
+        QAction *action;
+        QString text;
+        QString tip;
+    };
+    const Text texts[] = {
+        {m_quit, tr("&Quit"), tr("Quit Rebalance Lab")},
+        {m_exportViewPng, tr("View as &PNG…"), tr("Save the assignment view as a PNG image")},
+        {m_exportViewSvg, tr("View as &SVG…"), tr("Save the assignment view as an SVG drawing")},
+        {m_exportCharts, tr("&Charts as PNG…"), tr("Save the charts as a PNG image")},
+        {m_exportCsv, tr("&Metrics as CSV…"), tr("Save every sample of the run as a CSV file")},
+        {m_step, tr("Step to next &event"), tr("Pause and run to the next event")},
+        {m_stepRebalance, tr("Step to next &rebalance"), tr("Pause and run to the next rebalance that moves a queue")},
+        {m_restart, tr("Res&tart"), tr("Run the scenario again from the start, with your recorded commands")},
+        {m_faster, tr("&Faster"), tr("Play faster")},
+        {m_slower, tr("S&lower"), tr("Play slower")},
+        {m_plugins, tr("Strategy &plugins…"), tr("The loaded strategy plugins and the files that failed")},
+        {m_about, tr("&About Rebalance Lab"), tr("About Rebalance Lab")},
+        {m_aboutQt, tr("About &Qt"), tr("About Qt")},
+    };
+    for (const Text &t : texts) {
+        GuiText::setActionTexts(t.action, t.text, t.tip);
+    }
+    updatePlayAction(m_parts.controller->isPlaying());
+}
+
+void WindowActions::updatePlayAction(bool playing)
+{
+    m_play->setIcon(icon(playing ? "pause" : "play"));
+    m_play->setText(playing ? tr("&Pause") : tr("&Play"));
+    m_play->setToolTip((playing ? tr("Pause the simulation") : tr("Play the simulation"))
+                       + QStringLiteral(" (%1)").arg(m_play->shortcut().toString(QKeySequence::NativeText)));
+}
+
+} // namespace Rblab
+
+#include "moc_windowactions.cpp"

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: Apache-2.0
+// The window's own actions, and the menus and toolbars that hold them.
+#pragma once
+
+#include <QList>
+#include <QObject>
+
+class QAction;
+class QDockWidget;
+class QMainWindow;
+class QMenu;
+class QToolBar;
+
+namespace Rblab {
+
+class ConsumerActions;
+class DocumentController;
+class ExportController;
+class LanguageManager;
+class PlaybackBar;
+class SimulationController;
+
+/*!
+    Builds the menu bar (File, Simulation, Consumer, View, Language, Help) and the two toolbars
+    (playback, consumers) of the main window from the actions of its parts (DocumentController,
+    ConsumerActions, ExportController, the docks) and its own: quit, export, playback, speed,
+    plugins and about. Playback and export actions call their controllers directly; what only
+    the window can do (restart its document, show a dialog) is asked for by signals.
+    Retranslates every text it set. GUI thread; a child of the window.
+*/
+class WindowActions : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Parts
+    {
+        SimulationController *controller = nullptr;
+        ExportController *exporter = nullptr;
+        DocumentController *files = nullptr;
+        ConsumerActions *consumers = nullptr;
+        LanguageManager *languages = nullptr;
+    };
+
+    WindowActions(QMainWindow *window, const Parts &parts);
+
+    //! The menus; `docks` are listed in the View menu in this order.
+    void createMenus(const QList<QDockWidget *> &docks);
+    void createToolBars();
+    void retranslate();
+
+    PlaybackBar *playbackBar() const { return m_playback; }
+    QAction *playAction() const { return m_play; }
+
+signals:
+    void restartRequested();
+    void pluginsRequested();
+    void aboutRequested();
+
+private:
+    QAction *addAction(const char *icon = nullptr);
+    void updatePlayAction(bool playing);
+
+    QMainWindow *m_window;
+    Parts m_parts;
+    PlaybackBar *m_playback = nullptr;
+    QToolBar *m_playbackBar = nullptr;
+    QToolBar *m_consumerBar = nullptr;
+
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_exportMenu = nullptr;
+    QMenu *m_simulationMenu = nullptr;
+    QMenu *m_consumerMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QMenu *m_helpMenu = nullptr;
+
+    QAction *m_quit = nullptr;
+    QAction *m_exportViewPng = nullptr;
+    QAction *m_exportViewSvg = nullptr;
+    QAction *m_exportCharts = nullptr;
+    QAction *m_exportCsv = nullptr;
+    QAction *m_play = nullptr;
+    QAction *m_step = nullptr;
+    QAction *m_stepRebalance = nullptr;
+    QAction *m_restart = nullptr;
+    QAction *m_faster = nullptr;
+    QAction *m_slower = nullptr;
+    QAction *m_plugins = nullptr;
+    QAction *m_about = nullptr;
+    QAction *m_aboutQt = nullptr;
+};
+
+} // namespace Rblab
