@@ -142,13 +142,13 @@ void Broker::handlePull(qint32 pqIndex, SimTime arrival)
     respond(pqIndex, arrival);
 }
 
-void Broker::found(ProcessQueue &pq, const QueueState &q, qint64 max)
+Q_ALWAYS_INLINE void Broker::found(ProcessQueue &pq, const QueueState &q, qint64 max)
 {
     // Up to maxMsgNums, capped by what one read may take from memory (32 messages, 256 KiB).
     const qint64 offset = pq.nextOffset;
     qint64 n = std::min<qint64>(std::min<qint64>(max - offset, kMaxTransferCount), pq.maxMsgNums);
     if (q.fixedSize) {
-        n = std::clamp<qint64>(kMaxTransferBytes / q.fixedSize, 1, n);
+        n = std::min<qint64>(q.fixedPerRead, n);
     } else {
         const qint64 wanted = n;
         qint64 bytes = 0;

@@ -47,6 +47,7 @@ struct QueueState
     bool inRoute = false;       //!< readable: below the topic's readQueueNums on a live broker
     bool readable = false;      //!< below the topic's readQueueNums on its broker (up or not)
     quint32 fixedSize = 0;      //!< body size of every message when the topic's size is fixed
+    qint32 fixedPerRead = 0;    //!< with a fixed size: messages one read may take (256 KiB, ≥ 1)
 
     std::vector<ProductionStep> steps;   //!< main topics
     std::vector<StoredMessage> stored;   //!< retry topics: index = offset

@@ -94,6 +94,7 @@ qint32 World::addQueue(qint32 topic, qint32 broker, qint32 queueId)
     q.initialOffset.assign(groups.size(), -1);
     if (!t.retry && t.messageSizeMax <= t.messageSizeMin) {
         q.fixedSize = quint32(std::max(1, t.messageSizeMin));
+        q.fixedPerRead = qint32(std::max<qint64>(1, 262144 / q.fixedSize));
     }
     queueStates.push_back(std::move(q));
     const qint32 index = qint32(queueStates.size() - 1);
@@ -275,11 +276,9 @@ void World::dispatch(const Event &e)
         consumers[size_t(pq.consumer)]->pull.onExecute(qint32(e.target), quint32(e.arg));
         break;
     }
-    case Ev::PullResponse: {
-        ProcessQueue &pq = pqs[e.target];
-        consumers[size_t(pq.consumer)]->pull.onResponse(qint32(e.target), e.arg);
+    case Ev::PullResponse:
+        pqs[e.target].owner->pull.onResponse(qint32(e.target), e.arg);
         break;
-    }
     case Ev::PullTimeout: {
         ProcessQueue &pq = pqs[e.target];
         consumers[size_t(pq.consumer)]->pull.onTimeout(qint32(e.target), quint32(e.arg));
