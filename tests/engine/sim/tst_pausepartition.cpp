@@ -169,10 +169,10 @@ void tst_PausePartition::pausedConsumerHoldsPullsAndDoesNotRebalance()
     const SimTime resumed = sim.now();
     QCOMPARE(apply(sim, command(ScenarioEvent::Action::Resume, clientId(paused))), QString());
     sim.runUntil(resumed + 2 * kSecond);
-    const SimEvent *released = nullptr;
+    std::optional<SimEvent> released;
     for (const SimEvent &e : events(sim, SimEvent::Type::Rebalance, resumed)) {
         if (e.consumer == paused && !e.removed.isEmpty()) {
-            released = &e;
+            released = e;
             break;
         }
     }

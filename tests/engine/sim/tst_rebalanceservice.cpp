@@ -211,10 +211,10 @@ void tst_RebalanceService::notificationServedAtOnceIn49()
     QVERIFY2(seen.first() > r + 300 && seen.first() <= r + 300 + kSlack,
              qPrintable(QStringLiteral("round at %1, join at %2").arg(seen.first()).arg(r + 300)));
     // The newcomer, too, rebalanced as soon as it had started.
-    const SimEvent *added = nullptr;
+    std::optional<SimEvent> added;
     for (const SimEvent &e : events(sim, SimEvent::Type::Rebalance, r + 300)) {
         if (e.consumer == 2) {
-            added = &e;
+            added = e;
             break;
         }
     }
