@@ -77,6 +77,8 @@ ChartPanel::ChartPanel(const SimulationController &controller, QWidget *parent)
         // Consumer names are long and many: listed at the right they stay whole; the group
         // charts have three short entries, which fit under the plot.
         c.chart->legend()->setAlignment(perConsumer(Kind(k)) ? Qt::AlignRight : Qt::AlignBottom);
+        // Lines as lines and the rebalance marks as triangles: the legend reads like the plot.
+        c.chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
         c.x = new QValueAxis(c.chart);
         c.y = new QValueAxis(c.chart);
         c.x->setLabelFormat(QStringLiteral("%.0f"));
@@ -88,8 +90,6 @@ ChartPanel::ChartPanel(const SimulationController &controller, QWidget *parent)
         c.rebalances = new QScatterSeries(c.chart);
         c.rebalances->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
         c.rebalances->setMarkerSize(11);
-        c.rebalances->setColor(QColor(255, 170, 0));
-        c.rebalances->setBorderColor(QColor(120, 70, 0));
         if (k == CacheMessages || k == CacheMiB) {
             c.note = new ThresholdNote(c.chart);
             // The note is placed against the plot: follow it when the layout moves it.
@@ -182,6 +182,10 @@ void ChartPanel::applyTheme()
         // Many consumers share one legend row: a smaller font, and the full name on hover.
         c.chart->legend()->setFont(small);
         c.chart->legend()->setShowToolTips(true);
+        // Rebalance marks in a neutral ink: amber is the flow-control count's colour.
+        const QColor ink = palette().color(QPalette::WindowText);
+        c.rebalances->setColor(dark ? ink.darker(130) : QColor(110, 110, 120));
+        c.rebalances->setBorderColor(dark ? ink : QColor(40, 40, 50));
         c.x->setLabelsFont(small);
         c.y->setLabelsFont(small);
         c.x->setTitleFont(small);

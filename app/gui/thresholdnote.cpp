@@ -62,9 +62,12 @@ void ThresholdNote::update(QAbstractSeries *line, double threshold, double peak,
         // Top right of the plot, under the arrow's "above here".
         setPos(plot.right() - size.width() - 2, plot.top() + 2);
     } else {
-        // Just above the line, at the left, where the newest data (at the right) is not.
+        // At the left, where the newest data (at the right) is not; on the side of the line
+        // the data is not: above it while the caches stay under, below once they reach it.
         const QPointF at = m_chart->mapToPosition(QPointF(0, threshold), line);
-        setPos(plot.left() + 4, qMax(plot.top(), at.y() - size.height() - 1));
+        const qreal y = peak >= threshold ? qMin(plot.bottom() - size.height(), at.y() + 2)
+                                          : qMax(plot.top(), at.y() - size.height() - 1);
+        setPos(plot.left() + 4, y);
     }
     show();
 }
