@@ -94,8 +94,19 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
     case TypeRole: return int(e.type);
     case ConsumerRole: return e.consumer;
     case QueueRole: return e.queue >= 0 ? e.queue : (e.added.isEmpty() ? -1 : e.added.first());
-    case Qt::DisplayRole:
     case Qt::ToolTipRole: {
+        // The whole event on hover: the dock is narrow and the detail column often off screen.
+        QStringList lines;
+        for (int column = 0; column < ColumnCount; ++column) {
+            const QString text = data(this->index(index.row(), column), Qt::DisplayRole).toString();
+            if (!text.isEmpty()) {
+                lines.append(QStringLiteral("%1: %2").arg(headerData(column, Qt::Horizontal, Qt::DisplayRole).toString(),
+                                                          text));
+            }
+        }
+        return lines.join(QLatin1Char('\n'));
+    }
+    case Qt::DisplayRole: {
         const CatalogPtr catalog = m_controller.catalog();
         switch (index.column()) {
         case TimeColumn: return GuiText::clock(e.t);

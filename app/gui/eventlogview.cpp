@@ -48,9 +48,9 @@ EventLogView::EventLogView(const SimulationController &controller, QWidget *pare
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->setColumnWidth(EventLogModel::TimeColumn, m_table->fontMetrics().horizontalAdvance(QStringLiteral("00:00.000")) + 16);
-    m_table->setColumnWidth(EventLogModel::KindColumn, 150);
-    m_table->setColumnWidth(EventLogModel::ConsumerColumn, 130);
-    m_table->setColumnWidth(EventLogModel::WhereColumn, 120);
+    m_table->setColumnWidth(EventLogModel::ConsumerColumn,
+                            m_table->fontMetrics().horizontalAdvance(QStringLiteral("10.0.0.10@1010")) + 16);
+    m_table->setColumnWidth(EventLogModel::WhereColumn, 110);
     m_table->setWordWrap(false);
     layout->addWidget(m_table);
 
@@ -65,6 +65,13 @@ void EventLogView::retranslate()
     m_kinds->setText(tr("Kinds"));
     m_kinds->setToolTip(tr("Choose which kinds of events the log shows"));
     m_table->setToolTip(tr("Click an event to select its consumer or queue"));
+    // The kind column fits the longest kind in this language (Chinese ones are short), which
+    // leaves the detail column in view more often.
+    int kindWidth = 0;
+    for (SimEvent::Type type : GuiText::eventTypes()) {
+        kindWidth = qMax(kindWidth, m_table->fontMetrics().horizontalAdvance(GuiText::eventName(type)));
+    }
+    m_table->setColumnWidth(EventLogModel::KindColumn, kindWidth + 16);
     rebuildKindsMenu();
     m_model->retranslate();
     handleFrame();
