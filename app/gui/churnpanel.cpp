@@ -45,6 +45,10 @@ ChurnPanel::ChurnPanel(QWidget *parent)
     m_weights = new QLabel(m_churnBox);
     m_weights->setWordWrap(true);
     churn->addRow(m_weights);
+    m_recorded = new QLabel(m_churnBox);
+    m_recorded->setWordWrap(true);
+    m_recorded->setForegroundRole(QPalette::PlaceholderText);
+    churn->addRow(m_recorded);
     layout->addWidget(m_churnBox);
 
     m_produceBox = new QGroupBox(this);
@@ -98,6 +102,7 @@ void ChurnPanel::retranslate()
         weights.append(QStringLiteral("%1 %2").arg(w.first).arg(w.second));
     }
     m_weights->setText(tr("Actions and weights: %1").arg(weights.join(QStringLiteral(", "))));
+    m_recorded->setText(tr("Each change is recorded at the current time (setChurn): a saved session replays it."));
     m_produceBox->setTitle(tr("Production"));
     m_topic->setToolTip(tr("The topic whose produce rate to change"));
     m_rate->setSuffix(tr(" msg/s"));

@@ -64,6 +64,7 @@ private:
     QSpinBox *m_min = nullptr;
     QSpinBox *m_max = nullptr;
     QLabel *m_weights = nullptr;
+    QLabel *m_recorded = nullptr;
     QGroupBox *m_produceBox = nullptr;
     QComboBox *m_topic = nullptr;
     QSpinBox *m_rate = nullptr;

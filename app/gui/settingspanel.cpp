@@ -33,35 +33,31 @@ SettingsPanel::SettingsPanel(QWidget *parent)
     auto *layout = new QVBoxLayout(content);
     QFont bold = font();
     bold.setBold(true);
+    auto title = [&](QLabel *&label) {
+        label = new QLabel(content);
+        label->setFont(bold);
+        label->setWordWrap(true);
+    };
 
-    m_clientTitle = new QLabel(content);
-    m_clientTitle->setFont(bold);
-    m_clientTitle->setWordWrap(true);
-    layout->addWidget(m_clientTitle);
-    auto *clientGrid = new QGridLayout;
-    clientGrid->setColumnStretch(0, 1);
-    addRows(clientGrid, ClientConfig::specs(), false);
-    layout->addLayout(clientGrid);
+    // One grid for client and broker settings, so their editors line up in one column.
+    auto *grid = new QGridLayout;
+    grid->setColumnStretch(0, 1);
+    title(m_clientTitle);
+    grid->addWidget(m_clientTitle, grid->rowCount(), 0, 1, 3);
+    addRows(grid, ClientConfig::specs(), false);
     m_applyClient = new QPushButton(content);
-    layout->addWidget(m_applyClient, 0, Qt::AlignRight);
-
-    m_brokerTitle = new QLabel(content);
-    m_brokerTitle->setFont(bold);
-    m_brokerTitle->setWordWrap(true);
-    layout->addSpacing(8);
-    layout->addWidget(m_brokerTitle);
-    auto *brokerGrid = new QGridLayout;
-    brokerGrid->setColumnStretch(0, 1);
-    addRows(brokerGrid, BrokerConfig::specs(), true);
-    layout->addLayout(brokerGrid);
+    grid->addWidget(m_applyClient, grid->rowCount(), 0, 1, 3, Qt::AlignRight);
+    grid->setRowMinimumHeight(grid->rowCount(), 8);
+    title(m_brokerTitle);
+    grid->addWidget(m_brokerTitle, grid->rowCount() + 1, 0, 1, 3);
+    addRows(grid, BrokerConfig::specs(), true);
     m_applyBroker = new QPushButton(content);
-    layout->addWidget(m_applyBroker, 0, Qt::AlignRight);
+    grid->addWidget(m_applyBroker, grid->rowCount(), 0, 1, 3, Qt::AlignRight);
+    layout->addLayout(grid);
 
     // The profile decides how the consumers are built: unlike the settings above it cannot
     // change under a running world, so it sits apart with a button that says it restarts.
-    m_profileTitle = new QLabel(content);
-    m_profileTitle->setFont(bold);
-    m_profileTitle->setWordWrap(true);
+    title(m_profileTitle);
     layout->addSpacing(8);
     layout->addWidget(m_profileTitle);
     auto *profileRow = new QHBoxLayout;
@@ -74,13 +70,15 @@ SettingsPanel::SettingsPanel(QWidget *parent)
     profileRow->addStretch(1);
     profileRow->addWidget(m_applyProfile);
     layout->addLayout(profileRow);
-
-    m_message = new QLabel(content);
-    m_message->setWordWrap(true);
-    layout->addWidget(m_message);
     layout->addStretch(1);
     scroll->setWidget(content);
-    outer->addWidget(scroll);
+    outer->addWidget(scroll, 1);
+
+    // Outside the scrolled part: what an Apply did, or what is wrong, is seen from any button.
+    m_message = new QLabel(this);
+    m_message->setWordWrap(true);
+    m_message->setContentsMargins(6, 2, 6, 4);
+    outer->addWidget(m_message);
 
     connect(m_applyClient, &QPushButton::clicked, this, &SettingsPanel::applyClient);
     connect(m_applyBroker, &QPushButton::clicked, this, &SettingsPanel::applyBroker);
