@@ -2,6 +2,38 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ConfigStrategyFactory</name>
+    <message>
+        <source>queues must be a list of queues, got a value of type %1</source>
+        <translation>queues 必须是队列列表，实际为 %1 类型的值</translation>
+    </message>
+</context>
+<context>
+    <name>ConsistentHashStrategyFactory</name>
+    <message>
+        <source>virtualNodeCount must be an integer ≥ 0, got %1</source>
+        <translation>virtualNodeCount 必须是 ≥ 0 的整数，实际为 %1</translation>
+    </message>
+</context>
+<context>
+    <name>MachineRoomNearbyStrategyFactory</name>
+    <message>
+        <source>separator must not be empty</source>
+        <translation>separator 不能为空</translation>
+    </message>
+    <message>
+        <source>%1 made no strategy</source>
+        <translation>%1 没有创建出策略</translation>
+    </message>
+</context>
+<context>
+    <name>MachineRoomStrategyFactory</name>
+    <message>
+        <source>consumerIdcs must be a list of strings, got a value of type %1</source>
+        <translation>consumerIdcs 必须是字符串列表，实际为 %1 类型的值</translation>
+    </message>
+</context>
+<context>
     <name>Rblab::AllocationCaseRunner</name>
     <message>
         <source>missing required field &quot;%1&quot; (a string)</source>
@@ -161,6 +193,14 @@
         <source>%1 — %2 queues, %3 of %4 consumers running, %5</source>
         <translation>%1 — %2 个队列，%4 个消费者中 %3 个运行中，%5</translation>
     </message>
+    <message>
+        <source>broadcasting: every consumer takes every queue</source>
+        <translation>广播模式：每个消费者都拿到全部队列</translation>
+    </message>
+    <message>
+        <source>%1, orderly: queues locked on the broker</source>
+        <translation>%1，顺序消费：队列在 Broker 上加锁</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::AssignmentToolTip</name>
@@ -262,7 +302,7 @@
     </message>
     <message>
         <source>Consume time: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>消费耗时：%1</translation>
     </message>
 </context>
 <context>
@@ -321,7 +361,15 @@
     </message>
     <message>
         <source>Unassigned %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未分配 %1</translation>
+    </message>
+    <message>
+        <source>locked (orderly)</source>
+        <translation>已加锁（顺序消费）</translation>
+    </message>
+    <message>
+        <source>+%1 retry</source>
+        <translation>+%1 个重试队列</translation>
     </message>
 </context>
 <context>
@@ -480,6 +528,10 @@
     <message>
         <source>Consumers</source>
         <translation>消费者</translation>
+    </message>
+    <message>
+        <source>Each change is recorded at the current time (setChurn): a saved session replays it.</source>
+        <translation>每次修改都会按当前时间记录下来（setChurn），保存后的会话会重放这些修改。</translation>
     </message>
 </context>
 <context>
@@ -993,31 +1045,31 @@
     </message>
     <message>
         <source>broker settings changed</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker 配置变更</translation>
     </message>
     <message>
         <source>random churn changed</source>
-        <translation type="unfinished"></translation>
+        <translation>随机扰动变更</translation>
     </message>
     <message>
         <source>exponential, mean %1</source>
-        <translation type="unfinished"></translation>
+        <translation>指数分布，均值 %1</translation>
     </message>
     <message>
         <source>lognormal, mean %1, p99 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>对数正态分布，均值 %1，p99 %2</translation>
     </message>
     <message>
         <source>%1 per message</source>
-        <translation type="unfinished"></translation>
+        <translation>每条消息 %1</translation>
     </message>
     <message>
         <source>%1 (declared: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（原设定：%2）</translation>
     </message>
     <message>
         <source>%1 (+%2 retry)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（+%2 个重试队列）</translation>
     </message>
 </context>
 <context>
@@ -1244,7 +1296,7 @@
     </message>
     <message>
         <source>Consume time</source>
-        <translation type="unfinished"></translation>
+        <translation>消费耗时</translation>
     </message>
 </context>
 <context>
@@ -1516,19 +1568,19 @@
     </message>
     <message>
         <source>Drop one scenario file at a time.</source>
-        <translation type="unfinished"></translation>
+        <translation>一次只能拖入一个场景文件。</translation>
     </message>
     <message>
         <source>Only files on this computer can be opened: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>只能打开本机上的文件：%1</translation>
     </message>
     <message>
         <source>%1 is not a scenario: scenario files end in .json.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是场景文件：场景文件的扩展名是 .json。</translation>
     </message>
     <message>
         <source>Cannot open the dropped file</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开拖入的文件</translation>
     </message>
 </context>
 <context>
@@ -2200,15 +2252,15 @@
     </message>
     <message>
         <source>an object of broker settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker 配置对象</translation>
     </message>
     <message>
         <source>expected at least one broker setting, got an empty object</source>
-        <translation type="unfinished"></translation>
+        <translation>至少需要一项 Broker 配置，实际为空对象</translation>
     </message>
     <message>
         <source>a churn object as at the top level, or null to stop the churn</source>
-        <translation type="unfinished"></translation>
+        <translation>与顶层相同的扰动对象，或用 null 停止扰动</translation>
     </message>
 </context>
 <context>
@@ -2363,40 +2415,40 @@ Allowed: %4</source>
     </message>
     <message>
         <source>Broker (BrokerConfig): applies to every broker now</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker（BrokerConfig）：立即应用到所有 Broker</translation>
     </message>
     <message>
         <source>Client behaviour profile: applies by restarting the run</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端版本：重新开始运行后生效</translation>
     </message>
     <message>
         <source>Send the changed client settings to every consumer of the group now (setClient)</source>
-        <translation type="unfinished"></translation>
+        <translation>立即把修改过的客户端配置发送给组内所有消费者（setClient）</translation>
     </message>
     <message>
         <source>Apply to brokers</source>
-        <translation type="unfinished"></translation>
+        <translation>应用到 Broker</translation>
     </message>
     <message>
         <source>Send the changed broker settings to every broker now (setBroker); the run goes on</source>
-        <translation type="unfinished"></translation>
+        <translation>立即把修改过的配置发送给所有 Broker（setBroker），运行不中断</translation>
     </message>
     <message>
         <source>Restart with this profile</source>
-        <translation type="unfinished"></translation>
+        <translation>用此版本重新开始</translation>
     </message>
     <message>
         <source>The profile decides how consumers are built: the run starts again from 0:00, replaying your commands</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端版本决定消费者的构建方式：运行会从 0:00 重新开始，并重放你的操作</translation>
     </message>
     <message>
         <source>No broker setting was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有修改任何 Broker 配置。</translation>
     </message>
     <message numerus="yes">
         <source>Sent %n broker setting(s) to every broker.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已把 %n 项配置发送给所有 Broker。</numerusform>
         </translation>
     </message>
 </context>
@@ -2592,11 +2644,11 @@ Allowed: %4</source>
     <name>Rblab::ThresholdNote</name>
     <message>
         <source>▲ threshold %1 off scale · peak %2 %</source>
-        <translation type="unfinished"></translation>
+        <translation>▲ 阈值 %1 超出刻度 · 峰值 %2%</translation>
     </message>
     <message>
         <source>threshold %1</source>
-        <translation type="unfinished"></translation>
+        <translation>阈值 %1</translation>
     </message>
 </context>
 <context>
@@ -2838,7 +2890,7 @@ Allowed: %4</source>
     </message>
     <message>
         <source>unknown broker setting &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的 Broker 配置 &quot;%1&quot;</translation>
     </message>
 </context>
 </TS>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "assignmentitems.h"
 
+#include "guitext.h"
+
 namespace Rblab {
 
 namespace {
@@ -161,6 +163,8 @@ void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat
     const auto &sections = layout.sections();
     m_laneCounts = QList<int>(sections.size(), 0);
     m_laneRetryCounts = QList<int>(sections.size(), 0);
+    m_doubleOwned = 0;
+    m_doubleOwnedRetry = 0;
     m_laneGrids = QList<AssignmentLayout::Grid>(sections.size());
     QList<int> cardFill(layout.cards().size(), 0);
     QList<int> cardTotal(layout.cards().size(), 0);
@@ -173,6 +177,8 @@ void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat
             continue;
         }
         const QList<qint32> &queues = cat.groupQueues.at(g);
+        // In BROADCASTING every consumer holds every queue by design: nothing is double-owned.
+        const bool clustering = !cat.groupBroadcasting.value(g);
         // First pass: how many tiles each card of this group gets (for the "+N" overflow tile).
         for (qint32 q : queues) {
             if (q >= snapshot.queues.size()) {
@@ -214,6 +220,10 @@ void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat
                     ++runningOwners;
                 }
             }
+            const bool doubleOwned = clustering && aliveOwners >= 2;
+            if (doubleOwned) {
+                ++(info.retry ? m_doubleOwnedRetry : m_doubleOwned);
+            }
             for (qint32 h = sq.firstHolding; h < sq.firstHolding + sq.holdingCount && h < holdings.size(); ++h) {
                 const SnapshotHolding &hold = holdings.at(h);
                 const int card = layout.cardOf(hold.consumer);
@@ -242,7 +252,7 @@ void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat
                 if (info.retry) {
                     item.flags |= TileItem::Retry;
                 }
-                if (aliveOwners >= 2 && alive(st) && !hold.dropped) {
+                if (doubleOwned && alive(st) && !hold.dropped) {
                     item.flags |= TileItem::DoubleOwned;
                 }
                 if (st != ConsumerState::Running) {
@@ -326,12 +336,17 @@ void AssignmentItems::updateSections(const AssignmentLayout &layout, const Catal
             }
         }
         m_sectionStrategies.append(majority);
+        // The consumption mode changes what the picture means: say it where the group is named.
+        QString how = majority.isEmpty() ? QStringLiteral("—") : majority;
+        if (cat.groupBroadcasting.value(section.group)) {
+            how = tr("broadcasting: every consumer takes every queue");
+        } else if (cat.groupOrderly.value(section.group)) {
+            how = tr("%1, orderly: queues locked on the broker").arg(how);
+        }
         m_sectionTitles.append(tr("%1 — %2 queues, %3 of %4 consumers running, %5")
-                                   .arg(cat.groups.value(section.group))
-                                   .arg(cat.groupQueues.value(section.group).size())
-                                   .arg(running)
-                                   .arg(section.cards.size())
-                                   .arg(majority.isEmpty() ? QStringLiteral("—") : majority));
+                                   .arg(cat.groups.value(section.group),
+                                        GuiText::count(cat.groupQueues.value(section.group).size()),
+                                        GuiText::count(running), GuiText::count(section.cards.size()), how));
     }
 }
 

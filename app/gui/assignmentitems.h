@@ -51,6 +51,9 @@ public:
     //! Per section: queues without a running owner (retry queues included), and of those retry queues.
     const QList<int> &laneCounts() const { return m_laneCounts; }
     const QList<int> &laneRetryCounts() const { return m_laneRetryCounts; }
+    //! Queues held by two or more live consumers of a CLUSTERING group (retry queues apart).
+    int doubleOwnedCount() const { return m_doubleOwned; }
+    int doubleOwnedRetryCount() const { return m_doubleOwnedRetry; }
     const QList<AssignmentLayout::Grid> &laneGrids() const { return m_laneGrids; }
     const QStringList &sectionTitles() const { return m_sectionTitles; }
     const QStringList &sectionStrategies() const { return m_sectionStrategies; }
@@ -67,6 +70,8 @@ private:
     QList<int> m_laneCounts;
     QList<int> m_laneRetryCounts;
     QList<AssignmentLayout::Grid> m_laneGrids; //!< per section, for the current unassigned count
+    int m_doubleOwned = 0;
+    int m_doubleOwnedRetry = 0;
     QStringList m_sectionTitles;
     QStringList m_sectionStrategies;
 };

@@ -30,6 +30,49 @@ QColor withAlpha(QColor c, int alpha)
     return c;
 }
 
+// The length of the start all consumer names share, up to a separator ("10.1.0." of
+// "10.1.0.29@2029"): what a narrow card can leave out.
+qsizetype commonPrefixLength(const Catalog &catalog)
+{
+    if (catalog.consumers.size() < 2) {
+        return 0;
+    }
+    QStringView prefix = catalog.consumers.first().name;
+    for (const ConsumerInfo &info : catalog.consumers) {
+        qsizetype n = 0;
+        while (n < prefix.size() && n < info.name.size() && prefix.at(n) == info.name.at(n)) {
+            ++n;
+        }
+        prefix = prefix.left(n);
+    }
+    for (qsizetype i = prefix.size() - 1; i >= 0; --i) {
+        const QChar c = prefix.at(i);
+        if (c == QLatin1Char('.') || c == QLatin1Char('@') || c == QLatin1Char('-') || c == QLatin1Char('_')) {
+            return i + 1;
+        }
+    }
+    return 0;
+}
+
+// A name for a card header `width` wide: whole when it fits; else without the start every
+// name shares, then cut at the end. Client ids (ip@pid) differ after their common start:
+// "29@20…" of "10.1.0.29@2029", not "…9".
+QString shortName(const QString &name, qsizetype common, const QFontMetricsF &fm, qreal width)
+{
+    if (fm.horizontalAdvance(name) <= width) {
+        return name;
+    }
+    // The shared start is left out without a mark: every card leaves out the same, and the
+    // room is better spent on the part that differs.
+    const QString rest = common > 0 && common < name.size() ? name.mid(common) : name;
+    return fm.elidedText(rest, Qt::ElideRight, width);
+}
+
+bool hasOrderlyGroup(const Catalog &catalog)
+{
+    return catalog.groupOrderly.contains(true);
+}
+
 bool isAlive(ConsumerState s)
 {
     return s != ConsumerState::Killed && s != ConsumerState::Shutdown && s != ConsumerState::Absent;
@@ -106,8 +149,11 @@ qreal AssignmentRenderer::legendWidth(const Catalog &catalog, const QStringList 
         width += h * 1.4 + 4 + fm.horizontalAdvance(QStringLiteral("A %1 ✕").arg(catalog.brokers.at(b))) + 14;
     }
     width += 10;
-    for (const QString &label : labels) {
-        width += h * 1.4 + 4 + fm.horizontalAdvance(label) + 14;
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        if (i == 5 && !hasOrderlyGroup(catalog)) {
+            break; // the lock is only explained where locks are drawn
+        }
+        width += h * 1.4 + 4 + fm.horizontalAdvance(labels.at(i)) + 14;
     }
     return width;
 }
@@ -166,6 +212,20 @@ void AssignmentRenderer::paintLegend(QPainter &p, const Input &in)
         entry(m_palette.broker(0), m_palette.flowSize, Qt::NoBrush, false, l.at(3));
         entry(m_palette.broker(0), m_palette.flowSpan, Qt::NoBrush, false, l.at(4));
     }
+    if (l.size() >= 6 && hasOrderlyGroup(catalog)) {
+        const qreal w = h * 1.4 + 4 + fm.horizontalAdvance(l.at(5));
+        if (x > r.left() && x + w > r.right() && y + 2 * rowHeight <= r.bottom() + 2) {
+            x = r.left();
+            y += rowHeight;
+        }
+        const QRectF s(x, y + 1, h * 1.4, h - 2);
+        p.setPen(Qt::NoPen);
+        p.setBrush(m_palette.broker(0));
+        p.drawRoundedRect(s, 2, 2);
+        paintLock(p, QRectF(s.center().x() - 4, s.top() + 1, 8, s.height() - 2), m_palette.text);
+        p.setPen(m_palette.text);
+        p.drawText(QRectF(s.right() + 4, y, w, h), Qt::AlignVCenter | Qt::AlignLeft, l.at(5));
+    }
 }
 
 void AssignmentRenderer::paintSection(QPainter &p, const Input &in, int s)
@@ -203,6 +263,10 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
     QColor background = m_palette.cardBackground;
     if (sc.state == ConsumerState::Killed) {
         background = withAlpha(m_palette.flowSize, m_palette.dark ? 50 : 28);
+    } else if (sc.state == ConsumerState::Frozen || sc.state == ConsumerState::Partitioned
+               || sc.state == ConsumerState::Paused) {
+        // Alive but not consuming: its queues are stuck. The whole card says so, not only the stripe.
+        background = withAlpha(stateColor, m_palette.dark ? 55 : 34);
     } else if (!alive) {
         background = withAlpha(m_palette.cardBackground, 120);
     }
@@ -245,14 +309,18 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
         return;
     }
     // Names are static texts elided to the card width: laid out once, drawn every frame.
-    const qreal nameWidth = card.header.width() - (detail == Detail::Full ? 8 : 4)
-        - (detail != Detail::HeatMap ? QFontMetricsF(m_font).horizontalAdvance(QStringLiteral("000")) : 0);
+    // Room for the name: the header less the queue count at the right (as wide as the widest
+    // count shown, so narrow cards keep as much of the name as they can).
+    const qreal countWidth = detail == Detail::Full
+        ? QFontMetricsF(m_font).horizontalAdvance(in.queuesLabel.arg(QStringLiteral("000"))) + 6
+        : QFontMetricsF(m_font).horizontalAdvance(QStringLiteral("00")) + 4;
+    const qreal nameWidth = card.header.width() - (detail == Detail::Full ? 8 : 4) - (detail != Detail::HeatMap ? countWidth : 0);
     if (m_namesCatalog != in.catalog || m_namesWidth != nameWidth || m_names.size() != in.catalog->consumers.size()) {
         m_names.clear();
         const QFontMetricsF fm(m_boldFont);
+        const qsizetype common = commonPrefixLength(*in.catalog);
         for (const ConsumerInfo &info : in.catalog->consumers) {
-            // Elided on the left: client ids (ip@pid) differ at the end.
-            QStaticText text(fm.elidedText(info.name, Qt::ElideLeft, qMax<qreal>(8, nameWidth)));
+            QStaticText text(shortName(info.name, common, fm, qMax<qreal>(8, nameWidth)));
             text.setTextFormat(Qt::PlainText);
             text.prepare(QTransform(), m_boldFont);
             m_names.append(text);
@@ -337,6 +405,19 @@ void AssignmentRenderer::paintTiles(QPainter &p, const Input &in)
         }
         paintTile(p, in, item, r, detail);
     }
+}
+
+void AssignmentRenderer::paintLock(QPainter &p, const QRectF &r, const QColor &color) const
+{
+    // A padlock: the broker lock of an orderly queue (RebalanceImpl.lock), visible at a glance.
+    const qreal bodyTop = r.top() + r.height() * 0.45;
+    p.setPen(QPen(color, 1.6));
+    p.setBrush(Qt::NoBrush);
+    const qreal inset = r.width() * 0.2;
+    p.drawArc(QRectF(r.left() + inset, r.top(), r.width() - 2 * inset, (bodyTop - r.top()) * 2), 0, 180 * 16);
+    p.setPen(Qt::NoPen);
+    p.setBrush(color);
+    p.drawRoundedRect(QRectF(r.left(), bodyTop, r.width(), r.bottom() - bodyTop), 1.5, 1.5);
 }
 
 void AssignmentRenderer::paintTile(QPainter &p, const Input &in, const TileItem &item, const QRectF &r, Detail detail)
@@ -431,9 +512,7 @@ void AssignmentRenderer::paintTile(QPainter &p, const Input &in, const TileItem 
         p.drawRoundedRect(r.adjusted(1, 1, -1, -1), 3, 3);
     }
     if (item.flags & TileItem::Locked) {
-        p.setPen(Qt::NoPen);
-        p.setBrush(m_palette.text);
-        p.drawEllipse(QRectF(r.right() - 7, r.top() + 3, 4, 4));
+        paintLock(p, QRectF(r.right() - 12, r.top() + 3, 9, 11), ghost ? withAlpha(m_palette.text, 120) : m_palette.text);
     }
     if (flowColor.isValid()) {
         p.setPen(QPen(flowColor, 3));

@@ -71,7 +71,7 @@ public:
         Selection selection;
         qint64 wallNow = 0;
         QStringList laneLabels;   //!< per section: "Unassigned 4 (+1 retry)"
-        QStringList legendLabels; //!< double-owned, retry, count, size, span, unassigned
+        QStringList legendLabels; //!< double-owned, retry, count, size, span, locked
         QStringList sectionTitles;
         QList<int> laneCounts;    //!< unassigned queues per section
         const QList<AssignmentLayout::Grid> *laneGrids = nullptr; //!< per section, as placed now
@@ -99,6 +99,7 @@ private:
     void paintCard(QPainter &p, const Input &in, int card);
     void paintTiles(QPainter &p, const Input &in);
     void paintTile(QPainter &p, const Input &in, const TileItem &item, const QRectF &r, AssignmentLayout::Detail detail);
+    void paintLock(QPainter &p, const QRectF &r, const QColor &color) const;
     QString tileLabel(const Catalog &catalog, qint32 queue) const;
 
     ViewPalette m_palette;

@@ -39,7 +39,7 @@ AssignmentView::AssignmentView(QWidget *parent)
 void AssignmentView::updateTexts()
 {
     m_legendLabels = {tr("double-owned"), tr("retry queue"), tr("flow control: count"), tr("flow control: size"),
-                      tr("flow control: span")};
+                      tr("flow control: span"), tr("locked (orderly)")};
     m_cacheLabel = tr("%1 msg · %2");
     m_oneQueueLabel = tr("1 queue");
     m_queuesLabel = tr("%1 queues");
@@ -121,8 +121,13 @@ void AssignmentView::rebuildItems(bool animate)
     m_items.rebuild(m_layout, cat, m_snapshot, now, animate ? animationDuration() : 0, animate);
     m_laneLabels.clear();
     for (int s = 0; s < m_items.laneCounts().size(); ++s) {
+        // Two lines, each short enough for the lane's label column in any language.
         const int retry = m_items.laneRetryCounts().at(s);
-        m_laneLabels.append(tr("Unassigned %1").arg(GuiText::unassigned(m_items.laneCounts().at(s) - retry, retry)));
+        QString label = tr("Unassigned %1").arg(GuiText::count(m_items.laneCounts().at(s) - retry));
+        if (retry > 0) {
+            label += QLatin1Char('\n') + tr("+%1 retry").arg(GuiText::count(retry));
+        }
+        m_laneLabels.append(label);
     }
     if (m_items.isAnimating(now) && !m_animationTimer.isActive()) {
         m_animationTimer.start();

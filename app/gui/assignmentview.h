@@ -52,6 +52,8 @@ public:
     //! Queues in the unassigned lanes that are not retry queues, and those that are.
     int unassignedCount() const;
     int unassignedRetryCount() const;
+    int doubleOwnedCount() const { return m_items.doubleOwnedCount(); }
+    int doubleOwnedRetryCount() const { return m_items.doubleOwnedRetryCount(); }
     //! The state word a consumer's card shows, in the current language.
     QString cardStateText(qint32 consumer) const;
     //! Whether a tile of this queue is travelling now.

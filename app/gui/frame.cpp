@@ -9,10 +9,12 @@ void Catalog::assignGroupQueues(const Scenario &scenario)
 {
     groupQueues.clear();
     groupOrderly.clear();
+    groupBroadcasting.clear();
     for (const QString &group : std::as_const(groups)) {
         QSet<QString> topicNames;
         const GroupSpec *spec = scenario.group(group);
         groupOrderly.append(spec && spec->consumeMode == ConsumeMode::Orderly);
+        groupBroadcasting.append(spec && spec->messageModel == MessageModel::Broadcasting);
         if (spec) {
             for (const QString &t : spec->topics) {
                 topicNames.insert(t);

@@ -31,6 +31,7 @@ struct Catalog
     QList<qint32> sortedQueueOrder;
     QList<QList<qint32>> groupQueues; //!< per group: its queues (subscribed and retry topics), sorted
     QList<bool> groupOrderly;         //!< per group: ORDERLY (queues are locked on the broker)
+    QList<bool> groupBroadcasting;    //!< per group: BROADCASTING (every consumer holds every queue)
 
     //! Builds groupQueues from the scenario's subscriptions (topics + %RETRY%<group>).
     void assignGroupQueues(const Scenario &scenario);

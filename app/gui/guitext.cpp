@@ -162,7 +162,7 @@ QString GuiText::count(qint64 n)
     return QLocale().toString(n);
 }
 
-QString GuiText::unassigned(qint64 queues, qint64 retryQueues)
+QString GuiText::queuesAndRetry(qint64 queues, qint64 retryQueues)
 {
     if (retryQueues == 0) {
         return count(queues);

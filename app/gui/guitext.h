@@ -39,9 +39,9 @@ public:
     //! "20 ms per message (declared: 2 ms)": a consumer's listener now, and as declared if it differs.
     static QString consumeTime(const SnapshotConsumer &consumer);
     static QString count(qint64 n);
-    //! "4", or "4 (+1 retry)": unassigned queues, retry queues counted apart (the status bar
-    //! and the lanes say the same).
-    static QString unassigned(qint64 queues, qint64 retryQueues);
+    //! "4", or "4 (+1 retry)": a count of queues (unassigned, double-owned) with the retry
+    //! queues apart, as the status bar and the lanes say it.
+    static QString queuesAndRetry(qint64 queues, qint64 retryQueues);
     //! A setting's unit ("messages", "MiB", …) in the interface language.
     static QString unitName(const QString &unit);
     //! Sets an action's text, status tip and tooltip; the tooltip names the shortcut too.

@@ -71,6 +71,10 @@ MainWindow::MainWindow(const StrategyRegistry &registry, LanguageManager &langua
     m_banner->setWordWrap(false);
     m_banner->setTextFormat(Qt::RichText);
     m_banner->setContentsMargins(10, 4, 10, 2);
+    // As wide as the centre, whatever its text: the text is elided to the banner, not the
+    // other way round.
+    m_banner->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_banner->installEventFilter(this);
     centreLayout->addWidget(m_banner);
     m_centre = new QSplitter(Qt::Vertical, centre);
     m_view = new AssignmentView(m_centre);
@@ -226,7 +230,10 @@ void MainWindow::updateDescription()
     const Scenario &s = m_document->scenario();
     const QString description = s.descriptionFor(QLocale().name());
     const QFontMetrics fm(m_banner->font());
-    const int room = qMax(200, m_view->width() - fm.horizontalAdvance(s.name) - 60);
+    QFont bold = m_banner->font();
+    bold.setBold(true);
+    const int room = qMax(120, m_banner->contentsRect().width() - QFontMetrics(bold).horizontalAdvance(s.name)
+                                   - 2 * fm.horizontalAdvance(QLatin1Char(' ')) - 8);
     m_banner->setText(QStringLiteral("<b>%1</b>&nbsp;&nbsp;%2")
                           .arg(s.name.toHtmlEscaped(),
                                fm.elidedText(ScenarioInfoView::firstSentence(description), Qt::ElideRight, room)
@@ -238,11 +245,12 @@ void MainWindow::updateStatus()
 {
     const WorldSnapshot &snap = m_controller->snapshot();
     const SnapshotTotals &t = snap.totals;
-    // Unassigned as the lanes show it (retry queues apart), so the two never disagree.
+    // Unassigned and double-owned as the view shows them (retry queues apart), so the status
+    // bar and the picture never disagree.
     m_totals->setText(tr("Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · double-owned %5")
                           .arg(GuiText::count(t.rebalances), GuiText::count(t.queueMoves), GuiText::count(t.duplicates),
-                               GuiText::unassigned(m_view->unassignedCount(), m_view->unassignedRetryCount()),
-                               GuiText::count(t.doubleOwnedQueues)));
+                               GuiText::queuesAndRetry(m_view->unassignedCount(), m_view->unassignedRetryCount()),
+                               GuiText::queuesAndRetry(m_view->doubleOwnedCount(), m_view->doubleOwnedRetryCount())));
     m_totals->setToolTip(tr("Produced %1, delivered %2, lost %3; flow-control holds: count %4, size %5, span %6")
                              .arg(GuiText::count(t.produced), GuiText::count(t.delivered), GuiText::count(t.lost),
                                   GuiText::count(t.flowControl[0]), GuiText::count(t.flowControl[1]),
@@ -474,10 +482,12 @@ void MainWindow::changeEvent(QEvent *event)
     QMainWindow::changeEvent(event);
 }
 
-void MainWindow::resizeEvent(QResizeEvent *event)
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 {
-    QMainWindow::resizeEvent(event);
-    updateDescription(); // the banner is elided to the width
+    if (watched == m_banner && event->type() == QEvent::Resize) {
+        updateDescription(); // the banner is elided to its width, known only once laid out
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 QString MainWindow::dropRefusal(const QMimeData *mime) const

@@ -54,6 +54,13 @@ TestWorld::TestWorld(int queues, int consumers, int brokers)
     m_catalog = catalog;
 }
 
+CatalogPtr TestWorld::broadcastingCatalog() const
+{
+    auto catalog = std::make_shared<Catalog>(*m_catalog);
+    catalog->groupBroadcasting = {true};
+    return catalog;
+}
+
 WorldSnapshot TestWorld::evenSnapshot() const
 {
     QList<QList<qint32>> owners;

@@ -18,6 +18,8 @@ public:
     TestWorld(int queues, int consumers, int brokers = 2);
 
     Rblab::CatalogPtr catalog() const { return m_catalog; }
+    //! The same world with its group in BROADCASTING (every consumer holds every queue).
+    Rblab::CatalogPtr broadcastingCatalog() const;
     int mainQueueCount() const { return m_main; }
     int queueCount() const { return int(m_catalog->queues.size()); }
     int consumerCount() const { return int(m_catalog->consumers.size()); }

@@ -23,6 +23,8 @@ private slots:
     void movedQueueTravels();
     void noTravelWhenTooFast();
     void unassignedLaneAndDoubleOwnership();
+    void countsKeepRetryQueuesApart();
+    void broadcastingIsNotDoubleOwnership();
     void killedCardSaysKilled();
     void hitTestAndSelection();
     void exportsImageAndSvg();
@@ -180,6 +182,56 @@ void tst_AssignmentView::unassignedLaneAndDoubleOwnership()
     }
     QCOMPARE(doubleMarked, 2);      // on both cards
     QCOMPARE(ghostsInLane, frozenHeld);
+}
+
+void tst_AssignmentView::countsKeepRetryQueuesApart()
+{
+    // Queues 0 and 1 are the retry queues (one per broker), then the topic's.
+    const TestWorld world(6, 3);
+    QVERIFY(world.catalog()->queues.at(0).retry && !world.catalog()->queues.at(2).retry);
+    AssignmentView view;
+    view.resize(1000, 600);
+    QList<QList<qint32>> owners;
+    for (int q = 0; q < world.queueCount(); ++q) {
+        owners.append(QList<qint32>{q % 3});
+    }
+    owners[0] = {};      // a retry queue nobody holds
+    owners[3] = {};      // a topic queue nobody holds
+    owners[4] = {};
+    owners[1] = {0, 1};  // a retry queue held twice
+    owners[5] = {1, 2};  // a topic queue held twice
+    view.setFrame(world.catalog(), world.snapshot(owners), 1);
+    QCOMPARE(view.laneTileCount(), 3);
+    QCOMPARE(view.unassignedCount(), 2);
+    QCOMPARE(view.unassignedRetryCount(), 1);
+    QCOMPARE(view.doubleOwnedCount(), 1);
+    QCOMPARE(view.doubleOwnedRetryCount(), 1);
+}
+
+void tst_AssignmentView::broadcastingIsNotDoubleOwnership()
+{
+    // Every consumer holds every queue: in BROADCASTING that is the design, in CLUSTERING trouble.
+    const TestWorld world(8, 3);
+    QList<QList<qint32>> owners(world.queueCount(), QList<qint32>{0, 1, 2});
+    const WorldSnapshot snapshot = world.snapshot(owners);
+    AssignmentView view;
+    view.resize(1000, 600);
+
+    view.setFrame(world.broadcastingCatalog(), snapshot, 1);
+    QCOMPARE(view.tileCount(), 3 * world.queueCount());
+    for (const TileItem &item : view.tiles()) {
+        QVERIFY(!(item.flags & TileItem::DoubleOwned));
+    }
+    QCOMPARE(view.doubleOwnedCount() + view.doubleOwnedRetryCount(), 0);
+
+    view.setFrame(world.catalog(), snapshot, 2);
+    int marked = 0;
+    for (const TileItem &item : view.tiles()) {
+        marked += (item.flags & TileItem::DoubleOwned) ? 1 : 0;
+    }
+    QCOMPARE(marked, 3 * world.queueCount());
+    QCOMPARE(view.doubleOwnedCount(), world.mainQueueCount());
+    QCOMPARE(view.doubleOwnedRetryCount(), world.queueCount() - world.mainQueueCount());
 }
 
 void tst_AssignmentView::killedCardSaysKilled()

@@ -25,6 +25,7 @@
 #include <QTimer>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QScrollArea>
 #include <QSet>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -318,6 +319,10 @@ void tst_MainWindow::panelsFitTheirDocks()
         if (qEnvironmentVariableIsSet("RBLAB_PANEL_IMAGES")) { // for looking at them
             content->grab().save(QStringLiteral("%1/%2-%3.png")
                                      .arg(qEnvironmentVariable("RBLAB_PANEL_IMAGES"), dock->objectName(), language));
+            if (auto *scroll = content->findChild<QScrollArea *>()) { // the whole of a scrolled panel
+                scroll->widget()->grab().save(QStringLiteral("%1/%2-%3-all.png")
+                                                  .arg(qEnvironmentVariable("RBLAB_PANEL_IMAGES"), dock->objectName(), language));
+            }
         }
     }
 }
