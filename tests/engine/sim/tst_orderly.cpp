@@ -9,6 +9,7 @@
 #include <QTest>
 
 Q_DECLARE_METATYPE(Rblab::ScenarioEvent::Action)
+Q_DECLARE_METATYPE(Rblab::Profile)
 
 using namespace Rblab;
 using namespace SimTest;
@@ -129,6 +130,8 @@ private slots:
     void initTestCase();
     void oneOwnerAtATimeInOrder_data();
     void oneOwnerAtATimeInOrder();
+    void handOverWithABacklog_data();
+    void handOverWithABacklog();
 };
 
 void tst_Orderly::initTestCase()
@@ -224,6 +227,61 @@ void tst_Orderly::oneOwnerAtATimeInOrder()
             QVERIFY2(duplicates <= leaving.size(), qPrintable(QString::number(duplicates)));
         }
     }
+    QCOMPARE(sim.totals().lost, qint64(0));
+}
+
+void tst_Orderly::handOverWithABacklog_data()
+{
+    QTest::addColumn<Profile>("profile");
+    QTest::newRow("5.x") << Profile::V5;
+    QTest::newRow("4.9") << Profile::V49;
+}
+
+void tst_Orderly::handOverWithABacklog()
+{
+    // The consumers are slower than production, so every process queue has cached messages when
+    // a newcomer takes one over. 5.2+ waits for the listener call in progress (≤ 500 ms), commits
+    // and unlocks at once; 4.x unlocks a queue that still has cached messages only 20 s later
+    // (UNLOCK_DELAY_TIME_MILLS, §2.6), and its newcomer, with no rebalanceLater, tries again at
+    // its next round.
+    QFETCH(Profile, profile);
+    WorldSpec spec = orderlyWorld();
+    spec.profile = profile;
+    spec.consumeMs = 15; // 66 messages/s against 100 per queue
+    Simulation sim(makeScenario(spec), registry());
+    QVERIFY2(sim.isValid(), qPrintable(sim.error()));
+    OrderlyWatch watch;
+    watch.sim = &sim;
+    watch.queues = topicQueues(sim);
+    const SimTime t = 44 * kSecond + 300;
+    QVERIFY2(runChecking(sim, t, 1, [&](const WorldSnapshot &snap) { return watch.observe(snap); }),
+             qPrintable(watch.violation));
+    for (qint32 q : watch.queues) {
+        QVERIFY(sim.snapshot().queues[q].lag > 100);
+    }
+    ScenarioEvent join;
+    join.action = ScenarioEvent::Action::Join;
+    join.group = kGroup;
+    join.joining = consumerSpec(clientId(3), spec.consumeMs);
+    QCOMPARE(apply(sim, join), QString());
+    QVERIFY2(runChecking(sim, t + 60 * kSecond, 1, [&](const WorldSnapshot &snap) { return watch.observe(snap); }),
+             qPrintable(watch.violation));
+    const QList<qint32> taken = heldBy(sim.snapshot(), 3, watch.queues);
+    QVERIFY(!taken.isEmpty());
+    for (qint32 q : taken) {
+        const SimEvent *released = firstRemoved(sim, q, t);
+        const SimEvent *added = firstAdded(sim, q, t, 3);
+        QVERIFY(released && added);
+        const SimTime gap = added->t - released->t;
+        if (profile == Profile::V5) {
+            QVERIFY2(added->t - t <= 1500, qPrintable(eventLog(sim, t, t + 3000)));
+        } else {
+            QVERIFY2(gap >= 20 * kSecond && gap <= 40 * kSecond + 50,
+                     qPrintable(QStringLiteral("%1 released at %2, locked by the newcomer at %3\n%4").arg(queueName(sim, q))
+                                    .arg(released->t).arg(added->t).arg(eventLog(sim, t, t + 45000))));
+        }
+    }
+    QCOMPARE(sim.totals().doubleOwnedQueueSeconds, 0.0);
     QCOMPARE(sim.totals().lost, qint64(0));
 }
 
