@@ -62,14 +62,14 @@ Scenario makeScenario(const WorldSpec &spec)
     TopicSpec topic;
     topic.name = kTopic;
     for (const QString &b : spec.brokers) {
-        topic.queues.append({b, spec.queuesPerBroker});
+        topic.queues.append({ b, spec.queuesPerBroker });
     }
     topic.produceRate = spec.produceRate;
     topic.messageSizeMin = topic.messageSizeMax = spec.messageSize;
     s.topics.append(topic);
     GroupSpec group;
     group.name = kGroup;
-    group.topics = {kTopic};
+    group.topics = { kTopic };
     group.messageModel = spec.model;
     group.consumeMode = spec.mode;
     group.strategy = spec.strategy;
@@ -186,8 +186,8 @@ QList<SimEvent> events(const Simulation &sim, SimEvent::Type type, SimTime from,
     return result;
 }
 
-const SimEvent *firstAdded(const Simulation &sim, qint32 queue, SimTime from, qint32 consumer,
-                           qint32 except)
+const SimEvent *firstAdded(
+    const Simulation &sim, qint32 queue, SimTime from, qint32 consumer, qint32 except)
 {
     for (const SimEvent &e : sim.events()) {
         if (e.type == SimEvent::Type::Rebalance && e.t >= from && e.added.contains(queue)
@@ -226,7 +226,8 @@ QString eventLog(const Simulation &sim, SimTime from, SimTime to)
             line += QStringLiteral(" @") + brokers.value(e.broker);
         }
         if (e.type == SimEvent::Type::Rebalance) {
-            line += QStringLiteral(" +%1 -%2").arg(queueNames(sim, e.added), queueNames(sim, e.removed));
+            line += QStringLiteral(" +%1 -%2")
+                        .arg(queueNames(sim, e.added), queueNames(sim, e.removed));
         }
         if (!e.detail.isEmpty()) {
             line += QStringLiteral(" (%1)").arg(e.detail);
@@ -234,13 +235,14 @@ QString eventLog(const Simulation &sim, SimTime from, SimTime to)
         lines.append(line);
     }
     if (lines.size() > 120) {
-        lines = lines.mid(0, 60) + QStringList{QStringLiteral("…")} + lines.mid(lines.size() - 60);
+        lines
+            = lines.mid(0, 60) + QStringList { QStringLiteral("…") } + lines.mid(lines.size() - 60);
     }
     return lines.join(QLatin1Char('\n'));
 }
 
 SimTime runUntil(Simulation &sim, SimTime limit, SimTime step,
-                 const std::function<bool(const WorldSnapshot &)> &done)
+    const std::function<bool(const WorldSnapshot &)> &done)
 {
     for (SimTime t = sim.now(); t <= limit; t += step) {
         sim.runUntil(t);
@@ -252,7 +254,7 @@ SimTime runUntil(Simulation &sim, SimTime limit, SimTime step,
 }
 
 bool runChecking(Simulation &sim, SimTime limit, SimTime step,
-                 const std::function<bool(const WorldSnapshot &)> &check)
+    const std::function<bool(const WorldSnapshot &)> &check)
 {
     for (SimTime t = sim.now() + step; t <= limit; t += step) {
         sim.runUntil(t);

@@ -28,9 +28,9 @@ QString registryError();
 //! What makeScenario builds: one topic on some brokers, one group, n consumers.
 struct WorldSpec
 {
-    QStringList brokers = {QStringLiteral("broker-a"), QStringLiteral("broker-b")};
+    QStringList brokers = { QStringLiteral("broker-a"), QStringLiteral("broker-b") };
     int queuesPerBroker = 4;
-    double produceRate = 1000;       //!< messages per second for the topic
+    double produceRate = 1000; //!< messages per second for the topic
     int messageSize = 1024;
     Rblab::Profile profile = Rblab::Profile::V5;
     Rblab::SimTime latency = 1;
@@ -44,14 +44,15 @@ struct WorldSpec
     QString strategy = QStringLiteral("AVG");
     Rblab::MessageModel model = Rblab::MessageModel::Clustering;
     Rblab::ConsumeMode mode = Rblab::ConsumeMode::Concurrently;
-    QVariantMap client;              //!< the group's client settings
-    QVariantMap broker;              //!< BrokerConfig overrides
+    QVariantMap client; //!< the group's client settings
+    QVariantMap broker; //!< BrokerConfig overrides
     quint64 seed = 1;
 };
 
 //! Client ids as RocketMQ builds them: "10.0.0.<k+1>@<1001+k>".
 QString clientId(int k);
-Rblab::ConsumerSpec consumerSpec(const QString &id, double consumeMs = 1.0, Rblab::SimTime start = 0);
+Rblab::ConsumerSpec consumerSpec(
+    const QString &id, double consumeMs = 1.0, Rblab::SimTime start = 0);
 Rblab::Scenario makeScenario(const WorldSpec &spec);
 
 //! A command on one consumer (kill, shutdown, freeze, pause, …).
@@ -73,36 +74,38 @@ QString queueNames(const Rblab::Simulation &sim, const QList<qint32> &queues);
 //! Consumers holding a live (not dropped) process queue for the queue.
 QList<qint32> owners(const Rblab::WorldSnapshot &snap, qint32 queue);
 //! The live holding of a consumer on a queue, or nullptr.
-const Rblab::SnapshotHolding *holding(const Rblab::WorldSnapshot &snap, qint32 queue, qint32 consumer);
+const Rblab::SnapshotHolding *holding(
+    const Rblab::WorldSnapshot &snap, qint32 queue, qint32 consumer);
 //! The queues among `among` a consumer holds (live process queues), sorted.
 QList<qint32> heldBy(const Rblab::WorldSnapshot &snap, qint32 consumer, const QList<qint32> &among);
 //! The consumer's view of a topic (when it last rebalanced it, with which list), or nullptr.
-const Rblab::ConsumerView *view(const Rblab::WorldSnapshot &snap, qint32 consumer, qint32 topicIndex);
+const Rblab::ConsumerView *view(
+    const Rblab::WorldSnapshot &snap, qint32 consumer, qint32 topicIndex);
 
 // --- Events
 
 QList<Rblab::SimEvent> events(const Rblab::Simulation &sim, Rblab::SimEvent::Type type,
-                              Rblab::SimTime from = 0, Rblab::SimTime to = Rblab::kNever);
+    Rblab::SimTime from = 0, Rblab::SimTime to = Rblab::kNever);
 //! The first Rebalance event at or after `from` in which `consumer` (any when -1) added `queue`.
 const Rblab::SimEvent *firstAdded(const Rblab::Simulation &sim, qint32 queue, Rblab::SimTime from,
-                                  qint32 consumer = -1, qint32 except = -1);
-const Rblab::SimEvent *firstRemoved(const Rblab::Simulation &sim, qint32 queue, Rblab::SimTime from,
-                                    qint32 consumer = -1);
+    qint32 consumer = -1, qint32 except = -1);
+const Rblab::SimEvent *firstRemoved(
+    const Rblab::Simulation &sim, qint32 queue, Rblab::SimTime from, qint32 consumer = -1);
 //! The events of [from, to] as report lines, for failure messages (flow control left out).
-QString eventLog(const Rblab::Simulation &sim, Rblab::SimTime from = 0,
-                 Rblab::SimTime to = Rblab::kNever);
+QString eventLog(
+    const Rblab::Simulation &sim, Rblab::SimTime from = 0, Rblab::SimTime to = Rblab::kNever);
 
 /*!
     Runs in steps of `step` until `done(snapshot)` holds or `limit` is reached; returns the time
     it first held, or -1.
 */
 Rblab::SimTime runUntil(Rblab::Simulation &sim, Rblab::SimTime limit, Rblab::SimTime step,
-                        const std::function<bool(const Rblab::WorldSnapshot &)> &done);
+    const std::function<bool(const Rblab::WorldSnapshot &)> &done);
 /*!
     Runs in steps of `step` up to `limit`, calling `check(snapshot)` at every step; stops early
     and returns false as soon as it returns false.
 */
 bool runChecking(Rblab::Simulation &sim, Rblab::SimTime limit, Rblab::SimTime step,
-                 const std::function<bool(const Rblab::WorldSnapshot &)> &check);
+    const std::function<bool(const Rblab::WorldSnapshot &)> &check);
 
 } // namespace SimTest

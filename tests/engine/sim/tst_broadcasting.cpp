@@ -50,7 +50,7 @@ void tst_Broadcasting::everyConsumerOnEveryQueue()
     join.joining = consumerSpec(clientId(3));
     ScenarioEvent kill = command(ScenarioEvent::Action::Kill, clientId(1));
     kill.at = 40 * kSecond;
-    scenario.events = {join, kill};
+    scenario.events = { join, kill };
     Simulation sim(scenario, registry());
     QVERIFY2(sim.isValid(), qPrintable(sim.error()));
 
@@ -76,10 +76,11 @@ void tst_Broadcasting::everyConsumerOnEveryQueue()
         }
         return true;
     };
-    for (SimTime t : {15 * kSecond, 35 * kSecond, 60 * kSecond}) {
+    for (SimTime t : { 15 * kSecond, 35 * kSecond, 60 * kSecond }) {
         sim.runUntil(t);
         const WorldSnapshot &snap = sim.snapshot();
-        QVERIFY2(everyoneAlive(snap), qPrintable(QStringLiteral("at %1\n%2").arg(t).arg(eventLog(sim))));
+        QVERIFY2(
+            everyoneAlive(snap), qPrintable(QStringLiteral("at %1\n%2").arg(t).arg(eventLog(sim))));
         // Owned by several, yet not "double owned": that only means something in CLUSTERING.
         QCOMPARE(snap.totals.doubleOwnedQueues, 0);
         QCOMPARE(snap.totals.orphanedQueues, 0);
@@ -127,7 +128,10 @@ void tst_Broadcasting::offsetsAreEachConsumersOwn()
         // The running consumer went on: its own offset is 20 s of production further.
         const qint64 own = holding(later, q, 0)->consumedOffset;
         QVERIFY2(own - paused.queues[q].committedOffset > 2000,
-                 qPrintable(QStringLiteral("%1: %2 against %3").arg(queueName(sim, q)).arg(own).arg(paused.queues[q].committedOffset)));
+            qPrintable(QStringLiteral("%1: %2 against %3")
+                           .arg(queueName(sim, q))
+                           .arg(own)
+                           .arg(paused.queues[q].committedOffset)));
         // The paused one's in-memory offset is what its file holds (persisted every 5 s).
         QCOMPARE(holding(later, q, 1)->consumedOffset, later.queues[q].committedOffset);
     }
@@ -136,12 +140,17 @@ void tst_Broadcasting::offsetsAreEachConsumersOwn()
     const WorldSnapshot &resumed = sim.snapshot();
     for (qint32 q : mainQueues) {
         QVERIFY2(resumed.queues[q].committedOffset > later.queues[q].committedOffset + 2000,
-                 qPrintable(QStringLiteral("%1: committed %2 → %3; consumers at %4 and %5, next %6, cached %7; broker %8\n%9")
-                                .arg(queueName(sim, q)).arg(later.queues[q].committedOffset)
-                                .arg(resumed.queues[q].committedOffset).arg(holding(resumed, q, 0)->consumedOffset)
-                                .arg(holding(resumed, q, 1)->consumedOffset).arg(holding(resumed, q, 1)->nextOffset)
-                                .arg(holding(resumed, q, 1)->cachedCount).arg(resumed.queues[q].brokerOffset)
-                                .arg(eventLog(sim, 19000))));
+            qPrintable(QStringLiteral(
+                "%1: committed %2 → %3; consumers at %4 and %5, next %6, cached %7; broker %8\n%9")
+                           .arg(queueName(sim, q))
+                           .arg(later.queues[q].committedOffset)
+                           .arg(resumed.queues[q].committedOffset)
+                           .arg(holding(resumed, q, 0)->consumedOffset)
+                           .arg(holding(resumed, q, 1)->consumedOffset)
+                           .arg(holding(resumed, q, 1)->nextOffset)
+                           .arg(holding(resumed, q, 1)->cachedCount)
+                           .arg(resumed.queues[q].brokerOffset)
+                           .arg(eventLog(sim, 19000))));
     }
     QCOMPARE(sim.totals().duplicates, qint64(0));
 }

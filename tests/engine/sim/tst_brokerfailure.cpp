@@ -14,8 +14,8 @@ using namespace SimTest;
 
 namespace {
 
-constexpr SimTime kRoutePoll = 30000;       // pollNameServerInterval
-constexpr SimTime kRouteInitialDelay = 10;  // MQClientInstance.startScheduledTask
+constexpr SimTime kRoutePoll = 30000; // pollNameServerInterval
+constexpr SimTime kRouteInitialDelay = 10; // MQClientInstance.startScheduledTask
 
 ScenarioEvent brokerEvent(ScenarioEvent::Action action, const QString &broker)
 {
@@ -76,7 +76,8 @@ void tst_BrokerFailure::downAndUp()
     sim.runUntil(down);
     const WorldSnapshot atDown = sim.snapshot();
     QCOMPARE(atDown.totals.orphanedQueues, 0);
-    QCOMPARE(apply(sim, brokerEvent(ScenarioEvent::Action::BrokerDown, QStringLiteral("broker-b"))), QString());
+    QCOMPARE(apply(sim, brokerEvent(ScenarioEvent::Action::BrokerDown, QStringLiteral("broker-b"))),
+        QString());
     QVERIFY(!sim.snapshot().brokerUp[brokerB]);
 
     // Who pulled broker-b's queues, and when each pull request came round again.
@@ -115,7 +116,7 @@ void tst_BrokerFailure::downAndUp()
             }
         }
         QVERIFY2(retries >= 2 || times.last() - down < 3 * retryDelay,
-                 qPrintable(QStringLiteral("%1: %2 retries").arg(queueName(sim, q)).arg(retries)));
+            qPrintable(QStringLiteral("%1: %2 retries").arg(queueName(sim, q)).arg(retries)));
     }
 
     // Each consumer learns the route at its own next poll (every 30 s from 10 ms after its start).
@@ -124,7 +125,8 @@ void tst_BrokerFailure::downAndUp()
     for (qint32 c = 0; c < 3; ++c) {
         const SimEvent *changed = nullptr;
         for (const SimEvent &e : sim.events()) {
-            if (e.type == SimEvent::Type::RouteChanged && e.consumer == c && e.topic == main && e.t > down) {
+            if (e.type == SimEvent::Type::RouteChanged && e.consumer == c && e.topic == main
+                && e.t > down) {
                 changed = &e;
                 break;
             }
@@ -149,11 +151,14 @@ void tst_BrokerFailure::downAndUp()
     // broker-b comes back with the offsets it flushed at 60 s.
     const SimTime up = sim.now();
     const qint64 duplicatesAtUp = sim.totals().duplicates;
-    QCOMPARE(apply(sim, brokerEvent(ScenarioEvent::Action::BrokerUp, QStringLiteral("broker-b"))), QString());
+    QCOMPARE(apply(sim, brokerEvent(ScenarioEvent::Action::BrokerUp, QStringLiteral("broker-b"))),
+        QString());
     for (qint32 q : onB) {
         const qint64 committed = sim.snapshot().queues[q].committedOffset;
-        QVERIFY2(committed >= beforeFlush.queues[q].committedOffset && committed <= atFlush.queues[q].committedOffset,
-                 qPrintable(QStringLiteral("%1: %2 after the restart").arg(queueName(sim, q)).arg(committed)));
+        QVERIFY2(committed >= beforeFlush.queues[q].committedOffset
+                && committed <= atFlush.queues[q].committedOffset,
+            qPrintable(
+                QStringLiteral("%1: %2 after the restart").arg(queueName(sim, q)).arg(committed)));
     }
     // The first owner of each of broker-b's queues starts from that flushed offset (the consumers
     // dropped them, so nobody's memory has a later one), below what had been consumed.
@@ -171,8 +176,10 @@ void tst_BrokerFailure::downAndUp()
     for (qint32 q : onB) {
         const SnapshotHolding *h = holding(atDown, q, pullerOf[q]);
         QVERIFY2(startedAt.contains(q), qPrintable(queueName(sim, q)));
-        QVERIFY2(startedAt[q] >= beforeFlush.queues[q].committedOffset && startedAt[q] <= atFlush.queues[q].committedOffset,
-                 qPrintable(QStringLiteral("%1 restarted at %2").arg(queueName(sim, q)).arg(startedAt[q])));
+        QVERIFY2(startedAt[q] >= beforeFlush.queues[q].committedOffset
+                && startedAt[q] <= atFlush.queues[q].committedOffset,
+            qPrintable(
+                QStringLiteral("%1 restarted at %2").arg(queueName(sim, q)).arg(startedAt[q])));
         QVERIFY(startedAt[q] < h->consumedOffset);
         atLeast += h->consumedOffset - startedAt[q];
     }
@@ -183,7 +190,8 @@ void tst_BrokerFailure::downAndUp()
         for (const SimEvent &e : events(sim, SimEvent::Type::ChannelRegistered, up)) {
             registered = registered || (e.consumer == c && e.broker == brokerB);
         }
-        QVERIFY2(registered, qPrintable(QStringLiteral("consumer %1\n%2").arg(c).arg(eventLog(sim, up))));
+        QVERIFY2(registered,
+            qPrintable(QStringLiteral("consumer %1\n%2").arg(c).arg(eventLog(sim, up))));
     }
     const WorldSnapshot &end = sim.snapshot();
     for (qint32 q : all) {
@@ -195,7 +203,8 @@ void tst_BrokerFailure::downAndUp()
     // membership than those that ask broker-a, and share queues for a while (issue #1095).
     const qint64 duplicates = sim.totals().duplicates - duplicatesAtUp;
     QVERIFY2(duplicates >= atLeast,
-             qPrintable(QStringLiteral("%1 duplicates, at least %2 expected").arg(duplicates).arg(atLeast)));
+        qPrintable(
+            QStringLiteral("%1 duplicates, at least %2 expected").arg(duplicates).arg(atLeast)));
     QCOMPARE(sim.totals().lost, qint64(0));
 }
 

@@ -78,7 +78,8 @@ Health healthBetween(Simulation &sim, SimTime from, SimTime to)
     const SnapshotTotals a = sim.totals();
     sim.runUntil(to);
     const SnapshotTotals b = sim.totals();
-    return {b.orphanedQueueSeconds - a.orphanedQueueSeconds, b.doubleOwnedQueueSeconds - a.doubleOwnedQueueSeconds};
+    return { b.orphanedQueueSeconds - a.orphanedQueueSeconds,
+        b.doubleOwnedQueueSeconds - a.doubleOwnedQueueSeconds };
 }
 
 //! A departing consumer's queues are held by a survivor within the hand-over time.
@@ -87,8 +88,10 @@ void checkHandedOver(Simulation &sim, qint32 leaver, SimTime t, const QList<qint
     for (qint32 q : held) {
         const SimEvent *added = firstAdded(sim, q, t, -1, leaver);
         QVERIFY2(added && added->t - t <= kHandover,
-                 qPrintable(QStringLiteral("%1 of %2 at %3 not handed over in time\n%4")
-                                .arg(queueName(sim, q), sim.consumers()[leaver].name).arg(t).arg(eventLog(sim, t, t + 3000))));
+            qPrintable(QStringLiteral("%1 of %2 at %3 not handed over in time\n%4")
+                           .arg(queueName(sim, q), sim.consumers()[leaver].name)
+                           .arg(t)
+                           .arg(eventLog(sim, t, t + 3000))));
     }
 }
 
@@ -102,7 +105,8 @@ void defaultWorld(Simulation &sim)
     int departures = 0;
     int freezes = 0;
     int expiries = 0;
-    while (sim.runToNextEvent({SimEvent::Type::Kill, SimEvent::Type::Shutdown, SimEvent::Type::Freeze}, end)) {
+    while (sim.runToNextEvent(
+        { SimEvent::Type::Kill, SimEvent::Type::Shutdown, SimEvent::Type::Freeze }, end)) {
         const SimEvent e = sim.events().last();
         const QList<qint32> held = heldBefore(sim, e.consumer, e.t);
         if (e.type == SimEvent::Type::Freeze) {
@@ -116,7 +120,8 @@ void defaultWorld(Simulation &sim)
                 }
                 return kNever;
             }();
-            QVERIFY2(expiry == kNever || expiry - e.t >= 90 * kSecond, qPrintable(eventLog(sim, e.t)));
+            QVERIFY2(
+                expiry == kNever || expiry - e.t >= 90 * kSecond, qPrintable(eventLog(sim, e.t)));
             if (expiry != kNever) {
                 ++expiries;
                 sim.runUntil(std::min(end, expiry + 21 * kSecond));
@@ -125,7 +130,8 @@ void defaultWorld(Simulation &sim)
                 const SimEvent *taken = firstAdded(sim, q, e.t, -1, e.consumer);
                 QVERIFY2(!taken || taken->t >= expiry, qPrintable(eventLog(sim, e.t)));
                 // After the expiry the survivors' next round (or a newcomer's) takes them.
-                QVERIFY2(expiry == kNever || (taken && taken->t <= expiry + 20 * kSecond + 50), qPrintable(eventLog(sim, e.t)));
+                QVERIFY2(expiry == kNever || (taken && taken->t <= expiry + 20 * kSecond + 50),
+                    qPrintable(eventLog(sim, e.t)));
             }
             continue;
         }
@@ -148,7 +154,8 @@ void defaultWorld(Simulation &sim)
     for (const Sample &s : sim.samples()) {
         int live = 0;
         for (const Sample::Consumer &c : s.consumers) {
-            live += c.state != ConsumerState::Absent && c.state != ConsumerState::Killed && c.state != ConsumerState::Shutdown;
+            live += c.state != ConsumerState::Absent && c.state != ConsumerState::Killed
+                && c.state != ConsumerState::Shutdown;
         }
         low = std::min(low, live);
         high = std::max(high, live);
@@ -174,7 +181,8 @@ void slowConsumerFlowControl(Simulation &sim)
         lag10 += at10.queues[q].lag;
     }
     // Its lag grows while it is slow …
-    QVERIFY2(lag5 > 10000 && lag10 > lag5, qPrintable(QStringLiteral("%1 then %2").arg(lag5).arg(lag10)));
+    QVERIFY2(lag5 > 10000 && lag10 > lag5,
+        qPrintable(QStringLiteral("%1 then %2").arg(lag5).arg(lag10)));
     // … its cache per queue climbs to pullThresholdForQueue and stays within one batch of it …
     qint64 maxCached = 0;
     for (const Sample &s : sim.samples()) {
@@ -195,7 +203,8 @@ void slowConsumerFlowControl(Simulation &sim)
     QVERIFY(spanEpisode);
     for (qint32 c = 0; c < at10.consumers.size(); ++c) {
         if (c != slow) {
-            QCOMPARE(at10.consumers[c].flowControl[0] + at10.consumers[c].flowControl[2], qint64(0));
+            QCOMPARE(
+                at10.consumers[c].flowControl[0] + at10.consumers[c].flowControl[2], qint64(0));
         }
     }
     // Fast again at 10 minutes: the backlog drains.
@@ -205,7 +214,8 @@ void slowConsumerFlowControl(Simulation &sim)
         lagEnd += sim.snapshot().queues[q].lag;
     }
     // (A stalled message can still hold a committed offset back by a few seconds of production.)
-    QVERIFY2(lagEnd < lag10 / 10, qPrintable(QStringLiteral("%1 at the end, %2 at 10 minutes").arg(lagEnd).arg(lag10)));
+    QVERIFY2(lagEnd < lag10 / 10,
+        qPrintable(QStringLiteral("%1 at the end, %2 at 10 minutes").arg(lagEnd).arg(lag10)));
 }
 
 void killFreezeShutdown(Simulation &sim)
@@ -245,7 +255,8 @@ void killFreezeShutdown(Simulation &sim)
         return;
     }
     const qint64 killDuplicates = sim.totals().duplicates - duplicates;
-    QVERIFY2(killDuplicates > shutdownDuplicates, qPrintable(QStringLiteral("%1 / %2").arg(killDuplicates).arg(shutdownDuplicates)));
+    QVERIFY2(killDuplicates > shutdownDuplicates,
+        qPrintable(QStringLiteral("%1 / %2").arg(killDuplicates).arg(shutdownDuplicates)));
 
     // 10 minutes: a freeze nobody notices until the expiry scan, and then only at the periodic
     // rounds, with no notification; meanwhile the queues are owned but not consumed.
@@ -254,7 +265,7 @@ void killFreezeShutdown(Simulation &sim)
     sim.runUntil(freezeAt + 90 * kSecond);
     const WorldSnapshot stuck = sim.snapshot();
     for (qint32 q : held) {
-        QCOMPARE(owners(stuck, q), QList<qint32>{frozen});
+        QCOMPARE(owners(stuck, q), QList<qint32> { frozen });
         QVERIFY(stuck.queues[q].lag > 5000);
     }
     sim.runUntil(freezeAt + 155 * kSecond);
@@ -266,11 +277,13 @@ void killFreezeShutdown(Simulation &sim)
     SimTime firstMove = kNever;
     for (qint32 q : held) {
         const SimEvent *taken = firstAdded(sim, q, freezeAt, -1, frozen);
-        QVERIFY2(taken && taken->t > expiry && taken->t <= expiry + 20 * kSecond + 50, qPrintable(eventLog(sim, expiry - 1000, expiry + 25000)));
+        QVERIFY2(taken && taken->t > expiry && taken->t <= expiry + 20 * kSecond + 50,
+            qPrintable(eventLog(sim, expiry - 1000, expiry + 25000)));
         firstMove = std::min(firstMove, taken->t);
     }
     // The periodic round is visibly later than the expiry in this run.
-    QVERIFY2(firstMove - expiry >= 2 * kSecond, qPrintable(QStringLiteral("expiry %1, first move %2").arg(expiry).arg(firstMove)));
+    QVERIFY2(firstMove - expiry >= 2 * kSecond,
+        qPrintable(QStringLiteral("expiry %1, first move %2").arg(expiry).arg(firstMove)));
 
     // 13 minutes: it comes back, and the group ends up consistent.
     sim.runUntil(s.duration);
@@ -283,12 +296,15 @@ void killFreezeShutdown(Simulation &sim)
 void notificationsOff(Simulation &sim)
 {
     const Scenario &s = sim.scenario();
-    const QList<SimTime> joins = {s.events[0].at, s.events[1].at};
+    const QList<SimTime> joins = { s.events[0].at, s.events[1].at };
     const SimTime shutdownAt = at(s, ScenarioEvent::Action::Shutdown);
     for (SimTime join : joins) {
         // Each newcomer shares queues with their old owners until those rebalance on their own.
         const Health h = healthBetween(sim, join, join + 25 * kSecond);
-        QVERIFY2(h.doubleOwned > 5, qPrintable(QStringLiteral("%1 double-owned queue-seconds after %2").arg(h.doubleOwned).arg(join)));
+        QVERIFY2(h.doubleOwned > 5,
+            qPrintable(QStringLiteral("%1 double-owned queue-seconds after %2")
+                           .arg(h.doubleOwned)
+                           .arg(join)));
     }
     // The shutdown's queues are orphaned until the others' periodic rounds.
     const Health h = healthBetween(sim, shutdownAt, shutdownAt + 25 * kSecond);
@@ -310,7 +326,10 @@ void rollingDeploy(Simulation &sim)
         const WorldSnapshot &snap = sim.snapshot();
         if (i + 1 < s.events.size()) {
             QVERIFY2(snap.totals.doubleOwnedQueues > 0 && snap.totals.orphanedQueues > 0,
-                     qPrintable(QStringLiteral("after step %1: %2 double, %3 orphaned").arg(i).arg(snap.totals.doubleOwnedQueues).arg(snap.totals.orphanedQueues)));
+                qPrintable(QStringLiteral("after step %1: %2 double, %3 orphaned")
+                               .arg(i)
+                               .arg(snap.totals.doubleOwnedQueues)
+                               .arg(snap.totals.orphanedQueues)));
         } else {
             QCOMPARE(snap.totals.doubleOwnedQueues, 0);
             QCOMPARE(snap.totals.orphanedQueues, 0);
@@ -364,7 +383,9 @@ void orderly(Simulation &sim)
         const SimEvent *taken = firstAdded(sim, q, killAt);
         QVERIFY(taken);
         QVERIFY2(taken->t - killAt >= 40 * kSecond && taken->t - killAt <= 61500,
-                 qPrintable(QStringLiteral("%1 re-locked %2 ms after the kill").arg(queueName(sim, q)).arg(taken->t - killAt)));
+            qPrintable(QStringLiteral("%1 re-locked %2 ms after the kill")
+                           .arg(queueName(sim, q))
+                           .arg(taken->t - killAt)));
     }
     QVERIFY(!events(sim, SimEvent::Type::LockFailed, killAt).isEmpty());
     // The join: the old owners give queues up properly, in milliseconds.
@@ -440,7 +461,8 @@ void topicScaleOut(Simulation &sim)
     // Claimed twice and by nobody in the half minute after the change, agreed on afterwards.
     Simulation again(sim.scenario(), registry());
     const Health h = healthBetween(again, t, t + 30 * kSecond);
-    QVERIFY2(h.doubleOwned > 1 && h.orphaned > 8, qPrintable(QStringLiteral("%1 / %2").arg(h.doubleOwned).arg(h.orphaned)));
+    QVERIFY2(h.doubleOwned > 1 && h.orphaned > 8,
+        qPrintable(QStringLiteral("%1 / %2").arg(h.doubleOwned).arg(h.orphaned)));
     sim.runUntil(sim.scenario().duration);
     QCOMPARE(sim.snapshot().totals.doubleOwnedQueues, 0);
     QCOMPARE(sim.snapshot().totals.orphanedQueues, 0);
@@ -465,7 +487,8 @@ void consistentHashVersusAvg(Simulation &sim)
     }
     const qint64 avg = moves.value(QStringLiteral("avg_group"));
     const qint64 hash = moves.value(QStringLiteral("hash_group"));
-    QVERIFY2(hash < avg, qPrintable(QStringLiteral("AVG moved %1, CONSISTENT_HASH %2").arg(avg).arg(hash)));
+    QVERIFY2(hash < avg,
+        qPrintable(QStringLiteral("AVG moved %1, CONSISTENT_HASH %2").arg(avg).arg(hash)));
     // Consistent hashing pays with a less even spread.
     const WorldSnapshot &snap = sim.snapshot();
     const QList<qint32> main = topicQueues(sim, QStringLiteral("TradeEvents"));
@@ -473,7 +496,8 @@ void consistentHashVersusAvg(Simulation &sim)
         int low = 1000;
         int high = 0;
         for (qint32 c = 0; c < sim.consumers().size(); ++c) {
-            if (sim.consumers()[c].group == group && snap.consumers[c].state == ConsumerState::Running) {
+            if (sim.consumers()[c].group == group
+                && snap.consumers[c].state == ConsumerState::Running) {
                 const int n = int(heldBy(snap, c, main).size());
                 low = std::min(low, n);
                 high = std::max(high, n);
@@ -482,7 +506,9 @@ void consistentHashVersusAvg(Simulation &sim)
         return high - low;
     };
     QVERIFY2(spread(QStringLiteral("hash_group")) > spread(QStringLiteral("avg_group")),
-             qPrintable(QStringLiteral("%1 against %2").arg(spread(QStringLiteral("hash_group"))).arg(spread(QStringLiteral("avg_group")))));
+        qPrintable(QStringLiteral("%1 against %2")
+                       .arg(spread(QStringLiteral("hash_group")))
+                       .arg(spread(QStringLiteral("avg_group")))));
 }
 
 using Claims = std::function<void(Simulation &)>;
@@ -490,16 +516,16 @@ using Claims = std::function<void(Simulation &)>;
 const QHash<QString, Claims> &claims()
 {
     static const QHash<QString, Claims> all = {
-        {QStringLiteral("default.json"), defaultWorld},
-        {QStringLiteral("slow-consumer-flow-control.json"), slowConsumerFlowControl},
-        {QStringLiteral("kill-freeze-shutdown.json"), killFreezeShutdown},
-        {QStringLiteral("notifications-off.json"), notificationsOff},
-        {QStringLiteral("rolling-deploy-mixed-strategies.json"), rollingDeploy},
-        {QStringLiteral("broadcasting.json"), broadcasting},
-        {QStringLiteral("orderly.json"), orderly},
-        {QStringLiteral("duplicate-client-id.json"), duplicateClientId},
-        {QStringLiteral("topic-scale-out.json"), topicScaleOut},
-        {QStringLiteral("consistent-hash-vs-avg.json"), consistentHashVersusAvg},
+        { QStringLiteral("default.json"), defaultWorld },
+        { QStringLiteral("slow-consumer-flow-control.json"), slowConsumerFlowControl },
+        { QStringLiteral("kill-freeze-shutdown.json"), killFreezeShutdown },
+        { QStringLiteral("notifications-off.json"), notificationsOff },
+        { QStringLiteral("rolling-deploy-mixed-strategies.json"), rollingDeploy },
+        { QStringLiteral("broadcasting.json"), broadcasting },
+        { QStringLiteral("orderly.json"), orderly },
+        { QStringLiteral("duplicate-client-id.json"), duplicateClientId },
+        { QStringLiteral("topic-scale-out.json"), topicScaleOut },
+        { QStringLiteral("consistent-hash-vs-avg.json"), consistentHashVersusAvg },
     };
     return all;
 }
@@ -525,7 +551,7 @@ void tst_BundledRuns::descriptionHolds_data()
 {
     QTest::addColumn<QString>("file");
     const QStringList files = QDir(QStringLiteral(RBLAB_SOURCE_DIR "/resources/scenarios"))
-                                  .entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+                                  .entryList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name);
     QVERIFY(!files.isEmpty());
     for (const QString &file : files) {
         QTest::newRow(qPrintable(file)) << file;

@@ -29,18 +29,19 @@ ChurnSpec churnSpec(SimTime meanInterval, const QList<QPair<QString, double>> &a
     return c;
 }
 
-const QList<QPair<QString, double>> kAllActions = {
-    {QStringLiteral("join"), 3}, {QStringLiteral("shutdown"), 2}, {QStringLiteral("kill"), 1},
-    {QStringLiteral("freeze"), 1}, {QStringLiteral("partition"), 1}, {QStringLiteral("pause"), 1},
-    {QStringLiteral("slow"), 1}};
+const QList<QPair<QString, double>> kAllActions = { { QStringLiteral("join"), 3 },
+    { QStringLiteral("shutdown"), 2 }, { QStringLiteral("kill"), 1 },
+    { QStringLiteral("freeze"), 1 }, { QStringLiteral("partition"), 1 },
+    { QStringLiteral("pause"), 1 }, { QStringLiteral("slow"), 1 } };
 
 QStringList lifecycle(const Simulation &sim)
 {
     QStringList lines;
     for (const SimEvent &e : sim.events()) {
         if (e.isLifecycle() && e.type != SimEvent::Type::Started) {
-            lines.append(QStringLiteral("%1 %2 %3").arg(e.t).arg(SimEvent::typeName(e.type),
-                                                                  sim.consumers()[e.consumer].name));
+            lines.append(QStringLiteral("%1 %2 %3")
+                             .arg(e.t)
+                             .arg(SimEvent::typeName(e.type), sim.consumers()[e.consumer].name));
         }
     }
     return lines;
@@ -75,8 +76,10 @@ void tst_Churn::liveConsumersStayWithinBounds_data()
     QTest::addColumn<SimTime>("step"); // how often the bounds are checked
     // Gentle churn of every kind, and a storm of joins and departures that comes back before a
     // graceful shutdown (persist, unregister from both brokers) has finished.
-    QTest::newRow("every 5 s, all actions") << SimTime(5000) << SimTime(10 * kMinute) << true << SimTime(10);
-    QTest::newRow("every 20 ms, joins and departures") << SimTime(20) << SimTime(40 * kSecond) << false << SimTime(1);
+    QTest::newRow("every 5 s, all actions")
+        << SimTime(5000) << SimTime(10 * kMinute) << true << SimTime(10);
+    QTest::newRow("every 20 ms, joins and departures")
+        << SimTime(20) << SimTime(40 * kSecond) << false << SimTime(1);
 }
 
 void tst_Churn::liveConsumersStayWithinBounds()
@@ -88,10 +91,10 @@ void tst_Churn::liveConsumersStayWithinBounds()
     WorldSpec spec;
     spec.consumers = 3;
     Scenario scenario = makeScenario(spec);
-    scenario.churn = churnSpec(meanInterval, everything ? kAllActions
-                                                        : QList<QPair<QString, double>>{{QStringLiteral("join"), 1},
-                                                                                        {QStringLiteral("shutdown"), 1},
-                                                                                        {QStringLiteral("kill"), 1}});
+    scenario.churn = churnSpec(meanInterval,
+        everything ? kAllActions
+                   : QList<QPair<QString, double>> { { QStringLiteral("join"), 1 },
+                       { QStringLiteral("shutdown"), 1 }, { QStringLiteral("kill"), 1 } });
     Simulation sim(scenario, registry());
     QVERIFY2(sim.isValid(), qPrintable(sim.error()));
     int low = 100;
@@ -105,8 +108,13 @@ void tst_Churn::liveConsumersStayWithinBounds()
         high = std::max(high, n);
         return n >= 2 && n <= 5;
     });
-    QVERIFY2(ok, qPrintable(QStringLiteral("%1 live at %2\n%3").arg(low < 2 ? low : high).arg(sim.now())
-                                .arg(lifecycle(sim).mid(std::max<qsizetype>(0, lifecycle(sim).size() - 20)).join(QLatin1Char('\n')))));
+    QVERIFY2(ok,
+        qPrintable(QStringLiteral("%1 live at %2\n%3")
+                       .arg(low < 2 ? low : high)
+                       .arg(sim.now())
+                       .arg(lifecycle(sim)
+                                .mid(std::max<qsizetype>(0, lifecycle(sim).size() - 20))
+                                .join(QLatin1Char('\n')))));
     // It did churn: the bounds were both reached and many consumers came and went.
     QCOMPARE(low, 2);
     QCOMPARE(high, 5);
@@ -138,14 +146,15 @@ void tst_Churn::recoversAfterRecoverAfter()
     WorldSpec spec;
     spec.consumers = 4;
     Scenario scenario = makeScenario(spec);
-    scenario.churn = churnSpec(4000, {{QStringLiteral("freeze"), 1}, {QStringLiteral("partition"), 1},
-                                      {QStringLiteral("pause"), 1}, {QStringLiteral("slow"), 1}});
+    scenario.churn = churnSpec(4000,
+        { { QStringLiteral("freeze"), 1 }, { QStringLiteral("partition"), 1 },
+            { QStringLiteral("pause"), 1 }, { QStringLiteral("slow"), 1 } });
     Simulation sim(scenario, registry());
     QVERIFY2(sim.isValid(), qPrintable(sim.error()));
     sim.runUntil(5 * kMinute);
     using T = SimEvent::Type;
-    const QHash<T, T> recovery = {{T::Freeze, T::Unfreeze}, {T::Partition, T::Heal}, {T::Pause, T::Resume},
-                                  {T::SetConsumeTime, T::SetConsumeTime}};
+    const QHash<T, T> recovery = { { T::Freeze, T::Unfreeze }, { T::Partition, T::Heal },
+        { T::Pause, T::Resume }, { T::SetConsumeTime, T::SetConsumeTime } };
     int checked = 0;
     const QList<SimEvent> &all = sim.events();
     for (qsizetype i = 0; i < all.size(); ++i) {
@@ -159,9 +168,14 @@ void tst_Churn::recoversAfterRecoverAfter()
         bool recovered = false;
         for (qsizetype j = i + 1; j < all.size() && !recovered; ++j) {
             recovered = all[j].type == recovery[e.type] && all[j].consumer == e.consumer
-                && all[j].t == e.t + 10 * kSecond && (e.type != T::SetConsumeTime || all[j].detail == QLatin1String("1ms"));
+                && all[j].t == e.t + 10 * kSecond
+                && (e.type != T::SetConsumeTime || all[j].detail == QLatin1String("1ms"));
         }
-        QVERIFY2(recovered, qPrintable(QStringLiteral("%1 of %2 at %3").arg(SimEvent::typeName(e.type)).arg(e.consumer).arg(e.t)));
+        QVERIFY2(recovered,
+            qPrintable(QStringLiteral("%1 of %2 at %3")
+                           .arg(SimEvent::typeName(e.type))
+                           .arg(e.consumer)
+                           .arg(e.t)));
         ++checked;
     }
     QVERIFY(checked > 20);
@@ -176,7 +190,8 @@ void tst_Churn::joinIdsFollowThePattern_data()
     QTest::addColumn<QString>("pattern");
     QTest::addColumn<QString>("regex");
     QTest::newRow("default") << QString() << QStringLiteral("^10\\.0\\.(\\d+)\\.(\\d+)@(\\d+)$");
-    QTest::newRow("idPattern") << QStringLiteral("pod-{k}.n{n}m{m}@{pid}") << QStringLiteral("^pod-(\\d+)\\.n\\d+m\\d+@\\d+$");
+    QTest::newRow("idPattern") << QStringLiteral("pod-{k}.n{n}m{m}@{pid}")
+                               << QStringLiteral("^pod-(\\d+)\\.n\\d+m\\d+@\\d+$");
 }
 
 void tst_Churn::joinIdsFollowThePattern()
@@ -186,7 +201,8 @@ void tst_Churn::joinIdsFollowThePattern()
     WorldSpec spec;
     spec.consumers = 2;
     Scenario scenario = makeScenario(spec);
-    scenario.churn = churnSpec(2000, {{QStringLiteral("join"), 1}, {QStringLiteral("kill"), 1}});
+    scenario.churn
+        = churnSpec(2000, { { QStringLiteral("join"), 1 }, { QStringLiteral("kill"), 1 } });
     scenario.churn->maxConsumers = 8;
     scenario.churn->idPattern = pattern;
     Simulation sim(scenario, registry());

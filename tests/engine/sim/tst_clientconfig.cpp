@@ -28,14 +28,23 @@ void tst_ClientConfig::clientDefaults_data()
     QTest::addColumn<QString>("key");
     QTest::addColumn<qint64>("value");
     const QList<QPair<const char *, qint64>> rows = {
-        {"pullThresholdForQueue", 1000}, {"pullThresholdSizeForQueue", 100},
-        {"pullThresholdForTopic", -1}, {"pullThresholdSizeForTopic", -1},
-        {"consumeConcurrentlyMaxSpan", 2000}, {"pullBatchSize", 32}, {"pullInterval", 0},
-        {"consumeMessageBatchMaxSize", 1}, {"consumeThreadMin", 20}, {"maxReconsumeTimes", -1},
-        {"suspendCurrentQueueTimeMillis", 1000}, {"pollNameServerInterval", 30000},
-        {"heartbeatBrokerInterval", 30000}, {"persistConsumerOffsetInterval", 5000},
-        {"pullTimeDelayMillsWhenException", 1000}, {"rebalanceWaitInterval", 20000},
-        {"rebalanceMinInterval", 1000},
+        { "pullThresholdForQueue", 1000 },
+        { "pullThresholdSizeForQueue", 100 },
+        { "pullThresholdForTopic", -1 },
+        { "pullThresholdSizeForTopic", -1 },
+        { "consumeConcurrentlyMaxSpan", 2000 },
+        { "pullBatchSize", 32 },
+        { "pullInterval", 0 },
+        { "consumeMessageBatchMaxSize", 1 },
+        { "consumeThreadMin", 20 },
+        { "maxReconsumeTimes", -1 },
+        { "suspendCurrentQueueTimeMillis", 1000 },
+        { "pollNameServerInterval", 30000 },
+        { "heartbeatBrokerInterval", 30000 },
+        { "persistConsumerOffsetInterval", 5000 },
+        { "pullTimeDelayMillsWhenException", 1000 },
+        { "rebalanceWaitInterval", 20000 },
+        { "rebalanceMinInterval", 1000 },
     };
     for (const auto &row : rows) {
         QTest::newRow(row.first) << QString::fromLatin1(row.first) << row.second;
@@ -60,17 +69,27 @@ void tst_ClientConfig::clientRanges_data()
     QTest::addColumn<qint64>("maximum");
     QTest::addColumn<bool>("minusOneOff");
     // DefaultMQPushConsumerImpl.checkConfig.
-    QTest::newRow("pullThresholdForQueue") << QStringLiteral("pullThresholdForQueue") << qint64(1) << qint64(65535) << false;
-    QTest::newRow("pullThresholdSizeForQueue") << QStringLiteral("pullThresholdSizeForQueue") << qint64(1) << qint64(1024) << false;
-    QTest::newRow("pullThresholdForTopic") << QStringLiteral("pullThresholdForTopic") << qint64(1) << qint64(6553500) << true;
-    QTest::newRow("pullThresholdSizeForTopic") << QStringLiteral("pullThresholdSizeForTopic") << qint64(1) << qint64(102400) << true;
-    QTest::newRow("consumeConcurrentlyMaxSpan") << QStringLiteral("consumeConcurrentlyMaxSpan") << qint64(1) << qint64(65535) << false;
-    QTest::newRow("pullInterval") << QStringLiteral("pullInterval") << qint64(0) << qint64(65535) << false;
-    QTest::newRow("consumeMessageBatchMaxSize") << QStringLiteral("consumeMessageBatchMaxSize") << qint64(1) << qint64(1024) << false;
-    QTest::newRow("pullBatchSize") << QStringLiteral("pullBatchSize") << qint64(1) << qint64(1024) << false;
-    QTest::newRow("consumeThreadMin") << QStringLiteral("consumeThreadMin") << qint64(1) << qint64(1000) << false;
+    QTest::newRow("pullThresholdForQueue")
+        << QStringLiteral("pullThresholdForQueue") << qint64(1) << qint64(65535) << false;
+    QTest::newRow("pullThresholdSizeForQueue")
+        << QStringLiteral("pullThresholdSizeForQueue") << qint64(1) << qint64(1024) << false;
+    QTest::newRow("pullThresholdForTopic")
+        << QStringLiteral("pullThresholdForTopic") << qint64(1) << qint64(6553500) << true;
+    QTest::newRow("pullThresholdSizeForTopic")
+        << QStringLiteral("pullThresholdSizeForTopic") << qint64(1) << qint64(102400) << true;
+    QTest::newRow("consumeConcurrentlyMaxSpan")
+        << QStringLiteral("consumeConcurrentlyMaxSpan") << qint64(1) << qint64(65535) << false;
+    QTest::newRow("pullInterval") << QStringLiteral("pullInterval") << qint64(0) << qint64(65535)
+                                  << false;
+    QTest::newRow("consumeMessageBatchMaxSize")
+        << QStringLiteral("consumeMessageBatchMaxSize") << qint64(1) << qint64(1024) << false;
+    QTest::newRow("pullBatchSize")
+        << QStringLiteral("pullBatchSize") << qint64(1) << qint64(1024) << false;
+    QTest::newRow("consumeThreadMin")
+        << QStringLiteral("consumeThreadMin") << qint64(1) << qint64(1000) << false;
     // ConsumeMessageOrderlyService clamps the suspend time to 10…30000.
-    QTest::newRow("suspendCurrentQueueTimeMillis") << QStringLiteral("suspendCurrentQueueTimeMillis") << qint64(10) << qint64(30000) << false;
+    QTest::newRow("suspendCurrentQueueTimeMillis")
+        << QStringLiteral("suspendCurrentQueueTimeMillis") << qint64(10) << qint64(30000) << false;
 }
 
 void tst_ClientConfig::clientRanges()
@@ -90,7 +109,8 @@ void tst_ClientConfig::clientRanges()
     QCOMPARE(spec->accepts(-1), minusOneOff);
     QVERIFY(!spec->accepts(-2));
     QCOMPARE(spec->minusOneMeansOff, minusOneOff);
-    QVERIFY(spec->rangeText().contains(QString::number(maximum)) || spec->kind == SettingSpec::Kind::Duration);
+    QVERIFY(spec->rangeText().contains(QString::number(maximum))
+        || spec->kind == SettingSpec::Kind::Duration);
 }
 
 void tst_ClientConfig::everySettingReadsAndWrites()
@@ -103,7 +123,7 @@ void tst_ClientConfig::everySettingReadsAndWrites()
         QVERIFY2(c.setValue(spec.name(), v), spec.key);
         QCOMPARE(c.value(spec.name()), v);
         ClientConfig d;
-        d.apply({{spec.name(), QVariant::fromValue(spec.minimum)}});
+        d.apply({ { spec.name(), QVariant::fromValue(spec.minimum) } });
         QCOMPARE(d.value(spec.name()), spec.minimum);
     }
     ClientConfig c;
@@ -117,15 +137,20 @@ void tst_ClientConfig::brokerDefaults_data()
     QTest::addColumn<QString>("key");
     QTest::addColumn<qint64>("value");
     QTest::addColumn<bool>("scenarioSetting");
-    QTest::newRow("channelExpiredTimeout") << QStringLiteral("channelExpiredTimeout") << qint64(120000) << true;
-    QTest::newRow("scanNotActiveChannelInterval") << QStringLiteral("scanNotActiveChannelInterval") << qint64(10000) << true;
-    QTest::newRow("notifyConsumerIdsChangedEnable") << QStringLiteral("notifyConsumerIdsChangedEnable") << qint64(1) << true;
+    QTest::newRow("channelExpiredTimeout")
+        << QStringLiteral("channelExpiredTimeout") << qint64(120000) << true;
+    QTest::newRow("scanNotActiveChannelInterval")
+        << QStringLiteral("scanNotActiveChannelInterval") << qint64(10000) << true;
+    QTest::newRow("notifyConsumerIdsChangedEnable")
+        << QStringLiteral("notifyConsumerIdsChangedEnable") << qint64(1) << true;
     QTest::newRow("longPollingEnable") << QStringLiteral("longPollingEnable") << qint64(1) << true;
     QTest::newRow("suspendTimeout") << QStringLiteral("suspendTimeout") << qint64(15000) << true;
     QTest::newRow("holdScanInterval") << QStringLiteral("holdScanInterval") << qint64(5000) << true;
     QTest::newRow("lockMaxLiveTime") << QStringLiteral("lockMaxLiveTime") << qint64(60000) << true;
-    QTest::newRow("shortPollingTimeMills") << QStringLiteral("shortPollingTimeMills") << qint64(1000) << false;
-    QTest::newRow("flushConsumerOffsetInterval") << QStringLiteral("flushConsumerOffsetInterval") << qint64(5000) << false;
+    QTest::newRow("shortPollingTimeMills")
+        << QStringLiteral("shortPollingTimeMills") << qint64(1000) << false;
+    QTest::newRow("flushConsumerOffsetInterval")
+        << QStringLiteral("flushConsumerOffsetInterval") << qint64(5000) << false;
 }
 
 void tst_ClientConfig::brokerDefaults()
@@ -148,12 +173,13 @@ void tst_ClientConfig::brokerFlagsFromBooleans()
 {
     // Scenario files write the flags as JSON booleans.
     BrokerConfig c;
-    c.apply({{QStringLiteral("notifyConsumerIdsChangedEnable"), false}, {QStringLiteral("longPollingEnable"), false},
-             {QStringLiteral("channelExpiredTimeout"), 30000}});
+    c.apply({ { QStringLiteral("notifyConsumerIdsChangedEnable"), false },
+        { QStringLiteral("longPollingEnable"), false },
+        { QStringLiteral("channelExpiredTimeout"), 30000 } });
     QVERIFY(!c.notifyConsumerIdsChangedEnable);
     QVERIFY(!c.longPollingEnable);
     QCOMPARE(c.channelExpiredTimeout, SimTime(30000));
-    c.apply({{QStringLiteral("longPollingEnable"), true}});
+    c.apply({ { QStringLiteral("longPollingEnable"), true } });
     QVERIFY(c.longPollingEnable);
     QVERIFY(!c.setValue(u"brokerName", 1));
 }

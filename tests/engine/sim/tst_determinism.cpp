@@ -24,7 +24,8 @@ QString defaultScenario()
     return QStringLiteral(RBLAB_SOURCE_DIR "/resources/scenarios/default.json");
 }
 
-QByteArray report(const Scenario &scenario, std::optional<quint64> seed, Simulation **keep = nullptr)
+QByteArray report(
+    const Scenario &scenario, std::optional<quint64> seed, Simulation **keep = nullptr)
 {
     Simulation::Options options;
     options.seed = seed;
@@ -110,8 +111,8 @@ void tst_Determinism::simulateProcessIsByteIdentical()
     QTemporaryDir home;
     QVERIFY(home.isValid());
     RblabProcess rblab(home.path());
-    const QStringList args = {QStringLiteral("simulate"), defaultScenario(), QStringLiteral("--until"),
-                              QStringLiteral("150s"), QStringLiteral("--quiet")};
+    const QStringList args = { QStringLiteral("simulate"), defaultScenario(),
+        QStringLiteral("--until"), QStringLiteral("150s"), QStringLiteral("--quiet") };
     const RblabProcess::Result one = rblab.run(args);
     QVERIFY2(one.finished && one.exitCode == 0, qPrintable(one.describe()));
     const RblabProcess::Result two = rblab.run(args);
@@ -119,9 +120,11 @@ void tst_Determinism::simulateProcessIsByteIdentical()
     QVERIFY(one.out.size() > 100000);
     QVERIFY2(one.out == two.out, "two rblab simulate processes wrote different reports");
     // The program and the engine in this process agree too.
-    QVERIFY2(one.out == report(m_scenario, std::nullopt), "rblab simulate and ReportWriter::toJson differ");
+    QVERIFY2(one.out == report(m_scenario, std::nullopt),
+        "rblab simulate and ReportWriter::toJson differ");
 
-    const RblabProcess::Result seeded = rblab.run(args + QStringList{QStringLiteral("--seed"), QStringLiteral("7")});
+    const RblabProcess::Result seeded
+        = rblab.run(args + QStringList { QStringLiteral("--seed"), QStringLiteral("7") });
     QVERIFY2(seeded.finished && seeded.exitCode == 0, qPrintable(seeded.describe()));
     QVERIFY(seeded.out != one.out);
     QVERIFY(seeded.out == report(m_scenario, 7));
@@ -133,10 +136,10 @@ void tst_Determinism::csvSeries()
     QVERIFY(home.isValid());
     const QString dir = home.filePath(QStringLiteral("series"));
     RblabProcess rblab(home.path());
-    const RblabProcess::Result r = rblab.run({QStringLiteral("simulate"), defaultScenario(), QStringLiteral("--until"),
-                                              QStringLiteral("150s"), QStringLiteral("--quiet"),
-                                              QStringLiteral("--report"), home.filePath(QStringLiteral("report.json")),
-                                              QStringLiteral("--csv"), dir});
+    const RblabProcess::Result r
+        = rblab.run({ QStringLiteral("simulate"), defaultScenario(), QStringLiteral("--until"),
+            QStringLiteral("150s"), QStringLiteral("--quiet"), QStringLiteral("--report"),
+            home.filePath(QStringLiteral("report.json")), QStringLiteral("--csv"), dir });
     QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
     QVERIFY(r.out.isEmpty()); // the report went to its file
 

@@ -23,7 +23,7 @@ class ReferenceQueue
 public:
     void schedule(SimTime now, SimTime at, quint64 id)
     {
-        m_heap.push({std::max(at, now), m_seq++, id});
+        m_heap.push({ std::max(at, now), m_seq++, id });
     }
     bool empty() const { return m_heap.empty(); }
     size_t size() const { return m_heap.size(); }
@@ -143,7 +143,7 @@ void tst_EventQueue::farEventsKeepTheirOrderWithNearOnes()
     QCOMPARE(passed, id - 100);
     q.schedule(target, eventWithId(3)); // now within the wheel
     q.schedule(target, eventWithId(4));
-    for (quint64 expected : {1, 2, 3, 4}) {
+    for (quint64 expected : { 1, 2, 3, 4 }) {
         QVERIFY(q.pop(kNever, &e));
         QCOMPARE(e.arg, expected);
         QCOMPARE(q.now(), target);
@@ -160,7 +160,7 @@ void tst_EventQueue::pastIsClampedToNow()
     q.schedule(-5, eventWithId(3));
     QCOMPARE(q.nextTime(), SimTime(50000));
     Event e;
-    for (quint64 expected : {1, 2, 3}) {
+    for (quint64 expected : { 1, 2, 3 }) {
         QVERIFY(q.pop(50000, &e));
         QCOMPARE(e.arg, expected);
         QCOMPARE(q.now(), SimTime(50000));
@@ -194,7 +194,7 @@ void tst_EventQueue::matchesAReferenceQueue_data()
 {
     QTest::addColumn<quint32>("seed");
     QTest::addColumn<int>("operations");
-    for (quint32 seed : {1u, 2u, 3u, 20260101u, 4242u}) {
+    for (quint32 seed : { 1u, 2u, 3u, 20260101u, 4242u }) {
         QTest::addRow("seed %u", seed) << seed << 200000;
     }
 }
@@ -211,8 +211,8 @@ void tst_EventQueue::matchesAReferenceQueue()
     quint64 far = 0;
     // Delays the engine uses (a latency, a round trip, 50 ms, 500 ms, 1 s, 15–20 s, 2 h delay
     // levels) and the wheel's edges.
-    const SimTime special[] = {0, 1, 2, 50, 500, 1000, 15000, 20000, kHorizon - 2, kHorizon - 1,
-                               kHorizon, kHorizon + 1, 2 * kHorizon, 120000, 7200000};
+    const SimTime special[] = { 0, 1, 2, 50, 500, 1000, 15000, 20000, kHorizon - 2, kHorizon - 1,
+        kHorizon, kHorizon + 1, 2 * kHorizon, 120000, 7200000 };
     for (int op = 0; op < operations; ++op) {
         const int kind = int(random.bounded(100));
         if (kind < 55) {
@@ -233,7 +233,8 @@ void tst_EventQueue::matchesAReferenceQueue()
             ref.schedule(q.now(), at, nextId);
             ++nextId;
         } else if (kind < 95) {
-            const SimTime limit = random.bounded(4) == 0 ? q.now() + SimTime(random.bounded(3000)) : kNever;
+            const SimTime limit
+                = random.bounded(4) == 0 ? q.now() + SimTime(random.bounded(3000)) : kNever;
             Event e;
             SimTime refAt = 0;
             quint64 refId = 0;
@@ -250,8 +251,9 @@ void tst_EventQueue::matchesAReferenceQueue()
         } else {
             // Move the clock to somewhere before the next event (as Simulation::runUntil does).
             const SimTime next = ref.nextTime();
-            const SimTime t = next == kNever ? q.now() + SimTime(random.bounded(200000))
-                                             : q.now() + SimTime(random.bounded(quint32(next - q.now() + 1)));
+            const SimTime t = next == kNever
+                ? q.now() + SimTime(random.bounded(200000))
+                : q.now() + SimTime(random.bounded(quint32(next - q.now() + 1)));
             const SimTime before = q.now();
             q.advanceTo(t);
             QCOMPARE(q.now(), std::max(t, before));

@@ -13,8 +13,8 @@ using namespace SimTest;
 namespace {
 
 constexpr qint64 kMiB = 1024 * 1024;
-constexpr qint64 kPullBatchSize = 32;      // DefaultMQPushConsumer.pullBatchSize
-constexpr SimTime kFlowControlDelay = 50;  // PULL_TIME_DELAY_MILLS_WHEN_CACHE_FLOW_CONTROL
+constexpr qint64 kPullBatchSize = 32; // DefaultMQPushConsumer.pullBatchSize
+constexpr SimTime kFlowControlDelay = 50; // PULL_TIME_DELAY_MILLS_WHEN_CACHE_FLOW_CONTROL
 constexpr qint64 kMaxTransferBytes = 262144; // MessageStoreConfig.maxTransferBytesOnMessageInMemory
 
 struct Extremes
@@ -22,7 +22,7 @@ struct Extremes
     qint64 maxCount = 0;
     qint64 maxBytes = 0;
     qint64 maxSpan = 0;
-    qint64 heldSnapshots = 0;   //!< snapshots in which a holding showed the expected cause
+    qint64 heldSnapshots = 0; //!< snapshots in which a holding showed the expected cause
 };
 
 //! Watches every holding of one consumer at every millisecond up to `until`.
@@ -84,12 +84,12 @@ void tst_FlowControl::countThreshold_data()
 
     // One consumer with one thread at 10 ms per message (100/s) against 1000/s produced.
     QTest::newRow("pullThresholdForQueue 100")
-        << 1 << QVariantMap{{QStringLiteral("pullThresholdForQueue"), 100}} << qint64(100);
+        << 1 << QVariantMap { { QStringLiteral("pullThresholdForQueue"), 100 } } << qint64(100);
     // 300 over 3 process queues (2 main + the retry queue) is 100 per queue (§2.8).
     QTest::newRow("pullThresholdForTopic 300 over 3 pqs")
-        << 2 << QVariantMap{{QStringLiteral("pullThresholdForTopic"), 300}} << qint64(100);
+        << 2 << QVariantMap { { QStringLiteral("pullThresholdForTopic"), 300 } } << qint64(100);
     QTest::newRow("pullThresholdForQueue 37, odd")
-        << 1 << QVariantMap{{QStringLiteral("pullThresholdForQueue"), 37}} << qint64(37);
+        << 1 << QVariantMap { { QStringLiteral("pullThresholdForQueue"), 37 } } << qint64(37);
 }
 
 void tst_FlowControl::countThreshold()
@@ -99,7 +99,7 @@ void tst_FlowControl::countThreshold()
     QFETCH(qint64, threshold);
 
     WorldSpec spec;
-    spec.brokers = {QStringLiteral("broker-a")};
+    spec.brokers = { QStringLiteral("broker-a") };
     spec.queuesPerBroker = queues;
     spec.consumers = 1;
     spec.consumeMs = 10;
@@ -111,9 +111,10 @@ void tst_FlowControl::countThreshold()
     const Extremes x = watch(sim, 0, 10 * kSecond, SimEvent::FlowCause::Count);
     QCOMPARE(sim.snapshot().consumers[0].pullThresholdForQueue, threshold);
     // Strict '>' checks: a pull is sent while count <= threshold and brings up to one batch.
-    QVERIFY2(x.maxCount > threshold, qPrintable(QStringLiteral("never reached %1: max %2").arg(threshold).arg(x.maxCount)));
+    QVERIFY2(x.maxCount > threshold,
+        qPrintable(QStringLiteral("never reached %1: max %2").arg(threshold).arg(x.maxCount)));
     QVERIFY2(x.maxCount <= threshold + kPullBatchSize,
-             qPrintable(QStringLiteral("cache %1 > %2 + one batch").arg(x.maxCount).arg(threshold)));
+        qPrintable(QStringLiteral("cache %1 > %2 + one batch").arg(x.maxCount).arg(threshold)));
     // With a steady 100 messages/s drain the count passes the check at exactly the threshold
     // now and then, so a full batch lands on top of it.
     QCOMPARE(x.maxCount, threshold + kPullBatchSize);
@@ -127,14 +128,15 @@ void tst_FlowControl::countThreshold()
     const qint64 holds = snap.totals.flowControl[0] - before;
     const qint64 perQueue = holds / queues;
     QVERIFY2(perQueue >= 180 && perQueue <= 10 * kSecond / kFlowControlDelay,
-             qPrintable(QStringLiteral("%1 holds per queue in 10 s").arg(perQueue)));
+        qPrintable(QStringLiteral("%1 holds per queue in 10 s").arg(perQueue)));
     QVERIFY(later.maxCount <= threshold + kPullBatchSize);
     QCOMPARE(snap.consumers[0].flowControl[0], snap.totals.flowControl[0]);
     QCOMPARE(snap.totals.flowControl[1], qint64(0));
     QCOMPARE(snap.totals.flowControl[2], qint64(0));
 
     // Published flow control marks episodes: one flowControlOn per queue, not one per hold.
-    const QList<SimEvent> on = flowEvents(sim, SimEvent::Type::FlowControlOn, SimEvent::FlowCause::Count);
+    const QList<SimEvent> on
+        = flowEvents(sim, SimEvent::Type::FlowControlOn, SimEvent::FlowCause::Count);
     QVERIFY(!on.isEmpty());
     QVERIFY2(on.size() <= 2 * queues, qPrintable(eventLog(sim)));
     QVERIFY(flowEvents(sim, SimEvent::Type::FlowControlOff, SimEvent::FlowCause::Count).isEmpty());
@@ -144,7 +146,8 @@ void tst_FlowControl::countThreshold()
     fast.consumeTime.meanMs = 0.05;
     QCOMPARE(apply(sim, fast), QString());
     sim.runUntil(30 * kSecond);
-    const QList<SimEvent> off = flowEvents(sim, SimEvent::Type::FlowControlOff, SimEvent::FlowCause::Count);
+    const QList<SimEvent> off
+        = flowEvents(sim, SimEvent::Type::FlowControlOff, SimEvent::FlowCause::Count);
     QCOMPARE(off.size(), on.size());
     for (const SimEvent &e : off) {
         QVERIFY(e.t > 20 * kSecond);
@@ -159,12 +162,13 @@ void tst_FlowControl::sizeThreshold()
     // 100 KiB messages: a pull reads at most 256 KiB (2 messages), and 1 MiB is the threshold,
     // so the check `msgSize / MiB > 1` holds pulls from 2 MiB of cached bodies on.
     WorldSpec spec;
-    spec.brokers = {QStringLiteral("broker-a")};
+    spec.brokers = { QStringLiteral("broker-a") };
     spec.queuesPerBroker = 1;
     spec.consumers = 1;
     spec.consumeMs = 10;
     spec.messageSize = 100 * 1024;
-    spec.client = {{QStringLiteral("consumeThreadMin"), 1}, {QStringLiteral("pullThresholdSizeForQueue"), 1}};
+    spec.client = { { QStringLiteral("consumeThreadMin"), 1 },
+        { QStringLiteral("pullThresholdSizeForQueue"), 1 } };
     Simulation sim(makeScenario(spec), registry());
     QVERIFY2(sim.isValid(), qPrintable(sim.error()));
 
@@ -172,7 +176,7 @@ void tst_FlowControl::sizeThreshold()
     const qint64 limit = 2 * kMiB; // (threshold + 1) MiB: integer division by 1 MiB
     QVERIFY2(x.maxBytes >= limit, qPrintable(QString::number(x.maxBytes)));
     QVERIFY2(x.maxBytes < limit + kMaxTransferBytes,
-             qPrintable(QStringLiteral("%1 bytes cached, more than 2 MiB + one pull").arg(x.maxBytes)));
+        qPrintable(QStringLiteral("%1 bytes cached, more than 2 MiB + one pull").arg(x.maxBytes)));
     QCOMPARE(x.maxBytes, qint64(22 * 100 * 1024)); // 20 cached pass the check, 2 more come
     QVERIFY(x.heldSnapshots > 0);
     const SnapshotTotals totals = sim.totals();
@@ -192,10 +196,10 @@ void tst_FlowControl::topicThresholdsDividedOverAllProcessQueues_data()
 
     // RebalancePushImplTest: 1024 over 1, 2 and 3 process queues is 1024, 512 and 341. The
     // retry topic's process queue counts: one consumer with 2 queues holds 3.
-    QTest::newRow("3 pqs") << 2 << 1 << QList<qint64>{341} << QList<qint32>{3};
+    QTest::newRow("3 pqs") << 2 << 1 << QList<qint64> { 341 } << QList<qint32> { 3 };
     // Two consumers: the first in order takes queue 0 and the retry queue, the second queue 1.
-    QTest::newRow("2 and 1 pqs") << 2 << 2 << QList<qint64>{512, 1024} << QList<qint32>{2, 1};
-    QTest::newRow("5 pqs") << 4 << 1 << QList<qint64>{204} << QList<qint32>{5};
+    QTest::newRow("2 and 1 pqs") << 2 << 2 << QList<qint64> { 512, 1024 } << QList<qint32> { 2, 1 };
+    QTest::newRow("5 pqs") << 4 << 1 << QList<qint64> { 204 } << QList<qint32> { 5 };
 }
 
 void tst_FlowControl::topicThresholdsDividedOverAllProcessQueues()
@@ -206,11 +210,11 @@ void tst_FlowControl::topicThresholdsDividedOverAllProcessQueues()
     QFETCH(QList<qint32>, pqs);
 
     WorldSpec spec;
-    spec.brokers = {QStringLiteral("broker-a")};
+    spec.brokers = { QStringLiteral("broker-a") };
     spec.queuesPerBroker = queues;
     spec.consumers = consumers;
-    spec.client = {{QStringLiteral("pullThresholdForTopic"), 1024},
-                   {QStringLiteral("pullThresholdSizeForTopic"), 1024}};
+    spec.client = { { QStringLiteral("pullThresholdForTopic"), 1024 },
+        { QStringLiteral("pullThresholdSizeForTopic"), 1024 } };
     Simulation sim(makeScenario(spec), registry());
     QVERIFY2(sim.isValid(), qPrintable(sim.error()));
     sim.runUntil(5 * kSecond);
@@ -239,13 +243,13 @@ void tst_FlowControl::spanThreshold()
     // span is above the limit.
     const qint64 limit = 100;
     WorldSpec spec;
-    spec.brokers = {QStringLiteral("broker-a")};
+    spec.brokers = { QStringLiteral("broker-a") };
     spec.queuesPerBroker = 1;
     spec.produceRate = 200;
     spec.consumers = 1;
-    spec.client = {{QStringLiteral("consumeConcurrentlyMaxSpan"), limit}};
+    spec.client = { { QStringLiteral("consumeConcurrentlyMaxSpan"), limit } };
     Scenario scenario = makeScenario(spec);
-    scenario.groups[0].consumers[0].stall = StallSpec{0.01, 3000};
+    scenario.groups[0].consumers[0].stall = StallSpec { 0.01, 3000 };
     Simulation sim(scenario, registry());
     QVERIFY2(sim.isValid(), qPrintable(sim.error()));
 
@@ -265,7 +269,7 @@ void tst_FlowControl::spanThreshold()
     sim.runUntil(start);
     runChecking(sim, 30 * kSecond, 1, [&](const WorldSnapshot &snap) {
         const SnapshotHolding *h = holding(snap, topicQueues(sim).first(), 0);
-        rows.append(h ? Row{h->maxSpan, h->nextOffset, h->cachedCount, h->flowControl} : Row{});
+        rows.append(h ? Row { h->maxSpan, h->nextOffset, h->cachedCount, h->flowControl } : Row {});
         return true;
     });
     int passesChecked = 0;
@@ -277,12 +281,19 @@ void tst_FlowControl::spanThreshold()
         if (rows[t + 2].nextOffset > rows[t + 1].nextOffset) {
             ++passesChecked;
             QVERIFY2(rows[t].span <= limit,
-                     qPrintable(QStringLiteral("a pull answered at %1 ms was sent with a cached span of %2")
-                                    .arg(start + t + 3).arg(rows[t].span)));
+                qPrintable(
+                    QStringLiteral("a pull answered at %1 ms was sent with a cached span of %2")
+                        .arg(start + t + 3)
+                        .arg(rows[t].span)));
         }
         QVERIFY(rows[t].count <= 1000);
     }
-    QVERIFY2(passesChecked > 50, qPrintable(QStringLiteral("%1 passes, max span %2, rows %3, last next %4").arg(passesChecked).arg(maxSpan).arg(rows.size()).arg(rows.last().nextOffset)));
+    QVERIFY2(passesChecked > 50,
+        qPrintable(QStringLiteral("%1 passes, max span %2, rows %3, last next %4")
+                       .arg(passesChecked)
+                       .arg(maxSpan)
+                       .arg(rows.size())
+                       .arg(rows.last().nextOffset)));
     QVERIFY2(maxSpan > limit, qPrintable(QString::number(maxSpan)));
     QVERIFY(heldRows > 0);
 
@@ -290,8 +301,10 @@ void tst_FlowControl::spanThreshold()
     QVERIFY(totals.flowControl[2] > 0);
     QCOMPARE(totals.flowControl[0], qint64(0));
     QCOMPARE(totals.flowControl[1], qint64(0));
-    const QList<SimEvent> on = flowEvents(sim, SimEvent::Type::FlowControlOn, SimEvent::FlowCause::Span);
-    const QList<SimEvent> off = flowEvents(sim, SimEvent::Type::FlowControlOff, SimEvent::FlowCause::Span);
+    const QList<SimEvent> on
+        = flowEvents(sim, SimEvent::Type::FlowControlOn, SimEvent::FlowCause::Span);
+    const QList<SimEvent> off
+        = flowEvents(sim, SimEvent::Type::FlowControlOff, SimEvent::FlowCause::Span);
     QVERIFY(!on.isEmpty());
     // Episodes alternate: every Off follows an On of the same cause, a second after the last hold.
     QVERIFY(off.size() == on.size() || off.size() + 1 == on.size());

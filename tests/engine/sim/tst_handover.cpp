@@ -17,10 +17,10 @@ using namespace SimTest;
 
 namespace {
 
-constexpr SimTime kMinInterval = 1000;     // rocketmq.client.rebalance.minInterval (5.2+)
-constexpr SimTime kWaitInterval = 20000;   // rocketmq.client.rebalance.waitInterval
-constexpr SimTime kDispatchDelay = 500;    // RebalancePushImpl.dispatchPullRequest (5.x)
-constexpr SimTime kSlack = 30;             // RPC round trips of one rebalance round (latency 1 ms)
+constexpr SimTime kMinInterval = 1000; // rocketmq.client.rebalance.minInterval (5.2+)
+constexpr SimTime kWaitInterval = 20000; // rocketmq.client.rebalance.waitInterval
+constexpr SimTime kDispatchDelay = 500; // RebalancePushImpl.dispatchPullRequest (5.x)
+constexpr SimTime kSlack = 30; // RPC round trips of one rebalance round (latency 1 ms)
 
 WorldSpec handoverWorld()
 {
@@ -46,9 +46,8 @@ SimTime lastRound(const Simulation &sim, const WorldSnapshot &snap, qint32 consu
 SimTime runToNextRound(Simulation &sim, qint32 consumer, SimTime limit)
 {
     const SimTime last = lastRound(sim, sim.snapshot(), consumer);
-    const SimTime t = runUntil(sim, limit, 1, [&](const WorldSnapshot &snap) {
-        return lastRound(sim, snap, consumer) != last;
-    });
+    const SimTime t = runUntil(sim, limit, 1,
+        [&](const WorldSnapshot &snap) { return lastRound(sim, snap, consumer) != last; });
     return t < 0 ? -1 : lastRound(sim, sim.snapshot(), consumer);
 }
 
@@ -99,7 +98,8 @@ void tst_Handover::departureHandsQueuesOver_data()
     QTest::newRow("kill, survivors idle") << ScenarioEvent::Action::Kill << SimTime(5000);
     QTest::newRow("shutdown, survivors idle") << ScenarioEvent::Action::Shutdown << SimTime(5000);
     QTest::newRow("kill, 300 ms after a round") << ScenarioEvent::Action::Kill << SimTime(300);
-    QTest::newRow("shutdown, 300 ms after a round") << ScenarioEvent::Action::Shutdown << SimTime(300);
+    QTest::newRow("shutdown, 300 ms after a round")
+        << ScenarioEvent::Action::Shutdown << SimTime(300);
 }
 
 void tst_Handover::departureHandsQueuesOver()
@@ -121,7 +121,7 @@ void tst_Handover::departureHandsQueuesOver()
     const QList<qint32> leaving = heldBy(before, leaver, mainQueues);
     QVERIFY(!leaving.isEmpty());
     QHash<qint32, SimTime> expected; // per survivor: when its next round can start
-    for (qint32 c : {0, 2}) {
+    for (qint32 c : { 0, 2 }) {
         expected.insert(c, std::max(t, lastRound(sim, before, c) + kMinInterval));
     }
     QCOMPARE(apply(sim, command(action, clientId(leaver))), QString());
@@ -132,23 +132,29 @@ void tst_Handover::departureHandsQueuesOver()
         const SimEvent *added = firstAdded(sim, q, t, -1, leaver);
         QVERIFY2(added, qPrintable(queueName(sim, q) + QLatin1Char('\n') + eventLog(sim, t - 100)));
         // Held by a running survivor within the minimum interval (plus a round's RPCs) …
-        QVERIFY2(added->t >= expected[added->consumer] && added->t <= expected[added->consumer] + kSlack,
-                 qPrintable(QStringLiteral("%1 taken at %2, expected %3\n%4")
-                                .arg(queueName(sim, q)).arg(added->t).arg(expected[added->consumer])
-                                .arg(eventLog(sim, t - 100))));
+        QVERIFY2(
+            added->t >= expected[added->consumer] && added->t <= expected[added->consumer] + kSlack,
+            qPrintable(QStringLiteral("%1 taken at %2, expected %3\n%4")
+                           .arg(queueName(sim, q))
+                           .arg(added->t)
+                           .arg(expected[added->consumer])
+                           .arg(eventLog(sim, t - 100))));
         QVERIFY(added->t - t <= kMinInterval + kSlack);
         // … and pulled 500 ms later, within 1.5 s of the command.
         const SnapshotHolding *h = holding(after, q, added->consumer);
         QVERIFY(h);
         QCOMPARE(after.consumers[added->consumer].state, ConsumerState::Running);
         QVERIFY2(h->lastPullAt >= h->createdAt + kDispatchDelay,
-                 qPrintable(QStringLiteral("%1: created %2, last pull %3").arg(queueName(sim, q)).arg(h->createdAt).arg(h->lastPullAt)));
+            qPrintable(QStringLiteral("%1: created %2, last pull %3")
+                           .arg(queueName(sim, q))
+                           .arg(h->createdAt)
+                           .arg(h->lastPullAt)));
     }
     // Nothing unowned or doubly owned afterwards: every queue has one running owner.
     sim.runUntil(t + 3 * kSecond);
     const WorldSnapshot &settled = sim.snapshot();
     QCOMPARE(settled.consumers[leaver].state,
-             action == ScenarioEvent::Action::Kill ? ConsumerState::Killed : ConsumerState::Shutdown);
+        action == ScenarioEvent::Action::Kill ? ConsumerState::Killed : ConsumerState::Shutdown);
     QCOMPARE(settled.totals.orphanedQueues, 0);
     QCOMPARE(settled.totals.doubleOwnedQueues, 0);
     for (qint32 q : mainQueues) {
@@ -157,8 +163,9 @@ void tst_Handover::departureHandsQueuesOver()
     }
     // The broker saw the leaver go: a channel close (kill) or an unregistration (shutdown), on
     // both brokers, each followed by notifications.
-    const SimEvent::Type seen = action == ScenarioEvent::Action::Kill ? SimEvent::Type::ChannelClosed
-                                                                      : SimEvent::Type::Unregistered;
+    const SimEvent::Type seen = action == ScenarioEvent::Action::Kill
+        ? SimEvent::Type::ChannelClosed
+        : SimEvent::Type::Unregistered;
     QCOMPARE(events(sim, seen, t).size(), 2);
     QVERIFY(events(sim, SimEvent::Type::Notify, t).size() >= 4);
     QCOMPARE(sim.totals().lost, qint64(0));
@@ -209,7 +216,7 @@ void tst_Handover::killDuplicatesWhatShutdownCommits()
     // message was consumed; the broker has an older offset unless a pull carried it lately.
     const WorldSnapshot &snap = killed.snapshot();
     qint64 committedInMemoryOnly = 0; // consumed, committed in memory, not on the broker
-    qint64 beyondMemory = 0;          // pulled but above the in-memory offset
+    qint64 beyondMemory = 0; // pulled but above the in-memory offset
     for (qint32 q : leaving) {
         const SnapshotHolding *h = holding(snap, q, 1);
         committedInMemoryOnly += h->consumedOffset - snap.queues[q].committedOffset;
@@ -226,12 +233,17 @@ void tst_Handover::killDuplicatesWhatShutdownCommits()
     k.duplicates -= duplicatesBefore;
     s.duplicates -= duplicatesBefore;
     QVERIFY2(k.duplicates >= committedInMemoryOnly,
-             qPrintable(QStringLiteral("kill: %1 duplicates, %2 committed in memory only").arg(k.duplicates).arg(committedInMemoryOnly)));
+        qPrintable(QStringLiteral("kill: %1 duplicates, %2 committed in memory only")
+                       .arg(k.duplicates)
+                       .arg(committedInMemoryOnly)));
     // A shutdown re-delivers at most what its listener calls were abandoned with (§6.4 point 7).
     QVERIFY2(s.duplicates <= beyondMemory,
-             qPrintable(QStringLiteral("shutdown: %1 duplicates, %2 beyond the offset").arg(s.duplicates).arg(beyondMemory)));
+        qPrintable(QStringLiteral("shutdown: %1 duplicates, %2 beyond the offset")
+                       .arg(s.duplicates)
+                       .arg(beyondMemory)));
     QVERIFY2(s.duplicates < k.duplicates,
-             qPrintable(QStringLiteral("shutdown %1 duplicates, kill %2").arg(s.duplicates).arg(k.duplicates)));
+        qPrintable(
+            QStringLiteral("shutdown %1 duplicates, kill %2").arg(s.duplicates).arg(k.duplicates)));
     QCOMPARE(k.lost, qint64(0));
     QCOMPARE(s.lost, qint64(0));
 }
@@ -259,7 +271,7 @@ void tst_Handover::frozenConsumerKeepsQueuesUntilChannelExpiry()
         const QList<SimEvent> expired = events(sim, SimEvent::Type::ChannelExpired);
         if (expiry < 0 && !expired.isEmpty()) {
             expiry = expired.first().t;
-            for (qint32 c : {0, 1}) {
+            for (qint32 c : { 0, 1 }) {
                 roundBeforeExpiry.insert(c, lastRound(sim, snap, c));
             }
         }
@@ -268,14 +280,15 @@ void tst_Handover::frozenConsumerKeepsQueuesUntilChannelExpiry()
                 return false;
             }
             for (qint32 q : kept) {
-                if (owners(snap, q) != QList<qint32>{frozen}) {
+                if (owners(snap, q) != QList<qint32> { frozen }) {
                     return false;
                 }
             }
         }
         return true;
     });
-    QVERIFY2(keptThem, qPrintable(ownership(sim, sim.snapshot(), kept) + QLatin1Char('\n') + eventLog(sim, t)));
+    QVERIFY2(keptThem,
+        qPrintable(ownership(sim, sim.snapshot(), kept) + QLatin1Char('\n') + eventLog(sim, t)));
     QVERIFY2(expiry >= 0, qPrintable(eventLog(sim, t)));
 
     // The expiry: one per broker, at a scan (every 10 s from the broker's start), more than 120 s
@@ -285,7 +298,8 @@ void tst_Handover::frozenConsumerKeepsQueuesUntilChannelExpiry()
     for (const SimEvent &e : expired) {
         QCOMPARE(e.consumer, frozen);
         QCOMPARE(e.t % 10000, SimTime(0));
-        QVERIFY2(e.t - t >= 90 * kSecond && e.t - t <= 130 * kSecond, qPrintable(QString::number(e.t - t)));
+        QVERIFY2(e.t - t >= 90 * kSecond && e.t - t <= 130 * kSecond,
+            qPrintable(QString::number(e.t - t)));
     }
     // No CHANGE for an expiry: nobody is notified between the freeze and the moves.
     QVERIFY2(events(sim, SimEvent::Type::Notify, t).isEmpty(), qPrintable(eventLog(sim, t)));
@@ -295,11 +309,18 @@ void tst_Handover::frozenConsumerKeepsQueuesUntilChannelExpiry()
         const SimEvent *added = firstAdded(sim, q, t, -1, frozen);
         QVERIFY2(added, qPrintable(queueName(sim, q) + QLatin1Char('\n') + eventLog(sim, t)));
         QVERIFY2(added->t >= expiry && added->t <= expiry + kWaitInterval + kSlack,
-                 qPrintable(QStringLiteral("%1 moved at %2, expiry at %3").arg(queueName(sim, q)).arg(added->t).arg(expiry)));
+            qPrintable(QStringLiteral("%1 moved at %2, expiry at %3")
+                           .arg(queueName(sim, q))
+                           .arg(added->t)
+                           .arg(expiry)));
         QVERIFY(added->t - t >= 90 * kSecond && added->t - t <= 150 * kSecond);
         const SimTime previous = roundBeforeExpiry.value(added->consumer);
-        QVERIFY2(added->t >= previous + kWaitInterval && added->t <= previous + kWaitInterval + kSlack,
-                 qPrintable(QStringLiteral("%1 moved at %2, previous round at %3").arg(queueName(sim, q)).arg(added->t).arg(previous)));
+        QVERIFY2(
+            added->t >= previous + kWaitInterval && added->t <= previous + kWaitInterval + kSlack,
+            qPrintable(QStringLiteral("%1 moved at %2, previous round at %3")
+                           .arg(queueName(sim, q))
+                           .arg(added->t)
+                           .arg(previous)));
     }
     // Still frozen, it still holds them too: owned twice, as report-format.md counts it.
     const WorldSnapshot &snap = sim.snapshot();
@@ -371,8 +392,11 @@ void tst_Handover::newcomerAndOldOwnerOverlap()
             // The old owner keeps it until its own periodic round (§2.1, §7.2).
             const SimTime periodic = round[oldOwner[q]] + kWaitInterval;
             QVERIFY2(removed->t >= periodic && removed->t <= periodic + kSlack,
-                     qPrintable(QStringLiteral("%1 released at %2, periodic round due at %3\n%4")
-                                    .arg(queueName(sim, q)).arg(removed->t).arg(periodic).arg(eventLog(sim, t))));
+                qPrintable(QStringLiteral("%1 released at %2, periodic round due at %3\n%4")
+                               .arg(queueName(sim, q))
+                               .arg(removed->t)
+                               .arg(periodic)
+                               .arg(eventLog(sim, t))));
             QVERIFY(overlap <= kWaitInterval);
         } else {
             // Notified at the newcomer's registration, the old owner lets go first.
@@ -381,7 +405,9 @@ void tst_Handover::newcomerAndOldOwnerOverlap()
     }
     if (!notify) {
         QVERIFY2(doubleOwnedMs > 1000 && longest > 1000,
-                 qPrintable(QStringLiteral("%1 ms double owned, longest overlap %2 ms").arg(doubleOwnedMs).arg(longest)));
+            qPrintable(QStringLiteral("%1 ms double owned, longest overlap %2 ms")
+                           .arg(doubleOwnedMs)
+                           .arg(longest)));
         QVERIFY(events(sim, SimEvent::Type::Notify).isEmpty());
     } else {
         QVERIFY2(doubleOwnedMs <= 5 * taken.size(), qPrintable(QString::number(doubleOwnedMs)));

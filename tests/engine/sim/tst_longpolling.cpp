@@ -21,7 +21,7 @@ struct IdleWorld
 Scenario idleWorld(const IdleWorld &w)
 {
     WorldSpec spec;
-    spec.brokers = {QStringLiteral("broker-a")};
+    spec.brokers = { QStringLiteral("broker-a") };
     spec.queuesPerBroker = 1;
     spec.produceRate = 0;
     spec.consumers = 1;
@@ -36,7 +36,8 @@ QList<SimTime> pulls(Simulation &sim, qint32 queue, SimTime until)
     QList<SimTime> result;
     runChecking(sim, until, 1, [&](const WorldSnapshot &snap) {
         const SnapshotHolding *h = holding(snap, queue, 0);
-        if (h && (result.isEmpty() || result.last() != h->lastPullAt) && h->lastPullAt != h->createdAt) {
+        if (h && (result.isEmpty() || result.last() != h->lastPullAt)
+            && h->lastPullAt != h->createdAt) {
             result.append(h->lastPullAt);
         }
         return true;
@@ -75,8 +76,8 @@ void tst_LongPolling::initTestCase()
 void tst_LongPolling::idleQueueIsHeldUntilTheScanAfterTheTimeout_data()
 {
     QTest::addColumn<bool>("longPolling");
-    QTest::addColumn<SimTime>("hold");  // suspendTimeoutMillis or shortPollingTimeMills
-    QTest::addColumn<SimTime>("scan");  // PullRequestHoldService's period
+    QTest::addColumn<SimTime>("hold"); // suspendTimeoutMillis or shortPollingTimeMills
+    QTest::addColumn<SimTime>("scan"); // PullRequestHoldService's period
     QTest::newRow("long polling") << true << SimTime(15000) << SimTime(5000);
     QTest::newRow("short polling") << false << SimTime(1000) << SimTime(1000);
 }
@@ -87,7 +88,7 @@ void tst_LongPolling::idleQueueIsHeldUntilTheScanAfterTheTimeout()
     QFETCH(SimTime, hold);
     QFETCH(SimTime, scan);
     const SimTime latency = 1;
-    Simulation sim(idleWorld({longPolling, latency}), registry());
+    Simulation sim(idleWorld({ longPolling, latency }), registry());
     QVERIFY2(sim.isValid(), qPrintable(sim.error()));
     const QList<qint32> queues = topicQueues(sim) + topicQueues(sim, retryTopic());
     QCOMPARE(queues.size(), 2);
@@ -100,7 +101,8 @@ void tst_LongPolling::idleQueueIsHeldUntilTheScanAfterTheTimeout()
     for (qsizetype i = 1; i < main.size(); ++i) {
         // Held `hold` after it arrived, answered at the next scan, back a latency later.
         const SimTime gap = main[i] - main[i - 1];
-        QVERIFY2(gap >= hold + 2 * latency && gap <= hold + scan + 2 * latency, qPrintable(list(main)));
+        QVERIFY2(
+            gap >= hold + 2 * latency && gap <= hold + scan + 2 * latency, qPrintable(list(main)));
         QVERIFY2((main[i] - latency) % scan == 0, qPrintable(list(main)));
     }
     // Nothing was there to deliver, and every pull came back (NO_NEW_MSG, pulled again at once).
@@ -120,7 +122,7 @@ void tst_LongPolling::arrivingMessageWakesTheHeldPull_data()
 void tst_LongPolling::arrivingMessageWakesTheHeldPull()
 {
     QFETCH(SimTime, latency);
-    Simulation sim(idleWorld({true, latency}), registry());
+    Simulation sim(idleWorld({ true, latency }), registry());
     QVERIFY2(sim.isValid(), qPrintable(sim.error()));
     sim.runUntil(30 * kSecond + 500);
     // One message a second from now on: the first arrives at t0 + 1 s, while a pull is held.
@@ -146,7 +148,10 @@ void tst_LongPolling::arrivingMessageWakesTheHeldPull()
         const SimTime arrival = t0 + (k + 1) * kSecond;
         const SimTime delay = deliveries[k] - arrival;
         QVERIFY2(delay >= latency && delay <= 2 * latency,
-                 qPrintable(QStringLiteral("message %1 stored at %2, delivered at %3").arg(k).arg(arrival).arg(deliveries[k])));
+            qPrintable(QStringLiteral("message %1 stored at %2, delivered at %3")
+                           .arg(k)
+                           .arg(arrival)
+                           .arg(deliveries[k])));
     }
     QCOMPARE(sim.totals().lost, qint64(0));
 }

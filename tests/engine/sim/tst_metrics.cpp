@@ -12,7 +12,8 @@ using namespace SimTest;
 namespace {
 
 //! When each queue's current live holding by `consumer` was created.
-QHash<qint32, SimTime> createdAt(const WorldSnapshot &snap, qint32 consumer, const QList<qint32> &queues)
+QHash<qint32, SimTime> createdAt(
+    const WorldSnapshot &snap, qint32 consumer, const QList<qint32> &queues)
 {
     QHash<qint32, SimTime> result;
     for (qint32 q : queues) {
@@ -53,7 +54,7 @@ void tst_Metrics::orphanedQueueSecondsIntegrateExactly()
     // creates its process queue; then while the consumer is paused (a paused owner is not
     // running); then from the kill on. The retry queue does not count.
     WorldSpec spec;
-    spec.brokers = {QStringLiteral("broker-a")};
+    spec.brokers = { QStringLiteral("broker-a") };
     spec.queuesPerBroker = 4;
     spec.consumers = 1;
     Simulation sim(makeScenario(spec), registry());
@@ -88,8 +89,8 @@ void tst_Metrics::orphanedQueueSecondsIntegrateExactly()
     // The samples say the same, second by second.
     const QList<Sample> &samples = sim.samples();
     QCOMPARE(samples[5].orphanedQueues, 0);
-    QCOMPARE(samples[11].orphanedQueues, 4);  // t = 12 s, paused
-    QCOMPARE(samples[25].orphanedQueues, 4);  // t = 26 s, killed
+    QCOMPARE(samples[11].orphanedQueues, 4); // t = 12 s, paused
+    QCOMPARE(samples[25].orphanedQueues, 4); // t = 26 s, killed
 }
 
 void tst_Metrics::doubleOwnedQueueSecondsIntegrateExactly()
@@ -97,7 +98,7 @@ void tst_Metrics::doubleOwnedQueueSecondsIntegrateExactly()
     // Two consumers with one client id over four queues (AVG over [x, x]): both hold queues 0
     // and 1 from their own first rounds on; queues 2 and 3 are nobody's, all the time.
     WorldSpec spec;
-    spec.brokers = {QStringLiteral("broker-a")};
+    spec.brokers = { QStringLiteral("broker-a") };
     spec.queuesPerBroker = 4;
     spec.consumers = 2;
     Scenario scenario = makeScenario(spec);
@@ -152,7 +153,7 @@ void tst_Metrics::queueMovesCountChangesOfHolderOnly()
     join.joining = consumerSpec(clientId(1));
     ScenarioEvent kill = command(ScenarioEvent::Action::Kill, clientId(1));
     kill.at = 150 * kSecond;
-    scenario.events = {gone, back, join, kill};
+    scenario.events = { gone, back, join, kill };
     Simulation sim(scenario, registry());
     QVERIFY2(sim.isValid(), qPrintable(sim.error()));
     const QList<qint32> main = topicQueues(sim);
@@ -206,7 +207,7 @@ void tst_Metrics::duplicatesAreDeliveredMinusUnique()
     stop.action = ScenarioEvent::Action::SetProduceRate;
     stop.topic = kTopic;
     stop.rate = 0;
-    scenario.events = {kill, stop};
+    scenario.events = { kill, stop };
     Simulation sim(scenario, registry());
     QVERIFY2(sim.isValid(), qPrintable(sim.error()));
     sim.runUntil(50 * kSecond);

@@ -16,9 +16,9 @@ using namespace SimTest;
 
 namespace {
 
-constexpr SimTime kLockMaxLive = 60000;  // RebalanceLockManager (broker)
+constexpr SimTime kLockMaxLive = 60000; // RebalanceLockManager (broker)
 constexpr SimTime kLockInterval = 20000; // ProcessQueue.REBALANCE_LOCK_INTERVAL (lockAll period)
-constexpr SimTime kLockAllDelay = 1000;  // ConsumeMessageOrderlyService.start: initial delay
+constexpr SimTime kLockAllDelay = 1000; // ConsumeMessageOrderlyService.start: initial delay
 
 WorldSpec orderlyWorld()
 {
@@ -42,10 +42,10 @@ struct OrderlyWatch
     {
         qint32 queue = -1;
         qint32 from = -1;
-        qint64 fromLast = -1;  //!< the previous owner's last committed offset
+        qint64 fromLast = -1; //!< the previous owner's last committed offset
         qint32 to = -1;
-        qint64 toFirst = -1;   //!< where the new owner starts (read from the broker)
-        SimTime at = -1;       //!< the new process queue's creation
+        qint64 toFirst = -1; //!< where the new owner starts (read from the broker)
+        SimTime at = -1; //!< the new process queue's creation
     };
     struct Holder
     {
@@ -56,9 +56,9 @@ struct OrderlyWatch
 
     const Simulation *sim = nullptr;
     QList<qint32> queues;
-    QHash<qint32, Holder> holder;           //!< queue → current holder
+    QHash<qint32, Holder> holder; //!< queue → current holder
     QHash<qint32, QPair<qint32, SimTime>> lastAdvance; //!< queue → (consumer, when)
-    QHash<quint64, qint64> lastOffset;      //!< (queue, consumer) → last offset seen
+    QHash<quint64, qint64> lastOffset; //!< (queue, consumer) → last offset seen
     QList<Move> moves;
     QString violation;
     qint64 advances = 0;
@@ -68,7 +68,10 @@ struct OrderlyWatch
         for (qint32 q : queues) {
             const QList<qint32> who = owners(snap, q);
             if (who.size() > 1) {
-                violation = QStringLiteral("%1 held by %2 consumers at %3").arg(queueName(*sim, q)).arg(who.size()).arg(snap.now);
+                violation = QStringLiteral("%1 held by %2 consumers at %3")
+                                .arg(queueName(*sim, q))
+                                .arg(who.size())
+                                .arg(snap.now);
                 return false;
             }
             if (who.isEmpty()) {
@@ -78,7 +81,10 @@ struct OrderlyWatch
             const qint32 c = who.first();
             const SnapshotHolding *h = holding(snap, q, c);
             if (!h->locked) {
-                violation = QStringLiteral("%1 held unlocked by %2 at %3").arg(queueName(*sim, q)).arg(c).arg(snap.now);
+                violation = QStringLiteral("%1 held unlocked by %2 at %3")
+                                .arg(queueName(*sim, q))
+                                .arg(c)
+                                .arg(snap.now);
                 return false;
             }
             const quint64 key = (quint64(quint32(q)) << 32) | quint32(c);
@@ -88,31 +94,47 @@ struct OrderlyWatch
                 const auto last = lastAdvance.constFind(q);
                 if (last != lastAdvance.cend() && last->first != c) {
                     if (last->second >= h->createdAt) {
-                        violation = QStringLiteral("%1: consumer %2 created its queue at %3, but %4 committed at %5")
-                                        .arg(queueName(*sim, q)).arg(c).arg(h->createdAt).arg(last->first).arg(last->second);
+                        violation = QStringLiteral(
+                            "%1: consumer %2 created its queue at %3, but %4 committed at %5")
+                                        .arg(queueName(*sim, q))
+                                        .arg(c)
+                                        .arg(h->createdAt)
+                                        .arg(last->first)
+                                        .arg(last->second);
                         return false;
                     }
                     const quint64 fromKey = (quint64(quint32(q)) << 32) | quint32(last->first);
-                    moves.append({q, last->first, lastOffset.value(fromKey), c, h->consumedOffset, h->createdAt});
+                    moves.append({ q, last->first, lastOffset.value(fromKey), c, h->consumedOffset,
+                        h->createdAt });
                 }
-                cur = {c, h->createdAt, h->consumedOffset};
+                cur = { c, h->createdAt, h->consumedOffset };
                 lastOffset.insert(key, h->consumedOffset);
                 continue;
             }
             if (h->consumedOffset != cur.offset) {
                 if (h->consumedOffset < cur.offset) {
-                    violation = QStringLiteral("%1: consumer %2's offset went back from %3 to %4 at %5")
-                                    .arg(queueName(*sim, q)).arg(c).arg(cur.offset).arg(h->consumedOffset).arg(snap.now);
+                    violation
+                        = QStringLiteral("%1: consumer %2's offset went back from %3 to %4 at %5")
+                              .arg(queueName(*sim, q))
+                              .arg(c)
+                              .arg(cur.offset)
+                              .arg(h->consumedOffset)
+                              .arg(snap.now);
                     return false;
                 }
                 const auto last = lastAdvance.constFind(q);
-                if (last != lastAdvance.cend() && last->first != c && last->second >= h->createdAt) {
-                    violation = QStringLiteral("%1: %2 and %3 both consumed after %4").arg(queueName(*sim, q)).arg(c).arg(last->first).arg(h->createdAt);
+                if (last != lastAdvance.cend() && last->first != c
+                    && last->second >= h->createdAt) {
+                    violation = QStringLiteral("%1: %2 and %3 both consumed after %4")
+                                    .arg(queueName(*sim, q))
+                                    .arg(c)
+                                    .arg(last->first)
+                                    .arg(h->createdAt);
                     return false;
                 }
                 cur.offset = h->consumedOffset;
                 lastOffset.insert(key, h->consumedOffset);
-                lastAdvance.insert(q, {c, snap.now});
+                lastAdvance.insert(q, { c, snap.now });
                 ++advances;
             }
         }
@@ -163,13 +185,15 @@ void tst_Orderly::oneOwnerAtATimeInOrder()
     const SimTime lastRenewal = spec.stagger + kLockAllDelay + 2 * kLockInterval;
     const SimTime t = lastRenewal + 300;
     QVERIFY2(runChecking(sim, t, 1, [&](const WorldSnapshot &snap) { return watch.observe(snap); }),
-             qPrintable(watch.violation));
-    QVERIFY(watch.moves.isEmpty() || watch.moves.last().at < 10 * kSecond); // only the start-up ones
+        qPrintable(watch.violation));
+    QVERIFY(
+        watch.moves.isEmpty() || watch.moves.last().at < 10 * kSecond); // only the start-up ones
     const qsizetype startupMoves = watch.moves.size();
     const QList<qint32> leaving = heldBy(sim.snapshot(), leaver, watch.queues);
     QVERIFY(!leaving.isEmpty());
     // The retry topic's queues are locked like any other (§5.2: rebalanced like any topic).
-    const QList<qint32> leavingAll = leaving + heldBy(sim.snapshot(), leaver, topicQueues(sim, retryTopic()));
+    const QList<qint32> leavingAll
+        = leaving + heldBy(sim.snapshot(), leaver, topicQueues(sim, retryTopic()));
     const qint64 duplicatesBefore = sim.totals().duplicates;
 
     ScenarioEvent e = command(action, clientId(leaver));
@@ -178,8 +202,9 @@ void tst_Orderly::oneOwnerAtATimeInOrder()
         e.joining = consumerSpec(clientId(3), spec.consumeMs);
     }
     QCOMPARE(apply(sim, e), QString());
-    QVERIFY2(runChecking(sim, t + 90 * kSecond, 1, [&](const WorldSnapshot &snap) { return watch.observe(snap); }),
-             qPrintable(watch.violation + QLatin1Char('\n') + eventLog(sim, t)));
+    QVERIFY2(runChecking(sim, t + 90 * kSecond, 1,
+                 [&](const WorldSnapshot &snap) { return watch.observe(snap); }),
+        qPrintable(watch.violation + QLatin1Char('\n') + eventLog(sim, t)));
     QVERIFY(watch.advances > 1000);
     const QList<OrderlyWatch::Move> moves = watch.moves.mid(startupMoves);
     QVERIFY2(!moves.isEmpty(), qPrintable(eventLog(sim, t)));
@@ -189,13 +214,18 @@ void tst_Orderly::oneOwnerAtATimeInOrder()
 
     for (const OrderlyWatch::Move &m : moves) {
         const QString what = QStringLiteral("%1 from %2 (last %3) to %4 (first %5) at %6")
-                                 .arg(queueName(sim, m.queue)).arg(m.from).arg(m.fromLast).arg(m.to).arg(m.toFirst).arg(m.at);
+                                 .arg(queueName(sim, m.queue))
+                                 .arg(m.from)
+                                 .arg(m.fromLast)
+                                 .arg(m.to)
+                                 .arg(m.toFirst)
+                                 .arg(m.at);
         if (action == ScenarioEvent::Action::Kill) {
             QVERIFY2(m.from == leaver && leaving.contains(m.queue), qPrintable(what));
             // The broker keeps the dead owner's lock until lockMaxLiveTime after its last
             // renewal; the others retry every second (rebalanceLater(500), not balanced → 1 s).
             QVERIFY2(m.at > lastRenewal + kLockMaxLive && m.at <= lastRenewal + kLockMaxLive + 1100,
-                     qPrintable(what + QStringLiteral(", renewed at %1").arg(lastRenewal)));
+                qPrintable(what + QStringLiteral(", renewed at %1").arg(lastRenewal)));
             // What the dead owner consumed after its last offset reached the broker comes again.
             QVERIFY2(m.toFirst <= m.fromLast, qPrintable(what));
         } else {
@@ -255,7 +285,7 @@ void tst_Orderly::handOverWithABacklog()
     watch.queues = topicQueues(sim);
     const SimTime t = 44 * kSecond + 300;
     QVERIFY2(runChecking(sim, t, 1, [&](const WorldSnapshot &snap) { return watch.observe(snap); }),
-             qPrintable(watch.violation));
+        qPrintable(watch.violation));
     for (qint32 q : watch.queues) {
         QVERIFY(sim.snapshot().queues[q].lag > 100);
     }
@@ -264,8 +294,9 @@ void tst_Orderly::handOverWithABacklog()
     join.group = kGroup;
     join.joining = consumerSpec(clientId(3), spec.consumeMs);
     QCOMPARE(apply(sim, join), QString());
-    QVERIFY2(runChecking(sim, t + 60 * kSecond, 1, [&](const WorldSnapshot &snap) { return watch.observe(snap); }),
-             qPrintable(watch.violation));
+    QVERIFY2(runChecking(sim, t + 60 * kSecond, 1,
+                 [&](const WorldSnapshot &snap) { return watch.observe(snap); }),
+        qPrintable(watch.violation));
     const QList<qint32> taken = heldBy(sim.snapshot(), 3, watch.queues);
     QVERIFY(!taken.isEmpty());
     for (qint32 q : taken) {
@@ -277,8 +308,11 @@ void tst_Orderly::handOverWithABacklog()
             QVERIFY2(added->t - t <= 1500, qPrintable(eventLog(sim, t, t + 3000)));
         } else {
             QVERIFY2(gap >= 20 * kSecond && gap <= 40 * kSecond + 50,
-                     qPrintable(QStringLiteral("%1 released at %2, locked by the newcomer at %3\n%4").arg(queueName(sim, q))
-                                    .arg(released->t).arg(added->t).arg(eventLog(sim, t, t + 45000))));
+                qPrintable(QStringLiteral("%1 released at %2, locked by the newcomer at %3\n%4")
+                               .arg(queueName(sim, q))
+                               .arg(released->t)
+                               .arg(added->t)
+                               .arg(eventLog(sim, t, t + 45000))));
         }
     }
     QCOMPARE(sim.totals().doubleOwnedQueueSeconds, 0.0);

@@ -60,21 +60,23 @@ void tst_PausePartition::partitionedConsumerKeepsQueuesUntilExpiry()
             return true;
         }
         for (qint32 q : kept) {
-            if (owners(snap, q) != QList<qint32>{cut}) {
+            if (owners(snap, q) != QList<qint32> { cut }) {
                 return false;
             }
         }
         return snap.consumers[cut].state == ConsumerState::Partitioned;
     });
     QVERIFY2(alone, qPrintable(eventLog(sim, t)));
-    QVERIFY2(expiry - t >= 90 * kSecond && expiry - t <= 130 * kSecond, qPrintable(eventLog(sim, t)));
+    QVERIFY2(
+        expiry - t >= 90 * kSecond && expiry - t <= 130 * kSecond, qPrintable(eventLog(sim, t)));
     QVERIFY(events(sim, SimEvent::Type::Notify, t, expiry + kWaitInterval).isEmpty());
     // The others took them at their periodic round; the cut-off consumer, unable to fetch a
     // consumer list, still holds them too.
     sim.runUntil(expiry + kWaitInterval + 100);
     for (qint32 q : kept) {
         const SimEvent *added = firstAdded(sim, q, t, -1, cut);
-        QVERIFY2(added && added->t >= expiry && added->t <= expiry + kWaitInterval + 50, qPrintable(eventLog(sim, t)));
+        QVERIFY2(added && added->t >= expiry && added->t <= expiry + kWaitInterval + 50,
+            qPrintable(eventLog(sim, t)));
         QCOMPARE(owners(sim.snapshot(), q).size(), 2);
     }
     QVERIFY(!events(sim, SimEvent::Type::RebalanceFailed, t).isEmpty());

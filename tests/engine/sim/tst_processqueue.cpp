@@ -176,7 +176,7 @@ void tst_ProcessQueue::orderlyTakeCommitRollback()
 void tst_ProcessQueue::cacheMatchesATreeMap_data()
 {
     QTest::addColumn<quint32>("seed");
-    for (quint32 seed : {7u, 8u, 9u, 1234u}) {
+    for (quint32 seed : { 7u, 8u, 9u, 1234u }) {
         QTest::addRow("seed %u", seed) << seed;
     }
 }
@@ -188,7 +188,7 @@ void tst_ProcessQueue::cacheMatchesATreeMap()
     MessageCache cache;
     std::map<qint64, quint32> ref; // msgTreeMap
     qint64 refBytes = 0;
-    qint64 next = 1000000;     // the next offset a pull brings
+    qint64 next = 1000000; // the next offset a pull brings
     for (int op = 0; op < 100000; ++op) {
         const int kind = int(random.bounded(100));
         if (kind < 30) {
@@ -211,8 +211,11 @@ void tst_ProcessQueue::cacheMatchesATreeMap()
         } else if (!ref.empty()) {
             // Consumption, mostly near the front.
             auto it = ref.begin();
-            std::advance(it, qint64(random.bounded(quint32(std::min<size_t>(ref.size(), random.bounded(2) ? 4 : 300)))));
-            const qint64 o = random.bounded(10) == 0 ? it->first + 1000 : it->first; // sometimes absent
+            std::advance(it,
+                qint64(random.bounded(
+                    quint32(std::min<size_t>(ref.size(), random.bounded(2) ? 4 : 300)))));
+            const qint64 o
+                = random.bounded(10) == 0 ? it->first + 1000 : it->first; // sometimes absent
             const auto found = ref.find(o);
             const quint32 expected = found == ref.end() ? 0 : found->second;
             if (found != ref.end()) {

@@ -55,7 +55,7 @@ void tst_Random::derivedStreamsDiffer()
 {
     // One stream per (seed, kind, entity): adding a consumer does not change the others' draws.
     QSet<quint64> seeds;
-    for (quint64 seed : {1ull, 2ull}) {
+    for (quint64 seed : { 1ull, 2ull }) {
         for (quint64 kind = 0; kind < 5; ++kind) {
             for (quint64 index = 0; index < 200; ++index) {
                 seeds.insert(Random::derive(seed, kind, index));
@@ -135,7 +135,8 @@ void tst_Random::exponentialMean()
     // Mean μ, variance μ², P(X > μ) = 1/e; the standard error of the mean is μ/1000 here.
     QVERIFY2(std::abs(m / mean - 1) < 0.005, qPrintable(QString::number(m)));
     QVERIFY2(std::abs(variance / (mean * mean) - 1) < 0.02, qPrintable(QString::number(variance)));
-    QVERIFY2(std::abs(double(aboveMean) / n - std::exp(-1.0)) < 0.002, qPrintable(QString::number(aboveMean)));
+    QVERIFY2(std::abs(double(aboveMean) / n - std::exp(-1.0)) < 0.002,
+        qPrintable(QString::number(aboveMean)));
 }
 
 void tst_Random::normalMoments()
@@ -177,7 +178,8 @@ void tst_Random::chanceRate()
     if (p == 0.0 || p == 1.0) {
         QCOMPARE(hits, int(p * n));
     } else {
-        QVERIFY2(std::abs(double(hits) / n - p) < 4 * std::sqrt(p * (1 - p) / n), qPrintable(QString::number(hits)));
+        QVERIFY2(std::abs(double(hits) / n - p) < 4 * std::sqrt(p * (1 - p) / n),
+            qPrintable(QString::number(hits)));
     }
 }
 

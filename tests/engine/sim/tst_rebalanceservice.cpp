@@ -29,7 +29,8 @@ qint32 mainTopic(const Simulation &sim)
     return qint32(sim.topicNames().indexOf(kTopic));
 }
 
-SimTime viewAt(const Simulation &sim, const WorldSnapshot &snap, qint32 consumer, const QString &topic)
+SimTime viewAt(
+    const Simulation &sim, const WorldSnapshot &snap, qint32 consumer, const QString &topic)
 {
     const ConsumerView *v = view(snap, consumer, qint32(sim.topicNames().indexOf(topic)));
     return v ? v->at : -1;
@@ -110,9 +111,11 @@ void tst_RebalanceService::firstRoundAfterStart()
     const QList<SimTime> second = rounds(sim, 1, spec.stagger + 2 * kSecond);
     QVERIFY(!first.isEmpty() && !second.isEmpty());
     // A round's view is recorded when the consumer list has come back (one round trip in).
-    for (const SimTime at : {first.first(), second.first() - spec.stagger}) {
+    for (const SimTime at : { first.first(), second.first() - spec.stagger }) {
         QVERIFY2(at >= earliest && at <= latest,
-                 qPrintable(QStringLiteral("first round %1 ms after the start\n%2").arg(at).arg(eventLog(sim))));
+            qPrintable(QStringLiteral("first round %1 ms after the start\n%2")
+                           .arg(at)
+                           .arg(eventLog(sim))));
     }
 }
 
@@ -123,9 +126,9 @@ void tst_RebalanceService::periodicRound_data()
     QTest::addColumn<SimTime>("period");
     QTest::newRow("5.x") << Profile::V5 << QVariantMap() << kWaitInterval;
     QTest::newRow("4.9") << Profile::V49 << QVariantMap() << kWaitInterval;
-    QTest::newRow("5.x, waitInterval 7 s") << Profile::V5
-                                           << QVariantMap{{QStringLiteral("rebalanceWaitInterval"), 7000}}
-                                           << SimTime(7000);
+    QTest::newRow("5.x, waitInterval 7 s")
+        << Profile::V5 << QVariantMap { { QStringLiteral("rebalanceWaitInterval"), 7000 } }
+        << SimTime(7000);
 }
 
 void tst_RebalanceService::periodicRound()
@@ -158,9 +161,8 @@ void tst_RebalanceService::notificationWithinMinIntervalWaitsAndCoalesces()
     sim.runUntil(5 * kSecond);
     // Wait for a periodic round of consumer 0 to end.
     const SimTime last = viewAt(sim, sim.snapshot(), 0, retryTopic());
-    const SimTime roundEnd = runUntil(sim, 30 * kSecond, 1, [&](const WorldSnapshot &snap) {
-        return viewAt(sim, snap, 0, retryTopic()) != last;
-    });
+    const SimTime roundEnd = runUntil(sim, 30 * kSecond, 1,
+        [&](const WorldSnapshot &snap) { return viewAt(sim, snap, 0, retryTopic()) != last; });
     QVERIFY(roundEnd > 0);
     const SimTime r = viewAt(sim, sim.snapshot(), 0, retryTopic());
     // Two consumers join 300 and 400 ms later: each brings a CHANGE from both brokers, four
@@ -180,14 +182,18 @@ void tst_RebalanceService::notificationWithinMinIntervalWaitsAndCoalesces()
     // One round, at lastRebalance + 1 s, serves them all.
     QCOMPARE(seen.size(), 1);
     QVERIFY2(seen.first() >= r + kMinInterval && seen.first() <= r + kMinInterval + kSlack,
-             qPrintable(QStringLiteral("round at %1, last ended at %2\n%3").arg(seen.first()).arg(r).arg(eventLog(sim, r))));
+        qPrintable(QStringLiteral("round at %1, last ended at %2\n%3")
+                       .arg(seen.first())
+                       .arg(r)
+                       .arg(eventLog(sim, r))));
     // That round took the newcomers into account (4 members) …
     const ConsumerView *v = view(sim.snapshot(), 0, mainTopic(sim));
     QCOMPARE(v->cidAll.size(), 4);
     // … and the next is the periodic one, waitInterval later.
     const QList<SimTime> next = rounds(sim, 0, r + kMinInterval + kWaitInterval + 100);
     QCOMPARE(next.size(), 1);
-    QVERIFY(next.first() - seen.first() >= kWaitInterval && next.first() - seen.first() <= kWaitInterval + kSlack);
+    QVERIFY(next.first() - seen.first() >= kWaitInterval
+        && next.first() - seen.first() <= kWaitInterval + kSlack);
 }
 
 void tst_RebalanceService::notificationServedAtOnceIn49()
@@ -209,7 +215,7 @@ void tst_RebalanceService::notificationServedAtOnceIn49()
     const QList<SimTime> seen = rounds(sim, 0, r + 5000);
     QVERIFY(!seen.isEmpty());
     QVERIFY2(seen.first() > r + 300 && seen.first() <= r + 300 + kSlack,
-             qPrintable(QStringLiteral("round at %1, join at %2").arg(seen.first()).arg(r + 300)));
+        qPrintable(QStringLiteral("round at %1, join at %2").arg(seen.first()).arg(r + 300)));
     // The newcomer, too, rebalanced as soon as it had started.
     std::optional<SimEvent> added;
     for (const SimEvent &e : events(sim, SimEvent::Type::Rebalance, r + 300)) {
@@ -237,7 +243,7 @@ void tst_RebalanceService::firstPullDispatch()
     spec.consumers = 1;
     Simulation sim(makeScenario(spec), registry());
     QVERIFY2(sim.isValid(), qPrintable(sim.error()));
-    QVERIFY(sim.runToNextEvent({SimEvent::Type::Rebalance}, 5 * kSecond));
+    QVERIFY(sim.runToNextEvent({ SimEvent::Type::Rebalance }, 5 * kSecond));
     const SimEvent rebalance = sim.events().last();
     QVERIFY(!rebalance.added.isEmpty());
     const qint32 q = rebalance.added.first();

@@ -14,7 +14,7 @@ namespace {
 Scenario failingWorld(double failureRate, int maxReconsumeTimes)
 {
     WorldSpec spec;
-    spec.brokers = {QStringLiteral("broker-a")};
+    spec.brokers = { QStringLiteral("broker-a") };
     spec.queuesPerBroker = 2;
     spec.produceRate = 100;
     spec.consumers = 1;
@@ -62,13 +62,11 @@ void tst_Retry::everyFailureGoesBackThenToTheDlq()
     QCOMPARE(retry.size(), 1);
 
     // The first send-back reaches the broker; the retry queue stays empty for exactly 10 s.
-    const SimTime firstBack = runUntil(sim, 5 * kSecond, 1, [](const WorldSnapshot &snap) {
-        return snap.totals.retried > 0;
-    });
+    const SimTime firstBack = runUntil(
+        sim, 5 * kSecond, 1, [](const WorldSnapshot &snap) { return snap.totals.retried > 0; });
     QVERIFY(firstBack > 0);
-    const SimTime firstStored = runUntil(sim, firstBack + 15 * kSecond, 1, [&](const WorldSnapshot &snap) {
-        return snap.queues[retry.first()].brokerOffset > 0;
-    });
+    const SimTime firstStored = runUntil(sim, firstBack + 15 * kSecond, 1,
+        [&](const WorldSnapshot &snap) { return snap.queues[retry.first()].brokerOffset > 0; });
     QCOMPARE(firstStored - firstBack, SimTime(10000));
 
     sim.runUntil(35 * kSecond);
@@ -137,7 +135,7 @@ void tst_Retry::delayedRetriesSurviveABrokerRestart()
     ScenarioEvent up = down;
     up.at = 20 * kSecond;
     up.action = ScenarioEvent::Action::BrokerUp;
-    s.events = {stop, down, up};
+    s.events = { stop, down, up };
     Simulation sim(s, registry());
     QVERIFY2(sim.isValid(), qPrintable(sim.error()));
     const QList<qint32> retry = topicQueues(sim, retryTopic());

@@ -43,7 +43,8 @@ QHash<qint32, SimTime> routeChanges(const Simulation &sim, SimTime from)
 }
 
 //! AVG over the queues in route for the group's ids: queue → client id.
-QHash<qint32, QString> avgOwners(const Simulation &sim, const QList<qint32> &queues, const QStringList &ids)
+QHash<qint32, QString> avgOwners(
+    const Simulation &sim, const QList<qint32> &queues, const QStringList &ids)
 {
     AllocationCase c;
     c.id = QStringLiteral("routes");
@@ -52,9 +53,10 @@ QHash<qint32, QString> avgOwners(const Simulation &sim, const QList<qint32> &que
     c.consumers = ids;
     for (qint32 q : queues) {
         const QueueInfo &info = sim.queues()[q];
-        c.queues.append(MessageQueue{info.topic, info.brokerName, info.queueId});
+        c.queues.append(MessageQueue { info.topic, info.brokerName, info.queueId });
     }
-    const QJsonObject allocation = AllocationCaseRunner(registry()).answer(c).value(QStringLiteral("allocation")).toObject();
+    const QJsonObject allocation
+        = AllocationCaseRunner(registry()).answer(c).value(QStringLiteral("allocation")).toObject();
     QHash<qint32, QString> result;
     for (auto it = allocation.begin(); it != allocation.end(); ++it) {
         for (const QJsonValue &v : it.value().toArray()) {
@@ -103,7 +105,8 @@ void tst_Routes::scaleOutSeenAtTheNextRoutePoll()
     QCOMPARE(all.size(), 12);
     QList<qint32> fresh;
     for (qint32 q : all) {
-        if (sim.queues()[q].brokerName == QLatin1String("broker-a") && sim.queues()[q].queueId >= 4) {
+        if (sim.queues()[q].brokerName == QLatin1String("broker-a")
+            && sim.queues()[q].queueId >= 4) {
             fresh.append(q);
         }
     }
@@ -111,18 +114,19 @@ void tst_Routes::scaleOutSeenAtTheNextRoutePoll()
 
     // Nobody holds a new queue before its own route poll has seen it.
     SimTime firstSeen = kNever;
-    const bool ok = runChecking(sim, t + kRoutePoll + kWaitInterval + 2 * kSecond, 1, [&](const WorldSnapshot &snap) {
-        const QHash<qint32, SimTime> seen = routeChanges(sim, t);
-        for (qint32 q : fresh) {
-            for (qint32 c : owners(snap, q)) {
-                if (!seen.contains(c)) {
-                    return false;
+    const bool ok = runChecking(
+        sim, t + kRoutePoll + kWaitInterval + 2 * kSecond, 1, [&](const WorldSnapshot &snap) {
+            const QHash<qint32, SimTime> seen = routeChanges(sim, t);
+            for (qint32 q : fresh) {
+                for (qint32 c : owners(snap, q)) {
+                    if (!seen.contains(c)) {
+                        return false;
+                    }
+                    firstSeen = std::min(firstSeen, seen.value(c));
                 }
-                firstSeen = std::min(firstSeen, seen.value(c));
             }
-        }
-        return true;
-    });
+            return true;
+        });
     QVERIFY2(ok, qPrintable(eventLog(sim, t)));
     const QHash<qint32, SimTime> seen = routeChanges(sim, t);
     QCOMPARE(seen.size(), 3);
@@ -138,19 +142,25 @@ void tst_Routes::scaleOutSeenAtTheNextRoutePoll()
     for (qint32 q : fresh) {
         const SimEvent *added = firstAdded(sim, q, t);
         QVERIFY(added);
-        QVERIFY2(added->t >= seen.value(added->consumer) && added->t <= seen.value(added->consumer) + kWaitInterval + 50,
-                 qPrintable(QStringLiteral("%1 added at %2 by %3, route seen at %4").arg(queueName(sim, q)).arg(added->t)
-                                .arg(added->consumer).arg(seen.value(added->consumer))));
+        QVERIFY2(added->t >= seen.value(added->consumer)
+                && added->t <= seen.value(added->consumer) + kWaitInterval + 50,
+            qPrintable(QStringLiteral("%1 added at %2 by %3, route seen at %4")
+                           .arg(queueName(sim, q))
+                           .arg(added->t)
+                           .arg(added->consumer)
+                           .arg(seen.value(added->consumer))));
     }
     const double orphaned = sim.totals().orphanedQueueSeconds - orphanedBefore;
     const SimTime firstAdd = firstAdded(sim, fresh.first(), t)->t;
-    QVERIFY2(orphaned >= 4.0 * double(std::min(firstAdd, firstSeen) - t) / 1000.0 - 0.01, qPrintable(QString::number(orphaned)));
+    QVERIFY2(orphaned >= 4.0 * double(std::min(firstAdd, firstSeen) - t) / 1000.0 - 0.01,
+        qPrintable(QString::number(orphaned)));
 
     // In the end the group agrees on the 12 queues, as AVG allocates them.
     const WorldSnapshot &snap = sim.snapshot();
     QCOMPARE(snap.totals.orphanedQueues, 0);
     QCOMPARE(snap.totals.doubleOwnedQueues, 0);
-    const QHash<qint32, QString> expected = avgOwners(sim, all, {clientId(0), clientId(1), clientId(2)});
+    const QHash<qint32, QString> expected
+        = avgOwners(sim, all, { clientId(0), clientId(1), clientId(2) });
     for (qint32 q : all) {
         QCOMPARE(owners(snap, q).size(), 1);
         QCOMPARE(sim.consumers()[owners(snap, q).first()].id, expected.value(q));
@@ -176,7 +186,8 @@ void tst_Routes::zeroQueuesRemovesABroker()
     sim.runUntil(t + kRoutePoll + kWaitInterval + 2 * kSecond);
     const WorldSnapshot &snap = sim.snapshot();
     for (qint32 q : onB) {
-        QVERIFY2(owners(snap, q).isEmpty(), qPrintable(queueName(sim, q) + QLatin1Char('\n') + eventLog(sim, t)));
+        QVERIFY2(owners(snap, q).isEmpty(),
+            qPrintable(queueName(sim, q) + QLatin1Char('\n') + eventLog(sim, t)));
         // Each holder dropped it after its own route poll.
         for (const SimEvent &e : sim.events()) {
             if (e.type == SimEvent::Type::Rebalance && e.t > t && e.removed.contains(q)) {
@@ -187,7 +198,8 @@ void tst_Routes::zeroQueuesRemovesABroker()
     QCOMPARE(routeChanges(sim, t).size(), 3);
     QCOMPARE(snap.totals.orphanedQueues, 0);
     QCOMPARE(snap.totals.doubleOwnedQueues, 0);
-    const QHash<qint32, QString> expected = avgOwners(sim, all.mid(0, 4), {clientId(0), clientId(1), clientId(2)});
+    const QHash<qint32, QString> expected
+        = avgOwners(sim, all.mid(0, 4), { clientId(0), clientId(1), clientId(2) });
     for (qint32 q : all.mid(0, 4)) {
         QCOMPARE(sim.consumers()[owners(snap, q).first()].id, expected.value(q));
     }
