@@ -1531,14 +1531,6 @@
         <translation>%1[*] — Rebalance Lab</translation>
     </message>
     <message>
-        <source>Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · double-owned %5</source>
-        <translation>重平衡 %1 · 队列迁移 %2 · 重复消费 %3 · 未分配 %4 · 重复持有 %5</translation>
-    </message>
-    <message>
-        <source>Produced %1, delivered %2, lost %3; flow-control holds: count %4, size %5, span %6</source>
-        <translation>已生产 %1，已投递 %2，丢失 %3；流控次数：数量 %4，大小 %5，跨度 %6</translation>
-    </message>
-    <message>
         <source>mixed (rolling deploy)</source>
         <translation>混合（滚动发布中）</translation>
     </message>
@@ -1581,6 +1573,14 @@
     <message>
         <source>Cannot open the dropped file</source>
         <translation>无法打开拖入的文件</translation>
+    </message>
+    <message>
+        <source>on for %1, a change every %2 on average</source>
+        <translation>已为 %1 开启，平均每 %2 变化一次</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>已关闭</translation>
     </message>
 </context>
 <context>
@@ -2457,6 +2457,17 @@ Allowed: %4</source>
     <message>
         <source>No simulation is running.</source>
         <translation>没有正在运行的模拟。</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::StatusTotals</name>
+    <message>
+        <source>Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · double-owned %5</source>
+        <translation>重平衡 %1 · 队列迁移 %2 · 重复消费 %3 · 未分配 %4 · 重复持有 %5</translation>
+    </message>
+    <message>
+        <source>Produced %1, delivered %2, lost %3; flow-control holds: count %4, size %5, span %6</source>
+        <translation>已生产 %1，已投递 %2，丢失 %3；流控次数：数量 %4，大小 %5，跨度 %6</translation>
     </message>
 </context>
 <context>

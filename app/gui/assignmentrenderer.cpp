@@ -30,44 +30,6 @@ QColor withAlpha(QColor c, int alpha)
     return c;
 }
 
-// The length of the start all consumer names share, up to a separator ("10.1.0." of
-// "10.1.0.29@2029"): what a narrow card can leave out.
-qsizetype commonPrefixLength(const Catalog &catalog)
-{
-    if (catalog.consumers.size() < 2) {
-        return 0;
-    }
-    QStringView prefix = catalog.consumers.first().name;
-    for (const ConsumerInfo &info : catalog.consumers) {
-        qsizetype n = 0;
-        while (n < prefix.size() && n < info.name.size() && prefix.at(n) == info.name.at(n)) {
-            ++n;
-        }
-        prefix = prefix.left(n);
-    }
-    for (qsizetype i = prefix.size() - 1; i >= 0; --i) {
-        const QChar c = prefix.at(i);
-        if (c == QLatin1Char('.') || c == QLatin1Char('@') || c == QLatin1Char('-') || c == QLatin1Char('_')) {
-            return i + 1;
-        }
-    }
-    return 0;
-}
-
-// A name for a card header `width` wide: whole when it fits; else without the start every
-// name shares, then cut at the end. Client ids (ip@pid) differ after their common start:
-// "29@20…" of "10.1.0.29@2029", not "…9".
-QString shortName(const QString &name, qsizetype common, const QFontMetricsF &fm, qreal width)
-{
-    if (fm.horizontalAdvance(name) <= width) {
-        return name;
-    }
-    // The shared start is left out without a mark: every card leaves out the same, and the
-    // room is better spent on the part that differs.
-    const QString rest = common > 0 && common < name.size() ? name.mid(common) : name;
-    return fm.elidedText(rest, Qt::ElideRight, width);
-}
-
 bool hasOrderlyGroup(const Catalog &catalog)
 {
     return catalog.groupOrderly.contains(true);
@@ -104,9 +66,7 @@ void AssignmentRenderer::setFont(const QFont &font)
 
 void AssignmentRenderer::invalidate()
 {
-    m_names.clear();
-    m_namesWidth = -1;
-    m_namesCatalog = nullptr;
+    m_names.invalidate();
 }
 
 QString AssignmentRenderer::tileLabel(const Catalog &catalog, qint32 queue) const
@@ -315,24 +275,12 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
         ? QFontMetricsF(m_font).horizontalAdvance(in.queuesLabel.arg(QStringLiteral("000"))) + 6
         : QFontMetricsF(m_font).horizontalAdvance(QStringLiteral("00")) + 4;
     const qreal nameWidth = card.header.width() - (detail == Detail::Full ? 8 : 4) - (detail != Detail::HeatMap ? countWidth : 0);
-    if (m_namesCatalog != in.catalog || m_namesWidth != nameWidth || m_names.size() != in.catalog->consumers.size()) {
-        m_names.clear();
-        const QFontMetricsF fm(m_boldFont);
-        const qsizetype common = commonPrefixLength(*in.catalog);
-        for (const ConsumerInfo &info : in.catalog->consumers) {
-            QStaticText text(shortName(info.name, common, fm, qMax<qreal>(8, nameWidth)));
-            text.setTextFormat(Qt::PlainText);
-            text.prepare(QTransform(), m_boldFont);
-            m_names.append(text);
-        }
-        m_namesWidth = nameWidth;
-        m_namesCatalog = in.catalog;
-    }
+    const QList<QStaticText> &names = m_names.names(*in.catalog, m_boldFont, nameWidth);
     const QPointF namePos(card.header.left() + (detail == Detail::Full ? 6 : 2), card.header.top());
     p.setPen(alive || sc.state == ConsumerState::Absent ? m_palette.text : m_palette.mutedText);
     p.setFont(m_boldFont);
     if (detail != Detail::HeatMap || card.header.width() > 30) {
-        p.drawStaticText(namePos, m_names.at(c));
+        p.drawStaticText(namePos, names.at(c));
     }
     p.setFont(m_font);
     if (detail == Detail::HeatMap) {

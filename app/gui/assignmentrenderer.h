@@ -3,6 +3,7 @@
 #pragma once
 
 #include "assignmentlayout.h"
+#include "cardnames.h"
 #include "frame.h"
 #include "selection.h"
 #include "viewpalette.h"
@@ -108,9 +109,7 @@ private:
     QFont m_smallFont;
     QFont m_tileFont;
     qreal m_tileFontScale = 0;
-    QList<QStaticText> m_names;   //!< per consumer, elided to the card width
-    qreal m_namesWidth = -1;
-    const Catalog *m_namesCatalog = nullptr;
+    CardNames m_names;
 };
 
 } // namespace Rblab

@@ -16,9 +16,11 @@
 #include "playbackbar.h"
 #include "plugindialog.h"
 #include "scenariodocument.h"
+#include "scenariobanner.h"
 #include "scenarioinfoview.h"
 #include "settingspanel.h"
 #include "simulationcontroller.h"
+#include "statustotals.h"
 #include "strategypanel.h"
 #include "windowactions.h"
 
@@ -30,7 +32,6 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -67,14 +68,7 @@ MainWindow::MainWindow(const StrategyRegistry &registry, LanguageManager &langua
     auto *centreLayout = new QVBoxLayout(centre);
     centreLayout->setContentsMargins(0, 0, 0, 0);
     centreLayout->setSpacing(0);
-    m_banner = new QLabel(centre);
-    m_banner->setWordWrap(false);
-    m_banner->setTextFormat(Qt::RichText);
-    m_banner->setContentsMargins(10, 4, 10, 2);
-    // As wide as the centre, whatever its text: the text is elided to the banner, not the
-    // other way round.
-    m_banner->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_banner->installEventFilter(this);
+    m_banner = new ScenarioBanner(centre);
     centreLayout->addWidget(m_banner);
     m_centre = new QSplitter(Qt::Vertical, centre);
     m_view = new AssignmentView(m_centre);
@@ -102,17 +96,8 @@ MainWindow::MainWindow(const StrategyRegistry &registry, LanguageManager &langua
     m_actions->createMenus({m_strategyDock, m_churnDock, m_settingsDock, m_scenarioDock, m_inspectorDock, m_logDock});
     m_actions->createToolBars();
     m_playback = m_actions->playbackBar();
-    m_totals = new QLabel(this);
-    m_totals->setObjectName(QStringLiteral("StatusTotals"));
+    m_totals = new StatusTotals(*m_controller, *m_view, this);
     statusBar()->addPermanentWidget(m_totals);
-    m_statusTimer.setSingleShot(true);
-    m_statusTimer.setInterval(250);
-    connect(&m_statusTimer, &QTimer::timeout, this, [this] {
-        if (m_statusPending) {
-            m_statusPending = false;
-            updateStatus();
-        }
-    });
     connectParts();
     retranslate();
     resize(1500, 950);
@@ -213,8 +198,6 @@ void MainWindow::retranslate()
     m_logDock->setWindowTitle(tr("Event log"));
     m_files->retranslate();
     updateTitle();
-    updateDescription();
-    updateStatus();
 }
 
 void MainWindow::updateTitle()
@@ -222,39 +205,6 @@ void MainWindow::updateTitle()
     const QString name = m_document->scenario().name.isEmpty() ? tr("Untitled") : m_document->scenario().name;
     setWindowTitle(tr("%1[*] — Rebalance Lab").arg(name));
     setWindowModified(m_document->isModified());
-}
-
-void MainWindow::updateDescription()
-{
-    // The banner shows the name and the description's first sentence; the Scenario dock has all.
-    const Scenario &s = m_document->scenario();
-    const QString description = s.descriptionFor(QLocale().name());
-    const QFontMetrics fm(m_banner->font());
-    QFont bold = m_banner->font();
-    bold.setBold(true);
-    const int room = qMax(120, m_banner->contentsRect().width() - QFontMetrics(bold).horizontalAdvance(s.name)
-                                   - 2 * fm.horizontalAdvance(QLatin1Char(' ')) - 8);
-    m_banner->setText(QStringLiteral("<b>%1</b>&nbsp;&nbsp;%2")
-                          .arg(s.name.toHtmlEscaped(),
-                               fm.elidedText(ScenarioInfoView::firstSentence(description), Qt::ElideRight, room)
-                                   .toHtmlEscaped()));
-    m_banner->setToolTip(description);
-}
-
-void MainWindow::updateStatus()
-{
-    const WorldSnapshot &snap = m_controller->snapshot();
-    const SnapshotTotals &t = snap.totals;
-    // Unassigned and double-owned as the view shows them (retry queues apart), so the status
-    // bar and the picture never disagree.
-    m_totals->setText(tr("Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · double-owned %5")
-                          .arg(GuiText::count(t.rebalances), GuiText::count(t.queueMoves), GuiText::count(t.duplicates),
-                               GuiText::queuesAndRetry(m_view->unassignedCount(), m_view->unassignedRetryCount()),
-                               GuiText::queuesAndRetry(m_view->doubleOwnedCount(), m_view->doubleOwnedRetryCount())));
-    m_totals->setToolTip(tr("Produced %1, delivered %2, lost %3; flow-control holds: count %4, size %5, span %6")
-                             .arg(GuiText::count(t.produced), GuiText::count(t.delivered), GuiText::count(t.lost),
-                                  GuiText::count(t.flowControl[0]), GuiText::count(t.flowControl[1]),
-                                  GuiText::count(t.flowControl[2])));
 }
 
 void MainWindow::handleFrame()
@@ -282,15 +232,7 @@ void MainWindow::handleFrame()
     const QString group = catalog && !catalog->groups.isEmpty() ? catalog->groups.first() : QString();
     m_settings->setLiveValues(frame.brokerSettings, frame.clientSettings.value(group));
     m_churn->setLiveChurn(frame.churn);
-    // Four times a second is as fast as numbers can be read; the last frame of a burst (a
-    // pause, a step) still shows, late by at most that much.
-    if (!m_statusTimer.isActive()) {
-        updateStatus();
-        m_statusPending = false;
-        m_statusTimer.start();
-    } else {
-        m_statusPending = true;
-    }
+    m_totals->handleFrame(); // after the view: it counts what the view shows
 }
 
 void MainWindow::handleSelection(const Selection &selection)
@@ -327,11 +269,23 @@ void MainWindow::sendChurn(const std::optional<ChurnSpec> &churn)
 void MainWindow::handleCommandApplied(const ScenarioEvent &command)
 {
     m_document->recordCommand(command);
-    const QString who = command.consumer.isEmpty() ? command.group : command.consumer;
+    QString what = command.consumer.isEmpty() ? command.group : command.consumer;
+    if (command.action == ScenarioEvent::Action::SetBroker) {
+        QStringList settings;
+        for (auto it = command.settings.cbegin(); it != command.settings.cend(); ++it) {
+            settings.append(QStringLiteral("%1=%2").arg(it.key(), it.value().toString()));
+        }
+        what = settings.join(QStringLiteral(", "));
+    } else if (command.action == ScenarioEvent::Action::SetChurn) {
+        what = command.churn ? tr("on for %1, a change every %2 on average")
+                                   .arg(command.churn->group, GuiText::span(command.churn->meanInterval))
+                             : tr("off");
+    } else if (what.isEmpty()) {
+        what = command.topic;
+    }
     statusBar()->showMessage(tr("%1 at %2: %3").arg(ScenarioEvent::actionName(command.action), GuiText::clock(command.at),
-                                                    who.isEmpty() ? command.topic : who),
+                                                    what),
                              4000);
-    updateDescription();
 }
 
 void MainWindow::handleCommandFailed(const ScenarioEvent &command, const QString &error)
@@ -355,7 +309,7 @@ void MainWindow::startDocument()
         m_strategy->form()->setValues(s.groups.first().strategyParams);
     }
     updateTitle();
-    updateDescription();
+    m_banner->setScenario(m_document->scenario());
     statusBar()->showMessage(tr("Click a consumer card to act on it (toolbar, Consumer menu or right-click); "
                                 "hover a card or a tile for details."),
                              15000);
@@ -445,7 +399,7 @@ bool MainWindow::takeScreenshot(const QString &path, SimTime at, const QSize &si
         QApplication::processEvents();
     }
     m_charts->refreshAll();
-    updateStatus();
+    m_totals->refresh();
     QApplication::processEvents();
     QImage image = grab().toImage();
     if (image.size() != size) {
@@ -480,14 +434,6 @@ void MainWindow::changeEvent(QEvent *event)
         retranslate();
     }
     QMainWindow::changeEvent(event);
-}
-
-bool MainWindow::eventFilter(QObject *watched, QEvent *event)
-{
-    if (watched == m_banner && event->type() == QEvent::Resize) {
-        updateDescription(); // the banner is elided to its width, known only once laid out
-    }
-    return QMainWindow::eventFilter(watched, event);
 }
 
 QString MainWindow::dropRefusal(const QMimeData *mime) const

@@ -8,12 +8,10 @@
 #include <sim/simtime.h>
 
 #include <QMainWindow>
-#include <QTimer>
 
 #include <optional>
 
 class QDockWidget;
-class QLabel;
 class QMimeData;
 class QSplitter;
 
@@ -29,10 +27,12 @@ class ExportController;
 class InspectorView;
 class LanguageManager;
 class PlaybackBar;
+class ScenarioBanner;
 class ScenarioDocument;
 class SettingsPanel;
 class SimulationController;
 class StrategyPanel;
+class StatusTotals;
 class StrategyRegistry;
 class WindowActions;
 
@@ -84,7 +84,6 @@ public:
 protected:
     void closeEvent(QCloseEvent *event) override;
     void changeEvent(QEvent *event) override;
-    bool eventFilter(QObject *watched, QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -93,8 +92,6 @@ private:
     void connectParts();
     void retranslate();
     void updateTitle();
-    void updateDescription();
-    void updateStatus();
     void handleFrame();
     void handleSelection(const Selection &selection);
     void handleCommandApplied(const ScenarioEvent &command);
@@ -115,7 +112,7 @@ private:
     AssignmentView *m_view = nullptr;
     ChartPanel *m_charts = nullptr;
     QSplitter *m_centre = nullptr;
-    QLabel *m_banner = nullptr;
+    ScenarioBanner *m_banner = nullptr;
     StrategyPanel *m_strategy = nullptr;
     SettingsPanel *m_settings = nullptr;
     ChurnPanel *m_churn = nullptr;
@@ -126,7 +123,7 @@ private:
     ExportController *m_export = nullptr;
     DocumentController *m_files = nullptr;
     WindowActions *m_actions = nullptr;
-    QLabel *m_totals = nullptr;
+    StatusTotals *m_totals = nullptr;
 
     QDockWidget *m_strategyDock = nullptr;
     QDockWidget *m_settingsDock = nullptr;
@@ -137,8 +134,6 @@ private:
 
     QString m_lastError;
     QString m_strategyOverride;
-    QTimer m_statusTimer;
-    bool m_statusPending = false;
 };
 
 } // namespace Rblab

@@ -3,9 +3,12 @@
 #include "testworld.h"
 
 #include <assignmentview.h>
+#include <cardnames.h>
 #include <guitext.h>
 
+#include <QFontMetricsF>
 #include <QImage>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -25,6 +28,7 @@ private slots:
     void unassignedLaneAndDoubleOwnership();
     void countsKeepRetryQueuesApart();
     void broadcastingIsNotDoubleOwnership();
+    void narrowCardsKeepWhatNamesDifferBy();
     void killedCardSaysKilled();
     void hitTestAndSelection();
     void exportsImageAndSvg();
@@ -232,6 +236,46 @@ void tst_AssignmentView::broadcastingIsNotDoubleOwnership()
     QCOMPARE(marked, 3 * world.queueCount());
     QCOMPARE(view.doubleOwnedCount(), world.mainQueueCount());
     QCOMPARE(view.doubleOwnedRetryCount(), world.queueCount() - world.mainQueueCount());
+}
+
+void tst_AssignmentView::narrowCardsKeepWhatNamesDifferBy()
+{
+    const QStringList ids = {QStringLiteral("10.1.0.29@2029"), QStringLiteral("10.1.0.3@2003"),
+                             QStringLiteral("10.1.0.117@2117")};
+    QCOMPARE(CardNames::commonPrefixLength(ids), 7); // "10.1.0."
+    QCOMPARE(CardNames::commonPrefixLength({QStringLiteral("twin-a"), QStringLiteral("twin-b"),
+                                            QStringLiteral("10.0.0.2@1002")}), 0);
+    // A shared start that ends inside a part is cut back to the last separator.
+    QCOMPARE(CardNames::commonPrefixLength({QStringLiteral("10.0.0.11@1011"), QStringLiteral("10.0.0.12@1012")}), 7);
+
+    QFont font;
+    font.setBold(true);
+    const QFontMetricsF metrics(font);
+    const QString wide = CardNames::fitted(ids.at(0), 7, metrics, 1000);
+    QCOMPARE(wide, ids.at(0)); // whole when it fits
+    const qreal narrow = metrics.horizontalAdvance(QStringLiteral("29@20…")) + 1;
+    const QString shown = CardNames::fitted(ids.at(0), 7, metrics, narrow);
+    QVERIFY2(shown.startsWith(QStringLiteral("29@")), qPrintable(shown));
+    QVERIFY(metrics.horizontalAdvance(shown) <= narrow);
+
+    // 100 consumers in a small view: every card's name still starts with its own host part.
+    const TestWorld world(1024, 100);
+    AssignmentView view;
+    view.resize(1000, 520);
+    view.setFrame(world.catalog(), world.evenSnapshot(), 1);
+    QVERIFY(view.detail() != AssignmentLayout::Detail::Full);
+    CardNames names;
+    const AssignmentLayout::Card &card = view.layout().cards().first();
+    // As the renderer does: the header less room for a two-digit queue count.
+    const qreal width = card.header.width() - 4 - QFontMetricsF(QFont()).horizontalAdvance(QStringLiteral("00")) - 4;
+    const QList<QStaticText> &texts = names.names(*world.catalog(), font, width);
+    QCOMPARE(texts.size(), 100);
+    QSet<QString> distinct;
+    for (const QStaticText &text : texts) {
+        distinct.insert(text.text().section(QChar(0x2026), 0, 0));
+    }
+    // Host parts 1…100: the shown starts tell (nearly) every card apart, where "…0" told ten.
+    QVERIFY2(distinct.size() >= 90, qPrintable(QString::number(distinct.size())));
 }
 
 void tst_AssignmentView::killedCardSaysKilled()

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+// The run's totals at the right of the status bar.
+#pragma once
+
+#include <QLabel>
+#include <QTimer>
+
+namespace Rblab {
+
+class AssignmentView;
+class SimulationController;
+
+/*!
+    "Rebalances 7 · queue moves 3 · duplicates 12 · unassigned 3 (+1 retry) · double-owned 3",
+    with what was produced, delivered and held back in the tooltip. Unassigned and double-owned
+    are counted as the assignment view shows them, retry queues apart, so the status bar and
+    the picture never disagree. Refreshed at most four times a second (as fast as numbers can
+    be read), the last frame of a burst included.
+*/
+class StatusTotals : public QLabel
+{
+    Q_OBJECT
+
+public:
+    StatusTotals(const SimulationController &controller, const AssignmentView &view, QWidget *parent = nullptr);
+
+    //! The view has shown a new frame.
+    void handleFrame();
+    void refresh();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    const SimulationController &m_controller;
+    const AssignmentView &m_view;
+    QTimer m_timer;
+    bool m_pending = false;
+};
+
+} // namespace Rblab
