@@ -732,6 +732,14 @@
         <source>Detail</source>
         <translation>详情</translation>
     </message>
+    <message>
+        <source>off</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <source>on for %1</source>
+        <translation>已为 %1 开启</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::EventLogView</name>

@@ -79,6 +79,9 @@ QString EventLogModel::detailText(const SimEvent &e) const
     }
     case SimEvent::Type::FlowControlOn:
         return GuiText::flowCauseName(e.cause);
+    case SimEvent::Type::SetChurn:
+        // The engine names the churning group, or nothing when churn stops.
+        return e.detail.isEmpty() ? tr("off") : tr("on for %1").arg(e.detail);
     default:
         return e.detail;
     }
