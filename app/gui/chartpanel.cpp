@@ -186,11 +186,12 @@ void ChartPanel::applyTheme()
         const QColor ink = palette().color(QPalette::WindowText);
         c.rebalances->setColor(dark ? ink.darker(130) : QColor(110, 110, 120));
         c.rebalances->setBorderColor(dark ? ink : QColor(40, 40, 50));
-        c.x->setLabelsFont(small);
-        c.y->setLabelsFont(small);
+        // Axis numbers at the interface's size: read from the back of a classroom.
+        c.x->setLabelsFont(font());
+        c.y->setLabelsFont(font());
         c.x->setTitleFont(small);
         if (c.note) {
-            c.note->setStyle(small, palette().color(QPalette::WindowText), palette().color(QPalette::Base));
+            c.note->setStyle(font(), palette().color(QPalette::WindowText), palette().color(QPalette::Base));
         }
         // setTheme resets series colours; restore ours.
         c.consumerLines = -2;
