@@ -45,11 +45,14 @@ ChurnPanel::ChurnPanel(QWidget *parent)
     m_weights = new QLabel(m_churnBox);
     m_weights->setWordWrap(true);
     churn->addRow(m_weights);
-    m_recorded = new QLabel(m_churnBox);
+    layout->addWidget(m_churnBox);
+    // Under the box, not in its form layout: a wrapped label in a QFormLayout inside a group
+    // box is given one line's height and cut off.
+    m_recorded = new QLabel(this);
     m_recorded->setWordWrap(true);
     m_recorded->setForegroundRole(QPalette::PlaceholderText);
-    churn->addRow(m_recorded);
-    layout->addWidget(m_churnBox);
+    m_recorded->setContentsMargins(4, 0, 4, 4);
+    layout->addWidget(m_recorded);
 
     m_produceBox = new QGroupBox(this);
     auto *produce = new QFormLayout(m_produceBox);
