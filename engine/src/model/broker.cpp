@@ -203,7 +203,7 @@ SimTime Broker::nextHoldScan(SimTime after) const
     return upSince + std::max<SimTime>(1, k) * period;
 }
 
-void Broker::park(qint32 pqIndex)
+Q_ALWAYS_INLINE void Broker::park(qint32 pqIndex)
 {
     ProcessQueue &pq = m_world->pqs[size_t(pqIndex)];
     pq.stage = ProcessQueue::PullStage::Parked;
@@ -214,7 +214,7 @@ void Broker::park(qint32 pqIndex)
     plan(pqIndex, pq.parkedAt);
 }
 
-void Broker::plan(qint32 pqIndex, SimTime earliest)
+Q_ALWAYS_INLINE void Broker::plan(qint32 pqIndex, SimTime earliest)
 {
     // A held request is answered when a message for it arrives (NotifyMessageArrivingListener)
     // or at the first hold-service scan after its suspend timeout, whichever is first. Message
@@ -224,13 +224,22 @@ void Broker::plan(qint32 pqIndex, SimTime earliest)
     World &w = *m_world;
     ProcessQueue &pq = w.pqs[size_t(pqIndex)];
     const QueueState &q = *pq.state;
-    SimTime wake = std::max(q.arrivalOf(pq.nextOffset), earliest);
+    qint64 max = 0;
+    const SimTime arrival = q.arrivalOf(pq.nextOffset, &max);
+    SimTime wake = arrival;
+    if (wake < earliest) {
+        wake = earliest;
+        max = q.maxOffset(wake);
+    }
     const SimTime hold = w.brokerConfig.longPollingEnable ? w.brokerConfig.suspendTimeout
                                                           : w.brokerConfig.shortPollingTimeMills;
     if (wake > pq.parkedAt + hold) {
-        wake = std::min(wake, nextHoldScan(pq.parkedAt + hold));
+        const SimTime scan = nextHoldScan(pq.parkedAt + hold);
+        if (scan < wake) {
+            wake = scan;
+            max = q.maxOffset(wake);
+        }
     }
-    const qint64 max = q.maxOffset(wake);
     if (max > pq.nextOffset && pq.nextOffset >= 0) {
         found(pq, q, max);
     } else {
@@ -259,7 +268,7 @@ void Broker::messageStored(qint32 queue)
     replanParked(queue);
 }
 
-void Broker::respond(qint32 pqIndex, SimTime at)
+Q_ALWAYS_INLINE void Broker::respond(qint32 pqIndex, SimTime at)
 {
     World &w = *m_world;
     ProcessQueue &pq = w.pqs[size_t(pqIndex)];

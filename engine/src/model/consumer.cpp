@@ -28,6 +28,7 @@ Consumer::Consumer(World *world, qint32 index, qint32 group, const ConsumerSpec 
     , pull(world, this)
     , consume(world, this)
     , m_world(world)
+    , m_network(&world->network)
 {
     const GroupState &g = world->groups[size_t(group)];
     m_orderly = g.orderly();
@@ -106,12 +107,6 @@ void Consumer::setClient(const QVariantMap &overrides)
 
 // ---------------------------------------------------------------------------------------------
 // Channels
-
-bool Consumer::channelUsable(quint32 channel) const
-{
-    const Channel &ch = m_world->network.channel(channel);
-    return ch.clientOpen && ch.brokerOpen;
-}
 
 quint32 Consumer::openOrFailChannel(qint32 broker, bool *failed)
 {

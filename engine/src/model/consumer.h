@@ -4,6 +4,7 @@
 
 #include "model/clientconfig.h"
 #include "model/consumeservice.h"
+#include "model/network.h"
 #include "model/offsetstore.h"
 #include "model/pullservice.h"
 #include "model/rebalanceimpl.h"
@@ -146,7 +147,11 @@ public:
     void refreshState();
 
 private:
-    bool channelUsable(quint32 channel) const;
+    bool channelUsable(quint32 channel) const
+    {
+        const Channel &ch = m_network->channel(channel);
+        return ch.clientOpen && ch.brokerOpen;
+    }
     quint32 openOrFailChannel(qint32 broker, bool *failed);
     Task<void> startSequence();
     Task<void> shutdownSequence();
@@ -156,6 +161,7 @@ private:
     void setState(ConsumerState next);
 
     World *m_world;
+    const Network *m_network; //!< the world's network (channels are looked up per pull)
     bool m_orderly = false;
     bool m_broadcasting = false;
 };

@@ -15,7 +15,7 @@ constexpr SimTime kLocalRetryDelay = 5000;       // failed send-back: consumed a
 constexpr SimTime kMaxConsumeContinuously = 60000; // rocketmq.client.maxTimeConsumeContinuously
 constexpr double kZ99 = 2.3263478740408408;      // the standard normal's 99th percentile
 
-double drawListenerTime(Random &random, const ConsumeTime &t)
+Q_ALWAYS_INLINE double drawListenerTime(Random &random, const ConsumeTime &t)
 {
     switch (t.distribution) {
     case ConsumeTime::Distribution::Fixed:
@@ -39,6 +39,7 @@ double drawListenerTime(Random &random, const ConsumeTime &t)
 ConsumeService::ConsumeService(World *world, Consumer *consumer)
     : m_world(world)
     , m_consumer(consumer)
+    , m_worldClock(world->agenda.clock())
 {
 }
 
@@ -68,10 +69,6 @@ void ConsumeService::stop()
     m_pending.clear();
 }
 
-SimTime ConsumeService::localNow() const
-{
-    return m_clock >= 0 ? m_clock : m_world->now();
-}
 
 namespace {
 struct PendingLater
@@ -90,7 +87,7 @@ void ConsumeService::settle(SimTime limit)
         const Pending p = m_pending.back();
         m_pending.pop_back();
         m_clock = p.at;
-        onDone(p.worker, p.serial);
+        complete(p.worker, p.serial);
     }
     m_clock = -1;
 }
@@ -156,7 +153,7 @@ void ConsumeService::startIdle()
     }
 }
 
-void ConsumeService::release(quint16 worker)
+Q_ALWAYS_INLINE void ConsumeService::release(quint16 worker)
 {
     Worker &w = m_workers[worker];
     w.busy = false;
@@ -166,7 +163,7 @@ void ConsumeService::release(quint16 worker)
     }
 }
 
-SimTime ConsumeService::listenerTime(Worker &worker, qint32 messages)
+Q_ALWAYS_INLINE SimTime ConsumeService::listenerTime(Worker &worker, qint32 messages)
 {
     Consumer &c = *m_consumer;
     double total = 0;
@@ -183,7 +180,7 @@ SimTime ConsumeService::listenerTime(Worker &worker, qint32 messages)
     return whole;
 }
 
-void ConsumeService::deliver(ProcessQueue &pq, qint64 begin, qint64 end)
+Q_ALWAYS_INLINE void ConsumeService::deliver(ProcessQueue &pq, qint64 begin, qint64 end)
 {
     if (!pq.delivered) {
         if (m_scope == size_t(-1)) {
@@ -218,7 +215,7 @@ void ConsumeService::run(quint16 worker)
     startConcurrent(worker);
 }
 
-void ConsumeService::startConcurrent(quint16 worker)
+Q_ALWAYS_INLINE void ConsumeService::startConcurrent(quint16 worker)
 {
     Worker &w = m_workers[worker];
     ProcessQueue &pq = *w.request.queue;
@@ -243,15 +240,18 @@ void ConsumeService::startConcurrent(quint16 worker)
     // Kept sorted latest first, so the next completion is at the back. A consumer has a few
     // calls running at a time, mostly ending in the order they started: the new one usually
     // goes near the front of a short list (a heap's sifting costs more at these sizes).
-    const Pending p{done, m_pendingSeq++, worker, w.serial};
-    auto it = m_pending.end();
-    while (it != m_pending.begin() && PendingLater()(p, *(it - 1))) {
-        --it;
+    m_pending.push_back({done, m_pendingSeq++, worker, w.serial});
+    for (size_t i = m_pending.size() - 1; i > 0 && PendingLater()(m_pending[i], m_pending[i - 1]); --i) {
+        std::swap(m_pending[i], m_pending[i - 1]);
     }
-    m_pending.insert(it, p);
 }
 
 void ConsumeService::onDone(quint16 worker, quint32 serial)
+{
+    complete(worker, serial);
+}
+
+Q_ALWAYS_INLINE void ConsumeService::complete(quint16 worker, quint32 serial)
 {
     if (worker >= m_workers.size()) {
         return;
@@ -280,7 +280,7 @@ void ConsumeService::onDone(quint16 worker, quint32 serial)
     }
 }
 
-void ConsumeService::finishConcurrent(Worker &w)
+Q_ALWAYS_INLINE void ConsumeService::finishConcurrent(Worker &w)
 {
     World &world = *m_world;
     Consumer &c = *m_consumer;

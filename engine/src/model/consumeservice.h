@@ -90,7 +90,8 @@ private:
     };
 
     void settle(SimTime limit);
-    SimTime localNow() const;
+    void complete(quint16 worker, quint32 serial); //!< onDone, inlined where calls are settled
+    SimTime localNow() const { return m_clock >= 0 ? m_clock : *m_worldClock; }
     void startIdle();
     void run(quint16 worker);
     void runOrderlyStep(quint16 worker);
@@ -115,6 +116,7 @@ private:
     std::vector<Pending> m_pending; //!< sorted by (at, seq), latest first
     quint32 m_pendingSeq = 0;
     SimTime m_clock = -1;           //!< the time being settled (-1: the world's now)
+    const SimTime *m_worldClock;    //!< the agenda's clock
     bool m_stopped = false;
 };
 

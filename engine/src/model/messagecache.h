@@ -35,6 +35,24 @@ public:
     bool insert(qint64 offset, quint32 size)
     {
         Q_ASSERT(size > 0);
+        if (m_count == 0 && capacity() != 0) {
+            // The commonest case: a consumer that keeps up has an empty cache when a pull lands.
+            m_head = offset;
+            m_start = 0;
+            m_ring[0] = size;
+            m_len = 1;
+            m_count = 1;
+            m_bytes = size;
+            return true;
+        }
+        if (m_count != 0 && offset == m_head + qint64(m_len) && m_len < capacity()) {
+            // Next: the next offset of a pull, appended behind the last one.
+            m_ring[(m_start + m_len) & (capacity() - 1)] = size;
+            ++m_len;
+            ++m_count;
+            m_bytes += size;
+            return true;
+        }
         if (m_count == 0) {
             m_head = offset;
             m_len = 0;
@@ -57,6 +75,16 @@ public:
     //! Removes an offset if cached; returns its size (0 when it was not cached).
     quint32 remove(qint64 offset)
     {
+        if (m_count == 1 && m_len == 1 && offset == m_head) {
+            // The last cached message goes (a consumer that keeps up).
+            const quint32 size = m_ring[m_start];
+            m_ring[m_start] = 0;
+            m_count = 0;
+            m_bytes = 0;
+            m_len = 0;
+            m_start = 0;
+            return size;
+        }
         if (!contains(offset)) {
             return 0;
         }

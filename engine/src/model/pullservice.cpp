@@ -76,6 +76,11 @@ bool PullService::relieved(const ProcessQueue &pq) const
 
 void PullService::pullMessage(qint32 pqIndex)
 {
+    pullNow(pqIndex);
+}
+
+Q_ALWAYS_INLINE void PullService::pullNow(qint32 pqIndex)
+{
     World &w = *m_world;
     Consumer &c = *m_consumer;
     ProcessQueue &pq = w.pqs[size_t(pqIndex)];
@@ -151,7 +156,7 @@ void PullService::pullMessage(qint32 pqIndex)
     send(pqIndex);
 }
 
-void PullService::send(qint32 pqIndex)
+Q_ALWAYS_INLINE void PullService::send(qint32 pqIndex)
 {
     World &w = *m_world;
     Consumer &c = *m_consumer;
@@ -261,7 +266,7 @@ void PullService::onResponse(qint32 pqIndex, quint64 stamp)
         if (c.config.pullInterval > 0) {
             executeLater(pqIndex, c.config.pullInterval);
         } else {
-            pullMessage(pqIndex);
+            pullNow(pqIndex);
         }
         return;
     }
@@ -271,7 +276,7 @@ void PullService::onResponse(qint32 pqIndex, quint64 stamp)
         if (pq.msgCount() == 0) {
             c.offsets.update(pq.queue, pq.nextOffset, true);
         }
-        pullMessage(pqIndex);
+        pullNow(pqIndex);
         return;
     case ProcessQueue::PullStatus::OffsetIllegal: {
         pq.nextOffset = pq.nextBeginOffset;

@@ -41,6 +41,7 @@ public:
 
 private:
     void pullMessage(qint32 pq);
+    void pullNow(qint32 pq); //!< pullMessage, inlined into the answer's handler (the hot path)
     void send(qint32 pq);
     void onException(qint32 pq);
     void setFlowControl(qint32 pq, SimEvent::FlowCause cause);

@@ -95,6 +95,27 @@ struct QueueState
         return maxOffset(t) > offset ? t : t + 1;
     }
 
+    //! arrivalOf(offset), and the max offset at that time (> offset unless it is kNever).
+    SimTime arrivalOf(qint64 offset, qint64 *maxThen) const
+    {
+        if (retry || steps.empty() || steps.back().perMs <= 0 || offset < steps.back().offset0) {
+            const SimTime t = arrivalOf(offset);
+            *maxThen = t == kNever ? offset : maxOffset(t);
+            return t;
+        }
+        const ProductionStep &s = steps.back();
+        const double x = (double(offset + 1 - s.offset0) - 1e-9) / s.perMs;
+        const SimTime whole = SimTime(x);
+        SimTime t = s.t0 + whole + (double(whole) < x ? 1 : 0);
+        qint64 max = maxOffset(t);
+        if (max <= offset) {
+            ++t;
+            max = maxOffset(t);
+        }
+        *maxThen = max;
+        return t;
+    }
+
     //! searchOffset(timestamp): the first offset stored at or after t.
     qint64 offsetAtTime(SimTime t) const
     {

@@ -39,6 +39,8 @@ public:
     EventQueue();
 
     SimTime now() const { return m_now; }
+    //! Where the clock lives, for parts that read it on hot paths without knowing the world.
+    const SimTime *clock() const { return &m_now; }
 
     //! Schedules at `at` (clamped to now: nothing is scheduled in the past).
     void schedule(SimTime at, const Event &event)

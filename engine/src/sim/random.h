@@ -42,7 +42,7 @@ public:
         return splitmix(x);
     }
 
-    quint64 next()
+    Q_ALWAYS_INLINE quint64 next()
     {
         const quint64 result = rotl(m_s[1] * 5, 7) * 9;
         const quint64 t = m_s[1] << 17;
@@ -63,7 +63,7 @@ public:
     double exponential(double mean) { return mean * standardExponential(); }
     //! Exp(1) by Marsaglia and Tsang's ziggurat: one multiply and compare in ~99% of draws
     //! (a consume time is drawn for every message of a run).
-    double standardExponential()
+    Q_ALWAYS_INLINE double standardExponential()
     {
         const Ziggurat &z = ziggurat();
         for (;;) {
