@@ -10,9 +10,10 @@ CMAKE      ?= cmake
 CTEST      ?= ctest
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
-# Debian 12 packages the build, the tests and the app need.
+# Debian 12 packages the build, the tests and the app need. libqt6opengl6-dev is listed
+# because Qt6Charts' CMake package needs Qt6OpenGL and Debian only recommends it.
 DEBIAN_PACKAGES := cmake ninja-build g++ make \
-	qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev \
+	qt6-base-dev qt6-base-dev-tools qt6-charts-dev libqt6opengl6-dev qt6-svg-dev \
 	qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n \
 	libgl-dev fonts-noto-cjk
 
