@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "avgstrategy.h"
 
-#include <QHash>
 
 #include <algorithm>
 
@@ -40,7 +39,7 @@ Rblab::AllocateResult AvgStrategy::allocate(const QString &, const QString &curr
     return {block(mqAll, cidAll.indexOf(currentCid), cidAll.size()), QString()};
 }
 
-Rblab::GroupAllocateResult AvgStrategy::allocateAll(const QString &consumerGroup,
+Rblab::GroupAllocateResult AvgStrategy::allocateAll(const QString &,
                                                     const Rblab::MessageQueueList &mqAll,
                                                     const QStringList &cidAll)
 {
@@ -48,27 +47,14 @@ Rblab::GroupAllocateResult AvgStrategy::allocateAll(const QString &consumerGroup
     if (cidAll.isEmpty()) {
         return result;
     }
-    if (auto early = checkArguments(cidAll.constFirst(), mqAll, cidAll); early && !early->ok()) {
-        result.error = early->error;
+    // One pass instead of m calls that each search cidAll.
+    QList<qsizetype> slotOf;
+    if (!memberSlots(mqAll, cidAll, &slotOf, &result.error)) {
         return result;
     }
-    // One pass instead of m calls that each search cidAll.
-    Q_UNUSED(consumerGroup);
-    QHash<QString, qsizetype> firstIndex;
-    firstIndex.reserve(cidAll.size());
     result.perConsumer.resize(cidAll.size());
     for (qsizetype i = 0; i < cidAll.size(); ++i) {
-        if (cidAll[i].isEmpty()) {
-            result.error = QStringLiteral("IllegalArgumentException: currentCID is empty");
-            result.perConsumer.clear();
-            return result;
-        }
-        const auto it = firstIndex.constFind(cidAll[i]);
-        const qsizetype index = it == firstIndex.cend() ? i : *it;
-        if (it == firstIndex.cend()) {
-            firstIndex.insert(cidAll[i], i);
-        }
-        result.perConsumer[i] = block(mqAll, index, cidAll.size());
+        result.perConsumer[i] = block(mqAll, slotOf.at(i), cidAll.size());
     }
     return result;
 }

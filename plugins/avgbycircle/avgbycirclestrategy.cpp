@@ -36,28 +36,10 @@ Rblab::GroupAllocateResult AvgByCircleStrategy::allocateAll(const QString &,
     if (cidAll.isEmpty()) {
         return result; // nobody asks, so nothing can fail
     }
-    // The first consumer's call fails first, and for the same reason as any other would
-    // (AbstractAllocateMessageQueueStrategy.check), except a later empty id.
-    if (auto early = checkArguments(cidAll.constFirst(), mqAll, cidAll); early && !early->ok()) {
-        result.error = early->error;
-        return result;
-    }
     const qsizetype m = cidAll.size();
-    QHash<QString, qsizetype> firstIndex;
-    firstIndex.reserve(m);
-    QList<qsizetype> slotOf(m);
-    for (qsizetype i = 0; i < m; ++i) {
-        if (cidAll.at(i).isEmpty()) {
-            result.error = QStringLiteral("IllegalArgumentException: currentCID is empty");
-            return result;
-        }
-        const auto seen = firstIndex.constFind(cidAll.at(i));
-        if (seen == firstIndex.cend()) {
-            firstIndex.insert(cidAll.at(i), i);
-            slotOf[i] = i;
-        } else {
-            slotOf[i] = *seen;
-        }
+    QList<qsizetype> slotOf;
+    if (!memberSlots(mqAll, cidAll, &slotOf, &result.error)) {
+        return result;
     }
     // One pass over the queues: queue j belongs to slot j mod m, O(n + m) instead of m calls
     // that each search cidAll.

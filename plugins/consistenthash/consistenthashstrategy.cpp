@@ -101,25 +101,10 @@ Rblab::GroupAllocateResult ConsistentHashStrategy::allocateAll(const QString &,
     if (cidAll.isEmpty()) {
         return result; // nobody asks, so nothing can fail
     }
-    if (auto early = checkArguments(cidAll.constFirst(), mqAll, cidAll); early && !early->ok()) {
-        result.error = early->error;
-        return result;
-    }
     const qsizetype m = cidAll.size();
-    QHash<QString, qsizetype> firstSlot;
-    firstSlot.reserve(m);
-    QList<qsizetype> slotOf(m);
-    for (qsizetype i = 0; i < m; ++i) {
-        if (cidAll.at(i).isEmpty()) {
-            result.error = QStringLiteral("IllegalArgumentException: currentCID is empty");
-            return result;
-        }
-        if (const auto seen = firstSlot.constFind(cidAll.at(i)); seen != firstSlot.cend()) {
-            slotOf[i] = *seen;
-        } else {
-            firstSlot.insert(cidAll.at(i), i);
-            slotOf[i] = i;
-        }
+    QList<qsizetype> slotOf;
+    if (!memberSlots(mqAll, cidAll, &slotOf, &result.error)) {
+        return result;
     }
     // Route every queue once and bucket it by owner, instead of m passes over mqAll.
     const QList<qsizetype> &owner = owners(mqAll, cidAll);

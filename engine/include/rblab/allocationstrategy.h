@@ -85,6 +85,16 @@ protected:
     static std::optional<AllocateResult> checkArguments(const QString &currentCid,
                                                         const MessageQueueList &mqAll,
                                                         const QStringList &cidAll);
+
+    /*!
+        For allocateAll overrides: the checks each member's own call would make, in the order the
+        calls come (so the first failing call's error is the answer), and each member's slot as
+        cidAll.indexOf(its id) gives it — a duplicated id takes the first of its slots, as two
+        clients sharing an id do (RocketMQ issue #1547). Returns false with `error` set when a
+        call would throw; cidAll must not be empty.
+    */
+    static bool memberSlots(const MessageQueueList &mqAll, const QStringList &cidAll,
+                            QList<qsizetype> *slotOf, QString *error);
 };
 
 } // namespace Rblab

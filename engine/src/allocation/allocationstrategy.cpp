@@ -67,6 +67,34 @@ std::optional<AllocateResult> AllocationStrategy::checkArguments(const QString &
     return std::nullopt;
 }
 
+bool AllocationStrategy::memberSlots(const MessageQueueList &mqAll, const QStringList &cidAll,
+                                     QList<qsizetype> *slotOf, QString *error)
+{
+    // The first member's call fails first, and for the same reason as any other would, except
+    // for a later member's empty id.
+    if (auto early = checkArguments(cidAll.constFirst(), mqAll, cidAll); early && !early->ok()) {
+        *error = early->error;
+        return false;
+    }
+    QHash<QString, qsizetype> firstSlot;
+    firstSlot.reserve(cidAll.size());
+    slotOf->resize(cidAll.size());
+    for (qsizetype i = 0; i < cidAll.size(); ++i) {
+        if (cidAll.at(i).isEmpty()) {
+            *error = QStringLiteral("IllegalArgumentException: currentCID is empty");
+            return false;
+        }
+        const auto seen = firstSlot.constFind(cidAll.at(i));
+        if (seen == firstSlot.cend()) {
+            firstSlot.insert(cidAll.at(i), i);
+            (*slotOf)[i] = i;
+        } else {
+            (*slotOf)[i] = *seen;
+        }
+    }
+    return true;
+}
+
 StrategyProvider::~StrategyProvider() = default;
 AllocationStrategyFactory::~AllocationStrategyFactory() = default;
 
