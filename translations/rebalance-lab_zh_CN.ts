@@ -2270,6 +2270,10 @@
         <source>a churn object as at the top level, or null to stop the churn</source>
         <translation>与顶层相同的扰动对象，或用 null 停止扰动</translation>
     </message>
+    <message>
+        <source>expected an object of language → name such as {&quot;zh_CN&quot;: …}, got %1</source>
+        <translation>应为“语言 → 名称”的对象，如 {&quot;zh_CN&quot;: …}，实际为 %1</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::ScenarioWriter</name>

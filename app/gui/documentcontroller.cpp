@@ -6,6 +6,7 @@
 #include "scenariodocument.h"
 
 #include <allocation/strategyregistry.h>
+#include <scenario/scenario.h>
 
 #include <QAction>
 #include <QDir>
@@ -13,6 +14,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
@@ -187,12 +189,18 @@ void DocumentController::rebuildExamplesMenu()
     const QDir dir(QStringLiteral(":/scenarios"));
     for (const QString &file : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
         const QString path = dir.filePath(file);
-        // The menu shows each example's own name, read from the file's "name" field.
+        // The menu shows each example's own name in the interface language, read from the
+        // file's "name" and "localizedName" fields.
         QFile f(path);
         QString name = QFileInfo(file).completeBaseName();
         if (f.open(QIODevice::ReadOnly)) {
             const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
-            name = o.value(QStringLiteral("name")).toString(name);
+            QMap<QString, QString> localized;
+            const QJsonObject names = o.value(QStringLiteral("localizedName")).toObject();
+            for (auto it = names.constBegin(); it != names.constEnd(); ++it) {
+                localized.insert(it.key(), it.value().toString());
+            }
+            name = Scenario::textFor(localized, QLocale().name(), o.value(QStringLiteral("name")).toString(name));
         }
         QAction *action = m_examplesMenu->addAction(name);
         action->setStatusTip(file);

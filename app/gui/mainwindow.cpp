@@ -33,6 +33,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
+#include <QLocale>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
@@ -202,7 +203,8 @@ void MainWindow::retranslate()
 
 void MainWindow::updateTitle()
 {
-    const QString name = m_document->scenario().name.isEmpty() ? tr("Untitled") : m_document->scenario().name;
+    const QString scenarioName = m_document->scenario().nameFor(QLocale().name());
+    const QString name = scenarioName.isEmpty() ? tr("Untitled") : scenarioName;
     setWindowTitle(tr("%1[*] — Rebalance Lab").arg(name));
     setWindowModified(m_document->isModified());
 }

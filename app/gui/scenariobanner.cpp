@@ -23,6 +23,7 @@ ScenarioBanner::ScenarioBanner(QWidget *parent)
 void ScenarioBanner::setScenario(const Scenario &scenario)
 {
     m_name = scenario.name;
+    m_localizedName = scenario.localizedName;
     m_description = scenario.description;
     updateText();
 }
@@ -30,15 +31,18 @@ void ScenarioBanner::setScenario(const Scenario &scenario)
 void ScenarioBanner::updateText()
 {
     Scenario s;
+    s.name = m_name;
+    s.localizedName = m_localizedName;
     s.description = m_description;
+    const QString name = s.nameFor(QLocale().name());
     const QString description = s.descriptionFor(QLocale().name());
     const QFontMetrics fm(font());
     QFont bold = font();
     bold.setBold(true);
-    const int room = qMax(120, contentsRect().width() - QFontMetrics(bold).horizontalAdvance(m_name)
+    const int room = qMax(120, contentsRect().width() - QFontMetrics(bold).horizontalAdvance(name)
                                    - 2 * fm.horizontalAdvance(QLatin1Char(' ')) - 8);
     setText(QStringLiteral("<b>%1</b>&nbsp;&nbsp;%2")
-                .arg(m_name.toHtmlEscaped(),
+                .arg(name.toHtmlEscaped(),
                      fm.elidedText(ScenarioInfoView::firstSentence(description), Qt::ElideRight, room).toHtmlEscaped()));
     setToolTip(description);
 }
@@ -51,7 +55,7 @@ void ScenarioBanner::resizeEvent(QResizeEvent *event)
 
 void ScenarioBanner::changeEvent(QEvent *event)
 {
-    // The description follows the interface language (LanguageManager sets the locale first).
+    // The name and description follow the interface language (LanguageManager sets the locale first).
     if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) {
         updateText();
     }

@@ -32,6 +32,7 @@ private:
     void updateText();
 
     QString m_name;
+    QMap<QString, QString> m_localizedName;
     QMap<QString, QString> m_description;
 };
 

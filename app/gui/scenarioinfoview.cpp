@@ -69,7 +69,7 @@ void ScenarioInfoView::refresh()
                           .arg(g.consumers.size())
                           .arg(g.strategy, consumeModeName(g.consumeMode)));
     }
-    QString html = QStringLiteral("<h3>%1</h3><p>%2</p>").arg(s.name.toHtmlEscaped(), description.toHtmlEscaped());
+    QString html = QStringLiteral("<h3>%1</h3><p>%2</p>").arg(s.nameFor(QLocale().name()).toHtmlEscaped(), description.toHtmlEscaped());
     html += QStringLiteral("<p><b>%1</b> %2<br><b>%3</b> %4<br><b>%5</b> %6<br><b>%7</b> %8, %9</p>")
                 .arg(tr("Brokers:"), s.brokers.join(QStringLiteral(", ")).toHtmlEscaped(), tr("Topics:"),
                      topics.join(QStringLiteral("; ")).toHtmlEscaped(), tr("Groups:"),

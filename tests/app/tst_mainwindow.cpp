@@ -204,11 +204,15 @@ void tst_MainWindow::languageSwitchChangesVisibleTexts()
     QVERIFY2(fileZh != fileEn && fileZh.contains(QStringLiteral("文件")), qPrintable(fileZh));
     QCOMPARE(m_window->assignmentView()->cardStateText(running), QStringLiteral("运行中"));
     QVERIFY(m_window->windowTitle().contains(QStringLiteral("Rebalance Lab")));
+    // The scenario's own name follows the language: window title and banner.
+    QVERIFY2(m_window->windowTitle().startsWith(QStringLiteral("默认练习场景")), qPrintable(m_window->windowTitle()));
     // Strategy descriptions come from the plugin's metadata in the chosen language.
     QVERIFY(m_languages.setLanguage(QStringLiteral("en")));
     QCoreApplication::processEvents();
     QCOMPARE(bar->actions().first()->text(), fileEn);
     QCOMPARE(m_window->assignmentView()->cardStateText(running), QStringLiteral("running"));
+    QVERIFY2(m_window->windowTitle().startsWith(QStringLiteral("Default training world")),
+             qPrintable(m_window->windowTitle()));
 }
 
 void tst_MainWindow::saveThenOpenGivesTheSameScenario()

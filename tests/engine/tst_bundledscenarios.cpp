@@ -177,6 +177,9 @@ void tst_BundledScenarios::readsWithoutDiagnostics()
     static const QRegularExpression latin(QStringLiteral("[A-Za-z]"));
     QVERIFY2(
         chinese.count(han) > 100 && chinese.count(han) > chinese.count(latin), qPrintable(chinese));
+    // The name too: the menu, the banner and the window title show it in Chinese.
+    const QString chineseName = scenario.nameFor(QStringLiteral("zh_CN"));
+    QVERIFY2(chineseName != scenario.name && chineseName.count(han) >= 4, qPrintable(chineseName));
     QVERIFY(scenario.duration >= 10 * kMinute && scenario.duration <= 20 * kMinute);
     // Client ids as RocketMQ makes them: ip@pid.
     static const QRegularExpression clientId(QStringLiteral("^\\d{1,3}(\\.\\d{1,3}){3}@\\d+$"));

@@ -68,6 +68,12 @@ void tst_ScenarioDiagnostics::diagnostics_data()
         "missing required field \"name\" in the scenario (expected a non-empty string)");
     error("name of the wrong type", { "\"name\": \"t\"", "\"name\": ‸12" }, "name",
         "expected a non-empty string, got 12");
+    error("localizedName of the wrong type",
+        { "\"name\": \"t\",", "\"name\": \"t\", \"localizedName\": ‸\"名字\"," }, "localizedName",
+        "expected an object of language → name such as {\"zh_CN\": …}, got \"名字\"");
+    error("localizedName empty",
+        { "\"name\": \"t\",", "\"name\": \"t\", \"localizedName\": {\"zh_CN\": ‸\"\"}," },
+        "localizedName.zh_CN", "expected a non-empty string, got \"\"");
     error("description of the wrong type",
         { "\"name\": \"t\",", "\"name\": \"t\", \"description\": ‸5," }, "description",
         "expected a string or an object of language → text such as {\"en\": …, \"zh_CN\": …}, got "

@@ -15,6 +15,7 @@ namespace {
 const char kFull[] = R"({
   "format": "rebalance-lab/scenario@1",
   "name": "Crash versus graceful shutdown",
+  "localizedName": {"zh_CN": "进程崩溃对比正常关闭"},
   "description": {"en": "Watch the queues.", "zh_CN": "观察队列。"},
   "seed": 18446744073709551615,
   "duration": "12m",
@@ -111,6 +112,10 @@ void tst_ScenarioReader::fullFile()
     const Scenario &s = *result.scenario;
 
     QCOMPARE(s.name, QStringLiteral("Crash versus graceful shutdown"));
+    QCOMPARE(s.localizedName.size(), 1);
+    QCOMPARE(s.nameFor(QStringLiteral("zh_CN")), QStringLiteral("进程崩溃对比正常关闭"));
+    QCOMPARE(s.nameFor(QStringLiteral("en_US")), QStringLiteral("Crash versus graceful shutdown"));
+    QCOMPARE(s.nameFor(QStringLiteral("de_DE")), QStringLiteral("Crash versus graceful shutdown"));
     QCOMPARE(s.description.size(), 2);
     QCOMPARE(s.descriptionFor(QStringLiteral("zh_CN")), QStringLiteral("观察队列。"));
     QCOMPARE(s.descriptionFor(QStringLiteral("de_DE")), QStringLiteral("Watch the queues."));

@@ -240,6 +240,7 @@ void tst_ScenarioWriter::roundTrip()
 void tst_ScenarioWriter::writtenAsDocumented()
 {
     Scenario scenario = minimal();
+    scenario.localizedName = { { s("zh_CN"), s("最小场景") } };
     scenario.description = { { s("en"), s("Watch.") }, { s("zh_CN"), s("观察。") } };
     scenario.seed = 42;
     scenario.broker = { { s("notifyConsumerIdsChangedEnable"), false },
@@ -262,6 +263,7 @@ void tst_ScenarioWriter::writtenAsDocumented()
     const QByteArray expected = R"({
   "format": "rebalance-lab/scenario@1",
   "name": "minimal",
+  "localizedName": {"zh_CN": "最小场景"},
   "description": {"en": "Watch.", "zh_CN": "观察。"},
   "seed": 42,
   "duration": "10m",

@@ -65,16 +65,27 @@ std::optional<ScenarioEvent::Action> ScenarioEvent::actionFromName(QStringView n
     return std::nullopt;
 }
 
-QString Scenario::descriptionFor(const QString &localeName) const
+QString Scenario::textFor(const QMap<QString, QString> &texts, const QString &localeName,
+                          const QString &fallback)
 {
     const QString language = localeName.section(QLatin1Char('_'), 0, 0);
     for (const QString &key : {localeName, language, QStringLiteral("en"), QString()}) {
-        const auto it = description.constFind(key);
-        if (it != description.cend() && !it->isEmpty()) {
+        const auto it = texts.constFind(key);
+        if (it != texts.cend() && !it->isEmpty()) {
             return *it;
         }
     }
-    return description.isEmpty() ? QString() : description.first();
+    return fallback;
+}
+
+QString Scenario::descriptionFor(const QString &localeName) const
+{
+    return textFor(description, localeName, description.isEmpty() ? QString() : description.first());
+}
+
+QString Scenario::nameFor(const QString &localeName) const
+{
+    return textFor(localizedName, localeName, name);
 }
 
 const TopicSpec *Scenario::topic(const QString &topicName) const

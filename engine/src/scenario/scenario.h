@@ -152,6 +152,7 @@ struct RBLAB_ENGINE_EXPORT ScenarioEvent
 struct RBLAB_ENGINE_EXPORT Scenario
 {
     QString name;
+    QMap<QString, QString> localizedName; //!< language ("zh_CN") → the name in that language
     QMap<QString, QString> description; //!< language ("en", "zh_CN") → text; a plain string is stored under ""
     quint64 seed = 1;
     SimTime duration = 10 * kMinute;
@@ -167,6 +168,14 @@ struct RBLAB_ENGINE_EXPORT Scenario
 
     //! The description for a locale name ("zh_CN" → zh_CN, zh, en, then the plain text).
     QString descriptionFor(const QString &localeName) const;
+    //! The name for a locale name ("zh_CN" → zh_CN, zh, en, then `name`).
+    QString nameFor(const QString &localeName) const;
+    /*!
+        The text of `texts` (language → text) for a locale name: the locale ("zh_CN"), its
+        language ("zh"), English, the plain text (key ""), then `fallback`.
+    */
+    static QString textFor(const QMap<QString, QString> &texts, const QString &localeName,
+                           const QString &fallback = QString());
     const TopicSpec *topic(const QString &name) const;
     const GroupSpec *group(const QString &name) const;
 

@@ -30,6 +30,7 @@ const QStringList &topLevelFields()
     static const QStringList fields = {
         QStringLiteral("format"),
         QStringLiteral("name"),
+        QStringLiteral("localizedName"),
         QStringLiteral("description"),
         QStringLiteral("seed"),
         QStringLiteral("duration"),
@@ -184,6 +185,9 @@ void ScenarioReader::readTopLevel(
     const ObjectReader object(
         context.values, root, QString(), tr("the scenario"), topLevelFields());
     scenario.name = object.string(QStringLiteral("name"), Need::Required).value_or(QString());
+    if (const JsonNode *localized = object.field(QStringLiteral("localizedName"))) {
+        readLocalizedName(context, *localized, scenario);
+    }
     if (const JsonNode *description = object.field(QStringLiteral("description"))) {
         readDescription(context, *description, scenario);
     }
@@ -260,6 +264,25 @@ void ScenarioReader::readTopLevel(
         scenario.churn = ChurnReader(context).read(*churn, QStringLiteral("churn"));
     }
     object.finish();
+}
+
+void ScenarioReader::readLocalizedName(
+    ScenarioReadContext &context, const JsonNode &node, Scenario &scenario)
+{
+    const QString path = QStringLiteral("localizedName");
+    if (!node.isObject()) {
+        context.diagnostics.error(node, path,
+            tr("expected an object of language → name such as {\"zh_CN\": …}, got %1")
+                .arg(node.describe()));
+        return;
+    }
+    for (qsizetype i = 0; i < node.size(); ++i) {
+        const QString &language = node.keys().at(i).name;
+        if (const auto text = context.values.string(
+                node.items()[size_t(i)], JsonNode::memberPath(path, language), false)) {
+            scenario.localizedName.insert(language, *text);
+        }
+    }
 }
 
 void ScenarioReader::readDescription(

@@ -62,6 +62,8 @@ private:
     static bool readFormat(ScenarioReadContext &context, const JsonNode &root);
     static void readTopLevel(
         ScenarioReadContext &context, const JsonNode &root, Scenario &scenario);
+    static void readLocalizedName(
+        ScenarioReadContext &context, const JsonNode &node, Scenario &scenario);
     static void readDescription(
         ScenarioReadContext &context, const JsonNode &node, Scenario &scenario);
     static void readBrokers(ScenarioReadContext &context, const JsonNode &node, Scenario &scenario);

@@ -100,6 +100,13 @@ QByteArray ScenarioWriter::toJson(const Scenario &scenario)
     JsonNode root = JsonNode::makeObject();
     root.insert(QStringLiteral("format"), str(QString::fromLatin1(kScenarioFormat)));
     root.insert(QStringLiteral("name"), str(scenario.name));
+    if (!scenario.localizedName.isEmpty()) {
+        JsonNode localized = JsonNode::makeObject();
+        for (auto it = scenario.localizedName.cbegin(); it != scenario.localizedName.cend(); ++it) {
+            localized.insert(it.key(), str(it.value()));
+        }
+        root.insert(QStringLiteral("localizedName"), localized);
+    }
     if (!scenario.description.isEmpty()) {
         if (scenario.description.size() == 1 && scenario.description.firstKey().isEmpty()) {
             root.insert(QStringLiteral("description"), str(scenario.description.first()));
