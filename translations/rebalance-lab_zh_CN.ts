@@ -201,6 +201,14 @@
         <source>%1, orderly: queues locked on the broker</source>
         <translation>%1，顺序消费：队列在 Broker 上加锁</translation>
     </message>
+    <message>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+    <message>
+        <source>mixed: %1</source>
+        <translation>混合：%1</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::AssignmentToolTip</name>

@@ -3,6 +3,8 @@
 
 #include "guitext.h"
 
+#include <algorithm>
+
 namespace Rblab {
 
 namespace {
@@ -338,6 +340,19 @@ void AssignmentItems::updateSections(const AssignmentLayout &layout, const Catal
         m_sectionStrategies.append(majority);
         // The consumption mode changes what the picture means: say it where the group is named.
         QString how = majority.isEmpty() ? QStringLiteral("—") : majority;
+        if (strategies.size() > 1) {
+            // A rolling deploy: every strategy running, most used first ("AVG ×3, AVG_BY_CIRCLE ×1").
+            QList<std::pair<qint32, QString>> byUse;
+            for (auto it = strategies.cbegin(); it != strategies.cend(); ++it) {
+                byUse.append({-qint32(it.value()), it.key()});
+            }
+            std::sort(byUse.begin(), byUse.end());
+            QStringList parts;
+            for (const auto &[uses, name] : byUse) {
+                parts.append(tr("%1 ×%2").arg(name).arg(-uses));
+            }
+            how = tr("mixed: %1").arg(parts.join(QStringLiteral(", ")));
+        }
         if (cat.groupBroadcasting.value(section.group)) {
             how = tr("broadcasting: every consumer takes every queue");
         } else if (cat.groupOrderly.value(section.group)) {

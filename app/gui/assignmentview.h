@@ -53,6 +53,8 @@ public:
     int unassignedCount() const;
     int unassignedRetryCount() const;
     int doubleOwnedCount() const { return m_items.doubleOwnedCount(); }
+    //! Each group's title line, as drawn above its cards.
+    const QStringList &sectionTitles() const { return m_items.sectionTitles(); }
     int doubleOwnedRetryCount() const { return m_items.doubleOwnedRetryCount(); }
     //! The state word a consumer's card shows, in the current language.
     QString cardStateText(qint32 consumer) const;

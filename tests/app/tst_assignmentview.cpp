@@ -30,6 +30,7 @@ private slots:
     void broadcastingIsNotDoubleOwnership();
     void narrowCardsKeepWhatNamesDifferBy();
     void killedCardSaysKilled();
+    void groupTitleNamesEveryStrategyOfARollingDeploy();
     void hitTestAndSelection();
     void exportsImageAndSvg();
     void followsDarkPalette();
@@ -288,6 +289,24 @@ void tst_AssignmentView::killedCardSaysKilled()
     QCOMPARE(view.cardStateText(1), GuiText::stateName(ConsumerState::Killed));
     QCOMPARE(view.cardStateText(1), QStringLiteral("killed"));
     QCOMPARE(view.laneTileCount(), world.queueCount());
+}
+
+void tst_AssignmentView::groupTitleNamesEveryStrategyOfARollingDeploy()
+{
+    const TestWorld world(8, 4);
+    AssignmentView view;
+    view.resize(1000, 600);
+    WorldSnapshot snapshot = world.evenSnapshot();
+    view.setFrame(world.catalog(), snapshot, 1);
+    QCOMPARE(view.sectionTitles().size(), 1);
+    QVERIFY2(view.sectionTitles().first().endsWith(QStringLiteral("4 of 4 consumers running, AVG")),
+             qPrintable(view.sectionTitles().first()));
+
+    // Half way through a rolling deploy: one consumer already runs the new strategy.
+    snapshot.consumers[2].strategy = QStringLiteral("AVG_BY_CIRCLE");
+    view.setFrame(world.catalog(), snapshot, 2);
+    QVERIFY2(view.sectionTitles().first().endsWith(QStringLiteral("mixed: AVG ×3, AVG_BY_CIRCLE ×1")),
+             qPrintable(view.sectionTitles().first()));
 }
 
 void tst_AssignmentView::hitTestAndSelection()
