@@ -313,6 +313,16 @@ Task<void> Consumer::shutdownSequence()
     }
     // 4. The client instance shuts down: timers, pull and rebalance services stop, channels close.
     threads.clear();
+    closeChannels();
+    // 5. rebalanceImpl.destroy(): every process queue dropped.
+    rebalance.destroy();
+    setState(ConsumerState::Shutdown);
+    stopping = false;
+}
+
+void Consumer::closeChannels()
+{
+    World &w = *m_world;
     for (size_t b = 0; b < channels.size(); ++b) {
         if (channels[b] == 0) {
             continue;
@@ -325,10 +335,6 @@ Task<void> Consumer::shutdownSequence()
             }
         }
     }
-    // 5. rebalanceImpl.destroy(): every process queue dropped.
-    rebalance.destroy();
-    setState(ConsumerState::Shutdown);
-    stopping = false;
 }
 
 void Consumer::kill()
@@ -346,18 +352,7 @@ void Consumer::kill()
     }
     deferred.clear();
     // The process dies on a live host: the kernel closes its sockets, the brokers see the FIN.
-    for (size_t b = 0; b < channels.size(); ++b) {
-        if (channels[b] == 0) {
-            continue;
-        }
-        Channel &ch = w.network.channel(channels[b] - 1);
-        if (ch.clientOpen) {
-            ch.clientOpen = false;
-            if (w.network.reachable(index, qint32(b))) {
-                w.schedule(w.latency, Ev::ChannelClosedAtBroker, quint32(b), channels[b] - 1);
-            }
-        }
-    }
+    closeChannels();
     rebalance.destroy();
     setState(ConsumerState::Killed);
 }

@@ -147,6 +147,8 @@ public:
     void refreshState();
 
 private:
+    //! The client closes its open channels; each broker it can reach sees the close one latency later.
+    void closeChannels();
     bool channelUsable(quint32 channel) const
     {
         const Channel &ch = m_network->channel(channel);
