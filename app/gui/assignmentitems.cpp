@@ -330,26 +330,22 @@ void AssignmentItems::updateSections(const AssignmentLayout &layout, const Catal
                 ++strategies[sc.strategy];
             }
         }
-        QString majority;
-        for (auto it = strategies.cbegin(); it != strategies.cend(); ++it) {
-            if (majority.isEmpty() || it.value() > strategies.value(majority)
-                || (it.value() == strategies.value(majority) && it.key() < majority)) {
-                majority = it.key();
-            }
-        }
+        // Most used first, ties by name: the first is the group's strategy, the rest a rolling
+        // deploy in progress.
+        QStringList byUse = strategies.keys();
+        std::sort(byUse.begin(), byUse.end(), [&strategies](const QString &a, const QString &b) {
+            const int ua = strategies.value(a);
+            const int ub = strategies.value(b);
+            return ua != ub ? ua > ub : a < b;
+        });
+        const QString majority = byUse.value(0);
         m_sectionStrategies.append(majority);
         // The consumption mode changes what the picture means: say it where the group is named.
         QString how = majority.isEmpty() ? QStringLiteral("—") : majority;
-        if (strategies.size() > 1) {
-            // A rolling deploy: every strategy running, most used first ("AVG ×3, AVG_BY_CIRCLE ×1").
-            QList<std::pair<qint32, QString>> byUse;
-            for (auto it = strategies.cbegin(); it != strategies.cend(); ++it) {
-                byUse.append({-qint32(it.value()), it.key()});
-            }
-            std::sort(byUse.begin(), byUse.end());
-            QStringList parts;
-            for (const auto &[uses, name] : byUse) {
-                parts.append(tr("%1 ×%2").arg(name).arg(-uses));
+        if (byUse.size() > 1) {
+            QStringList parts; // "AVG ×3, AVG_BY_CIRCLE ×1"
+            for (const QString &name : std::as_const(byUse)) {
+                parts.append(tr("%1 ×%2").arg(name).arg(strategies.value(name)));
             }
             how = tr("mixed: %1").arg(parts.join(QStringLiteral(", ")));
         }

@@ -6,14 +6,12 @@
 #include "scenariodocument.h"
 
 #include <allocation/strategyregistry.h>
-#include <scenario/scenario.h>
+#include <scenario/scenarioreader.h>
 
 #include <QAction>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
@@ -189,19 +187,10 @@ void DocumentController::rebuildExamplesMenu()
     const QDir dir(QStringLiteral(":/scenarios"));
     for (const QString &file : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
         const QString path = dir.filePath(file);
-        // The menu shows each example's own name in the interface language, read from the
-        // file's "name" and "localizedName" fields.
-        QFile f(path);
-        QString name = QFileInfo(file).completeBaseName();
-        if (f.open(QIODevice::ReadOnly)) {
-            const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
-            QMap<QString, QString> localized;
-            const QJsonObject names = o.value(QStringLiteral("localizedName")).toObject();
-            for (auto it = names.constBegin(); it != names.constEnd(); ++it) {
-                localized.insert(it.key(), it.value().toString());
-            }
-            name = Scenario::textFor(localized, QLocale().name(), o.value(QStringLiteral("name")).toString(name));
-        }
+        // The menu shows each example's own name in the interface language.
+        const ScenarioReadResult read = ScenarioReader::readFile(path, &m_registry);
+        const QString name = read.scenario ? read.scenario->nameFor(QLocale().name())
+                                           : QFileInfo(file).completeBaseName();
         QAction *action = m_examplesMenu->addAction(name);
         action->setStatusTip(file);
         connect(action, &QAction::triggered, this, [this, path] { openAfterPrompt(path); });

@@ -3,8 +3,6 @@
 
 #include "scenarioinfoview.h"
 
-#include <scenario/scenario.h>
-
 #include <QEvent>
 #include <QLocale>
 
@@ -22,20 +20,14 @@ ScenarioBanner::ScenarioBanner(QWidget *parent)
 
 void ScenarioBanner::setScenario(const Scenario &scenario)
 {
-    m_name = scenario.name;
-    m_localizedName = scenario.localizedName;
-    m_description = scenario.description;
+    m_scenario = scenario;
     updateText();
 }
 
 void ScenarioBanner::updateText()
 {
-    Scenario s;
-    s.name = m_name;
-    s.localizedName = m_localizedName;
-    s.description = m_description;
-    const QString name = s.nameFor(QLocale().name());
-    const QString description = s.descriptionFor(QLocale().name());
+    const QString name = m_scenario.nameFor(QLocale().name());
+    const QString description = m_scenario.descriptionFor(QLocale().name());
     const QFontMetrics fm(font());
     QFont bold = font();
     bold.setBold(true);

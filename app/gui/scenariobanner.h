@@ -2,12 +2,11 @@
 // The line above the assignment view: the scenario's name and what it is about.
 #pragma once
 
+#include <scenario/scenario.h>
+
 #include <QLabel>
-#include <QMap>
 
 namespace Rblab {
-
-struct Scenario;
 
 /*!
     The scenario's name in bold and the first sentence of its description in the interface
@@ -31,9 +30,7 @@ protected:
 private:
     void updateText();
 
-    QString m_name;
-    QMap<QString, QString> m_localizedName;
-    QMap<QString, QString> m_description;
+    Scenario m_scenario; //!< a copy (implicitly shared lists): its name and description in any language
 };
 
 } // namespace Rblab

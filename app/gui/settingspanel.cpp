@@ -180,14 +180,7 @@ void SettingsPanel::setScenario(const Scenario &scenario)
     m_group = scenario.groups.isEmpty() ? QString() : scenario.groups.first().name;
     const QVariantMap client = scenario.groups.isEmpty() ? QVariantMap() : scenario.groups.first().client;
     for (Row &row : m_rows) {
-        const QString key = QString::fromLatin1(row.spec->key);
-        const QVariantMap &source = row.broker ? scenario.broker : client;
-        const QVariant v = source.value(key);
-        qint64 value = row.spec->defaultValue;
-        if (v.isValid()) {
-            value = v.typeId() == QMetaType::Bool ? (v.toBool() ? 1 : 0) : v.toLongLong();
-        }
-        showValue(row, value);
+        showValue(row, row.spec->valueIn(row.broker ? scenario.broker : client));
     }
     m_liveBroker = scenario.broker;
     m_liveClient = client;
@@ -204,11 +197,7 @@ void SettingsPanel::setLiveValues(const QVariantMap &broker, const QVariantMap &
     m_liveBroker = broker;
     m_liveClient = client;
     for (Row &row : m_rows) {
-        const QVariant v = (row.broker ? broker : client).value(QString::fromLatin1(row.spec->key));
-        qint64 value = row.spec->defaultValue;
-        if (v.isValid()) {
-            value = v.typeId() == QMetaType::Bool ? (v.toBool() ? 1 : 0) : v.toLongLong();
-        }
+        const qint64 value = row.spec->valueIn(row.broker ? broker : client);
         if (value == row.current) {
             continue;
         }

@@ -23,6 +23,7 @@
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QTimer>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QScrollArea>
@@ -63,6 +64,8 @@ private:
     //! Applies `trigger`'s command and runs on until the engine has applied it.
     ScenarioEvent applyAndWait(const std::function<void()> &trigger);
     qint32 firstRunningConsumer() const;
+    //! The titles in File › Examples (its actions' status tips are the bundled file names).
+    QStringList exampleTitles() const;
     //! The events of the run so far (only SetChurn and SetBroker if asked): "t type consumer detail".
     QStringList eventLines(bool worldCommandsOnly) const;
     //! Sends a drop of `mime` to the window; returns whether the drag was let in.
@@ -111,6 +114,21 @@ qint32 tst_MainWindow::firstRunningConsumer() const
         }
     }
     return -1;
+}
+
+QStringList tst_MainWindow::exampleTitles() const
+{
+    for (const QMenu *menu : m_window->findChildren<QMenu *>()) {
+        const QList<QAction *> actions = menu->actions();
+        if (!actions.isEmpty() && actions.first()->statusTip().endsWith(QLatin1String(".json"))) {
+            QStringList titles;
+            for (const QAction *action : actions) {
+                titles.append(action->text());
+            }
+            return titles;
+        }
+    }
+    return {};
 }
 
 ScenarioEvent tst_MainWindow::applyAndWait(const std::function<void()> &trigger)
@@ -206,6 +224,8 @@ void tst_MainWindow::languageSwitchChangesVisibleTexts()
     QVERIFY(m_window->windowTitle().contains(QStringLiteral("Rebalance Lab")));
     // The scenario's own name follows the language: window title and banner.
     QVERIFY2(m_window->windowTitle().startsWith(QStringLiteral("默认练习场景")), qPrintable(m_window->windowTitle()));
+    QCOMPARE(exampleTitles().size(), 10);
+    QVERIFY2(exampleTitles().contains(QStringLiteral("默认练习场景")), qPrintable(exampleTitles().join(u'|')));
     // Strategy descriptions come from the plugin's metadata in the chosen language.
     QVERIFY(m_languages.setLanguage(QStringLiteral("en")));
     QCoreApplication::processEvents();
@@ -213,6 +233,7 @@ void tst_MainWindow::languageSwitchChangesVisibleTexts()
     QCOMPARE(m_window->assignmentView()->cardStateText(running), QStringLiteral("running"));
     QVERIFY2(m_window->windowTitle().startsWith(QStringLiteral("Default training world")),
              qPrintable(m_window->windowTitle()));
+    QVERIFY2(exampleTitles().contains(QStringLiteral("Default training world")), qPrintable(exampleTitles().join(u'|')));
 }
 
 void tst_MainWindow::saveThenOpenGivesTheSameScenario()

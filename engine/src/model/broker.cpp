@@ -96,8 +96,8 @@ void Broker::comeUp()
     up = true;
     start();
     World &w = *m_world;
-    for (int level = 1; level <= 18; ++level) {
-        const auto &queue = m_delayed[size_t(level - 1)];
+    for (size_t level = 1; level <= m_delayed.size(); ++level) {
+        const auto &queue = m_delayed[level - 1];
         if (!queue.empty()) {
             w.schedule(std::max<SimTime>(0, queue.front().due - w.now()), Ev::DelayDue, quint32(index), epoch,
                        quint16(level));

@@ -221,8 +221,7 @@ bool BrokerConfig::setValue(QStringView key, qint64 v)
 void BrokerConfig::apply(const QVariantMap &overrides)
 {
     for (auto it = overrides.begin(); it != overrides.end(); ++it) {
-        setValue(it.key(), it.value().typeId() == QMetaType::Bool ? (it.value().toBool() ? 1 : 0)
-                                                                   : it.value().toLongLong());
+        setValue(it.key(), SettingSpec::valueOf(it.value()));
     }
 }
 

@@ -69,7 +69,6 @@ void ConsumeService::stop()
     m_pending.clear();
 }
 
-
 namespace {
 struct PendingLater
 {
@@ -225,7 +224,7 @@ Q_ALWAYS_INLINE void ConsumeService::startConcurrent(quint16 worker)
         return;
     }
     deliver(pq, w.request.begin, w.request.begin + w.request.count);
-    w.failed = m_consumer->failureRate > 0 && m_consumer->random.chance(m_consumer->failureRate);
+    w.failed = m_consumer->random.chance(m_consumer->failureRate);
     ++w.serial;
     const SimTime done = localNow() + listenerTime(w, w.request.count);
     if (w.failed) {

@@ -35,6 +35,17 @@ struct RBLAB_ENGINE_EXPORT SettingSpec
     }
     //! "an integer from 1 to 65535, or -1 (off)", "a duration from 100ms to 1h", "true or false".
     QString rangeText() const;
+    //! A value as scenarios and commands carry it: booleans as 0 or 1, the rest as integers.
+    static qint64 valueOf(const QVariant &value)
+    {
+        return value.typeId() == QMetaType::Bool ? (value.toBool() ? 1 : 0) : value.toLongLong();
+    }
+    //! This setting's value in a map of settings by RocketMQ name, or its default.
+    qint64 valueIn(const QVariantMap &settings) const
+    {
+        const QVariant value = settings.value(name());
+        return value.isValid() ? valueOf(value) : defaultValue;
+    }
 };
 
 //! Formats milliseconds the way scenario files write them: "250ms", "1.5s", "20s", "5m", "1h".

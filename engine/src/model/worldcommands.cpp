@@ -37,6 +37,22 @@ SimEvent::Type lifecycleType(ScenarioEvent::Action action)
     return T::Start;
 }
 
+//! Why a command's settings cannot be applied (an unknown name, a value out of range), or nothing.
+template<typename Config>
+std::optional<QString> invalidSettings(const QVariantMap &settings, const char *unknown)
+{
+    for (auto it = settings.cbegin(); it != settings.cend(); ++it) {
+        const SettingSpec *spec = Config::spec(it.key());
+        if (!spec) {
+            return World::tr(unknown).arg(it.key());
+        }
+        if (!spec->accepts(SettingSpec::valueOf(it.value()))) {
+            return World::tr("%1 must be %2").arg(it.key(), spec->rangeText());
+        }
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 bool World::apply(const ScenarioEvent &e, QString *why)
@@ -95,16 +111,9 @@ bool World::apply(const ScenarioEvent &e, QString *why)
         return true;
     }
     case A::SetBroker: {
-        for (auto it = e.settings.cbegin(); it != e.settings.cend(); ++it) {
-            const SettingSpec *spec = BrokerConfig::spec(it.key());
-            if (!spec) {
-                return fail(tr("unknown broker setting \"%1\"").arg(it.key()));
-            }
-            const qint64 value = it.value().typeId() == QMetaType::Bool ? (it.value().toBool() ? 1 : 0)
-                                                                        : it.value().toLongLong();
-            if (!spec->accepts(value)) {
-                return fail(tr("%1 must be %2").arg(it.key(), spec->rangeText()));
-            }
+        if (const auto invalid = invalidSettings<BrokerConfig>(
+                e.settings, QT_TRANSLATE_NOOP("Rblab::World", "unknown broker setting \"%1\""))) {
+            return fail(*invalid);
         }
         // Every broker of a run shares one BrokerConfig; timers pick the new values up at their
         // next round, held pulls keep the hold they were given.
@@ -192,14 +201,9 @@ bool World::apply(const ScenarioEvent &e, QString *why)
             }
             ev.detail = e.strategy;
         } else {
-            for (auto it = e.client.cbegin(); it != e.client.cend(); ++it) {
-                const SettingSpec *spec = ClientConfig::spec(it.key());
-                if (!spec) {
-                    return fail(tr("unknown client setting \"%1\"").arg(it.key()));
-                }
-                if (!spec->accepts(it.value().toLongLong())) {
-                    return fail(tr("%1 must be %2").arg(it.key(), spec->rangeText()));
-                }
+            if (const auto invalid = invalidSettings<ClientConfig>(
+                    e.client, QT_TRANSLATE_NOOP("Rblab::World", "unknown client setting \"%1\""))) {
+                return fail(*invalid);
             }
             if (e.consumer.isEmpty()) {
                 for (auto it = e.client.cbegin(); it != e.client.cend(); ++it) {
