@@ -15,11 +15,11 @@ int runAllocateCommand(CliContext &context)
 {
     QCommandLineParser &parser = context.parser;
     parser.clearPositionalArguments();
-    parser.addPositionalArgument(QStringLiteral("allocate"), QStringLiteral("Answer allocation cases."),
-                                 QStringLiteral("allocate"));
+    parser.addPositionalArgument(QStringLiteral("allocate"),
+        QStringLiteral("Answer allocation cases."), QStringLiteral("allocate"));
     parser.addPositionalArgument(QStringLiteral("file"),
-                                 QStringLiteral("JSON Lines file of cases; '-' or nothing reads standard input."),
-                                 QStringLiteral("[FILE|-]"));
+        QStringLiteral("JSON Lines file of cases; '-' or nothing reads standard input."),
+        QStringLiteral("[FILE|-]"));
     parser.process(QCoreApplication::arguments());
     const QStringList args = parser.positionalArguments();
     if (args.size() > 2) {

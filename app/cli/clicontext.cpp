@@ -4,9 +4,9 @@
 #include <cstdio>
 
 CliContext::CliContext()
-    : pluginDirOption(QStringList{QStringLiteral("plugin-dir")},
-                      QStringLiteral("Also load strategy plugins from <dir> (repeatable)."),
-                      QStringLiteral("dir"))
+    : pluginDirOption(QStringList { QStringLiteral("plugin-dir") },
+        QStringLiteral("Also load strategy plugins from <dir> (repeatable)."),
+        QStringLiteral("dir"))
     , out(stdout)
     , err(stderr)
 {

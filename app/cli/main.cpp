@@ -9,11 +9,12 @@
 
 namespace {
 
-const char *const kCommands =
-    "Commands:\n"
-    "  strategies [--json]        List the loaded strategies and the plugin files that failed.\n"
-    "  allocate [FILE|-]          Answer allocation cases (JSON Lines) as RocketMQ's strategies do.\n"
-    "  simulate SCENARIO [opts]   Run a scenario headless and write its report (JSON, CSV).\n";
+const char *const kCommands
+    = "Commands:\n"
+      "  strategies [--json]        List the loaded strategies and the plugin files that failed.\n"
+      "  allocate [FILE|-]          Answer allocation cases (JSON Lines) as RocketMQ's strategies "
+      "do.\n"
+      "  simulate SCENARIO [opts]   Run a scenario headless and write its report (JSON, CSV).\n";
 
 } // namespace
 
@@ -27,14 +28,15 @@ int main(int argc, char *argv[])
     CliContext context;
     QCommandLineParser &parser = context.parser;
     parser.setApplicationDescription(
-        QStringLiteral("Rebalance Lab: how Apache RocketMQ consumer groups share a topic's queues.\n\n")
+        QStringLiteral(
+            "Rebalance Lab: how Apache RocketMQ consumer groups share a topic's queues.\n\n")
         + QLatin1String(kCommands));
     parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsOptions);
     const QCommandLineOption helpOption = parser.addHelpOption();
     const QCommandLineOption versionOption = parser.addVersionOption();
     parser.addOption(context.pluginDirOption);
-    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("strategies, allocate, simulate"),
-                                 QStringLiteral("<command> [options]"));
+    parser.addPositionalArgument(QStringLiteral("command"),
+        QStringLiteral("strategies, allocate, simulate"), QStringLiteral("<command> [options]"));
 
     // First pass: find the command; each command then adds its own options and parses again.
     parser.parse(QCoreApplication::arguments());
@@ -56,7 +58,7 @@ int main(int argc, char *argv[])
     if (parser.isSet(helpOption) || command.isEmpty()) {
         parser.showHelp(command.isEmpty() && !parser.isSet(helpOption) ? 2 : 0);
     }
-    context.err << "rblab: unknown command \"" << command << "\"\n\n" << kCommands
-                << "Run 'rblab --help' for the options.\n";
+    context.err << "rblab: unknown command \"" << command << "\"\n\n"
+                << kCommands << "Run 'rblab --help' for the options.\n";
     return 2;
 }

@@ -28,7 +28,8 @@ namespace {
 QVariant paramValue(const QString &text)
 {
     QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(QByteArrayLiteral("[") + text.toUtf8() + QByteArrayLiteral("]"), &error);
+    const QJsonDocument doc = QJsonDocument::fromJson(
+        QByteArrayLiteral("[") + text.toUtf8() + QByteArrayLiteral("]"), &error);
     if (error.error == QJsonParseError::NoError && doc.isArray() && doc.array().size() == 1) {
         return doc.array().first().toVariant();
     }
@@ -57,8 +58,8 @@ void progress(SimTime now, SimTime until, bool done)
     QByteArray bar(filled, '#');
     bar.append(QByteArray(width - filled, '.'));
     std::fprintf(stderr, "\r[%s] %3d%%  %s / %s%s", bar.constData(),
-                 until > 0 ? int(100.0 * double(now) / double(until)) : 100,
-                 qPrintable(formatDuration(now)), qPrintable(formatDuration(until)), done ? "\n" : "");
+        until > 0 ? int(100.0 * double(now) / double(until)) : 100, qPrintable(formatDuration(now)),
+        qPrintable(formatDuration(until)), done ? "\n" : "");
     std::fflush(stderr);
 }
 
@@ -68,36 +69,37 @@ int runSimulateCommand(CliContext &context)
 {
     QCommandLineParser &parser = context.parser;
     const QCommandLineOption untilOption(QStringLiteral("until"),
-                                         QStringLiteral("Run for <duration> of virtual time (default: the scenario's duration)."),
-                                         QStringLiteral("duration"));
-    const QCommandLineOption seedOption(QStringLiteral("seed"), QStringLiteral("Override the scenario's seed."),
-                                        QStringLiteral("n"));
+        QStringLiteral("Run for <duration> of virtual time (default: the scenario's duration)."),
+        QStringLiteral("duration"));
+    const QCommandLineOption seedOption(QStringLiteral("seed"),
+        QStringLiteral("Override the scenario's seed."), QStringLiteral("n"));
     const QCommandLineOption strategyOption(QStringLiteral("strategy"),
-                                            QStringLiteral("Use this strategy for every group."),
-                                            QStringLiteral("name"));
+        QStringLiteral("Use this strategy for every group."), QStringLiteral("name"));
     const QCommandLineOption paramOption(QStringLiteral("param"),
-                                         QStringLiteral("A parameter of --strategy (repeatable)."),
-                                         QStringLiteral("k=v"));
+        QStringLiteral("A parameter of --strategy (repeatable)."), QStringLiteral("k=v"));
     const QCommandLineOption reportOption(QStringLiteral("report"),
-                                          QStringLiteral("Write the report to <file> ('-': standard output, the default)."),
-                                          QStringLiteral("file"));
-    const QCommandLineOption csvOption(QStringLiteral("csv"), QStringLiteral("Write the time series as CSV files in <dir>."),
-                                       QStringLiteral("dir"));
+        QStringLiteral("Write the report to <file> ('-': standard output, the default)."),
+        QStringLiteral("file"));
+    const QCommandLineOption csvOption(QStringLiteral("csv"),
+        QStringLiteral("Write the time series as CSV files in <dir>."), QStringLiteral("dir"));
     const QCommandLineOption timingOption(QStringLiteral("timing"),
-                                          QStringLiteral("Add wall-clock figures to the report (then it is no longer byte-identical)."));
-    const QCommandLineOption quietOption(QStringLiteral("quiet"), QStringLiteral("No progress bar."));
-    parser.addOptions({untilOption, seedOption, strategyOption, paramOption, reportOption, csvOption, timingOption,
-                       quietOption});
+        QStringLiteral(
+            "Add wall-clock figures to the report (then it is no longer byte-identical)."));
+    const QCommandLineOption quietOption(
+        QStringLiteral("quiet"), QStringLiteral("No progress bar."));
+    parser.addOptions({ untilOption, seedOption, strategyOption, paramOption, reportOption,
+        csvOption, timingOption, quietOption });
     parser.clearPositionalArguments();
-    parser.addPositionalArgument(QStringLiteral("simulate"), QStringLiteral("Run a scenario headless."),
-                                 QStringLiteral("simulate"));
+    parser.addPositionalArgument(QStringLiteral("simulate"),
+        QStringLiteral("Run a scenario headless."), QStringLiteral("simulate"));
     parser.addPositionalArgument(QStringLiteral("scenario"), QStringLiteral("The scenario file."),
-                                 QStringLiteral("SCENARIO"));
+        QStringLiteral("SCENARIO"));
     parser.process(QCoreApplication::arguments());
 
     const QStringList args = parser.positionalArguments();
     if (args.size() != 2) {
-        context.err << "rblab simulate: expected one scenario file (rblab simulate SCENARIO [options])\n";
+        context.err
+            << "rblab simulate: expected one scenario file (rblab simulate SCENARIO [options])\n";
         return 2;
     }
     const QString path = args.at(1);
@@ -119,7 +121,8 @@ int runSimulateCommand(CliContext &context)
     if (parser.isSet(untilOption)) {
         const std::optional<SimTime> parsed = durationArgument(parser.value(untilOption));
         if (!parsed || *parsed < 0) {
-            context.err << "rblab simulate: --until expects a duration such as \"90s\", \"10m\" or a number of milliseconds, got \""
+            context.err << "rblab simulate: --until expects a duration such as \"90s\", \"10m\" or "
+                           "a number of milliseconds, got \""
                         << parser.value(untilOption) << "\"\n";
             return 2;
         }
@@ -129,7 +132,8 @@ int runSimulateCommand(CliContext &context)
         bool ok = false;
         const quint64 seed = parser.value(seedOption).toULongLong(&ok);
         if (!ok) {
-            context.err << "rblab simulate: --seed expects a non-negative integer, got \"" << parser.value(seedOption) << "\"\n";
+            context.err << "rblab simulate: --seed expects a non-negative integer, got \""
+                        << parser.value(seedOption) << "\"\n";
             return 2;
         }
         options.seed = seed;
@@ -144,9 +148,11 @@ int runSimulateCommand(CliContext &context)
             }
             options.strategyParams.insert(kv.left(eq), paramValue(kv.mid(eq + 1)));
         }
-        const ParameterCheck check = registry.checkParameters(options.strategy, options.strategyParams);
+        const ParameterCheck check
+            = registry.checkParameters(options.strategy, options.strategyParams);
         if (!check.ok()) {
-            context.err << "rblab simulate: --strategy " << options.strategy << ": " << check.error << "\n";
+            context.err << "rblab simulate: --strategy " << options.strategy << ": " << check.error
+                        << "\n";
             return 2;
         }
     } else if (parser.isSet(paramOption)) {
@@ -180,14 +186,17 @@ int runSimulateCommand(CliContext &context)
         reportOptions.wallSeconds = wall;
     }
     const QByteArray report = ReportWriter::toJson(simulation, reportOptions);
-    const QString target = parser.isSet(reportOption) ? parser.value(reportOption) : QStringLiteral("-");
+    const QString target
+        = parser.isSet(reportOption) ? parser.value(reportOption) : QStringLiteral("-");
     if (target == QLatin1String("-")) {
         std::fwrite(report.constData(), 1, size_t(report.size()), stdout);
         std::fflush(stdout);
     } else {
         QSaveFile file(target);
-        if (!file.open(QIODevice::WriteOnly) || file.write(report) != report.size() || !file.commit()) {
-            context.err << "rblab simulate: cannot write " << target << ": " << file.errorString() << "\n";
+        if (!file.open(QIODevice::WriteOnly) || file.write(report) != report.size()
+            || !file.commit()) {
+            context.err << "rblab simulate: cannot write " << target << ": " << file.errorString()
+                        << "\n";
             return 2;
         }
     }

@@ -20,8 +20,8 @@ QJsonValue jsonDefault(const ParameterSpec &spec)
     if (spec.type == ParameterType::QueueList) {
         QJsonArray list;
         for (const MessageQueue &mq : spec.defaultValue.value<MessageQueueList>()) {
-            list.append(QJsonObject{{QStringLiteral("brokerName"), mq.brokerName},
-                                    {QStringLiteral("queueId"), mq.queueId}});
+            list.append(QJsonObject { { QStringLiteral("brokerName"), mq.brokerName },
+                { QStringLiteral("queueId"), mq.queueId } });
         }
         return list;
     }
@@ -41,8 +41,9 @@ QString defaultText(const ParameterSpec &spec)
         return QLatin1Char('"') + v.toString() + QLatin1Char('"');
     }
     if (v.isArray() || v.isObject()) {
-        return QString::fromUtf8(QJsonDocument(v.isArray() ? QJsonDocument(v.toArray()) : QJsonDocument(v.toObject()))
-                                     .toJson(QJsonDocument::Compact));
+        return QString::fromUtf8(
+            QJsonDocument(v.isArray() ? QJsonDocument(v.toArray()) : QJsonDocument(v.toObject()))
+                .toJson(QJsonDocument::Compact));
     }
     return v.toVariant().toString();
 }
@@ -55,8 +56,8 @@ int runStrategiesCommand(CliContext &context)
     const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print JSON."));
     parser.addOption(jsonOption);
     parser.clearPositionalArguments();
-    parser.addPositionalArgument(QStringLiteral("strategies"), QStringLiteral("List the strategies."),
-                                 QStringLiteral("strategies [--json]"));
+    parser.addPositionalArgument(QStringLiteral("strategies"),
+        QStringLiteral("List the strategies."), QStringLiteral("strategies [--json]"));
     parser.process(QCoreApplication::arguments());
 
     const StrategyRegistry &registry = context.registry();
@@ -66,11 +67,11 @@ int runStrategiesCommand(CliContext &context)
         for (const PluginRecord *r : registry.strategies()) {
             QJsonArray params;
             for (const ParameterSpec &p : r->metadata.parameters) {
-                QJsonObject o{{QStringLiteral("name"), p.name},
-                              {QStringLiteral("type"), parameterTypeName(p.type)},
-                              {QStringLiteral("default"), jsonDefault(p)},
-                              {QStringLiteral("range"), p.rangeText()},
-                              {QStringLiteral("description"), p.description.source}};
+                QJsonObject o { { QStringLiteral("name"), p.name },
+                    { QStringLiteral("type"), parameterTypeName(p.type) },
+                    { QStringLiteral("default"), jsonDefault(p) },
+                    { QStringLiteral("range"), p.rangeText() },
+                    { QStringLiteral("description"), p.description.source } };
                 if (p.minimum) {
                     o.insert(QStringLiteral("min"), *p.minimum);
                 }
@@ -82,19 +83,19 @@ int runStrategiesCommand(CliContext &context)
                 }
                 params.append(o);
             }
-            strategies.append(QJsonObject{{QStringLiteral("name"), r->metadata.name},
-                                          {QStringLiteral("file"), r->file},
-                                          {QStringLiteral("version"), r->metadata.version},
-                                          {QStringLiteral("description"), r->metadata.description.source},
-                                          {QStringLiteral("params"), params}});
+            strategies.append(QJsonObject { { QStringLiteral("name"), r->metadata.name },
+                { QStringLiteral("file"), r->file },
+                { QStringLiteral("version"), r->metadata.version },
+                { QStringLiteral("description"), r->metadata.description.source },
+                { QStringLiteral("params"), params } });
         }
         QJsonArray failures;
         for (const PluginRecord *r : registry.failures()) {
-            failures.append(QJsonObject{{QStringLiteral("file"), r->file},
-                                        {QStringLiteral("error"), r->error}});
+            failures.append(QJsonObject {
+                { QStringLiteral("file"), r->file }, { QStringLiteral("error"), r->error } });
         }
-        const QJsonObject root{{QStringLiteral("strategies"), strategies},
-                               {QStringLiteral("failures"), failures}};
+        const QJsonObject root { { QStringLiteral("strategies"), strategies },
+            { QStringLiteral("failures"), failures } };
         context.out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
         return 0;
     }

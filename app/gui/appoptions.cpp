@@ -36,34 +36,36 @@ std::optional<QSize> AppOptions::parseSize(const QString &text)
     return size;
 }
 
-AppOptions::Outcome AppOptions::parse(const QStringList &arguments, AppOptions *options, QString *message)
+AppOptions::Outcome AppOptions::parse(
+    const QStringList &arguments, AppOptions *options, QString *message)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Rebalance Lab: watch how Apache RocketMQ consumer groups share a topic's queues."));
     const QCommandLineOption help = parser.addHelpOption();
     const QCommandLineOption version = parser.addVersionOption();
-    const QCommandLineOption lang(QStringLiteral("lang"), tr("Interface language: en or zh_CN (default: the system's)."),
-                                  QStringLiteral("LANG"));
-    const QCommandLineOption speed(QStringLiteral("speed"), tr("Playback speed, from 0.1 to 1000 (default 1)."),
-                                   QStringLiteral("X"));
+    const QCommandLineOption lang(QStringLiteral("lang"),
+        tr("Interface language: en or zh_CN (default: the system's)."), QStringLiteral("LANG"));
+    const QCommandLineOption speed(QStringLiteral("speed"),
+        tr("Playback speed, from 0.1 to 1000 (default 1)."), QStringLiteral("X"));
     const QCommandLineOption strategy(QStringLiteral("strategy"),
-                                      tr("Run every group with this strategy instead of the scenario's."),
-                                      QStringLiteral("NAME"));
+        tr("Run every group with this strategy instead of the scenario's."),
+        QStringLiteral("NAME"));
     const QCommandLineOption pluginDir(QStringLiteral("plugin-dir"),
-                                       tr("Also load strategy plugins from DIR (repeatable)."), QStringLiteral("DIR"));
+        tr("Also load strategy plugins from DIR (repeatable)."), QStringLiteral("DIR"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        tr("Run to --at as fast as possible, save the window as FILE (PNG), exit."),
-                                        QStringLiteral("FILE"));
-    const QCommandLineOption at(QStringLiteral("at"), tr("Virtual time of the screenshot: \"90s\", \"2m\" or ms."),
-                                QStringLiteral("TIME"));
-    const QCommandLineOption size(QStringLiteral("size"), tr("Window size of the screenshot (default 1600x1000)."),
-                                  QStringLiteral("WxH"));
-    const QCommandLineOption paused(QStringLiteral("paused"), tr("Open paused instead of playing."));
-    parser.addOptions({lang, speed, strategy, pluginDir, screenshot, at, size, paused});
+        tr("Run to --at as fast as possible, save the window as FILE (PNG), exit."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption at(QStringLiteral("at"),
+        tr("Virtual time of the screenshot: \"90s\", \"2m\" or ms."), QStringLiteral("TIME"));
+    const QCommandLineOption size(QStringLiteral("size"),
+        tr("Window size of the screenshot (default 1600x1000)."), QStringLiteral("WxH"));
+    const QCommandLineOption paused(
+        QStringLiteral("paused"), tr("Open paused instead of playing."));
+    parser.addOptions({ lang, speed, strategy, pluginDir, screenshot, at, size, paused });
     parser.addPositionalArgument(QStringLiteral("scenario"),
-                                 tr("A scenario file to open (default: the bundled training world)."),
-                                 QStringLiteral("[SCENARIO]"));
+        tr("A scenario file to open (default: the bundled training world)."),
+        QStringLiteral("[SCENARIO]"));
     if (!parser.parse(arguments)) {
         *message = parser.errorText();
         return Outcome::Error;
@@ -73,13 +75,15 @@ AppOptions::Outcome AppOptions::parse(const QStringList &arguments, AppOptions *
         return Outcome::Exit;
     }
     if (parser.isSet(version)) {
-        *message = QCoreApplication::applicationName() + QLatin1Char(' ') + QCoreApplication::applicationVersion();
+        *message = QCoreApplication::applicationName() + QLatin1Char(' ')
+            + QCoreApplication::applicationVersion();
         return Outcome::Exit;
     }
     AppOptions o;
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1) {
-        *message = tr("Only one scenario can be opened; got %1.").arg(positional.join(QStringLiteral(", ")));
+        *message = tr("Only one scenario can be opened; got %1.")
+                       .arg(positional.join(QStringLiteral(", ")));
         return Outcome::Error;
     }
     o.scenario = positional.value(0);
@@ -88,7 +92,8 @@ AppOptions::Outcome AppOptions::parse(const QStringList &arguments, AppOptions *
         bool ok = false;
         const double x = parser.value(speed).toDouble(&ok);
         if (!ok || x < 0.1 || x > 1000) {
-            *message = tr("--speed must be a number from 0.1 to 1000, got \"%1\".").arg(parser.value(speed));
+            *message = tr("--speed must be a number from 0.1 to 1000, got \"%1\".")
+                           .arg(parser.value(speed));
             return Outcome::Error;
         }
         o.speed = x;
@@ -100,7 +105,8 @@ AppOptions::Outcome AppOptions::parse(const QStringList &arguments, AppOptions *
     if (parser.isSet(at)) {
         o.at = parseTime(parser.value(at));
         if (!o.at) {
-            *message = tr("--at must be a duration such as \"90s\", \"2m\" or a number of ms, got \"%1\".")
+            *message = tr(
+                "--at must be a duration such as \"90s\", \"2m\" or a number of ms, got \"%1\".")
                            .arg(parser.value(at));
             return Outcome::Error;
         }
@@ -113,7 +119,8 @@ AppOptions::Outcome AppOptions::parse(const QStringList &arguments, AppOptions *
     if (parser.isSet(size)) {
         const auto s = parseSize(parser.value(size));
         if (!s) {
-            *message = tr("--size must be WIDTHxHEIGHT from 320x240 to 8192x8192, got \"%1\".").arg(parser.value(size));
+            *message = tr("--size must be WIDTHxHEIGHT from 320x240 to 8192x8192, got \"%1\".")
+                           .arg(parser.value(size));
             return Outcome::Error;
         }
         o.size = *s;

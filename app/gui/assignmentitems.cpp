@@ -23,11 +23,14 @@ bool alive(ConsumerState s)
 void fillFrom(const SnapshotHolding &hold, const SnapshotConsumer &owner, TileItem &item)
 {
     const double count = owner.pullThresholdForQueue > 0
-        ? double(hold.cachedCount) / double(owner.pullThresholdForQueue) : 0;
+        ? double(hold.cachedCount) / double(owner.pullThresholdForQueue)
+        : 0;
     const double size = owner.pullThresholdSizeForQueue > 0
-        ? double(hold.cachedBytes) / (double(owner.pullThresholdSizeForQueue) * 1048576.0) : 0;
+        ? double(hold.cachedBytes) / (double(owner.pullThresholdSizeForQueue) * 1048576.0)
+        : 0;
     const double span = owner.consumeConcurrentlyMaxSpan > 0
-        ? double(hold.maxSpan) / double(owner.consumeConcurrentlyMaxSpan) : 0;
+        ? double(hold.maxSpan) / double(owner.consumeConcurrentlyMaxSpan)
+        : 0;
     item.fill = float(count);
     item.pressure = float(qMax(count, qMax(size, span)));
     item.flow = hold.flowControl;
@@ -53,7 +56,8 @@ int AssignmentItems::tilesNeeded(const Catalog &cat, const WorldSnapshot &snapsh
         const qint32 g = cat.consumers.at(c).groupIndex;
         // Consumers that have not started yet count: they will share the queues soon.
         const ConsumerState st = snapshot.consumers.at(c).state;
-        if (g >= 0 && g < liveByGroup.size() && st != ConsumerState::Killed && st != ConsumerState::Shutdown) {
+        if (g >= 0 && g < liveByGroup.size() && st != ConsumerState::Killed
+            && st != ConsumerState::Shutdown) {
             ++liveByGroup[g];
         }
     }
@@ -138,8 +142,8 @@ void AssignmentItems::placeTile(TileItem item, const QRectF &target, qint64 now,
     m_items.append(item);
 }
 
-void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat, const WorldSnapshot &snapshot,
-                              qint64 now, int duration, bool flash)
+void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat,
+    const WorldSnapshot &snapshot, qint64 now, int duration, bool flash)
 {
     if (m_cards.size() < cat.consumers.size()) {
         m_cards.resize(cat.consumers.size());
@@ -157,7 +161,8 @@ void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat
     m_items.clear();
     m_previousIndex.clear();
     for (int i = 0; i < m_previousItems.size(); ++i) {
-        m_previousIndex.insert(itemKey(m_previousItems.at(i).queue, m_previousItems.at(i).consumer), i);
+        m_previousIndex.insert(
+            itemKey(m_previousItems.at(i).queue, m_previousItems.at(i).consumer), i);
     }
     if (m_queueRects.size() != cat.queues.size()) {
         m_queueRects.resize(cat.queues.size());
@@ -187,7 +192,8 @@ void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat
                 continue;
             }
             const SnapshotQueue &sq = snapshot.queues.at(q);
-            for (qint32 h = sq.firstHolding; h < sq.firstHolding + sq.holdingCount && h < holdings.size(); ++h) {
+            for (qint32 h = sq.firstHolding;
+                 h < sq.firstHolding + sq.holdingCount && h < holdings.size(); ++h) {
                 const int card = layout.cardOf(holdings.at(h).consumer);
                 if (card >= 0 && layout.cards().at(card).section == s) {
                     ++cardTotal[card];
@@ -205,7 +211,8 @@ void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat
             int aliveOwners = 0;
             int runningOwners = 0;
             const SnapshotHolding *first = nullptr;
-            for (qint32 h = sq.firstHolding; h < sq.firstHolding + sq.holdingCount && h < holdings.size(); ++h) {
+            for (qint32 h = sq.firstHolding;
+                 h < sq.firstHolding + sq.holdingCount && h < holdings.size(); ++h) {
                 const SnapshotHolding &hold = holdings.at(h);
                 if (hold.consumer < 0 || hold.consumer >= snapshot.consumers.size()
                     || cat.consumers.at(hold.consumer).groupIndex != g || hold.dropped) {
@@ -226,7 +233,8 @@ void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat
             if (doubleOwned) {
                 ++(info.retry ? m_doubleOwnedRetry : m_doubleOwned);
             }
-            for (qint32 h = sq.firstHolding; h < sq.firstHolding + sq.holdingCount && h < holdings.size(); ++h) {
+            for (qint32 h = sq.firstHolding;
+                 h < sq.firstHolding + sq.holdingCount && h < holdings.size(); ++h) {
                 const SnapshotHolding &hold = holdings.at(h);
                 const int card = layout.cardOf(hold.consumer);
                 if (card < 0 || layout.cards().at(card).section != s) {
@@ -310,7 +318,8 @@ void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat
     updateSections(layout, cat, snapshot);
 }
 
-void AssignmentItems::updateSections(const AssignmentLayout &layout, const Catalog &cat, const WorldSnapshot &snapshot)
+void AssignmentItems::updateSections(
+    const AssignmentLayout &layout, const Catalog &cat, const WorldSnapshot &snapshot)
 {
     m_sectionTitles.clear();
     m_sectionStrategies.clear();
@@ -354,10 +363,11 @@ void AssignmentItems::updateSections(const AssignmentLayout &layout, const Catal
         } else if (cat.groupOrderly.value(section.group)) {
             how = tr("%1, orderly: queues locked on the broker").arg(how);
         }
-        m_sectionTitles.append(tr("%1 — %2 queues, %3 of %4 consumers running, %5")
-                                   .arg(cat.groups.value(section.group),
-                                        GuiText::count(cat.groupQueues.value(section.group).size()),
-                                        GuiText::count(running), GuiText::count(section.cards.size()), how));
+        m_sectionTitles.append(
+            tr("%1 — %2 queues, %3 of %4 consumers running, %5")
+                .arg(cat.groups.value(section.group),
+                    GuiText::count(cat.groupQueues.value(section.group).size()),
+                    GuiText::count(running), GuiText::count(section.cards.size()), how));
     }
 }
 

@@ -38,8 +38,8 @@ public:
         Rebuilds the items for `snapshot` laid out by `layout`. A tile that moved travels for
         `duration` wall ms from `now` (0: it jumps); `flash` lets cards that rebalanced flash.
     */
-    void rebuild(const AssignmentLayout &layout, const Catalog &catalog, const WorldSnapshot &snapshot, qint64 now,
-                 int duration, bool flash);
+    void rebuild(const AssignmentLayout &layout, const Catalog &catalog,
+        const WorldSnapshot &snapshot, qint64 now, int duration, bool flash);
     //! Ends every travel and flash.
     void settle();
     //! Whether a travel or a flash is under way at wall time `now`.
@@ -48,7 +48,8 @@ public:
 
     const QList<TileItem> &tiles() const { return m_items; }
     const QList<CardItem> &cards() const { return m_cards; }
-    //! Per section: queues without a running owner (retry queues included), and of those retry queues.
+    //! Per section: queues without a running owner (retry queues included), and of those retry
+    //! queues.
     const QList<int> &laneCounts() const { return m_laneCounts; }
     const QList<int> &laneRetryCounts() const { return m_laneRetryCounts; }
     //! Queues held by two or more live consumers of a CLUSTERING group (retry queues apart).
@@ -60,13 +61,14 @@ public:
 
 private:
     void placeTile(TileItem item, const QRectF &target, qint64 now, int duration);
-    void updateSections(const AssignmentLayout &layout, const Catalog &catalog, const WorldSnapshot &snapshot);
+    void updateSections(
+        const AssignmentLayout &layout, const Catalog &catalog, const WorldSnapshot &snapshot);
 
     QList<TileItem> m_items;
     QList<TileItem> m_previousItems;
     QHash<quint64, int> m_previousIndex;
-    QList<QRectF> m_queueRects;   //!< where each queue was last drawn (travel start)
-    QList<CardItem> m_cards;      //!< per consumer
+    QList<QRectF> m_queueRects; //!< where each queue was last drawn (travel start)
+    QList<CardItem> m_cards; //!< per consumer
     QList<int> m_laneCounts;
     QList<int> m_laneRetryCounts;
     QList<AssignmentLayout::Grid> m_laneGrids; //!< per section, for the current unassigned count

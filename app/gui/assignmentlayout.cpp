@@ -9,9 +9,9 @@ namespace Rblab {
 
 namespace {
 
-constexpr qreal kMargin = 8;     // around the view
-constexpr qreal kCardGap = 8;    // between cards
-constexpr qreal kPad = 5;        // inside a card
+constexpr qreal kMargin = 8; // around the view
+constexpr qreal kCardGap = 8; // between cards
+constexpr qreal kPad = 5; // inside a card
 constexpr qreal kTileGap = 3;
 constexpr qreal kTileAspect = 1.5; // width / height of compact tiles
 constexpr qreal kMinCompactTile = 6;
@@ -84,8 +84,8 @@ QRectF AssignmentLayout::cardSlot(int card, int slot) const
     return m_sections.at(c.section).cardGrid.slot(slot).translated(c.body.topLeft());
 }
 
-void AssignmentLayout::compute(const Catalog &catalog, const QSizeF &size, const QFont &font, int tilesPerCard,
-                               int legendRows)
+void AssignmentLayout::compute(
+    const Catalog &catalog, const QSizeF &size, const QFont &font, int tilesPerCard, int legendRows)
 {
     m_size = size;
     m_cards.clear();
@@ -100,7 +100,8 @@ void AssignmentLayout::compute(const Catalog &catalog, const QSizeF &size, const
     const QFontMetricsF metrics(font);
     m_lineHeight = std::ceil(metrics.height());
     m_tileTextWidth = metrics.horizontalAdvance(QStringLiteral("R·B15"));
-    m_legend = QRectF(kMargin, kMargin / 2, size.width() - 2 * kMargin, qMax(1, legendRows) * (m_lineHeight + 6) + 2);
+    m_legend = QRectF(kMargin, kMargin / 2, size.width() - 2 * kMargin,
+        qMax(1, legendRows) * (m_lineHeight + 6) + 2);
 
     // Sections share the height by how much they hold: cards, plus the lane and the title.
     QList<QList<qint32>> groupConsumers(catalog.groups.size());
@@ -139,7 +140,8 @@ void AssignmentLayout::compute(const Catalog &catalog, const QSizeF &size, const
         const Section plain = m_sections.last();
         const QList<Card> plainCards = m_cards;
         for (int pass = 0; pass < 3 && scale > 1.0; ++pass) {
-            const qreal again = layoutSection(m_sections.last(), rect, cards, m_tilesPerCard, scale);
+            const qreal again
+                = layoutSection(m_sections.last(), rect, cards, m_tilesPerCard, scale);
             if (m_sections.last().cardGrid.detail != Detail::Full) {
                 m_sections.last() = plain;
                 m_cards = plainCards;
@@ -157,8 +159,8 @@ void AssignmentLayout::compute(const Catalog &catalog, const QSizeF &size, const
     }
 }
 
-qreal AssignmentLayout::layoutSection(Section &section, const QRectF &rect, int cardCount,
-                                      int tilesPerCard, qreal laneScale)
+qreal AssignmentLayout::layoutSection(
+    Section &section, const QRectF &rect, int cardCount, int tilesPerCard, qreal laneScale)
 {
     const qreal lh = m_lineHeight;
     section.rect = rect;
@@ -182,14 +184,15 @@ qreal AssignmentLayout::layoutSection(Section &section, const QRectF &rect, int 
     lane.columns = qMax(1, fit(QSizeF(laneWidth, tile.height()), tile, kTileGap).columns);
     lane.capacity = lane.columns;
     section.lane = QRectF(rect.left(), section.title.bottom(), rect.width(), laneHeight);
-    section.laneLabel = QRectF(section.lane.left() + kPad, section.lane.top(), labelWidth - kPad, laneHeight);
+    section.laneLabel
+        = QRectF(section.lane.left() + kPad, section.lane.top(), labelWidth - kPad, laneHeight);
     lane.origin = QPointF(section.lane.left() + labelWidth + kPad, section.lane.top() + kPad);
 
     // The cards: try every column count at every level of detail, keep the largest tiles
     // (full tiles first), breaking ties by card shape. Denser levels also tighten the gaps
     // and headers, down to a state strip above a field of cells.
     const QRectF area(rect.left(), section.lane.bottom() + kCardGap, rect.width(),
-                      rect.bottom() - section.lane.bottom() - kCardGap);
+        rect.bottom() - section.lane.bottom() - kCardGap);
     const int n = qMax(1, cardCount);
     struct Level
     {
@@ -200,17 +203,17 @@ qreal AssignmentLayout::layoutSection(Section &section, const QRectF &rect, int 
         qreal minWidth;
     };
     const Level levels[] = {
-        {Detail::Full, kCardGap, 2 * lh + 12, 0, 150},
-        {Detail::Compact, kCardGap - 2, lh + 8, kMinCompactTile, 56},
-        {Detail::HeatMap, 4, lh + 4, 2, 30},
-        {Detail::HeatMap, 2, 5, 1, 4},
+        { Detail::Full, kCardGap, 2 * lh + 12, 0, 150 },
+        { Detail::Compact, kCardGap - 2, lh + 8, kMinCompactTile, 56 },
+        { Detail::HeatMap, 4, lh + 4, 2, 30 },
+        { Detail::HeatMap, 2, 5, 1, 4 },
     };
 
     struct Choice
     {
         int columns = 1;
         Detail detail = Detail::HeatMap;
-        qreal tile = 0;       // height
+        qreal tile = 0; // height
         qreal scale = 1;
         qreal score = -1;
         qreal gap = 2;
@@ -240,7 +243,7 @@ qreal AssignmentLayout::layoutSection(Section &section, const QRectF &rect, int 
                 }
                 qreal scale = 1;
                 while (scale + 0.1 <= kMaxTileScale
-                       && fit(body, fullTile * (scale + 0.1), kTileGap).capacity >= tilesPerCard) {
+                    && fit(body, fullTile * (scale + 0.1), kTileGap).capacity >= tilesPerCard) {
                     scale += 0.1;
                 }
                 choice.scale = scale;
@@ -254,7 +257,8 @@ qreal AssignmentLayout::layoutSection(Section &section, const QRectF &rect, int 
                     continue;
                 }
                 choice.tile = s;
-                const qreal rank = level.detail == Detail::Compact ? 1e4 : (level.header > 5 ? 1e3 : 0);
+                const qreal rank
+                    = level.detail == Detail::Compact ? 1e4 : (level.header > 5 ? 1e3 : 0);
                 choice.score = rank + s * 10 - std::abs(cw / ch - 1.5) * 0.01;
             }
             if (choice.score > best.score) {
@@ -262,13 +266,14 @@ qreal AssignmentLayout::layoutSection(Section &section, const QRectF &rect, int 
             }
         }
         if (best.score >= 0) {
-            break;   // the first level that fits is the most detailed one
+            break; // the first level that fits is the most detailed one
         }
     }
     if (best.score < 0) {
         // Not even one-pixel cells fit: a single row of cards, cells clipped ("+N" tiles).
         best.columns = n;
-        best.card = QSizeF(qMax<qreal>(4, (area.width() - (n - 1) * 2) / n), qMax<qreal>(8, area.height()));
+        best.card = QSizeF(
+            qMax<qreal>(4, (area.width() - (n - 1) * 2) / n), qMax<qreal>(8, area.height()));
         best.tile = 1;
     }
 
@@ -296,11 +301,12 @@ qreal AssignmentLayout::layoutSection(Section &section, const QRectF &rect, int 
         const int c = i % best.columns;
         const int r = i / best.columns;
         card.rect = QRectF(area.left() + c * (best.card.width() + best.gap),
-                           area.top() + r * (best.card.height() + best.gap), best.card.width(),
-                           best.card.height());
-        card.header = QRectF(card.rect.left() + pad, card.rect.top() + 2, card.rect.width() - 2 * pad,
-                             best.header - 2);
-        card.body = QRectF(card.rect.left() + pad, card.rect.top() + best.header, body.width(), body.height());
+            area.top() + r * (best.card.height() + best.gap), best.card.width(),
+            best.card.height());
+        card.header = QRectF(card.rect.left() + pad, card.rect.top() + 2,
+            card.rect.width() - 2 * pad, best.header - 2);
+        card.body = QRectF(
+            card.rect.left() + pad, card.rect.top() + best.header, body.width(), body.height());
     }
     return best.detail == Detail::Full ? best.scale : 1.0;
 }

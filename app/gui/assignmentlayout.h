@@ -45,8 +45,8 @@ public:
         {
             const int c = index % columns;
             const int r = index / columns;
-            return QRectF(origin.x() + c * (tile.width() + gap), origin.y() + r * (tile.height() + gap),
-                          tile.width(), tile.height());
+            return QRectF(origin.x() + c * (tile.width() + gap),
+                origin.y() + r * (tile.height() + gap), tile.width(), tile.height());
         }
     };
 
@@ -55,11 +55,11 @@ public:
         qint32 group = -1;
         QRectF rect;
         QRectF title;
-        QRectF lane;       //!< the "unassigned" lane, label included
+        QRectF lane; //!< the "unassigned" lane, label included
         QRectF laneLabel;
         Grid laneGrid;
-        Grid cardGrid;     //!< origin relative to each card's body
-        QList<int> cards;  //!< indices into cards()
+        Grid cardGrid; //!< origin relative to each card's body
+        QList<int> cards; //!< indices into cards()
     };
 
     /*!
@@ -67,13 +67,19 @@ public:
         the fullest card must hold (the view passes the current need, with head-room).
     */
     void compute(const Catalog &catalog, const QSizeF &size, const QFont &font, int tilesPerCard,
-                 int legendRows = 1);
+        int legendRows = 1);
 
     const QList<Card> &cards() const { return m_cards; }
     const QList<Section> &sections() const { return m_sections; }
     //! The card of a consumer (an index into cards()), or -1.
-    int cardOf(qint32 consumer) const { return consumer >= 0 && consumer < m_cardOf.size() ? m_cardOf.at(consumer) : -1; }
-    int sectionOfQueueGroup(int group) const { return group >= 0 && group < m_sectionOfGroup.size() ? m_sectionOfGroup.at(group) : -1; }
+    int cardOf(qint32 consumer) const
+    {
+        return consumer >= 0 && consumer < m_cardOf.size() ? m_cardOf.at(consumer) : -1;
+    }
+    int sectionOfQueueGroup(int group) const
+    {
+        return group >= 0 && group < m_sectionOfGroup.size() ? m_sectionOfGroup.at(group) : -1;
+    }
     QRectF legend() const { return m_legend; }
     QSizeF size() const { return m_size; }
     Detail detail() const { return m_detail; }
@@ -93,8 +99,8 @@ public:
 
 private:
     //! Returns the scale of the cards' full tiles (1 below the full level).
-    qreal layoutSection(Section &section, const QRectF &rect, int cardCount, int tilesPerCard,
-                        qreal laneScale);
+    qreal layoutSection(
+        Section &section, const QRectF &rect, int cardCount, int tilesPerCard, qreal laneScale);
 
     QSizeF m_size;
     QRectF m_legend;

@@ -49,8 +49,8 @@ QRectF TileItem::rectAt(qint64 wallMs) const
     }
     const qreal t = easeInOut(qBound<qreal>(0, qreal(wallMs - start) / duration, 1));
     return QRectF(from.x() + (target.x() - from.x()) * t, from.y() + (target.y() - from.y()) * t,
-                  from.width() + (target.width() - from.width()) * t,
-                  from.height() + (target.height() - from.height()) * t);
+        from.width() + (target.width() - from.width()) * t,
+        from.height() + (target.height() - from.height()) * t);
 }
 
 void AssignmentRenderer::setFont(const QFont &font)
@@ -106,7 +106,8 @@ qreal AssignmentRenderer::legendWidth(const Catalog &catalog, const QStringList 
     const qreal h = fm.height();
     qreal width = 0;
     for (int b = 0; b < catalog.brokers.size(); ++b) {
-        width += h * 1.4 + 4 + fm.horizontalAdvance(QStringLiteral("A %1 ✕").arg(catalog.brokers.at(b))) + 14;
+        width += h * 1.4 + 4
+            + fm.horizontalAdvance(QStringLiteral("A %1 ✕").arg(catalog.brokers.at(b))) + 14;
     }
     width += 10;
     for (qsizetype i = 0; i < labels.size(); ++i) {
@@ -160,8 +161,10 @@ void AssignmentRenderer::paintLegend(QPainter &p, const Input &in)
     const Catalog &catalog = *in.catalog;
     for (int b = 0; b < catalog.brokers.size(); ++b) {
         const bool up = b >= in.snapshot->brokerUp.size() || in.snapshot->brokerUp.at(b);
-        const QString name = QStringLiteral("%1 %2").arg(brokerLetter(b)).arg(catalog.brokers.at(b));
-        entry(m_palette.broker(b), QColor(), Qt::NoBrush, false, up ? name : name + QStringLiteral(" ✕"));
+        const QString name
+            = QStringLiteral("%1 %2").arg(brokerLetter(b)).arg(catalog.brokers.at(b));
+        entry(m_palette.broker(b), QColor(), Qt::NoBrush, false,
+            up ? name : name + QStringLiteral(" ✕"));
     }
     const QStringList &l = in.legendLabels;
     if (l.size() >= 5) {
@@ -195,7 +198,8 @@ void AssignmentRenderer::paintSection(QPainter &p, const Input &in, int s)
     p.setFont(m_boldFont);
     p.setPen(m_palette.text);
     if (s < in.sectionTitles.size()) {
-        p.drawText(section.title.adjusted(2, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, in.sectionTitles.at(s));
+        p.drawText(section.title.adjusted(2, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
+            in.sectionTitles.at(s));
     }
     // The lane is tinted only when it holds something: trouble stands out, calm stays calm.
     const int unassigned = s < in.laneCounts.size() ? in.laneCounts.at(s) : 0;
@@ -204,7 +208,8 @@ void AssignmentRenderer::paintSection(QPainter &p, const Input &in, int s)
     p.drawRoundedRect(section.lane, 5, 5);
     p.setFont(m_font);
     p.setPen(unassigned > 0 ? m_palette.text : m_palette.mutedText);
-    p.drawText(section.laneLabel, Qt::AlignVCenter | Qt::AlignLeft | Qt::TextWordWrap, in.laneLabels.value(s));
+    p.drawText(section.laneLabel, Qt::AlignVCenter | Qt::AlignLeft | Qt::TextWordWrap,
+        in.laneLabels.value(s));
 }
 
 void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
@@ -224,8 +229,9 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
     if (sc.state == ConsumerState::Killed) {
         background = withAlpha(m_palette.flowSize, m_palette.dark ? 50 : 28);
     } else if (sc.state == ConsumerState::Frozen || sc.state == ConsumerState::Partitioned
-               || sc.state == ConsumerState::Paused) {
-        // Alive but not consuming: its queues are stuck. The whole card says so, not only the stripe.
+        || sc.state == ConsumerState::Paused) {
+        // Alive but not consuming: its queues are stuck. The whole card says so, not only the
+        // stripe.
         background = withAlpha(stateColor, m_palette.dark ? 55 : 34);
     } else if (!alive) {
         background = withAlpha(m_palette.cardBackground, 120);
@@ -242,8 +248,9 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
     // State stripe on the left edge: the state is readable from across a classroom.
     p.setPen(Qt::NoPen);
     p.setBrush(stateColor);
-    p.drawRoundedRect(QRectF(card.rect.left(), card.rect.top(), detail == Detail::Full ? 5 : 3, card.rect.height()),
-                      2, 2);
+    p.drawRoundedRect(QRectF(card.rect.left(), card.rect.top(), detail == Detail::Full ? 5 : 3,
+                          card.rect.height()),
+        2, 2);
 
     if (in.cards && c < in.cards->size()) {
         const CardItem &ci = in.cards->at(c);
@@ -265,7 +272,8 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
         // The densest level: a strip in the state's colour is the whole header.
         p.setPen(Qt::NoPen);
         p.setBrush(stateColor);
-        p.drawRect(QRectF(card.rect.left(), card.rect.top(), card.rect.width(), card.header.height()));
+        p.drawRect(
+            QRectF(card.rect.left(), card.rect.top(), card.rect.width(), card.header.height()));
         return;
     }
     // Names are static texts elided to the card width: laid out once, drawn every frame.
@@ -274,7 +282,8 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
     const qreal countWidth = detail == Detail::Full
         ? QFontMetricsF(m_font).horizontalAdvance(in.queuesLabel.arg(QStringLiteral("000"))) + 6
         : QFontMetricsF(m_font).horizontalAdvance(QStringLiteral("00")) + 4;
-    const qreal nameWidth = card.header.width() - (detail == Detail::Full ? 8 : 4) - (detail != Detail::HeatMap ? countWidth : 0);
+    const qreal nameWidth = card.header.width() - (detail == Detail::Full ? 8 : 4)
+        - (detail != Detail::HeatMap ? countWidth : 0);
     const QList<QStaticText> &names = m_names.names(*in.catalog, m_boldFont, nameWidth);
     const QPointF namePos(card.header.left() + (detail == Detail::Full ? 6 : 2), card.header.top());
     p.setPen(alive || sc.state == ConsumerState::Absent ? m_palette.text : m_palette.mutedText);
@@ -288,12 +297,13 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
     }
     if (detail != Detail::Full) {
         p.drawText(QRectF(card.header.left(), card.header.top(), card.header.width() - 2, lh),
-                   Qt::AlignRight | Qt::AlignTop, QString::number(sc.queueCount));
+            Qt::AlignRight | Qt::AlignTop, QString::number(sc.queueCount));
         return;
     }
     const QFontMetricsF fm(m_font);
-    p.drawText(QRectF(card.header.left(), card.header.top(), card.header.width() - 2, lh), Qt::AlignRight | Qt::AlignTop,
-               sc.queueCount == 1 ? in.oneQueueLabel : in.queuesLabel.arg(sc.queueCount));
+    p.drawText(QRectF(card.header.left(), card.header.top(), card.header.width() - 2, lh),
+        Qt::AlignRight | Qt::AlignTop,
+        sc.queueCount == 1 ? in.oneQueueLabel : in.queuesLabel.arg(sc.queueCount));
     // Second line: the state in words, in the state's colour, then the cache and the strategy.
     const QString state = GuiText::stateName(sc.state, sc.slowed);
     const qreal stateWidth = QFontMetricsF(m_boldFont).horizontalAdvance(state);
@@ -304,26 +314,31 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
     p.drawText(line2, Qt::AlignLeft | Qt::AlignTop, state);
     p.setFont(m_font);
     p.setPen(m_palette.mutedText);
-    const QString cache = in.cacheLabel.arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes));
+    const QString cache
+        = in.cacheLabel.arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes));
     // A consumer whose strategy differs from its group's (a rolling deploy) says so in bold:
     // mixed strategies are how queues end up double-owned or orphaned.
     const QString groupStrategy = in.sectionStrategies.value(card.section);
-    const bool odd = !sc.strategy.isEmpty() && !groupStrategy.isEmpty() && sc.strategy != groupStrategy;
+    const bool odd
+        = !sc.strategy.isEmpty() && !groupStrategy.isEmpty() && sc.strategy != groupStrategy;
     qreal x = line2.left() + stateWidth + 10;
     if (odd) {
         p.setFont(m_boldFont);
         p.setPen(m_palette.flowSpan);
         const QString badge = sc.strategy;
-        p.drawText(QRectF(x, line2.top(), line2.right() - x, lh), Qt::AlignLeft | Qt::AlignTop, badge);
+        p.drawText(
+            QRectF(x, line2.top(), line2.right() - x, lh), Qt::AlignLeft | Qt::AlignTop, badge);
         x += QFontMetricsF(m_boldFont).horizontalAdvance(badge) + 8;
         p.setFont(m_font);
         p.setPen(m_palette.mutedText);
     }
-    p.drawText(QRectF(x, line2.top(), qMax<qreal>(0, line2.right() - x), lh), Qt::AlignLeft | Qt::AlignTop,
-               fm.elidedText(cache, Qt::ElideRight, qMax<qreal>(0, line2.right() - x)));
-    if (sc.state != ConsumerState::Running && sc.state != ConsumerState::Starting && sc.queueCount == 0
-        && card.body.height() > 3 * lh) {
-        // An empty card of a stopped consumer says why in large letters, readable from the back row.
+    p.drawText(QRectF(x, line2.top(), qMax<qreal>(0, line2.right() - x), lh),
+        Qt::AlignLeft | Qt::AlignTop,
+        fm.elidedText(cache, Qt::ElideRight, qMax<qreal>(0, line2.right() - x)));
+    if (sc.state != ConsumerState::Running && sc.state != ConsumerState::Starting
+        && sc.queueCount == 0 && card.body.height() > 3 * lh) {
+        // An empty card of a stopped consumer says why in large letters, readable from the back
+        // row.
         QFont big = m_boldFont;
         big.setPointSizeF(m_boldFont.pointSizeF() * 2.2);
         p.setFont(big);
@@ -340,8 +355,9 @@ void AssignmentRenderer::paintTiles(QPainter &p, const Input &in)
     for (const TileItem &item : *in.tiles) {
         const AssignmentLayout::Section &section = sections.at(item.section);
         const Detail detail = item.consumer >= 0 ? section.cardGrid.detail
-            : in.laneGrids && item.section < in.laneGrids->size() ? in.laneGrids->at(item.section).detail
-                                                                  : section.laneGrid.detail;
+            : in.laneGrids && item.section < in.laneGrids->size()
+            ? in.laneGrids->at(item.section).detail
+            : section.laneGrid.detail;
         const QRectF r = item.rectAt(in.wallNow);
         if (detail == Detail::Full) {
             const qreal scale = r.height() / fullHeight;
@@ -362,13 +378,15 @@ void AssignmentRenderer::paintLock(QPainter &p, const QRectF &r, const QColor &c
     p.setPen(QPen(color, 1.6));
     p.setBrush(Qt::NoBrush);
     const qreal inset = r.width() * 0.2;
-    p.drawArc(QRectF(r.left() + inset, r.top(), r.width() - 2 * inset, (bodyTop - r.top()) * 2), 0, 180 * 16);
+    p.drawArc(QRectF(r.left() + inset, r.top(), r.width() - 2 * inset, (bodyTop - r.top()) * 2), 0,
+        180 * 16);
     p.setPen(Qt::NoPen);
     p.setBrush(color);
     p.drawRoundedRect(QRectF(r.left(), bodyTop, r.width(), r.bottom() - bodyTop), 1.5, 1.5);
 }
 
-void AssignmentRenderer::paintTile(QPainter &p, const Input &in, const TileItem &item, const QRectF &r, Detail detail)
+void AssignmentRenderer::paintTile(
+    QPainter &p, const Input &in, const TileItem &item, const QRectF &r, Detail detail)
 {
     const Catalog &catalog = *in.catalog;
     const bool selected = in.selection.isQueue() && in.selection.index == item.queue;
@@ -393,8 +411,8 @@ void AssignmentRenderer::paintTile(QPainter &p, const Input &in, const TileItem 
     if (detail == Detail::HeatMap) {
         // Cells of a few pixels: colour is all there is, so it says the most urgent thing.
         QColor c = item.flags & TileItem::DoubleOwned ? m_palette.doubleOwned
-            : flowColor.isValid()                       ? flowColor
-                                                        : m_palette.heat(item.pressure);
+            : flowColor.isValid()                     ? flowColor
+                                                      : m_palette.heat(item.pressure);
         if (ghost) {
             c = withAlpha(c, 90);
         }
@@ -410,7 +428,8 @@ void AssignmentRenderer::paintTile(QPainter &p, const Input &in, const TileItem 
         p.fillRect(r, fill);
         if (r.height() >= 8) {
             const qreal barH = qMax<qreal>(2, r.height() / 5);
-            const QRectF bar(r.left(), r.bottom() - barH, r.width() * qMin<qreal>(1, item.fill / 1.25), barH);
+            const QRectF bar(
+                r.left(), r.bottom() - barH, r.width() * qMin<qreal>(1, item.fill / 1.25), barH);
             p.fillRect(bar, flowColor.isValid() ? flowColor : m_palette.fillBar);
         }
         if (q.retry) {
@@ -419,7 +438,7 @@ void AssignmentRenderer::paintTile(QPainter &p, const Input &in, const TileItem 
             p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
         }
         if (flowColor.isValid() || (item.flags & TileItem::DoubleOwned) || selected) {
-            const QColor border = selected ? m_palette.selection
+            const QColor border = selected             ? m_palette.selection
                 : (item.flags & TileItem::DoubleOwned) ? m_palette.doubleOwned
                                                        : flowColor;
             p.setPen(QPen(border, 2));
@@ -444,15 +463,17 @@ void AssignmentRenderer::paintTile(QPainter &p, const Input &in, const TileItem 
     p.drawRect(barArea);
     // The bar spans 0…125 % of the threshold; the tick marks 100 %.
     p.setBrush(flowColor.isValid() ? flowColor : m_palette.fillBar);
-    p.drawRect(QRectF(barArea.left(), barArea.top(), barArea.width() * qMin<qreal>(1, item.fill / 1.25), barH));
+    p.drawRect(QRectF(
+        barArea.left(), barArea.top(), barArea.width() * qMin<qreal>(1, item.fill / 1.25), barH));
     p.setPen(QPen(m_palette.threshold, 1.2));
     const qreal tick = barArea.left() + barArea.width() * 0.8;
     p.drawLine(QPointF(tick, barArea.top() - 2), QPointF(tick, barArea.bottom() + 1));
 
     p.setFont(m_tileFont);
-    p.setPen(ghost ? withAlpha(m_palette.text, 120) : (m_palette.dark ? QColor(250, 250, 250) : QColor(20, 20, 25)));
-    p.drawText(QRectF(r.left(), r.top() + 1, r.width(), barArea.top() - r.top() - 1), Qt::AlignCenter,
-               tileLabel(catalog, item.queue));
+    p.setPen(ghost ? withAlpha(m_palette.text, 120)
+                   : (m_palette.dark ? QColor(250, 250, 250) : QColor(20, 20, 25)));
+    p.drawText(QRectF(r.left(), r.top() + 1, r.width(), barArea.top() - r.top() - 1),
+        Qt::AlignCenter, tileLabel(catalog, item.queue));
 
     p.setBrush(Qt::NoBrush);
     if (q.retry) {
@@ -460,7 +481,8 @@ void AssignmentRenderer::paintTile(QPainter &p, const Input &in, const TileItem 
         p.drawRoundedRect(r.adjusted(1, 1, -1, -1), 3, 3);
     }
     if (item.flags & TileItem::Locked) {
-        paintLock(p, QRectF(r.right() - 12, r.top() + 3, 9, 11), ghost ? withAlpha(m_palette.text, 120) : m_palette.text);
+        paintLock(p, QRectF(r.right() - 12, r.top() + 3, 9, 11),
+            ghost ? withAlpha(m_palette.text, 120) : m_palette.text);
     }
     if (flowColor.isValid()) {
         p.setPen(QPen(flowColor, 3));

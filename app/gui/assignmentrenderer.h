@@ -26,22 +26,22 @@ struct TileItem
     enum Flag : quint16 {
         Retry = 1 << 0,
         DoubleOwned = 1 << 1,
-        Ghost = 1 << 2,      //!< held by a consumer that is not running, or a lane copy of it
+        Ghost = 1 << 2, //!< held by a consumer that is not running, or a lane copy of it
         Dropped = 1 << 3,
         Locked = 1 << 4,
-        Overflow = 1 << 5,   //!< the "+N" tile of a card too small for its queues
+        Overflow = 1 << 5, //!< the "+N" tile of a card too small for its queues
     };
     qint32 queue = -1;
-    qint32 consumer = -1;    //!< -1: the unassigned lane
+    qint32 consumer = -1; //!< -1: the unassigned lane
     qint32 section = -1;
     qint32 overflowCount = 0;
     quint16 flags = 0;
     SimEvent::FlowCause flow = SimEvent::FlowCause::None;
-    float fill = 0;          //!< cached messages / pullThresholdForQueue
-    float pressure = 0;      //!< the highest of count, size and span fill
+    float fill = 0; //!< cached messages / pullThresholdForQueue
+    float pressure = 0; //!< the highest of count, size and span fill
     QRectF target;
     QRectF from;
-    qint64 start = -1;       //!< wall ms when the travel began; -1 when at rest
+    qint64 start = -1; //!< wall ms when the travel began; -1 when at rest
     int duration = 0;
 
     QRectF rectAt(qint64 wallMs) const;
@@ -71,14 +71,14 @@ public:
         const QList<CardItem> *cards = nullptr;
         Selection selection;
         qint64 wallNow = 0;
-        QStringList laneLabels;   //!< per section: "Unassigned 4 (+1 retry)"
+        QStringList laneLabels; //!< per section: "Unassigned 4 (+1 retry)"
         QStringList legendLabels; //!< double-owned, retry, count, size, span, locked
         QStringList sectionTitles;
-        QList<int> laneCounts;    //!< unassigned queues per section
+        QList<int> laneCounts; //!< unassigned queues per section
         const QList<AssignmentLayout::Grid> *laneGrids = nullptr; //!< per section, as placed now
-        QString cacheLabel;       //!< "%1 msg · %2"
-        QString oneQueueLabel;    //!< "1 queue"
-        QString queuesLabel;      //!< "%1 queues"
+        QString cacheLabel; //!< "%1 msg · %2"
+        QString oneQueueLabel; //!< "1 queue"
+        QString queuesLabel; //!< "%1 queues"
         QStringList sectionStrategies; //!< the strategy most live consumers of each section run
     };
 
@@ -99,7 +99,8 @@ private:
     void paintSection(QPainter &p, const Input &in, int section);
     void paintCard(QPainter &p, const Input &in, int card);
     void paintTiles(QPainter &p, const Input &in);
-    void paintTile(QPainter &p, const Input &in, const TileItem &item, const QRectF &r, AssignmentLayout::Detail detail);
+    void paintTile(QPainter &p, const Input &in, const TileItem &item, const QRectF &r,
+        AssignmentLayout::Detail detail);
     void paintLock(QPainter &p, const QRectF &r, const QColor &color) const;
     QString tileLabel(const Catalog &catalog, qint32 queue) const;
 

@@ -5,7 +5,8 @@
 
 namespace Rblab {
 
-QString AssignmentToolTip::consumer(const Catalog &cat, const WorldSnapshot &snapshot, qint32 consumer)
+QString AssignmentToolTip::consumer(
+    const Catalog &cat, const WorldSnapshot &snapshot, qint32 consumer)
 {
     if (consumer < 0 || consumer >= snapshot.consumers.size()) {
         return QString();
@@ -19,25 +20,36 @@ QString AssignmentToolTip::consumer(const Catalog &cat, const WorldSnapshot &sna
     html += QStringLiteral("<br>") + tr("Group: %1").arg(info.group.toHtmlEscaped());
     html += QStringLiteral("<br>") + tr("State: %1").arg(GuiText::stateName(sc.state, sc.slowed));
     html += QStringLiteral("<br>") + tr("Strategy: %1").arg(sc.strategy.toHtmlEscaped());
-    html += QStringLiteral("<br>") + tr("Consume time: %1").arg(GuiText::consumeTime(sc).toHtmlEscaped());
-    html += QStringLiteral("<br>") + tr("Queues: %1, cached %2 messages (%3)")
-                .arg(sc.queueCount).arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes));
-    html += QStringLiteral("<br>") + tr("Flow-control holds: count %1, size %2, span %3")
-                .arg(sc.flowControl[0]).arg(sc.flowControl[1]).arg(sc.flowControl[2]);
-    html += QStringLiteral("<br>") + (sc.lastRebalanceAt >= 0
-                ? tr("Last rebalance: %1 (%2 rounds changed something)").arg(GuiText::clock(sc.lastRebalanceAt)).arg(sc.rebalanceCount)
-                : tr("No rebalance yet"));
+    html += QStringLiteral("<br>")
+        + tr("Consume time: %1").arg(GuiText::consumeTime(sc).toHtmlEscaped());
+    html += QStringLiteral("<br>")
+        + tr("Queues: %1, cached %2 messages (%3)")
+              .arg(sc.queueCount)
+              .arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes));
+    html += QStringLiteral("<br>")
+        + tr("Flow-control holds: count %1, size %2, span %3")
+              .arg(sc.flowControl[0])
+              .arg(sc.flowControl[1])
+              .arg(sc.flowControl[2]);
+    html += QStringLiteral("<br>")
+        + (sc.lastRebalanceAt >= 0 ? tr("Last rebalance: %1 (%2 rounds changed something)")
+                                         .arg(GuiText::clock(sc.lastRebalanceAt))
+                                         .arg(sc.rebalanceCount)
+                                   : tr("No rebalance yet"));
     for (const ConsumerView &view : sc.views) {
         const QString topic = cat.topics.value(view.topic);
-        html += QStringLiteral("<hr><b>") + tr("Its own view of %1").arg(topic.toHtmlEscaped()) + QStringLiteral("</b>");
+        html += QStringLiteral("<hr><b>") + tr("Its own view of %1").arg(topic.toHtmlEscaped())
+            + QStringLiteral("</b>");
         if (view.at < 0) {
             html += QStringLiteral("<br>") + tr("not computed yet");
             continue;
         }
-        html += QStringLiteral("<br>") + tr("computed at %1 with %2 from %3")
-                    .arg(GuiText::clock(view.at), view.strategy.toHtmlEscaped(),
-                         cat.brokers.value(view.fromBroker, tr("no broker")).toHtmlEscaped());
-        html += QStringLiteral("<br>") + tr("%1 queues, %2 consumers:").arg(view.queueCount).arg(view.cidAll.size());
+        html += QStringLiteral("<br>")
+            + tr("computed at %1 with %2 from %3")
+                  .arg(GuiText::clock(view.at), view.strategy.toHtmlEscaped(),
+                      cat.brokers.value(view.fromBroker, tr("no broker")).toHtmlEscaped());
+        html += QStringLiteral("<br>")
+            + tr("%1 queues, %2 consumers:").arg(view.queueCount).arg(view.cidAll.size());
         QStringList ids;
         for (const QString &id : view.cidAll.mid(0, 12)) {
             ids.append(id.toHtmlEscaped());
@@ -57,35 +69,47 @@ QString AssignmentToolTip::queue(const Catalog &cat, const WorldSnapshot &snapsh
     }
     const QueueInfo &info = cat.queues.at(queue);
     const SnapshotQueue &sq = snapshot.queues.at(queue);
-    QString html = QStringLiteral("<b>%1</b>").arg(
-        tr("%1 on %2, queue %3").arg(info.topic.toHtmlEscaped(), info.brokerName.toHtmlEscaped()).arg(info.queueId));
+    QString html = QStringLiteral("<b>%1</b>")
+                       .arg(tr("%1 on %2, queue %3")
+                                .arg(info.topic.toHtmlEscaped(), info.brokerName.toHtmlEscaped())
+                                .arg(info.queueId));
     if (info.retry) {
         html += QStringLiteral("<br>") + tr("Retry topic: redelivered messages");
     }
-    html += QStringLiteral("<br>") + tr("Broker offset %1, committed %2, lag %3")
-                .arg(GuiText::count(sq.brokerOffset), GuiText::count(sq.committedOffset), GuiText::count(sq.lag));
+    html += QStringLiteral("<br>")
+        + tr("Broker offset %1, committed %2, lag %3")
+              .arg(GuiText::count(sq.brokerOffset), GuiText::count(sq.committedOffset),
+                  GuiText::count(sq.lag));
     if (!sq.brokerUp) {
         html += QStringLiteral("<br><b>") + tr("Broker down") + QStringLiteral("</b>");
     }
     if (sq.holdingCount == 0) {
         html += QStringLiteral("<br><b>") + tr("No consumer holds it") + QStringLiteral("</b>");
     }
-    for (qint32 h = sq.firstHolding; h < sq.firstHolding + sq.holdingCount && h < snapshot.holdings.size(); ++h) {
+    for (qint32 h = sq.firstHolding;
+         h < sq.firstHolding + sq.holdingCount && h < snapshot.holdings.size(); ++h) {
         const SnapshotHolding &hold = snapshot.holdings.at(h);
         if (hold.consumer < 0 || hold.consumer >= snapshot.consumers.size()) {
             continue;
         }
         const SnapshotConsumer &owner = snapshot.consumers.at(hold.consumer);
-        html += QStringLiteral("<hr>") + tr("Held by <b>%1</b> (%2)")
-                    .arg(cat.consumers.at(hold.consumer).name.toHtmlEscaped(), GuiText::stateName(owner.state, owner.slowed));
-        html += QStringLiteral("<br>") + tr("Cache: %1 of %2 messages, %3 of %4 MiB, span %5 of %6")
-                    .arg(GuiText::count(hold.cachedCount), GuiText::count(owner.pullThresholdForQueue),
-                         GuiText::bytes(hold.cachedBytes), QString::number(owner.pullThresholdSizeForQueue),
-                         GuiText::count(hold.maxSpan), GuiText::count(owner.consumeConcurrentlyMaxSpan));
-        html += QStringLiteral("<br>") + tr("Next pull offset %1, consumed up to %2")
-                    .arg(GuiText::count(hold.nextOffset), GuiText::count(hold.consumedOffset));
+        html += QStringLiteral("<hr>")
+            + tr("Held by <b>%1</b> (%2)")
+                  .arg(cat.consumers.at(hold.consumer).name.toHtmlEscaped(),
+                      GuiText::stateName(owner.state, owner.slowed));
+        html += QStringLiteral("<br>")
+            + tr("Cache: %1 of %2 messages, %3 of %4 MiB, span %5 of %6")
+                  .arg(GuiText::count(hold.cachedCount),
+                      GuiText::count(owner.pullThresholdForQueue), GuiText::bytes(hold.cachedBytes),
+                      QString::number(owner.pullThresholdSizeForQueue),
+                      GuiText::count(hold.maxSpan),
+                      GuiText::count(owner.consumeConcurrentlyMaxSpan));
+        html += QStringLiteral("<br>")
+            + tr("Next pull offset %1, consumed up to %2")
+                  .arg(GuiText::count(hold.nextOffset), GuiText::count(hold.consumedOffset));
         if (hold.flowControl != SimEvent::FlowCause::None) {
-            html += QStringLiteral("<br><b>") + tr("Pulls held back: %1").arg(GuiText::flowCauseName(hold.flowControl))
+            html += QStringLiteral("<br><b>")
+                + tr("Pulls held back: %1").arg(GuiText::flowCauseName(hold.flowControl))
                 + QStringLiteral("</b>");
         }
         if (hold.locked) {

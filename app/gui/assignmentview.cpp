@@ -21,8 +21,7 @@ constexpr double kNoAnimationAbove = 50.0;
 
 } // namespace
 
-AssignmentView::AssignmentView(QWidget *parent)
-    : QWidget(parent)
+AssignmentView::AssignmentView(QWidget *parent) : QWidget(parent)
 {
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMouseTracking(false);
@@ -38,14 +37,15 @@ AssignmentView::AssignmentView(QWidget *parent)
 
 void AssignmentView::updateTexts()
 {
-    m_legendLabels = {tr("double-owned"), tr("retry queue"), tr("flow control: count"), tr("flow control: size"),
-                      tr("flow control: span"), tr("locked (orderly)")};
+    m_legendLabels = { tr("double-owned"), tr("retry queue"), tr("flow control: count"),
+        tr("flow control: size"), tr("flow control: span"), tr("locked (orderly)") };
     m_cacheLabel = tr("%1 msg · %2");
     m_oneQueueLabel = tr("1 queue");
     m_queuesLabel = tr("%1 queues");
     setToolTip(QString());
-    setWhatsThis(tr("Each card is a consumer of the group, each tile a queue coloured by its broker. "
-                    "Tiles travel when a rebalance moves them. Right-click a card for churn actions."));
+    setWhatsThis(
+        tr("Each card is a consumer of the group, each tile a queue coloured by its broker. "
+           "Tiles travel when a rebalance moves them. Right-click a card for churn actions."));
     m_renderer.invalidate();
 }
 
@@ -73,7 +73,8 @@ void AssignmentView::setSelection(const Selection &selection)
     emit selectionChanged(m_selection);
 }
 
-void AssignmentView::setFrame(const CatalogPtr &catalog, const WorldSnapshot &snapshot, quint64 generation)
+void AssignmentView::setFrame(
+    const CatalogPtr &catalog, const WorldSnapshot &snapshot, quint64 generation)
 {
     const bool newRun = !m_hasFrame || generation != m_generation;
     if (newRun || catalog != m_catalog) {
@@ -267,7 +268,8 @@ void AssignmentView::contextMenuEvent(QContextMenuEvent *event)
     } else if (hit.isQueue()) {
         // A tile on a card stands for its consumer in the context menu.
         for (const TileItem &item : m_items.tiles()) {
-            if (item.queue == hit.index && item.consumer >= 0 && item.target.contains(event->pos())) {
+            if (item.queue == hit.index && item.consumer >= 0
+                && item.target.contains(event->pos())) {
                 consumer = item.consumer;
             }
         }

@@ -7,7 +7,8 @@ namespace Rblab {
 
 const QList<QStaticText> &CardNames::names(const Catalog &catalog, const QFont &font, qreal width)
 {
-    if (m_catalog == &catalog && m_width == width && m_font == font && m_names.size() == catalog.consumers.size()) {
+    if (m_catalog == &catalog && m_width == width && m_font == font
+        && m_names.size() == catalog.consumers.size()) {
         return m_names;
     }
     m_names.clear();
@@ -51,14 +52,16 @@ qsizetype CardNames::commonPrefixLength(const QStringList &names)
     }
     for (qsizetype i = prefix.size() - 1; i >= 0; --i) {
         const QChar c = prefix.at(i);
-        if (c == QLatin1Char('.') || c == QLatin1Char('@') || c == QLatin1Char('-') || c == QLatin1Char('_')) {
+        if (c == QLatin1Char('.') || c == QLatin1Char('@') || c == QLatin1Char('-')
+            || c == QLatin1Char('_')) {
             return i + 1;
         }
     }
     return 0;
 }
 
-QString CardNames::fitted(const QString &name, qsizetype common, const QFontMetricsF &metrics, qreal width)
+QString CardNames::fitted(
+    const QString &name, qsizetype common, const QFontMetricsF &metrics, qreal width)
 {
     if (metrics.horizontalAdvance(name) <= width) {
         return name;

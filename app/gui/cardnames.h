@@ -28,7 +28,8 @@ public:
     //! The length of the start every name shares, up to and including a separator (. @ - _).
     static qsizetype commonPrefixLength(const QStringList &names);
     //! `name` fitted to `width`, leaving out its first `common` characters if it must.
-    static QString fitted(const QString &name, qsizetype common, const QFontMetricsF &metrics, qreal width);
+    static QString fitted(
+        const QString &name, qsizetype common, const QFontMetricsF &metrics, qreal width);
 
 private:
     QList<QStaticText> m_names;

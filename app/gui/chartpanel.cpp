@@ -30,32 +30,34 @@ constexpr double kMaxWindow = 24 * 3600;
 QColor seriesColor(int i)
 {
     // Tableau 10: distinct for the colour-blind and on a projector.
-    static const QColor colors[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),
-                                    QColor(214, 39, 40),  QColor(148, 103, 189), QColor(140, 86, 75),
-                                    QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34),
-                                    QColor(23, 190, 207)};
+    static const QColor colors[] = { QColor(31, 119, 180), QColor(255, 127, 14),
+        QColor(44, 160, 44), QColor(214, 39, 40), QColor(148, 103, 189), QColor(140, 86, 75),
+        QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34), QColor(23, 190, 207) };
     return colors[i % 10];
 }
 
 ChartSeries::Metric metricOf(ChartPanel::Kind kind)
 {
     switch (kind) {
-    case ChartPanel::CacheMiB: return ChartSeries::CacheMiB;
-    case ChartPanel::Lag: return ChartSeries::Lag;
-    default: return ChartSeries::CacheMessages;
+    case ChartPanel::CacheMiB:
+        return ChartSeries::CacheMiB;
+    case ChartPanel::Lag:
+        return ChartSeries::Lag;
+    default:
+        return ChartSeries::CacheMessages;
     }
 }
 
 bool perConsumer(ChartPanel::Kind kind)
 {
-    return kind == ChartPanel::CacheMessages || kind == ChartPanel::CacheMiB || kind == ChartPanel::Lag;
+    return kind == ChartPanel::CacheMessages || kind == ChartPanel::CacheMiB
+        || kind == ChartPanel::Lag;
 }
 
 } // namespace
 
 ChartPanel::ChartPanel(const SimulationController &controller, QWidget *parent)
-    : QWidget(parent)
-    , m_controller(controller)
+    : QWidget(parent), m_controller(controller)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -71,7 +73,7 @@ ChartPanel::ChartPanel(const SimulationController &controller, QWidget *parent)
     for (int k = 0; k < KindCount; ++k) {
         Chart c;
         c.kind = Kind(k);
-        c.chart = new QChart;   // the view owns it
+        c.chart = new QChart; // the view owns it
         c.chart->setAnimationOptions(QChart::NoAnimation);
         c.chart->setMargins(QMargins(4, 2, 4, 2));
         // Consumer names are long and many: listed at the right they stay whole; the group
@@ -148,7 +150,10 @@ void ChartPanel::retranslate()
         QT_TR_NOOP("Ownership health (queues)"),
     };
     static const char *const tabs[KindCount] = {
-        QT_TR_NOOP("Cache"), QT_TR_NOOP("Cache MiB"), QT_TR_NOOP("Lag"), QT_TR_NOOP("Flow control"),
+        QT_TR_NOOP("Cache"),
+        QT_TR_NOOP("Cache MiB"),
+        QT_TR_NOOP("Lag"),
+        QT_TR_NOOP("Flow control"),
         QT_TR_NOOP("Ownership"),
     };
     for (Chart &c : m_charts) {
@@ -158,8 +163,9 @@ void ChartPanel::retranslate()
         tabWidget->setTabToolTip(tabWidget->indexOf(c.view), tr(titles[c.kind]));
         c.x->setTitleText(tr("time (s)"));
         c.rebalances->setName(tr("rebalance"));
-        c.view->setToolTip(tr("Wheel: zoom the time axis. Drag (paused): pan. Double-click: follow the clock. "
-                              "Click a legend entry to hide its line."));
+        c.view->setToolTip(
+            tr("Wheel: zoom the time axis. Drag (paused): pan. Double-click: follow the clock. "
+               "Click a legend entry to hide its line."));
         c.consumerLines = -2; // names are translated too: rebuild
         rebuildLines(c);
     }
@@ -191,7 +197,8 @@ void ChartPanel::applyTheme()
         c.y->setLabelsFont(font());
         c.x->setTitleFont(small);
         if (c.note) {
-            c.note->setStyle(font(), palette().color(QPalette::WindowText), palette().color(QPalette::Base));
+            c.note->setStyle(
+                font(), palette().color(QPalette::WindowText), palette().color(QPalette::Base));
         }
         // setTheme resets series colours; restore ours.
         c.consumerLines = -2;
@@ -199,7 +206,8 @@ void ChartPanel::applyTheme()
     }
 }
 
-QLineSeries *ChartPanel::addLine(Chart &c, const QString &name, const QColor &color, Qt::PenStyle style)
+QLineSeries *ChartPanel::addLine(
+    Chart &c, const QString &name, const QColor &color, Qt::PenStyle style)
 {
     auto *line = new QLineSeries(c.chart);
     line->setName(name);
@@ -351,7 +359,7 @@ void ChartPanel::zoom(double factor, double anchor)
 void ChartPanel::pan(double seconds)
 {
     if (m_controller.isPlaying()) {
-        return;   // while playing the window follows the clock
+        return; // while playing the window follows the clock
     }
     m_follow = false;
     const double width = m_x1 - m_x0;
@@ -396,12 +404,18 @@ void ChartPanel::refresh(Chart &c)
                 column = i == 0 ? &m_data.highest(metric) : &m_data.mean(metric);
             }
             break;
-        case FlowHolds: column = &m_data.flowColumn(ChartSeries::Flow(i)); break;
-        case Ownership: column = i == 0 ? &m_data.orphaned() : &m_data.doubleOwned(); break;
-        default: break;
+        case FlowHolds:
+            column = &m_data.flowColumn(ChartSeries::Flow(i));
+            break;
+        case Ownership:
+            column = i == 0 ? &m_data.orphaned() : &m_data.doubleOwned();
+            break;
+        default:
+            break;
         }
         double lineTop = 0;
-        c.lines.at(i)->replace(column ? m_data.decimate(*column, m_x0, m_x1, pixels, &lineTop) : QList<QPointF>());
+        c.lines.at(i)->replace(
+            column ? m_data.decimate(*column, m_x0, m_x1, pixels, &lineTop) : QList<QPointF>());
         if (c.lines.at(i)->isVisible()) {
             top = qMax(top, lineTop);
         }
@@ -414,9 +428,12 @@ void ChartPanel::refresh(Chart &c)
         // Drawn only when the caches come near it; otherwise the lines would be squashed flat
         // at the bottom of the chart, and the note says how far off it is instead.
         thresholdShown = ThresholdNote::lineInView(top, threshold);
-        c.threshold->replace(thresholdShown ? QList<QPointF>{{m_x0, threshold}, {m_x1, threshold}} : QList<QPointF>());
-        const QString name = QStringLiteral("%1 = %2").arg(
-            c.kind == CacheMessages ? QStringLiteral("pullThresholdForQueue") : QStringLiteral("pullThresholdSizeForQueue"),
+        c.threshold->replace(thresholdShown
+                ? QList<QPointF> { { m_x0, threshold }, { m_x1, threshold } }
+                : QList<QPointF>());
+        const QString name = QStringLiteral("%1 = %2").arg(c.kind == CacheMessages
+                ? QStringLiteral("pullThresholdForQueue")
+                : QStringLiteral("pullThresholdSizeForQueue"),
             QLocale().toString(threshold));
         if (c.threshold->name() != name) {
             c.threshold->setName(name);
@@ -445,8 +462,9 @@ void ChartPanel::refresh(Chart &c)
     // Round bounds and ticks (0, 250, 500…): no repeated labels like "0, 1, 1, 2".
     c.y->applyNiceNumbers();
     if (c.note) {
-        const QString value = c.kind == CacheMessages ? QLocale().toString(threshold)
-                                                      : tr("%1 MiB").arg(QLocale().toString(threshold));
+        const QString value = c.kind == CacheMessages
+            ? QLocale().toString(threshold)
+            : tr("%1 MiB").arg(QLocale().toString(threshold));
         c.note->update(c.threshold, threshold, peak, value);
     }
 }

@@ -48,7 +48,7 @@ public:
     void refreshAll();
     QChart *chart(Kind kind) const;
     //! The visible time range, seconds.
-    QPair<double, double> timeRange() const { return {m_x0, m_x1}; }
+    QPair<double, double> timeRange() const { return { m_x0, m_x1 }; }
     bool isFollowing() const { return m_follow; }
     void setWindow(double seconds);
     const ChartSeries &series() const { return m_data; }
@@ -89,7 +89,8 @@ private:
     void pan(double seconds);
     void retranslate();
     void applyTheme();
-    QLineSeries *addLine(Chart &chart, const QString &name, const QColor &color, Qt::PenStyle style = Qt::SolidLine);
+    QLineSeries *addLine(
+        Chart &chart, const QString &name, const QColor &color, Qt::PenStyle style = Qt::SolidLine);
 
     const SimulationController &m_controller;
     ChartSeries m_data;

@@ -36,7 +36,8 @@ void ChartSeries::append(const QList<Sample> &samples)
         m_t.append(t);
         const int consumers = int(s.consumers.size());
         while (m_perConsumer.size() < consumers) {
-            // A consumer that joins later has no values before it existed: zeros keep columns aligned.
+            // A consumer that joins later has no values before it existed: zeros keep columns
+            // aligned.
             QList<QList<float>> columns(MetricCount, QList<float>(before, 0.0f));
             m_perConsumer.append(columns);
         }
@@ -54,11 +55,11 @@ void ChartSeries::append(const QList<Sample> &samples)
                 }
             }
         }
-        double flow[FlowCauses] = {0, 0, 0};
+        double flow[FlowCauses] = { 0, 0, 0 };
         double countThreshold = 0;
         double sizeThreshold = 0;
-        float highest[MetricCount] = {0, 0, 0};
-        double sum[MetricCount] = {0, 0, 0};
+        float highest[MetricCount] = { 0, 0, 0 };
+        double sum[MetricCount] = { 0, 0, 0 };
         int live = 0;
         for (int c = 0; c < m_perConsumer.size(); ++c) {
             auto &columns = m_perConsumer[c];
@@ -76,8 +77,8 @@ void ChartSeries::append(const QList<Sample> &samples)
                 flow[k] += double(sc.flowControl[k] - m_lastFlow[k][c]);
                 m_lastFlow[k][c] = sc.flowControl[k];
             }
-            const bool isLive = sc.state != ConsumerState::Absent && sc.state != ConsumerState::Killed
-                && sc.state != ConsumerState::Shutdown;
+            const bool isLive = sc.state != ConsumerState::Absent
+                && sc.state != ConsumerState::Killed && sc.state != ConsumerState::Shutdown;
             if (isLive) {
                 ++live;
                 for (int m = 0; m < MetricCount; ++m) {
@@ -115,7 +116,8 @@ void ChartSeries::appendEvents(const QList<SimEvent> &events)
     }
 }
 
-QList<QPointF> ChartSeries::decimate(const QList<float> &column, double x0, double x1, int pixels, double *maxY) const
+QList<QPointF> ChartSeries::decimate(
+    const QList<float> &column, double x0, double x1, int pixels, double *maxY) const
 {
     QList<QPointF> points;
     const qsizetype n = qMin(column.size(), m_t.size());

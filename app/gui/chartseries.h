@@ -29,7 +29,10 @@ public:
     qsizetype size() const { return m_t.size(); }
     const QList<double> &times() const { return m_t; } //!< seconds
     int consumerCount() const { return int(m_perConsumer.size()); }
-    const QList<float> &consumerColumn(int consumer, Metric metric) const { return m_perConsumer.at(consumer).at(metric); }
+    const QList<float> &consumerColumn(int consumer, Metric metric) const
+    {
+        return m_perConsumer.at(consumer).at(metric);
+    }
     //! Over the consumers alive at each sample: the highest value and the mean.
     const QList<float> &highest(Metric metric) const { return m_highest[metric]; }
     const QList<float> &mean(Metric metric) const { return m_mean[metric]; }
@@ -45,7 +48,8 @@ public:
         The points of `column` over [x0, x1] (seconds), at most two per pixel of `pixels`: the
         minimum and maximum of each pixel's bucket, in time order, so spikes survive.
     */
-    QList<QPointF> decimate(const QList<float> &column, double x0, double x1, int pixels, double *maxY = nullptr) const;
+    QList<QPointF> decimate(
+        const QList<float> &column, double x0, double x1, int pixels, double *maxY = nullptr) const;
 
 private:
     QList<double> m_t;

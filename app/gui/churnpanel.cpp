@@ -16,8 +16,7 @@
 
 namespace Rblab {
 
-ChurnPanel::ChurnPanel(QWidget *parent)
-    : QWidget(parent)
+ChurnPanel::ChurnPanel(QWidget *parent) : QWidget(parent)
 {
     auto *layout = new QVBoxLayout(this);
 
@@ -93,10 +92,12 @@ void ChurnPanel::retranslate()
 {
     m_churnBox->setTitle(tr("Random churn"));
     m_churnOn->setText(tr("On"));
-    m_churnOn->setToolTip(tr("Consumers join, shut down, crash, freeze… at random, as in production"));
+    m_churnOn->setToolTip(
+        tr("Consumers join, shut down, crash, freeze… at random, as in production"));
     m_intervalLabel->setText(tr("Mean interval"));
     m_interval->setSuffix(tr(" s"));
-    m_interval->setToolTip(tr("Average time between two random changes (exponentially distributed)"));
+    m_interval->setToolTip(
+        tr("Average time between two random changes (exponentially distributed)"));
     m_boundsLabel->setText(tr("Live consumers"));
     m_min->setToolTip(tr("Churn never takes the group below this many live consumers"));
     m_max->setToolTip(tr("Churn never takes the group above this many live consumers"));
@@ -105,7 +106,8 @@ void ChurnPanel::retranslate()
         weights.append(QStringLiteral("%1 %2").arg(w.first).arg(w.second));
     }
     m_weights->setText(tr("Actions and weights: %1").arg(weights.join(QStringLiteral(", "))));
-    m_recorded->setText(tr("Each change is recorded at the current time (setChurn): a saved session replays it."));
+    m_recorded->setText(
+        tr("Each change is recorded at the current time (setChurn): a saved session replays it."));
     m_produceBox->setTitle(tr("Production"));
     m_topic->setToolTip(tr("The topic whose produce rate to change"));
     m_rate->setSuffix(tr(" msg/s"));
@@ -139,8 +141,8 @@ void ChurnPanel::setScenario(const Scenario &scenario)
     } else {
         m_template = ChurnSpec();
         m_template.group = scenario.groups.isEmpty() ? QString() : scenario.groups.first().name;
-        m_template.actions = {{QStringLiteral("join"), 3}, {QStringLiteral("shutdown"), 2},
-                              {QStringLiteral("kill"), 1}, {QStringLiteral("freeze"), 1}};
+        m_template.actions = { { QStringLiteral("join"), 3 }, { QStringLiteral("shutdown"), 2 },
+            { QStringLiteral("kill"), 1 }, { QStringLiteral("freeze"), 1 } };
     }
     m_live = scenario.churn;
     m_requested = scenario.churn;

@@ -21,8 +21,9 @@ namespace Rblab {
     churn spec is the template: its weights and bounds stay), and changes a topic's produce rate
     (a setProduceRate command). A change of the churn is asked for with churnChanged, which the
     window sends as a setChurn command at the current time, so a saved session replays it; the
-    panel then follows what the run reports (setLiveChurn), scripted changes included. Adding a consumer is the "Add consumer" action's job; the panel
-    shows its button so everything that changes the world by hand sits together.
+    panel then follows what the run reports (setLiveChurn), scripted changes included. Adding a
+   consumer is the "Add consumer" action's job; the panel shows its button so everything that
+   changes the world by hand sits together.
 */
 class ChurnPanel : public QWidget
 {
@@ -54,7 +55,7 @@ private:
     void applyProduceRate();
 
     ChurnSpec m_template;
-    std::optional<ChurnSpec> m_live;      //!< what the run last reported
+    std::optional<ChurnSpec> m_live; //!< what the run last reported
     std::optional<ChurnSpec> m_requested; //!< what the panel last asked for
     QGroupBox *m_churnBox = nullptr;
     QCheckBox *m_churnOn = nullptr;

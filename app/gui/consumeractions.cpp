@@ -18,12 +18,10 @@ constexpr double kSlowFactor = 10.0;
 
 } // namespace
 
-ConsumerActions::ConsumerActions(QObject *parent)
-    : QObject(parent)
+ConsumerActions::ConsumerActions(QObject *parent) : QObject(parent)
 {
-    static const char *const icons[KindCount] = {"add-consumer", "shutdown", "kill", "freeze", "unfreeze",
-                                                 "partition", "heal", "pause-consumer", "resume", "slow",
-                                                 "restore-speed"};
+    static const char *const icons[KindCount] = { "add-consumer", "shutdown", "kill", "freeze",
+        "unfreeze", "partition", "heal", "pause-consumer", "resume", "slow", "restore-speed" };
     for (int k = 0; k < KindCount; ++k) {
         auto *action = new QAction(this);
         action->setIcon(QIcon(QStringLiteral(":/icons/%1.svg").arg(QLatin1String(icons[k]))));
@@ -46,17 +44,24 @@ void ConsumerActions::retranslate()
         QString tip;
     };
     const Text texts[KindCount] = {
-        {tr("&Add consumer"), tr("Start a new consumer in the group (join)")},
-        {tr("&Shut down"), tr("Graceful shutdown: persist offsets, unregister, the broker notifies the others")},
-        {tr("&Kill"), tr("The process dies: the broker sees the connection close; unpersisted offsets are lost")},
-        {tr("&Freeze"), tr("The host hangs: no heartbeat, no pull; the broker only notices when the channel expires")},
-        {tr("&Unfreeze"), tr("The frozen host runs again")},
-        {tr("&Partition"), tr("Cut the network between the consumer and every broker; it keeps running")},
-        {tr("&Heal"), tr("Restore the network of a partitioned consumer")},
-        {tr("&Pause"), tr("DefaultMQPushConsumer.suspend(): stop pulling, keep the queues")},
-        {tr("&Resume"), tr("DefaultMQPushConsumer.resume()")},
-        {tr("S&low down"), tr("The listener takes ten times longer per message (cache fills, flow control)")},
-        {tr("Restore &speed"), tr("The listener takes its original time per message again")},
+        { tr("&Add consumer"), tr("Start a new consumer in the group (join)") },
+        { tr("&Shut down"),
+            tr("Graceful shutdown: persist offsets, unregister, the broker notifies the others") },
+        { tr("&Kill"),
+            tr("The process dies: the broker sees the connection close; unpersisted offsets are "
+               "lost") },
+        { tr("&Freeze"),
+            tr("The host hangs: no heartbeat, no pull; the broker only notices when the channel "
+               "expires") },
+        { tr("&Unfreeze"), tr("The frozen host runs again") },
+        { tr("&Partition"),
+            tr("Cut the network between the consumer and every broker; it keeps running") },
+        { tr("&Heal"), tr("Restore the network of a partitioned consumer") },
+        { tr("&Pause"), tr("DefaultMQPushConsumer.suspend(): stop pulling, keep the queues") },
+        { tr("&Resume"), tr("DefaultMQPushConsumer.resume()") },
+        { tr("S&low down"),
+            tr("The listener takes ten times longer per message (cache fills, flow control)") },
+        { tr("Restore &speed"), tr("The listener takes its original time per message again") },
     };
     for (int k = 0; k < KindCount; ++k) {
         GuiText::setActionTexts(m_actions[k], texts[k].text, texts[k].tip);
@@ -100,7 +105,8 @@ void ConsumerActions::updateEnabled()
     const bool valid = m_consumer >= 0 && m_consumer < m_snapshot.consumers.size();
     const SnapshotConsumer sc = valid ? m_snapshot.consumers.at(m_consumer) : SnapshotConsumer();
     const ConsumerState s = sc.state;
-    const bool alive = valid && s != ConsumerState::Killed && s != ConsumerState::Shutdown && s != ConsumerState::Absent;
+    const bool alive = valid && s != ConsumerState::Killed && s != ConsumerState::Shutdown
+        && s != ConsumerState::Absent;
     m_actions[Shutdown]->setEnabled(alive);
     m_actions[Kill]->setEnabled(alive);
     m_actions[Freeze]->setEnabled(alive && s != ConsumerState::Frozen);
@@ -127,12 +133,14 @@ std::optional<ScenarioEvent> ConsumerActions::command(Kind kind) const
         do {
             ++n;
             id = QStringLiteral("10.0.200.%1@%2").arg(n).arg(7000 + n);
-        } while (m_catalog && std::any_of(m_catalog->consumers.begin(), m_catalog->consumers.end(),
-                                          [&id](const ConsumerInfo &c) { return c.name == id || c.id == id; }));
+        } while (m_catalog
+            && std::any_of(m_catalog->consumers.begin(), m_catalog->consumers.end(),
+                [&id](const ConsumerInfo &c) { return c.name == id || c.id == id; }));
         e.action = ScenarioEvent::Action::Join;
         e.group = group.name;
         e.joining.id = id;
-        e.joining.consumeTime = group.consumers.isEmpty() ? ConsumeTime() : group.consumers.first().consumeTime;
+        e.joining.consumeTime
+            = group.consumers.isEmpty() ? ConsumeTime() : group.consumers.first().consumeTime;
         return e;
     }
     if (!m_catalog || m_consumer < 0 || m_consumer >= m_catalog->consumers.size()) {
@@ -140,14 +148,30 @@ std::optional<ScenarioEvent> ConsumerActions::command(Kind kind) const
     }
     e.consumer = m_catalog->consumers.at(m_consumer).name;
     switch (kind) {
-    case Shutdown: e.action = ScenarioEvent::Action::Shutdown; break;
-    case Kill: e.action = ScenarioEvent::Action::Kill; break;
-    case Freeze: e.action = ScenarioEvent::Action::Freeze; break;
-    case Unfreeze: e.action = ScenarioEvent::Action::Unfreeze; break;
-    case Partition: e.action = ScenarioEvent::Action::Partition; break;
-    case Heal: e.action = ScenarioEvent::Action::Heal; break;
-    case Pause: e.action = ScenarioEvent::Action::Pause; break;
-    case Resume: e.action = ScenarioEvent::Action::Resume; break;
+    case Shutdown:
+        e.action = ScenarioEvent::Action::Shutdown;
+        break;
+    case Kill:
+        e.action = ScenarioEvent::Action::Kill;
+        break;
+    case Freeze:
+        e.action = ScenarioEvent::Action::Freeze;
+        break;
+    case Unfreeze:
+        e.action = ScenarioEvent::Action::Unfreeze;
+        break;
+    case Partition:
+        e.action = ScenarioEvent::Action::Partition;
+        break;
+    case Heal:
+        e.action = ScenarioEvent::Action::Heal;
+        break;
+    case Pause:
+        e.action = ScenarioEvent::Action::Pause;
+        break;
+    case Resume:
+        e.action = ScenarioEvent::Action::Resume;
+        break;
     case Slow:
     case RestoreSpeed: {
         if (m_consumer >= m_snapshot.consumers.size()) {

@@ -23,7 +23,20 @@ class ConsumerActions : public QObject
     Q_OBJECT
 
 public:
-    enum Kind { Add, Shutdown, Kill, Freeze, Unfreeze, Partition, Heal, Pause, Resume, Slow, RestoreSpeed, KindCount };
+    enum Kind {
+        Add,
+        Shutdown,
+        Kill,
+        Freeze,
+        Unfreeze,
+        Partition,
+        Heal,
+        Pause,
+        Resume,
+        Slow,
+        RestoreSpeed,
+        KindCount
+    };
 
     explicit ConsumerActions(QObject *parent = nullptr);
 

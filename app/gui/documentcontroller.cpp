@@ -29,11 +29,9 @@ QIcon icon(const char *name)
 
 } // namespace
 
-DocumentController::DocumentController(ScenarioDocument *document, const StrategyRegistry &registry, QWidget *window)
-    : QObject(window)
-    , m_document(document)
-    , m_registry(registry)
-    , m_window(window)
+DocumentController::DocumentController(
+    ScenarioDocument *document, const StrategyRegistry &registry, QWidget *window)
+    : QObject(window), m_document(document), m_registry(registry), m_window(window)
 {
     m_openAction = new QAction(icon("open"), QString(), this);
     m_openAction->setShortcut(QKeySequence::Open);
@@ -61,9 +59,10 @@ void DocumentController::retranslate()
         QString text;
         QString tip;
     } texts[] = {
-        {m_openAction, tr("&Open…"), tr("Open a scenario file")},
-        {m_saveAction, tr("&Save"), tr("Save the scenario with your commands, churn and settings")},
-        {m_saveAsAction, tr("Save &As…"), tr("Save the scenario to another file")},
+        { m_openAction, tr("&Open…"), tr("Open a scenario file") },
+        { m_saveAction, tr("&Save"),
+            tr("Save the scenario with your commands, churn and settings") },
+        { m_saveAsAction, tr("Save &As…"), tr("Save the scenario to another file") },
     };
     for (const auto &t : texts) {
         GuiText::setActionTexts(t.action, t.text, t.tip);
@@ -91,7 +90,8 @@ bool DocumentController::openScenario(const QString &path)
         for (const ScenarioDiagnostic &d : m_document->warnings()) {
             lines.append(d.toString());
         }
-        emit message(tr("Opened with %n warning(s): %1", nullptr, int(lines.size())).arg(lines.first()));
+        emit message(
+            tr("Opened with %n warning(s): %1", nullptr, int(lines.size())).arg(lines.first()));
     }
     return true;
 }
@@ -131,9 +131,10 @@ void DocumentController::open()
         return;
     }
     QSettings settings;
-    const QString dir = settings.value(QStringLiteral("openDirectory"), QDir::homePath()).toString();
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open a scenario"), dir,
-                                                      tr("Scenarios (*.json);;All files (*)"));
+    const QString dir
+        = settings.value(QStringLiteral("openDirectory"), QDir::homePath()).toString();
+    const QString path = QFileDialog::getOpenFileName(
+        m_window, tr("Open a scenario"), dir, tr("Scenarios (*.json);;All files (*)"));
     if (path.isEmpty()) {
         return;
     }
@@ -152,10 +153,13 @@ bool DocumentController::save()
 bool DocumentController::saveAs()
 {
     QSettings settings;
-    const QString dir = settings.value(QStringLiteral("openDirectory"), QDir::homePath()).toString();
-    QString name = m_document->hasWritablePath() ? m_document->filePath()
-                                                 : dir + QLatin1Char('/') + QFileInfo(m_document->filePath()).fileName();
-    QString path = QFileDialog::getSaveFileName(m_window, tr("Save the scenario"), name, tr("Scenarios (*.json)"));
+    const QString dir
+        = settings.value(QStringLiteral("openDirectory"), QDir::homePath()).toString();
+    QString name = m_document->hasWritablePath()
+        ? m_document->filePath()
+        : dir + QLatin1Char('/') + QFileInfo(m_document->filePath()).fileName();
+    QString path = QFileDialog::getSaveFileName(
+        m_window, tr("Save the scenario"), name, tr("Scenarios (*.json)"));
     if (path.isEmpty()) {
         return false;
     }
@@ -171,8 +175,7 @@ bool DocumentController::maybeSave()
     if (!m_document->isModified() || m_quiet) {
         return true;
     }
-    const auto answer = QMessageBox::question(
-        m_window, tr("Unsaved session"),
+    const auto answer = QMessageBox::question(m_window, tr("Unsaved session"),
         tr("This session has commands or settings that are not saved. Save them before going on?"),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save) {
@@ -185,7 +188,8 @@ void DocumentController::rebuildExamplesMenu()
 {
     m_examplesMenu->clear();
     const QDir dir(QStringLiteral(":/scenarios"));
-    for (const QString &file : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+    for (const QString &file :
+        dir.entryList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name)) {
         const QString path = dir.filePath(file);
         // The menu shows each example's own name in the interface language.
         const ScenarioReadResult read = ScenarioReader::readFile(path, &m_registry);

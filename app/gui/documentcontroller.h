@@ -25,7 +25,8 @@ class DocumentController : public QObject
     Q_OBJECT
 
 public:
-    DocumentController(ScenarioDocument *document, const StrategyRegistry &registry, QWidget *window);
+    DocumentController(
+        ScenarioDocument *document, const StrategyRegistry &registry, QWidget *window);
 
     QAction *openAction() const { return m_openAction; }
     QAction *saveAction() const { return m_saveAction; }

@@ -7,8 +7,7 @@
 namespace Rblab {
 
 EventLogModel::EventLogModel(const SimulationController &controller, QObject *parent)
-    : QAbstractTableModel(parent)
-    , m_controller(controller)
+    : QAbstractTableModel(parent), m_controller(controller)
 {
 }
 
@@ -94,17 +93,20 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
     }
     const SimEvent &e = m_controller.events().at(index.row());
     switch (role) {
-    case TypeRole: return int(e.type);
-    case ConsumerRole: return e.consumer;
-    case QueueRole: return e.queue >= 0 ? e.queue : (e.added.isEmpty() ? -1 : e.added.first());
+    case TypeRole:
+        return int(e.type);
+    case ConsumerRole:
+        return e.consumer;
+    case QueueRole:
+        return e.queue >= 0 ? e.queue : (e.added.isEmpty() ? -1 : e.added.first());
     case Qt::ToolTipRole: {
         // The whole event on hover: the dock is narrow and the detail column often off screen.
         QStringList lines;
         for (int column = 0; column < ColumnCount; ++column) {
             const QString text = data(this->index(index.row(), column), Qt::DisplayRole).toString();
             if (!text.isEmpty()) {
-                lines.append(QStringLiteral("%1: %2").arg(headerData(column, Qt::Horizontal, Qt::DisplayRole).toString(),
-                                                          text));
+                lines.append(QStringLiteral("%1: %2").arg(
+                    headerData(column, Qt::Horizontal, Qt::DisplayRole).toString(), text));
             }
         }
         return lines.join(QLatin1Char('\n'));
@@ -112,9 +114,12 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole: {
         const CatalogPtr catalog = m_controller.catalog();
         switch (index.column()) {
-        case TimeColumn: return GuiText::clock(e.t);
-        case KindColumn: return GuiText::eventName(e.type);
-        case ConsumerColumn: return catalog ? catalog->consumerLabel(e.consumer) : QString();
+        case TimeColumn:
+            return GuiText::clock(e.t);
+        case KindColumn:
+            return GuiText::eventName(e.type);
+        case ConsumerColumn:
+            return catalog ? catalog->consumerLabel(e.consumer) : QString();
         case WhereColumn:
             if (!catalog) {
                 return QString();
@@ -126,8 +131,10 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
                 return catalog->brokers.value(e.broker);
             }
             return catalog->topics.value(e.topic);
-        case DetailColumn: return detailText(e);
-        default: return QVariant();
+        case DetailColumn:
+            return detailText(e);
+        default:
+            return QVariant();
         }
     }
     default:
@@ -141,12 +148,18 @@ QVariant EventLogModel::headerData(int section, Qt::Orientation orientation, int
         return QVariant();
     }
     switch (section) {
-    case TimeColumn: return tr("Time");
-    case KindColumn: return tr("Event");
-    case ConsumerColumn: return tr("Consumer");
-    case WhereColumn: return tr("Queue / broker");
-    case DetailColumn: return tr("Detail");
-    default: return QVariant();
+    case TimeColumn:
+        return tr("Time");
+    case KindColumn:
+        return tr("Event");
+    case ConsumerColumn:
+        return tr("Consumer");
+    case WhereColumn:
+        return tr("Queue / broker");
+    case DetailColumn:
+        return tr("Detail");
+    default:
+        return QVariant();
     }
 }
 

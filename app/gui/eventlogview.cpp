@@ -18,8 +18,7 @@
 namespace Rblab {
 
 EventLogView::EventLogView(const SimulationController &controller, QWidget *parent)
-    : QWidget(parent)
-    , m_controller(controller)
+    : QWidget(parent), m_controller(controller)
 {
     m_model = new EventLogModel(controller, this);
     m_filter = new EventLogFilter(this);
@@ -47,9 +46,10 @@ EventLogView::EventLogView(const SimulationController &controller, QWidget *pare
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    m_table->setColumnWidth(EventLogModel::TimeColumn, m_table->fontMetrics().horizontalAdvance(QStringLiteral("00:00.000")) + 16);
+    m_table->setColumnWidth(EventLogModel::TimeColumn,
+        m_table->fontMetrics().horizontalAdvance(QStringLiteral("00:00.000")) + 16);
     m_table->setColumnWidth(EventLogModel::ConsumerColumn,
-                            m_table->fontMetrics().horizontalAdvance(QStringLiteral("10.0.0.10@1010")) + 16);
+        m_table->fontMetrics().horizontalAdvance(QStringLiteral("10.0.0.10@1010")) + 16);
     m_table->setColumnWidth(EventLogModel::WhereColumn, 110);
     m_table->setWordWrap(false);
     layout->addWidget(m_table);
@@ -69,7 +69,8 @@ void EventLogView::retranslate()
     // leaves the detail column in view more often.
     int kindWidth = 0;
     for (SimEvent::Type type : GuiText::eventTypes()) {
-        kindWidth = qMax(kindWidth, m_table->fontMetrics().horizontalAdvance(GuiText::eventName(type)));
+        kindWidth
+            = qMax(kindWidth, m_table->fontMetrics().horizontalAdvance(GuiText::eventName(type)));
     }
     m_table->setColumnWidth(EventLogModel::KindColumn, kindWidth + 16);
     rebuildKindsMenu();
@@ -99,7 +100,8 @@ void EventLogView::rebuildKindsMenu()
         QAction *action = m_kindsMenu->addAction(GuiText::eventName(type));
         action->setCheckable(true);
         action->setChecked(!m_filter->hiddenTypes().contains(int(type)));
-        connect(action, &QAction::toggled, this, [this, type](bool on) { setTypeVisible(int(type), on); });
+        connect(action, &QAction::toggled, this,
+            [this, type](bool on) { setTypeVisible(int(type), on); });
     }
 }
 
@@ -125,7 +127,9 @@ void EventLogView::handleFrame()
     QScrollBar *bar = m_table->verticalScrollBar();
     const bool atEnd = bar->value() >= bar->maximum() - 2;
     m_model->synchronize();
-    m_count->setText(tr("%1 of %2 events").arg(GuiText::count(m_filter->rowCount()), GuiText::count(m_model->rowCount())));
+    m_count->setText(
+        tr("%1 of %2 events")
+            .arg(GuiText::count(m_filter->rowCount()), GuiText::count(m_model->rowCount())));
     if (atEnd) {
         m_table->scrollToBottom();
     }

@@ -15,8 +15,8 @@
 
 namespace Rblab {
 
-ExportController::ExportController(const SimulationController &controller, AssignmentView *view, ChartPanel *charts,
-                                   QWidget *dialogParent)
+ExportController::ExportController(const SimulationController &controller, AssignmentView *view,
+    ChartPanel *charts, QWidget *dialogParent)
     : QObject(dialogParent)
     , m_controller(controller)
     , m_view(view)
@@ -25,15 +25,18 @@ ExportController::ExportController(const SimulationController &controller, Assig
 {
 }
 
-QString ExportController::askPath(const QString &title, const QString &filter, const QString &suffix)
+QString ExportController::askPath(
+    const QString &title, const QString &filter, const QString &suffix)
 {
     QSettings settings;
-    const QString dir = settings.value(QStringLiteral("export/directory"),
-                                       QStandardPaths::writableLocation(QStandardPaths::PicturesLocation))
+    const QString dir = settings
+                            .value(QStringLiteral("export/directory"),
+                                QStandardPaths::writableLocation(QStandardPaths::PicturesLocation))
                             .toString();
     const QString name = QStringLiteral("rebalance-lab-%1.%2")
                              .arg(QString::number(m_controller.now() / 1000), suffix);
-    QString path = QFileDialog::getSaveFileName(m_dialogParent, title, dir + QLatin1Char('/') + name, filter);
+    QString path = QFileDialog::getSaveFileName(
+        m_dialogParent, title, dir + QLatin1Char('/') + name, filter);
     if (path.isEmpty()) {
         return path;
     }
@@ -49,13 +52,15 @@ void ExportController::report(bool ok, const QString &path, const QString &error
     if (ok) {
         emit exported(path);
     } else {
-        QMessageBox::warning(m_dialogParent, tr("Export failed"), tr("Could not write %1:\n%2").arg(path, error));
+        QMessageBox::warning(
+            m_dialogParent, tr("Export failed"), tr("Could not write %1:\n%2").arg(path, error));
     }
 }
 
 void ExportController::exportViewPng()
 {
-    const QString path = askPath(tr("Export the view as PNG"), tr("PNG images (*.png)"), QStringLiteral("png"));
+    const QString path
+        = askPath(tr("Export the view as PNG"), tr("PNG images (*.png)"), QStringLiteral("png"));
     if (path.isEmpty()) {
         return;
     }
@@ -65,7 +70,8 @@ void ExportController::exportViewPng()
 
 void ExportController::exportViewSvg()
 {
-    const QString path = askPath(tr("Export the view as SVG"), tr("SVG images (*.svg)"), QStringLiteral("svg"));
+    const QString path
+        = askPath(tr("Export the view as SVG"), tr("SVG images (*.svg)"), QStringLiteral("svg"));
     if (path.isEmpty()) {
         return;
     }
@@ -75,7 +81,8 @@ void ExportController::exportViewSvg()
 
 void ExportController::exportChartsPng()
 {
-    const QString path = askPath(tr("Export the charts as PNG"), tr("PNG images (*.png)"), QStringLiteral("png"));
+    const QString path
+        = askPath(tr("Export the charts as PNG"), tr("PNG images (*.png)"), QStringLiteral("png"));
     if (path.isEmpty()) {
         return;
     }
@@ -88,7 +95,8 @@ void ExportController::exportMetricsCsv()
     if (!catalog) {
         return;
     }
-    const QString path = askPath(tr("Export the metrics as CSV"), tr("CSV files (*.csv)"), QStringLiteral("csv"));
+    const QString path
+        = askPath(tr("Export the metrics as CSV"), tr("CSV files (*.csv)"), QStringLiteral("csv"));
     if (path.isEmpty()) {
         return;
     }
@@ -96,8 +104,8 @@ void ExportController::exportMetricsCsv()
     report(writeMetricsCsv(path, *catalog, m_controller.samples(), &error), path, error);
 }
 
-bool ExportController::writeMetricsCsv(const QString &path, const Catalog &catalog, const QList<Sample> &samples,
-                                       QString *error)
+bool ExportController::writeMetricsCsv(
+    const QString &path, const Catalog &catalog, const QList<Sample> &samples, QString *error)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
@@ -109,8 +117,8 @@ bool ExportController::writeMetricsCsv(const QString &path, const Catalog &catal
     QTextStream out(&file);
     // Column names are RocketMQ's and the report's, not translated: the file is for tools.
     out << "t_ms,orphanedQueues,doubleOwnedQueues";
-    static const char *const fields[] = {"state", "cachedCount", "cachedBytes", "delivered", "lag",
-                                         "flowControlCount", "flowControlSize", "flowControlSpan"};
+    static const char *const fields[] = { "state", "cachedCount", "cachedBytes", "delivered", "lag",
+        "flowControlCount", "flowControlSize", "flowControlSpan" };
     for (const ConsumerInfo &c : catalog.consumers) {
         for (const char *field : fields) {
             out << ',' << c.name << '.' << field;
@@ -122,9 +130,9 @@ bool ExportController::writeMetricsCsv(const QString &path, const Catalog &catal
         for (qsizetype i = 0; i < catalog.consumers.size(); ++i) {
             if (i < s.consumers.size()) {
                 const Sample::Consumer &c = s.consumers.at(i);
-                out << ',' << consumerStateName(c.state) << ',' << c.cachedCount << ',' << c.cachedBytes << ','
-                    << c.delivered << ',' << c.lag << ',' << c.flowControl[0] << ',' << c.flowControl[1] << ','
-                    << c.flowControl[2];
+                out << ',' << consumerStateName(c.state) << ',' << c.cachedCount << ','
+                    << c.cachedBytes << ',' << c.delivered << ',' << c.lag << ','
+                    << c.flowControl[0] << ',' << c.flowControl[1] << ',' << c.flowControl[2];
             } else {
                 out << ",absent,0,0,0,0,0,0,0";
             }

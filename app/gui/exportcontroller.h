@@ -25,8 +25,8 @@ class ExportController : public QObject
     Q_OBJECT
 
 public:
-    ExportController(const SimulationController &controller, AssignmentView *view, ChartPanel *charts,
-                     QWidget *dialogParent);
+    ExportController(const SimulationController &controller, AssignmentView *view,
+        ChartPanel *charts, QWidget *dialogParent);
 
     void exportViewPng();
     void exportViewSvg();
@@ -34,8 +34,8 @@ public:
     void exportMetricsCsv();
 
     //! The samples as CSV ("t_ms,orphaned,doubleOwned,<consumer>.state,…"); false with a reason.
-    static bool writeMetricsCsv(const QString &path, const Catalog &catalog, const QList<Sample> &samples,
-                                QString *error);
+    static bool writeMetricsCsv(
+        const QString &path, const Catalog &catalog, const QList<Sample> &samples, QString *error);
 
 signals:
     //! A file was written (for the status bar).

@@ -29,9 +29,10 @@ struct Catalog
     QStringList topics;
     QStringList groups;
     QList<qint32> sortedQueueOrder;
-    QList<QList<qint32>> groupQueues; //!< per group: its queues (subscribed and retry topics), sorted
-    QList<bool> groupOrderly;         //!< per group: ORDERLY (queues are locked on the broker)
-    QList<bool> groupBroadcasting;    //!< per group: BROADCASTING (every consumer holds every queue)
+    QList<QList<qint32>>
+        groupQueues; //!< per group: its queues (subscribed and retry topics), sorted
+    QList<bool> groupOrderly; //!< per group: ORDERLY (queues are locked on the broker)
+    QList<bool> groupBroadcasting; //!< per group: BROADCASTING (every consumer holds every queue)
 
     //! Builds groupQueues from the scenario's subscriptions (topics + %RETRY%<group>).
     void assignGroupQueues(const Scenario &scenario);
@@ -49,7 +50,7 @@ using CatalogPtr = std::shared_ptr<const Catalog>;
 */
 struct Frame
 {
-    quint64 generation = 0;     //!< bumped by every load and restart
+    quint64 generation = 0; //!< bumped by every load and restart
     CatalogPtr catalog;
     WorldSnapshot snapshot;
     QList<SimEvent> newEvents;
@@ -59,8 +60,8 @@ struct Frame
     //! for them, so the worker folds the commands it knows were applied.
     QVariantMap brokerSettings;
     QMap<QString, QVariantMap> clientSettings; //!< group name → ClientConfig overrides
-    std::optional<ChurnSpec> churn;            //!< the random churn running now
-    double effectiveSpeed = 0;  //!< virtual ms per wall ms achieved lately
+    std::optional<ChurnSpec> churn; //!< the random churn running now
+    double effectiveSpeed = 0; //!< virtual ms per wall ms achieved lately
     bool playing = false;
     bool valid = false;
 };

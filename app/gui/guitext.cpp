@@ -9,14 +9,22 @@ namespace Rblab {
 QString GuiText::stateName(ConsumerState state, bool slowed)
 {
     switch (state) {
-    case ConsumerState::Absent: return tr("not started");
-    case ConsumerState::Starting: return tr("starting");
-    case ConsumerState::Running: return slowed ? tr("slowed") : tr("running");
-    case ConsumerState::Paused: return tr("paused");
-    case ConsumerState::Frozen: return tr("frozen");
-    case ConsumerState::Partitioned: return tr("partitioned");
-    case ConsumerState::Killed: return tr("killed");
-    case ConsumerState::Shutdown: return tr("shut down");
+    case ConsumerState::Absent:
+        return tr("not started");
+    case ConsumerState::Starting:
+        return tr("starting");
+    case ConsumerState::Running:
+        return slowed ? tr("slowed") : tr("running");
+    case ConsumerState::Paused:
+        return tr("paused");
+    case ConsumerState::Frozen:
+        return tr("frozen");
+    case ConsumerState::Partitioned:
+        return tr("partitioned");
+    case ConsumerState::Killed:
+        return tr("killed");
+    case ConsumerState::Shutdown:
+        return tr("shut down");
     }
     return QString();
 }
@@ -25,40 +33,74 @@ QString GuiText::eventName(SimEvent::Type type)
 {
     using T = SimEvent::Type;
     switch (type) {
-    case T::Start: return tr("start");
-    case T::Join: return tr("join");
-    case T::Shutdown: return tr("shutdown");
-    case T::Kill: return tr("kill");
-    case T::Freeze: return tr("freeze");
-    case T::Unfreeze: return tr("unfreeze");
-    case T::Partition: return tr("partition");
-    case T::Heal: return tr("heal");
-    case T::Pause: return tr("pause");
-    case T::Resume: return tr("resume");
-    case T::SetConsumeTime: return tr("consume time changed");
-    case T::SetFailureRate: return tr("failure rate changed");
-    case T::SetStrategy: return tr("strategy changed");
-    case T::SetClient: return tr("client settings changed");
-    case T::Started: return tr("started");
-    case T::ChannelRegistered: return tr("connection registered");
-    case T::ChannelClosed: return tr("connection closed");
-    case T::ChannelExpired: return tr("connection expired");
-    case T::Unregistered: return tr("unregistered");
-    case T::Notify: return tr("notify: ids changed");
-    case T::BrokerDown: return tr("broker down");
-    case T::BrokerUp: return tr("broker up");
-    case T::Rebalance: return tr("rebalance");
-    case T::RebalanceFailed: return tr("rebalance failed");
-    case T::StrategyError: return tr("strategy error");
-    case T::FlowControlOn: return tr("flow control on");
-    case T::FlowControlOff: return tr("flow control off");
-    case T::RouteChanged: return tr("route changed");
-    case T::OffsetIllegal: return tr("offset illegal");
-    case T::LockFailed: return tr("lock failed");
-    case T::SetProduceRate: return tr("produce rate changed");
-    case T::SetQueues: return tr("queue count changed");
-    case T::SetBroker: return tr("broker settings changed");
-    case T::SetChurn: return tr("random churn changed");
+    case T::Start:
+        return tr("start");
+    case T::Join:
+        return tr("join");
+    case T::Shutdown:
+        return tr("shutdown");
+    case T::Kill:
+        return tr("kill");
+    case T::Freeze:
+        return tr("freeze");
+    case T::Unfreeze:
+        return tr("unfreeze");
+    case T::Partition:
+        return tr("partition");
+    case T::Heal:
+        return tr("heal");
+    case T::Pause:
+        return tr("pause");
+    case T::Resume:
+        return tr("resume");
+    case T::SetConsumeTime:
+        return tr("consume time changed");
+    case T::SetFailureRate:
+        return tr("failure rate changed");
+    case T::SetStrategy:
+        return tr("strategy changed");
+    case T::SetClient:
+        return tr("client settings changed");
+    case T::Started:
+        return tr("started");
+    case T::ChannelRegistered:
+        return tr("connection registered");
+    case T::ChannelClosed:
+        return tr("connection closed");
+    case T::ChannelExpired:
+        return tr("connection expired");
+    case T::Unregistered:
+        return tr("unregistered");
+    case T::Notify:
+        return tr("notify: ids changed");
+    case T::BrokerDown:
+        return tr("broker down");
+    case T::BrokerUp:
+        return tr("broker up");
+    case T::Rebalance:
+        return tr("rebalance");
+    case T::RebalanceFailed:
+        return tr("rebalance failed");
+    case T::StrategyError:
+        return tr("strategy error");
+    case T::FlowControlOn:
+        return tr("flow control on");
+    case T::FlowControlOff:
+        return tr("flow control off");
+    case T::RouteChanged:
+        return tr("route changed");
+    case T::OffsetIllegal:
+        return tr("offset illegal");
+    case T::LockFailed:
+        return tr("lock failed");
+    case T::SetProduceRate:
+        return tr("produce rate changed");
+    case T::SetQueues:
+        return tr("queue count changed");
+    case T::SetBroker:
+        return tr("broker settings changed");
+    case T::SetChurn:
+        return tr("random churn changed");
     }
     return QString();
 }
@@ -67,12 +109,18 @@ QString GuiText::flowCauseName(SimEvent::FlowCause cause)
 {
     using C = SimEvent::FlowCause;
     switch (cause) {
-    case C::None: return tr("none");
-    case C::Count: return tr("cached message count");
-    case C::Size: return tr("cached size");
-    case C::Span: return tr("offset span");
-    case C::TopicCount: return tr("topic message count");
-    case C::TopicSize: return tr("topic cached size");
+    case C::None:
+        return tr("none");
+    case C::Count:
+        return tr("cached message count");
+    case C::Size:
+        return tr("cached size");
+    case C::Span:
+        return tr("offset span");
+    case C::TopicCount:
+        return tr("topic message count");
+    case C::TopicSize:
+        return tr("topic cached size");
     }
     return QString();
 }
@@ -93,7 +141,10 @@ QString GuiText::clock(SimTime t)
     const qint64 m = (ms / 60000) % 60;
     const qint64 s = (ms / 1000) % 60;
     if (h > 0) {
-        return QStringLiteral("%1:%2:%3").arg(h).arg(m, 2, 10, QLatin1Char('0')).arg(s, 2, 10, QLatin1Char('0'));
+        return QStringLiteral("%1:%2:%3")
+            .arg(h)
+            .arg(m, 2, 10, QLatin1Char('0'))
+            .arg(s, 2, 10, QLatin1Char('0'));
     }
     return QStringLiteral("%1:%2.%3")
         .arg(m)
@@ -140,7 +191,8 @@ QString GuiText::consumeTime(const ConsumeTime &time)
     case ConsumeTime::Distribution::Exponential:
         return tr("exponential, mean %1").arg(milliseconds(time.meanMs));
     case ConsumeTime::Distribution::LogNormal:
-        return tr("lognormal, mean %1, p99 %2").arg(milliseconds(time.meanMs), milliseconds(time.p99Ms));
+        return tr("lognormal, mean %1, p99 %2")
+            .arg(milliseconds(time.meanMs), milliseconds(time.p99Ms));
     }
     return QString();
 }

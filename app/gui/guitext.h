@@ -34,9 +34,11 @@ public:
     static QString bytes(qint64 bytes);
     //! "2 ms", "0.3 ms", "1.5 s": a time per message, fractions of a millisecond kept.
     static QString milliseconds(double ms);
-    //! A listener's time per message: "20 ms", "exponential, mean 2 ms", "lognormal, mean 2 ms, p99 20 ms".
+    //! A listener's time per message: "20 ms", "exponential, mean 2 ms", "lognormal, mean 2 ms, p99
+    //! 20 ms".
     static QString consumeTime(const ConsumeTime &time);
-    //! "20 ms per message (declared: 2 ms)": a consumer's listener now, and as declared if it differs.
+    //! "20 ms per message (declared: 2 ms)": a consumer's listener now, and as declared if it
+    //! differs.
     static QString consumeTime(const SnapshotConsumer &consumer);
     static QString count(qint64 n);
     //! "4", or "4 (+1 retry)": a count of queues (unassigned, double-owned) with the retry

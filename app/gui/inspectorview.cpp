@@ -19,8 +19,7 @@ constexpr qint64 kRefreshMs = 250;
 } // namespace
 
 InspectorView::InspectorView(const SimulationController &controller, QWidget *parent)
-    : QWidget(parent)
-    , m_controller(controller)
+    : QWidget(parent), m_controller(controller)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -42,7 +41,8 @@ InspectorView::InspectorView(const SimulationController &controller, QWidget *pa
             refresh();
         }
     });
-    connect(&controller, &SimulationController::runStarted, this, [this] { setSelection(Selection()); });
+    connect(&controller, &SimulationController::runStarted, this,
+        [this] { setSelection(Selection()); });
     refresh();
 }
 
@@ -52,7 +52,8 @@ void InspectorView::setSelection(const Selection &selection)
     refresh();
 }
 
-QTreeWidgetItem *InspectorView::add(const QString &name, const QString &value, QTreeWidgetItem *parent)
+QTreeWidgetItem *InspectorView::add(
+    const QString &name, const QString &value, QTreeWidgetItem *parent)
 {
     auto *item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(m_tree);
     item->setText(0, name);
@@ -64,7 +65,7 @@ QTreeWidgetItem *InspectorView::add(const QString &name, const QString &value, Q
 void InspectorView::refresh()
 {
     m_lastRefresh.start();
-    m_tree->setHeaderLabels({tr("Property"), tr("Value")});
+    m_tree->setHeaderLabels({ tr("Property"), tr("Value") });
     // Keep which holdings the user expanded across refreshes.
     QSet<QString> expanded;
     for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
@@ -107,25 +108,31 @@ void InspectorView::showConsumer(qint32 c)
     add(tr("Strategy"), sc.strategy);
     add(tr("Consume time"), GuiText::consumeTime(sc));
     add(tr("Queues held"), QString::number(sc.queueCount));
-    add(tr("Cached"), tr("%1 messages, %2").arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes)));
+    add(tr("Cached"),
+        tr("%1 messages, %2").arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes)));
     add(tr("Delivered"), GuiText::count(sc.delivered));
-    add(tr("Flow-control holds"), tr("count %1, size %2, span %3")
-            .arg(GuiText::count(sc.flowControl[0]), GuiText::count(sc.flowControl[1]), GuiText::count(sc.flowControl[2])));
-    add(tr("Busy consume threads"), tr("%1 (%2 tasks queued)").arg(sc.busyWorkers).arg(sc.queuedTasks));
+    add(tr("Flow-control holds"),
+        tr("count %1, size %2, span %3")
+            .arg(GuiText::count(sc.flowControl[0]), GuiText::count(sc.flowControl[1]),
+                GuiText::count(sc.flowControl[2])));
+    add(tr("Busy consume threads"),
+        tr("%1 (%2 tasks queued)").arg(sc.busyWorkers).arg(sc.queuedTasks));
     add(tr("pullThresholdForQueue"), GuiText::count(sc.pullThresholdForQueue));
     add(tr("pullThresholdSizeForQueue"), tr("%1 MiB").arg(sc.pullThresholdSizeForQueue));
     add(tr("consumeConcurrentlyMaxSpan"), GuiText::count(sc.consumeConcurrentlyMaxSpan));
-    add(tr("Last rebalance"), sc.lastRebalanceAt >= 0
-            ? tr("%1 (%2 rounds changed something)").arg(GuiText::clock(sc.lastRebalanceAt)).arg(sc.rebalanceCount)
-            : tr("never"));
+    add(tr("Last rebalance"),
+        sc.lastRebalanceAt >= 0 ? tr("%1 (%2 rounds changed something)")
+                                      .arg(GuiText::clock(sc.lastRebalanceAt))
+                                      .arg(sc.rebalanceCount)
+                                : tr("never"));
     for (const ConsumerView &view : sc.views) {
         QTreeWidgetItem *v = add(tr("Its view of %1").arg(cat.topics.value(view.topic)),
-                                 view.at >= 0 ? tr("at %1: %2 consumers, %3 queues, from %4")
-                                                    .arg(GuiText::clock(view.at))
-                                                    .arg(view.cidAll.size())
-                                                    .arg(view.queueCount)
-                                                    .arg(cat.brokers.value(view.fromBroker, QStringLiteral("—")))
-                                                : tr("not computed yet"));
+            view.at >= 0 ? tr("at %1: %2 consumers, %3 queues, from %4")
+                               .arg(GuiText::clock(view.at))
+                               .arg(view.cidAll.size())
+                               .arg(view.queueCount)
+                               .arg(cat.brokers.value(view.fromBroker, QStringLiteral("—")))
+                         : tr("not computed yet"));
         for (const QString &cid : view.cidAll) {
             add(QString(), cid, v);
         }
@@ -134,22 +141,28 @@ void InspectorView::showConsumer(qint32 c)
         if (h.consumer != c) {
             continue;
         }
-        QTreeWidgetItem *q = add(cat.queueLabel(h.queue), tr("%1 cached, next offset %2")
-                                                              .arg(GuiText::count(h.cachedCount), GuiText::count(h.nextOffset)));
+        QTreeWidgetItem *q = add(cat.queueLabel(h.queue),
+            tr("%1 cached, next offset %2")
+                .arg(GuiText::count(h.cachedCount), GuiText::count(h.nextOffset)));
         addHolding(h, sc, q);
     }
 }
 
-void InspectorView::addHolding(const SnapshotHolding &h, const SnapshotConsumer &owner, QTreeWidgetItem *parent)
+void InspectorView::addHolding(
+    const SnapshotHolding &h, const SnapshotConsumer &owner, QTreeWidgetItem *parent)
 {
     add(tr("Next pull offset"), GuiText::count(h.nextOffset), parent);
     add(tr("Consumed offset"), GuiText::count(h.consumedOffset), parent);
-    add(tr("Cache"), tr("%1 of %2 messages, %3, span %4")
-                         .arg(GuiText::count(h.cachedCount), GuiText::count(owner.pullThresholdForQueue),
-                              GuiText::bytes(h.cachedBytes), GuiText::count(h.maxSpan)), parent);
-    add(tr("Pull state"), h.flowControl == SimEvent::FlowCause::None
+    add(tr("Cache"),
+        tr("%1 of %2 messages, %3, span %4")
+            .arg(GuiText::count(h.cachedCount), GuiText::count(owner.pullThresholdForQueue),
+                GuiText::bytes(h.cachedBytes), GuiText::count(h.maxSpan)),
+        parent);
+    add(tr("Pull state"),
+        h.flowControl == SimEvent::FlowCause::None
             ? tr("pulling (last pull %1)").arg(GuiText::clock(h.lastPullAt))
-            : tr("held back: %1").arg(GuiText::flowCauseName(h.flowControl)), parent);
+            : tr("held back: %1").arg(GuiText::flowCauseName(h.flowControl)),
+        parent);
     add(tr("Lock"), h.locked ? tr("locked") : tr("not locked"), parent);
     add(tr("Held since"), GuiText::clock(h.createdAt), parent);
     if (h.dropped) {
@@ -171,16 +184,19 @@ void InspectorView::showQueue(qint32 queue)
     add(tr("Broker"), info.brokerName + (sq.brokerUp ? QString() : tr(" (down)")));
     add(tr("Queue id"), QString::number(info.queueId));
     add(tr("Broker offset"), GuiText::count(sq.brokerOffset));
-    add(tr("Committed offset"), sq.committedOffset < 0 ? tr("none yet") : GuiText::count(sq.committedOffset));
+    add(tr("Committed offset"),
+        sq.committedOffset < 0 ? tr("none yet") : GuiText::count(sq.committedOffset));
     add(tr("Lag"), GuiText::count(sq.lag));
     add(tr("Owners"), tr("%1 alive, %2 running").arg(sq.owners).arg(sq.runningOwners));
     if (!sq.readable) {
         add(tr("Route"), tr("not in the name server's route"));
     }
-    for (qint32 h = sq.firstHolding; h < sq.firstHolding + sq.holdingCount && h < snap.holdings.size(); ++h) {
+    for (qint32 h = sq.firstHolding;
+         h < sq.firstHolding + sq.holdingCount && h < snap.holdings.size(); ++h) {
         const SnapshotHolding &hold = snap.holdings.at(h);
         const SnapshotConsumer &owner = snap.consumers.value(hold.consumer);
-        QTreeWidgetItem *o = add(cat.consumerLabel(hold.consumer), GuiText::stateName(owner.state, owner.slowed));
+        QTreeWidgetItem *o
+            = add(cat.consumerLabel(hold.consumer), GuiText::stateName(owner.state, owner.slowed));
         addHolding(hold, owner, o);
     }
     // The last rebalance that gave this queue to someone.
@@ -188,7 +204,8 @@ void InspectorView::showQueue(qint32 queue)
     for (qsizetype i = events.size() - 1; i >= 0; --i) {
         const SimEvent &e = events.at(i);
         if (e.type == SimEvent::Type::Rebalance && e.added.contains(queue)) {
-            add(tr("Last moved"), tr("%1 to %2").arg(GuiText::clock(e.t), cat.consumerLabel(e.consumer)));
+            add(tr("Last moved"),
+                tr("%1 to %2").arg(GuiText::clock(e.t), cat.consumerLabel(e.consumer)));
             break;
         }
     }

@@ -43,9 +43,11 @@ protected:
 private:
     void showConsumer(qint32 consumer);
     void showQueue(qint32 queue);
-    QTreeWidgetItem *add(const QString &name, const QString &value, QTreeWidgetItem *parent = nullptr);
+    QTreeWidgetItem *add(
+        const QString &name, const QString &value, QTreeWidgetItem *parent = nullptr);
     //! A process queue's details: offsets, cache against the owner's threshold, pull state, lock.
-    void addHolding(const SnapshotHolding &holding, const SnapshotConsumer &owner, QTreeWidgetItem *parent);
+    void addHolding(
+        const SnapshotHolding &holding, const SnapshotConsumer &owner, QTreeWidgetItem *parent);
 
     const SimulationController &m_controller;
     Selection m_selection;

@@ -16,8 +16,7 @@ const QString kCatalogPrefix = QStringLiteral("rebalance-lab_");
 
 } // namespace
 
-LanguageManager::LanguageManager(QObject *parent)
-    : QObject(parent)
+LanguageManager::LanguageManager(QObject *parent) : QObject(parent)
 {
 }
 
@@ -33,8 +32,9 @@ LanguageManager::~LanguageManager()
 
 QStringList LanguageManager::availableLanguages()
 {
-    QStringList languages{QStringLiteral("en")};
-    const QStringList files = QDir(QStringLiteral(":/i18n")).entryList({kCatalogPrefix + QStringLiteral("*.qm")});
+    QStringList languages { QStringLiteral("en") };
+    const QStringList files
+        = QDir(QStringLiteral(":/i18n")).entryList({ kCatalogPrefix + QStringLiteral("*.qm") });
     for (const QString &file : files) {
         languages.append(file.mid(kCatalogPrefix.size()).chopped(3));
     }
@@ -92,7 +92,8 @@ bool LanguageManager::setLanguage(const QString &language)
             delete qt;
             return false;
         }
-        if (!qt->load(QStringLiteral("qtbase_") + language, QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+        if (!qt->load(QStringLiteral("qtbase_") + language,
+                QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
             // Qt's own strings stay in English; ours are translated.
             delete qt;
             qt = nullptr;
@@ -107,12 +108,13 @@ bool LanguageManager::setLanguage(const QString &language)
         }
         QFont font = *m_baseFont;
         if (language == QLatin1String("zh_CN")) {
-            font.setFamilies({m_baseFont->family(), QStringLiteral("Noto Sans CJK SC"),
-                              QStringLiteral("Source Han Sans SC"), QStringLiteral("WenQuanYi Micro Hei")});
+            font.setFamilies({ m_baseFont->family(), QStringLiteral("Noto Sans CJK SC"),
+                QStringLiteral("Source Han Sans SC"), QStringLiteral("WenQuanYi Micro Hei") });
         }
         QGuiApplication::setFont(font);
     }
-    QLocale::setDefault(QLocale(language == QLatin1String("en") ? QStringLiteral("en_US") : language));
+    QLocale::setDefault(
+        QLocale(language == QLatin1String("en") ? QStringLiteral("en_US") : language));
     // The locale and font first: removing and installing translators sends LanguageChange,
     // and widgets read QLocale() and their font when they retranslate.
     if (m_app) {

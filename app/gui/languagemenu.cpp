@@ -17,8 +17,7 @@ const QString kSystem = QStringLiteral("system");
 } // namespace
 
 LanguageMenu::LanguageMenu(LanguageManager &languages, QWidget *parent)
-    : QMenu(parent)
-    , m_languages(languages)
+    : QMenu(parent), m_languages(languages)
 {
     m_group = new QActionGroup(this);
     connect(&languages, &LanguageManager::languageChanged, this, &LanguageMenu::rebuild);
@@ -35,7 +34,9 @@ void LanguageMenu::rebuild()
     }
     const QString saved = QSettings().value(kKey).toString();
     const bool followsSystem = saved.isEmpty() || saved == kSystem;
-    QAction *system = addAction(tr("System default (%1)").arg(LanguageManager::nativeName(LanguageManager::systemLanguage())));
+    QAction *system
+        = addAction(tr("System default (%1)")
+                        .arg(LanguageManager::nativeName(LanguageManager::systemLanguage())));
     system->setCheckable(true);
     system->setChecked(followsSystem);
     system->setToolTip(tr("Follow the language of the system"));
@@ -50,7 +51,8 @@ void LanguageMenu::rebuild()
         QAction *action = addAction(LanguageManager::nativeName(language));
         action->setCheckable(true);
         action->setChecked(!followsSystem && m_languages.language() == language);
-        action->setToolTip(tr("Switch the interface to %1").arg(LanguageManager::nativeName(language)));
+        action->setToolTip(
+            tr("Switch the interface to %1").arg(LanguageManager::nativeName(language)));
         m_group->addAction(action);
         connect(action, &QAction::triggered, this, [this, language] {
             QSettings().setValue(kKey, language);

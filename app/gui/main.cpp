@@ -30,7 +30,8 @@ int main(int argc, char *argv[])
         std::fputs(qPrintable(message + QLatin1Char('\n')), stdout);
         return 0;
     case Rblab::AppOptions::Outcome::Error:
-        std::fprintf(stderr, "rebalance-lab: %s\nRun 'rebalance-lab --help' for the options.\n", qPrintable(message));
+        std::fprintf(stderr, "rebalance-lab: %s\nRun 'rebalance-lab --help' for the options.\n",
+            qPrintable(message));
         return 2;
     case Rblab::AppOptions::Outcome::Run:
         break;
@@ -40,11 +41,14 @@ int main(int argc, char *argv[])
     const QString saved = QSettings().value(QStringLiteral("language")).toString();
     QString language = options.language;
     if (language.isEmpty()) {
-        language = saved.isEmpty() || saved == QLatin1String("system") ? Rblab::LanguageManager::systemLanguage() : saved;
+        language = saved.isEmpty() || saved == QLatin1String("system")
+            ? Rblab::LanguageManager::systemLanguage()
+            : saved;
     }
     if (!languages.setLanguage(language)) {
-        std::fprintf(stderr, "rebalance-lab: no translation for \"%s\"; available: %s\n", qPrintable(language),
-                     qPrintable(Rblab::LanguageManager::availableLanguages().join(QStringLiteral(", "))));
+        std::fprintf(stderr, "rebalance-lab: no translation for \"%s\"; available: %s\n",
+            qPrintable(language),
+            qPrintable(Rblab::LanguageManager::availableLanguages().join(QStringLiteral(", "))));
         if (!options.language.isEmpty()) {
             return 2;
         }
@@ -56,8 +60,9 @@ int main(int argc, char *argv[])
     sources.extraDirectories = options.pluginDirs;
     registry.load(sources);
     if (!options.strategy.isEmpty() && !registry.find(options.strategy)) {
-        std::fprintf(stderr, "rebalance-lab: unknown strategy \"%s\"; loaded: %s\n", qPrintable(options.strategy),
-                     qPrintable(registry.strategyNames().join(QStringLiteral(", "))));
+        std::fprintf(stderr, "rebalance-lab: unknown strategy \"%s\"; loaded: %s\n",
+            qPrintable(options.strategy),
+            qPrintable(registry.strategyNames().join(QStringLiteral(", "))));
         return 2;
     }
 
@@ -71,7 +76,8 @@ int main(int argc, char *argv[])
     if (options.speed) {
         window.controller()->setSpeed(*options.speed);
     }
-    const QString scenario = options.scenario.isEmpty() ? Rblab::MainWindow::defaultScenarioPath() : options.scenario;
+    const QString scenario
+        = options.scenario.isEmpty() ? Rblab::MainWindow::defaultScenarioPath() : options.scenario;
     if (!window.openScenario(scenario)) {
         if (screenshot) {
             std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(window.lastError()));
@@ -88,7 +94,8 @@ int main(int argc, char *argv[])
     window.show();
     // Start playing once the window is up, so a newcomer sees queues move within seconds.
     if (!options.paused) {
-        QTimer::singleShot(0, window.controller(), [&window] { window.controller()->setPlaying(true); });
+        QTimer::singleShot(
+            0, window.controller(), [&window] { window.controller()->setPlaying(true); });
     }
     return app.exec();
 }

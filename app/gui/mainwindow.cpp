@@ -53,10 +53,9 @@ QIcon icon(const char *name)
 
 } // namespace
 
-MainWindow::MainWindow(const StrategyRegistry &registry, LanguageManager &languages, QWidget *parent)
-    : QMainWindow(parent)
-    , m_registry(registry)
-    , m_languages(languages)
+MainWindow::MainWindow(
+    const StrategyRegistry &registry, LanguageManager &languages, QWidget *parent)
+    : QMainWindow(parent), m_registry(registry), m_languages(languages)
 {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(icon("rebalance-lab"));
@@ -78,7 +77,7 @@ MainWindow::MainWindow(const StrategyRegistry &registry, LanguageManager &langua
     m_centre->addWidget(m_charts);
     m_centre->setStretchFactor(0, 3);
     m_centre->setStretchFactor(1, 2);
-    m_centre->setSizes({600, 330});
+    m_centre->setSizes({ 600, 330 });
     m_centre->setChildrenCollapsible(false);
     centreLayout->addWidget(m_centre, 1);
     setCentralWidget(centre);
@@ -94,7 +93,8 @@ MainWindow::MainWindow(const StrategyRegistry &registry, LanguageManager &langua
     parts.languages = &m_languages;
     m_actions = new WindowActions(this, parts);
     createDocks();
-    m_actions->createMenus({m_strategyDock, m_churnDock, m_settingsDock, m_scenarioDock, m_inspectorDock, m_logDock});
+    m_actions->createMenus({ m_strategyDock, m_churnDock, m_settingsDock, m_scenarioDock,
+        m_inspectorDock, m_logDock });
     m_actions->createToolBars();
     m_playback = m_actions->playbackBar();
     m_totals = new StatusTotals(*m_controller, *m_view, this);
@@ -139,8 +139,8 @@ void MainWindow::createDocks()
     setTabPosition(Qt::RightDockWidgetArea, QTabWidget::North);
     m_strategyDock->raise();
     m_logDock->raise();
-    resizeDocks({m_strategyDock}, {440}, Qt::Horizontal);
-    resizeDocks({m_strategyDock, m_logDock}, {480, 420}, Qt::Vertical);
+    resizeDocks({ m_strategyDock }, { 440 }, Qt::Horizontal);
+    resizeDocks({ m_strategyDock, m_logDock }, { 480, 420 }, Qt::Vertical);
 }
 
 void MainWindow::connectParts()
@@ -150,29 +150,31 @@ void MainWindow::connectParts()
     connect(m_actions, &WindowActions::pluginsRequested, this, &MainWindow::showPlugins);
     connect(m_actions, &WindowActions::aboutRequested, this, &MainWindow::showAbout);
     connect(m_controller, &SimulationController::speedChanged, m_view, &AssignmentView::setSpeed);
-    connect(m_controller, &SimulationController::commandApplied, this, &MainWindow::handleCommandApplied);
-    connect(m_controller, &SimulationController::commandFailed, this, &MainWindow::handleCommandFailed);
-    connect(m_controller, &SimulationController::loadFailed, this, [this](const QString &error) {
-        m_files->showError(tr("The scenario cannot run"), error);
-    });
+    connect(m_controller, &SimulationController::commandApplied, this,
+        &MainWindow::handleCommandApplied);
+    connect(
+        m_controller, &SimulationController::commandFailed, this, &MainWindow::handleCommandFailed);
+    connect(m_controller, &SimulationController::loadFailed, this,
+        [this](const QString &error) { m_files->showError(tr("The scenario cannot run"), error); });
     connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_files, &DocumentController::opened, this, &MainWindow::startDocument);
-    connect(m_files, &DocumentController::message, this, [this](const QString &text) {
-        statusBar()->showMessage(text, 6000);
-    });
+    connect(m_files, &DocumentController::message, this,
+        [this](const QString &text) { statusBar()->showMessage(text, 6000); });
     connect(m_view, &AssignmentView::selectionChanged, this, &MainWindow::handleSelection);
-    connect(m_view, &AssignmentView::consumerContextMenuRequested, this, [this](qint32, const QPoint &pos) {
-        QMenu menu(this);
-        m_consumerActions->fillMenu(&menu);
-        menu.exec(pos);
-    });
+    connect(m_view, &AssignmentView::consumerContextMenuRequested, this,
+        [this](qint32, const QPoint &pos) {
+            QMenu menu(this);
+            m_consumerActions->fillMenu(&menu);
+            menu.exec(pos);
+        });
     connect(m_log, &EventLogView::selectionRequested, m_view, &AssignmentView::setSelection);
     connect(m_consumerActions, &ConsumerActions::commandRequested, this, &MainWindow::sendCommand);
-    connect(m_strategy, &StrategyPanel::commandsRequested, this, [this](const QList<ScenarioEvent> &commands) {
-        for (const ScenarioEvent &c : commands) {
-            sendCommand(c);
-        }
-    });
+    connect(m_strategy, &StrategyPanel::commandsRequested, this,
+        [this](const QList<ScenarioEvent> &commands) {
+            for (const ScenarioEvent &c : commands) {
+                sendCommand(c);
+            }
+        });
     connect(m_settings, &SettingsPanel::clientSettingsRequested, this, &MainWindow::sendCommand);
     connect(m_settings, &SettingsPanel::brokerSettingsRequested, this, &MainWindow::sendCommand);
     connect(m_settings, &SettingsPanel::profileRequested, this, [this](Profile profile) {
@@ -218,7 +220,8 @@ void MainWindow::handleFrame()
         m_strategy->setGroups(catalog->groups);
         QString current;
         for (const SnapshotConsumer &c : m_controller->snapshot().consumers) {
-            if (c.state != ConsumerState::Absent && c.state != ConsumerState::Killed && c.state != ConsumerState::Shutdown) {
+            if (c.state != ConsumerState::Absent && c.state != ConsumerState::Killed
+                && c.state != ConsumerState::Shutdown) {
                 if (current.isEmpty()) {
                     current = c.strategy;
                 } else if (current != c.strategy) {
@@ -231,7 +234,8 @@ void MainWindow::handleFrame()
     }
     // The panels show the run's settings and churn as they are now (scripted changes too).
     const Frame &frame = m_controller->lastFrame();
-    const QString group = catalog && !catalog->groups.isEmpty() ? catalog->groups.first() : QString();
+    const QString group
+        = catalog && !catalog->groups.isEmpty() ? catalog->groups.first() : QString();
     m_settings->setLiveValues(frame.brokerSettings, frame.clientSettings.value(group));
     m_churn->setLiveChurn(frame.churn);
     m_totals->handleFrame(); // after the view: it counts what the view shows
@@ -247,7 +251,8 @@ void MainWindow::handleSelection(const Selection &selection)
         names.append(catalog->consumers.at(selection.index).name);
     }
     // Show the details, unless the user is reading the log (a click there selects too).
-    if (selection.kind != Selection::Kind::None && !m_log->isAncestorOf(QApplication::focusWidget())) {
+    if (selection.kind != Selection::Kind::None
+        && !m_log->isAncestorOf(QApplication::focusWidget())) {
         m_inspectorDock->raise();
     }
     m_strategy->setSelectedConsumers(names);
@@ -279,21 +284,24 @@ void MainWindow::handleCommandApplied(const ScenarioEvent &command)
         }
         what = settings.join(QStringLiteral(", "));
     } else if (command.action == ScenarioEvent::Action::SetChurn) {
-        what = command.churn ? tr("on for %1, a change every %2 on average")
-                                   .arg(command.churn->group, GuiText::span(command.churn->meanInterval))
-                             : tr("off");
+        what = command.churn
+            ? tr("on for %1, a change every %2 on average")
+                  .arg(command.churn->group, GuiText::span(command.churn->meanInterval))
+            : tr("off");
     } else if (what.isEmpty()) {
         what = command.topic;
     }
-    statusBar()->showMessage(tr("%1 at %2: %3").arg(ScenarioEvent::actionName(command.action), GuiText::clock(command.at),
-                                                    what),
-                             4000);
+    statusBar()->showMessage(
+        tr("%1 at %2: %3")
+            .arg(ScenarioEvent::actionName(command.action), GuiText::clock(command.at), what),
+        4000);
 }
 
 void MainWindow::handleCommandFailed(const ScenarioEvent &command, const QString &error)
 {
     m_lastError = error;
-    statusBar()->showMessage(tr("%1 refused: %2").arg(ScenarioEvent::actionName(command.action), error), 8000);
+    statusBar()->showMessage(
+        tr("%1 refused: %2").arg(ScenarioEvent::actionName(command.action), error), 8000);
 }
 
 void MainWindow::startDocument()
@@ -312,9 +320,10 @@ void MainWindow::startDocument()
     }
     updateTitle();
     m_banner->setScenario(m_document->scenario());
-    statusBar()->showMessage(tr("Click a consumer card to act on it (toolbar, Consumer menu or right-click); "
-                                "hover a card or a tile for details."),
-                             15000);
+    statusBar()->showMessage(
+        tr("Click a consumer card to act on it (toolbar, Consumer menu or right-click); "
+           "hover a card or a tile for details."),
+        15000);
 }
 
 bool MainWindow::openScenario(const QString &path)
@@ -357,10 +366,12 @@ void MainWindow::showPlugins()
 void MainWindow::showAbout()
 {
     QMessageBox::about(this, tr("About Rebalance Lab"),
-                       tr("<h3>Rebalance Lab %1</h3><p>A laboratory for how Apache RocketMQ consumer groups share a "
-                          "topic's queues: push consumers and brokers simulated event by event, allocation strategies "
-                          "loaded as plugins.</p><p>Licensed under the Apache License 2.0.</p>")
-                           .arg(QCoreApplication::applicationVersion()));
+        tr("<h3>Rebalance Lab %1</h3><p>A laboratory for how Apache RocketMQ consumer groups share "
+           "a "
+           "topic's queues: push consumers and brokers simulated event by event, allocation "
+           "strategies "
+           "loaded as plugins.</p><p>Licensed under the Apache License 2.0.</p>")
+            .arg(QCoreApplication::applicationVersion()));
 }
 
 void MainWindow::restoreSession()
@@ -382,10 +393,11 @@ bool MainWindow::takeScreenshot(const QString &path, SimTime at, const QSize &si
     show();
     QApplication::processEvents();
     const int centre = m_centre->height();
-    m_centre->setSizes({centre * 60 / 100, centre * 40 / 100});
+    m_centre->setSizes({ centre * 60 / 100, centre * 40 / 100 });
     m_controller->runTo(at);
     if (!m_controller->hasRun() || m_controller->now() < at) {
-        m_lastError = tr("The run did not reach %1. %2").arg(GuiText::clock(at), m_controller->lastError());
+        m_lastError
+            = tr("The run did not reach %1. %2").arg(GuiText::clock(at), m_controller->lastError());
         return false;
     }
     m_view->settle();
@@ -445,11 +457,13 @@ QString MainWindow::dropRefusal(const QMimeData *mime) const
         return tr("Drop one scenario file at a time.");
     }
     if (!urls.first().isLocalFile()) {
-        return tr("Only files on this computer can be opened: %1").arg(urls.first().toDisplayString());
+        return tr("Only files on this computer can be opened: %1")
+            .arg(urls.first().toDisplayString());
     }
     const QString path = urls.first().toLocalFile();
     if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
-        return tr("%1 is not a scenario: scenario files end in .json.").arg(QFileInfo(path).fileName());
+        return tr("%1 is not a scenario: scenario files end in .json.")
+            .arg(QFileInfo(path).fileName());
     }
     return QString();
 }

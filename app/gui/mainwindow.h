@@ -48,7 +48,8 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 
 public:
-    MainWindow(const StrategyRegistry &registry, LanguageManager &languages, QWidget *parent = nullptr);
+    MainWindow(
+        const StrategyRegistry &registry, LanguageManager &languages, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     //! Opens a scenario file or a resource; on failure shows the reader's diagnostics.

@@ -13,8 +13,7 @@
 namespace Rblab {
 
 ParameterForm::ParameterForm(const StrategyRegistry &registry, QWidget *parent)
-    : QWidget(parent)
-    , m_registry(registry)
+    : QWidget(parent), m_registry(registry)
 {
     m_layout = new QFormLayout(this);
     m_layout->setContentsMargins(0, 0, 0, 0);
@@ -30,7 +29,8 @@ void ParameterForm::setStrategy(const QString &name, const QString &localeName)
         return;
     }
     // A language switch rebuilds the same form for the translated help: what was typed stays.
-    const QHash<QString, QString> typed = name == m_strategy ? editorTexts() : QHash<QString, QString>();
+    const QHash<QString, QString> typed
+        = name == m_strategy ? editorTexts() : QHash<QString, QString>();
     m_strategy = name;
     m_localeName = localeName;
     rebuild();
@@ -44,7 +44,8 @@ QHash<QString, QString> ParameterForm::editorTexts() const
     QHash<QString, QString> texts;
     for (const Row &row : m_rows) {
         if (const auto *box = qobject_cast<const QCheckBox *>(row.editor)) {
-            texts.insert(row.spec->name, box->isChecked() ? QStringLiteral("1") : QStringLiteral("0"));
+            texts.insert(
+                row.spec->name, box->isChecked() ? QStringLiteral("1") : QStringLiteral("0"));
         } else if (const auto *combo = qobject_cast<const QComboBox *>(row.editor)) {
             texts.insert(row.spec->name, combo->currentText());
         } else if (const auto *edit = qobject_cast<const QLineEdit *>(row.editor)) {
@@ -130,13 +131,15 @@ void ParameterForm::rebuild()
                 } else if (spec.type != ParameterType::QueueList) {
                     shown = spec.defaultValue.toString();
                 }
-                edit->setPlaceholderText(shown.isEmpty() ? tr("(default)") : tr("default: %1").arg(shown));
+                edit->setPlaceholderText(
+                    shown.isEmpty() ? tr("(default)") : tr("default: %1").arg(shown));
             } else if (spec.required()) {
                 edit->setPlaceholderText(tr("required"));
             }
             if (spec.type == ParameterType::QueueList) {
                 edit->setPlaceholderText(tr("broker-a:0, broker-a:1, …"));
-            } else if (spec.type == ParameterType::StringList && edit->placeholderText().isEmpty()) {
+            } else if (spec.type == ParameterType::StringList
+                && edit->placeholderText().isEmpty()) {
                 edit->setPlaceholderText(tr("comma-separated"));
             }
             edit->setClearButtonEnabled(true);
@@ -172,7 +175,8 @@ void ParameterForm::setValues(const QVariantMap &values)
                 for (const QVariant &item : v.toList()) {
                     if (item.typeId() == QMetaType::QVariantMap) {
                         const QVariantMap m = item.toMap();
-                        parts.append(QStringLiteral("%1:%2").arg(m.value(QStringLiteral("brokerName")).toString())
+                        parts.append(QStringLiteral("%1:%2")
+                                         .arg(m.value(QStringLiteral("brokerName")).toString())
                                          .arg(m.value(QStringLiteral("queueId")).toInt()));
                     } else {
                         parts.append(item.toString());
@@ -212,7 +216,8 @@ QVariant ParameterForm::rowValue(const Row &row, QString *parseError) const
             }
             return QVariant();
         }
-        return spec.type == ParameterType::Int && v == double(qint64(v)) ? QVariant(qint64(v)) : QVariant(v);
+        return spec.type == ParameterType::Int && v == double(qint64(v)) ? QVariant(qint64(v))
+                                                                         : QVariant(v);
     }
     case ParameterType::StringList: {
         QVariantList list;
@@ -234,8 +239,8 @@ QVariant ParameterForm::rowValue(const Row &row, QString *parseError) const
                 }
                 return QVariant();
             }
-            list.append(QVariantMap{{QStringLiteral("brokerName"), item.left(colon)},
-                                    {QStringLiteral("queueId"), qint64(id)}});
+            list.append(QVariantMap { { QStringLiteral("brokerName"), item.left(colon) },
+                { QStringLiteral("queueId"), qint64(id) } });
         }
         return list;
     }

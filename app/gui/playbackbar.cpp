@@ -17,13 +17,12 @@ namespace Rblab {
 namespace {
 
 // Speeds the slider snaps to, so that 1×, 10×, 100× are easy to hit.
-constexpr double kNiceSpeeds[] = {0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
+constexpr double kNiceSpeeds[] = { 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000 };
 
 } // namespace
 
 PlaybackBar::PlaybackBar(SimulationController &controller, QWidget *parent)
-    : QWidget(parent)
-    , m_controller(controller)
+    : QWidget(parent), m_controller(controller)
 {
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(6, 0, 6, 0);
@@ -32,7 +31,8 @@ PlaybackBar::PlaybackBar(SimulationController &controller, QWidget *parent)
     clockFont.setPointSizeF(font().pointSizeF() * 1.5);
     clockFont.setBold(true);
     m_clock->setFont(clockFont);
-    m_clock->setMinimumWidth(QFontMetrics(clockFont).horizontalAdvance(QStringLiteral("00:00.000")) + 8);
+    m_clock->setMinimumWidth(
+        QFontMetrics(clockFont).horizontalAdvance(QStringLiteral("00:00.000")) + 8);
     m_clock->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_slider = new QSlider(Qt::Horizontal, this);
     m_slider->setRange(0, 400);
@@ -49,9 +49,8 @@ PlaybackBar::PlaybackBar(SimulationController &controller, QWidget *parent)
     layout->addWidget(m_effective);
 
     m_slider->setValue(positionForSpeed(controller.speed()));
-    connect(m_slider, &QSlider::valueChanged, this, [this](int position) {
-        m_controller.setSpeed(speedForPosition(position));
-    });
+    connect(m_slider, &QSlider::valueChanged, this,
+        [this](int position) { m_controller.setSpeed(speedForPosition(position)); });
     connect(&controller, &SimulationController::speedChanged, this, [this](double speed) {
         const QSignalBlocker block(m_slider);
         m_slider->setValue(positionForSpeed(speed));
@@ -70,7 +69,8 @@ double PlaybackBar::speedForPosition(int position)
     const double raw = std::pow(10.0, position / 100.0 - 1.0);
     double best = kNiceSpeeds[0];
     for (double nice : kNiceSpeeds) {
-        if (std::abs(std::log10(nice) - std::log10(raw)) < std::abs(std::log10(best) - std::log10(raw))) {
+        if (std::abs(std::log10(nice) - std::log10(raw))
+            < std::abs(std::log10(best) - std::log10(raw))) {
             best = nice;
         }
     }
@@ -104,7 +104,8 @@ void PlaybackBar::updateSpeed()
     // Only when clearly behind: small jitter around the target is not news.
     if (m_controller.isPlaying() && effective > 0 && effective < m_controller.speed() * 0.85) {
         m_effective->setText(tr("(reaching %1)").arg(GuiText::speed(effective)));
-        m_effective->setToolTip(tr("The engine cannot keep up with the requested speed; this is the speed it reaches."));
+        m_effective->setToolTip(tr(
+            "The engine cannot keep up with the requested speed; this is the speed it reaches."));
     } else {
         m_effective->clear();
     }
@@ -112,8 +113,10 @@ void PlaybackBar::updateSpeed()
 
 void PlaybackBar::retranslate()
 {
-    m_clock->setToolTip(tr("Virtual time since the start of the run (minutes:seconds.milliseconds)"));
-    m_slider->setToolTip(tr("Playback speed: virtual time per wall-clock time, from 0.1× to 1000×"));
+    m_clock->setToolTip(
+        tr("Virtual time since the start of the run (minutes:seconds.milliseconds)"));
+    m_slider->setToolTip(
+        tr("Playback speed: virtual time per wall-clock time, from 0.1× to 1000×"));
     m_speed->setToolTip(m_slider->toolTip());
     updateClock();
     updateSpeed();

@@ -16,8 +16,7 @@
 namespace Rblab {
 
 PluginDialog::PluginDialog(const StrategyRegistry &registry, QWidget *parent)
-    : QDialog(parent)
-    , m_registry(registry)
+    : QDialog(parent), m_registry(registry)
 {
     auto *layout = new QVBoxLayout(this);
     m_summary = new QLabel(this);
@@ -48,25 +47,30 @@ int PluginDialog::failedCount() const
 void PluginDialog::populate()
 {
     setWindowTitle(tr("Strategy plugins"));
-    m_summary->setText(tr("%n strategy plugin(s) loaded.", nullptr, loadedCount()) + QLatin1Char(' ')
-                       + (failedCount() > 0 ? tr("%n file(s) could not be loaded; hover a row for the reason.", nullptr,
-                                                 failedCount())
-                                            : tr("No plugin file failed.")));
+    m_summary->setText(tr("%n strategy plugin(s) loaded.", nullptr, loadedCount())
+        + QLatin1Char(' ')
+        + (failedCount() > 0 ? tr("%n file(s) could not be loaded; hover a row for the reason.",
+               nullptr, failedCount())
+                             : tr("No plugin file failed.")));
     m_tree->clear();
-    m_tree->setHeaderLabels({tr("Strategy"), tr("State"), tr("Version"), tr("File"), tr("Details")});
+    m_tree->setHeaderLabels(
+        { tr("Strategy"), tr("State"), tr("Version"), tr("File"), tr("Details") });
     const QIcon ok = style()->standardIcon(QStyle::SP_DialogApplyButton);
     const QIcon failed = style()->standardIcon(QStyle::SP_MessageBoxCritical);
     for (const PluginRecord &record : m_registry.records()) {
         auto *item = new QTreeWidgetItem(m_tree);
-        item->setText(0, record.metadata.name.isEmpty() ? QFileInfo(record.file).fileName() : record.metadata.name);
+        item->setText(0,
+            record.metadata.name.isEmpty() ? QFileInfo(record.file).fileName()
+                                           : record.metadata.name);
         item->setIcon(0, record.loaded() ? ok : failed);
         item->setText(1, record.loaded() ? tr("loaded") : pluginStateName(record.state));
         item->setText(2, record.metadata.version);
-        item->setText(3, record.file.startsWith(QLatin1Char(':')) ? tr("built in") : QFileInfo(record.file).fileName());
+        item->setText(3,
+            record.file.startsWith(QLatin1Char(':')) ? tr("built in")
+                                                     : QFileInfo(record.file).fileName());
         item->setToolTip(3, record.file);
-        const QString details = record.loaded()
-            ? record.metadata.description.text(QLocale().name())
-            : record.error;
+        const QString details
+            = record.loaded() ? record.metadata.description.text(QLocale().name()) : record.error;
         item->setText(4, details);
         item->setToolTip(4, details);
         item->setToolTip(0, record.loaded() ? record.metadata.rocketMqClass : record.error);

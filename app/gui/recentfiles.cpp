@@ -15,9 +15,7 @@ const QString kKey = QStringLiteral("recentFiles");
 
 } // namespace
 
-RecentFiles::RecentFiles(QMenu *menu, QObject *parent)
-    : QObject(parent)
-    , m_menu(menu)
+RecentFiles::RecentFiles(QMenu *menu, QObject *parent) : QObject(parent), m_menu(menu)
 {
     rebuildMenu();
 }
@@ -50,7 +48,8 @@ void RecentFiles::rebuildMenu()
     int n = 0;
     for (const QString &path : list) {
         ++n;
-        QAction *action = m_menu->addAction(QStringLiteral("&%1 %2").arg(n).arg(QFileInfo(path).fileName()));
+        QAction *action
+            = m_menu->addAction(QStringLiteral("&%1 %2").arg(n).arg(QFileInfo(path).fileName()));
         action->setToolTip(QDir::toNativeSeparators(path));
         action->setStatusTip(QDir::toNativeSeparators(path));
         action->setEnabled(QFileInfo::exists(path));

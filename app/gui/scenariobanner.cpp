@@ -8,8 +8,7 @@
 
 namespace Rblab {
 
-ScenarioBanner::ScenarioBanner(QWidget *parent)
-    : QLabel(parent)
+ScenarioBanner::ScenarioBanner(QWidget *parent) : QLabel(parent)
 {
     setWordWrap(false);
     setTextFormat(Qt::RichText);
@@ -31,11 +30,14 @@ void ScenarioBanner::updateText()
     const QFontMetrics fm(font());
     QFont bold = font();
     bold.setBold(true);
-    const int room = qMax(120, contentsRect().width() - QFontMetrics(bold).horizontalAdvance(name)
-                                   - 2 * fm.horizontalAdvance(QLatin1Char(' ')) - 8);
-    setText(QStringLiteral("<b>%1</b>&nbsp;&nbsp;%2")
-                .arg(name.toHtmlEscaped(),
-                     fm.elidedText(ScenarioInfoView::firstSentence(description), Qt::ElideRight, room).toHtmlEscaped()));
+    const int room = qMax(120,
+        contentsRect().width() - QFontMetrics(bold).horizontalAdvance(name)
+            - 2 * fm.horizontalAdvance(QLatin1Char(' ')) - 8);
+    setText(
+        QStringLiteral("<b>%1</b>&nbsp;&nbsp;%2")
+            .arg(name.toHtmlEscaped(),
+                fm.elidedText(ScenarioInfoView::firstSentence(description), Qt::ElideRight, room)
+                    .toHtmlEscaped()));
     setToolTip(description);
 }
 
@@ -47,7 +49,8 @@ void ScenarioBanner::resizeEvent(QResizeEvent *event)
 
 void ScenarioBanner::changeEvent(QEvent *event)
 {
-    // The name and description follow the interface language (LanguageManager sets the locale first).
+    // The name and description follow the interface language (LanguageManager sets the locale
+    // first).
     if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) {
         updateText();
     }

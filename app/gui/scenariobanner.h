@@ -30,7 +30,8 @@ protected:
 private:
     void updateText();
 
-    Scenario m_scenario; //!< a copy (implicitly shared lists): its name and description in any language
+    Scenario
+        m_scenario; //!< a copy (implicitly shared lists): its name and description in any language
 };
 
 } // namespace Rblab

@@ -8,12 +8,12 @@
 
 namespace Rblab {
 
-ScenarioDocument::ScenarioDocument(QObject *parent)
-    : QObject(parent)
+ScenarioDocument::ScenarioDocument(QObject *parent) : QObject(parent)
 {
 }
 
-bool ScenarioDocument::open(const QString &path, const StrategyRegistry *registry, QString *errorText)
+bool ScenarioDocument::open(
+    const QString &path, const StrategyRegistry *registry, QString *errorText)
 {
     ScenarioReadResult result = ScenarioReader::readFile(path, registry);
     if (!result.ok() || !result.scenario) {
@@ -54,7 +54,7 @@ void ScenarioDocument::recordCommand(const ScenarioEvent &command)
     // as it came after those when the user gave it.
     auto &events = m_scenario.events;
     const auto at = std::upper_bound(events.begin(), events.end(), command.at,
-                                     [](SimTime t, const ScenarioEvent &e) { return t < e.at; });
+        [](SimTime t, const ScenarioEvent &e) { return t < e.at; });
     events.insert(at, command);
     setModified(true);
     emit changed();

@@ -39,7 +39,10 @@ public:
     const Scenario &scenario() const { return m_scenario; }
     QString filePath() const { return m_path; }
     //! A file the user can save over (not a bundled example, not untitled).
-    bool hasWritablePath() const { return !m_path.isEmpty() && !m_path.startsWith(QLatin1Char(':')); }
+    bool hasWritablePath() const
+    {
+        return !m_path.isEmpty() && !m_path.startsWith(QLatin1Char(':'));
+    }
     bool isModified() const { return m_modified; }
     //! Warnings the reader reported when the document was opened.
     const QList<ScenarioDiagnostic> &warnings() const { return m_warnings; }

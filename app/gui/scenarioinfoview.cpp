@@ -12,8 +12,7 @@
 namespace Rblab {
 
 ScenarioInfoView::ScenarioInfoView(const ScenarioDocument &document, QWidget *parent)
-    : QWidget(parent)
-    , m_document(document)
+    : QWidget(parent), m_document(document)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -36,7 +35,7 @@ ScenarioInfoView::ScenarioInfoView(const ScenarioDocument &document, QWidget *pa
 QString ScenarioInfoView::firstSentence(const QString &description)
 {
     QString first = description;
-    for (const QString &end : {QStringLiteral("。"), QStringLiteral(". ")}) {
+    for (const QString &end : { QStringLiteral("。"), QStringLiteral(". ") }) {
         const qsizetype at = first.indexOf(end);
         if (at > 0) {
             first = first.left(at + 1);
@@ -69,15 +68,19 @@ void ScenarioInfoView::refresh()
                           .arg(g.consumers.size())
                           .arg(g.strategy, consumeModeName(g.consumeMode)));
     }
-    QString html = QStringLiteral("<h3>%1</h3><p>%2</p>").arg(s.nameFor(QLocale().name()).toHtmlEscaped(), description.toHtmlEscaped());
-    html += QStringLiteral("<p><b>%1</b> %2<br><b>%3</b> %4<br><b>%5</b> %6<br><b>%7</b> %8, %9</p>")
-                .arg(tr("Brokers:"), s.brokers.join(QStringLiteral(", ")).toHtmlEscaped(), tr("Topics:"),
-                     topics.join(QStringLiteral("; ")).toHtmlEscaped(), tr("Groups:"),
-                     groups.join(QStringLiteral("; ")).toHtmlEscaped(), tr("Profile:"), profileName(s.profile),
-                     tr("seed %1").arg(s.seed));
+    QString html
+        = QStringLiteral("<h3>%1</h3><p>%2</p>")
+              .arg(s.nameFor(QLocale().name()).toHtmlEscaped(), description.toHtmlEscaped());
+    html
+        += QStringLiteral("<p><b>%1</b> %2<br><b>%3</b> %4<br><b>%5</b> %6<br><b>%7</b> %8, %9</p>")
+               .arg(tr("Brokers:"), s.brokers.join(QStringLiteral(", ")).toHtmlEscaped(),
+                   tr("Topics:"), topics.join(QStringLiteral("; ")).toHtmlEscaped(), tr("Groups:"),
+                   groups.join(QStringLiteral("; ")).toHtmlEscaped(), tr("Profile:"),
+                   profileName(s.profile), tr("seed %1").arg(s.seed));
     const int recorded = int(m_document.recordedCommands().size());
     if (recorded > 0) {
-        html += QStringLiteral("<p>") + tr("%n command(s) recorded in this session.", nullptr, recorded)
+        html += QStringLiteral("<p>")
+            + tr("%n command(s) recorded in this session.", nullptr, recorded)
             + QStringLiteral("</p>");
     }
     m_text->setText(html);

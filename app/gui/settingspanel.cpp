@@ -21,8 +21,7 @@
 
 namespace Rblab {
 
-SettingsPanel::SettingsPanel(QWidget *parent)
-    : QWidget(parent)
+SettingsPanel::SettingsPanel(QWidget *parent) : QWidget(parent)
 {
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
@@ -135,28 +134,31 @@ void SettingsPanel::addRows(QGridLayout *grid, const QList<SettingSpec> &specs, 
 
 void SettingsPanel::retranslate()
 {
-    m_clientTitle->setText(tr("Client (DefaultMQPushConsumer, ClientConfig): applies to the group now"));
+    m_clientTitle->setText(
+        tr("Client (DefaultMQPushConsumer, ClientConfig): applies to the group now"));
     m_brokerTitle->setText(tr("Broker (BrokerConfig): applies to every broker now"));
     m_profileTitle->setText(tr("Client behaviour profile: applies by restarting the run"));
     m_profile->setToolTip(tr("5.x: RocketMQ 5.2 and later; 4.9: the 4.9 client where they differ"));
     m_applyClient->setText(tr("Apply to group"));
-    m_applyClient->setToolTip(tr("Send the changed client settings to every consumer of the group now (setClient)"));
+    m_applyClient->setToolTip(
+        tr("Send the changed client settings to every consumer of the group now (setClient)"));
     m_applyBroker->setText(tr("Apply to brokers"));
     m_applyBroker->setToolTip(
         tr("Send the changed broker settings to every broker now (setBroker); the run goes on"));
     m_applyProfile->setText(tr("Restart with this profile"));
-    m_applyProfile->setToolTip(
-        tr("The profile decides how consumers are built: the run starts again from 0:00, replaying your commands"));
+    m_applyProfile->setToolTip(tr("The profile decides how consumers are built: the run starts "
+                                  "again from 0:00, replaying your commands"));
     for (Row &row : m_rows) {
         const SettingSpec &spec = *row.spec;
         row.name->setText(QCoreApplication::translate("Rblab::Settings", spec.friendlyName));
-        const QString help = tr("%1 (%2)\nDefault: %3\nAllowed: %4")
-                                 .arg(QString::fromLatin1(spec.key), QString::fromLatin1(spec.source),
-                                      spec.kind == SettingSpec::Kind::Duration ? formatDuration(spec.defaultValue)
-                                      : spec.kind == SettingSpec::Kind::Boolean
-                                          ? (spec.defaultValue ? tr("on") : tr("off"))
-                                          : QString::number(spec.defaultValue),
-                                      spec.rangeText());
+        const QString help
+            = tr("%1 (%2)\nDefault: %3\nAllowed: %4")
+                  .arg(QString::fromLatin1(spec.key), QString::fromLatin1(spec.source),
+                      spec.kind == SettingSpec::Kind::Duration ? formatDuration(spec.defaultValue)
+                          : spec.kind == SettingSpec::Kind::Boolean
+                          ? (spec.defaultValue ? tr("on") : tr("off"))
+                          : QString::number(spec.defaultValue),
+                      spec.rangeText());
         row.name->setToolTip(help);
         row.key->setToolTip(help);
         row.editor->setToolTip(help);
@@ -171,14 +173,16 @@ void SettingsPanel::showValue(Row &row, qint64 value)
     if (auto *box = qobject_cast<QCheckBox *>(row.editor)) {
         box->setChecked(value != 0);
     } else if (auto *edit = qobject_cast<QLineEdit *>(row.editor)) {
-        edit->setText(row.spec->kind == SettingSpec::Kind::Duration ? formatDuration(value) : QString::number(value));
+        edit->setText(row.spec->kind == SettingSpec::Kind::Duration ? formatDuration(value)
+                                                                    : QString::number(value));
     }
 }
 
 void SettingsPanel::setScenario(const Scenario &scenario)
 {
     m_group = scenario.groups.isEmpty() ? QString() : scenario.groups.first().name;
-    const QVariantMap client = scenario.groups.isEmpty() ? QVariantMap() : scenario.groups.first().client;
+    const QVariantMap client
+        = scenario.groups.isEmpty() ? QVariantMap() : scenario.groups.first().client;
     for (Row &row : m_rows) {
         showValue(row, row.spec->valueIn(row.broker ? scenario.broker : client));
     }
@@ -192,7 +196,7 @@ void SettingsPanel::setScenario(const Scenario &scenario)
 void SettingsPanel::setLiveValues(const QVariantMap &broker, const QVariantMap &client)
 {
     if (broker == m_liveBroker && client == m_liveClient) {
-        return;   // called on every frame; settings change rarely
+        return; // called on every frame; settings change rarely
     }
     m_liveBroker = broker;
     m_liveClient = client;
@@ -236,7 +240,8 @@ std::optional<qint64> SettingsPanel::rowValue(const Row &row, QString *error) co
         const qint64 ms = text.toLongLong(&isNumber);
         if (isNumber) {
             value = ms;
-        } else if (const auto parsed = ScenarioDuration::parse(text); parsed && parsed->wholeMilliseconds) {
+        } else if (const auto parsed = ScenarioDuration::parse(text);
+                   parsed && parsed->wholeMilliseconds) {
             value = *parsed->wholeMilliseconds;
         }
     } else {
@@ -250,7 +255,7 @@ std::optional<qint64> SettingsPanel::rowValue(const Row &row, QString *error) co
         if (error && error->isEmpty()) {
             *error = tr("%1 (%2) must be %3, got \"%4\"")
                          .arg(QCoreApplication::translate("Rblab::Settings", spec.friendlyName),
-                              QString::fromLatin1(spec.key), spec.rangeText(), text);
+                             QString::fromLatin1(spec.key), spec.rangeText(), text);
         }
         return std::nullopt;
     }
@@ -260,14 +265,15 @@ std::optional<qint64> SettingsPanel::rowValue(const Row &row, QString *error) co
 void SettingsPanel::validate()
 {
     if (!m_message) {
-        return;   // still being built
+        return; // still being built
     }
     QString error;
     for (const Row &row : std::as_const(m_rows)) {
         QString rowError;
         const bool ok = rowValue(row, &rowError).has_value();
         if (auto *edit = qobject_cast<QLineEdit *>(row.editor)) {
-            edit->setStyleSheet(ok ? QString() : QStringLiteral("QLineEdit { border: 2px solid #d22; }"));
+            edit->setStyleSheet(
+                ok ? QString() : QStringLiteral("QLineEdit { border: 2px solid #d22; }"));
         }
         if (!ok && error.isEmpty()) {
             error = rowError;
@@ -345,7 +351,8 @@ void SettingsPanel::applyClient()
             row.current = it->toLongLong();
         }
     }
-    showMessage(tr("Sent %n client setting(s) to %1.", nullptr, int(changed.size())).arg(m_group), false);
+    showMessage(
+        tr("Sent %n client setting(s) to %1.", nullptr, int(changed.size())).arg(m_group), false);
     emit clientSettingsRequested(command);
 }
 
@@ -370,7 +377,8 @@ void SettingsPanel::applyBroker()
             row.current = it->toLongLong();
         }
     }
-    showMessage(tr("Sent %n broker setting(s) to every broker.", nullptr, int(changed.size())), false);
+    showMessage(
+        tr("Sent %n broker setting(s) to every broker.", nullptr, int(changed.size())), false);
     emit brokerSettingsRequested(command);
 }
 

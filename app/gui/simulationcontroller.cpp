@@ -13,36 +13,37 @@ constexpr SimTime kStepHorizon = 10 * kMinute;
 } // namespace
 
 SimulationController::SimulationController(const StrategyRegistry &registry, QObject *parent)
-    : QObject(parent)
-    , m_registry(registry)
+    : QObject(parent), m_registry(registry)
 {
     m_thread.setObjectName(QStringLiteral("rblab-simulation"));
     m_worker = new SimulationWorker(registry, &m_buffer);
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(m_worker, &SimulationWorker::framePublished, this, &SimulationController::handleFramePublished,
-            Qt::QueuedConnection);
+    connect(m_worker, &SimulationWorker::framePublished, this,
+        &SimulationController::handleFramePublished, Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::loadFailed, this, &SimulationController::handleLoadFailed,
-            Qt::QueuedConnection);
-    connect(m_worker, &SimulationWorker::commandApplied, this, &SimulationController::commandApplied,
-            Qt::QueuedConnection);
+        Qt::QueuedConnection);
+    connect(m_worker, &SimulationWorker::commandApplied, this,
+        &SimulationController::commandApplied, Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::commandFailed, this, &SimulationController::commandFailed,
-            Qt::QueuedConnection);
-    connect(m_worker, &SimulationWorker::playingChanged, this,
-            [this](bool playing) {
-                if (m_playing != playing) {
-                    m_playing = playing;
-                    emit playingChanged(playing);
-                }
-            },
-            Qt::QueuedConnection);
+        Qt::QueuedConnection);
+    connect(
+        m_worker, &SimulationWorker::playingChanged, this,
+        [this](bool playing) {
+            if (m_playing != playing) {
+                m_playing = playing;
+                emit playingChanged(playing);
+            }
+        },
+        Qt::QueuedConnection);
     m_thread.start();
 }
 
 SimulationController::~SimulationController()
 {
     SimulationWorker *worker = m_worker;
-    QMetaObject::invokeMethod(worker, [worker] { worker->stop(); }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        worker, [worker] { worker->stop(); }, Qt::BlockingQueuedConnection);
     m_thread.quit();
     m_thread.wait();
 }
@@ -60,9 +61,10 @@ void SimulationController::load(const Scenario &scenario)
         options.sampleInterval = kChartSampleInterval;
     }
     options.strategy = m_strategyOverride;
-    QMetaObject::invokeMethod(worker, [worker, scenario, options, generation] {
-        worker->load(scenario, options, generation);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        worker,
+        [worker, scenario, options, generation] { worker->load(scenario, options, generation); },
+        Qt::QueuedConnection);
 }
 
 void SimulationController::restart()
@@ -77,7 +79,8 @@ void SimulationController::setPlaying(bool playing)
     }
     m_playing = playing;
     SimulationWorker *worker = m_worker;
-    QMetaObject::invokeMethod(worker, [worker, playing] { worker->setPlaying(playing); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        worker, [worker, playing] { worker->setPlaying(playing); }, Qt::QueuedConnection);
     emit playingChanged(playing);
 }
 
@@ -89,34 +92,38 @@ void SimulationController::setSpeed(double speed)
     }
     m_speed = speed;
     SimulationWorker *worker = m_worker;
-    QMetaObject::invokeMethod(worker, [worker, speed] { worker->setSpeed(speed); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        worker, [worker, speed] { worker->setSpeed(speed); }, Qt::QueuedConnection);
     emit speedChanged(speed);
 }
 
 void SimulationController::stepToNextEvent()
 {
     SimulationWorker *worker = m_worker;
-    QMetaObject::invokeMethod(worker, [worker] { worker->stepTo({}, kStepHorizon); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        worker, [worker] { worker->stepTo({}, kStepHorizon); }, Qt::QueuedConnection);
 }
 
 void SimulationController::stepToNextRebalance()
 {
     SimulationWorker *worker = m_worker;
-    QMetaObject::invokeMethod(worker, [worker] {
-        worker->stepTo({SimEvent::Type::Rebalance}, kStepHorizon);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        worker, [worker] { worker->stepTo({ SimEvent::Type::Rebalance }, kStepHorizon); },
+        Qt::QueuedConnection);
 }
 
 void SimulationController::apply(const ScenarioEvent &command)
 {
     SimulationWorker *worker = m_worker;
-    QMetaObject::invokeMethod(worker, [worker, command] { worker->apply(command); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        worker, [worker, command] { worker->apply(command); }, Qt::QueuedConnection);
 }
 
 void SimulationController::runTo(SimTime t)
 {
     SimulationWorker *worker = m_worker;
-    QMetaObject::invokeMethod(worker, [worker, t] { worker->runTo(t); }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        worker, [worker, t] { worker->runTo(t); }, Qt::BlockingQueuedConnection);
     processPendingFrame();
 }
 
@@ -129,7 +136,7 @@ void SimulationController::handleFramePublished()
 {
     Frame frame = m_buffer.take();
     if (!frame.valid || frame.generation != m_generation) {
-        return;   // nothing new, or a frame of a run that has since been replaced
+        return; // nothing new, or a frame of a run that has since been replaced
     }
     const bool newRun = frame.generation != m_shownGeneration;
     if (newRun) {

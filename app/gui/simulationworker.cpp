@@ -13,7 +13,7 @@ namespace Rblab {
 namespace {
 
 constexpr int kTickMs = 15;
-constexpr qint64 kSliceBudgetMs = 12;  // leaves the thread free for commands between slices
+constexpr qint64 kSliceBudgetMs = 12; // leaves the thread free for commands between slices
 constexpr qint64 kMaxWallStepMs = 100; // a stalled tick does not turn into a huge jump
 
 } // namespace
@@ -43,14 +43,14 @@ Frame FrameBuffer::take()
 }
 
 SimulationWorker::SimulationWorker(const StrategyRegistry &registry, FrameBuffer *buffer)
-    : m_registry(registry)
-    , m_buffer(buffer)
+    : m_registry(registry), m_buffer(buffer)
 {
 }
 
 SimulationWorker::~SimulationWorker() = default;
 
-void SimulationWorker::load(const Scenario &scenario, const Simulation::Options &options, quint64 generation)
+void SimulationWorker::load(
+    const Scenario &scenario, const Simulation::Options &options, quint64 generation)
 {
     if (!m_timer) {
         // Created here, in the worker thread, so that it ticks there.
@@ -67,12 +67,13 @@ void SimulationWorker::load(const Scenario &scenario, const Simulation::Options 
     m_samplesSent = 0;
     m_settingEvents.clear();
     for (const ScenarioEvent &e : scenario.events) {
-        if (e.action == ScenarioEvent::Action::SetBroker || e.action == ScenarioEvent::Action::SetClient) {
+        if (e.action == ScenarioEvent::Action::SetBroker
+            || e.action == ScenarioEvent::Action::SetClient) {
             m_settingEvents.append(e);
         }
     }
     std::stable_sort(m_settingEvents.begin(), m_settingEvents.end(),
-                     [](const ScenarioEvent &a, const ScenarioEvent &b) { return a.at < b.at; });
+        [](const ScenarioEvent &a, const ScenarioEvent &b) { return a.at < b.at; });
     m_settingsFolded = 0;
     m_brokerSettings = scenario.broker;
     m_clientSettings.clear();
@@ -146,7 +147,8 @@ void SimulationWorker::apply(const ScenarioEvent &command)
 
 void SimulationWorker::catchUpSettings()
 {
-    while (m_settingsFolded < m_settingEvents.size() && m_settingEvents.at(m_settingsFolded).at <= m_sim->now()) {
+    while (m_settingsFolded < m_settingEvents.size()
+        && m_settingEvents.at(m_settingsFolded).at <= m_sim->now()) {
         foldSettings(m_settingEvents.at(m_settingsFolded));
         ++m_settingsFolded;
     }

@@ -53,7 +53,8 @@ public:
     ~SimulationWorker() override;
 
     // Slots, invoked with QMetaObject::invokeMethod from the GUI thread.
-    void load(const Rblab::Scenario &scenario, const Rblab::Simulation::Options &options, quint64 generation);
+    void load(const Rblab::Scenario &scenario, const Rblab::Simulation::Options &options,
+        quint64 generation);
     void setPlaying(bool playing);
     void setSpeed(double speed);
     void apply(const Rblab::ScenarioEvent &command);
@@ -87,7 +88,7 @@ private:
     qsizetype m_eventsSent = 0;
     qsizetype m_samplesSent = 0;
     QList<ScenarioEvent> m_settingEvents; //!< scripted setBroker/setClient, in time order
-    qsizetype m_settingsFolded = 0;       //!< of m_settingEvents, already folded in
+    qsizetype m_settingsFolded = 0; //!< of m_settingEvents, already folded in
     QVariantMap m_brokerSettings;
     QMap<QString, QVariantMap> m_clientSettings;
     QTimer *m_timer = nullptr;

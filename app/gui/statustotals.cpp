@@ -9,10 +9,9 @@
 
 namespace Rblab {
 
-StatusTotals::StatusTotals(const SimulationController &controller, const AssignmentView &view, QWidget *parent)
-    : QLabel(parent)
-    , m_controller(controller)
-    , m_view(view)
+StatusTotals::StatusTotals(
+    const SimulationController &controller, const AssignmentView &view, QWidget *parent)
+    : QLabel(parent), m_controller(controller), m_view(view)
 {
     setObjectName(QStringLiteral("StatusTotals"));
     m_timer.setSingleShot(true);
@@ -39,14 +38,18 @@ void StatusTotals::handleFrame()
 void StatusTotals::refresh()
 {
     const SnapshotTotals &t = m_controller.snapshot().totals;
-    setText(tr("Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · double-owned %5")
-                .arg(GuiText::count(t.rebalances), GuiText::count(t.queueMoves), GuiText::count(t.duplicates),
-                     GuiText::queuesAndRetry(m_view.unassignedCount(), m_view.unassignedRetryCount()),
-                     GuiText::queuesAndRetry(m_view.doubleOwnedCount(), m_view.doubleOwnedRetryCount())));
-    setToolTip(tr("Produced %1, delivered %2, lost %3; flow-control holds: count %4, size %5, span %6")
-                   .arg(GuiText::count(t.produced), GuiText::count(t.delivered), GuiText::count(t.lost),
-                        GuiText::count(t.flowControl[0]), GuiText::count(t.flowControl[1]),
-                        GuiText::count(t.flowControl[2])));
+    setText(
+        tr("Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · double-owned %5")
+            .arg(GuiText::count(t.rebalances), GuiText::count(t.queueMoves),
+                GuiText::count(t.duplicates),
+                GuiText::queuesAndRetry(m_view.unassignedCount(), m_view.unassignedRetryCount()),
+                GuiText::queuesAndRetry(
+                    m_view.doubleOwnedCount(), m_view.doubleOwnedRetryCount())));
+    setToolTip(
+        tr("Produced %1, delivered %2, lost %3; flow-control holds: count %4, size %5, span %6")
+            .arg(GuiText::count(t.produced), GuiText::count(t.delivered), GuiText::count(t.lost),
+                GuiText::count(t.flowControl[0]), GuiText::count(t.flowControl[1]),
+                GuiText::count(t.flowControl[2])));
 }
 
 void StatusTotals::changeEvent(QEvent *event)

@@ -22,7 +22,8 @@ class StatusTotals : public QLabel
     Q_OBJECT
 
 public:
-    StatusTotals(const SimulationController &controller, const AssignmentView &view, QWidget *parent = nullptr);
+    StatusTotals(const SimulationController &controller, const AssignmentView &view,
+        QWidget *parent = nullptr);
 
     //! The view has shown a new frame.
     void handleFrame();

@@ -17,8 +17,7 @@
 namespace Rblab {
 
 StrategyPanel::StrategyPanel(const StrategyRegistry &registry, QWidget *parent)
-    : QWidget(parent)
-    , m_registry(registry)
+    : QWidget(parent), m_registry(registry)
 {
     auto *layout = new QVBoxLayout(this);
     m_currentLabel = new QLabel(this);
@@ -113,7 +112,8 @@ void StrategyPanel::setGroups(const QStringList &groups)
 void StrategyPanel::setCurrentStrategy(const QString &strategy)
 {
     m_current = strategy;
-    m_currentLabel->setText(strategy.isEmpty() ? tr("No run yet.") : tr("Now running: %1").arg(strategy));
+    m_currentLabel->setText(
+        strategy.isEmpty() ? tr("No run yet.") : tr("Now running: %1").arg(strategy));
 }
 
 void StrategyPanel::setSelectedConsumers(const QStringList &consumers)
@@ -149,12 +149,14 @@ void StrategyPanel::updateDescription()
     const QString name = selectedStrategy();
     const PluginRecord *record = m_registry.find(name);
     if (!record) {
-        m_description->setText(m_registry.strategies().isEmpty() ? tr("No strategy plugin is loaded.") : QString());
+        m_description->setText(
+            m_registry.strategies().isEmpty() ? tr("No strategy plugin is loaded.") : QString());
         return;
     }
     QString text = record->metadata.description.text(m_localeName);
     if (!record->metadata.rocketMqClass.isEmpty()) {
-        text += QStringLiteral("\n\n") + tr("RocketMQ: %1").arg(record->metadata.rocketMqClass.section(QLatin1Char('.'), -1));
+        text += QStringLiteral("\n\n")
+            + tr("RocketMQ: %1").arg(record->metadata.rocketMqClass.section(QLatin1Char('.'), -1));
     }
     m_description->setText(text);
     m_description->setToolTip(record->metadata.rocketMqClass);

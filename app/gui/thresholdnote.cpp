@@ -16,9 +16,7 @@ constexpr qreal kPadding = 3;
 } // namespace
 
 ThresholdNote::ThresholdNote(QChart *chart)
-    : QGraphicsRectItem(chart)
-    , m_chart(chart)
-    , m_text(new QGraphicsSimpleTextItem(this))
+    : QGraphicsRectItem(chart), m_chart(chart), m_text(new QGraphicsSimpleTextItem(this))
 {
     setPen(Qt::NoPen);
     setZValue(100); // over the series
@@ -39,7 +37,8 @@ void ThresholdNote::setStyle(const QFont &font, const QColor &text, const QColor
     setBrush(fill);
 }
 
-void ThresholdNote::update(QAbstractSeries *line, double threshold, double peak, const QString &valueText)
+void ThresholdNote::update(
+    QAbstractSeries *line, double threshold, double peak, const QString &valueText)
 {
     if (threshold <= 0) {
         hide();

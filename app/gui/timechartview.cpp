@@ -9,8 +9,7 @@
 
 namespace Rblab {
 
-TimeChartView::TimeChartView(QChart *chart, QWidget *parent)
-    : QChartView(chart, parent)
+TimeChartView::TimeChartView(QChart *chart, QWidget *parent) : QChartView(chart, parent)
 {
     setRenderHint(QPainter::Antialiasing, true);
     setRubberBand(QChartView::NoRubberBand);

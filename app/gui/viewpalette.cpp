@@ -15,8 +15,8 @@ ViewPalette ViewPalette::fromPalette(const QPalette &palette)
     // Secondary text is a blend of text and background, so it reads on any palette (a theme's
     // placeholder colour may be tuned for line edits, not for a dark canvas).
     const auto blend = [](const QColor &a, const QColor &b, double t) {
-        return QColor::fromRgbF(a.redF() * (1 - t) + b.redF() * t, a.greenF() * (1 - t) + b.greenF() * t,
-                                a.blueF() * (1 - t) + b.blueF() * t);
+        return QColor::fromRgbF(a.redF() * (1 - t) + b.redF() * t,
+            a.greenF() * (1 - t) + b.greenF() * t, a.blueF() * (1 - t) + b.blueF() * t);
     };
     p.mutedText = blend(p.text, p.background, 0.42);
     p.cardBackground = p.dark ? window.lighter(125) : QColor(250, 250, 252);
@@ -37,7 +37,7 @@ ViewPalette ViewPalette::fromPalette(const QPalette &palette)
 QColor ViewPalette::broker(int brokerIndex) const
 {
     // Hues chosen away from amber (40°), red (0°) and magenta (300°), the warning colours.
-    static const int hues[] = {205, 140, 265, 175, 100, 230, 155, 190};
+    static const int hues[] = { 205, 140, 265, 175, 100, 230, 155, 190 };
     const int n = int(sizeof(hues) / sizeof(hues[0]));
     const int i = brokerIndex < 0 ? 0 : brokerIndex;
     const int hue = hues[i % n];
@@ -50,14 +50,22 @@ QColor ViewPalette::broker(int brokerIndex) const
 QColor ViewPalette::state(ConsumerState s, bool slowed) const
 {
     switch (s) {
-    case ConsumerState::Absent: return mutedText;
-    case ConsumerState::Starting: return QColor(120, 200, 120);
-    case ConsumerState::Running: return slowed ? QColor(230, 140, 20) : QColor(40, 170, 80);
-    case ConsumerState::Paused: return QColor(60, 130, 230);
-    case ConsumerState::Frozen: return QColor(40, 190, 220);
-    case ConsumerState::Partitioned: return QColor(150, 90, 220);
-    case ConsumerState::Killed: return QColor(220, 40, 40);
-    case ConsumerState::Shutdown: return QColor(130, 130, 130);
+    case ConsumerState::Absent:
+        return mutedText;
+    case ConsumerState::Starting:
+        return QColor(120, 200, 120);
+    case ConsumerState::Running:
+        return slowed ? QColor(230, 140, 20) : QColor(40, 170, 80);
+    case ConsumerState::Paused:
+        return QColor(60, 130, 230);
+    case ConsumerState::Frozen:
+        return QColor(40, 190, 220);
+    case ConsumerState::Partitioned:
+        return QColor(150, 90, 220);
+    case ConsumerState::Killed:
+        return QColor(220, 40, 40);
+    case ConsumerState::Shutdown:
+        return QColor(130, 130, 130);
     }
     return text;
 }
@@ -65,12 +73,16 @@ QColor ViewPalette::state(ConsumerState s, bool slowed) const
 QColor ViewPalette::flow(SimEvent::FlowCause cause) const
 {
     switch (cause) {
-    case SimEvent::FlowCause::None: return QColor();
+    case SimEvent::FlowCause::None:
+        return QColor();
     case SimEvent::FlowCause::Count:
-    case SimEvent::FlowCause::TopicCount: return flowCount;
+    case SimEvent::FlowCause::TopicCount:
+        return flowCount;
     case SimEvent::FlowCause::Size:
-    case SimEvent::FlowCause::TopicSize: return flowSize;
-    case SimEvent::FlowCause::Span: return flowSpan;
+    case SimEvent::FlowCause::TopicSize:
+        return flowSize;
+    case SimEvent::FlowCause::Span:
+        return flowSpan;
     }
     return QColor();
 }

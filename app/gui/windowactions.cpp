@@ -33,9 +33,7 @@ constexpr int kSpeedStep = 30;
 } // namespace
 
 WindowActions::WindowActions(QMainWindow *window, const Parts &parts)
-    : QObject(window)
-    , m_window(window)
-    , m_parts(parts)
+    : QObject(window), m_window(window), m_parts(parts)
 {
     SimulationController *controller = parts.controller;
     m_quit = addAction();
@@ -48,32 +46,37 @@ WindowActions::WindowActions(QMainWindow *window, const Parts &parts)
     m_exportViewSvg = addAction();
     connect(m_exportViewSvg, &QAction::triggered, parts.exporter, &ExportController::exportViewSvg);
     m_exportCharts = addAction();
-    connect(m_exportCharts, &QAction::triggered, parts.exporter, &ExportController::exportChartsPng);
+    connect(
+        m_exportCharts, &QAction::triggered, parts.exporter, &ExportController::exportChartsPng);
     m_exportCsv = addAction();
     connect(m_exportCsv, &QAction::triggered, parts.exporter, &ExportController::exportMetricsCsv);
 
     m_play = addAction("play");
     m_play->setShortcut(QKeySequence(Qt::Key_Space));
     connect(m_play, &QAction::triggered, controller, &SimulationController::togglePlaying);
-    connect(controller, &SimulationController::playingChanged, this, &WindowActions::updatePlayAction);
+    connect(
+        controller, &SimulationController::playingChanged, this, &WindowActions::updatePlayAction);
     m_step = addAction("step");
     m_step->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Right));
     connect(m_step, &QAction::triggered, controller, &SimulationController::stepToNextEvent);
     m_stepRebalance = addAction("step-rebalance");
     m_stepRebalance->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Right));
-    connect(m_stepRebalance, &QAction::triggered, controller, &SimulationController::stepToNextRebalance);
+    connect(m_stepRebalance, &QAction::triggered, controller,
+        &SimulationController::stepToNextRebalance);
     m_restart = addAction("restart");
     m_restart->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     connect(m_restart, &QAction::triggered, this, &WindowActions::restartRequested);
     m_faster = addAction();
     m_faster->setShortcut(QKeySequence(Qt::Key_BracketRight));
     connect(m_faster, &QAction::triggered, this, [controller] {
-        controller->setSpeed(PlaybackBar::speedForPosition(PlaybackBar::positionForSpeed(controller->speed()) + kSpeedStep));
+        controller->setSpeed(PlaybackBar::speedForPosition(
+            PlaybackBar::positionForSpeed(controller->speed()) + kSpeedStep));
     });
     m_slower = addAction();
     m_slower->setShortcut(QKeySequence(Qt::Key_BracketLeft));
     connect(m_slower, &QAction::triggered, this, [controller] {
-        controller->setSpeed(PlaybackBar::speedForPosition(PlaybackBar::positionForSpeed(controller->speed()) - kSpeedStep));
+        controller->setSpeed(PlaybackBar::speedForPosition(
+            PlaybackBar::positionForSpeed(controller->speed()) - kSpeedStep));
     });
     m_plugins = addAction("plugin");
     connect(m_plugins, &QAction::triggered, this, &WindowActions::pluginsRequested);
@@ -158,7 +161,8 @@ void WindowActions::createToolBars()
     m_consumerBar->setObjectName(QStringLiteral("ConsumerToolBar"));
     for (QAction *action : consumers->actions()) {
         m_consumerBar->addAction(action);
-        if (action == consumers->action(ConsumerActions::Add) || action == consumers->action(ConsumerActions::Kill)) {
+        if (action == consumers->action(ConsumerActions::Add)
+            || action == consumers->action(ConsumerActions::Kill)) {
             m_consumerBar->addSeparator();
         }
     }
@@ -185,19 +189,22 @@ void WindowActions::retranslate()
         QString tip;
     };
     const Text texts[] = {
-        {m_quit, tr("&Quit"), tr("Quit Rebalance Lab")},
-        {m_exportViewPng, tr("View as &PNG…"), tr("Save the assignment view as a PNG image")},
-        {m_exportViewSvg, tr("View as &SVG…"), tr("Save the assignment view as an SVG drawing")},
-        {m_exportCharts, tr("&Charts as PNG…"), tr("Save the charts as a PNG image")},
-        {m_exportCsv, tr("&Metrics as CSV…"), tr("Save every sample of the run as a CSV file")},
-        {m_step, tr("Step to next &event"), tr("Pause and run to the next event")},
-        {m_stepRebalance, tr("Step to next &rebalance"), tr("Pause and run to the next rebalance that moves a queue")},
-        {m_restart, tr("Res&tart"), tr("Run the scenario again from the start, with your recorded commands")},
-        {m_faster, tr("&Faster"), tr("Play faster")},
-        {m_slower, tr("S&lower"), tr("Play slower")},
-        {m_plugins, tr("Strategy &plugins…"), tr("The loaded strategy plugins and the files that failed")},
-        {m_about, tr("&About Rebalance Lab"), tr("About Rebalance Lab")},
-        {m_aboutQt, tr("About &Qt"), tr("About Qt")},
+        { m_quit, tr("&Quit"), tr("Quit Rebalance Lab") },
+        { m_exportViewPng, tr("View as &PNG…"), tr("Save the assignment view as a PNG image") },
+        { m_exportViewSvg, tr("View as &SVG…"), tr("Save the assignment view as an SVG drawing") },
+        { m_exportCharts, tr("&Charts as PNG…"), tr("Save the charts as a PNG image") },
+        { m_exportCsv, tr("&Metrics as CSV…"), tr("Save every sample of the run as a CSV file") },
+        { m_step, tr("Step to next &event"), tr("Pause and run to the next event") },
+        { m_stepRebalance, tr("Step to next &rebalance"),
+            tr("Pause and run to the next rebalance that moves a queue") },
+        { m_restart, tr("Res&tart"),
+            tr("Run the scenario again from the start, with your recorded commands") },
+        { m_faster, tr("&Faster"), tr("Play faster") },
+        { m_slower, tr("S&lower"), tr("Play slower") },
+        { m_plugins, tr("Strategy &plugins…"),
+            tr("The loaded strategy plugins and the files that failed") },
+        { m_about, tr("&About Rebalance Lab"), tr("About Rebalance Lab") },
+        { m_aboutQt, tr("About &Qt"), tr("About Qt") },
     };
     for (const Text &t : texts) {
         GuiText::setActionTexts(t.action, t.text, t.tip);
@@ -210,7 +217,7 @@ void WindowActions::updatePlayAction(bool playing)
     m_play->setIcon(icon(playing ? "pause" : "play"));
     m_play->setText(playing ? tr("&Pause") : tr("&Play"));
     m_play->setToolTip((playing ? tr("Pause the simulation") : tr("Play the simulation"))
-                       + QStringLiteral(" (%1)").arg(m_play->shortcut().toString(QKeySequence::NativeText)));
+        + QStringLiteral(" (%1)").arg(m_play->shortcut().toString(QKeySequence::NativeText)));
 }
 
 } // namespace Rblab

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "avgstrategy.h"
 
-
 #include <algorithm>
 
 namespace {
@@ -12,7 +11,8 @@ Rblab::MessageQueueList block(const Rblab::MessageQueueList &mqAll, qsizetype in
     const qsizetype n = mqAll.size();
     const qsizetype mod = n % m;
     const qsizetype averageSize = n <= m ? 1 : (mod > 0 && index < mod ? n / m + 1 : n / m);
-    const qsizetype startIndex = (mod > 0 && index < mod) ? index * averageSize : index * averageSize + mod;
+    const qsizetype startIndex
+        = (mod > 0 && index < mod) ? index * averageSize : index * averageSize + mod;
     const qsizetype range = std::min(averageSize, n - startIndex);
     Rblab::MessageQueueList result;
     if (range > 0) {
@@ -29,19 +29,17 @@ QString AvgStrategy::name() const
 }
 
 Rblab::AllocateResult AvgStrategy::allocate(const QString &, const QString &currentCid,
-                                            const Rblab::MessageQueueList &mqAll,
-                                            const QStringList &cidAll)
+    const Rblab::MessageQueueList &mqAll, const QStringList &cidAll)
 {
     if (auto early = checkArguments(currentCid, mqAll, cidAll)) {
         return *early;
     }
     // indexOf: a duplicated id always takes the first of its slots (RocketMQ issue #1547).
-    return {block(mqAll, cidAll.indexOf(currentCid), cidAll.size()), QString()};
+    return { block(mqAll, cidAll.indexOf(currentCid), cidAll.size()), QString() };
 }
 
-Rblab::GroupAllocateResult AvgStrategy::allocateAll(const QString &,
-                                                    const Rblab::MessageQueueList &mqAll,
-                                                    const QStringList &cidAll)
+Rblab::GroupAllocateResult AvgStrategy::allocateAll(
+    const QString &, const Rblab::MessageQueueList &mqAll, const QStringList &cidAll)
 {
     Rblab::GroupAllocateResult result;
     if (cidAll.isEmpty()) {

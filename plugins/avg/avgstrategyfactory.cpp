@@ -3,8 +3,8 @@
 
 #include "avgstrategy.h"
 
-Rblab::StrategyCreation AvgStrategyFactory::create(const QVariantMap &,
-                                                   const Rblab::StrategyProvider &) const
+Rblab::StrategyCreation AvgStrategyFactory::create(
+    const QVariantMap &, const Rblab::StrategyProvider &) const
 {
-    return {std::make_unique<AvgStrategy>(), QString(), QString()};
+    return { std::make_unique<AvgStrategy>(), QString(), QString() };
 }

@@ -12,6 +12,6 @@ class AvgStrategyFactory final : public QObject, public Rblab::AllocationStrateg
     Q_INTERFACES(Rblab::AllocationStrategyFactory)
 
 public:
-    Rblab::StrategyCreation create(const QVariantMap &params,
-                                   const Rblab::StrategyProvider &provider) const override;
+    Rblab::StrategyCreation create(
+        const QVariantMap &params, const Rblab::StrategyProvider &provider) const override;
 };

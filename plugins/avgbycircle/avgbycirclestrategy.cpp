@@ -9,8 +9,7 @@ QString AvgByCircleStrategy::name() const
 }
 
 Rblab::AllocateResult AvgByCircleStrategy::allocate(const QString &, const QString &currentCid,
-                                                    const Rblab::MessageQueueList &mqAll,
-                                                    const QStringList &cidAll)
+    const Rblab::MessageQueueList &mqAll, const QStringList &cidAll)
 {
     if (auto early = checkArguments(currentCid, mqAll, cidAll)) {
         return *early;
@@ -28,9 +27,8 @@ Rblab::AllocateResult AvgByCircleStrategy::allocate(const QString &, const QStri
     return result;
 }
 
-Rblab::GroupAllocateResult AvgByCircleStrategy::allocateAll(const QString &,
-                                                            const Rblab::MessageQueueList &mqAll,
-                                                            const QStringList &cidAll)
+Rblab::GroupAllocateResult AvgByCircleStrategy::allocateAll(
+    const QString &, const Rblab::MessageQueueList &mqAll, const QStringList &cidAll)
 {
     Rblab::GroupAllocateResult result;
     if (cidAll.isEmpty()) {

@@ -3,9 +3,9 @@
 
 #include "avgbycirclestrategy.h"
 
-Rblab::StrategyCreation AvgByCircleStrategyFactory::create(const QVariantMap &,
-                                                           const Rblab::StrategyProvider &) const
+Rblab::StrategyCreation AvgByCircleStrategyFactory::create(
+    const QVariantMap &, const Rblab::StrategyProvider &) const
 {
     // AllocateMessageQueueAveragelyByCircle has no settings: nothing to read.
-    return {std::make_unique<AvgByCircleStrategy>(), QString(), QString()};
+    return { std::make_unique<AvgByCircleStrategy>(), QString(), QString() };
 }

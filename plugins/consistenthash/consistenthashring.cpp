@@ -50,8 +50,8 @@ ConsistentHashRing::ConsistentHashRing(const QStringList &clientIds, int virtual
 
 quint32 ConsistentHashRing::hash(QStringView key)
 {
-    const QByteArray digest =
-        QCryptographicHash::hash(Rblab::javaUtf8(key), QCryptographicHash::Md5);
+    const QByteArray digest
+        = QCryptographicHash::hash(Rblab::javaUtf8(key), QCryptographicHash::Md5);
     const auto *d = reinterpret_cast<const uchar *>(digest.constData());
     return (quint32(d[0]) << 24) | (quint32(d[1]) << 16) | (quint32(d[2]) << 8) | quint32(d[3]);
 }

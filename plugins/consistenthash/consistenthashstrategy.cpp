@@ -42,20 +42,19 @@ std::shared_ptr<const ConsistentHashRing> ConsistentHashStrategy::ring(const QSt
     if (hit >= 0) {
         return m_rings.at(hit).ring;
     }
-    m_rings.prepend({cidAll, m_virtualNodeCount,
-                     std::make_shared<const ConsistentHashRing>(cidAll, m_virtualNodeCount)});
+    m_rings.prepend({ cidAll, m_virtualNodeCount,
+        std::make_shared<const ConsistentHashRing>(cidAll, m_virtualNodeCount) });
     if (m_rings.size() > kCacheSize) {
         m_rings.removeLast();
     }
     return m_rings.constFirst().ring;
 }
 
-const QList<qsizetype> &ConsistentHashStrategy::owners(const Rblab::MessageQueueList &mqAll,
-                                                       const QStringList &cidAll)
+const QList<qsizetype> &ConsistentHashStrategy::owners(
+    const Rblab::MessageQueueList &mqAll, const QStringList &cidAll)
 {
-    const qsizetype hit = findAndPromote(m_routes, [&](const RouteEntry &e) {
-        return e.cidAll == cidAll && e.mqAll == mqAll;
-    });
+    const qsizetype hit = findAndPromote(
+        m_routes, [&](const RouteEntry &e) { return e.cidAll == cidAll && e.mqAll == mqAll; });
     if (hit >= 0) {
         return m_routes.at(hit).owners;
     }
@@ -66,7 +65,7 @@ const QList<qsizetype> &ConsistentHashStrategy::owners(const Rblab::MessageQueue
         // The object key is MessageQueue.toString(), topic and broker name included.
         owners.append(r->isEmpty() ? -1 : r->route(mq.toString()));
     }
-    m_routes.prepend({mqAll, cidAll, std::move(owners)});
+    m_routes.prepend({ mqAll, cidAll, std::move(owners) });
     if (m_routes.size() > kCacheSize) {
         m_routes.removeLast();
     }
@@ -74,8 +73,7 @@ const QList<qsizetype> &ConsistentHashStrategy::owners(const Rblab::MessageQueue
 }
 
 Rblab::AllocateResult ConsistentHashStrategy::allocate(const QString &, const QString &currentCid,
-                                                       const Rblab::MessageQueueList &mqAll,
-                                                       const QStringList &cidAll)
+    const Rblab::MessageQueueList &mqAll, const QStringList &cidAll)
 {
     if (auto early = checkArguments(currentCid, mqAll, cidAll)) {
         return *early;
@@ -93,9 +91,8 @@ Rblab::AllocateResult ConsistentHashStrategy::allocate(const QString &, const QS
     return result;
 }
 
-Rblab::GroupAllocateResult ConsistentHashStrategy::allocateAll(const QString &,
-                                                               const Rblab::MessageQueueList &mqAll,
-                                                               const QStringList &cidAll)
+Rblab::GroupAllocateResult ConsistentHashStrategy::allocateAll(
+    const QString &, const Rblab::MessageQueueList &mqAll, const QStringList &cidAll)
 {
     Rblab::GroupAllocateResult result;
     if (cidAll.isEmpty()) {

@@ -24,11 +24,9 @@ public:
 
     QString name() const override;
     Rblab::AllocateResult allocate(const QString &consumerGroup, const QString &currentCid,
-                                   const Rblab::MessageQueueList &mqAll,
-                                   const QStringList &cidAll) override;
+        const Rblab::MessageQueueList &mqAll, const QStringList &cidAll) override;
     Rblab::GroupAllocateResult allocateAll(const QString &consumerGroup,
-                                           const Rblab::MessageQueueList &mqAll,
-                                           const QStringList &cidAll) override;
+        const Rblab::MessageQueueList &mqAll, const QStringList &cidAll) override;
 
     int virtualNodeCount() const { return m_virtualNodeCount; }
 

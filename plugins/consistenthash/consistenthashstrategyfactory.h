@@ -15,6 +15,6 @@ class ConsistentHashStrategyFactory final : public QObject, public Rblab::Alloca
     Q_INTERFACES(Rblab::AllocationStrategyFactory)
 
 public:
-    Rblab::StrategyCreation create(const QVariantMap &params,
-                                   const Rblab::StrategyProvider &provider) const override;
+    Rblab::StrategyCreation create(
+        const QVariantMap &params, const Rblab::StrategyProvider &provider) const override;
 };

@@ -33,8 +33,8 @@ QString MachineRoomStrategy::name() const
     return QStringLiteral("MACHINE_ROOM");
 }
 
-QString MachineRoomStrategy::filter(const Rblab::MessageQueueList &mqAll,
-                                    Rblab::MessageQueueList *pre) const
+QString MachineRoomStrategy::filter(
+    const Rblab::MessageQueueList &mqAll, Rblab::MessageQueueList *pre) const
 {
     const QString at = QStringLiteral("@");
     for (const Rblab::MessageQueue &mq : mqAll) {
@@ -59,8 +59,7 @@ QString MachineRoomStrategy::filter(const Rblab::MessageQueueList &mqAll,
 }
 
 Rblab::AllocateResult MachineRoomStrategy::allocate(const QString &, const QString &currentCid,
-                                                    const Rblab::MessageQueueList &mqAll,
-                                                    const QStringList &cidAll)
+    const Rblab::MessageQueueList &mqAll, const QStringList &cidAll)
 {
     if (auto early = checkArguments(currentCid, mqAll, cidAll)) {
         return *early;
@@ -73,12 +72,11 @@ Rblab::AllocateResult MachineRoomStrategy::allocate(const QString &, const QStri
     if (const QString error = filter(mqAll, &pre); !error.isNull()) {
         return Rblab::AllocateResult::failure(error);
     }
-    return {share(pre, index, cidAll.size()), QString()};
+    return { share(pre, index, cidAll.size()), QString() };
 }
 
-Rblab::GroupAllocateResult MachineRoomStrategy::allocateAll(const QString &,
-                                                            const Rblab::MessageQueueList &mqAll,
-                                                            const QStringList &cidAll)
+Rblab::GroupAllocateResult MachineRoomStrategy::allocateAll(
+    const QString &, const Rblab::MessageQueueList &mqAll, const QStringList &cidAll)
 {
     Rblab::GroupAllocateResult result;
     if (cidAll.isEmpty()) {

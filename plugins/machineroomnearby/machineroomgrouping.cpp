@@ -5,15 +5,15 @@
 
 #include <algorithm>
 
-MachineRoomGrouping::MachineRoomGrouping(const Rblab::MessageQueueList &mqAll,
-                                         const QStringList &cidAll, const QString &separator)
+MachineRoomGrouping::MachineRoomGrouping(
+    const Rblab::MessageQueueList &mqAll, const QStringList &cidAll, const QString &separator)
 {
     auto roomIndex = [this](const QString &room) {
         const auto it = m_index.constFind(room);
         if (it != m_index.cend()) {
             return *it;
         }
-        m_rooms.append(Room {room, {}, {}, {}});
+        m_rooms.append(Room { room, {}, {}, {} });
         m_index.insert(room, m_rooms.size() - 1);
         return m_rooms.size() - 1;
     };
@@ -40,8 +40,8 @@ MachineRoomGrouping::MachineRoomGrouping(const Rblab::MessageQueueList &mqAll,
     for (qsizetype i = 0; i < cidAll.size(); ++i) {
         const QString room = roomOf(cidAll.at(i), separator);
         if (room.isEmpty()) {
-            m_error =
-                QStringLiteral("IllegalArgumentException: Machine room is null for consumer id ")
+            m_error
+                = QStringLiteral("IllegalArgumentException: Machine room is null for consumer id ")
                 + cidAll.at(i);
             return;
         }

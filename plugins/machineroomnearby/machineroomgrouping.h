@@ -24,8 +24,8 @@ public:
         QList<qsizetype> consumerSlots; //!< the index in cidAll of each of `consumers`
     };
 
-    MachineRoomGrouping(const Rblab::MessageQueueList &mqAll, const QStringList &cidAll,
-                        const QString &separator);
+    MachineRoomGrouping(
+        const Rblab::MessageQueueList &mqAll, const QStringList &cidAll, const QString &separator);
 
     //! The resolver of this project: the text before the first separator, or the whole name.
     static QString roomOf(const QString &name, const QString &separator);

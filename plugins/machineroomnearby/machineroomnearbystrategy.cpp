@@ -15,8 +15,7 @@ QString innerThrew(const QString &inner, const char *what)
 
 MachineRoomNearbyStrategy::MachineRoomNearbyStrategy(
     std::unique_ptr<Rblab::AllocationStrategy> inner, QString separator)
-    : m_inner(std::move(inner))
-    , m_separator(std::move(separator))
+    : m_inner(std::move(inner)), m_separator(std::move(separator))
 {
 }
 
@@ -25,8 +24,8 @@ QString MachineRoomNearbyStrategy::name() const
     return QStringLiteral("MACHINE_ROOM_NEARBY-") + m_inner->name();
 }
 
-const MachineRoomGrouping &MachineRoomNearbyStrategy::grouping(const Rblab::MessageQueueList &mqAll,
-                                                               const QStringList &cidAll)
+const MachineRoomGrouping &MachineRoomNearbyStrategy::grouping(
+    const Rblab::MessageQueueList &mqAll, const QStringList &cidAll)
 {
     // Every member of a group asks with the same lists: group once. The room lists handed to
     // the inner strategy then stay the same objects from call to call, so its own caches (the
@@ -40,9 +39,7 @@ const MachineRoomGrouping &MachineRoomNearbyStrategy::grouping(const Rblab::Mess
 }
 
 Rblab::AllocateResult MachineRoomNearbyStrategy::innerAllocate(const QString &consumerGroup,
-                                                               const QString &currentCid,
-                                                               const Rblab::MessageQueueList &mqs,
-                                                               const QStringList &cids)
+    const QString &currentCid, const Rblab::MessageQueueList &mqs, const QStringList &cids)
 {
     try {
         return m_inner->allocate(consumerGroup, currentCid, mqs, cids);
@@ -60,9 +57,9 @@ Rblab::GroupAllocateResult MachineRoomNearbyStrategy::innerAllocateAll(
     try {
         result = m_inner->allocateAll(consumerGroup, mqs, cids);
     } catch (const std::exception &e) {
-        return {{}, innerThrew(m_inner->name(), e.what())};
+        return { {}, innerThrew(m_inner->name(), e.what()) };
     } catch (...) {
-        return {{}, innerThrew(m_inner->name(), nullptr)};
+        return { {}, innerThrew(m_inner->name(), nullptr) };
     }
     if (result.ok() && result.perConsumer.size() != cids.size()) {
         result.error = QStringLiteral("inner strategy %1 answered for %2 consumers, asked for %3")
@@ -74,9 +71,7 @@ Rblab::GroupAllocateResult MachineRoomNearbyStrategy::innerAllocateAll(
 }
 
 Rblab::AllocateResult MachineRoomNearbyStrategy::allocate(const QString &consumerGroup,
-                                                          const QString &currentCid,
-                                                          const Rblab::MessageQueueList &mqAll,
-                                                          const QStringList &cidAll)
+    const QString &currentCid, const Rblab::MessageQueueList &mqAll, const QStringList &cidAll)
 {
     if (auto early = checkArguments(currentCid, mqAll, cidAll)) {
         return *early;
@@ -90,8 +85,8 @@ Rblab::AllocateResult MachineRoomNearbyStrategy::allocate(const QString &consume
     const qsizetype own = g.indexOf(MachineRoomGrouping::roomOf(currentCid, m_separator));
     if (own >= 0 && !g.rooms().at(own).queues.isEmpty()) {
         const MachineRoomGrouping::Room &room = g.rooms().at(own);
-        Rblab::AllocateResult mine =
-            innerAllocate(consumerGroup, currentCid, room.queues, room.consumers);
+        Rblab::AllocateResult mine
+            = innerAllocate(consumerGroup, currentCid, room.queues, room.consumers);
         if (!mine.ok()) {
             return mine;
         }
@@ -104,8 +99,8 @@ Rblab::AllocateResult MachineRoomNearbyStrategy::allocate(const QString &consume
         if (r == own || room.queues.isEmpty() || !room.consumers.isEmpty()) {
             continue;
         }
-        Rblab::AllocateResult shared =
-            innerAllocate(consumerGroup, currentCid, room.queues, cidAll);
+        Rblab::AllocateResult shared
+            = innerAllocate(consumerGroup, currentCid, room.queues, cidAll);
         if (!shared.ok()) {
             return shared;
         }
@@ -153,8 +148,8 @@ Rblab::GroupAllocateResult MachineRoomNearbyStrategy::allocateAll(
         if (room.queues.isEmpty()) {
             return true;
         }
-        Rblab::GroupAllocateResult inRoom =
-            innerAllocateAll(consumerGroup, room.queues, room.consumers);
+        Rblab::GroupAllocateResult inRoom
+            = innerAllocateAll(consumerGroup, room.queues, room.consumers);
         if (!inRoom.ok()) {
             result.error = inRoom.error;
             return false;
@@ -174,8 +169,8 @@ Rblab::GroupAllocateResult MachineRoomNearbyStrategy::allocateAll(
         }
         if (i == 0) {
             for (qsizetype o : std::as_const(orphans)) {
-                Rblab::GroupAllocateResult all =
-                    innerAllocateAll(consumerGroup, rooms.at(o).queues, cidAll);
+                Rblab::GroupAllocateResult all
+                    = innerAllocateAll(consumerGroup, rooms.at(o).queues, cidAll);
                 if (!all.ok()) {
                     result.error = all.error;
                     return result;

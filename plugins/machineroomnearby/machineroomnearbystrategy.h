@@ -24,25 +24,21 @@ public:
 
     QString name() const override;
     Rblab::AllocateResult allocate(const QString &consumerGroup, const QString &currentCid,
-                                   const Rblab::MessageQueueList &mqAll,
-                                   const QStringList &cidAll) override;
+        const Rblab::MessageQueueList &mqAll, const QStringList &cidAll) override;
     Rblab::GroupAllocateResult allocateAll(const QString &consumerGroup,
-                                           const Rblab::MessageQueueList &mqAll,
-                                           const QStringList &cidAll) override;
+        const Rblab::MessageQueueList &mqAll, const QStringList &cidAll) override;
 
     const Rblab::AllocationStrategy &inner() const { return *m_inner; }
     const QString &separator() const { return m_separator; }
 
 private:
-    const MachineRoomGrouping &grouping(const Rblab::MessageQueueList &mqAll,
-                                        const QStringList &cidAll);
+    const MachineRoomGrouping &grouping(
+        const Rblab::MessageQueueList &mqAll, const QStringList &cidAll);
     // The inner strategy is another plugin: its exceptions stop here, as errors.
     Rblab::AllocateResult innerAllocate(const QString &consumerGroup, const QString &currentCid,
-                                        const Rblab::MessageQueueList &mqs,
-                                        const QStringList &cids);
-    Rblab::GroupAllocateResult innerAllocateAll(const QString &consumerGroup,
-                                                const Rblab::MessageQueueList &mqs,
-                                                const QStringList &cids);
+        const Rblab::MessageQueueList &mqs, const QStringList &cids);
+    Rblab::GroupAllocateResult innerAllocateAll(
+        const QString &consumerGroup, const Rblab::MessageQueueList &mqs, const QStringList &cids);
 
     std::unique_ptr<Rblab::AllocationStrategy> m_inner;
     QString m_separator;

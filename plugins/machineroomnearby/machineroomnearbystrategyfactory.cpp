@@ -29,6 +29,6 @@ Rblab::StrategyCreation MachineRoomNearbyStrategyFactory::create(
             inner.parameter.isEmpty() ? kInner : inner.parameter,
             inner.error.isNull() ? tr("%1 made no strategy").arg(innerName) : inner.error);
     }
-    return {std::make_unique<MachineRoomNearbyStrategy>(std::move(inner.strategy), separator),
-            QString(), QString()};
+    return { std::make_unique<MachineRoomNearbyStrategy>(std::move(inner.strategy), separator),
+        QString(), QString() };
 }

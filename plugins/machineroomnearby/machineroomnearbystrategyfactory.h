@@ -17,6 +17,6 @@ class MachineRoomNearbyStrategyFactory final : public QObject,
     Q_INTERFACES(Rblab::AllocationStrategyFactory)
 
 public:
-    Rblab::StrategyCreation create(const QVariantMap &params,
-                                   const Rblab::StrategyProvider &provider) const override;
+    Rblab::StrategyCreation create(
+        const QVariantMap &params, const Rblab::StrategyProvider &provider) const override;
 };

@@ -9,8 +9,8 @@ TestWorld::TestWorld(int queues, int consumers, int brokers)
     for (int b = 0; b < brokers; ++b) {
         catalog->brokers.append(QStringLiteral("broker-%1").arg(QChar(u'a' + b)));
     }
-    catalog->topics = {QStringLiteral("TopicTest"), QStringLiteral("%RETRY%demo_group")};
-    catalog->groups = {QStringLiteral("demo_group")};
+    catalog->topics = { QStringLiteral("TopicTest"), QStringLiteral("%RETRY%demo_group") };
+    catalog->groups = { QStringLiteral("demo_group") };
     // RocketMQ's order: topic, broker, queue id ("%RETRY%…" sorts before "TopicTest").
     for (int b = 0; b < brokers; ++b) {
         QueueInfo q;
@@ -50,14 +50,14 @@ TestWorld::TestWorld(int queues, int consumers, int brokers)
     for (qint32 i = 0; i < catalog->queues.size(); ++i) {
         all.append(i);
     }
-    catalog->groupQueues = {all};
+    catalog->groupQueues = { all };
     m_catalog = catalog;
 }
 
 CatalogPtr TestWorld::broadcastingCatalog() const
 {
     auto catalog = std::make_shared<Catalog>(*m_catalog);
-    catalog->groupBroadcasting = {true};
+    catalog->groupBroadcasting = { true };
     return catalog;
 }
 
@@ -66,7 +66,7 @@ WorldSnapshot TestWorld::evenSnapshot() const
     QList<QList<qint32>> owners;
     const int consumers = consumerCount();
     for (int q = 0; q < queueCount(); ++q) {
-        owners.append(QList<qint32>{consumers > 0 ? q % consumers : -1});
+        owners.append(QList<qint32> { consumers > 0 ? q % consumers : -1 });
         if (consumers == 0) {
             owners.last().clear();
         }
@@ -74,7 +74,8 @@ WorldSnapshot TestWorld::evenSnapshot() const
     return snapshot(owners);
 }
 
-WorldSnapshot TestWorld::snapshot(const QList<QList<qint32>> &owners, const QList<ConsumerState> &states) const
+WorldSnapshot TestWorld::snapshot(
+    const QList<QList<qint32>> &owners, const QList<ConsumerState> &states) const
 {
     WorldSnapshot s;
     s.now = 90000;
@@ -101,7 +102,8 @@ WorldSnapshot TestWorld::snapshot(const QList<QList<qint32>> &owners, const QLis
             h.cachedCount = (q * 37) % 1200;
             h.cachedBytes = h.cachedCount * 1024;
             h.maxSpan = h.cachedCount;
-            h.flowControl = h.cachedCount > 1000 ? SimEvent::FlowCause::Count : SimEvent::FlowCause::None;
+            h.flowControl
+                = h.cachedCount > 1000 ? SimEvent::FlowCause::Count : SimEvent::FlowCause::None;
             s.holdings.append(h);
             ++s.consumers[c].queueCount;
             s.consumers[c].cachedCount += h.cachedCount;

@@ -27,8 +27,8 @@ public:
     //! Everyone running; queue q held by consumer q % consumers (AVG-like, spread).
     Rblab::WorldSnapshot evenSnapshot() const;
     //! A snapshot from an explicit owner list per queue (empty: nobody holds it).
-    Rblab::WorldSnapshot snapshot(const QList<QList<qint32>> &owners,
-                                  const QList<Rblab::ConsumerState> &states = {}) const;
+    Rblab::WorldSnapshot snapshot(
+        const QList<QList<qint32>> &owners, const QList<Rblab::ConsumerState> &states = {}) const;
 
 private:
     Rblab::CatalogPtr m_catalog;

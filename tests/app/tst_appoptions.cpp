@@ -70,30 +70,32 @@ void tst_AppOptions::parsesEveryOption()
 {
     AppOptions o;
     QString message;
-    const QStringList args = {QStringLiteral("rebalance-lab"), QStringLiteral("world.json"), QStringLiteral("--lang"),
-                              QStringLiteral("zh_CN"), QStringLiteral("--speed"), QStringLiteral("50"),
-                              QStringLiteral("--strategy"), QStringLiteral("CONSISTENT_HASH"),
-                              QStringLiteral("--plugin-dir"), QStringLiteral("/a"), QStringLiteral("--plugin-dir"),
-                              QStringLiteral("/b"), QStringLiteral("--screenshot"), QStringLiteral("x.png"),
-                              QStringLiteral("--at"), QStringLiteral("90s"), QStringLiteral("--size"),
-                              QStringLiteral("1024x768")};
+    const QStringList args = { QStringLiteral("rebalance-lab"), QStringLiteral("world.json"),
+        QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--speed"),
+        QStringLiteral("50"), QStringLiteral("--strategy"), QStringLiteral("CONSISTENT_HASH"),
+        QStringLiteral("--plugin-dir"), QStringLiteral("/a"), QStringLiteral("--plugin-dir"),
+        QStringLiteral("/b"), QStringLiteral("--screenshot"), QStringLiteral("x.png"),
+        QStringLiteral("--at"), QStringLiteral("90s"), QStringLiteral("--size"),
+        QStringLiteral("1024x768") };
     QCOMPARE(AppOptions::parse(args, &o, &message), AppOptions::Outcome::Run);
     QCOMPARE(o.scenario, QStringLiteral("world.json"));
     QCOMPARE(o.language, QStringLiteral("zh_CN"));
     QCOMPARE(*o.speed, 50.0);
     QCOMPARE(o.strategy, QStringLiteral("CONSISTENT_HASH"));
-    QCOMPARE(o.pluginDirs, QStringList({QStringLiteral("/a"), QStringLiteral("/b")}));
+    QCOMPARE(o.pluginDirs, QStringList({ QStringLiteral("/a"), QStringLiteral("/b") }));
     QCOMPARE(o.screenshot, QStringLiteral("x.png"));
     QCOMPARE(*o.at, qint64(90000));
     QCOMPARE(o.size, QSize(1024, 768));
 
-    QCOMPARE(AppOptions::parse({QStringLiteral("rebalance-lab"), QStringLiteral("--speed"), QStringLiteral("0.01")}, &o,
-                               &message),
-             AppOptions::Outcome::Error);
+    QCOMPARE(AppOptions::parse({ QStringLiteral("rebalance-lab"), QStringLiteral("--speed"),
+                                   QStringLiteral("0.01") },
+                 &o, &message),
+        AppOptions::Outcome::Error);
     QVERIFY(message.contains(QStringLiteral("0.1")));
-    QCOMPARE(AppOptions::parse({QStringLiteral("rebalance-lab"), QStringLiteral("a.json"), QStringLiteral("b.json")}, &o,
-                               &message),
-             AppOptions::Outcome::Error);
+    QCOMPARE(AppOptions::parse({ QStringLiteral("rebalance-lab"), QStringLiteral("a.json"),
+                                   QStringLiteral("b.json") },
+                 &o, &message),
+        AppOptions::Outcome::Error);
 }
 
 QTEST_MAIN(tst_AppOptions)

@@ -62,7 +62,8 @@ void tst_AssignmentView::showsEveryCardAndTile()
     for (const TileItem &item : view.tiles()) {
         QVERIFY(item.consumer >= 0);
         const QRectF card = view.layout().cards().at(view.layout().cardOf(item.consumer)).rect;
-        QVERIFY2(card.contains(item.target), qPrintable(QStringLiteral("queue %1 outside its card").arg(item.queue)));
+        QVERIFY2(card.contains(item.target),
+            qPrintable(QStringLiteral("queue %1 outside its card").arg(item.queue)));
     }
 }
 
@@ -72,11 +73,16 @@ void tst_AssignmentView::levelOfDetailFollowsDensity_data()
     QTest::addColumn<int>("consumers");
     QTest::addColumn<QSize>("size");
     QTest::addColumn<int>("detail");
-    QTest::newRow("training world") << 16 << 4 << QSize(1200, 700) << int(AssignmentLayout::Detail::Full);
-    QTest::newRow("1024 x 128") << 1024 << 128 << QSize(1200, 700) << int(AssignmentLayout::Detail::Compact);
-    QTest::newRow("1024 x 128, small window") << 1024 << 128 << QSize(500, 320) << int(AssignmentLayout::Detail::HeatMap);
-    QTest::newRow("1024 x 2") << 1024 << 2 << QSize(900, 500) << int(AssignmentLayout::Detail::Compact);
-    QTest::newRow("1024 x 2, small window") << 1024 << 2 << QSize(360, 240) << int(AssignmentLayout::Detail::HeatMap);
+    QTest::newRow("training world")
+        << 16 << 4 << QSize(1200, 700) << int(AssignmentLayout::Detail::Full);
+    QTest::newRow("1024 x 128") << 1024 << 128 << QSize(1200, 700)
+                                << int(AssignmentLayout::Detail::Compact);
+    QTest::newRow("1024 x 128, small window")
+        << 1024 << 128 << QSize(500, 320) << int(AssignmentLayout::Detail::HeatMap);
+    QTest::newRow("1024 x 2") << 1024 << 2 << QSize(900, 500)
+                              << int(AssignmentLayout::Detail::Compact);
+    QTest::newRow("1024 x 2, small window")
+        << 1024 << 2 << QSize(360, 240) << int(AssignmentLayout::Detail::HeatMap);
 }
 
 void tst_AssignmentView::levelOfDetailFollowsDensity()
@@ -104,10 +110,10 @@ void tst_AssignmentView::movedQueueTravels()
     view.setSpeed(1);
     QList<QList<qint32>> owners;
     for (int q = 0; q < world.queueCount(); ++q) {
-        owners.append(QList<qint32>{q % 2});
+        owners.append(QList<qint32> { q % 2 });
     }
     view.setFrame(world.catalog(), world.snapshot(owners), 1);
-    const qint32 moved = 3;   // held by consumer 1, moves to consumer 0
+    const qint32 moved = 3; // held by consumer 1, moves to consumer 0
     QCOMPARE(owners.at(moved).first(), 1);
     QVERIFY(!view.isQueueAnimating(moved));
     QRectF before;
@@ -116,7 +122,7 @@ void tst_AssignmentView::movedQueueTravels()
             before = item.target;
         }
     }
-    owners[moved] = {0};
+    owners[moved] = { 0 };
     view.setFrame(world.catalog(), world.snapshot(owners), 1);
     QVERIFY(view.isQueueAnimating(moved));
     QVERIFY(view.animationDuration() >= 120 && view.animationDuration() <= 600);
@@ -141,10 +147,10 @@ void tst_AssignmentView::noTravelWhenTooFast()
     view.setSpeed(500);
     QList<QList<qint32>> owners;
     for (int q = 0; q < world.queueCount(); ++q) {
-        owners.append(QList<qint32>{q % 2});
+        owners.append(QList<qint32> { q % 2 });
     }
     view.setFrame(world.catalog(), world.snapshot(owners), 1);
-    owners[3] = {0};
+    owners[3] = { 0 };
     view.setFrame(world.catalog(), world.snapshot(owners), 1);
     QCOMPARE(view.animationDuration(), 0);
     QVERIFY(!view.isQueueAnimating(3));
@@ -157,13 +163,15 @@ void tst_AssignmentView::unassignedLaneAndDoubleOwnership()
     view.resize(1000, 600);
     QList<QList<qint32>> owners;
     for (int q = 0; q < world.queueCount(); ++q) {
-        owners.append(QList<qint32>{q % 3});
+        owners.append(QList<qint32> { q % 3 });
     }
-    owners[2] = {};       // nobody
-    owners[4] = {0, 1};   // two owners
+    owners[2] = {}; // nobody
+    owners[4] = { 0, 1 }; // two owners
     // Consumer 2 is frozen: what it holds has no running owner.
     view.setFrame(world.catalog(),
-                  world.snapshot(owners, {ConsumerState::Running, ConsumerState::Running, ConsumerState::Frozen}), 1);
+        world.snapshot(
+            owners, { ConsumerState::Running, ConsumerState::Running, ConsumerState::Frozen }),
+        1);
     int frozenHeld = 0;
     for (int q = 0; q < world.queueCount(); ++q) {
         frozenHeld += owners.at(q).contains(2) ? 1 : 0;
@@ -185,7 +193,7 @@ void tst_AssignmentView::unassignedLaneAndDoubleOwnership()
             QVERIFY(item.flags & TileItem::Retry);
         }
     }
-    QCOMPARE(doubleMarked, 2);      // on both cards
+    QCOMPARE(doubleMarked, 2); // on both cards
     QCOMPARE(ghostsInLane, frozenHeld);
 }
 
@@ -198,13 +206,13 @@ void tst_AssignmentView::countsKeepRetryQueuesApart()
     view.resize(1000, 600);
     QList<QList<qint32>> owners;
     for (int q = 0; q < world.queueCount(); ++q) {
-        owners.append(QList<qint32>{q % 3});
+        owners.append(QList<qint32> { q % 3 });
     }
-    owners[0] = {};      // a retry queue nobody holds
-    owners[3] = {};      // a topic queue nobody holds
+    owners[0] = {}; // a retry queue nobody holds
+    owners[3] = {}; // a topic queue nobody holds
     owners[4] = {};
-    owners[1] = {0, 1};  // a retry queue held twice
-    owners[5] = {1, 2};  // a topic queue held twice
+    owners[1] = { 0, 1 }; // a retry queue held twice
+    owners[5] = { 1, 2 }; // a topic queue held twice
     view.setFrame(world.catalog(), world.snapshot(owners), 1);
     QCOMPARE(view.laneTileCount(), 3);
     QCOMPARE(view.unassignedCount(), 2);
@@ -217,7 +225,7 @@ void tst_AssignmentView::broadcastingIsNotDoubleOwnership()
 {
     // Every consumer holds every queue: in BROADCASTING that is the design, in CLUSTERING trouble.
     const TestWorld world(8, 3);
-    QList<QList<qint32>> owners(world.queueCount(), QList<qint32>{0, 1, 2});
+    QList<QList<qint32>> owners(world.queueCount(), QList<qint32> { 0, 1, 2 });
     const WorldSnapshot snapshot = world.snapshot(owners);
     AssignmentView view;
     view.resize(1000, 600);
@@ -241,13 +249,16 @@ void tst_AssignmentView::broadcastingIsNotDoubleOwnership()
 
 void tst_AssignmentView::narrowCardsKeepWhatNamesDifferBy()
 {
-    const QStringList ids = {QStringLiteral("10.1.0.29@2029"), QStringLiteral("10.1.0.3@2003"),
-                             QStringLiteral("10.1.0.117@2117")};
+    const QStringList ids = { QStringLiteral("10.1.0.29@2029"), QStringLiteral("10.1.0.3@2003"),
+        QStringLiteral("10.1.0.117@2117") };
     QCOMPARE(CardNames::commonPrefixLength(ids), 7); // "10.1.0."
-    QCOMPARE(CardNames::commonPrefixLength({QStringLiteral("twin-a"), QStringLiteral("twin-b"),
-                                            QStringLiteral("10.0.0.2@1002")}), 0);
+    QCOMPARE(CardNames::commonPrefixLength({ QStringLiteral("twin-a"), QStringLiteral("twin-b"),
+                 QStringLiteral("10.0.0.2@1002") }),
+        0);
     // A shared start that ends inside a part is cut back to the last separator.
-    QCOMPARE(CardNames::commonPrefixLength({QStringLiteral("10.0.0.11@1011"), QStringLiteral("10.0.0.12@1012")}), 7);
+    QCOMPARE(CardNames::commonPrefixLength(
+                 { QStringLiteral("10.0.0.11@1011"), QStringLiteral("10.0.0.12@1012") }),
+        7);
 
     QFont font;
     font.setBold(true);
@@ -268,7 +279,8 @@ void tst_AssignmentView::narrowCardsKeepWhatNamesDifferBy()
     CardNames names;
     const AssignmentLayout::Card &card = view.layout().cards().first();
     // As the renderer does: the header less room for a two-digit queue count.
-    const qreal width = card.header.width() - 4 - QFontMetricsF(QFont()).horizontalAdvance(QStringLiteral("00")) - 4;
+    const qreal width = card.header.width() - 4
+        - QFontMetricsF(QFont()).horizontalAdvance(QStringLiteral("00")) - 4;
     const QList<QStaticText> &texts = names.names(*world.catalog(), font, width);
     QCOMPARE(texts.size(), 100);
     QSet<QString> distinct;
@@ -284,7 +296,8 @@ void tst_AssignmentView::killedCardSaysKilled()
     const TestWorld world(8, 2);
     AssignmentView view;
     view.resize(1000, 600);
-    view.setFrame(world.catalog(), world.snapshot({}, {ConsumerState::Running, ConsumerState::Killed}), 1);
+    view.setFrame(
+        world.catalog(), world.snapshot({}, { ConsumerState::Running, ConsumerState::Killed }), 1);
     QCOMPARE(view.cardStateText(0), GuiText::stateName(ConsumerState::Running));
     QCOMPARE(view.cardStateText(1), GuiText::stateName(ConsumerState::Killed));
     QCOMPARE(view.cardStateText(1), QStringLiteral("killed"));
@@ -300,13 +313,14 @@ void tst_AssignmentView::groupTitleNamesEveryStrategyOfARollingDeploy()
     view.setFrame(world.catalog(), snapshot, 1);
     QCOMPARE(view.sectionTitles().size(), 1);
     QVERIFY2(view.sectionTitles().first().endsWith(QStringLiteral("4 of 4 consumers running, AVG")),
-             qPrintable(view.sectionTitles().first()));
+        qPrintable(view.sectionTitles().first()));
 
     // Half way through a rolling deploy: one consumer already runs the new strategy.
     snapshot.consumers[2].strategy = QStringLiteral("AVG_BY_CIRCLE");
     view.setFrame(world.catalog(), snapshot, 2);
-    QVERIFY2(view.sectionTitles().first().endsWith(QStringLiteral("mixed: AVG ×3, AVG_BY_CIRCLE ×1")),
-             qPrintable(view.sectionTitles().first()));
+    QVERIFY2(
+        view.sectionTitles().first().endsWith(QStringLiteral("mixed: AVG ×3, AVG_BY_CIRCLE ×1")),
+        qPrintable(view.sectionTitles().first()));
 }
 
 void tst_AssignmentView::hitTestAndSelection()
@@ -332,13 +346,15 @@ void tst_AssignmentView::exportsImageAndSvg()
     view.resize(800, 500);
     QList<QList<qint32>> owners;
     for (int q = 0; q < world.queueCount(); ++q) {
-        owners.append(QList<qint32>{q % 3});
+        owners.append(QList<qint32> { q % 3 });
     }
-    owners[5] = {0, 1};
+    owners[5] = { 0, 1 };
     owners[6] = {};
     view.setFrame(world.catalog(),
-                  world.snapshot(owners, {ConsumerState::Running, ConsumerState::Running, ConsumerState::Running,
-                                          ConsumerState::Killed}), 1);
+        world.snapshot(owners,
+            { ConsumerState::Running, ConsumerState::Running, ConsumerState::Running,
+                ConsumerState::Killed }),
+        1);
     view.settle();
     const QImage image = view.exportImage(2.0);
     QCOMPARE(image.size(), QSize(1600, 1000));
@@ -384,7 +400,8 @@ void tst_AssignmentView::followsDarkPalette()
     QVERIFY(QColor(image.pixel(2, image.height() - 2)).lightnessF() < 0.2);
     const QRectF card = view.layout().cards().first().rect;
     const QPoint inside = (card.bottomRight() - QPointF(12, 12)).toPoint();
-    QVERIFY2(QColor(image.pixel(inside)).lightnessF() < 0.5, qPrintable(QColor(image.pixel(inside)).name()));
+    QVERIFY2(QColor(image.pixel(inside)).lightnessF() < 0.5,
+        qPrintable(QColor(image.pixel(inside)).name()));
 }
 
 QTEST_MAIN(tst_AssignmentView)

@@ -28,11 +28,11 @@ Sample sample(SimTime t, qint64 cacheOfQueue0, qint64 holds)
     Sample::Queue q0;
     q0.cachedCount = cacheOfQueue0;
     q0.cachedBytes = cacheOfQueue0 * 1024 * 1024;
-    q0.owners = {0};
+    q0.owners = { 0 };
     Sample::Queue q1;
     q1.cachedCount = 10;
-    q1.owners = {0, 1}; // double-owned: counts for both
-    s.queues = {q0, q1};
+    q1.owners = { 0, 1 }; // double-owned: counts for both
+    s.queues = { q0, q1 };
     for (int c = 0; c < 2; ++c) {
         Sample::Consumer consumer;
         consumer.state = ConsumerState::Running;
@@ -52,20 +52,20 @@ Sample sample(SimTime t, qint64 cacheOfQueue0, qint64 holds)
 void tst_ChartSeries::derivesColumnsFromSamples()
 {
     ChartSeries series;
-    series.append({sample(0, 5, 0), sample(500, 40, 10)});
-    series.append({sample(1000, 20, 30)});
+    series.append({ sample(0, 5, 0), sample(500, 40, 10) });
+    series.append({ sample(1000, 20, 30) });
     QCOMPARE(series.size(), 3);
-    QCOMPARE(series.times(), QList<double>({0.0, 0.5, 1.0}));
+    QCOMPARE(series.times(), QList<double>({ 0.0, 0.5, 1.0 }));
     // Consumer 0's largest queue cache; consumer 1 holds only the shared queue.
-    QCOMPARE(series.consumerColumn(0, ChartSeries::CacheMessages), QList<float>({10, 40, 20}));
-    QCOMPARE(series.consumerColumn(1, ChartSeries::CacheMessages), QList<float>({10, 10, 10}));
-    QCOMPARE(series.consumerColumn(0, ChartSeries::CacheMiB), QList<float>({5, 40, 20}));
-    QCOMPARE(series.consumerColumn(1, ChartSeries::Lag), QList<float>({200, 200, 200}));
+    QCOMPARE(series.consumerColumn(0, ChartSeries::CacheMessages), QList<float>({ 10, 40, 20 }));
+    QCOMPARE(series.consumerColumn(1, ChartSeries::CacheMessages), QList<float>({ 10, 10, 10 }));
+    QCOMPARE(series.consumerColumn(0, ChartSeries::CacheMiB), QList<float>({ 5, 40, 20 }));
+    QCOMPARE(series.consumerColumn(1, ChartSeries::Lag), QList<float>({ 200, 200, 200 }));
     // Holds per second: (10 + 20) new holds over 0.5 s, then (20 + 40) over 0.5 s.
-    QCOMPARE(series.flowColumn(ChartSeries::FlowCount), QList<float>({0, 60, 120}));
-    QCOMPARE(series.highest(ChartSeries::CacheMessages), QList<float>({10, 40, 20}));
-    QCOMPARE(series.mean(ChartSeries::CacheMessages), QList<float>({10, 25, 15}));
-    QCOMPARE(series.orphaned(), QList<float>({1, 1, 1}));
+    QCOMPARE(series.flowColumn(ChartSeries::FlowCount), QList<float>({ 0, 60, 120 }));
+    QCOMPARE(series.highest(ChartSeries::CacheMessages), QList<float>({ 10, 40, 20 }));
+    QCOMPARE(series.mean(ChartSeries::CacheMessages), QList<float>({ 10, 25, 15 }));
+    QCOMPARE(series.orphaned(), QList<float>({ 1, 1, 1 }));
     QCOMPARE(series.countThreshold(), 1000.0);
     QCOMPARE(series.sizeThreshold(), 100.0);
 }
@@ -79,8 +79,8 @@ void tst_ChartSeries::decimationKeepsSpikes()
     }
     series.append(samples);
     double top = 0;
-    const QList<QPointF> points =
-        series.decimate(series.consumerColumn(0, ChartSeries::CacheMessages), 0, 1000, 200, &top);
+    const QList<QPointF> points
+        = series.decimate(series.consumerColumn(0, ChartSeries::CacheMessages), 0, 1000, 200, &top);
     QVERIFY2(points.size() <= 2 * 200 + 2, qPrintable(QString::number(points.size())));
     QCOMPARE(top, 900.0);
     bool spike = false;
@@ -100,8 +100,8 @@ void tst_ChartSeries::smallRangesAreNotDecimated()
     }
     series.append(samples);
     // 20 s visible on 500 px: every sample in range, plus one either side to reach the edges.
-    const QList<QPointF> points =
-        series.decimate(series.consumerColumn(0, ChartSeries::CacheMessages), 40, 60, 500);
+    const QList<QPointF> points
+        = series.decimate(series.consumerColumn(0, ChartSeries::CacheMessages), 40, 60, 500);
     QCOMPARE(points.size(), 23);
     QCOMPARE(points.first().x(), 39.0);
     QCOMPARE(points.last().x(), 61.0);

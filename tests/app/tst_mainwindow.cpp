@@ -66,7 +66,8 @@ private:
     qint32 firstRunningConsumer() const;
     //! The titles in File › Examples (its actions' status tips are the bundled file names).
     QStringList exampleTitles() const;
-    //! The events of the run so far (only SetChurn and SetBroker if asked): "t type consumer detail".
+    //! The events of the run so far (only SetChurn and SetBroker if asked): "t type consumer
+    //! detail".
     QStringList eventLines(bool worldCommandsOnly) const;
     //! Sends a drop of `mime` to the window; returns whether the drag was let in.
     bool drop(QMimeData *mime);
@@ -84,7 +85,8 @@ void tst_MainWindow::initTestCase()
     sources.user = false;
     sources.environment = false;
     m_registry.load(sources);
-    QVERIFY2(m_registry.find(QStringLiteral("AVG")), "the AVG plugin must load from the build tree");
+    QVERIFY2(
+        m_registry.find(QStringLiteral("AVG")), "the AVG plugin must load from the build tree");
     QVERIFY(m_languages.setLanguage(QStringLiteral("en")));
 }
 
@@ -94,7 +96,8 @@ void tst_MainWindow::init()
     m_window->setQuiet(true);
     m_window->resize(1400, 900);
     m_window->show();
-    QVERIFY2(m_window->openScenario(MainWindow::defaultScenarioPath()), qPrintable(m_window->lastError()));
+    QVERIFY2(m_window->openScenario(MainWindow::defaultScenarioPath()),
+        qPrintable(m_window->lastError()));
     m_window->controller()->runTo(30 * kSecond);
     QVERIFY(m_window->controller()->hasRun());
 }
@@ -164,7 +167,8 @@ void tst_MainWindow::defaultScenarioShowsWhatTheEngineHas()
     }
     QCOMPARE(shown.size(), int(catalog->queues.size()));
     // …and every process queue the engine reports is a tile on its consumer's card.
-    QCOMPARE(view->tileCount() - view->laneTileCount(), int(controller->snapshot().holdings.size()));
+    QCOMPARE(
+        view->tileCount() - view->laneTileCount(), int(controller->snapshot().holdings.size()));
 }
 
 void tst_MainWindow::killFromTheUiReachesEngineAndView()
@@ -223,17 +227,20 @@ void tst_MainWindow::languageSwitchChangesVisibleTexts()
     QCOMPARE(m_window->assignmentView()->cardStateText(running), QStringLiteral("运行中"));
     QVERIFY(m_window->windowTitle().contains(QStringLiteral("Rebalance Lab")));
     // The scenario's own name follows the language: window title and banner.
-    QVERIFY2(m_window->windowTitle().startsWith(QStringLiteral("默认练习场景")), qPrintable(m_window->windowTitle()));
+    QVERIFY2(m_window->windowTitle().startsWith(QStringLiteral("默认练习场景")),
+        qPrintable(m_window->windowTitle()));
     QCOMPARE(exampleTitles().size(), 10);
-    QVERIFY2(exampleTitles().contains(QStringLiteral("默认练习场景")), qPrintable(exampleTitles().join(u'|')));
+    QVERIFY2(exampleTitles().contains(QStringLiteral("默认练习场景")),
+        qPrintable(exampleTitles().join(u'|')));
     // Strategy descriptions come from the plugin's metadata in the chosen language.
     QVERIFY(m_languages.setLanguage(QStringLiteral("en")));
     QCoreApplication::processEvents();
     QCOMPARE(bar->actions().first()->text(), fileEn);
     QCOMPARE(m_window->assignmentView()->cardStateText(running), QStringLiteral("running"));
     QVERIFY2(m_window->windowTitle().startsWith(QStringLiteral("Default training world")),
-             qPrintable(m_window->windowTitle()));
-    QVERIFY2(exampleTitles().contains(QStringLiteral("Default training world")), qPrintable(exampleTitles().join(u'|')));
+        qPrintable(m_window->windowTitle()));
+    QVERIFY2(exampleTitles().contains(QStringLiteral("Default training world")),
+        qPrintable(exampleTitles().join(u'|')));
 }
 
 void tst_MainWindow::saveThenOpenGivesTheSameScenario()
@@ -275,7 +282,8 @@ void tst_MainWindow::badFileIsRefusedWithDiagnostics()
     file.close();
     const Scenario before = m_window->document()->scenario();
     QVERIFY(!m_window->openScenario(path));
-    QVERIFY2(m_window->lastError().contains(QStringLiteral("bad.json:")), qPrintable(m_window->lastError()));
+    QVERIFY2(m_window->lastError().contains(QStringLiteral("bad.json:")),
+        qPrintable(m_window->lastError()));
     QVERIFY(m_window->document()->scenario() == before); // nothing replaced
 }
 
@@ -301,7 +309,7 @@ void tst_MainWindow::windowAnswersAtFullSpeed()
     }
     controller->setPlaying(false);
     qInfo("at 1000x: %lld frames in 2 s, %.0f s of virtual time, worst event-loop turn %lld ms",
-          qint64(frames.count()), double(controller->now() - start) / 1000.0, worstTurn);
+        qint64(frames.count()), double(controller->now() - start) / 1000.0, worstTurn);
     QVERIFY2(worstTurn < 500, qPrintable(QString::number(worstTurn)));
     // Loose bounds: ctest runs suites side by side on two cores.
     QVERIFY(frames.count() >= 10);
@@ -323,8 +331,9 @@ void tst_MainWindow::panelsFitTheirDocks()
     QVERIFY(m_languages.setLanguage(language));
     m_window->assignmentView()->setSelection(Selection::consumer(firstRunningConsumer()));
     QCoreApplication::processEvents();
-    QVERIFY(!m_window->inspector()->value(language == QLatin1String("en") ? QStringLiteral("State")
-                                                                          : QStringLiteral("状态"))
+    QVERIFY(!m_window->inspector()
+                 ->value(language == QLatin1String("en") ? QStringLiteral("State")
+                                                         : QStringLiteral("状态"))
                  .isEmpty());
     const auto docks = m_window->findChildren<QDockWidget *>();
     QVERIFY(docks.size() >= 6);
@@ -335,18 +344,21 @@ void tst_MainWindow::panelsFitTheirDocks()
         QWidget *content = dock->widget();
         const QSize minimum = content->minimumSizeHint();
         QVERIFY2(content->width() >= minimum.width() && content->height() >= minimum.height(),
-                 qPrintable(QStringLiteral("%1: %2x%3 < %4x%5")
-                                .arg(dock->objectName())
-                                .arg(content->width())
-                                .arg(content->height())
-                                .arg(minimum.width())
-                                .arg(minimum.height())));
+            qPrintable(QStringLiteral("%1: %2x%3 < %4x%5")
+                           .arg(dock->objectName())
+                           .arg(content->width())
+                           .arg(content->height())
+                           .arg(minimum.width())
+                           .arg(minimum.height())));
         if (qEnvironmentVariableIsSet("RBLAB_PANEL_IMAGES")) { // for looking at them
-            content->grab().save(QStringLiteral("%1/%2-%3.png")
-                                     .arg(qEnvironmentVariable("RBLAB_PANEL_IMAGES"), dock->objectName(), language));
-            if (auto *scroll = content->findChild<QScrollArea *>()) { // the whole of a scrolled panel
+            content->grab().save(
+                QStringLiteral("%1/%2-%3.png")
+                    .arg(qEnvironmentVariable("RBLAB_PANEL_IMAGES"), dock->objectName(), language));
+            if (auto *scroll
+                = content->findChild<QScrollArea *>()) { // the whole of a scrolled panel
                 scroll->widget()->grab().save(QStringLiteral("%1/%2-%3-all.png")
-                                                  .arg(qEnvironmentVariable("RBLAB_PANEL_IMAGES"), dock->objectName(), language));
+                                                  .arg(qEnvironmentVariable("RBLAB_PANEL_IMAGES"),
+                                                      dock->objectName(), language));
             }
         }
     }
@@ -356,8 +368,13 @@ QStringList tst_MainWindow::eventLines(bool worldCommandsOnly) const
 {
     QStringList lines;
     for (const SimEvent &e : m_window->controller()->events()) {
-        if (!worldCommandsOnly || e.type == SimEvent::Type::SetChurn || e.type == SimEvent::Type::SetBroker) {
-            lines.append(QStringLiteral("%1 %2 %3 %4").arg(e.t).arg(SimEvent::typeName(e.type)).arg(e.consumer).arg(e.detail));
+        if (!worldCommandsOnly || e.type == SimEvent::Type::SetChurn
+            || e.type == SimEvent::Type::SetBroker) {
+            lines.append(QStringLiteral("%1 %2 %3 %4")
+                             .arg(e.t)
+                             .arg(SimEvent::typeName(e.type))
+                             .arg(e.consumer)
+                             .arg(e.detail));
         }
     }
     return lines;
@@ -367,7 +384,7 @@ void tst_MainWindow::churnAndBrokerCommandsReplayFromTheSavedFile()
 {
     // A world without churn and with the brokers' defaults: every change below is the user's.
     QVERIFY2(m_window->openScenario(QStringLiteral(":/scenarios/kill-freeze-shutdown.json")),
-             qPrintable(m_window->lastError()));
+        qPrintable(m_window->lastError()));
     SimulationController *controller = m_window->controller();
     ChurnPanel *churn = m_window->churnPanel();
     SettingsPanel *settings = m_window->settingsPanel();
@@ -380,15 +397,19 @@ void tst_MainWindow::churnAndBrokerCommandsReplayFromTheSavedFile()
     QCOMPARE(on.at, 20 * kSecond);
     controller->runTo(50 * kSecond);
 
-    auto *notify = qobject_cast<QCheckBox *>(settings->editor(QStringLiteral("notifyConsumerIdsChangedEnable")));
+    auto *notify = qobject_cast<QCheckBox *>(
+        settings->editor(QStringLiteral("notifyConsumerIdsChangedEnable")));
     QVERIFY(notify);
     QVERIFY(notify->isChecked());
     notify->setChecked(false);
-    QCOMPARE(settings->changedBrokerSettings().value(QStringLiteral("notifyConsumerIdsChangedEnable")), QVariant(false));
+    QCOMPARE(
+        settings->changedBrokerSettings().value(QStringLiteral("notifyConsumerIdsChangedEnable")),
+        QVariant(false));
     const ScenarioEvent broker = applyAndWait([settings] { settings->applyBroker(); });
     QCOMPARE(broker.action, ScenarioEvent::Action::SetBroker);
     QCOMPARE(broker.at, 50 * kSecond);
-    QCOMPARE(broker.settings, (QVariantMap{{QStringLiteral("notifyConsumerIdsChangedEnable"), false}}));
+    QCOMPARE(broker.settings,
+        (QVariantMap { { QStringLiteral("notifyConsumerIdsChangedEnable"), false } }));
     QVERIFY(settings->changedBrokerSettings().isEmpty()); // applied: nothing left to send
     controller->runTo(90 * kSecond);
 
@@ -441,7 +462,8 @@ void tst_MainWindow::slowDownAndRestoreUseTheEnginesConsumeTimes()
 {
     const qint32 victim = firstRunningConsumer();
     QVERIFY(victim >= 0);
-    const ConsumeTime declared = m_window->controller()->snapshot().consumers.at(victim).initialConsumeTime;
+    const ConsumeTime declared
+        = m_window->controller()->snapshot().consumers.at(victim).initialConsumeTime;
     QVERIFY(declared.meanMs > 0);
     m_window->assignmentView()->setSelection(Selection::consumer(victim));
     QAction *slow = m_window->consumerActions()->action(ConsumerActions::Slow);
@@ -459,8 +481,9 @@ void tst_MainWindow::slowDownAndRestoreUseTheEnginesConsumeTimes()
     m_window->inspector()->refresh();
     const QString shown = m_window->inspector()->value(QStringLiteral("Consume time"));
     QVERIFY2(shown.contains(GuiText::consumeTime(now.consumeTime))
-                 && shown.contains(GuiText::consumeTime(declared)) && shown.contains(QStringLiteral("declared")),
-             qPrintable(shown));
+            && shown.contains(GuiText::consumeTime(declared))
+            && shown.contains(QStringLiteral("declared")),
+        qPrintable(shown));
 
     QVERIFY(restore->isEnabled());
     const ScenarioEvent restored = applyAndWait([restore] { restore->trigger(); });
@@ -468,8 +491,10 @@ void tst_MainWindow::slowDownAndRestoreUseTheEnginesConsumeTimes()
     QVERIFY(!m_window->controller()->snapshot().consumers.at(victim).slowed);
     m_window->inspector()->refresh();
     QCOMPARE(m_window->inspector()->value(QStringLiteral("Consume time")),
-             GuiText::consumeTime(m_window->controller()->snapshot().consumers.at(victim)));
-    QVERIFY(!m_window->inspector()->value(QStringLiteral("Consume time")).contains(QStringLiteral("declared")));
+        GuiText::consumeTime(m_window->controller()->snapshot().consumers.at(victim)));
+    QVERIFY(!m_window->inspector()
+                 ->value(QStringLiteral("Consume time"))
+                 .contains(QStringLiteral("declared")));
 }
 
 bool tst_MainWindow::drop(QMimeData *mime)
@@ -496,7 +521,7 @@ void tst_MainWindow::droppedScenarioFileIsOpened()
 
     QSignalSpy started(m_window->controller(), &SimulationController::runStarted);
     QMimeData mime;
-    mime.setUrls({QUrl::fromLocalFile(path)});
+    mime.setUrls({ QUrl::fromLocalFile(path) });
     QVERIFY(drop(&mime));
     QCOMPARE(m_window->document()->filePath(), path);
     QVERIFY(m_window->document()->scenario() == *expected.scenario);
@@ -523,10 +548,11 @@ void tst_MainWindow::droppedOtherFileIsRefused()
     file.write("not a scenario\n");
     file.close();
     QMimeData mime;
-    mime.setUrls({QUrl::fromLocalFile(path)});
+    mime.setUrls({ QUrl::fromLocalFile(path) });
     QVERIFY(drop(&mime)); // let in, to be explained rather than silently refused
-    QVERIFY2(m_window->lastError().contains(QStringLiteral("notes.txt")) && m_window->lastError().contains(QStringLiteral(".json")),
-             qPrintable(m_window->lastError()));
+    QVERIFY2(m_window->lastError().contains(QStringLiteral("notes.txt"))
+            && m_window->lastError().contains(QStringLiteral(".json")),
+        qPrintable(m_window->lastError()));
     QVERIFY(m_window->document()->scenario() == before);
     QCOMPARE(m_window->document()->filePath(), pathBefore);
     QCOMPARE(m_window->document()->recordedCommands().size(), 1);
@@ -534,9 +560,10 @@ void tst_MainWindow::droppedOtherFileIsRefused()
     QCOMPARE(m_window->controller()->generation(), generation); // the run goes on
 
     QMimeData two;
-    two.setUrls({QUrl::fromLocalFile(path), QUrl::fromLocalFile(path)});
+    two.setUrls({ QUrl::fromLocalFile(path), QUrl::fromLocalFile(path) });
     QVERIFY(drop(&two));
-    QVERIFY2(m_window->lastError().contains(QStringLiteral("one scenario file")), qPrintable(m_window->lastError()));
+    QVERIFY2(m_window->lastError().contains(QStringLiteral("one scenario file")),
+        qPrintable(m_window->lastError()));
     QCOMPARE(m_window->controller()->generation(), generation);
 }
 
@@ -558,12 +585,12 @@ void tst_MainWindow::unassignedCountsAgreeWithTheLanes()
     // The engine's count (the Ownership chart) is of the topic's queues: the same number.
     QCOMPARE(view->unassignedCount(), m_window->controller()->snapshot().totals.orphanedQueues);
     QTRY_VERIFY2(m_window->statusSummary().contains(QStringLiteral("unassigned 16 (+2 retry)")),
-                 qPrintable(m_window->statusSummary()));
+        qPrintable(m_window->statusSummary()));
 
     m_window->controller()->runTo(30 * kSecond);
     QCOMPARE(view->laneTileCount(), 0);
     QTRY_VERIFY2(m_window->statusSummary().contains(QStringLiteral("unassigned 0 ·")),
-                 qPrintable(m_window->statusSummary()));
+        qPrintable(m_window->statusSummary()));
 }
 
 void tst_MainWindow::cacheChartSaysWhereTheThresholdIs()
@@ -573,9 +600,10 @@ void tst_MainWindow::cacheChartSaysWhereTheThresholdIs()
     charts->refreshAll();
     QVERIFY(!charts->isThresholdLineShown(ChartPanel::CacheMessages));
     const QString calm = charts->thresholdText(ChartPanel::CacheMessages);
-    QVERIFY2(calm.contains(QStringLiteral("1,000")) && calm.contains(QStringLiteral("off scale")), qPrintable(calm));
+    QVERIFY2(calm.contains(QStringLiteral("1,000")) && calm.contains(QStringLiteral("off scale")),
+        qPrintable(calm));
     QVERIFY2(charts->thresholdText(ChartPanel::CacheMiB).contains(QStringLiteral("MiB")),
-             qPrintable(charts->thresholdText(ChartPanel::CacheMiB)));
+        qPrintable(charts->thresholdText(ChartPanel::CacheMiB)));
 
     // A consumer 30 times too slow fills its caches to the threshold: the line is drawn.
     QVERIFY(m_window->openScenario(QStringLiteral(":/scenarios/slow-consumer-flow-control.json")));

@@ -23,7 +23,8 @@ int tst_Screenshot::run(const QStringList &arguments, QString *output)
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    env.insert(QStringLiteral("XDG_CONFIG_HOME"), QDir::temp().filePath(QStringLiteral("rblab-screenshot-test")));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"),
+        QDir::temp().filePath(QStringLiteral("rblab-screenshot-test")));
     process.setProcessEnvironment(env);
     process.setProcessChannelMode(QProcess::MergedChannels);
     process.start(QStringLiteral(RBLAB_BIN_DIR "/rebalance-lab"), arguments);
@@ -40,8 +41,10 @@ void tst_Screenshot::writesPngOfRequestedSize_data()
     QTest::addColumn<QString>("language");
     QTest::addColumn<QString>("at");
     QTest::addColumn<QSize>("size");
-    QTest::newRow("en, 90s, 1280x800") << QStringLiteral("en") << QStringLiteral("90s") << QSize(1280, 800);
-    QTest::newRow("zh_CN, 2m, 1024x700") << QStringLiteral("zh_CN") << QStringLiteral("2m") << QSize(1024, 700);
+    QTest::newRow("en, 90s, 1280x800")
+        << QStringLiteral("en") << QStringLiteral("90s") << QSize(1280, 800);
+    QTest::newRow("zh_CN, 2m, 1024x700")
+        << QStringLiteral("zh_CN") << QStringLiteral("2m") << QSize(1024, 700);
 }
 
 void tst_Screenshot::writesPngOfRequestedSize()
@@ -52,10 +55,10 @@ void tst_Screenshot::writesPngOfRequestedSize()
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("shot.png"));
     QString output;
-    const int code = run({QStringLiteral("--lang"), language, QStringLiteral("--screenshot"), path,
-                          QStringLiteral("--at"), at, QStringLiteral("--size"),
-                          QStringLiteral("%1x%2").arg(size.width()).arg(size.height())},
-                         &output);
+    const int code = run({ QStringLiteral("--lang"), language, QStringLiteral("--screenshot"), path,
+                             QStringLiteral("--at"), at, QStringLiteral("--size"),
+                             QStringLiteral("%1x%2").arg(size.width()).arg(size.height()) },
+        &output);
     QVERIFY2(code == 0, qPrintable(output));
     QImage image(path);
     QVERIFY2(!image.isNull(), "no PNG written");
@@ -73,13 +76,13 @@ void tst_Screenshot::writesPngOfRequestedSize()
 void tst_Screenshot::refusesBadArguments()
 {
     QString output;
-    QCOMPARE(run({QStringLiteral("--screenshot"), QStringLiteral("/tmp/x.png")}, &output), 2);
+    QCOMPARE(run({ QStringLiteral("--screenshot"), QStringLiteral("/tmp/x.png") }, &output), 2);
     QVERIFY2(output.contains(QStringLiteral("--at")), qPrintable(output));
-    QCOMPARE(run({QStringLiteral("--screenshot"), QStringLiteral("/tmp/x.png"), QStringLiteral("--at"),
-                  QStringLiteral("soon")},
+    QCOMPARE(run({ QStringLiteral("--screenshot"), QStringLiteral("/tmp/x.png"),
+                     QStringLiteral("--at"), QStringLiteral("soon") },
                  &output),
-             2);
-    QCOMPARE(run({QStringLiteral("--speed"), QStringLiteral("5000")}, &output), 2);
+        2);
+    QCOMPARE(run({ QStringLiteral("--speed"), QStringLiteral("5000") }, &output), 2);
     QVERIFY(output.contains(QStringLiteral("1000")));
 }
 

@@ -45,7 +45,8 @@ void tst_StrategyPanel::listsEveryLoadedStrategy()
     for (const QString &name : m_registry.strategyNames()) {
         panel.selectStrategy(name);
         QCOMPARE(panel.selectedStrategy(), name);
-        QCOMPARE(panel.form()->parameterCount(), int(m_registry.find(name)->metadata.parameters.size()));
+        QCOMPARE(
+            panel.form()->parameterCount(), int(m_registry.find(name)->metadata.parameters.size()));
     }
 }
 
@@ -64,9 +65,10 @@ void tst_StrategyPanel::invalidParametersAreRefused()
     QFETCH(QString, text);
     QFETCH(QString, expected);
     StrategyPanel panel(m_registry);
-    panel.setGroups({QStringLiteral("demo_group")});
+    panel.setGroups({ QStringLiteral("demo_group") });
     panel.selectStrategy(QStringLiteral("CONSISTENT_HASH"));
-    auto *edit = qobject_cast<QLineEdit *>(panel.form()->editor(QStringLiteral("virtualNodeCount")));
+    auto *edit
+        = qobject_cast<QLineEdit *>(panel.form()->editor(QStringLiteral("virtualNodeCount")));
     QVERIFY(edit);
     QSignalSpy commands(&panel, &StrategyPanel::commandsRequested);
     QTest::keyClicks(edit, text); // validated as it is typed
@@ -79,9 +81,10 @@ void tst_StrategyPanel::invalidParametersAreRefused()
 void tst_StrategyPanel::validParametersMakeCommands()
 {
     StrategyPanel panel(m_registry);
-    panel.setGroups({QStringLiteral("demo_group")});
+    panel.setGroups({ QStringLiteral("demo_group") });
     panel.selectStrategy(QStringLiteral("CONSISTENT_HASH"));
-    auto *edit = qobject_cast<QLineEdit *>(panel.form()->editor(QStringLiteral("virtualNodeCount")));
+    auto *edit
+        = qobject_cast<QLineEdit *>(panel.form()->editor(QStringLiteral("virtualNodeCount")));
     QTest::keyClicks(edit, QStringLiteral("64"));
     QVERIFY2(panel.form()->isValid(), qPrintable(panel.message()));
     QSignalSpy commands(&panel, &StrategyPanel::commandsRequested);
@@ -93,17 +96,18 @@ void tst_StrategyPanel::validParametersMakeCommands()
     QCOMPARE(list.first().group, QStringLiteral("demo_group"));
     QVERIFY(list.first().consumer.isEmpty());
     QCOMPARE(list.first().strategy, QStringLiteral("CONSISTENT_HASH"));
-    QCOMPARE(list.first().strategyParams.value(QStringLiteral("virtualNodeCount")).toLongLong(), 64);
+    QCOMPARE(
+        list.first().strategyParams.value(QStringLiteral("virtualNodeCount")).toLongLong(), 64);
 }
 
 void tst_StrategyPanel::rollingDeployMakesOneCommandPerConsumer()
 {
     StrategyPanel panel(m_registry);
-    panel.setGroups({QStringLiteral("demo_group")});
+    panel.setGroups({ QStringLiteral("demo_group") });
     panel.selectStrategy(QStringLiteral("AVG_BY_CIRCLE"));
     QSignalSpy commands(&panel, &StrategyPanel::commandsRequested);
     QVERIFY(!panel.applyToSelection()); // nothing selected
-    panel.setSelectedConsumers({QStringLiteral("c1"), QStringLiteral("c2")});
+    panel.setSelectedConsumers({ QStringLiteral("c1"), QStringLiteral("c2") });
     QVERIFY(panel.applyToSelection());
     const auto list = commands.first().first().value<QList<ScenarioEvent>>();
     QCOMPARE(list.size(), 2);
@@ -118,9 +122,10 @@ void tst_StrategyPanel::typedValuesSurviveALanguageSwitch()
     LanguageManager languages;
     QVERIFY(languages.setLanguage(QStringLiteral("en")));
     StrategyPanel panel(m_registry);
-    panel.setGroups({QStringLiteral("demo_group")});
+    panel.setGroups({ QStringLiteral("demo_group") });
     panel.selectStrategy(QStringLiteral("CONSISTENT_HASH"));
-    auto *edit = qobject_cast<QLineEdit *>(panel.form()->editor(QStringLiteral("virtualNodeCount")));
+    auto *edit
+        = qobject_cast<QLineEdit *>(panel.form()->editor(QStringLiteral("virtualNodeCount")));
     QVERIFY(edit);
     const QString helpEn = edit->toolTip();
     QTest::keyClicks(edit, QStringLiteral("64"));
@@ -130,7 +135,7 @@ void tst_StrategyPanel::typedValuesSurviveALanguageSwitch()
     edit = qobject_cast<QLineEdit *>(panel.form()->editor(QStringLiteral("virtualNodeCount")));
     QVERIFY(edit);
     QVERIFY2(edit->toolTip() != helpEn && edit->toolTip().contains(QStringLiteral("虚拟节点")),
-             qPrintable(edit->toolTip()));
+        qPrintable(edit->toolTip()));
     QCOMPARE(edit->text(), QStringLiteral("64"));
     QCOMPARE(panel.selectedStrategy(), QStringLiteral("CONSISTENT_HASH"));
 

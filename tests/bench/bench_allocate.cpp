@@ -33,17 +33,17 @@ constexpr int kRuns = 5;
 QJsonObject makeCase(const QString &strategy, const QJsonObject &params, bool rooms)
 {
     const QStringList brokers = rooms
-        ? QStringList {QStringLiteral("rz1-broker-a"), QStringLiteral("rz2-broker-b"),
-                       QStringLiteral("rz3-broker-c"), QStringLiteral("rz4-broker-d")}
-        : QStringList {QStringLiteral("broker-a"), QStringLiteral("broker-b"),
-                       QStringLiteral("broker-c"), QStringLiteral("broker-d")};
+        ? QStringList { QStringLiteral("rz1-broker-a"), QStringLiteral("rz2-broker-b"),
+              QStringLiteral("rz3-broker-c"), QStringLiteral("rz4-broker-d") }
+        : QStringList { QStringLiteral("broker-a"), QStringLiteral("broker-b"),
+              QStringLiteral("broker-c"), QStringLiteral("broker-d") };
     QJsonArray queues;
     for (int i = 0; i < kQueues; ++i) {
-        queues.append(QJsonObject {{QStringLiteral("brokerName"), brokers.at(i % 4)},
-                                   {QStringLiteral("queueId"), i / 4}});
+        queues.append(QJsonObject { { QStringLiteral("brokerName"), brokers.at(i % 4) },
+            { QStringLiteral("queueId"), i / 4 } });
     }
     QJsonArray consumers;
-    const int roomOf[] = {1, 2, 5};
+    const int roomOf[] = { 1, 2, 5 };
     for (int i = 0; i < kConsumers; ++i) {
         consumers.append(rooms ? QStringLiteral("rz%1-c%2").arg(roomOf[i % 3]).arg(i)
                                : QStringLiteral("10.0.%1.%2@%3#%4")
@@ -52,12 +52,10 @@ QJsonObject makeCase(const QString &strategy, const QJsonObject &params, bool ro
                                      .arg(4000 + i)
                                      .arg(i));
     }
-    return QJsonObject {{QStringLiteral("id"), strategy},
-                        {QStringLiteral("strategy"), strategy},
-                        {QStringLiteral("params"), params},
-                        {QStringLiteral("topic"), QStringLiteral("TopicTest")},
-                        {QStringLiteral("queues"), queues},
-                        {QStringLiteral("consumers"), consumers}};
+    return QJsonObject { { QStringLiteral("id"), strategy },
+        { QStringLiteral("strategy"), strategy }, { QStringLiteral("params"), params },
+        { QStringLiteral("topic"), QStringLiteral("TopicTest") },
+        { QStringLiteral("queues"), queues }, { QStringLiteral("consumers"), consumers } };
 }
 
 // The answer must be a real allocation of every queue exactly once to the 1,000 members, so
@@ -78,7 +76,7 @@ QString checkAnswer(const QByteArray &out)
         for (const QJsonValue &q : it.value().toArray()) {
             const QJsonObject o = q.toObject();
             seen.insert(o.value(QStringLiteral("brokerName")).toString() + QLatin1Char(':')
-                        + QString::number(o.value(QStringLiteral("queueId")).toInt()));
+                + QString::number(o.value(QStringLiteral("queueId")).toInt()));
             ++total;
         }
     }
@@ -127,7 +125,7 @@ void bench_Allocate::wholeProcess_data()
     // The heaviest combination: a ring per room (and one over everybody for each orphan room).
     QTest::newRow("MACHINE_ROOM_NEARBY-CONSISTENT_HASH")
         << "MACHINE_ROOM_NEARBY"
-        << QJsonObject {{QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH")}} << true
+        << QJsonObject { { QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH") } } << true
         << "MACHINE_ROOM_NEARBY-CONSISTENT_HASH" << 1000.0;
 }
 
@@ -142,31 +140,30 @@ void bench_Allocate::wholeProcess()
     const QString path = m_dir.filePath(figure + QStringLiteral(".jsonl"));
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(QJsonDocument(makeCase(strategy, params, rooms)).toJson(QJsonDocument::Compact)
-               + '\n');
+    file.write(
+        QJsonDocument(makeCase(strategy, params, rooms)).toJson(QJsonDocument::Compact) + '\n');
     file.close();
 
     RblabProcess rblab(m_dir.path());
     // One run first, unmeasured: it warms the page cache, and its answer is checked.
-    RblabProcess::Result first = rblab.run({QStringLiteral("allocate"), path});
+    RblabProcess::Result first = rblab.run({ QStringLiteral("allocate"), path });
     QVERIFY2(first.finished && first.exitCode == 0, qPrintable(first.describe()));
     const QString problem = checkAnswer(first.out);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
 
     QList<qint64> times;
     for (int run = 0; run < kRuns; ++run) {
-        const RblabProcess::Result r = rblab.run({QStringLiteral("allocate"), path});
+        const RblabProcess::Result r = rblab.run({ QStringLiteral("allocate"), path });
         QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
         QCOMPARE(r.out, first.out); // the same answer every time
         times.append(r.elapsedMs);
     }
     std::sort(times.begin(), times.end());
     const double median = double(times.at(kRuns / 2));
-    BenchResults::record(
-        QStringLiteral("allocate.%1.10000q_1000c").arg(figure), median, QStringLiteral("ms"),
+    BenchResults::record(QStringLiteral("allocate.%1.10000q_1000c").arg(figure), median,
+        QStringLiteral("ms"),
         QStringLiteral("whole rblab allocate process, median of %1 runs").arg(kRuns));
-    QVERIFY2(
-        median < targetMs,
+    QVERIFY2(median < targetMs,
         qPrintable(
             QStringLiteral("%1: %2 ms, target < %3 ms").arg(figure).arg(median).arg(targetMs)));
 }
@@ -178,7 +175,7 @@ void bench_Allocate::memberByMember_data()
     QTest::newRow("CONSISTENT_HASH") << "CONSISTENT_HASH" << QVariantMap();
     QTest::newRow("MACHINE_ROOM_NEARBY-CONSISTENT_HASH")
         << "MACHINE_ROOM_NEARBY"
-        << QVariantMap {{QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH")}};
+        << QVariantMap { { QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH") } };
 }
 
 void bench_Allocate::memberByMember()
@@ -195,7 +192,7 @@ void bench_Allocate::memberByMember()
     QString error;
     QVERIFY2(Rblab::AllocationCaseRunner::parse(
                  makeCase(strategy, QJsonObject::fromVariantMap(params), rooms), &c, &error, &kind),
-             qPrintable(error));
+        qPrintable(error));
     const Rblab::MessageQueueList mqAll = TestSupport::sorted(c.queues);
     const QStringList cidAll = TestSupport::sorted(c.consumers);
     Rblab::StrategyCreation creation = registry.create(strategy, params, c.topic);
@@ -205,8 +202,8 @@ void bench_Allocate::memberByMember()
     timer.start();
     qsizetype total = 0;
     for (const QString &cid : cidAll) {
-        const Rblab::AllocateResult r =
-            creation.strategy->allocate(QStringLiteral("g"), cid, mqAll, cidAll);
+        const Rblab::AllocateResult r
+            = creation.strategy->allocate(QStringLiteral("g"), cid, mqAll, cidAll);
         QVERIFY2(r.ok(), qPrintable(r.error));
         total += r.queues.size();
     }

@@ -51,20 +51,24 @@ private slots:
         QCOMPARE(totals.lost, 0);
         QCOMPARE(totals.produced, qint64(72000000));
         QVERIFY2(totals.uniqueDelivered > totals.produced * 99 / 100,
-                 qPrintable(QStringLiteral("only %1 of %2 delivered").arg(totals.uniqueDelivered).arg(totals.produced)));
+            qPrintable(QStringLiteral("only %1 of %2 delivered")
+                           .arg(totals.uniqueDelivered)
+                           .arg(totals.produced)));
         QVERIFY(totals.rebalances > 100); // the churn really churned
 
         const double hour = double(read.scenario->duration) / 1000.0;
         BenchResults::record(QStringLiteral("engine.reference_1h"), wall, QStringLiteral("s"),
-                             QStringLiteral("target ≤ 10 s (≥ 360× real time)"));
+            QStringLiteral("target ≤ 10 s (≥ 360× real time)"));
         BenchResults::record(QStringLiteral("engine.reference_1h.cpu"), cpu, QStringLiteral("s"));
-        BenchResults::record(QStringLiteral("engine.reference_1h.speed"), hour / wall, QStringLiteral("x real time"));
-        BenchResults::record(QStringLiteral("engine.reference_1h.peak_rss"), double(after.ru_maxrss) / 1024.0,
-                             QStringLiteral("MiB"), QStringLiteral("target < 500 MB"));
-        BenchResults::record(QStringLiteral("engine.reference_1h.events"), double(simulation.processedEventCount()),
-                             QStringLiteral("events"));
+        BenchResults::record(QStringLiteral("engine.reference_1h.speed"), hour / wall,
+            QStringLiteral("x real time"));
+        BenchResults::record(QStringLiteral("engine.reference_1h.peak_rss"),
+            double(after.ru_maxrss) / 1024.0, QStringLiteral("MiB"),
+            QStringLiteral("target < 500 MB"));
+        BenchResults::record(QStringLiteral("engine.reference_1h.events"),
+            double(simulation.processedEventCount()), QStringLiteral("events"));
         BenchResults::record(QStringLiteral("engine.reference_1h.ns_per_message"),
-                             wall * 1e9 / double(totals.delivered), QStringLiteral("ns"));
+            wall * 1e9 / double(totals.delivered), QStringLiteral("ns"));
     }
 };
 

@@ -41,10 +41,10 @@ void bench_GuiFrame::frame1024x128()
     QList<QList<qint32>> a;
     QList<QList<qint32>> b;
     for (int q = 0; q < world.queueCount(); ++q) {
-        a.append(QList<qint32>{q % 128});
-        b.append(QList<qint32>{q % 8 == 0 ? (q + 1) % 128 : q % 128});
+        a.append(QList<qint32> { q % 128 });
+        b.append(QList<qint32> { q % 8 == 0 ? (q + 1) % 128 : q % 128 });
     }
-    const WorldSnapshot snapshots[2] = {world.snapshot(a), world.snapshot(b)};
+    const WorldSnapshot snapshots[2] = { world.snapshot(a), world.snapshot(b) };
 
     AssignmentView view;
     view.resize(1280, 720);
@@ -70,16 +70,17 @@ void bench_GuiFrame::frame1024x128()
     QVERIFY(view.tileCount() == world.queueCount());
     const double frame = median(frames);
     const double paint = median(paints);
-    qInfo("detail level %d; median frame %.2f ms (paint %.2f ms) over %lld frames", int(view.detail()), frame, paint,
-          qint64(frames.size()));
+    qInfo("detail level %d; median frame %.2f ms (paint %.2f ms) over %lld frames",
+        int(view.detail()), frame, paint, qint64(frames.size()));
     BenchResults::record(QStringLiteral("gui.frame.1024q_128c"), frame, QStringLiteral("ms"),
-                         QStringLiteral("1280x720, software, snapshot update + paint, median of 120"));
+        QStringLiteral("1280x720, software, snapshot update + paint, median of 120"));
     BenchResults::record(QStringLiteral("gui.paint.1024q_128c"), paint, QStringLiteral("ms"),
-                         QStringLiteral("paint only"));
+        QStringLiteral("paint only"));
     if (qEnvironmentVariableIsSet("RBLAB_BENCH_IMAGE")) {
         image.save(qEnvironmentVariable("RBLAB_BENCH_IMAGE"));
     }
-    QVERIFY2(frame <= 16.0, qPrintable(QStringLiteral("a frame takes %1 ms, more than 16 ms").arg(frame)));
+    QVERIFY2(frame <= 16.0,
+        qPrintable(QStringLiteral("a frame takes %1 ms, more than 16 ms").arg(frame)));
 }
 
 QTEST_MAIN(bench_GuiFrame)

@@ -18,7 +18,10 @@ void record(const QString &name, double value, const QString &unit, const QStrin
     QJsonArray list;
     QFile in(path);
     if (in.open(QIODevice::ReadOnly)) {
-        list = QJsonDocument::fromJson(in.readAll()).object().value(QStringLiteral("benchmarks")).toArray();
+        list = QJsonDocument::fromJson(in.readAll())
+                   .object()
+                   .value(QStringLiteral("benchmarks"))
+                   .toArray();
     }
     QJsonArray kept;
     for (const QJsonValue &v : std::as_const(list)) {
@@ -26,16 +29,15 @@ void record(const QString &name, double value, const QString &unit, const QStrin
             kept.append(v);
         }
     }
-    QJsonObject entry{{QStringLiteral("name"), name},
-                      {QStringLiteral("value"), value},
-                      {QStringLiteral("unit"), unit}};
+    QJsonObject entry { { QStringLiteral("name"), name }, { QStringLiteral("value"), value },
+        { QStringLiteral("unit"), unit } };
     if (!note.isEmpty()) {
         entry.insert(QStringLiteral("note"), note);
     }
     kept.append(entry);
     QSaveFile out(path);
     if (out.open(QIODevice::WriteOnly)) {
-        out.write(QJsonDocument(QJsonObject{{QStringLiteral("benchmarks"), kept}}).toJson());
+        out.write(QJsonDocument(QJsonObject { { QStringLiteral("benchmarks"), kept } }).toJson());
         out.commit();
     }
     qInfo("bench %s = %g %s", qPrintable(name), value, qPrintable(unit));

@@ -9,5 +9,6 @@
     Written atomically, so benchmark programs can run one after another.
 */
 namespace BenchResults {
-void record(const QString &name, double value, const QString &unit, const QString &note = QString());
+void record(
+    const QString &name, double value, const QString &unit, const QString &note = QString());
 }

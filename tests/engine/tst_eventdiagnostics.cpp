@@ -86,7 +86,8 @@ void tst_EventDiagnostics::diagnostics_data()
         "\"partition\", \"heal\", "
         "\"pause\", \"resume\", \"setConsumeTime\", \"setFailureRate\", \"setProduceRate\", "
         "\"setQueues\", "
-        "\"brokerDown\", \"brokerUp\", \"setStrategy\", \"setClient\", \"setBroker\" or \"setChurn\", got \"kil\"; did you mean "
+        "\"brokerDown\", \"brokerUp\", \"setStrategy\", \"setClient\", \"setBroker\" or "
+        "\"setChurn\", got \"kil\"; did you mean "
         "\"kill\"?");
     error("event without time", withEvent("‸{\"action\": \"kill\", \"consumer\": \"c1\"}"),
         "events[0].at", "missing required field \"at\" in a \"kill\" event (expected a duration)");

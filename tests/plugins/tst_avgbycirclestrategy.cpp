@@ -50,11 +50,10 @@ void tst_AvgByCircleStrategy::currentIdNotInList()
     // testAllocateMessageQueueAveragelyByCircle with a current id missing from cidAll: 0 queues.
     auto s = make();
     QVERIFY(s);
-    const MessageQueueList mqAll =
-        TestSupport::makeQueues(QStringLiteral("T"), {{QStringLiteral("b"), 10}});
-    const AllocateResult r =
-        s->allocate(QStringLiteral("group"), QStringLiteral("CID_PREFIX9"), mqAll,
-                    {QStringLiteral("CID_PREFIX0"), QStringLiteral("CID_PREFIX1")});
+    const MessageQueueList mqAll
+        = TestSupport::makeQueues(QStringLiteral("T"), { { QStringLiteral("b"), 10 } });
+    const AllocateResult r = s->allocate(QStringLiteral("group"), QStringLiteral("CID_PREFIX9"),
+        mqAll, { QStringLiteral("CID_PREFIX0"), QStringLiteral("CID_PREFIX1") });
     QVERIFY2(r.ok(), qPrintable(r.error));
     QCOMPARE(r.queues.size(), 0);
 }
@@ -64,13 +63,13 @@ void tst_AvgByCircleStrategy::rocketMqRoundRobin()
     // 10 queues, 4 consumers → queue ids {0,4,8}, {1,5,9}, {2,6}, {3,7}.
     auto s = make();
     QVERIFY(s);
-    const MessageQueueList mqAll =
-        TestSupport::makeQueues(QStringLiteral("T"), {{QStringLiteral("brokerName"), 10}});
+    const MessageQueueList mqAll
+        = TestSupport::makeQueues(QStringLiteral("T"), { { QStringLiteral("brokerName"), 10 } });
     QStringList cidAll;
     for (int i = 0; i < 4; ++i) {
         cidAll.append(QStringLiteral("CID_PREFIX%1").arg(i));
     }
-    const QList<QList<int>> expected {{0, 4, 8}, {1, 5, 9}, {2, 6}, {3, 7}};
+    const QList<QList<int>> expected { { 0, 4, 8 }, { 1, 5, 9 }, { 2, 6 }, { 3, 7 } };
     const GroupAllocateResult all = s->allocateAll(QStringLiteral("group"), mqAll, cidAll);
     QVERIFY2(all.ok(), qPrintable(all.error));
     for (int i = 0; i < 4; ++i) {
@@ -103,12 +102,10 @@ void tst_AvgByCircleStrategy::specTable()
     QFETCH(QString, expected);
     auto s = make();
     QVERIFY(s);
-    const MessageQueueList mqAll =
-        TestSupport::makeQueues(QStringLiteral("T"),
-                                {{QStringLiteral("broker-a"), 4}, {QStringLiteral("broker-b"), 4}});
-    const QStringList cidAll =
-        TestSupport::sorted({QStringLiteral("10.0.0.1@1#1"), QStringLiteral("10.0.0.2@2#2"),
-                             QStringLiteral("10.0.0.10@3#3")});
+    const MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("T"),
+        { { QStringLiteral("broker-a"), 4 }, { QStringLiteral("broker-b"), 4 } });
+    const QStringList cidAll = TestSupport::sorted({ QStringLiteral("10.0.0.1@1#1"),
+        QStringLiteral("10.0.0.2@2#2"), QStringLiteral("10.0.0.10@3#3") });
     const AllocateResult r = s->allocate(QStringLiteral("group"), consumer, mqAll, cidAll);
     QVERIFY2(r.ok(), qPrintable(r.error));
     QCOMPARE(TestSupport::brief(r.queues), expected);
@@ -121,10 +118,10 @@ void tst_AvgByCircleStrategy::moreConsumersThanQueues()
 {
     auto s = make();
     QVERIFY(s);
-    const MessageQueueList mqAll =
-        TestSupport::makeQueues(QStringLiteral("T"), {{QStringLiteral("b"), 2}});
-    const QStringList cidAll {QStringLiteral("c0"), QStringLiteral("c1"), QStringLiteral("c2"),
-                              QStringLiteral("c3")};
+    const MessageQueueList mqAll
+        = TestSupport::makeQueues(QStringLiteral("T"), { { QStringLiteral("b"), 2 } });
+    const QStringList cidAll { QStringLiteral("c0"), QStringLiteral("c1"), QStringLiteral("c2"),
+        QStringLiteral("c3") };
     const GroupAllocateResult all = s->allocateAll(QStringLiteral("group"), mqAll, cidAll);
     QVERIFY2(all.ok(), qPrintable(all.error));
     QCOMPARE(all.perConsumer.size(), 4);
@@ -139,16 +136,16 @@ void tst_AvgByCircleStrategy::duplicatedIdTakesFirstSlot()
     // indexOf: both holders of "c1" consume slot 0's queues; slot 1's queues go to nobody.
     auto s = make();
     QVERIFY(s);
-    const MessageQueueList mqAll =
-        TestSupport::makeQueues(QStringLiteral("T"), {{QStringLiteral("b"), 7}});
-    const QStringList cidAll {QStringLiteral("c1"), QStringLiteral("c1"), QStringLiteral("c2")};
+    const MessageQueueList mqAll
+        = TestSupport::makeQueues(QStringLiteral("T"), { { QStringLiteral("b"), 7 } });
+    const QStringList cidAll { QStringLiteral("c1"), QStringLiteral("c1"), QStringLiteral("c2") };
     const GroupAllocateResult all = s->allocateAll(QStringLiteral("group"), mqAll, cidAll);
     QVERIFY2(all.ok(), qPrintable(all.error));
     QCOMPARE(TestSupport::brief(all.perConsumer.at(0)), QStringLiteral("b:0,b:3,b:6"));
     QCOMPARE(TestSupport::brief(all.perConsumer.at(1)), QStringLiteral("b:0,b:3,b:6"));
     QCOMPARE(TestSupport::brief(all.perConsumer.at(2)), QStringLiteral("b:2,b:5"));
-    const AllocateResult second =
-        s->allocate(QStringLiteral("group"), QStringLiteral("c1"), mqAll, cidAll);
+    const AllocateResult second
+        = s->allocate(QStringLiteral("group"), QStringLiteral("c1"), mqAll, cidAll);
     QCOMPARE(TestSupport::brief(second.queues), QStringLiteral("b:0,b:3,b:6"));
 }
 

@@ -42,12 +42,12 @@ void tst_AvgStrategy::sizes_data()
     QTest::addColumn<int>("consumers");
     QTest::addColumn<QList<int>>("sizes");
     // AllocateMessageQueueAveragelyTest: 10 queues, 4 consumers CID_PREFIX0..3.
-    QTest::newRow("RocketMQ test 10/4") << 10 << 4 << QList<int> {3, 3, 2, 2};
+    QTest::newRow("RocketMQ test 10/4") << 10 << 4 << QList<int> { 3, 3, 2, 2 };
     // The spec's vectors: with more consumers than queues the last ones get nothing.
-    QTest::newRow("3/5") << 3 << 5 << QList<int> {1, 1, 1, 0, 0};
-    QTest::newRow("8/3") << 8 << 3 << QList<int> {3, 3, 2};
-    QTest::newRow("12/4 even") << 12 << 4 << QList<int> {3, 3, 3, 3};
-    QTest::newRow("1/1") << 1 << 1 << QList<int> {1};
+    QTest::newRow("3/5") << 3 << 5 << QList<int> { 1, 1, 1, 0, 0 };
+    QTest::newRow("8/3") << 8 << 3 << QList<int> { 3, 3, 2 };
+    QTest::newRow("12/4 even") << 12 << 4 << QList<int> { 3, 3, 3, 3 };
+    QTest::newRow("1/1") << 1 << 1 << QList<int> { 1 };
 }
 
 void tst_AvgStrategy::sizes()
@@ -57,23 +57,22 @@ void tst_AvgStrategy::sizes()
     QFETCH(QList<int>, sizes);
     auto avg = make();
     QVERIFY(avg);
-    const MessageQueueList mqAll =
-        TestSupport::makeQueues(QStringLiteral("TopicTest"),
-                                {{QStringLiteral("brokerName"), queues}});
+    const MessageQueueList mqAll = TestSupport::makeQueues(
+        QStringLiteral("TopicTest"), { { QStringLiteral("brokerName"), queues } });
     QStringList cidAll;
     for (int i = 0; i < consumers; ++i) {
         cidAll.append(QStringLiteral("CID_PREFIX%1").arg(i));
     }
     MessageQueueList concatenated;
     for (int i = 0; i < consumers; ++i) {
-        const AllocateResult r =
-            avg->allocate(QStringLiteral("group"), cidAll.at(i), mqAll, cidAll);
+        const AllocateResult r
+            = avg->allocate(QStringLiteral("group"), cidAll.at(i), mqAll, cidAll);
         QVERIFY2(r.ok(), qPrintable(r.error));
         QVERIFY2(r.queues.size() == sizes.at(i),
-                 qPrintable(QStringLiteral("%1 got %2 queues, expected %3")
-                                .arg(cidAll.at(i))
-                                .arg(r.queues.size())
-                                .arg(sizes.at(i))));
+            qPrintable(QStringLiteral("%1 got %2 queues, expected %3")
+                           .arg(cidAll.at(i))
+                           .arg(r.queues.size())
+                           .arg(sizes.at(i))));
         concatenated += r.queues;
     }
     // Contiguous blocks in consumer order: concatenated, they are mqAll itself.
@@ -99,12 +98,10 @@ void tst_AvgStrategy::specTable()
     QFETCH(QString, expected);
     auto avg = make();
     QVERIFY(avg);
-    const MessageQueueList mqAll =
-        TestSupport::makeQueues(QStringLiteral("T"),
-                                {{QStringLiteral("broker-a"), 4}, {QStringLiteral("broker-b"), 4}});
-    const QStringList cidAll =
-        TestSupport::sorted({QStringLiteral("10.0.0.1@1#1"), QStringLiteral("10.0.0.2@2#2"),
-                             QStringLiteral("10.0.0.10@3#3")});
+    const MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("T"),
+        { { QStringLiteral("broker-a"), 4 }, { QStringLiteral("broker-b"), 4 } });
+    const QStringList cidAll = TestSupport::sorted({ QStringLiteral("10.0.0.1@1#1"),
+        QStringLiteral("10.0.0.2@2#2"), QStringLiteral("10.0.0.10@3#3") });
     const AllocateResult r = avg->allocate(QStringLiteral("group"), consumer, mqAll, cidAll);
     QVERIFY2(r.ok(), qPrintable(r.error));
     QCOMPARE(TestSupport::brief(r.queues), expected);
@@ -119,9 +116,9 @@ void tst_AvgStrategy::duplicatedIdTakesFirstSlot()
     // so both consume slot 0's block and the second slot's block is consumed by nobody.
     auto avg = make();
     QVERIFY(avg);
-    const MessageQueueList mqAll =
-        TestSupport::makeQueues(QStringLiteral("T"), {{QStringLiteral("b"), 6}});
-    const QStringList cidAll {QStringLiteral("c1"), QStringLiteral("c1"), QStringLiteral("c2")};
+    const MessageQueueList mqAll
+        = TestSupport::makeQueues(QStringLiteral("T"), { { QStringLiteral("b"), 6 } });
+    const QStringList cidAll { QStringLiteral("c1"), QStringLiteral("c1"), QStringLiteral("c2") };
     const GroupAllocateResult all = avg->allocateAll(QStringLiteral("group"), mqAll, cidAll);
     QVERIFY2(all.ok(), qPrintable(all.error));
     QCOMPARE(TestSupport::brief(all.perConsumer.at(0)), QStringLiteral("b:0,b:1"));

@@ -26,7 +26,7 @@ quint32 md5Prefix(const QString &key)
 // AllocateMessageQueueConsistentHash.allocate as Java runs it: a fresh TreeMap ring per call,
 // getExistingReplicas by counting, put() replacing, tailMap().firstKey() with wrap-around.
 MessageQueueList javaAllocate(const QString &currentCid, const MessageQueueList &mqAll,
-                              const QStringList &cidAll, int virtualNodeCount)
+    const QStringList &cidAll, int virtualNodeCount)
 {
     QMap<quint32, QString> ring;
     for (const QString &cid : cidAll) {
@@ -100,9 +100,8 @@ void tst_ConsistentHashStrategy::initTestCase()
 
 std::unique_ptr<AllocationStrategy> tst_ConsistentHashStrategy::make(int virtualNodeCount)
 {
-    StrategyCreation c =
-        m_registry.create(QStringLiteral("CONSISTENT_HASH"),
-                          {{QStringLiteral("virtualNodeCount"), virtualNodeCount}});
+    StrategyCreation c = m_registry.create(QStringLiteral("CONSISTENT_HASH"),
+        { { QStringLiteral("virtualNodeCount"), virtualNodeCount } });
     return std::move(c.strategy);
 }
 
@@ -121,13 +120,13 @@ void tst_ConsistentHashStrategy::hashVectors()
     QFETCH(QString, key);
     QFETCH(quint32, hash);
     QCOMPARE(ConsistentHashRing::hash(key), hash);
-    const MessageQueue mq {QStringLiteral("T"), QStringLiteral("broker-a"), 0};
+    const MessageQueue mq { QStringLiteral("T"), QStringLiteral("broker-a"), 0 };
     QCOMPARE(ConsistentHashRing::hash(mq.toString()), quint32(1630488180u));
 }
 
 void tst_ConsistentHashStrategy::ringRoutesToFirstEntryAtOrAfter()
 {
-    const QStringList ids {QStringLiteral("a"), QStringLiteral("b")};
+    const QStringList ids { QStringLiteral("a"), QStringLiteral("b") };
     const ConsistentHashRing ring(ids, 2);
     QCOMPARE(ring.size(), 4);
     QMap<quint32, qsizetype> entries;
@@ -156,10 +155,10 @@ void tst_ConsistentHashStrategy::ringCollisionLaterInsertionWins()
     const quint32 h = md5Prefix(kCollidingA + QStringLiteral("-0"));
     QCOMPARE(md5Prefix(kCollidingB + QStringLiteral("-0")), h);
     // TreeMap.put replaces: one entry, owned by whoever was inserted last.
-    const ConsistentHashRing ab({kCollidingA, kCollidingB}, 1);
+    const ConsistentHashRing ab({ kCollidingA, kCollidingB }, 1);
     QCOMPARE(ab.size(), 1);
     QCOMPARE(ab.route(h), qsizetype(1));
-    const ConsistentHashRing ba({kCollidingB, kCollidingA}, 1);
+    const ConsistentHashRing ba({ kCollidingB, kCollidingA }, 1);
     QCOMPARE(ba.size(), 1);
     QCOMPARE(ba.route(h), qsizetype(1));
 }
@@ -167,14 +166,14 @@ void tst_ConsistentHashStrategy::ringCollisionLaterInsertionWins()
 void tst_ConsistentHashStrategy::ringRepeatedIdContinuesNumbering()
 {
     // addNode numbers from getExistingReplicas: the second "c" adds c-2 and c-3, not c-0 again.
-    const ConsistentHashRing twice({QStringLiteral("c"), QStringLiteral("c")}, 2);
+    const ConsistentHashRing twice({ QStringLiteral("c"), QStringLiteral("c") }, 2);
     QCOMPARE(twice.size(), 4);
     for (int i = 0; i < 4; ++i) {
         QCOMPARE(twice.route(md5Prefix(QStringLiteral("c-%1").arg(i))), qsizetype(0));
     }
     // getExistingReplicas counts what is on the ring: after B overwrote A's only entry, A has
     // none, so A's second copy reuses "A-0" (taking the entry back) instead of adding "A-1".
-    const ConsistentHashRing overwritten({kCollidingA, kCollidingB, kCollidingA}, 1);
+    const ConsistentHashRing overwritten({ kCollidingA, kCollidingB, kCollidingA }, 1);
     QCOMPARE(overwritten.size(), 1);
     QCOMPARE(overwritten.route(md5Prefix(kCollidingA + QStringLiteral("-0"))), qsizetype(0));
 }
@@ -206,12 +205,10 @@ void tst_ConsistentHashStrategy::specTable()
     QFETCH(QString, expected);
     auto s = make(virtualNodes);
     QVERIFY(s);
-    const MessageQueueList mqAll =
-        TestSupport::makeQueues(QStringLiteral("T"),
-                                {{QStringLiteral("broker-a"), 4}, {QStringLiteral("broker-b"), 4}});
-    const QStringList cidAll =
-        TestSupport::sorted({QStringLiteral("10.0.0.1@1#1"), QStringLiteral("10.0.0.2@2#2"),
-                             QStringLiteral("10.0.0.10@3#3")});
+    const MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("T"),
+        { { QStringLiteral("broker-a"), 4 }, { QStringLiteral("broker-b"), 4 } });
+    const QStringList cidAll = TestSupport::sorted({ QStringLiteral("10.0.0.1@1#1"),
+        QStringLiteral("10.0.0.2@2#2"), QStringLiteral("10.0.0.10@3#3") });
     const AllocateResult r = s->allocate(QStringLiteral("group"), consumer, mqAll, cidAll);
     QVERIFY2(r.ok(), qPrintable(r.error));
     QCOMPARE(TestSupport::brief(r.queues), expected);
@@ -227,8 +224,7 @@ void tst_ConsistentHashStrategy::sixtyFourQueues()
     auto s = make(10);
     QVERIFY(s);
     const MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("TopicTest"),
-                                                           {{QStringLiteral("broker-a"), 32},
-                                                            {QStringLiteral("broker-b"), 32}});
+        { { QStringLiteral("broker-a"), 32 }, { QStringLiteral("broker-b"), 32 } });
     QStringList cidAll;
     for (int i = 1; i <= 4; ++i) {
         cidAll.append(QStringLiteral("192.168.0.%1@100#%1").arg(i));
@@ -240,16 +236,16 @@ void tst_ConsistentHashStrategy::sixtyFourQueues()
     for (const MessageQueueList &q : all.perConsumer) {
         sizes.append(q.size());
     }
-    QCOMPARE(sizes, (QList<qsizetype> {17, 19, 11, 17}));
+    QCOMPARE(sizes, (QList<qsizetype> { 17, 19, 11, 17 }));
 }
 
 void tst_ConsistentHashStrategy::rocketMqArguments()
 {
     auto s = make(10);
     QVERIFY(s);
-    const MessageQueueList six =
-        TestSupport::makeQueues(QStringLiteral("topic_test"), {{QStringLiteral("brokerName"), 6}});
-    const QStringList two {QStringLiteral("CID-0"), QStringLiteral("CID-1")};
+    const MessageQueueList six = TestSupport::makeQueues(
+        QStringLiteral("topic_test"), { { QStringLiteral("brokerName"), 6 } });
+    const QStringList two { QStringLiteral("CID-0"), QStringLiteral("CID-1") };
     // testCurrentCIDNotExists: String.valueOf(Integer.MAX_VALUE) is no member → empty.
     AllocateResult r = s->allocate(QString(), QStringLiteral("2147483647"), six, two);
     QVERIFY2(r.ok(), qPrintable(r.error));
@@ -285,21 +281,20 @@ void tst_ConsistentHashStrategy::rocketMqMembershipChanges()
     QFETCH(int, consumers);
     auto s = make(3); // new AllocateMessageQueueConsistentHash(3)
     QVERIFY(s);
-    const MessageQueueList mqAll =
-        TestSupport::makeQueues(QStringLiteral("topic_test"),
-                                {{QStringLiteral("brokerName"), queues}});
+    const MessageQueueList mqAll = TestSupport::makeQueues(
+        QStringLiteral("topic_test"), { { QStringLiteral("brokerName"), queues } });
     QStringList cidAll;
     for (int i = 0; i < consumers; ++i) {
         cidAll.append(QStringLiteral("CID-%1").arg(i));
     }
     // Each member asks for itself; the owner map must cover mqAll exactly once.
-    auto ownersOf = [&](const QStringList &members,
-                        QHash<MessageQueue, QString> *owner) -> QString {
+    auto ownersOf
+        = [&](const QStringList &members, QHash<MessageQueue, QString> *owner) -> QString {
         owner->clear();
         const QStringList sortedMembers = TestSupport::sorted(members);
         for (const QString &cid : sortedMembers) {
-            const AllocateResult r =
-                s->allocate(QStringLiteral("testConsumerGroup"), cid, mqAll, sortedMembers);
+            const AllocateResult r
+                = s->allocate(QStringLiteral("testConsumerGroup"), cid, mqAll, sortedMembers);
             if (!r.ok()) {
                 return r.error;
             }
@@ -334,9 +329,9 @@ void tst_ConsistentHashStrategy::rocketMqMembershipChanges()
         for (auto it = before.cbegin(); it != before.cend(); ++it) {
             if (it.value() != removed) {
                 QVERIFY2(afterRemoving.value(it.key()) == it.value(),
-                         qPrintable(QStringLiteral("%1 moved from %2 to %3 though only %4 left")
-                                        .arg(it.key().toString(), it.value(),
-                                             afterRemoving.value(it.key()), removed)));
+                    qPrintable(QStringLiteral("%1 moved from %2 to %3 though only %4 left")
+                                   .arg(it.key().toString(), it.value(),
+                                       afterRemoving.value(it.key()), removed)));
             }
         }
     }
@@ -352,9 +347,9 @@ void tst_ConsistentHashStrategy::rocketMqMembershipChanges()
         for (auto it = afterAdding.cbegin(); it != afterAdding.cend(); ++it) {
             if (it.value() != added) {
                 QVERIFY2(afterRemoving.value(it.key()) == it.value(),
-                         qPrintable(QStringLiteral("%1 moved from %2 to %3 though only %4 joined")
-                                        .arg(it.key().toString(), afterRemoving.value(it.key()),
-                                             it.value(), added)));
+                    qPrintable(QStringLiteral("%1 moved from %2 to %3 though only %4 joined")
+                                   .arg(it.key().toString(), afterRemoving.value(it.key()),
+                                       it.value(), added)));
             }
         }
     }
@@ -364,16 +359,16 @@ void tst_ConsistentHashStrategy::zeroVirtualNodesGivesNobodyAnything()
 {
     auto s = make(0);
     QVERIFY(s);
-    const MessageQueueList mqAll =
-        TestSupport::makeQueues(QStringLiteral("T"), {{QStringLiteral("b"), 5}});
-    const QStringList cidAll {QStringLiteral("c1"), QStringLiteral("c2")};
+    const MessageQueueList mqAll
+        = TestSupport::makeQueues(QStringLiteral("T"), { { QStringLiteral("b"), 5 } });
+    const QStringList cidAll { QStringLiteral("c1"), QStringLiteral("c2") };
     const GroupAllocateResult all = s->allocateAll(QStringLiteral("group"), mqAll, cidAll);
     QVERIFY2(all.ok(), qPrintable(all.error));
     QCOMPARE(all.perConsumer.size(), 2);
     QVERIFY(all.perConsumer.at(0).isEmpty());
     QVERIFY(all.perConsumer.at(1).isEmpty());
-    const AllocateResult one =
-        s->allocate(QStringLiteral("group"), QStringLiteral("c1"), mqAll, cidAll);
+    const AllocateResult one
+        = s->allocate(QStringLiteral("group"), QStringLiteral("c1"), mqAll, cidAll);
     QVERIFY2(one.ok(), qPrintable(one.error));
     QVERIFY(one.queues.isEmpty());
     // The checks still come first: an empty ring does not hide an empty queue list.
@@ -386,28 +381,28 @@ void tst_ConsistentHashStrategy::collisionThroughStrategy()
     // insertion in sorted cidAll order owns every queue.
     auto s = make(1);
     QVERIFY(s);
-    const MessageQueueList mqAll =
-        TestSupport::makeQueues(QStringLiteral("T"), {{QStringLiteral("b"), 6}});
-    const QStringList cidAll = TestSupport::sorted({kCollidingB, kCollidingA});
+    const MessageQueueList mqAll
+        = TestSupport::makeQueues(QStringLiteral("T"), { { QStringLiteral("b"), 6 } });
+    const QStringList cidAll = TestSupport::sorted({ kCollidingB, kCollidingA });
     QCOMPARE(cidAll.constLast(), kCollidingB);
     const GroupAllocateResult all = s->allocateAll(QStringLiteral("group"), mqAll, cidAll);
     QVERIFY2(all.ok(), qPrintable(all.error));
     QCOMPARE(all.perConsumer.at(0).size(), 0);
     QCOMPARE(all.perConsumer.at(1).size(), 6);
-    QCOMPARE(TestSupport::brief(javaAllocate(kCollidingB, mqAll, cidAll, 1)),
-             TestSupport::brief(mqAll));
+    QCOMPARE(
+        TestSupport::brief(javaAllocate(kCollidingB, mqAll, cidAll, 1)), TestSupport::brief(mqAll));
 }
 
 void tst_ConsistentHashStrategy::matchesJavaOnRandomMemberships()
 {
     QRandomGenerator random(77);
     for (int round = 0; round < 40; ++round) {
-        const int vnodes = QList<int> {0, 1, 2, 3, 10, 32}.at(random.bounded(6));
+        const int vnodes = QList<int> { 0, 1, 2, 3, 10, 32 }.at(random.bounded(6));
         const int brokers = random.bounded(3) + 1;
         QList<std::pair<QString, int>> layout;
         for (int b = 0; b < brokers; ++b) {
             layout.append(
-                {QStringLiteral("broker-%1").arg(QChar(u'a' + b)), random.bounded(12) + 1});
+                { QStringLiteral("broker-%1").arg(QChar(u'a' + b)), random.bounded(12) + 1 });
         }
         const MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("TopicTest"), layout);
         QStringList cidAll;
@@ -422,19 +417,18 @@ void tst_ConsistentHashStrategy::matchesJavaOnRandomMemberships()
         const GroupAllocateResult all = s->allocateAll(QStringLiteral("group"), mqAll, cidAll);
         QVERIFY2(all.ok(), qPrintable(all.error));
         for (qsizetype i = 0; i < cidAll.size(); ++i) {
-            const QString java =
-                TestSupport::brief(javaAllocate(cidAll.at(i), mqAll, cidAll, vnodes));
-            const AllocateResult r =
-                s->allocate(QStringLiteral("group"), cidAll.at(i), mqAll, cidAll);
+            const QString java
+                = TestSupport::brief(javaAllocate(cidAll.at(i), mqAll, cidAll, vnodes));
+            const AllocateResult r
+                = s->allocate(QStringLiteral("group"), cidAll.at(i), mqAll, cidAll);
             QVERIFY2(r.ok(), qPrintable(r.error));
             QVERIFY2(TestSupport::brief(r.queues) == java,
-                     qPrintable(
-                         QStringLiteral("round %1, %2 (vnodes %3, members %4): got %5, Java %6")
-                             .arg(round)
-                             .arg(cidAll.at(i))
-                             .arg(vnodes)
-                             .arg(cidAll.join(QLatin1Char(' ')), TestSupport::brief(r.queues),
-                                  java)));
+                qPrintable(
+                    QStringLiteral("round %1, %2 (vnodes %3, members %4): got %5, Java %6")
+                        .arg(round)
+                        .arg(cidAll.at(i))
+                        .arg(vnodes)
+                        .arg(cidAll.join(QLatin1Char(' ')), TestSupport::brief(r.queues), java)));
             QCOMPARE(TestSupport::brief(all.perConsumer.at(i)), java);
         }
     }
@@ -447,9 +441,9 @@ void tst_ConsistentHashStrategy::cacheFollowsChangingLists()
     auto s = make(4);
     QVERIFY(s);
     QString problem;
-    MessageQueueList mqAll =
-        TestSupport::makeQueues(QStringLiteral("T"), {{QStringLiteral("b"), 12}});
-    QStringList cidAll {QStringLiteral("c1"), QStringLiteral("c2"), QStringLiteral("c3")};
+    MessageQueueList mqAll
+        = TestSupport::makeQueues(QStringLiteral("T"), { { QStringLiteral("b"), 12 } });
+    QStringList cidAll { QStringLiteral("c1"), QStringLiteral("c2"), QStringLiteral("c3") };
     auto check = [&](const QString &label) -> QString {
         const GroupAllocateResult all = s->allocateAll(QStringLiteral("group"), mqAll, cidAll);
         if (!all.ok()) {
@@ -463,7 +457,7 @@ void tst_ConsistentHashStrategy::cacheFollowsChangingLists()
                 || TestSupport::brief(all.perConsumer.at(i)) != java) {
                 return QStringLiteral("%1, %2: allocate %3, allocateAll %4, Java %5")
                     .arg(label, cid, TestSupport::brief(r.queues),
-                         TestSupport::brief(all.perConsumer.at(i)), java);
+                        TestSupport::brief(all.perConsumer.at(i)), java);
             }
         }
         return QString();
@@ -477,13 +471,13 @@ void tst_ConsistentHashStrategy::cacheFollowsChangingLists()
     problem = check(QStringLiteral("queue removed"));
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     cidAll.append(QStringLiteral("c4"));
-    mqAll.append(MessageQueue {QStringLiteral("T"), QStringLiteral("c"), 0});
+    mqAll.append(MessageQueue { QStringLiteral("T"), QStringLiteral("c"), 0 });
     problem = check(QStringLiteral("both grown"));
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     // Many alternating memberships, more than the caches hold, then back to the first.
     const QStringList first = cidAll;
     for (int i = 0; i < 40; ++i) {
-        cidAll = QStringList {QStringLiteral("x%1").arg(i), QStringLiteral("y%1").arg(i)};
+        cidAll = QStringList { QStringLiteral("x%1").arg(i), QStringLiteral("y%1").arg(i) };
         problem = check(QStringLiteral("membership %1").arg(i));
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
     }
@@ -494,16 +488,16 @@ void tst_ConsistentHashStrategy::cacheFollowsChangingLists()
 
 void tst_ConsistentHashStrategy::factoryDefaultsAndRange()
 {
-    const ParameterCheck defaults =
-        m_registry.checkParameters(QStringLiteral("CONSISTENT_HASH"), {});
+    const ParameterCheck defaults
+        = m_registry.checkParameters(QStringLiteral("CONSISTENT_HASH"), {});
     QVERIFY2(defaults.ok(), qPrintable(defaults.error));
     QCOMPARE(defaults.values.value(QStringLiteral("virtualNodeCount")).toLongLong(), 10);
-    StrategyCreation tooMany = m_registry.create(QStringLiteral("CONSISTENT_HASH"),
-                                                 {{QStringLiteral("virtualNodeCount"), 10001}});
+    StrategyCreation tooMany = m_registry.create(
+        QStringLiteral("CONSISTENT_HASH"), { { QStringLiteral("virtualNodeCount"), 10001 } });
     QVERIFY(!tooMany.ok());
     QCOMPARE(tooMany.parameter, QStringLiteral("virtualNodeCount"));
-    StrategyCreation negative = m_registry.create(QStringLiteral("CONSISTENT_HASH"),
-                                                  {{QStringLiteral("virtualNodeCount"), -1}});
+    StrategyCreation negative = m_registry.create(
+        QStringLiteral("CONSISTENT_HASH"), { { QStringLiteral("virtualNodeCount"), -1 } });
     QVERIFY(!negative.ok());
     QCOMPARE(negative.parameter, QStringLiteral("virtualNodeCount"));
 }

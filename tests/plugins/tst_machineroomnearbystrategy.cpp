@@ -28,7 +28,7 @@ QString roomOf(const QString &name, const QString &separator)
 
 // AllocateMachineRoomNearby.allocate line by line: both TreeMaps built on every call.
 AllocateResult javaNearby(AllocationStrategy &inner, const QString &separator, const QString &cid,
-                          const MessageQueueList &mqAll, const QStringList &cidAll)
+    const MessageQueueList &mqAll, const QStringList &cidAll)
 {
     if (cid.isEmpty()) {
         return AllocateResult::failure(
@@ -97,7 +97,7 @@ MessageQueueList prepareQueues(int rooms, int queueSize, int firstRoom = 1)
 {
     QList<std::pair<QString, int>> layout;
     for (int k = firstRoom; k < firstRoom + rooms; ++k) {
-        layout.append({QStringLiteral("IDC%1-brokerName").arg(k), queueSize});
+        layout.append({ QStringLiteral("IDC%1-brokerName").arg(k), queueSize });
     }
     return TestSupport::makeQueues(QStringLiteral("topic_test"), layout);
 }
@@ -146,7 +146,7 @@ private:
     std::unique_ptr<AllocationStrategy> make(const QVariantMap &params, QString *error = nullptr);
     // Every member's answer; checks union == mqAll without repeats (hasAllocateAllQ).
     QString allocateGroup(AllocationStrategy &s, const MessageQueueList &mqAll,
-                          const QStringList &cidAll, QHash<QString, MessageQueueList> *answers);
+        const QStringList &cidAll, QHash<QString, MessageQueueList> *answers);
     StrategyRegistry m_registry;
 };
 
@@ -156,11 +156,11 @@ void tst_MachineRoomNearbyStrategy::initTestCase()
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
-std::unique_ptr<AllocationStrategy> tst_MachineRoomNearbyStrategy::make(const QVariantMap &params,
-                                                                        QString *error)
+std::unique_ptr<AllocationStrategy> tst_MachineRoomNearbyStrategy::make(
+    const QVariantMap &params, QString *error)
 {
-    StrategyCreation c =
-        m_registry.create(QStringLiteral("MACHINE_ROOM_NEARBY"), params, QStringLiteral("T"));
+    StrategyCreation c
+        = m_registry.create(QStringLiteral("MACHINE_ROOM_NEARBY"), params, QStringLiteral("T"));
     if (error) {
         *error = c.error;
     }
@@ -168,9 +168,8 @@ std::unique_ptr<AllocationStrategy> tst_MachineRoomNearbyStrategy::make(const QV
 }
 
 QString tst_MachineRoomNearbyStrategy::allocateGroup(AllocationStrategy &s,
-                                                     const MessageQueueList &mqAll,
-                                                     const QStringList &cidAll,
-                                                     QHash<QString, MessageQueueList> *answers)
+    const MessageQueueList &mqAll, const QStringList &cidAll,
+    QHash<QString, MessageQueueList> *answers)
 {
     answers->clear();
     QSet<MessageQueue> seen;
@@ -180,15 +179,15 @@ QString tst_MachineRoomNearbyStrategy::allocateGroup(AllocationStrategy &s,
         return all.error;
     }
     for (qsizetype i = 0; i < cidAll.size(); ++i) {
-        const AllocateResult r =
-            s.allocate(QStringLiteral("Test-C-G"), cidAll.at(i), mqAll, cidAll);
+        const AllocateResult r
+            = s.allocate(QStringLiteral("Test-C-G"), cidAll.at(i), mqAll, cidAll);
         if (!r.ok()) {
             return r.error;
         }
         if (r.queues != all.perConsumer.at(i)) {
             return QStringLiteral("%1: allocate [%2] but allocateAll [%3]")
                 .arg(cidAll.at(i), TestSupport::brief(r.queues),
-                     TestSupport::brief(all.perConsumer.at(i)));
+                    TestSupport::brief(all.perConsumer.at(i)));
         }
         answers->insert(cidAll.at(i), r.queues);
         total += r.queues.size();
@@ -212,15 +211,13 @@ void tst_MachineRoomNearbyStrategy::specExample()
     auto s = make({});
     QVERIFY(s);
     const MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("T"),
-                                                           {{QStringLiteral("A-broker"), 3},
-                                                            {QStringLiteral("B-broker"), 3},
-                                                            {QStringLiteral("C-broker"), 3}});
-    const QStringList cidAll {QStringLiteral("A-c0"), QStringLiteral("A-c1"),
-                              QStringLiteral("C-c0"), QStringLiteral("C-c1")};
-    const QStringList expected {QStringLiteral("A-broker:0,A-broker:1,B-broker:0"),
-                                QStringLiteral("A-broker:2,B-broker:1"),
-                                QStringLiteral("C-broker:0,C-broker:1,B-broker:2"),
-                                QStringLiteral("C-broker:2")};
+        { { QStringLiteral("A-broker"), 3 }, { QStringLiteral("B-broker"), 3 },
+            { QStringLiteral("C-broker"), 3 } });
+    const QStringList cidAll { QStringLiteral("A-c0"), QStringLiteral("A-c1"),
+        QStringLiteral("C-c0"), QStringLiteral("C-c1") };
+    const QStringList expected { QStringLiteral("A-broker:0,A-broker:1,B-broker:0"),
+        QStringLiteral("A-broker:2,B-broker:1"), QStringLiteral("C-broker:0,C-broker:1,B-broker:2"),
+        QStringLiteral("C-broker:2") };
     const GroupAllocateResult all = s->allocateAll(QStringLiteral("group"), mqAll, cidAll);
     QVERIFY2(all.ok(), qPrintable(all.error));
     for (int i = 0; i < 4; ++i) {
@@ -237,14 +234,14 @@ void tst_MachineRoomNearbyStrategy::names_data()
     QTest::addColumn<QString>("name");
     QTest::newRow("default inner") << QVariantMap() << "MACHINE_ROOM_NEARBY-AVG";
     QTest::newRow("AVG_BY_CIRCLE")
-        << QVariantMap {{QStringLiteral("inner"), QStringLiteral("AVG_BY_CIRCLE")}}
+        << QVariantMap { { QStringLiteral("inner"), QStringLiteral("AVG_BY_CIRCLE") } }
         << "MACHINE_ROOM_NEARBY-AVG_BY_CIRCLE";
     QTest::newRow("CONSISTENT_HASH")
-        << QVariantMap {{QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH")}}
+        << QVariantMap { { QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH") } }
         << "MACHINE_ROOM_NEARBY-CONSISTENT_HASH";
-    QTest::newRow("nested") << QVariantMap {{QStringLiteral("inner"),
-                                             QStringLiteral("MACHINE_ROOM_NEARBY")}}
-                            << "MACHINE_ROOM_NEARBY-MACHINE_ROOM_NEARBY-AVG";
+    QTest::newRow("nested") << QVariantMap {
+        { QStringLiteral("inner"), QStringLiteral("MACHINE_ROOM_NEARBY") }
+    } << "MACHINE_ROOM_NEARBY-MACHINE_ROOM_NEARBY-AVG";
 }
 
 void tst_MachineRoomNearbyStrategy::names()
@@ -263,7 +260,7 @@ void tst_MachineRoomNearbyStrategy::rocketMqEqualRooms_data()
     QTest::addColumn<int>("queueSize");
     QTest::addColumn<int>("consumerSize");
     // test1: testWhenIDCSizeEquals(5, 20, 10 / 20 / 30 / 0).
-    for (int consumers : {10, 20, 30, 0}) {
+    for (int consumers : { 10, 20, 30, 0 }) {
         QTest::addRow("5 rooms, 20 queues, %d consumers each", consumers) << 5 << 20 << consumers;
     }
 }
@@ -283,9 +280,9 @@ void tst_MachineRoomNearbyStrategy::rocketMqEqualRooms()
     // Every queue goes to a consumer of its own room.
     for (auto it = answers.cbegin(); it != answers.cend(); ++it) {
         for (const MessageQueue &mq : it.value()) {
-            QVERIFY2(roomOf(mq.brokerName, QStringLiteral("-"))
-                         == roomOf(it.key(), QStringLiteral("-")),
-                     qPrintable(QStringLiteral("%1 went to %2").arg(mq.toString(), it.key())));
+            QVERIFY2(
+                roomOf(mq.brokerName, QStringLiteral("-")) == roomOf(it.key(), QStringLiteral("-")),
+                qPrintable(QStringLiteral("%1 went to %2").arg(mq.toString(), it.key())));
         }
     }
 }
@@ -297,7 +294,7 @@ void tst_MachineRoomNearbyStrategy::rocketMqMoreConsumerRooms_data()
     QTest::addColumn<int>("queueSize");
     QTest::addColumn<int>("consumerSize");
     // test2: testWhenConsumerIDCIsMore(5, 1, 10, 10 / 5 / 20 / 0).
-    for (int consumers : {10, 5, 20, 0}) {
+    for (int consumers : { 10, 5, 20, 0 }) {
         QTest::addRow("5+1 rooms, %d consumers each", consumers) << 5 << 1 << 10 << consumers;
     }
     QRandomGenerator random(2443);
@@ -323,9 +320,9 @@ void tst_MachineRoomNearbyStrategy::rocketMqMoreConsumerRooms()
     // Each broker room has consumers: its queues go to that room's consumers only.
     for (auto it = answers.cbegin(); it != answers.cend(); ++it) {
         for (const MessageQueue &mq : it.value()) {
-            QVERIFY2(roomOf(mq.brokerName, QStringLiteral("-"))
-                         == roomOf(it.key(), QStringLiteral("-")),
-                     qPrintable(QStringLiteral("%1 went to %2").arg(mq.toString(), it.key())));
+            QVERIFY2(
+                roomOf(mq.brokerName, QStringLiteral("-")) == roomOf(it.key(), QStringLiteral("-")),
+                qPrintable(QStringLiteral("%1 went to %2").arg(mq.toString(), it.key())));
         }
     }
 }
@@ -337,7 +334,7 @@ void tst_MachineRoomNearbyStrategy::rocketMqFewerConsumerRooms_data()
     QTest::addColumn<int>("queueSize");
     QTest::addColumn<int>("consumerSize");
     // test3: testWhenConsumerIDCIsLess(5, 2, 10, 10 / 5 / 20 / 0).
-    for (int consumers : {10, 5, 20, 0}) {
+    for (int consumers : { 10, 5, 20, 0 }) {
         QTest::addRow("5 rooms, 3 with consumers, %d each", consumers) << 5 << 2 << 10 << consumers;
     }
     QRandomGenerator random(2444);
@@ -370,7 +367,7 @@ void tst_MachineRoomNearbyStrategy::rocketMqFewerConsumerRooms()
         const int k = it.key().mid(3).toInt();
         const QSet<MessageQueue> own = TestSupport::toSet(prepareQueues(1, queueSize, k));
         QVERIFY2(it.value().contains(own),
-                 qPrintable(QStringLiteral("room %1 lacks some of its queues").arg(it.key())));
+            qPrintable(QStringLiteral("room %1 lacks some of its queues").arg(it.key())));
     }
 }
 
@@ -380,11 +377,10 @@ void tst_MachineRoomNearbyStrategy::orphanRoomsEachOnTheirOwn()
     // orphan room is allocated on its own, so the first consumer takes both (issue #2443).
     auto s = make({});
     QVERIFY(s);
-    const MessageQueueList mqAll =
-        TestSupport::makeQueues(QStringLiteral("T"),
-                                {{QStringLiteral("X-broker"), 1}, {QStringLiteral("Y-broker"), 1}});
-    const QStringList cidAll {QStringLiteral("A-c0"), QStringLiteral("A-c1"),
-                              QStringLiteral("A-c2")};
+    const MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("T"),
+        { { QStringLiteral("X-broker"), 1 }, { QStringLiteral("Y-broker"), 1 } });
+    const QStringList cidAll { QStringLiteral("A-c0"), QStringLiteral("A-c1"),
+        QStringLiteral("A-c2") };
     const GroupAllocateResult all = s->allocateAll(QStringLiteral("group"), mqAll, cidAll);
     QVERIFY2(all.ok(), qPrintable(all.error));
     QCOMPARE(TestSupport::brief(all.perConsumer.at(0)), QStringLiteral("X-broker:0,Y-broker:0"));
@@ -398,23 +394,23 @@ void tst_MachineRoomNearbyStrategy::errors_data()
     QTest::addColumn<QStringList>("consumers");
     QTest::addColumn<QString>("current");
     QTest::addColumn<QString>("error");
-    const QString mqError = QStringLiteral(
-        "IllegalArgumentException: Machine room is null for mq MessageQueue [topic=T, brokerName=-lead, queueId=0]");
+    const QString mqError = QStringLiteral("IllegalArgumentException: Machine room is null for mq "
+                                           "MessageQueue [topic=T, brokerName=-lead, queueId=0]");
     QTest::newRow("broker without room")
-        << QStringList {QStringLiteral("A-b"), QStringLiteral("-lead")}
-        << QStringList {QStringLiteral("A-c")} << "A-c" << mqError;
+        << QStringList { QStringLiteral("A-b"), QStringLiteral("-lead") }
+        << QStringList { QStringLiteral("A-c") } << "A-c" << mqError;
     QTest::newRow("consumer without room")
-        << QStringList {QStringLiteral("A-b")}
-        << QStringList {QStringLiteral("A-c"), QStringLiteral("-c9")} << "A-c"
+        << QStringList { QStringLiteral("A-b") }
+        << QStringList { QStringLiteral("A-c"), QStringLiteral("-c9") } << "A-c"
         << "IllegalArgumentException: Machine room is null for consumer id -c9";
     QTest::newRow("queues are resolved before consumers")
-        << QStringList {QStringLiteral("-lead")}
-        << QStringList {QStringLiteral("A-c"), QStringLiteral("-c9")} << "A-c" << mqError;
+        << QStringList { QStringLiteral("-lead") }
+        << QStringList { QStringLiteral("A-c"), QStringLiteral("-c9") } << "A-c" << mqError;
     QTest::newRow("check() comes first: empty queue list")
-        << QStringList() << QStringList {QStringLiteral("-c9")} << "-c9"
+        << QStringList() << QStringList { QStringLiteral("-c9") } << "-c9"
         << "IllegalArgumentException: mqAll is null or mqAll empty";
     QTest::newRow("a stranger gets nothing before rooms are resolved")
-        << QStringList {QStringLiteral("-lead")} << QStringList {QStringLiteral("-c9")} << "A-c"
+        << QStringList { QStringLiteral("-lead") } << QStringList { QStringLiteral("-c9") } << "A-c"
         << QString();
 }
 
@@ -428,7 +424,7 @@ void tst_MachineRoomNearbyStrategy::errors()
     QVERIFY(s);
     QList<std::pair<QString, int>> layout;
     for (const QString &b : std::as_const(brokers)) {
-        layout.append({b, 1});
+        layout.append({ b, 1 });
     }
     const MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("T"), layout);
     const QStringList cidAll = TestSupport::sorted(consumers);
@@ -450,20 +446,19 @@ void tst_MachineRoomNearbyStrategy::firstErrorFollowsJavasOrder()
     // queues it is given, naming it. The first member (A-c) asks for its own room A (no '@':
     // fine), then for the orphan room O, which throws; B's own room would throw differently but
     // is asked only by a later member. allocateAll must report O, as the Java group would.
-    auto s = make({{QStringLiteral("inner"), QStringLiteral("MACHINE_ROOM")}});
+    auto s = make({ { QStringLiteral("inner"), QStringLiteral("MACHINE_ROOM") } });
     QVERIFY(s);
     const MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("T"),
-                                                           {{QStringLiteral("A-plain"), 2},
-                                                            {QStringLiteral("B-p@q"), 2},
-                                                            {QStringLiteral("O-x@y"), 2}});
-    const QStringList cidAll {QStringLiteral("A-c"), QStringLiteral("B-c")};
-    const AllocateResult first =
-        s->allocate(QStringLiteral("g"), QStringLiteral("A-c"), mqAll, cidAll);
-    QVERIFY2(first.error.startsWith(QStringLiteral("NullPointerException")),
-             qPrintable(first.error));
+        { { QStringLiteral("A-plain"), 2 }, { QStringLiteral("B-p@q"), 2 },
+            { QStringLiteral("O-x@y"), 2 } });
+    const QStringList cidAll { QStringLiteral("A-c"), QStringLiteral("B-c") };
+    const AllocateResult first
+        = s->allocate(QStringLiteral("g"), QStringLiteral("A-c"), mqAll, cidAll);
+    QVERIFY2(
+        first.error.startsWith(QStringLiteral("NullPointerException")), qPrintable(first.error));
     QVERIFY2(first.error.contains(QStringLiteral("O-x@y")), qPrintable(first.error));
-    const AllocateResult second =
-        s->allocate(QStringLiteral("g"), QStringLiteral("B-c"), mqAll, cidAll);
+    const AllocateResult second
+        = s->allocate(QStringLiteral("g"), QStringLiteral("B-c"), mqAll, cidAll);
     QVERIFY2(second.error.contains(QStringLiteral("B-p@q")), qPrintable(second.error));
     QCOMPARE(s->allocateAll(QStringLiteral("g"), mqAll, cidAll).error, first.error);
 }
@@ -499,10 +494,10 @@ void tst_MachineRoomNearbyStrategy::separators()
     QFETCH(QString, consumerA);
     QFETCH(QString, consumerB);
     QString error;
-    auto s = make({{QStringLiteral("separator"), separator}}, &error);
+    auto s = make({ { QStringLiteral("separator"), separator } }, &error);
     QVERIFY2(s, qPrintable(error));
-    const MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("T"), {{brokerA, 4}});
-    const QStringList cidAll = TestSupport::sorted({consumerA, consumerB});
+    const MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("T"), { { brokerA, 4 } });
+    const QStringList cidAll = TestSupport::sorted({ consumerA, consumerB });
     const GroupAllocateResult all = s->allocateAll(QStringLiteral("group"), mqAll, cidAll);
     QVERIFY2(all.ok(), qPrintable(all.error));
     // The broker's room has a consumer (consumerA): all four queues go to it alone.
@@ -514,17 +509,16 @@ void tst_MachineRoomNearbyStrategy::forwardedParameters()
 {
     // virtualNodeCount is not NEARBY's: it goes to CONSISTENT_HASH.
     QString error;
-    auto s = make({{QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH")},
-                   {QStringLiteral("virtualNodeCount"), 3}},
-                  &error);
+    auto s = make({ { QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH") },
+                      { QStringLiteral("virtualNodeCount"), 3 } },
+        &error);
     QVERIFY2(s, qPrintable(error));
-    StrategyCreation three = m_registry.create(QStringLiteral("CONSISTENT_HASH"),
-                                               {{QStringLiteral("virtualNodeCount"), 3}});
+    StrategyCreation three = m_registry.create(
+        QStringLiteral("CONSISTENT_HASH"), { { QStringLiteral("virtualNodeCount"), 3 } });
     StrategyCreation ten = m_registry.create(QStringLiteral("CONSISTENT_HASH"), {});
     QVERIFY(three.ok() && ten.ok());
-    const MessageQueueList mqAll =
-        TestSupport::makeQueues(QStringLiteral("T"),
-                                {{QStringLiteral("A-b"), 16}, {QStringLiteral("B-b"), 16}});
+    const MessageQueueList mqAll = TestSupport::makeQueues(
+        QStringLiteral("T"), { { QStringLiteral("A-b"), 16 }, { QStringLiteral("B-b"), 16 } });
     QStringList cidAll;
     for (int i = 0; i < 6; ++i) {
         cidAll.append(QStringLiteral("A-c%1").arg(i));
@@ -532,10 +526,10 @@ void tst_MachineRoomNearbyStrategy::forwardedParameters()
     bool differsFromDefault = false;
     for (const QString &cid : std::as_const(cidAll)) {
         const AllocateResult got = s->allocate(QStringLiteral("g"), cid, mqAll, cidAll);
-        const AllocateResult want =
-            javaNearby(*three.strategy, QStringLiteral("-"), cid, mqAll, cidAll);
-        const AllocateResult other =
-            javaNearby(*ten.strategy, QStringLiteral("-"), cid, mqAll, cidAll);
+        const AllocateResult want
+            = javaNearby(*three.strategy, QStringLiteral("-"), cid, mqAll, cidAll);
+        const AllocateResult other
+            = javaNearby(*ten.strategy, QStringLiteral("-"), cid, mqAll, cidAll);
         QVERIFY2(got.ok() && want.ok(), qPrintable(got.error + want.error));
         QCOMPARE(TestSupport::brief(got.queues), TestSupport::brief(want.queues));
         differsFromDefault |= TestSupport::brief(got.queues) != TestSupport::brief(other.queues);
@@ -543,17 +537,17 @@ void tst_MachineRoomNearbyStrategy::forwardedParameters()
     QVERIFY2(differsFromDefault, "3 virtual nodes answered like the default 10: not forwarded?");
 
     // A queueList for an inner CONFIG gets the case's topic as well.
-    auto config =
-        make({{QStringLiteral("inner"), QStringLiteral("CONFIG")},
-              {QStringLiteral("queues"),
-               QVariantList {QVariantMap {{QStringLiteral("brokerName"), QStringLiteral("A-x")},
-                                          {QStringLiteral("queueId"), 5}}}}},
-             &error);
+    auto config = make({ { QStringLiteral("inner"), QStringLiteral("CONFIG") },
+                           { QStringLiteral("queues"),
+                               QVariantList { QVariantMap {
+                                   { QStringLiteral("brokerName"), QStringLiteral("A-x") },
+                                   { QStringLiteral("queueId"), 5 } } } } },
+        &error);
     QVERIFY2(config, qPrintable(error));
-    const AllocateResult r = config->allocate(QStringLiteral("g"), QStringLiteral("A-c0"), mqAll,
-                                              {QStringLiteral("A-c0")});
+    const AllocateResult r = config->allocate(
+        QStringLiteral("g"), QStringLiteral("A-c0"), mqAll, { QStringLiteral("A-c0") });
     QVERIFY2(r.ok(), qPrintable(r.error));
-    QVERIFY(r.queues.contains(MessageQueue {QStringLiteral("T"), QStringLiteral("A-x"), 5}));
+    QVERIFY(r.queues.contains(MessageQueue { QStringLiteral("T"), QStringLiteral("A-x"), 5 }));
 }
 
 void tst_MachineRoomNearbyStrategy::creationErrors_data()
@@ -561,19 +555,20 @@ void tst_MachineRoomNearbyStrategy::creationErrors_data()
     QTest::addColumn<QVariantMap>("params");
     QTest::addColumn<QString>("parameter");
     QTest::newRow("unknown inner")
-        << QVariantMap {{QStringLiteral("inner"), QStringLiteral("NOPE")}} << "inner";
-    QTest::newRow("inner not a string") << QVariantMap {{QStringLiteral("inner"), 3}} << "inner";
+        << QVariantMap { { QStringLiteral("inner"), QStringLiteral("NOPE") } } << "inner";
+    QTest::newRow("inner not a string")
+        << QVariantMap { { QStringLiteral("inner"), 3 } } << "inner";
     QTest::newRow("empty separator")
-        << QVariantMap {{QStringLiteral("separator"), QString()}} << "separator";
+        << QVariantMap { { QStringLiteral("separator"), QString() } } << "separator";
     QTest::newRow("AVG takes no virtualNodeCount")
-        << QVariantMap {{QStringLiteral("virtualNodeCount"), 3}} << "virtualNodeCount";
+        << QVariantMap { { QStringLiteral("virtualNodeCount"), 3 } } << "virtualNodeCount";
     QTest::newRow("forwarded value out of range")
-        << QVariantMap {{QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH")},
-                        {QStringLiteral("virtualNodeCount"), -1}}
+        << QVariantMap { { QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH") },
+               { QStringLiteral("virtualNodeCount"), -1 } }
         << "virtualNodeCount";
     QTest::newRow("forwarded value of the wrong type")
-        << QVariantMap {{QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH")},
-                        {QStringLiteral("virtualNodeCount"), QStringLiteral("ten")}}
+        << QVariantMap { { QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH") },
+               { QStringLiteral("virtualNodeCount"), QStringLiteral("ten") } }
         << "virtualNodeCount";
 }
 
@@ -586,8 +581,8 @@ void tst_MachineRoomNearbyStrategy::creationErrors()
     QCOMPARE(c.parameter, parameter);
     QVERIFY2(!c.error.isEmpty(), "no error text");
     // checkParameters (the GUI's form) finds the same fault without making anything.
-    const ParameterCheck check =
-        m_registry.checkParameters(QStringLiteral("MACHINE_ROOM_NEARBY"), params);
+    const ParameterCheck check
+        = m_registry.checkParameters(QStringLiteral("MACHINE_ROOM_NEARBY"), params);
     QVERIFY(!check.ok());
     QCOMPARE(check.parameter, parameter);
 }
@@ -603,12 +598,12 @@ void tst_MachineRoomNearbyStrategy::matchesJava_data()
                                    << "AVG_BY_CIRCLE" << QVariantMap();
     QTest::newRow("CONSISTENT_HASH 3")
         << "-"
-        << "CONSISTENT_HASH" << QVariantMap {{QStringLiteral("virtualNodeCount"), 3}};
+        << "CONSISTENT_HASH" << QVariantMap { { QStringLiteral("virtualNodeCount"), 3 } };
     QTest::newRow("MACHINE_ROOM") << "-"
                                   << "MACHINE_ROOM"
-                                  << QVariantMap {{QStringLiteral("consumerIdcs"),
-                                                   QStringList {QStringLiteral("r1-0.b"),
-                                                                QStringLiteral("r2-1.b")}}};
+                                  << QVariantMap { { QStringLiteral("consumerIdcs"),
+                                         QStringList { QStringLiteral("r1-0.b"),
+                                             QStringLiteral("r2-1.b") } } };
     // Java's null consumeridcs: which room's broker is named in the error depends on the order
     // in which the members' calls reach the rooms.
     QTest::newRow("MACHINE_ROOM without idcs") << "-"
@@ -630,11 +625,11 @@ void tst_MachineRoomNearbyStrategy::matchesJava()
         QList<std::pair<QString, int>> layout;
         const int brokers = random.bounded(4) + 1;
         for (int b = 0; b < brokers; ++b) {
-            layout.append({QStringLiteral("r%1-%2.b@x%3")
-                               .arg(random.bounded(4))
-                               .arg(random.bounded(2))
-                               .arg(b),
-                           random.bounded(9) + 1});
+            layout.append({ QStringLiteral("r%1-%2.b@x%3")
+                                .arg(random.bounded(4))
+                                .arg(random.bounded(2))
+                                .arg(b),
+                random.bounded(9) + 1 });
         }
         MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("T"), layout);
         mqAll.erase(std::unique(mqAll.begin(), mqAll.end()), mqAll.end());
@@ -659,8 +654,8 @@ void tst_MachineRoomNearbyStrategy::matchesJava()
 
         GroupAllocateResult want;
         for (const QString &cid : std::as_const(cidAll)) {
-            const AllocateResult r =
-                javaNearby(*oracleInner.strategy, separator, cid, mqAll, cidAll);
+            const AllocateResult r
+                = javaNearby(*oracleInner.strategy, separator, cid, mqAll, cidAll);
             if (!r.ok()) {
                 want.error = r.error;
                 want.perConsumer.clear();
@@ -674,22 +669,21 @@ void tst_MachineRoomNearbyStrategy::matchesJava()
                                   .arg(round)
                                   .arg(TestSupport::brief(mqAll), cidAll.join(QLatin1Char(' ')));
         QVERIFY2(all.error == want.error,
-                 qPrintable(QStringLiteral("%1: allocateAll error \"%2\", Java \"%3\"")
-                                .arg(where, all.error, want.error)));
+            qPrintable(QStringLiteral("%1: allocateAll error \"%2\", Java \"%3\"")
+                           .arg(where, all.error, want.error)));
         QVERIFY2(each.error == want.error,
-                 qPrintable(QStringLiteral("%1: allocate error \"%2\", Java \"%3\"")
-                                .arg(where, each.error, want.error)));
+            qPrintable(QStringLiteral("%1: allocate error \"%2\", Java \"%3\"")
+                           .arg(where, each.error, want.error)));
         if (!want.ok()) {
             continue;
         }
         for (qsizetype i = 0; i < cidAll.size(); ++i) {
             QVERIFY2(each.perConsumer.at(i) == want.perConsumer.at(i)
-                         && all.perConsumer.at(i) == want.perConsumer.at(i),
-                     qPrintable(QStringLiteral("%1, %2: allocate [%3], allocateAll [%4], Java [%5]")
-                                    .arg(where, cidAll.at(i),
-                                         TestSupport::brief(each.perConsumer.at(i)),
-                                         TestSupport::brief(all.perConsumer.at(i)),
-                                         TestSupport::brief(want.perConsumer.at(i)))));
+                    && all.perConsumer.at(i) == want.perConsumer.at(i),
+                qPrintable(QStringLiteral("%1, %2: allocate [%3], allocateAll [%4], Java [%5]")
+                               .arg(where, cidAll.at(i), TestSupport::brief(each.perConsumer.at(i)),
+                                   TestSupport::brief(all.perConsumer.at(i)),
+                                   TestSupport::brief(want.perConsumer.at(i)))));
         }
     }
 }

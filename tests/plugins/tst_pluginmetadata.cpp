@@ -75,19 +75,19 @@ void tst_PluginMetadata::complete()
     QVERIFY(!m.author.isEmpty());
     QCOMPARE(m.license, QStringLiteral("Apache-2.0"));
     QCOMPARE(m.rocketMqClass,
-             QStringLiteral("org.apache.rocketmq.client.consumer.rebalance.") + javaClass);
+        QStringLiteral("org.apache.rocketmq.client.consumer.rebalance.") + javaClass);
 
     // Descriptions in English and in Simplified Chinese (the text must be Chinese, not a copy).
     static const QRegularExpression han(QStringLiteral("\\p{Han}"));
     QVERIFY(m.description.source.size() > 40);
     QVERIFY2(han.match(m.description.text(QStringLiteral("zh_CN"))).hasMatch(),
-             "Description[zh_CN] is not Chinese");
+        "Description[zh_CN] is not Chinese");
     for (const ParameterSpec &p : m.parameters) {
         QVERIFY2(p.minimum.has_value() && p.maximum.has_value(),
-                 qPrintable(QStringLiteral("%1 lacks min/max").arg(p.name)));
+            qPrintable(QStringLiteral("%1 lacks min/max").arg(p.name)));
         QVERIFY2(!p.description.source.isEmpty(), qPrintable(p.name));
         QVERIFY2(han.match(p.description.text(QStringLiteral("zh_CN"))).hasMatch(),
-                 qPrintable(QStringLiteral("%1: description[zh_CN] is not Chinese").arg(p.name)));
+            qPrintable(QStringLiteral("%1: description[zh_CN] is not Chinese").arg(p.name)));
     }
 
     // The loaded plugin carries the same metadata (the JSON is compiled into the library).
@@ -107,8 +107,8 @@ void tst_PluginMetadata::schemas()
     QVERIFY(m_registry.find(QStringLiteral("AVG"))->metadata.parameters.isEmpty());
     QVERIFY(m_registry.find(QStringLiteral("AVG_BY_CIRCLE"))->metadata.parameters.isEmpty());
 
-    const ParameterSpec *vnodes =
-        spec(QStringLiteral("CONSISTENT_HASH"), QStringLiteral("virtualNodeCount"));
+    const ParameterSpec *vnodes
+        = spec(QStringLiteral("CONSISTENT_HASH"), QStringLiteral("virtualNodeCount"));
     QVERIFY(vnodes);
     QCOMPARE(vnodes->type, ParameterType::Int);
     QCOMPARE(vnodes->defaultValue.toLongLong(), 10);
@@ -120,16 +120,16 @@ void tst_PluginMetadata::schemas()
     QCOMPARE(queues->type, ParameterType::QueueList);
     QVERIFY(queues->absentIsNull);
 
-    const ParameterSpec *idcs =
-        spec(QStringLiteral("MACHINE_ROOM"), QStringLiteral("consumerIdcs"));
+    const ParameterSpec *idcs
+        = spec(QStringLiteral("MACHINE_ROOM"), QStringLiteral("consumerIdcs"));
     QVERIFY(idcs);
     QCOMPARE(idcs->type, ParameterType::StringList);
     QVERIFY(idcs->absentIsNull);
 
-    const ParameterSpec *inner =
-        spec(QStringLiteral("MACHINE_ROOM_NEARBY"), QStringLiteral("inner"));
-    const ParameterSpec *separator =
-        spec(QStringLiteral("MACHINE_ROOM_NEARBY"), QStringLiteral("separator"));
+    const ParameterSpec *inner
+        = spec(QStringLiteral("MACHINE_ROOM_NEARBY"), QStringLiteral("inner"));
+    const ParameterSpec *separator
+        = spec(QStringLiteral("MACHINE_ROOM_NEARBY"), QStringLiteral("separator"));
     QVERIFY(inner && separator);
     QCOMPARE(inner->type, ParameterType::Strategy);
     QCOMPARE(inner->defaultValue.toString(), QStringLiteral("AVG"));

@@ -23,7 +23,7 @@ private slots:
 private:
     void addRows();
     QString compare(const ReferenceData::Case &reference, const QStringList &cidAll,
-                    const QList<MessageQueueList> &answers) const;
+        const QList<MessageQueueList> &answers) const;
 
     StrategyRegistry m_registry;
     QList<ReferenceData::Case> m_cases;
@@ -49,7 +49,7 @@ void tst_ReferenceCases::addRows()
 }
 
 QString tst_ReferenceCases::compare(const ReferenceData::Case &reference, const QStringList &cidAll,
-                                    const QList<MessageQueueList> &answers) const
+    const QList<MessageQueueList> &answers) const
 {
     QStringList problems;
     for (qsizetype i = 0; i < cidAll.size(); ++i) {
@@ -60,11 +60,11 @@ QString tst_ReferenceCases::compare(const ReferenceData::Case &reference, const 
         }
         const QSet<MessageQueue> got = TestSupport::toSet(answers.at(i));
         if (got != reference.expected.value(cid)) {
-            MessageQueueList want(reference.expected.value(cid).cbegin(),
-                                  reference.expected.value(cid).cend());
+            MessageQueueList want(
+                reference.expected.value(cid).cbegin(), reference.expected.value(cid).cend());
             problems.append(QStringLiteral("%1: got [%2], Java [%3]")
                                 .arg(cid, TestSupport::brief(TestSupport::sorted(answers.at(i))),
-                                     TestSupport::brief(TestSupport::sorted(want))));
+                                    TestSupport::brief(TestSupport::sorted(want))));
         }
     }
     return problems.join(QStringLiteral("; "));
@@ -90,8 +90,8 @@ void tst_ReferenceCases::perConsumer()
     QList<MessageQueueList> answers;
     QStringList errors;
     for (const QString &cid : cidAll) {
-        const AllocateResult r =
-            guardedAllocate(*creation.strategy, QStringLiteral("group"), cid, mqAll, cidAll);
+        const AllocateResult r
+            = guardedAllocate(*creation.strategy, QStringLiteral("group"), cid, mqAll, cidAll);
         if (!r.ok()) {
             errors.append(QStringLiteral("%1: %2").arg(cid, r.error));
         }
@@ -123,8 +123,8 @@ void tst_ReferenceCases::allocateAll()
     const QStringList cidAll = TestSupport::sorted(c.consumers);
     // Twice on one object: the second answer comes from the caches and must not differ.
     for (int round = 0; round < 2; ++round) {
-        const GroupAllocateResult all =
-            guardedAllocateAll(*creation.strategy, QStringLiteral("group"), mqAll, cidAll);
+        const GroupAllocateResult all
+            = guardedAllocateAll(*creation.strategy, QStringLiteral("group"), mqAll, cidAll);
         if (reference.expectError) {
             QVERIFY2(!all.ok(), "the Java strategy throws, but allocateAll succeeded");
             continue;
@@ -133,7 +133,7 @@ void tst_ReferenceCases::allocateAll()
         QCOMPARE(all.perConsumer.size(), cidAll.size());
         const QString problems = compare(reference, cidAll, all.perConsumer);
         QVERIFY2(problems.isEmpty(),
-                 qPrintable(QStringLiteral("round %1: %2").arg(round).arg(problems)));
+            qPrintable(QStringLiteral("round %1: %2").arg(round).arg(problems)));
     }
 }
 
@@ -148,8 +148,8 @@ void tst_ReferenceCases::coverage()
     }
     for (const QString &name : TestSupport::rocketMqStrategyNames()) {
         QVERIFY2(perStrategy.value(name) >= 10,
-                 qPrintable(
-                     QStringLiteral("only %1 cases of %2").arg(perStrategy.value(name)).arg(name)));
+            qPrintable(
+                QStringLiteral("only %1 cases of %2").arg(perStrategy.value(name)).arg(name)));
     }
     QVERIFY2(errors >= 1, "no case where the Java strategy throws");
 }

@@ -20,19 +20,19 @@ struct Config
 QList<Config> checkedStrategies()
 {
     return {
-        {QStringLiteral("AVG"), {}},
-        {QStringLiteral("AVG_BY_CIRCLE"), {}},
-        {QStringLiteral("CONSISTENT_HASH"), {}},
-        {QStringLiteral("CONSISTENT_HASH"), {{QStringLiteral("virtualNodeCount"), 2}}},
-        {QStringLiteral("MACHINE_ROOM"),
-         {{QStringLiteral("consumerIdcs"),
-           QStringList {QStringLiteral("rz1"), QStringLiteral("rz2")}}}},
-        {QStringLiteral("MACHINE_ROOM_NEARBY"), {}},
-        {QStringLiteral("MACHINE_ROOM_NEARBY"),
-         {{QStringLiteral("inner"), QStringLiteral("AVG_BY_CIRCLE")}}},
-        {QStringLiteral("MACHINE_ROOM_NEARBY"),
-         {{QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH")},
-          {QStringLiteral("virtualNodeCount"), 3}}},
+        { QStringLiteral("AVG"), {} },
+        { QStringLiteral("AVG_BY_CIRCLE"), {} },
+        { QStringLiteral("CONSISTENT_HASH"), {} },
+        { QStringLiteral("CONSISTENT_HASH"), { { QStringLiteral("virtualNodeCount"), 2 } } },
+        { QStringLiteral("MACHINE_ROOM"),
+            { { QStringLiteral("consumerIdcs"),
+                QStringList { QStringLiteral("rz1"), QStringLiteral("rz2") } } } },
+        { QStringLiteral("MACHINE_ROOM_NEARBY"), {} },
+        { QStringLiteral("MACHINE_ROOM_NEARBY"),
+            { { QStringLiteral("inner"), QStringLiteral("AVG_BY_CIRCLE") } } },
+        { QStringLiteral("MACHINE_ROOM_NEARBY"),
+            { { QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH") },
+                { QStringLiteral("virtualNodeCount"), 3 } } },
     };
 }
 
@@ -69,7 +69,7 @@ void tst_StrategyContract::abstractBaseCheck_data()
     QTest::addColumn<bool>("withQueues");
     QTest::addColumn<QStringList>("cidAll");
     QTest::addColumn<QString>("error"); // null: an empty answer without error
-    const QStringList members {QStringLiteral("rz1-c1"), QStringLiteral("rz2-c2")};
+    const QStringList members { QStringLiteral("rz1-c1"), QStringLiteral("rz2-c2") };
     for (const Config &c : checkedStrategies()) {
         const QByteArray tag = c.name.toUtf8() + (c.params.isEmpty() ? "" : " with params");
         QTest::addRow("%s: empty current id", tag.constData())
@@ -101,11 +101,10 @@ void tst_StrategyContract::abstractBaseCheck()
     QVERIFY2(c.ok(), qPrintable(c.error));
     const MessageQueueList mqAll = withQueues
         ? TestSupport::makeQueues(QStringLiteral("T"),
-                                  {{QStringLiteral("rz1@rz1-b"), 3},
-                                   {QStringLiteral("rz2@rz2-b"), 3}})
+            { { QStringLiteral("rz1@rz1-b"), 3 }, { QStringLiteral("rz2@rz2-b"), 3 } })
         : MessageQueueList();
-    const AllocateResult r =
-        guardedAllocate(*c.strategy, QStringLiteral("group"), currentCid, mqAll, cidAll);
+    const AllocateResult r
+        = guardedAllocate(*c.strategy, QStringLiteral("group"), currentCid, mqAll, cidAll);
     if (error.isNull()) {
         QVERIFY2(r.ok(), qPrintable(r.error));
         QVERIFY2(r.queues.isEmpty(), qPrintable(TestSupport::brief(r.queues)));
@@ -120,15 +119,14 @@ void tst_StrategyContract::groupEqualsMembers_data()
     QTest::addColumn<QVariantMap>("params");
     for (const Config &c : checkedStrategies()) {
         QTest::addRow("%s %s", qPrintable(c.name),
-                      qPrintable(QStringList(c.params.keys()).join(QLatin1Char(','))))
+            qPrintable(QStringList(c.params.keys()).join(QLatin1Char(','))))
             << c.name << c.params;
     }
     QTest::newRow("CONFIG") << QStringLiteral("CONFIG")
-                            << QVariantMap {
-                                   {QStringLiteral("queues"),
-                                    QVariantList {QVariantMap {{QStringLiteral("brokerName"),
-                                                                QStringLiteral("b")},
-                                                               {QStringLiteral("queueId"), 1}}}}};
+                            << QVariantMap { { QStringLiteral("queues"),
+                                   QVariantList { QVariantMap {
+                                       { QStringLiteral("brokerName"), QStringLiteral("b") },
+                                       { QStringLiteral("queueId"), 1 } } } } };
 }
 
 void tst_StrategyContract::groupEqualsMembers()
@@ -145,8 +143,8 @@ void tst_StrategyContract::groupEqualsMembers()
         for (int b = 0; b < brokers; ++b) {
             const QString room = QStringLiteral("rz%1").arg(random.bounded(4));
             layout.append(
-                {room + QLatin1Char('@') + room + QStringLiteral("-broker-") + QChar(u'a' + b),
-                 random.bounded(15) + 1});
+                { room + QLatin1Char('@') + room + QStringLiteral("-broker-") + QChar(u'a' + b),
+                    random.bounded(15) + 1 });
         }
         const MessageQueueList mqAll = TestSupport::makeQueues(QStringLiteral("T"), layout);
         QStringList cidAll;
@@ -158,26 +156,25 @@ void tst_StrategyContract::groupEqualsMembers()
         StrategyCreation forEach = m_registry.create(strategy, params, QStringLiteral("T"));
         StrategyCreation forAll = m_registry.create(strategy, params, QStringLiteral("T"));
         QVERIFY2(forEach.ok() && forAll.ok(), qPrintable(forEach.error + forAll.error));
-        const GroupAllocateResult each =
-            TestSupport::allocateEach(*forEach.strategy, mqAll, cidAll);
-        const GroupAllocateResult all =
-            guardedAllocateAll(*forAll.strategy, QStringLiteral("group"), mqAll, cidAll);
+        const GroupAllocateResult each
+            = TestSupport::allocateEach(*forEach.strategy, mqAll, cidAll);
+        const GroupAllocateResult all
+            = guardedAllocateAll(*forAll.strategy, QStringLiteral("group"), mqAll, cidAll);
         const QString where = QStringLiteral("round %1, queues [%2], members [%3]")
                                   .arg(round)
                                   .arg(TestSupport::brief(mqAll), cidAll.join(QLatin1Char(' ')));
         QVERIFY2(all.error == each.error,
-                 qPrintable(QStringLiteral("%1: allocateAll \"%2\", members \"%3\"")
-                                .arg(where, all.error, each.error)));
+            qPrintable(QStringLiteral("%1: allocateAll \"%2\", members \"%3\"")
+                           .arg(where, all.error, each.error)));
         if (!each.ok()) {
             continue;
         }
         QCOMPARE(all.perConsumer.size(), cidAll.size());
         for (qsizetype i = 0; i < cidAll.size(); ++i) {
             QVERIFY2(all.perConsumer.at(i) == each.perConsumer.at(i),
-                     qPrintable(QStringLiteral("%1, %2: allocateAll [%3], allocate [%4]")
-                                    .arg(where, cidAll.at(i),
-                                         TestSupport::brief(all.perConsumer.at(i)),
-                                         TestSupport::brief(each.perConsumer.at(i)))));
+                qPrintable(QStringLiteral("%1, %2: allocateAll [%3], allocate [%4]")
+                               .arg(where, cidAll.at(i), TestSupport::brief(all.perConsumer.at(i)),
+                                   TestSupport::brief(each.perConsumer.at(i)))));
         }
     }
 }
@@ -194,11 +191,10 @@ void tst_StrategyContract::emptyGroup()
     QFETCH(QVariantMap, params);
     StrategyCreation c = m_registry.create(strategy, params, QStringLiteral("T"));
     QVERIFY2(c.ok(), qPrintable(c.error));
-    for (const MessageQueueList &mqAll :
-         {MessageQueueList(),
-          TestSupport::makeQueues(QStringLiteral("T"), {{QStringLiteral("b"), 3}})}) {
-        const GroupAllocateResult all =
-            guardedAllocateAll(*c.strategy, QStringLiteral("group"), mqAll, {});
+    for (const MessageQueueList &mqAll : { MessageQueueList(),
+             TestSupport::makeQueues(QStringLiteral("T"), { { QStringLiteral("b"), 3 } }) }) {
+        const GroupAllocateResult all
+            = guardedAllocateAll(*c.strategy, QStringLiteral("group"), mqAll, {});
         QVERIFY2(all.ok(), qPrintable(all.error));
         QVERIFY(all.perConsumer.isEmpty());
     }

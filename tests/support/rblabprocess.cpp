@@ -36,8 +36,8 @@ void RblabProcess::setEnvironmentValue(const QString &name, const QString &value
     m_environment.insert(name, value);
 }
 
-RblabProcess::Result RblabProcess::run(const QStringList &arguments, const QByteArray &input,
-                                       int timeoutMs) const
+RblabProcess::Result RblabProcess::run(
+    const QStringList &arguments, const QByteArray &input, int timeoutMs) const
 {
     Result result;
     QProcess process;

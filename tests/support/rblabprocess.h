@@ -34,7 +34,7 @@ public:
 
     void setEnvironmentValue(const QString &name, const QString &value);
     Result run(const QStringList &arguments, const QByteArray &input = QByteArray(),
-               int timeoutMs = 60000) const;
+        int timeoutMs = 60000) const;
 
 private:
     QProcessEnvironment m_environment;

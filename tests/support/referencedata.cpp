@@ -40,17 +40,17 @@ QString describe(const QSet<Rblab::MessageQueue> &queues)
 
 } // namespace
 
-QHash<QString, QSet<Rblab::MessageQueue>> allocationSets(const QJsonObject &allocation,
-                                                         const QString &topic)
+QHash<QString, QSet<Rblab::MessageQueue>> allocationSets(
+    const QJsonObject &allocation, const QString &topic)
 {
     QHash<QString, QSet<Rblab::MessageQueue>> sets;
     for (auto it = allocation.begin(); it != allocation.end(); ++it) {
         QSet<Rblab::MessageQueue> &set = sets[it.key()];
         for (const QJsonValue &q : it.value().toArray()) {
             const QJsonObject o = q.toObject();
-            set.insert(Rblab::MessageQueue {o.value(QStringLiteral("topic")).toString(topic),
-                                            o.value(QStringLiteral("brokerName")).toString(),
-                                            o.value(QStringLiteral("queueId")).toInt(-1)});
+            set.insert(Rblab::MessageQueue { o.value(QStringLiteral("topic")).toString(topic),
+                o.value(QStringLiteral("brokerName")).toString(),
+                o.value(QStringLiteral("queueId")).toInt(-1) });
         }
     }
     return sets;
@@ -60,8 +60,8 @@ QList<Case> load(QString *error)
 {
     const QString dir = QStringLiteral(RBLAB_TEST_DATA_DIR "/allocation/");
     const QList<QByteArray> caseLines = readLines(dir + QStringLiteral("cases.jsonl"), error);
-    const QList<QByteArray> expectedLines =
-        readLines(dir + QStringLiteral("expected.jsonl"), error);
+    const QList<QByteArray> expectedLines
+        = readLines(dir + QStringLiteral("expected.jsonl"), error);
     if (!error->isEmpty()) {
         return {};
     }
@@ -89,8 +89,8 @@ QList<Case> load(QString *error)
             return {};
         }
         c.expectError = expected.contains(QStringLiteral("error"));
-        c.expected =
-            allocationSets(expected.value(QStringLiteral("allocation")).toObject(), c.input.topic);
+        c.expected = allocationSets(
+            expected.value(QStringLiteral("allocation")).toObject(), c.input.topic);
         cases.append(std::move(c));
     }
     return cases;
@@ -113,8 +113,8 @@ QString compareAnswer(const Case &reference, const QJsonObject &answer)
     if (!answer.value(QStringLiteral("allocation")).isObject()) {
         return QStringLiteral("no \"allocation\" object");
     }
-    const auto actual = allocationSets(answer.value(QStringLiteral("allocation")).toObject(),
-                                       reference.input.topic);
+    const auto actual = allocationSets(
+        answer.value(QStringLiteral("allocation")).toObject(), reference.input.topic);
     QStringList problems;
     for (auto it = reference.expected.cbegin(); it != reference.expected.cend(); ++it) {
         if (!actual.contains(it.key())) {

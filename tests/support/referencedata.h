@@ -28,8 +28,8 @@ struct Case
 QList<Case> load(QString *error);
 
 //! An "allocation" object of an answer, as consumer id → set of queues (topic defaults to topic).
-QHash<QString, QSet<Rblab::MessageQueue>> allocationSets(const QJsonObject &allocation,
-                                                         const QString &topic);
+QHash<QString, QSet<Rblab::MessageQueue>> allocationSets(
+    const QJsonObject &allocation, const QString &topic);
 
 /*!
     Compares one answer object ({"id", "allocation"} or {"id", "error"}) with a reference case.

@@ -31,13 +31,12 @@ QString loadBuiltinRegistry(Rblab::StrategyRegistry &registry)
 }
 
 Rblab::GroupAllocateResult allocateEach(Rblab::AllocationStrategy &strategy,
-                                        const Rblab::MessageQueueList &mqAll,
-                                        const QStringList &cidAll)
+    const Rblab::MessageQueueList &mqAll, const QStringList &cidAll)
 {
     Rblab::GroupAllocateResult result;
     for (const QString &cid : cidAll) {
-        Rblab::AllocateResult one =
-            Rblab::guardedAllocate(strategy, QStringLiteral("group"), cid, mqAll, cidAll);
+        Rblab::AllocateResult one
+            = Rblab::guardedAllocate(strategy, QStringLiteral("group"), cid, mqAll, cidAll);
         if (!one.ok()) {
             result.error = one.error;
             result.perConsumer.clear();
@@ -50,18 +49,18 @@ Rblab::GroupAllocateResult allocateEach(Rblab::AllocationStrategy &strategy,
 
 QStringList rocketMqStrategyNames()
 {
-    return {QStringLiteral("AVG"),          QStringLiteral("AVG_BY_CIRCLE"),
-            QStringLiteral("CONFIG"),       QStringLiteral("CONSISTENT_HASH"),
-            QStringLiteral("MACHINE_ROOM"), QStringLiteral("MACHINE_ROOM_NEARBY")};
+    return { QStringLiteral("AVG"), QStringLiteral("AVG_BY_CIRCLE"), QStringLiteral("CONFIG"),
+        QStringLiteral("CONSISTENT_HASH"), QStringLiteral("MACHINE_ROOM"),
+        QStringLiteral("MACHINE_ROOM_NEARBY") };
 }
 
-Rblab::MessageQueueList makeQueues(const QString &topic,
-                                   const QList<std::pair<QString, int>> &brokers)
+Rblab::MessageQueueList makeQueues(
+    const QString &topic, const QList<std::pair<QString, int>> &brokers)
 {
     Rblab::MessageQueueList queues;
     for (const auto &[broker, count] : brokers) {
         for (int id = 0; id < count; ++id) {
-            queues.append(Rblab::MessageQueue {topic, broker, id});
+            queues.append(Rblab::MessageQueue { topic, broker, id });
         }
     }
     Rblab::sortRocketMq(queues);

@@ -30,16 +30,15 @@ QString loadBuiltinRegistry(Rblab::StrategyRegistry &registry);
     each ask for themselves; the error is that of the first failing call (allocateAll's contract).
 */
 Rblab::GroupAllocateResult allocateEach(Rblab::AllocationStrategy &strategy,
-                                        const Rblab::MessageQueueList &mqAll,
-                                        const QStringList &cidAll);
+    const Rblab::MessageQueueList &mqAll, const QStringList &cidAll);
 
 //! The six RocketMQ strategies' names.
 QStringList rocketMqStrategyNames();
 
 //! Queues of one topic: {{"broker-a", 4}} is broker-a:0 … broker-a:3, sorted as RebalanceImpl
 //! sorts.
-Rblab::MessageQueueList makeQueues(const QString &topic,
-                                   const QList<std::pair<QString, int>> &brokers);
+Rblab::MessageQueueList makeQueues(
+    const QString &topic, const QList<std::pair<QString, int>> &brokers);
 
 //! "broker-a:0,broker-b:3" (topic left out), in list order, for messages and compact expectations.
 QString brief(const Rblab::MessageQueueList &queues);

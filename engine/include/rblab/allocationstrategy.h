@@ -23,7 +23,7 @@ struct AllocateResult
     QString error; //!< null when the call succeeded, else e.g. "IllegalArgumentException: …"
 
     bool ok() const noexcept { return error.isNull(); }
-    static AllocateResult failure(const QString &message) { return {{}, message}; }
+    static AllocateResult failure(const QString &message) { return { {}, message }; }
 };
 
 /*!
@@ -61,16 +61,16 @@ public:
 
     //! The queues of mqAll that currentCid consumes; both lists sorted by the caller.
     virtual AllocateResult allocate(const QString &consumerGroup, const QString &currentCid,
-                                    const MessageQueueList &mqAll, const QStringList &cidAll) = 0;
+        const MessageQueueList &mqAll, const QStringList &cidAll)
+        = 0;
 
     /*!
         Every consumer's answer at once (perConsumer[i] for cidAll[i]): what the whole group would
         compute, each member for itself, when all share one view. The default calls allocate()
         once per distinct id; strategies with per-call set-up cost override it.
     */
-    virtual GroupAllocateResult allocateAll(const QString &consumerGroup,
-                                            const MessageQueueList &mqAll,
-                                            const QStringList &cidAll);
+    virtual GroupAllocateResult allocateAll(
+        const QString &consumerGroup, const MessageQueueList &mqAll, const QStringList &cidAll);
 
     enum class Extension : int {};
     virtual bool supportsExtension(Extension extension) const;
@@ -82,9 +82,8 @@ protected:
         cidAll is an IllegalArgumentException (returned as an error result); a currentCid that is
         not in cidAll gets nothing (an empty result). Returns nullopt when allocation may proceed.
     */
-    static std::optional<AllocateResult> checkArguments(const QString &currentCid,
-                                                        const MessageQueueList &mqAll,
-                                                        const QStringList &cidAll);
+    static std::optional<AllocateResult> checkArguments(
+        const QString &currentCid, const MessageQueueList &mqAll, const QStringList &cidAll);
 
     /*!
         For allocateAll overrides: the checks each member's own call would make, in the order the
@@ -94,7 +93,7 @@ protected:
         call would throw; cidAll must not be empty.
     */
     static bool memberSlots(const MessageQueueList &mqAll, const QStringList &cidAll,
-                            QList<qsizetype> *slotOf, QString *error);
+        QList<qsizetype> *slotOf, QString *error);
 };
 
 } // namespace Rblab

@@ -32,8 +32,8 @@ struct RBLAB_ENGINE_EXPORT MessageQueue
         return a.queueId == b.queueId && a.brokerName == b.brokerName && a.topic == b.topic;
     }
     //! MessageQueue.compareTo, strings by UTF-16 code unit (see javaCompare).
-    friend RBLAB_ENGINE_EXPORT std::strong_ordering operator<=>(const MessageQueue &a,
-                                                                const MessageQueue &b) noexcept;
+    friend RBLAB_ENGINE_EXPORT std::strong_ordering operator<=>(
+        const MessageQueue &a, const MessageQueue &b) noexcept;
 };
 
 RBLAB_ENGINE_EXPORT size_t qHash(const MessageQueue &mq, size_t seed = 0) noexcept;

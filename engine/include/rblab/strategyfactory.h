@@ -20,12 +20,12 @@ struct StrategyCreation
 {
     std::unique_ptr<AllocationStrategy> strategy;
     QString parameter; //!< the offending parameter's name, empty when the error is not about one
-    QString error;     //!< null on success
+    QString error; //!< null on success
 
     bool ok() const noexcept { return strategy != nullptr && error.isNull(); }
     static StrategyCreation failure(const QString &parameter, const QString &message)
     {
-        return {nullptr, parameter, message};
+        return { nullptr, parameter, message };
     }
 };
 
@@ -37,7 +37,8 @@ struct StrategyCreation
 class RBLAB_ENGINE_EXPORT StrategyProvider
 {
 public:
-    virtual StrategyCreation createStrategy(const QString &name, const QVariantMap &params) const = 0;
+    virtual StrategyCreation createStrategy(
+        const QString &name, const QVariantMap &params) const = 0;
 
 protected:
     ~StrategyProvider();
@@ -63,8 +64,8 @@ class RBLAB_ENGINE_EXPORT AllocationStrategyFactory
 public:
     virtual ~AllocationStrategyFactory();
 
-    virtual StrategyCreation create(const QVariantMap &params,
-                                    const StrategyProvider &provider) const = 0;
+    virtual StrategyCreation create(
+        const QVariantMap &params, const StrategyProvider &provider) const = 0;
 };
 
 //! The API version this SDK declares; plugins put it in their metadata as "ApiVersion".

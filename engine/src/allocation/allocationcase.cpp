@@ -25,13 +25,20 @@ const QString kTopic = QStringLiteral("topic");
 QString typeName(const QJsonValue &v)
 {
     switch (v.type()) {
-    case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return QStringLiteral("a boolean");
-    case QJsonValue::Double: return QStringLiteral("a number");
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
-    case QJsonValue::Undefined: return QStringLiteral("nothing");
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return QStringLiteral("a boolean");
+    case QJsonValue::Double:
+        return QStringLiteral("a number");
+    case QJsonValue::String:
+        return QStringLiteral("a string");
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Undefined:
+        return QStringLiteral("nothing");
     }
     return QString();
 }
@@ -43,13 +50,12 @@ QByteArray compact(const QJsonObject &object)
 
 } // namespace
 
-AllocationCaseRunner::AllocationCaseRunner(const StrategyRegistry &registry)
-    : m_registry(registry)
+AllocationCaseRunner::AllocationCaseRunner(const StrategyRegistry &registry) : m_registry(registry)
 {
 }
 
-bool AllocationCaseRunner::parse(const QJsonObject &o, AllocationCase *out, QString *error,
-                                 Outcome *kind)
+bool AllocationCaseRunner::parse(
+    const QJsonObject &o, AllocationCase *out, QString *error, Outcome *kind)
 {
     auto lineError = [&](const QString &message) {
         *error = message;
@@ -84,7 +90,8 @@ bool AllocationCaseRunner::parse(const QJsonObject &o, AllocationCase *out, QStr
 
     const QJsonValue queues = o.value(QStringLiteral("queues"));
     if (queues.isUndefined()) {
-        return lineError(tr("missing required field \"queues\" (an array of {\"brokerName\", \"queueId\"})"));
+        return lineError(
+            tr("missing required field \"queues\" (an array of {\"brokerName\", \"queueId\"})"));
     }
     if (!queues.isArray()) {
         return lineError(tr("field \"queues\" must be an array, got %1").arg(typeName(queues)));
@@ -102,7 +109,8 @@ bool AllocationCaseRunner::parse(const QJsonObject &o, AllocationCase *out, QStr
             return lineError(tr("queues[%1] lacks \"brokerName\"").arg(i));
         }
         if (!broker.isString()) {
-            return lineError(tr("queues[%1].brokerName must be a string, got %2").arg(i).arg(typeName(broker)));
+            return lineError(
+                tr("queues[%1].brokerName must be a string, got %2").arg(i).arg(typeName(broker)));
         }
         const QJsonValue id = qo.value(kQueueId);
         if (id.isUndefined()) {
@@ -110,10 +118,11 @@ bool AllocationCaseRunner::parse(const QJsonObject &o, AllocationCase *out, QStr
         }
         const double idValue = id.toDouble();
         if (!id.isDouble() || idValue != std::floor(idValue) || std::fabs(idValue) > 2147483647.0) {
-            return lineError(tr("queues[%1].queueId must be an integer, got %2").arg(i).arg(
-                id.isDouble() ? QString::number(idValue) : typeName(id)));
+            return lineError(tr("queues[%1].queueId must be an integer, got %2")
+                                 .arg(i)
+                                 .arg(id.isDouble() ? QString::number(idValue) : typeName(id)));
         }
-        out->queues.append(MessageQueue{out->topic, broker.toString(), int(idValue)});
+        out->queues.append(MessageQueue { out->topic, broker.toString(), int(idValue) });
     }
 
     const QJsonValue consumers = o.value(QStringLiteral("consumers"));
@@ -121,7 +130,8 @@ bool AllocationCaseRunner::parse(const QJsonObject &o, AllocationCase *out, QStr
         return lineError(tr("missing required field \"consumers\" (an array of client ids)"));
     }
     if (!consumers.isArray()) {
-        return lineError(tr("field \"consumers\" must be an array, got %1").arg(typeName(consumers)));
+        return lineError(
+            tr("field \"consumers\" must be an array, got %1").arg(typeName(consumers)));
     }
     const QJsonArray consumerArray = consumers.toArray();
     out->consumers.reserve(consumerArray.size());
@@ -145,10 +155,12 @@ bool AllocationCaseRunner::parse(const QJsonObject &o, AllocationCase *out, QStr
             return caseError(tr("queues[%1].brokerName must not be empty").arg(i));
         }
         if (mq.queueId < 0) {
-            return caseError(tr("queues[%1].queueId must be an integer ≥ 0, got %2").arg(i).arg(mq.queueId));
+            return caseError(
+                tr("queues[%1].queueId must be an integer ≥ 0, got %2").arg(i).arg(mq.queueId));
         }
         if (seen.contains(mq)) {
-            return caseError(tr("queues[%1] repeats %2 (queues must not repeat)").arg(i).arg(mq.toString()));
+            return caseError(
+                tr("queues[%1] repeats %2 (queues must not repeat)").arg(i).arg(mq.toString()));
         }
         seen.insert(mq);
     }
@@ -195,7 +207,8 @@ QJsonObject AllocationCaseRunner::answer(const AllocationCase &c, Outcome *outco
     sortRocketMq(mqAll);
     sortRocketMq(cidAll);
 
-    const GroupAllocateResult all = guardedAllocateAll(*creation.strategy, QStringLiteral("rblab"), mqAll, cidAll);
+    const GroupAllocateResult all
+        = guardedAllocateAll(*creation.strategy, QStringLiteral("rblab"), mqAll, cidAll);
     if (!all.ok()) {
         return fail(all.error, Outcome::Answered);
     }
@@ -219,7 +232,8 @@ QJsonObject AllocationCaseRunner::answer(const AllocationCase &c, Outcome *outco
     return result;
 }
 
-QByteArray AllocationCaseRunner::answerLine(QByteArrayView line, int lineNumber, Outcome *outcome) const
+QByteArray AllocationCaseRunner::answerLine(
+    QByteArrayView line, int lineNumber, Outcome *outcome) const
 {
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(line.toByteArray(), &parseError);
@@ -237,11 +251,11 @@ QByteArray AllocationCaseRunner::answerLine(QByteArrayView line, int lineNumber,
         // holds a lone string, number, boolean or null, valid JSON since RFC 8259, fails here;
         // say what it is rather than call it invalid.
         QJsonParseError wrappedError;
-        const QJsonDocument wrapped =
-            QJsonDocument::fromJson('[' + line.toByteArray() + ']', &wrappedError);
+        const QJsonDocument wrapped
+            = QJsonDocument::fromJson('[' + line.toByteArray() + ']', &wrappedError);
         if (wrappedError.error == QJsonParseError::NoError && wrapped.array().size() == 1) {
-            return lineAnswer(tr("a case must be a JSON object, got %1")
-                                  .arg(typeName(wrapped.array().at(0))));
+            return lineAnswer(
+                tr("a case must be a JSON object, got %1").arg(typeName(wrapped.array().at(0))));
         }
         return lineAnswer(tr("not valid JSON at character %1: %2")
                               .arg(parseError.offset + 1)

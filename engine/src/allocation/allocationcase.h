@@ -25,8 +25,8 @@ struct RBLAB_ENGINE_EXPORT AllocationCase
     QString strategy;
     QVariantMap params;
     QString topic;
-    MessageQueueList queues;   //!< as given (the runner sorts them as RebalanceImpl does)
-    QStringList consumers;     //!< as given
+    MessageQueueList queues; //!< as given (the runner sorts them as RebalanceImpl does)
+    QStringList consumers; //!< as given
 };
 
 /*!
@@ -38,9 +38,10 @@ class RBLAB_ENGINE_EXPORT AllocationCaseRunner
 
 public:
     enum class Outcome {
-        Answered,    //!< an allocation, or the error RocketMQ's strategy gives (the line was understood)
-        CaseError,   //!< {"id", "error"}: unknown strategy, invalid params, bad values
-        LineError,   //!< {"line", "error"}: not an object, a field missing or of the wrong type
+        Answered, //!< an allocation, or the error RocketMQ's strategy gives (the line was
+                  //!< understood)
+        CaseError, //!< {"id", "error"}: unknown strategy, invalid params, bad values
+        LineError, //!< {"line", "error"}: not an object, a field missing or of the wrong type
     };
 
     explicit AllocationCaseRunner(const StrategyRegistry &registry);
@@ -52,8 +53,8 @@ public:
     QByteArray answerLine(QByteArrayView line, int lineNumber, Outcome *outcome = nullptr) const;
 
     //! Parses a case object; on failure returns the error and whether it is a line or a case error.
-    static bool parse(const QJsonObject &object, AllocationCase *out, QString *error,
-                      Outcome *kind);
+    static bool parse(
+        const QJsonObject &object, AllocationCase *out, QString *error, Outcome *kind);
     //! The answer object for a parsed case.
     QJsonObject answer(const AllocationCase &allocationCase, Outcome *outcome = nullptr) const;
 

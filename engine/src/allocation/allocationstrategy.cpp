@@ -9,9 +9,8 @@ namespace Rblab {
 AllocationStrategy::AllocationStrategy() = default;
 AllocationStrategy::~AllocationStrategy() = default;
 
-GroupAllocateResult AllocationStrategy::allocateAll(const QString &consumerGroup,
-                                                    const MessageQueueList &mqAll,
-                                                    const QStringList &cidAll)
+GroupAllocateResult AllocationStrategy::allocateAll(
+    const QString &consumerGroup, const MessageQueueList &mqAll, const QStringList &cidAll)
 {
     GroupAllocateResult result;
     result.perConsumer.resize(cidAll.size());
@@ -44,13 +43,13 @@ bool AllocationStrategy::extension(Extension, const void *, void *)
     return false;
 }
 
-std::optional<AllocateResult> AllocationStrategy::checkArguments(const QString &currentCid,
-                                                                 const MessageQueueList &mqAll,
-                                                                 const QStringList &cidAll)
+std::optional<AllocateResult> AllocationStrategy::checkArguments(
+    const QString &currentCid, const MessageQueueList &mqAll, const QStringList &cidAll)
 {
     // AbstractAllocateMessageQueueStrategy.check, in RocketMQ's order and words.
     if (currentCid.isEmpty()) {
-        return AllocateResult::failure(QStringLiteral("IllegalArgumentException: currentCID is empty"));
+        return AllocateResult::failure(
+            QStringLiteral("IllegalArgumentException: currentCID is empty"));
     }
     if (mqAll.isEmpty()) {
         return AllocateResult::failure(
@@ -62,13 +61,13 @@ std::optional<AllocateResult> AllocationStrategy::checkArguments(const QString &
     }
     if (!cidAll.contains(currentCid)) {
         // "[BUG] ConsumerGroup: … The consumerId: … not in cidAll": logged, nothing allocated.
-        return AllocateResult{};
+        return AllocateResult {};
     }
     return std::nullopt;
 }
 
 bool AllocationStrategy::memberSlots(const MessageQueueList &mqAll, const QStringList &cidAll,
-                                     QList<qsizetype> *slotOf, QString *error)
+    QList<qsizetype> *slotOf, QString *error)
 {
     // The first member's call fails first, and for the same reason as any other would, except
     // for a later member's empty id.

@@ -37,7 +37,7 @@ void sortRocketMq(MessageQueueList &queues)
 void sortRocketMq(QStringList &clientIds)
 {
     std::sort(clientIds.begin(), clientIds.end(),
-              [](const QString &a, const QString &b) { return javaCompare(a, b) < 0; });
+        [](const QString &a, const QString &b) { return javaCompare(a, b) < 0; });
 }
 
 } // namespace Rblab

@@ -30,13 +30,13 @@ LocalizedText readLocalized(const QJsonObject &object, const QString &key)
 std::optional<ParameterType> parseType(const QString &name)
 {
     static const QHash<QString, ParameterType> types = {
-        {QStringLiteral("int"), ParameterType::Int},
-        {QStringLiteral("double"), ParameterType::Double},
-        {QStringLiteral("bool"), ParameterType::Bool},
-        {QStringLiteral("string"), ParameterType::String},
-        {QStringLiteral("stringList"), ParameterType::StringList},
-        {QStringLiteral("queueList"), ParameterType::QueueList},
-        {QStringLiteral("strategy"), ParameterType::Strategy},
+        { QStringLiteral("int"), ParameterType::Int },
+        { QStringLiteral("double"), ParameterType::Double },
+        { QStringLiteral("bool"), ParameterType::Bool },
+        { QStringLiteral("string"), ParameterType::String },
+        { QStringLiteral("stringList"), ParameterType::StringList },
+        { QStringLiteral("queueList"), ParameterType::QueueList },
+        { QStringLiteral("strategy"), ParameterType::Strategy },
     };
     const auto it = types.constFind(name);
     if (it == types.cend()) {
@@ -96,13 +96,20 @@ QString LocalizedText::text(const QString &localeName) const
 QString parameterTypeName(ParameterType type)
 {
     switch (type) {
-    case ParameterType::Int: return QStringLiteral("int");
-    case ParameterType::Double: return QStringLiteral("double");
-    case ParameterType::Bool: return QStringLiteral("bool");
-    case ParameterType::String: return QStringLiteral("string");
-    case ParameterType::StringList: return QStringLiteral("stringList");
-    case ParameterType::QueueList: return QStringLiteral("queueList");
-    case ParameterType::Strategy: return QStringLiteral("strategy");
+    case ParameterType::Int:
+        return QStringLiteral("int");
+    case ParameterType::Double:
+        return QStringLiteral("double");
+    case ParameterType::Bool:
+        return QStringLiteral("bool");
+    case ParameterType::String:
+        return QStringLiteral("string");
+    case ParameterType::StringList:
+        return QStringLiteral("stringList");
+    case ParameterType::QueueList:
+        return QStringLiteral("queueList");
+    case ParameterType::Strategy:
+        return QStringLiteral("strategy");
     }
     return QString();
 }
@@ -138,7 +145,8 @@ QString ParameterSpec::rangeText() const
     case ParameterType::StringList:
         return QStringLiteral("a list of strings");
     case ParameterType::QueueList:
-        return QStringLiteral("a list of queues {\"brokerName\": string, \"queueId\": integer ≥ 0}");
+        return QStringLiteral(
+            "a list of queues {\"brokerName\": string, \"queueId\": integer ≥ 0}");
     case ParameterType::Strategy:
         return QStringLiteral("the name of a loaded strategy");
     }
@@ -162,7 +170,7 @@ StrategyMetadata StrategyMetadata::fromJson(const QJsonObject &metaData, QString
         if (error) {
             *error = message;
         }
-        return StrategyMetadata{};
+        return StrategyMetadata {};
     };
     if (!metaData.contains(kStrategyKey)) {
         return fail(tr("invalid metadata: the \"Strategy\" object is missing"));
@@ -191,7 +199,8 @@ StrategyMetadata StrategyMetadata::fromJson(const QJsonObject &metaData, QString
 
     const QJsonValue api = s.value(QStringLiteral("ApiVersion"));
     static const QRegularExpression apiPattern(QStringLiteral("^(\\d+)(?:\\.(\\d+))?$"));
-    const auto apiMatch = apiPattern.match(api.isDouble() ? number(api.toDouble()) : api.toString());
+    const auto apiMatch
+        = apiPattern.match(api.isDouble() ? number(api.toDouble()) : api.toString());
     if (!apiMatch.hasMatch()) {
         return fail(tr("invalid metadata: \"Strategy.ApiVersion\" must be \"major.minor\", such as "
                        "\"1.0\""));
@@ -199,7 +208,8 @@ StrategyMetadata StrategyMetadata::fromJson(const QJsonObject &metaData, QString
     m.apiMajor = apiMatch.captured(1).toInt();
     m.apiMinor = apiMatch.captured(2).isEmpty() ? 0 : apiMatch.captured(2).toInt();
 
-    if (s.contains(QStringLiteral("Description")) && !s.value(QStringLiteral("Description")).isString()) {
+    if (s.contains(QStringLiteral("Description"))
+        && !s.value(QStringLiteral("Description")).isString()) {
         return fail(tr("invalid metadata: \"Strategy.Description\" must be a string"));
     }
     m.description = readLocalized(s, QStringLiteral("Description"));
@@ -233,12 +243,13 @@ StrategyMetadata StrategyMetadata::fromJson(const QJsonObject &metaData, QString
         }
         const auto type = parseType(p.value(QStringLiteral("type")).toString());
         if (!type) {
-            return fail(tr("invalid metadata: \"%1.type\" must be one of int, double, bool, string, "
-                           "stringList, queueList, strategy")
-                            .arg(where));
+            return fail(
+                tr("invalid metadata: \"%1.type\" must be one of int, double, bool, string, "
+                   "stringList, queueList, strategy")
+                    .arg(where));
         }
         spec.type = *type;
-        for (const char *bound : {"min", "max"}) {
+        for (const char *bound : { "min", "max" }) {
             const QJsonValue v = p.value(QLatin1String(bound));
             if (v.isUndefined()) {
                 continue;
@@ -255,7 +266,8 @@ StrategyMetadata StrategyMetadata::fromJson(const QJsonObject &metaData, QString
         const QJsonValue choices = p.value(QStringLiteral("choices"));
         if (!choices.isUndefined()) {
             if (!choices.isArray()) {
-                return fail(tr("invalid metadata: \"%1.choices\" must be an array of strings").arg(where));
+                return fail(
+                    tr("invalid metadata: \"%1.choices\" must be an array of strings").arg(where));
             }
             for (const QJsonValue &c : choices.toArray()) {
                 spec.choices.append(c.toString());
@@ -266,7 +278,8 @@ StrategyMetadata StrategyMetadata::fromJson(const QJsonObject &metaData, QString
         spec.absentIsNull = def.isNull();
         if (!def.isUndefined() && !def.isNull()) {
             QVariant converted;
-            const QString problem = ParameterValidator::convert(spec, def.toVariant(), QString(), &converted);
+            const QString problem
+                = ParameterValidator::convert(spec, def.toVariant(), QString(), &converted);
             if (!problem.isNull()) {
                 return fail(tr("invalid metadata: the default of \"%1\" is not valid: %2")
                                 .arg(spec.name, problem));
@@ -281,8 +294,8 @@ StrategyMetadata StrategyMetadata::fromJson(const QJsonObject &metaData, QString
     return m;
 }
 
-QString ParameterValidator::convert(const ParameterSpec &spec, const QVariant &raw,
-                                    const QString &defaultTopic, QVariant *out)
+QString ParameterValidator::convert(
+    const ParameterSpec &spec, const QVariant &raw, const QString &defaultTopic, QVariant *out)
 {
     const auto wrongType = [&]() {
         return tr("%1 must be %2, got %3").arg(spec.name, spec.rangeText(), describeValue(raw));
@@ -307,8 +320,8 @@ QString ParameterValidator::convert(const ParameterSpec &spec, const QVariant &r
     };
     const int typeId = raw.typeId();
     const bool isNumber = typeId == QMetaType::Double || typeId == QMetaType::Int
-        || typeId == QMetaType::LongLong || typeId == QMetaType::UInt || typeId == QMetaType::ULongLong
-        || typeId == QMetaType::Float;
+        || typeId == QMetaType::LongLong || typeId == QMetaType::UInt
+        || typeId == QMetaType::ULongLong || typeId == QMetaType::Float;
 
     switch (spec.type) {
     case ParameterType::Int:
@@ -349,7 +362,8 @@ QString ParameterValidator::convert(const ParameterSpec &spec, const QVariant &r
             return tr("%1 must be %2, got \"%3\"").arg(spec.name, spec.rangeText(), v);
         }
         if (spec.type == ParameterType::Strategy && v.isEmpty()) {
-            return tr("%1 must be the name of a loaded strategy, got an empty string").arg(spec.name);
+            return tr("%1 must be the name of a loaded strategy, got an empty string")
+                .arg(spec.name);
         }
         if (const QString e = checkLength(v.size(), tr("characters")); !e.isNull()) {
             return e;
@@ -407,11 +421,14 @@ QString ParameterValidator::convert(const ParameterSpec &spec, const QVariant &r
             }
             mq.brokerName = broker.toString();
             const QVariant id = q.value(QStringLiteral("queueId"));
-            const bool idIsNumber = id.typeId() == QMetaType::Double || id.typeId() == QMetaType::LongLong
-                || id.typeId() == QMetaType::Int;
+            const bool idIsNumber = id.typeId() == QMetaType::Double
+                || id.typeId() == QMetaType::LongLong || id.typeId() == QMetaType::Int;
             const double idValue = id.toDouble();
-            if (!idIsNumber || idValue != std::floor(idValue) || idValue < 0 || idValue > 2147483647.0) {
-                return tr("%1[%2].queueId must be an integer from 0 to 2147483647").arg(spec.name).arg(i);
+            if (!idIsNumber || idValue != std::floor(idValue) || idValue < 0
+                || idValue > 2147483647.0) {
+                return tr("%1[%2].queueId must be an integer from 0 to 2147483647")
+                    .arg(spec.name)
+                    .arg(i);
             }
             mq.queueId = int(idValue);
             const QVariant topic = q.value(QStringLiteral("topic"));
@@ -435,8 +452,8 @@ QString ParameterValidator::convert(const ParameterSpec &spec, const QVariant &r
     return wrongType();
 }
 
-ParameterCheck ParameterValidator::check(const StrategyMetadata &metadata, const QVariantMap &raw,
-                                         const QString &defaultTopic)
+ParameterCheck ParameterValidator::check(
+    const StrategyMetadata &metadata, const QVariantMap &raw, const QString &defaultTopic)
 {
     ParameterCheck result;
     for (auto it = raw.begin(); it != raw.end(); ++it) {

@@ -43,7 +43,8 @@ struct RBLAB_ENGINE_EXPORT ParameterSpec
     QString name;
     ParameterType type = ParameterType::String;
     QVariant defaultValue; //!< already of the C++ type of `type`; invalid when required
-    bool absentIsNull = false; //!< "default": null: may be left out, and then reaches the factory as absent (Java's null)
+    bool absentIsNull = false; //!< "default": null: may be left out, and then reaches the factory
+                               //!< as absent (Java's null)
     std::optional<double> minimum;
     std::optional<double> maximum;
     QStringList choices; //!< allowed values of a string, when the set is closed
@@ -106,10 +107,10 @@ class RBLAB_ENGINE_EXPORT ParameterValidator
 
 public:
     static ParameterCheck check(const StrategyMetadata &metadata, const QVariantMap &raw,
-                                const QString &defaultTopic = QString());
+        const QString &defaultTopic = QString());
     //! One value; returns an error message naming the parameter, or a null string.
-    static QString convert(const ParameterSpec &spec, const QVariant &raw,
-                           const QString &defaultTopic, QVariant *out);
+    static QString convert(
+        const ParameterSpec &spec, const QVariant &raw, const QString &defaultTopic, QVariant *out);
 };
 
 } // namespace Rblab

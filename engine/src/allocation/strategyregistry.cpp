@@ -41,7 +41,8 @@ QString engineLibraryDirectory()
 
 QString exceptionText(const char *what, const QString &strategy)
 {
-    return QCoreApplication::translate("Rblab::StrategyRegistry", "strategy %1 threw an exception: %2")
+    return QCoreApplication::translate(
+        "Rblab::StrategyRegistry", "strategy %1 threw an exception: %2")
         .arg(strategy, what ? QString::fromLocal8Bit(what) : QStringLiteral("unknown exception"));
 }
 
@@ -53,18 +54,19 @@ bool checkPluginMetaData(const QJsonObject &meta, PluginRecord *record)
     const QString iid = meta.value(QStringLiteral("IID")).toString();
     if (iid != kIid) {
         record->state = PluginRecord::State::WrongInterface;
-        record->error = iid.startsWith(kIidStem)
-            ? QCoreApplication::translate(context, "wrong interface version: built for %1, this "
-                                                   "program loads %2")
-                  .arg(iid, kIid)
-            : QCoreApplication::translate(context, "not a strategy plugin: its interface is "
-                                                   "\"%1\", expected \"%2\"")
-                  .arg(iid, kIid);
+        record->error = iid.startsWith(kIidStem) ? QCoreApplication::translate(context,
+                            "wrong interface version: built for %1, this "
+                            "program loads %2")
+                                                       .arg(iid, kIid)
+                                                 : QCoreApplication::translate(context,
+                                                     "not a strategy plugin: its interface is "
+                                                     "\"%1\", expected \"%2\"")
+                                                       .arg(iid, kIid);
         return false;
     }
     QString error;
-    record->metadata =
-        StrategyMetadata::fromJson(meta.value(QStringLiteral("MetaData")).toObject(), &error);
+    record->metadata
+        = StrategyMetadata::fromJson(meta.value(QStringLiteral("MetaData")).toObject(), &error);
     if (!error.isNull()) {
         record->state = PluginRecord::State::InvalidMetadata;
         record->error = error;
@@ -73,9 +75,10 @@ bool checkPluginMetaData(const QJsonObject &meta, PluginRecord *record)
     if (record->metadata.apiMajor != StrategyApiMajorVersion
         || record->metadata.apiMinor > StrategyApiMinorVersion) {
         record->state = PluginRecord::State::WrongInterface;
-        record->error = QCoreApplication::translate(context, "wrong interface version: the plugin "
-                                                             "needs API %1.%2, this program "
-                                                             "provides %3.%4")
+        record->error = QCoreApplication::translate(context,
+            "wrong interface version: the plugin "
+            "needs API %1.%2, this program "
+            "provides %3.%4")
                             .arg(record->metadata.apiMajor)
                             .arg(record->metadata.apiMinor)
                             .arg(StrategyApiMajorVersion)
@@ -90,12 +93,18 @@ bool checkPluginMetaData(const QJsonObject &meta, PluginRecord *record)
 QString pluginStateName(PluginRecord::State state)
 {
     switch (state) {
-    case PluginRecord::State::Loaded: return QStringLiteral("loaded");
-    case PluginRecord::State::NotAPlugin: return QStringLiteral("not a plugin");
-    case PluginRecord::State::WrongInterface: return QStringLiteral("wrong interface version");
-    case PluginRecord::State::InvalidMetadata: return QStringLiteral("invalid metadata");
-    case PluginRecord::State::LoadFailed: return QStringLiteral("load failed");
-    case PluginRecord::State::Duplicate: return QStringLiteral("duplicate strategy name");
+    case PluginRecord::State::Loaded:
+        return QStringLiteral("loaded");
+    case PluginRecord::State::NotAPlugin:
+        return QStringLiteral("not a plugin");
+    case PluginRecord::State::WrongInterface:
+        return QStringLiteral("wrong interface version");
+    case PluginRecord::State::InvalidMetadata:
+        return QStringLiteral("invalid metadata");
+    case PluginRecord::State::LoadFailed:
+        return QStringLiteral("load failed");
+    case PluginRecord::State::Duplicate:
+        return QStringLiteral("duplicate strategy name");
     }
     return QString();
 }
@@ -165,7 +174,8 @@ void StrategyRegistry::load(const Sources &sources)
                 continue; // another kind of Qt plugin linked into the program
             }
             PluginRecord record;
-            record.file = QStringLiteral(":static:") + meta.value(QStringLiteral("className")).toString();
+            record.file
+                = QStringLiteral(":static:") + meta.value(QStringLiteral("className")).toString();
             // A linked-in plugin passes the same checks as a file: its interface version and
             // API version too, or a strategy built for a later API would run.
             if (!checkPluginMetaData(meta, &record)) {
@@ -176,7 +186,8 @@ void StrategyRegistry::load(const Sources &sources)
                 record.state = PluginRecord::State::Duplicate;
                 record.error = tr("duplicate strategy name \"%1\": already provided by %2")
                                    .arg(record.metadata.name, other->file);
-            } else if (auto *factory = qobject_cast<AllocationStrategyFactory *>(plugin.instance())) {
+            } else if (auto *factory
+                = qobject_cast<AllocationStrategyFactory *>(plugin.instance())) {
                 record.state = PluginRecord::State::Loaded;
                 record.factory = factory;
             } else {
@@ -342,8 +353,8 @@ const PluginRecord *StrategyRegistry::find(const QString &name) const
     return nullptr;
 }
 
-ParameterCheck StrategyRegistry::checkParameters(const QString &name, const QVariantMap &params,
-                                                 const QString &defaultTopic) const
+ParameterCheck StrategyRegistry::checkParameters(
+    const QString &name, const QVariantMap &params, const QString &defaultTopic) const
 {
     ParameterCheck check;
     const PluginRecord *record = find(name);
@@ -370,8 +381,7 @@ ParameterCheck StrategyRegistry::checkParameters(const QString &name, const QVar
         }
         if (record->metadata.forwardsParameters) {
             // What is forwarded must suit the inner strategy.
-            const ParameterCheck innerCheck =
-                checkParameters(inner, check.forwarded, defaultTopic);
+            const ParameterCheck innerCheck = checkParameters(inner, check.forwarded, defaultTopic);
             if (!innerCheck.ok()) {
                 check.parameter = innerCheck.parameter;
                 check.error = innerCheck.error;
@@ -382,8 +392,8 @@ ParameterCheck StrategyRegistry::checkParameters(const QString &name, const QVar
     return check;
 }
 
-StrategyCreation StrategyRegistry::create(const QString &name, const QVariantMap &params,
-                                          const QString &defaultTopic) const
+StrategyCreation StrategyRegistry::create(
+    const QString &name, const QVariantMap &params, const QString &defaultTopic) const
 {
     const int savedNesting = t_nesting;
     const QString savedTopic = t_defaultTopic;
@@ -395,23 +405,25 @@ StrategyCreation StrategyRegistry::create(const QString &name, const QVariantMap
     return result;
 }
 
-StrategyCreation StrategyRegistry::createStrategy(const QString &name, const QVariantMap &params) const
+StrategyCreation StrategyRegistry::createStrategy(
+    const QString &name, const QVariantMap &params) const
 {
     return createNested(name, params, t_defaultTopic);
 }
 
-StrategyCreation StrategyRegistry::createNested(const QString &name, const QVariantMap &params,
-                                                const QString &defaultTopic) const
+StrategyCreation StrategyRegistry::createNested(
+    const QString &name, const QVariantMap &params, const QString &defaultTopic) const
 {
     if (t_nesting >= kMaxNesting) {
         return StrategyCreation::failure(QString(),
-                                         tr("strategies nest more than %1 deep (a strategy that wraps itself?)")
-                                             .arg(kMaxNesting));
+            tr("strategies nest more than %1 deep (a strategy that wraps itself?)")
+                .arg(kMaxNesting));
     }
     const PluginRecord *record = find(name);
     if (!record) {
-        return StrategyCreation::failure(QString(), tr("unknown strategy \"%1\" (loaded: %2)")
-                                                        .arg(name, strategyNames().join(QStringLiteral(", "))));
+        return StrategyCreation::failure(QString(),
+            tr("unknown strategy \"%1\" (loaded: %2)")
+                .arg(name, strategyNames().join(QStringLiteral(", "))));
     }
     const ParameterCheck check = ParameterValidator::check(record->metadata, params, defaultTopic);
     if (!check.ok()) {
@@ -420,10 +432,10 @@ StrategyCreation StrategyRegistry::createNested(const QString &name, const QVari
     for (const ParameterSpec &spec : record->metadata.parameters) {
         if (spec.type == ParameterType::Strategy && check.values.contains(spec.name)
             && !find(check.values.value(spec.name).toString())) {
-            return StrategyCreation::failure(
-                spec.name, tr("%1: unknown strategy \"%2\" (loaded: %3)")
-                               .arg(spec.name, check.values.value(spec.name).toString(),
-                                    strategyNames().join(QStringLiteral(", "))));
+            return StrategyCreation::failure(spec.name,
+                tr("%1: unknown strategy \"%2\" (loaded: %3)")
+                    .arg(spec.name, check.values.value(spec.name).toString(),
+                        strategyNames().join(QStringLiteral(", "))));
         }
     }
     QVariantMap values = check.values;
@@ -447,8 +459,7 @@ StrategyCreation StrategyRegistry::createNested(const QString &name, const QVari
 }
 
 AllocateResult guardedAllocate(AllocationStrategy &strategy, const QString &group,
-                               const QString &currentCid, const MessageQueueList &mqAll,
-                               const QStringList &cidAll)
+    const QString &currentCid, const MessageQueueList &mqAll, const QStringList &cidAll)
 {
     try {
         return strategy.allocate(group, currentCid, mqAll, cidAll);
@@ -460,22 +471,22 @@ AllocateResult guardedAllocate(AllocationStrategy &strategy, const QString &grou
 }
 
 GroupAllocateResult guardedAllocateAll(AllocationStrategy &strategy, const QString &group,
-                                       const MessageQueueList &mqAll, const QStringList &cidAll)
+    const MessageQueueList &mqAll, const QStringList &cidAll)
 {
     try {
         GroupAllocateResult result = strategy.allocateAll(group, mqAll, cidAll);
         if (result.ok() && result.perConsumer.size() != cidAll.size()) {
-            result.error = QCoreApplication::translate("Rblab::StrategyRegistry",
-                                                       "strategy %1 answered for %2 consumers, asked for %3")
+            result.error = QCoreApplication::translate(
+                "Rblab::StrategyRegistry", "strategy %1 answered for %2 consumers, asked for %3")
                                .arg(strategy.name())
                                .arg(result.perConsumer.size())
                                .arg(cidAll.size());
         }
         return result;
     } catch (const std::exception &e) {
-        return {{}, exceptionText(e.what(), strategy.name())};
+        return { {}, exceptionText(e.what(), strategy.name()) };
     } catch (...) {
-        return {{}, exceptionText(nullptr, strategy.name())};
+        return { {}, exceptionText(nullptr, strategy.name()) };
     }
 }
 

@@ -25,17 +25,17 @@ namespace Rblab {
 struct RBLAB_ENGINE_EXPORT PluginRecord
 {
     enum class State {
-        Loaded,        //!< its strategy can be made
-        NotAPlugin,    //!< a library without Qt plugin metadata
-        WrongInterface,//!< another IID, or an incompatible ApiVersion
+        Loaded, //!< its strategy can be made
+        NotAPlugin, //!< a library without Qt plugin metadata
+        WrongInterface, //!< another IID, or an incompatible ApiVersion
         InvalidMetadata,
-        LoadFailed,    //!< the library or its root object could not be loaded
-        Duplicate,     //!< another plugin already provides its strategy name
+        LoadFailed, //!< the library or its root object could not be loaded
+        Duplicate, //!< another plugin already provides its strategy name
     };
 
-    QString file;   //!< absolute path, or ":static:<class>" for a linked-in plugin
+    QString file; //!< absolute path, or ":static:<class>" for a linked-in plugin
     State state = State::NotAPlugin;
-    QString error;  //!< why it failed, for people; empty when loaded
+    QString error; //!< why it failed, for people; empty when loaded
     StrategyMetadata metadata;
     AllocationStrategyFactory *factory = nullptr; //!< owned by Qt's plugin loader, never unloaded
 
@@ -61,10 +61,10 @@ class RBLAB_ENGINE_EXPORT StrategyRegistry final : public StrategyProvider
 public:
     struct Sources
     {
-        QStringList extraDirectories;  //!< --plugin-dir, searched last
+        QStringList extraDirectories; //!< --plugin-dir, searched last
         bool builtin = true;
         bool user = true;
-        bool environment = true;       //!< RBLAB_PLUGIN_PATH, separated by ':'
+        bool environment = true; //!< RBLAB_PLUGIN_PATH, separated by ':'
         bool staticPlugins = true;
     };
 
@@ -91,14 +91,14 @@ public:
 
     //! Checks parameters for a strategy as create() would, without making one (the GUI's form).
     ParameterCheck checkParameters(const QString &name, const QVariantMap &params,
-                                   const QString &defaultTopic = QString()) const;
+        const QString &defaultTopic = QString()) const;
 
     /*!
         Makes a configured strategy. Parameters are checked against the plugin's schema first;
         a factory that throws is reported as an error, never propagated.
     */
     StrategyCreation create(const QString &name, const QVariantMap &params,
-                            const QString &defaultTopic = QString()) const;
+        const QString &defaultTopic = QString()) const;
 
     // StrategyProvider: what a wrapping strategy's factory calls.
     StrategyCreation createStrategy(const QString &name, const QVariantMap &params) const override;
@@ -106,8 +106,8 @@ public:
 private:
     void loadFile(const QString &path);
     void addRecord(PluginRecord record);
-    StrategyCreation createNested(const QString &name, const QVariantMap &params,
-                                  const QString &defaultTopic) const;
+    StrategyCreation createNested(
+        const QString &name, const QVariantMap &params, const QString &defaultTopic) const;
 
     QList<PluginRecord> m_records;
     std::vector<std::unique_ptr<QPluginLoader>> m_loaders;
@@ -119,12 +119,9 @@ private:
     result ("strategy X threw …"), as RebalanceImpl catches it, logs it and skips the round.
 */
 RBLAB_ENGINE_EXPORT AllocateResult guardedAllocate(AllocationStrategy &strategy,
-                                                   const QString &group, const QString &currentCid,
-                                                   const MessageQueueList &mqAll,
-                                                   const QStringList &cidAll);
+    const QString &group, const QString &currentCid, const MessageQueueList &mqAll,
+    const QStringList &cidAll);
 RBLAB_ENGINE_EXPORT GroupAllocateResult guardedAllocateAll(AllocationStrategy &strategy,
-                                                           const QString &group,
-                                                           const MessageQueueList &mqAll,
-                                                           const QStringList &cidAll);
+    const QString &group, const MessageQueueList &mqAll, const QStringList &cidAll);
 
 } // namespace Rblab

@@ -13,9 +13,8 @@ namespace {
 constexpr qint64 kMaxTransferCount = 32;
 constexpr qint64 kMaxTransferBytes = 262144;
 
-constexpr SimTime kDelayLevels[18] = {1000, 5000, 10000, 30000, 60000, 120000, 180000, 240000, 300000,
-                                      360000, 420000, 480000, 540000, 600000, 1200000, 1800000,
-                                      3600000, 7200000};
+constexpr SimTime kDelayLevels[18] = { 1000, 5000, 10000, 30000, 60000, 120000, 180000, 240000,
+    300000, 360000, 420000, 480000, 540000, 600000, 1200000, 1800000, 3600000, 7200000 };
 
 quint64 lockKey(qint32 group, qint32 queue)
 {
@@ -30,9 +29,7 @@ SimTime delayLevelTime(int level)
 }
 
 Broker::Broker(World *world, qint32 index, const QString &name)
-    : index(index)
-    , name(name)
-    , m_world(world)
+    : index(index), name(name), m_world(world)
 {
 }
 
@@ -82,7 +79,8 @@ void Broker::goDown()
             ch.brokerOpen = false;
             // The process is gone, its sockets closed by the OS: the client sees the FIN.
             if (!w.consumers[size_t(e.consumer)]->partitionedFrom(index)) {
-                w.schedule(w.latency, Ev::ChannelClosedAtClient, quint32(e.consumer), e.channel, quint16(index));
+                w.schedule(w.latency, Ev::ChannelClosedAtClient, quint32(e.consumer), e.channel,
+                    quint16(index));
             }
         }
         group.clear();
@@ -99,8 +97,8 @@ void Broker::comeUp()
     for (size_t level = 1; level <= m_delayed.size(); ++level) {
         const auto &queue = m_delayed[level - 1];
         if (!queue.empty()) {
-            w.schedule(std::max<SimTime>(0, queue.front().due - w.now()), Ev::DelayDue, quint32(index), epoch,
-                       quint16(level));
+            w.schedule(std::max<SimTime>(0, queue.front().due - w.now()), Ev::DelayDue,
+                quint32(index), epoch, quint16(level));
         }
     }
 }
@@ -177,7 +175,8 @@ void Broker::readMessages(qint32 pqIndex, SimTime at)
     if (max == 0) {
         // NO_MESSAGE_IN_QUEUE: OFFSET_MOVED unless the request was for 0.
         pq.nextBeginOffset = 0;
-        pq.status = offset != 0 ? ProcessQueue::PullStatus::OffsetIllegal : ProcessQueue::PullStatus::NoNewMsg;
+        pq.status = offset != 0 ? ProcessQueue::PullStatus::OffsetIllegal
+                                : ProcessQueue::PullStatus::NoNewMsg;
     } else if (offset < 0) {
         pq.nextBeginOffset = 0; // OFFSET_TOO_SMALL (the min offset is 0: nothing is deleted)
         pq.status = ProcessQueue::PullStatus::OffsetIllegal;
@@ -249,7 +248,7 @@ Q_ALWAYS_INLINE void Broker::plan(qint32 pqIndex, SimTime earliest)
     pq.wakeAt = wake;
     ++pq.parkGen;
     w.schedule(wake - w.now() + w.latency, Ev::PullResponse, quint32(pqIndex),
-               quint64(pq.pullGen) | (quint64(pq.parkGen) << 32));
+        quint64(pq.pullGen) | (quint64(pq.parkGen) << 32));
 }
 
 void Broker::replanParked(qint32 queue)
@@ -287,7 +286,8 @@ Q_ALWAYS_INLINE void Broker::respond(qint32 pqIndex, SimTime at)
     } else {
         // The answer is lost: the client's callback times out 30 s after it sent the pull.
         const SimTime due = pq.pullSentAt + 30000;
-        w.schedule(std::max<SimTime>(0, due - w.now()), Ev::PullTimeout, quint32(pqIndex), pq.pullGen);
+        w.schedule(
+            std::max<SimTime>(0, due - w.now()), Ev::PullTimeout, quint32(pqIndex), pq.pullGen);
     }
 }
 
@@ -306,8 +306,8 @@ qint64 Broker::queryOffset(qint32 queue, qint32 group) const
     return 0;
 }
 
-std::vector<qint32> Broker::lockBatch(qint32 group, const QString &clientId,
-                                      const std::vector<qint32> &queues)
+std::vector<qint32> Broker::lockBatch(
+    qint32 group, const QString &clientId, const std::vector<qint32> &queues)
 {
     // RebalanceLockManager.tryLockBatch: free, already ours, or expired → ours.
     std::vector<qint32> granted;
@@ -327,7 +327,8 @@ std::vector<qint32> Broker::lockBatch(qint32 group, const QString &clientId,
 QString Broker::lockOwner(qint32 group, qint32 queue) const
 {
     const auto it = m_locks.constFind(lockKey(group, queue));
-    if (it == m_locks.cend() || m_world->now() - it->lastUpdate > m_world->brokerConfig.lockMaxLiveTime) {
+    if (it == m_locks.cend()
+        || m_world->now() - it->lastUpdate > m_world->brokerConfig.lockMaxLiveTime) {
         return QString();
     }
     return it->clientId;
@@ -344,7 +345,8 @@ QStringList Broker::clientIds(qint32 group) const
     return ids;
 }
 
-bool Broker::registerChannel(qint32 group, quint32 channel, qint32 consumer, const QString &clientId)
+bool Broker::registerChannel(
+    qint32 group, quint32 channel, qint32 consumer, const QString &clientId)
 {
     ensureGroups();
     auto &entries = m_registry[size_t(group)];
@@ -354,7 +356,7 @@ bool Broker::registerChannel(qint32 group, quint32 channel, qint32 consumer, con
             return false;
         }
     }
-    entries.push_back({channel, consumer, clientId, m_world->now()});
+    entries.push_back({ channel, consumer, clientId, m_world->now() });
     return true;
 }
 
@@ -433,8 +435,8 @@ void Broker::handleRpc(quint32 callId)
         auto &entries = m_registry[size_t(group)];
         const auto before = entries.size();
         entries.erase(std::remove_if(entries.begin(), entries.end(),
-                                     [&](const ChannelEntry &e) { return e.channel == call.channel; }),
-                      entries.end());
+                          [&](const ChannelEntry &e) { return e.channel == call.channel; }),
+            entries.end());
         if (entries.size() != before) {
             SimEvent ev;
             ev.type = SimEvent::Type::Unregistered;
@@ -446,7 +448,8 @@ void Broker::handleRpc(quint32 callId)
         break;
     }
     case RpcKind::LockBatch:
-        call.resultQueues = lockBatch(group, w.consumers[size_t(call.consumer)]->clientId, call.queues);
+        call.resultQueues
+            = lockBatch(group, w.consumers[size_t(call.consumer)]->clientId, call.queues);
         break;
     case RpcKind::UnlockBatch:
         for (qint32 queue : call.queues) {
@@ -494,8 +497,8 @@ void Broker::channelClosed(quint32 channel)
         auto &entries = m_registry[g];
         const auto before = entries.size();
         entries.erase(std::remove_if(entries.begin(), entries.end(),
-                                     [&](const ChannelEntry &e) { return e.channel == channel; }),
-                      entries.end());
+                          [&](const ChannelEntry &e) { return e.channel == channel; }),
+            entries.end());
         if (entries.size() != before) {
             SimEvent ev;
             ev.type = SimEvent::Type::ChannelClosed;
@@ -525,7 +528,7 @@ void Broker::sendBack(qint32 request)
     StoredMessage message = req.message;
     ++message.reconsumeTimes;
     auto &queue = m_delayed[size_t(level - 1)];
-    queue.push_back({w.now() + delayLevelTime(level), req.group, message});
+    queue.push_back({ w.now() + delayLevelTime(level), req.group, message });
     ++w.metrics.retried;
     if (queue.size() == 1) {
         w.schedule(delayLevelTime(level), Ev::DelayDue, quint32(index), epoch, quint16(level));
@@ -545,7 +548,8 @@ void Broker::delayDue(int level, quint64 eventEpoch)
         storeRetry(d.group, d.message);
     }
     if (!queue.empty()) {
-        w.schedule(queue.front().due - w.now(), Ev::DelayDue, quint32(index), epoch, quint16(level));
+        w.schedule(
+            queue.front().due - w.now(), Ev::DelayDue, quint32(index), epoch, quint16(level));
     }
 }
 
@@ -587,8 +591,8 @@ void Broker::expiryScan(quint64 eventEpoch)
                 ev.consumer = it->consumer;
                 w.publish(ev);
                 if (w.network.reachable(it->consumer, index)) {
-                    w.schedule(w.latency, Ev::ChannelClosedAtClient, quint32(it->consumer), it->channel,
-                               quint16(index));
+                    w.schedule(w.latency, Ev::ChannelClosedAtClient, quint32(it->consumer),
+                        it->channel, quint16(index));
                 }
                 it = entries.erase(it);
             } else {

@@ -58,10 +58,10 @@ public:
     const qint32 index;
     const QString name;
     bool up = true;
-    quint64 epoch = 0;      //!< bumped on every restart: stale scans are ignored
+    quint64 epoch = 0; //!< bumped on every restart: stale scans are ignored
     SimTime upSince = 0;
 
-    void start();           //!< schedules the housekeeping timers of this incarnation
+    void start(); //!< schedules the housekeeping timers of this incarnation
     void goDown();
     void comeUp();
 
@@ -87,7 +87,10 @@ public:
     void flushOffsets(quint64 epoch);
     void delayDue(int level, quint64 epoch);
 
-    const std::vector<ChannelEntry> &registry(qint32 group) const { return m_registry[size_t(group)]; }
+    const std::vector<ChannelEntry> &registry(qint32 group) const
+    {
+        return m_registry[size_t(group)];
+    }
     QStringList clientIds(qint32 group) const;
     //! The lock owner of a queue for a group ("" when free or expired).
     QString lockOwner(qint32 group, qint32 queue) const;
@@ -103,13 +106,14 @@ private:
     void notifyGroup(qint32 group);
     void storeRetry(qint32 group, const StoredMessage &message);
     qint64 queryOffset(qint32 queue, qint32 group) const;
-    std::vector<qint32> lockBatch(qint32 group, const QString &clientId, const std::vector<qint32> &queues);
+    std::vector<qint32> lockBatch(
+        qint32 group, const QString &clientId, const std::vector<qint32> &queues);
     void ensureGroups();
 
     World *m_world;
     std::vector<std::vector<ChannelEntry>> m_registry; //!< per group, in registration order
-    QHash<quint64, LockEntry> m_locks;                 //!< (group << 32 | queue)
-    std::array<std::deque<Delayed>, 18> m_delayed;     //!< per delay level 1…18
+    QHash<quint64, LockEntry> m_locks; //!< (group << 32 | queue)
+    std::array<std::deque<Delayed>, 18> m_delayed; //!< per delay level 1…18
 };
 
 //! The broker's delay levels (messageDelayLevel): level 1 = 1 s … level 18 = 2 h.

@@ -21,7 +21,8 @@ void ChurnGenerator::start()
     }
     m_active = true;
     ++m_serial;
-    const SimTime wait = std::max<SimTime>(1, SimTime(m_random.exponential(double(m_spec.meanInterval))));
+    const SimTime wait
+        = std::max<SimTime>(1, SimTime(m_random.exponential(double(m_spec.meanInterval))));
     m_world->schedule(wait, Ev::ChurnTick, 0, m_serial);
 }
 
@@ -51,7 +52,8 @@ void ChurnGenerator::onTick(quint64 serial)
         if (a.second <= 0) {
             continue;
         }
-        const bool departure = a.first == QLatin1String("shutdown") || a.first == QLatin1String("kill");
+        const bool departure
+            = a.first == QLatin1String("shutdown") || a.first == QLatin1String("kill");
         if (a.first == QLatin1String("join") && alive >= m_spec.maxConsumers) {
             continue;
         }
@@ -76,7 +78,8 @@ void ChurnGenerator::onTick(quint64 serial)
         }
         act(action);
     }
-    const SimTime wait = std::max<SimTime>(1, SimTime(m_random.exponential(double(m_spec.meanInterval))));
+    const SimTime wait
+        = std::max<SimTime>(1, SimTime(m_random.exponential(double(m_spec.meanInterval))));
     w.schedule(wait, Ev::ChurnTick, 0, m_serial);
 }
 
@@ -88,12 +91,13 @@ QString ChurnGenerator::nextId()
         const QString n = QString::number(1 + k / 250);
         const QString m = QString::number(1 + k % 250);
         const QString pid = QString::number(1000 + m_random.below(99000));
-        QString id = m_spec.idPattern.isEmpty() ? QStringLiteral("10.0.%1.%2@%3").arg(n, m, pid)
-                                                : QString(m_spec.idPattern)
-                                                      .replace(QLatin1String("{n}"), n)
-                                                      .replace(QLatin1String("{m}"), m)
-                                                      .replace(QLatin1String("{k}"), QString::number(k))
-                                                      .replace(QLatin1String("{pid}"), pid);
+        QString id = m_spec.idPattern.isEmpty()
+            ? QStringLiteral("10.0.%1.%2@%3").arg(n, m, pid)
+            : QString(m_spec.idPattern)
+                  .replace(QLatin1String("{n}"), n)
+                  .replace(QLatin1String("{m}"), m)
+                  .replace(QLatin1String("{k}"), QString::number(k))
+                  .replace(QLatin1String("{pid}"), pid);
         if (w.consumerByName(id) < 0) {
             return id;
         }
@@ -123,7 +127,8 @@ void ChurnGenerator::act(const QString &action)
     QList<qint32> candidates;
     for (qint32 c : g.consumers) {
         const Consumer &consumer = *w.consumers[size_t(c)];
-        if (departure ? consumer.alive() && !consumer.stopping : consumer.running() && !consumer.stopping) {
+        if (departure ? consumer.alive() && !consumer.stopping
+                      : consumer.running() && !consumer.stopping) {
             candidates.append(c);
         }
     }
@@ -173,9 +178,15 @@ void ChurnGenerator::onRecover(qint32 consumer, quint16 what)
     e.at = w.now();
     e.consumer = c.name;
     switch (what) {
-    case Unfreeze: e.action = ScenarioEvent::Action::Unfreeze; break;
-    case Heal: e.action = ScenarioEvent::Action::Heal; break;
-    case Resume: e.action = ScenarioEvent::Action::Resume; break;
+    case Unfreeze:
+        e.action = ScenarioEvent::Action::Unfreeze;
+        break;
+    case Heal:
+        e.action = ScenarioEvent::Action::Heal;
+        break;
+    case Resume:
+        e.action = ScenarioEvent::Action::Resume;
+        break;
     default:
         e.action = ScenarioEvent::Action::SetConsumeTime;
         e.consumeTime = c.initialConsumeTime;

@@ -27,7 +27,11 @@ public:
 
     const ChurnSpec &spec() const { return m_spec; }
     void start();
-    void stop() { m_active = false; ++m_serial; }
+    void stop()
+    {
+        m_active = false;
+        ++m_serial;
+    }
     void onTick(quint64 serial);
     void onRecover(qint32 consumer, quint16 what);
 

@@ -10,8 +10,7 @@ namespace {
 using K = SettingSpec::Kind;
 constexpr qint64 kHourMs = 3600000;
 
-template<typename Config>
-struct Field
+template<typename Config> struct Field
 {
     const char *key;
     qint64 Config::*member;
@@ -20,23 +19,23 @@ struct Field
 const QList<Field<ClientConfig>> &clientFields()
 {
     static const QList<Field<ClientConfig>> fields = {
-        {"pullThresholdForQueue", &ClientConfig::pullThresholdForQueue},
-        {"pullThresholdSizeForQueue", &ClientConfig::pullThresholdSizeForQueue},
-        {"pullThresholdForTopic", &ClientConfig::pullThresholdForTopic},
-        {"pullThresholdSizeForTopic", &ClientConfig::pullThresholdSizeForTopic},
-        {"consumeConcurrentlyMaxSpan", &ClientConfig::consumeConcurrentlyMaxSpan},
-        {"pullBatchSize", &ClientConfig::pullBatchSize},
-        {"pullInterval", &ClientConfig::pullInterval},
-        {"consumeMessageBatchMaxSize", &ClientConfig::consumeMessageBatchMaxSize},
-        {"consumeThreadMin", &ClientConfig::consumeThreadMin},
-        {"maxReconsumeTimes", &ClientConfig::maxReconsumeTimes},
-        {"suspendCurrentQueueTimeMillis", &ClientConfig::suspendCurrentQueueTimeMillis},
-        {"pollNameServerInterval", &ClientConfig::pollNameServerInterval},
-        {"heartbeatBrokerInterval", &ClientConfig::heartbeatBrokerInterval},
-        {"persistConsumerOffsetInterval", &ClientConfig::persistConsumerOffsetInterval},
-        {"pullTimeDelayMillsWhenException", &ClientConfig::pullTimeDelayMillsWhenException},
-        {"rebalanceWaitInterval", &ClientConfig::rebalanceWaitInterval},
-        {"rebalanceMinInterval", &ClientConfig::rebalanceMinInterval},
+        { "pullThresholdForQueue", &ClientConfig::pullThresholdForQueue },
+        { "pullThresholdSizeForQueue", &ClientConfig::pullThresholdSizeForQueue },
+        { "pullThresholdForTopic", &ClientConfig::pullThresholdForTopic },
+        { "pullThresholdSizeForTopic", &ClientConfig::pullThresholdSizeForTopic },
+        { "consumeConcurrentlyMaxSpan", &ClientConfig::consumeConcurrentlyMaxSpan },
+        { "pullBatchSize", &ClientConfig::pullBatchSize },
+        { "pullInterval", &ClientConfig::pullInterval },
+        { "consumeMessageBatchMaxSize", &ClientConfig::consumeMessageBatchMaxSize },
+        { "consumeThreadMin", &ClientConfig::consumeThreadMin },
+        { "maxReconsumeTimes", &ClientConfig::maxReconsumeTimes },
+        { "suspendCurrentQueueTimeMillis", &ClientConfig::suspendCurrentQueueTimeMillis },
+        { "pollNameServerInterval", &ClientConfig::pollNameServerInterval },
+        { "heartbeatBrokerInterval", &ClientConfig::heartbeatBrokerInterval },
+        { "persistConsumerOffsetInterval", &ClientConfig::persistConsumerOffsetInterval },
+        { "pullTimeDelayMillsWhenException", &ClientConfig::pullTimeDelayMillsWhenException },
+        { "rebalanceWaitInterval", &ClientConfig::rebalanceWaitInterval },
+        { "rebalanceMinInterval", &ClientConfig::rebalanceMinInterval },
     };
     return fields;
 }
@@ -45,20 +44,29 @@ const QList<Field<ClientConfig>> &clientFields()
 // reached through accessors rather than a member pointer of one type.
 qint64 *brokerField(BrokerConfig &c, QStringView key)
 {
-    if (key == u"channelExpiredTimeout") return &c.channelExpiredTimeout;
-    if (key == u"scanNotActiveChannelInterval") return &c.scanNotActiveChannelInterval;
-    if (key == u"suspendTimeout") return &c.suspendTimeout;
-    if (key == u"holdScanInterval") return &c.holdScanInterval;
-    if (key == u"shortPollingTimeMills") return &c.shortPollingTimeMills;
-    if (key == u"lockMaxLiveTime") return &c.lockMaxLiveTime;
-    if (key == u"flushConsumerOffsetInterval") return &c.flushConsumerOffsetInterval;
+    if (key == u"channelExpiredTimeout")
+        return &c.channelExpiredTimeout;
+    if (key == u"scanNotActiveChannelInterval")
+        return &c.scanNotActiveChannelInterval;
+    if (key == u"suspendTimeout")
+        return &c.suspendTimeout;
+    if (key == u"holdScanInterval")
+        return &c.holdScanInterval;
+    if (key == u"shortPollingTimeMills")
+        return &c.shortPollingTimeMills;
+    if (key == u"lockMaxLiveTime")
+        return &c.lockMaxLiveTime;
+    if (key == u"flushConsumerOffsetInterval")
+        return &c.flushConsumerOffsetInterval;
     return nullptr;
 }
 
 bool *brokerFlag(BrokerConfig &c, QStringView key)
 {
-    if (key == u"notifyConsumerIdsChangedEnable") return &c.notifyConsumerIdsChangedEnable;
-    if (key == u"longPollingEnable") return &c.longPollingEnable;
+    if (key == u"notifyConsumerIdsChangedEnable")
+        return &c.notifyConsumerIdsChangedEnable;
+    if (key == u"longPollingEnable")
+        return &c.longPollingEnable;
     return nullptr;
 }
 
@@ -80,7 +88,8 @@ QString SettingSpec::rangeText() const
     case Kind::Boolean:
         return QStringLiteral("true or false");
     case Kind::Duration:
-        return QStringLiteral("a duration from %1 to %2").arg(formatDuration(minimum), formatDuration(maximum));
+        return QStringLiteral("a duration from %1 to %2")
+            .arg(formatDuration(minimum), formatDuration(maximum));
     case Kind::Integer:
         return QStringLiteral("an integer from %1 to %2%3")
             .arg(minimum)
@@ -120,23 +129,49 @@ const QList<SettingSpec> &ClientConfig::specs()
     // Ranges from DefaultMQPushConsumerImpl.checkConfig (spec §7.6) where RocketMQ checks them;
     // the rest are bounds that keep a simulation meaningful.
     static const QList<SettingSpec> specs = {
-        {"pullThresholdForQueue", QT_TRANSLATE_NOOP("Rblab::Settings", "Cached messages per queue"), "messages", K::Integer, 1000, 1, 65535, false, "DefaultMQPushConsumer"},
-        {"pullThresholdSizeForQueue", QT_TRANSLATE_NOOP("Rblab::Settings", "Cached MiB per queue"), "MiB", K::Integer, 100, 1, 1024, false, "DefaultMQPushConsumer"},
-        {"pullThresholdForTopic", QT_TRANSLATE_NOOP("Rblab::Settings", "Cached messages per topic"), "messages", K::Integer, -1, 1, 6553500, true, "DefaultMQPushConsumer"},
-        {"pullThresholdSizeForTopic", QT_TRANSLATE_NOOP("Rblab::Settings", "Cached MiB per topic"), "MiB", K::Integer, -1, 1, 102400, true, "DefaultMQPushConsumer"},
-        {"consumeConcurrentlyMaxSpan", QT_TRANSLATE_NOOP("Rblab::Settings", "Max offset span in cache"), "offsets", K::Integer, 2000, 1, 65535, false, "DefaultMQPushConsumer"},
-        {"pullBatchSize", QT_TRANSLATE_NOOP("Rblab::Settings", "Messages per pull"), "messages", K::Integer, 32, 1, 1024, false, "DefaultMQPushConsumer"},
-        {"pullInterval", QT_TRANSLATE_NOOP("Rblab::Settings", "Pause between pulls"), "", K::Duration, 0, 0, 65535, false, "DefaultMQPushConsumer"},
-        {"consumeMessageBatchMaxSize", QT_TRANSLATE_NOOP("Rblab::Settings", "Messages per listener call"), "messages", K::Integer, 1, 1, 1024, false, "DefaultMQPushConsumer"},
-        {"consumeThreadMin", QT_TRANSLATE_NOOP("Rblab::Settings", "Consume threads"), "threads", K::Integer, 20, 1, 1000, false, "DefaultMQPushConsumer"},
-        {"maxReconsumeTimes", QT_TRANSLATE_NOOP("Rblab::Settings", "Retries before the DLQ"), "times", K::Integer, -1, 0, 10000, true, "DefaultMQPushConsumer"},
-        {"suspendCurrentQueueTimeMillis", QT_TRANSLATE_NOOP("Rblab::Settings", "Orderly suspend time"), "", K::Duration, 1000, 10, 30000, false, "DefaultMQPushConsumer"},
-        {"pollNameServerInterval", QT_TRANSLATE_NOOP("Rblab::Settings", "Route refresh interval"), "", K::Duration, 30000, 100, kHourMs, false, "ClientConfig"},
-        {"heartbeatBrokerInterval", QT_TRANSLATE_NOOP("Rblab::Settings", "Heartbeat interval"), "", K::Duration, 30000, 100, kHourMs, false, "ClientConfig"},
-        {"persistConsumerOffsetInterval", QT_TRANSLATE_NOOP("Rblab::Settings", "Offset commit interval"), "", K::Duration, 5000, 100, kHourMs, false, "ClientConfig"},
-        {"pullTimeDelayMillsWhenException", QT_TRANSLATE_NOOP("Rblab::Settings", "Retry delay after a pull error"), "", K::Duration, 1000, 1, kHourMs, false, "ClientConfig"},
-        {"rebalanceWaitInterval", QT_TRANSLATE_NOOP("Rblab::Settings", "Periodic rebalance interval"), "", K::Duration, 20000, 100, kHourMs, false, "rocketmq.client.rebalance.waitInterval"},
-        {"rebalanceMinInterval", QT_TRANSLATE_NOOP("Rblab::Settings", "Minimum time between rebalances"), "", K::Duration, 1000, 0, kHourMs, false, "rocketmq.client.rebalance.minInterval"},
+        { "pullThresholdForQueue",
+            QT_TRANSLATE_NOOP("Rblab::Settings", "Cached messages per queue"), "messages",
+            K::Integer, 1000, 1, 65535, false, "DefaultMQPushConsumer" },
+        { "pullThresholdSizeForQueue", QT_TRANSLATE_NOOP("Rblab::Settings", "Cached MiB per queue"),
+            "MiB", K::Integer, 100, 1, 1024, false, "DefaultMQPushConsumer" },
+        { "pullThresholdForTopic",
+            QT_TRANSLATE_NOOP("Rblab::Settings", "Cached messages per topic"), "messages",
+            K::Integer, -1, 1, 6553500, true, "DefaultMQPushConsumer" },
+        { "pullThresholdSizeForTopic", QT_TRANSLATE_NOOP("Rblab::Settings", "Cached MiB per topic"),
+            "MiB", K::Integer, -1, 1, 102400, true, "DefaultMQPushConsumer" },
+        { "consumeConcurrentlyMaxSpan",
+            QT_TRANSLATE_NOOP("Rblab::Settings", "Max offset span in cache"), "offsets", K::Integer,
+            2000, 1, 65535, false, "DefaultMQPushConsumer" },
+        { "pullBatchSize", QT_TRANSLATE_NOOP("Rblab::Settings", "Messages per pull"), "messages",
+            K::Integer, 32, 1, 1024, false, "DefaultMQPushConsumer" },
+        { "pullInterval", QT_TRANSLATE_NOOP("Rblab::Settings", "Pause between pulls"), "",
+            K::Duration, 0, 0, 65535, false, "DefaultMQPushConsumer" },
+        { "consumeMessageBatchMaxSize",
+            QT_TRANSLATE_NOOP("Rblab::Settings", "Messages per listener call"), "messages",
+            K::Integer, 1, 1, 1024, false, "DefaultMQPushConsumer" },
+        { "consumeThreadMin", QT_TRANSLATE_NOOP("Rblab::Settings", "Consume threads"), "threads",
+            K::Integer, 20, 1, 1000, false, "DefaultMQPushConsumer" },
+        { "maxReconsumeTimes", QT_TRANSLATE_NOOP("Rblab::Settings", "Retries before the DLQ"),
+            "times", K::Integer, -1, 0, 10000, true, "DefaultMQPushConsumer" },
+        { "suspendCurrentQueueTimeMillis",
+            QT_TRANSLATE_NOOP("Rblab::Settings", "Orderly suspend time"), "", K::Duration, 1000, 10,
+            30000, false, "DefaultMQPushConsumer" },
+        { "pollNameServerInterval", QT_TRANSLATE_NOOP("Rblab::Settings", "Route refresh interval"),
+            "", K::Duration, 30000, 100, kHourMs, false, "ClientConfig" },
+        { "heartbeatBrokerInterval", QT_TRANSLATE_NOOP("Rblab::Settings", "Heartbeat interval"), "",
+            K::Duration, 30000, 100, kHourMs, false, "ClientConfig" },
+        { "persistConsumerOffsetInterval",
+            QT_TRANSLATE_NOOP("Rblab::Settings", "Offset commit interval"), "", K::Duration, 5000,
+            100, kHourMs, false, "ClientConfig" },
+        { "pullTimeDelayMillsWhenException",
+            QT_TRANSLATE_NOOP("Rblab::Settings", "Retry delay after a pull error"), "", K::Duration,
+            1000, 1, kHourMs, false, "ClientConfig" },
+        { "rebalanceWaitInterval",
+            QT_TRANSLATE_NOOP("Rblab::Settings", "Periodic rebalance interval"), "", K::Duration,
+            20000, 100, kHourMs, false, "rocketmq.client.rebalance.waitInterval" },
+        { "rebalanceMinInterval",
+            QT_TRANSLATE_NOOP("Rblab::Settings", "Minimum time between rebalances"), "",
+            K::Duration, 1000, 0, kHourMs, false, "rocketmq.client.rebalance.minInterval" },
     };
     return specs;
 }
@@ -177,13 +212,22 @@ void ClientConfig::apply(const QVariantMap &overrides)
 const QList<SettingSpec> &BrokerConfig::specs()
 {
     static const QList<SettingSpec> specs = {
-        {"channelExpiredTimeout", QT_TRANSLATE_NOOP("Rblab::Settings", "Silent connection expiry"), "", K::Duration, 120000, 1000, kHourMs, false, "BrokerConfig"},
-        {"scanNotActiveChannelInterval", QT_TRANSLATE_NOOP("Rblab::Settings", "Expiry scan interval"), "", K::Duration, 10000, 100, kHourMs, false, "ClientHousekeepingService"},
-        {"notifyConsumerIdsChangedEnable", QT_TRANSLATE_NOOP("Rblab::Settings", "Notify consumers of membership changes"), "", K::Boolean, 1, 0, 1, false, "BrokerConfig / SubscriptionGroupConfig"},
-        {"longPollingEnable", QT_TRANSLATE_NOOP("Rblab::Settings", "Long polling"), "", K::Boolean, 1, 0, 1, false, "BrokerConfig"},
-        {"suspendTimeout", QT_TRANSLATE_NOOP("Rblab::Settings", "Long-poll hold time"), "", K::Duration, 15000, 100, 120000, false, "BROKER_SUSPEND_MAX_TIME_MILLIS"},
-        {"holdScanInterval", QT_TRANSLATE_NOOP("Rblab::Settings", "Long-poll scan interval"), "", K::Duration, 5000, 10, 60000, false, "PullRequestHoldService"},
-        {"lockMaxLiveTime", QT_TRANSLATE_NOOP("Rblab::Settings", "Queue lock lifetime"), "", K::Duration, 60000, 1000, kHourMs, false, "rocketmq.broker.rebalance.lockMaxLiveTime"},
+        { "channelExpiredTimeout", QT_TRANSLATE_NOOP("Rblab::Settings", "Silent connection expiry"),
+            "", K::Duration, 120000, 1000, kHourMs, false, "BrokerConfig" },
+        { "scanNotActiveChannelInterval",
+            QT_TRANSLATE_NOOP("Rblab::Settings", "Expiry scan interval"), "", K::Duration, 10000,
+            100, kHourMs, false, "ClientHousekeepingService" },
+        { "notifyConsumerIdsChangedEnable",
+            QT_TRANSLATE_NOOP("Rblab::Settings", "Notify consumers of membership changes"), "",
+            K::Boolean, 1, 0, 1, false, "BrokerConfig / SubscriptionGroupConfig" },
+        { "longPollingEnable", QT_TRANSLATE_NOOP("Rblab::Settings", "Long polling"), "", K::Boolean,
+            1, 0, 1, false, "BrokerConfig" },
+        { "suspendTimeout", QT_TRANSLATE_NOOP("Rblab::Settings", "Long-poll hold time"), "",
+            K::Duration, 15000, 100, 120000, false, "BROKER_SUSPEND_MAX_TIME_MILLIS" },
+        { "holdScanInterval", QT_TRANSLATE_NOOP("Rblab::Settings", "Long-poll scan interval"), "",
+            K::Duration, 5000, 10, 60000, false, "PullRequestHoldService" },
+        { "lockMaxLiveTime", QT_TRANSLATE_NOOP("Rblab::Settings", "Queue lock lifetime"), "",
+            K::Duration, 60000, 1000, kHourMs, false, "rocketmq.broker.rebalance.lockMaxLiveTime" },
     };
     return specs;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The push consumer's settings: DefaultMQPushConsumer, ClientConfig and the client's system properties.
+// The push consumer's settings: DefaultMQPushConsumer, ClientConfig and the client's system
+// properties.
 #pragma once
 
 #include "model/settingspec.h"
@@ -21,7 +22,7 @@ struct RBLAB_ENGINE_EXPORT ClientConfig
     qint64 pullThresholdForQueue = 1000;
     qint64 pullThresholdSizeForQueue = 100; //!< MiB
     qint64 pullThresholdForTopic = -1;
-    qint64 pullThresholdSizeForTopic = -1;  //!< MiB
+    qint64 pullThresholdSizeForTopic = -1; //!< MiB
     qint64 consumeConcurrentlyMaxSpan = 2000;
     qint64 pullBatchSize = 32;
     SimTime pullInterval = 0;
@@ -34,7 +35,7 @@ struct RBLAB_ENGINE_EXPORT ClientConfig
     SimTime persistConsumerOffsetInterval = 5000;
     SimTime pullTimeDelayMillsWhenException = 1000;
     SimTime rebalanceWaitInterval = 20000; //!< rocketmq.client.rebalance.waitInterval
-    SimTime rebalanceMinInterval = 1000;   //!< rocketmq.client.rebalance.minInterval (5.2+)
+    SimTime rebalanceMinInterval = 1000; //!< rocketmq.client.rebalance.minInterval (5.2+)
 
     //! Every setting a scenario's "client" object may hold, in the order of the format document.
     static const QList<SettingSpec> &specs();
@@ -57,10 +58,10 @@ struct RBLAB_ENGINE_EXPORT BrokerConfig
     SimTime scanNotActiveChannelInterval = 10000;
     bool notifyConsumerIdsChangedEnable = true;
     bool longPollingEnable = true;
-    SimTime suspendTimeout = 15000;    //!< BROKER_SUSPEND_MAX_TIME_MILLIS the client asks for
-    SimTime holdScanInterval = 5000;   //!< PullRequestHoldService scan (long polling)
+    SimTime suspendTimeout = 15000; //!< BROKER_SUSPEND_MAX_TIME_MILLIS the client asks for
+    SimTime holdScanInterval = 5000; //!< PullRequestHoldService scan (long polling)
     SimTime shortPollingTimeMills = 1000;
-    SimTime lockMaxLiveTime = 60000;   //!< rocketmq.broker.rebalance.lockMaxLiveTime
+    SimTime lockMaxLiveTime = 60000; //!< rocketmq.broker.rebalance.lockMaxLiveTime
     SimTime flushConsumerOffsetInterval = 5000;
 
     static const QList<SettingSpec> &specs();

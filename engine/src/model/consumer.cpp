@@ -10,7 +10,7 @@ namespace Rblab {
 
 namespace {
 
-constexpr SimTime kApiTimeout = 3000;  // mqClientApiTimeout
+constexpr SimTime kApiTimeout = 3000; // mqClientApiTimeout
 constexpr SimTime kLockTimeout = 1000; // lock / unlock RPCs
 
 } // namespace
@@ -73,12 +73,14 @@ Consumer::~Consumer()
 bool Consumer::setStrategy(const QString &strategyName_, const QVariantMap &params, QString *why)
 {
     const GroupState &g = m_world->groups[size_t(group)];
-    const QString defaultTopic = g.topics.empty() ? QString() : m_world->topics[size_t(g.topics.front())].name;
+    const QString defaultTopic
+        = g.topics.empty() ? QString() : m_world->topics[size_t(g.topics.front())].name;
     StrategyCreation made = m_world->registry.create(strategyName_, params, defaultTopic);
     if (!made.ok()) {
         if (why) {
-            *why = made.parameter.isEmpty() ? made.error
-                                            : QStringLiteral("%1: %2").arg(made.parameter, made.error);
+            *why = made.parameter.isEmpty()
+                ? made.error
+                : QStringLiteral("%1: %2").arg(made.parameter, made.error);
         }
         return false;
     }
@@ -138,7 +140,7 @@ Task<void> Consumer::reconnected(qint32 broker)
 {
     // Netty reports the channel active after the connect completes, not inside the write that
     // opened it: start on a later turn, never inside the caller's RPC set-up.
-    co_await SleepAwaiter{m_world, index, 0};
+    co_await SleepAwaiter { m_world, index, 0 };
     // (co_await is kept out of conditions: GCC 12 miscompiles some of those at -O3.)
     const bool sent = co_await heartbeatTo(broker);
     if (sent) {
@@ -159,7 +161,8 @@ void Consumer::onChannelClosed(qint32 broker, quint32 channel)
         if (m_world->queueStates[size_t(pq.queue)].broker != broker) {
             continue;
         }
-        if (pq.stage == ProcessQueue::PullStage::InFlight || pq.stage == ProcessQueue::PullStage::Parked) {
+        if (pq.stage == ProcessQueue::PullStage::InFlight
+            || pq.stage == ProcessQueue::PullStage::Parked) {
             if (pq.stage == ProcessQueue::PullStage::Parked) {
                 std::vector<qint32> &parked = m_world->queueStates[size_t(pq.queue)].parked;
                 parked.erase(std::remove(parked.begin(), parked.end(), pqIndex), parked.end());
@@ -200,8 +203,8 @@ void Consumer::setState(ConsumerState next)
         const ProcessQueue &pq = m_world->pqs[size_t(table[i])];
         const bool owner = !pq.dropped && alive();
         const bool run = !pq.dropped && running();
-        m_world->metrics.changeHolders(group, pq.queue, int(owner) - int(before[i].first),
-                                       int(run) - int(before[i].second));
+        m_world->metrics.changeHolders(
+            group, pq.queue, int(owner) - int(before[i].first), int(run) - int(before[i].second));
     }
 }
 
@@ -213,7 +216,8 @@ void Consumer::refreshState()
     ConsumerState next = ConsumerState::Running;
     if (frozen) {
         next = ConsumerState::Frozen;
-    } else if (std::any_of(partitioned.begin(), partitioned.end(), [](quint8 p) { return p != 0; })) {
+    } else if (std::any_of(
+                   partitioned.begin(), partitioned.end(), [](quint8 p) { return p != 0; })) {
         next = ConsumerState::Partitioned;
     } else if (paused) {
         next = ConsumerState::Paused;
@@ -299,7 +303,7 @@ Task<void> Consumer::shutdownSequence()
             const quint32 id = w.network.newCall(RpcKind::UnlockBatch, index, broker);
             w.network.call(id).group = group;
             w.network.call(id).queues = byBroker.value(broker);
-            co_await RpcAwaiter{&w, id, kLockTimeout};
+            co_await RpcAwaiter { &w, id, kLockTimeout };
         }
     }
     // 2. persistConsumerOffset.
@@ -309,7 +313,7 @@ Task<void> Consumer::shutdownSequence()
     for (qint32 broker : brokers) {
         const quint32 id = w.network.newCall(RpcKind::Unregister, index, broker);
         w.network.call(id).group = group;
-        co_await RpcAwaiter{&w, id, kApiTimeout};
+        co_await RpcAwaiter { &w, id, kApiTimeout };
     }
     // 4. The client instance shuts down: timers, pull and rebalance services stop, channels close.
     threads.clear();
@@ -436,7 +440,7 @@ Task<void> Consumer::schedulerLoop()
     // MQClientInstance.startScheduledTask: three fixed-rate tasks on one scheduler thread, so a
     // slow one (a heartbeat waiting on an unreachable broker) delays the others.
     enum Kind { Route, Heartbeat, Persist };
-    SimTime next[3] = {m_world->now() + 10, m_world->now() + 1000, m_world->now() + 10000};
+    SimTime next[3] = { m_world->now() + 10, m_world->now() + 1000, m_world->now() + 10000 };
     for (;;) {
         int kind = Route;
         for (int k = Heartbeat; k <= Persist; ++k) {
@@ -445,7 +449,7 @@ Task<void> Consumer::schedulerLoop()
             }
         }
         if (next[kind] > m_world->now()) {
-            co_await SleepAwaiter{m_world, index, next[kind] - m_world->now()};
+            co_await SleepAwaiter { m_world, index, next[kind] - m_world->now() };
         }
         switch (kind) {
         case Route:
@@ -472,7 +476,7 @@ Task<bool> Consumer::updateRoutes()
     for (qint32 topic : subscriptions) {
         const quint32 id = w.network.newCall(RpcKind::GetRoute, index, -1);
         w.network.call(id).value = topic;
-        RpcResult route = co_await RpcAwaiter{&w, id, kApiTimeout};
+        RpcResult route = co_await RpcAwaiter { &w, id, kApiTimeout };
         if (!route.ok) {
             ok = false;
             continue;
@@ -519,7 +523,7 @@ Task<bool> Consumer::heartbeatTo(qint32 broker)
     World &w = *m_world;
     const quint32 id = w.network.newCall(RpcKind::Heartbeat, index, broker);
     w.network.call(id).group = group;
-    const RpcResult r = co_await RpcAwaiter{&w, id, kApiTimeout};
+    const RpcResult r = co_await RpcAwaiter { &w, id, kApiTimeout };
     co_return r.ok;
 }
 

@@ -51,15 +51,15 @@ public:
     ConsumerSpec spec;
 
     ConsumerState state = ConsumerState::Absent;
-    quint32 incarnation = 0;  //!< 0 before start; events of another incarnation are stale
+    quint32 incarnation = 0; //!< 0 before start; events of another incarnation are stale
     bool paused = false;
     bool frozen = false;
     bool slowed = false;
-    bool stopping = false;    //!< shutdown in progress: the consume service is stopped
+    bool stopping = false; //!< shutdown in progress: the consume service is stopped
     bool shutdownOnThaw = false; //!< shut down while frozen: runs when it unfreezes
 
-    ClientConfig baseConfig;  //!< as configured (group, then consumer, then setClient)
-    ClientConfig config;      //!< effective: thresholds divided by messageQueueChanged
+    ClientConfig baseConfig; //!< as configured (group, then consumer, then setClient)
+    ClientConfig config; //!< effective: thresholds divided by messageQueueChanged
     ConsumeTime consumeTime;
     ConsumeTime initialConsumeTime;
     std::optional<StallSpec> stall;
@@ -68,34 +68,38 @@ public:
     QVariantMap strategyParams;
     std::unique_ptr<AllocationStrategy> strategy;
     QString strategyError;
-    Random random;            //!< listener times and failures
-    Random choiceRandom;      //!< which broker answers the consumer list
+    Random random; //!< listener times and failures
+    Random choiceRandom; //!< which broker answers the consumer list
 
-    std::vector<qint32> subscriptions;            //!< topics, main and %RETRY%
-    QHash<qint32, std::vector<qint32>> topicSubscribeInfo; //!< topic → readable queues (last route poll)
-    std::vector<qint32> routeBrokers;             //!< brokers in this client's routes
-    std::vector<qint32> pqOfQueue;                //!< processQueueTable: queue → pq (-1)
-    std::vector<qint32> table;                    //!< the pqs of the table, in insertion order
-    std::vector<quint32> channels;                //!< per broker: channel id + 1 (0: none)
-    std::vector<quint8> partitioned;              //!< per broker
+    std::vector<qint32> subscriptions; //!< topics, main and %RETRY%
+    QHash<qint32, std::vector<qint32>>
+        topicSubscribeInfo; //!< topic → readable queues (last route poll)
+    std::vector<qint32> routeBrokers; //!< brokers in this client's routes
+    std::vector<qint32> pqOfQueue; //!< processQueueTable: queue → pq (-1)
+    std::vector<qint32> table; //!< the pqs of the table, in insertion order
+    std::vector<quint32> channels; //!< per broker: channel id + 1 (0: none)
+    std::vector<quint8> partitioned; //!< per broker
 
     OffsetStore offsets;
     RebalanceImpl rebalance;
     PullService pull;
     ConsumeService consume;
-    TaskSet threads;          //!< scheduler, rebalance service, lockAll, one-off tasks
-    TaskSet lifecycle;        //!< start and shutdown sequences
+    TaskSet threads; //!< scheduler, rebalance service, lockAll, one-off tasks
+    TaskSet lifecycle; //!< start and shutdown sequences
     std::vector<Event> deferred; //!< events that arrived while frozen
 
     // Metrics and the consumer's own view, for snapshots and reports.
     qint64 delivered = 0;
-    qint64 flowControl[3] = {0, 0, 0};
+    qint64 flowControl[3] = { 0, 0, 0 };
     quint32 rebalanceCount = 0;
     SimTime lastRebalanceAt = -1;
     QList<ConsumerView> views;
 
-    bool alive() const { return state != ConsumerState::Absent && state != ConsumerState::Killed
-                                && state != ConsumerState::Shutdown; }
+    bool alive() const
+    {
+        return state != ConsumerState::Absent && state != ConsumerState::Killed
+            && state != ConsumerState::Shutdown;
+    }
     bool running() const { return state == ConsumerState::Running; }
     bool partitionedFrom(qint32 broker) const
     {
@@ -104,7 +108,10 @@ public:
     bool orderly() const { return m_orderly; }
     bool broadcasting() const { return m_broadcasting; }
     //! The process queue of a queue in the table, or nullptr.
-    qint32 pqOf(qint32 queue) const { return size_t(queue) < pqOfQueue.size() ? pqOfQueue[size_t(queue)] : -1; }
+    qint32 pqOf(qint32 queue) const
+    {
+        return size_t(queue) < pqOfQueue.size() ? pqOfQueue[size_t(queue)] : -1;
+    }
 
     /*!
         The channel to a broker for a request, opening one when there is none (a reconnect: 5.x
@@ -147,7 +154,8 @@ public:
     void refreshState();
 
 private:
-    //! The client closes its open channels; each broker it can reach sees the close one latency later.
+    //! The client closes its open channels; each broker it can reach sees the close one latency
+    //! later.
     void closeChannels();
     bool channelUsable(quint32 channel) const
     {

@@ -11,9 +11,9 @@ namespace Rblab {
 
 namespace {
 
-constexpr SimTime kLocalRetryDelay = 5000;       // failed send-back: consumed again locally
+constexpr SimTime kLocalRetryDelay = 5000; // failed send-back: consumed again locally
 constexpr SimTime kMaxConsumeContinuously = 60000; // rocketmq.client.maxTimeConsumeContinuously
-constexpr double kZ99 = 2.3263478740408408;      // the standard normal's 99th percentile
+constexpr double kZ99 = 2.3263478740408408; // the standard normal's 99th percentile
 
 Q_ALWAYS_INLINE double drawListenerTime(Random &random, const ConsumeTime &t)
 {
@@ -23,7 +23,8 @@ Q_ALWAYS_INLINE double drawListenerTime(Random &random, const ConsumeTime &t)
     case ConsumeTime::Distribution::Exponential:
         return random.exponential(t.meanMs);
     case ConsumeTime::Distribution::LogNormal: {
-        // Mean m and p99 q: exp(mu + s²/2) = m and exp(mu + z·s) = q give s² / 2 - z·s + ln(q/m) = 0.
+        // Mean m and p99 q: exp(mu + s²/2) = m and exp(mu + z·s) = q give s² / 2 - z·s + ln(q/m) =
+        // 0.
         const double ratio = std::log(std::max(t.p99Ms, t.meanMs * 1.0001) / t.meanMs);
         const double disc = kZ99 * kZ99 - 2.0 * ratio;
         const double sigma = disc > 0 ? kZ99 - std::sqrt(disc) : kZ99;
@@ -37,9 +38,7 @@ Q_ALWAYS_INLINE double drawListenerTime(Random &random, const ConsumeTime &t)
 } // namespace
 
 ConsumeService::ConsumeService(World *world, Consumer *consumer)
-    : m_world(world)
-    , m_consumer(consumer)
-    , m_worldClock(world->agenda.clock())
+    : m_world(world), m_consumer(consumer), m_worldClock(world->agenda.clock())
 {
 }
 
@@ -72,8 +71,7 @@ void ConsumeService::stop()
 namespace {
 struct PendingLater
 {
-    template<typename P>
-    bool operator()(const P &a, const P &b) const
+    template<typename P> bool operator()(const P &a, const P &b) const
     {
         return a.at != b.at ? a.at > b.at : a.seq > b.seq;
     }
@@ -121,12 +119,12 @@ void ConsumeService::submit(qint32 pq, qint64 begin, qint64 end, bool dispatchTo
         ++m_busy;
         Worker &w = m_workers[worker];
         w.busy = true;
-        w.request = {pq, queue, from, qint32(std::min(batch, end - from)), false};
+        w.request = { pq, queue, from, qint32(std::min(batch, end - from)), false };
         from += batch;
         startConcurrent(worker);
     }
     for (; from < end; from += batch) {
-        m_fifo.push_back({pq, queue, from, qint32(std::min(batch, end - from)), false});
+        m_fifo.push_back({ pq, queue, from, qint32(std::min(batch, end - from)), false });
     }
 }
 
@@ -135,7 +133,7 @@ void ConsumeService::submitOrderly(qint32 pq)
     if (m_stopped) {
         return;
     }
-    m_fifo.push_back({pq, &m_world->pqs[size_t(pq)], 0, 0, true});
+    m_fifo.push_back({ pq, &m_world->pqs[size_t(pq)], 0, 0, true });
     startIdle();
 }
 
@@ -239,8 +237,9 @@ Q_ALWAYS_INLINE void ConsumeService::startConcurrent(quint16 worker)
     // Kept sorted latest first, so the next completion is at the back. A consumer has a few
     // calls running at a time, mostly ending in the order they started: the new one usually
     // goes near the front of a short list (a heap's sifting costs more at these sizes).
-    m_pending.push_back({done, m_pendingSeq++, worker, w.serial});
-    for (size_t i = m_pending.size() - 1; i > 0 && PendingLater()(m_pending[i], m_pending[i - 1]); --i) {
+    m_pending.push_back({ done, m_pendingSeq++, worker, w.serial });
+    for (size_t i = m_pending.size() - 1; i > 0 && PendingLater()(m_pending[i], m_pending[i - 1]);
+         --i) {
         std::swap(m_pending[i], m_pending[i - 1]);
     }
 }
@@ -306,9 +305,9 @@ Q_ALWAYS_INLINE void ConsumeService::finishConcurrent(Worker &w)
                 offset = pq.removeOne(o, localNow());
                 any = true;
             } else {
-                m_resubmits.push_back({w.request.pq, &pq, o, 1, false});
+                m_resubmits.push_back({ w.request.pq, &pq, o, 1, false });
                 world.schedule(kLocalRetryDelay, Ev::ConsumeResubmit, quint32(c.index),
-                               quint64(m_resubmits.size() - 1));
+                    quint64(m_resubmits.size() - 1));
             }
         }
         if (!any) {
@@ -339,11 +338,13 @@ bool ConsumeService::sendBack(qint32 pqIndex, qint64 offset)
     request.group = c.group;
     request.broker = broker;
     request.message.size = world.messageSize(pq.queue, offset);
-    request.message.reconsumeTimes = q.retry && size_t(offset) < q.stored.size() ? q.stored[size_t(offset)].reconsumeTimes : 0;
+    request.message.reconsumeTimes
+        = q.retry && size_t(offset) < q.stored.size() ? q.stored[size_t(offset)].reconsumeTimes : 0;
     request.maxReconsumeTimes = c.config.maxReconsumeTimes < 0 ? 16 : c.config.maxReconsumeTimes;
     request.live = true;
     world.sendBacks.push_back(request);
-    world.schedule(world.latency, Ev::SendBack, quint32(broker), quint64(world.sendBacks.size() - 1));
+    world.schedule(
+        world.latency, Ev::SendBack, quint32(broker), quint64(world.sendBacks.size() - 1));
     return true;
 }
 
@@ -363,11 +364,13 @@ void ConsumeService::onResubmit(quint64 index)
 void ConsumeService::tryLockLater(qint32 pq, SimTime delay)
 {
     // tryLockLaterAndReconsume: lock after `delay`; resubmit after 10 ms on success, 3 s if not.
-    m_consumer->threads.spawn([](World *world, Consumer *consumer, qint32 index, SimTime wait) -> Task<void> {
-        co_await SleepAwaiter{world, consumer->index, wait};
-        const bool locked = co_await consumer->rebalance.lock(world->pqs[size_t(index)].queue);
-        world->schedule(locked ? 10 : 3000, Ev::OrderlyResubmit, quint32(index), consumer->incarnation);
-    }(m_world, m_consumer, pq, delay));
+    m_consumer->threads.spawn(
+        [](World *world, Consumer *consumer, qint32 index, SimTime wait) -> Task<void> {
+            co_await SleepAwaiter { world, consumer->index, wait };
+            const bool locked = co_await consumer->rebalance.lock(world->pqs[size_t(index)].queue);
+            world->schedule(
+                locked ? 10 : 3000, Ev::OrderlyResubmit, quint32(index), consumer->incarnation);
+        }(m_world, m_consumer, pq, delay));
 }
 
 void ConsumeService::runOrderlyStep(quint16 worker)
@@ -401,7 +404,8 @@ void ConsumeService::runOrderlyStep(quint16 worker)
         stop();
         return;
     }
-    const qsizetype taken = pq.takeMessages(std::max<qint64>(1, c.config.consumeMessageBatchMaxSize), world.now());
+    const qsizetype taken
+        = pq.takeMessages(std::max<qint64>(1, c.config.consumeMessageBatchMaxSize), world.now());
     if (taken == 0) {
         stop();
         return;
@@ -414,7 +418,8 @@ void ConsumeService::runOrderlyStep(quint16 worker)
     w.failed = c.random.chance(c.failureRate);
     ++w.serial;
     const SimTime d = listenerTime(w, qint32(taken));
-    world.schedule(d, Ev::ConsumeDone, quint32(c.index), (quint64(c.incarnation) << 32) | w.serial, worker);
+    world.schedule(
+        d, Ev::ConsumeDone, quint32(c.index), (quint64(c.incarnation) << 32) | w.serial, worker);
 }
 
 bool ConsumeService::finishOrderly(Worker &w)
@@ -431,7 +436,8 @@ bool ConsumeService::finishOrderly(Worker &w)
         offset = pq.commit();
     } else {
         // SUSPEND_CURRENT_QUEUE_A_MOMENT: retried in place until maxReconsumeTimes (-1: forever).
-        const qint64 max = c.config.maxReconsumeTimes < 0 ? qint64(INT_MAX) : c.config.maxReconsumeTimes;
+        const qint64 max
+            = c.config.maxReconsumeTimes < 0 ? qint64(INT_MAX) : c.config.maxReconsumeTimes;
         bool retry = false;
         for (const auto &m : pq.consumingOrderly) {
             if (pq.orderlyReconsumeTimes.value(m.first) < max) {
@@ -450,7 +456,8 @@ bool ConsumeService::finishOrderly(Worker &w)
                 ++pq.orderlyReconsumeTimes[m.first];
             }
             pq.rollback();
-            const SimTime suspend = std::clamp<SimTime>(c.config.suspendCurrentQueueTimeMillis, 10, 30000);
+            const SimTime suspend
+                = std::clamp<SimTime>(c.config.suspendCurrentQueueTimeMillis, 10, 30000);
             world.schedule(suspend, Ev::OrderlyResubmit, quint32(w.request.pq), c.incarnation);
             return false;
         }

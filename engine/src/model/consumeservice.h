@@ -33,7 +33,7 @@ public:
     {
         qint32 pq = -1;
         ProcessQueue *queue = nullptr; //!< the process queue `pq` names (addresses never move)
-        qint64 begin = 0;  //!< concurrent: the batch's offsets [begin, begin + count)
+        qint64 begin = 0; //!< concurrent: the batch's offsets [begin, begin + count)
         qint32 count = 0;
         bool orderly = false;
     };
@@ -74,11 +74,11 @@ private:
     {
         bool busy = false;
         Request request;
-        double carry = 0;       //!< fraction of a millisecond owed to the next call
-        bool failed = false;    //!< the listener returns RECONSUME_LATER / SUSPEND
+        double carry = 0; //!< fraction of a millisecond owed to the next call
+        bool failed = false; //!< the listener returns RECONSUME_LATER / SUSPEND
         quint32 serial = 0;
-        SimTime loopBegin = 0;  //!< orderly: when this request started consuming
-        qint32 taken = 0;       //!< orderly: messages in flight
+        SimTime loopBegin = 0; //!< orderly: when this request started consuming
+        qint32 taken = 0; //!< orderly: messages in flight
     };
 
     struct Pending
@@ -115,8 +115,8 @@ private:
     size_t m_scope = size_t(-1); //!< the consumer's delivery scope in Metrics
     std::vector<Pending> m_pending; //!< sorted by (at, seq), latest first
     quint32 m_pendingSeq = 0;
-    SimTime m_clock = -1;           //!< the time being settled (-1: the world's now)
-    const SimTime *m_worldClock;    //!< the agenda's clock
+    SimTime m_clock = -1; //!< the time being settled (-1: the world's now)
+    const SimTime *m_worldClock; //!< the agenda's clock
     bool m_stopped = false;
 };
 

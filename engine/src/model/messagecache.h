@@ -21,13 +21,14 @@ public:
     bool empty() const { return m_count == 0; }
     qint64 count() const { return m_count; }
     qint64 bytes() const { return m_bytes; }
-    qint64 firstKey() const { return m_head; }          //!< valid when not empty
+    qint64 firstKey() const { return m_head; } //!< valid when not empty
     qint64 lastKey() const { return m_head + m_len - 1; } //!< valid when not empty
     qint64 maxSpan() const { return m_count == 0 ? 0 : lastKey() - firstKey(); }
 
     bool contains(qint64 offset) const
     {
-        return m_count > 0 && offset >= m_head && offset < m_head + qint64(m_len) && at(offset) != 0;
+        return m_count > 0 && offset >= m_head && offset < m_head + qint64(m_len)
+            && at(offset) != 0;
     }
     quint32 sizeAt(qint64 offset) const { return contains(offset) ? at(offset) : 0; }
 
@@ -121,8 +122,14 @@ public:
 
 private:
     size_t capacity() const { return m_ring.size(); }
-    quint32 &at(qint64 offset) { return m_ring[(m_start + size_t(offset - m_head)) & (capacity() - 1)]; }
-    quint32 at(qint64 offset) const { return m_ring[(m_start + size_t(offset - m_head)) & (capacity() - 1)]; }
+    quint32 &at(qint64 offset)
+    {
+        return m_ring[(m_start + size_t(offset - m_head)) & (capacity() - 1)];
+    }
+    quint32 at(qint64 offset) const
+    {
+        return m_ring[(m_start + size_t(offset - m_head)) & (capacity() - 1)];
+    }
 
     void reserve(size_t needed)
     {
@@ -160,8 +167,8 @@ private:
     }
 
     std::vector<quint32> m_ring; // power-of-two capacity
-    size_t m_start = 0;          // ring index of m_head
-    size_t m_len = 0;            // offsets covered, m_head … m_head + m_len - 1
+    size_t m_start = 0; // ring index of m_head
+    size_t m_len = 0; // offsets covered, m_head … m_head + m_len - 1
     qint64 m_head = 0;
     qint64 m_count = 0;
     qint64 m_bytes = 0;

@@ -177,7 +177,8 @@ qint64 Metrics::lost() const
                 continue;
             }
             static const DeliveryBits empty;
-            const DeliveryBits *bits = (g < m_bits.size() && q < m_bits[g].size()) ? m_bits[g][q].get() : nullptr;
+            const DeliveryBits *bits
+                = (g < m_bits.size() && q < m_bits[g].size()) ? m_bits[g][q].get() : nullptr;
             lost += (bits ? *bits : empty).countClear(from, committed);
         }
     }

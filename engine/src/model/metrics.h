@@ -43,11 +43,11 @@ struct DeliveryBits
 class Metrics
 {
 public:
-    explicit Metrics(World *world) : m_world(world) {}
+    explicit Metrics(World *world) : m_world(world) { }
 
     qint64 delivered = 0;
     qint64 uniqueDelivered = 0;
-    qint64 flowControl[3] = {0, 0, 0};
+    qint64 flowControl[3] = { 0, 0, 0 };
     qint64 rebalances = 0;
     qint64 queueMoves = 0;
     qint64 retried = 0;
@@ -99,8 +99,9 @@ private:
     const Pair *findPair(qint32 group, qint32 queue) const;
 
     World *m_world;
-    std::vector<std::vector<Pair>> m_pairs;   //!< [group][queue]
-    std::vector<std::vector<std::unique_ptr<DeliveryBits>>> m_bits; //!< [scope][queue], made on first use
+    std::vector<std::vector<Pair>> m_pairs; //!< [group][queue]
+    std::vector<std::vector<std::unique_ptr<DeliveryBits>>>
+        m_bits; //!< [scope][queue], made on first use
     qint32 m_orphaned = 0;
     qint32 m_doubleOwned = 0;
     SimTime m_lastT = 0;

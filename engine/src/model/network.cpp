@@ -55,7 +55,7 @@ void Network::resumeWaiter(quint32 slot, quint32 gen)
 
 quint32 Network::openChannel(qint32 consumer, qint32 broker)
 {
-    m_channels.push_back({consumer, broker, true, true});
+    m_channels.push_back({ consumer, broker, true, true });
     return quint32(m_channels.size() - 1);
 }
 
@@ -81,7 +81,7 @@ quint32 Network::newCall(RpcKind kind, qint32 consumer, qint32 broker)
     }
     RpcCall &c = m_calls[id];
     const quint32 gen = c.gen + 1;
-    c = RpcCall{};
+    c = RpcCall {};
     c.gen = gen;
     c.live = true;
     c.kind = kind;

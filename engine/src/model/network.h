@@ -28,15 +28,15 @@ struct Channel
 };
 
 enum class RpcKind : quint8 {
-    GetRoute,          //!< GET_ROUTEINFO_BY_TOPIC (name server)
-    Heartbeat,         //!< HEART_BEAT
-    GetConsumerList,   //!< GET_CONSUMER_LIST_BY_GROUP
-    QueryOffset,       //!< QUERY_CONSUMER_OFFSET
-    GetMaxOffset,      //!< GET_MAX_OFFSET
-    SearchOffset,      //!< SEARCH_OFFSET_BY_TIMESTAMP
-    Unregister,        //!< UNREGISTER_CLIENT
-    LockBatch,         //!< LOCK_BATCH_MQ
-    UnlockBatch,       //!< UNLOCK_BATCH_MQ (synchronous, at orderly shutdown)
+    GetRoute, //!< GET_ROUTEINFO_BY_TOPIC (name server)
+    Heartbeat, //!< HEART_BEAT
+    GetConsumerList, //!< GET_CONSUMER_LIST_BY_GROUP
+    QueryOffset, //!< QUERY_CONSUMER_OFFSET
+    GetMaxOffset, //!< GET_MAX_OFFSET
+    SearchOffset, //!< SEARCH_OFFSET_BY_TIMESTAMP
+    Unregister, //!< UNREGISTER_CLIENT
+    LockBatch, //!< LOCK_BATCH_MQ
+    UnlockBatch, //!< UNLOCK_BATCH_MQ (synchronous, at orderly shutdown)
 };
 
 /*!
@@ -50,7 +50,7 @@ struct RpcCall
     bool done = false;
     qint32 consumer = -1;
     quint32 incarnation = 0;
-    qint32 broker = -1;         //!< -1: the name server
+    qint32 broker = -1; //!< -1: the name server
     quint32 channel = 0;
     SimTime sentAt = 0;
     // request
@@ -95,7 +95,7 @@ public:
         bool active = false;
     };
 
-    explicit Network(World *world) : m_world(world) {}
+    explicit Network(World *world) : m_world(world) { }
 
     // --- coroutine wake-ups
     quint32 addWaiter(std::coroutine_handle<> handle, qint32 consumer);
@@ -115,7 +115,10 @@ public:
     quint32 newCall(RpcKind kind, qint32 consumer, qint32 broker);
     RpcCall &call(quint32 id) { return m_calls[id]; }
     const RpcCall &call(quint32 id) const { return m_calls[id]; }
-    bool callLive(quint32 id, quint32 gen) const { return id < m_calls.size() && m_calls[id].live && m_calls[id].gen == gen; }
+    bool callLive(quint32 id, quint32 gen) const
+    {
+        return id < m_calls.size() && m_calls[id].live && m_calls[id].gen == gen;
+    }
     void freeCall(quint32 id);
     //! Sends a registered call; answers or times out later through events.
     void send(quint32 id, SimTime timeout);

@@ -11,9 +11,7 @@ namespace {
 constexpr SimTime kOffsetTimeout = 5000; // RemoteBrokerOffsetStore's query timeout
 }
 
-OffsetStore::OffsetStore(World *world, Consumer *consumer)
-    : m_world(world)
-    , m_consumer(consumer)
+OffsetStore::OffsetStore(World *world, Consumer *consumer) : m_world(world), m_consumer(consumer)
 {
 }
 
@@ -62,7 +60,7 @@ Task<qint64> OffsetStore::readFromStore(qint32 queue)
     const quint32 id = w.network.newCall(RpcKind::QueryOffset, m_consumer->index, broker);
     w.network.call(id).group = m_consumer->group;
     w.network.call(id).queue = queue;
-    const RpcResult r = co_await RpcAwaiter{&w, id, kOffsetTimeout};
+    const RpcResult r = co_await RpcAwaiter { &w, id, kOffsetTimeout };
     if (!r.ok) {
         co_return -2;
     }
@@ -94,7 +92,8 @@ void OffsetStore::persist(qint32 queue)
     if (failed) {
         return;
     }
-    w.schedule(w.latency, Ev::OffsetUpdate, quint32(queue), quint64(offset), quint16(m_consumer->group));
+    w.schedule(
+        w.latency, Ev::OffsetUpdate, quint32(queue), quint64(offset), quint16(m_consumer->group));
 }
 
 void OffsetStore::persistAll(const std::vector<qint32> &owned)

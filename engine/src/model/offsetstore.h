@@ -49,7 +49,10 @@ public:
     //! removeOffset(mq)
     void remove(qint32 queue);
     //! What the local offsets file holds for a queue (BROADCASTING), -1 when nothing.
-    qint64 stored(qint32 queue) const { return size_t(queue) < m_file.size() ? m_file[size_t(queue)] : -1; }
+    qint64 stored(qint32 queue) const
+    {
+        return size_t(queue) < m_file.size() ? m_file[size_t(queue)] : -1;
+    }
     //! persist(mq)
     void persist(qint32 queue);
     //! persistAll(mqs): sends the owned queues' entries and deletes the others.

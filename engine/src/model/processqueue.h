@@ -43,16 +43,16 @@ struct ProcessQueue
     DeliveryBits *delivered = nullptr; //!< this consumer's delivery scope for this queue
 
     bool dropped = false;
-    bool locked = false;             //!< orderly: the broker lock as this client last saw it
-    bool consuming = false;          //!< orderly: a ConsumeRequest is dispatched
-    bool listenerRunning = false;    //!< orderly: consumeLock held by a listener call
+    bool locked = false; //!< orderly: the broker lock as this client last saw it
+    bool consuming = false; //!< orderly: a ConsumeRequest is dispatched
+    bool listenerRunning = false; //!< orderly: consumeLock held by a listener call
     SimTime createdAt = 0;
     SimTime lastPullTimestamp = 0;
     SimTime lastConsumeTimestamp = 0;
     SimTime lastLockTimestamp = 0;
     qint32 tryUnlockTimes = 0;
 
-    MessageCache cache;              //!< msgTreeMap
+    MessageCache cache; //!< msgTreeMap
     qint64 queueOffsetMax = 0;
     //! orderly: consumingMsgOrderlyTreeMap (offset, size), taken from the front of the cache
     std::vector<std::pair<qint64, quint32>> consumingOrderly;
@@ -62,19 +62,19 @@ struct ProcessQueue
     qint64 nextOffset = 0;
     bool previouslyLocked = false;
     PullStage stage = PullStage::Idle;
-    quint32 pullGen = 0;             //!< bumped per send: stale responses and timeouts are ignored
+    quint32 pullGen = 0; //!< bumped per send: stale responses and timeouts are ignored
     SimTime pullSentAt = 0;
-    qint64 commitOffset = 0;         //!< the offset riding on the pull (0 = none)
+    qint64 commitOffset = 0; //!< the offset riding on the pull (0 = none)
     bool commitFlag = false;
     // The broker's answer, filled when the broker handles the pull.
     PullStatus status = PullStatus::Error;
     qint64 resultBegin = 0;
     qint64 resultEnd = 0;
     qint64 nextBeginOffset = 0;
-    quint32 parkGen = 0;             //!< bumped when a held pull's answer is (re)planned
-    SimTime parkedAt = 0;            //!< when the broker suspended the request
-    SimTime wakeAt = 0;              //!< when the broker answers the held request
-    quint16 maxMsgNums = 32;         //!< pullBatchSize at send time
+    quint32 parkGen = 0; //!< bumped when a held pull's answer is (re)planned
+    SimTime parkedAt = 0; //!< when the broker suspended the request
+    SimTime wakeAt = 0; //!< when the broker answers the held request
+    quint16 maxMsgNums = 32; //!< pullBatchSize at send time
 
     SimEvent::FlowCause flowControl = SimEvent::FlowCause::None;
     SimTime lastHoldAt = -kNever;
@@ -89,15 +89,20 @@ struct ProcessQueue
         return bytes;
     }
     qint64 maxSpan() const { return cache.maxSpan(); }
-    bool isPullExpired(SimTime now, SimTime maxIdle) const { return now - lastPullTimestamp > maxIdle; }
-    bool isLockExpired(SimTime now, SimTime maxLive) const { return now - lastLockTimestamp > maxLive; }
+    bool isPullExpired(SimTime now, SimTime maxIdle) const
+    {
+        return now - lastPullTimestamp > maxIdle;
+    }
+    bool isLockExpired(SimTime now, SimTime maxLive) const
+    {
+        return now - lastLockTimestamp > maxLive;
+    }
 
     /*!
         putMessage: caches the offsets [begin, end) with their sizes; returns whether a consume
         request must be dispatched (orderly: the queue was idle).
     */
-    template<typename SizeOf>
-    bool putMessages(qint64 begin, qint64 end, SizeOf sizeOf)
+    template<typename SizeOf> bool putMessages(qint64 begin, qint64 end, SizeOf sizeOf)
     {
         for (qint64 offset = begin; offset < end; ++offset) {
             if (cache.insert(offset, sizeOf(offset))) {
@@ -127,10 +132,7 @@ struct ProcessQueue
         }
         return cache.empty() ? queueOffsetMax + 1 : cache.firstKey();
     }
-    qint64 removeOne(qint64 offset, SimTime now)
-    {
-        return removeMessages(offset, offset + 1, now);
-    }
+    qint64 removeOne(qint64 offset, SimTime now) { return removeMessages(offset, offset + 1, now); }
 
     //! Orderly takeMessages(n): moves the first n cached messages in flight.
     qsizetype takeMessages(qsizetype n, SimTime now)

@@ -10,18 +10,17 @@ namespace Rblab {
 namespace {
 
 // DefaultMQPushConsumerImpl's constants.
-constexpr SimTime kDelayWhenCacheFlowControl = 50;  // PULL_TIME_DELAY_MILLS_WHEN_CACHE_FLOW_CONTROL
-constexpr SimTime kDelayWhenSuspend = 1000;         // PULL_TIME_DELAY_MILLS_WHEN_SUSPEND
+constexpr SimTime kDelayWhenCacheFlowControl = 50; // PULL_TIME_DELAY_MILLS_WHEN_CACHE_FLOW_CONTROL
+constexpr SimTime kDelayWhenSuspend = 1000; // PULL_TIME_DELAY_MILLS_WHEN_SUSPEND
 constexpr SimTime kConsumerTimeoutWhenSuspend = 30000; // CONSUMER_TIMEOUT_MILLIS_WHEN_SUSPEND
 constexpr SimTime kOffsetIllegalDelay49 = 10000;
 constexpr qint64 kMiB = 1024 * 1024;
-constexpr SimTime kFlowControlQuietTime = 1000; // published flow control ends after this long without a hold
+constexpr SimTime kFlowControlQuietTime
+    = 1000; // published flow control ends after this long without a hold
 
 } // namespace
 
-PullService::PullService(World *world, Consumer *consumer)
-    : m_world(world)
-    , m_consumer(consumer)
+PullService::PullService(World *world, Consumer *consumer) : m_world(world), m_consumer(consumer)
 {
 }
 
@@ -47,7 +46,9 @@ void PullService::setFlowControl(qint32 pqIndex, SimEvent::FlowCause cause)
 {
     ProcessQueue &pq = m_world->pqs[size_t(pqIndex)];
     if (cause != SimEvent::FlowCause::None) {
-        const int i = cause == SimEvent::FlowCause::Count ? 0 : cause == SimEvent::FlowCause::Size ? 1 : 2;
+        const int i = cause == SimEvent::FlowCause::Count ? 0
+            : cause == SimEvent::FlowCause::Size          ? 1
+                                                          : 2;
         ++m_consumer->flowControl[i];
         ++m_world->metrics.flowControl[i];
         pq.lastHoldAt = m_world->now();
@@ -57,7 +58,8 @@ void PullService::setFlowControl(qint32 pqIndex, SimEvent::FlowCause cause)
     }
     // Published on a change of state only, not on every 50 ms retry.
     SimEvent ev;
-    ev.type = cause == SimEvent::FlowCause::None ? SimEvent::Type::FlowControlOff : SimEvent::Type::FlowControlOn;
+    ev.type = cause == SimEvent::FlowCause::None ? SimEvent::Type::FlowControlOff
+                                                 : SimEvent::Type::FlowControlOn;
     ev.cause = cause == SimEvent::FlowCause::None ? pq.flowControl : cause;
     ev.consumer = m_consumer->index;
     ev.queue = pq.queue;
@@ -133,20 +135,23 @@ Q_ALWAYS_INLINE void PullService::pullNow(qint32 pqIndex)
             pq.stage = ProcessQueue::PullStage::Querying;
             ++pq.pullGen;
             const quint32 gen = pq.pullGen;
-            c.threads.spawn([](World *world, Consumer *consumer, qint32 index, quint32 expected) -> Task<void> {
-                const qint64 offset = co_await consumer->rebalance.computePullFromWhere(world->pqs[size_t(index)].queue);
-                ProcessQueue &q = world->pqs[size_t(index)];
-                if (q.pullGen != expected || q.dropped) {
-                    co_return;
-                }
-                if (offset < 0) {
-                    consumer->pull.executeLater(index, consumer->config.pullTimeDelayMillsWhenException);
-                    co_return;
-                }
-                q.previouslyLocked = true;
-                q.nextOffset = offset;
-                consumer->pull.send(index);
-            }(&w, &c, pqIndex, gen));
+            c.threads.spawn(
+                [](World *world, Consumer *consumer, qint32 index, quint32 expected) -> Task<void> {
+                    const qint64 offset = co_await consumer->rebalance.computePullFromWhere(
+                        world->pqs[size_t(index)].queue);
+                    ProcessQueue &q = world->pqs[size_t(index)];
+                    if (q.pullGen != expected || q.dropped) {
+                        co_return;
+                    }
+                    if (offset < 0) {
+                        consumer->pull.executeLater(
+                            index, consumer->config.pullTimeDelayMillsWhenException);
+                        co_return;
+                    }
+                    q.previouslyLocked = true;
+                    q.nextOffset = offset;
+                    consumer->pull.send(index);
+                }(&w, &c, pqIndex, gen));
             return;
         }
     }
@@ -204,7 +209,8 @@ void PullService::onTimeout(qint32 pqIndex, quint32 gen)
     if (pq.pullGen != gen || pq.incarnation != m_consumer->incarnation || !m_consumer->alive()) {
         return;
     }
-    if (pq.stage != ProcessQueue::PullStage::InFlight && pq.stage != ProcessQueue::PullStage::Parked) {
+    if (pq.stage != ProcessQueue::PullStage::InFlight
+        && pq.stage != ProcessQueue::PullStage::Parked) {
         return;
     }
     if (pq.dropped) {
@@ -238,7 +244,8 @@ void PullService::onResponse(qint32 pqIndex, quint64 stamp)
             // The answer was lost on the way: the callback times out.
             pq.stage = ProcessQueue::PullStage::InFlight;
             const SimTime due = pq.pullSentAt + kConsumerTimeoutWhenSuspend;
-            w.schedule(std::max<SimTime>(0, due - w.now()), Ev::PullTimeout, quint32(pqIndex), pq.pullGen);
+            w.schedule(
+                std::max<SimTime>(0, due - w.now()), Ev::PullTimeout, quint32(pqIndex), pq.pullGen);
             return;
         }
     }
@@ -255,9 +262,10 @@ void PullService::onResponse(qint32 pqIndex, quint64 stamp)
         pq.nextOffset = pq.nextBeginOffset;
         const qint32 queue = pq.queue;
         const quint32 fixed = pq.state->fixedSize;
-        const bool dispatch = pq.putMessages(pq.resultBegin, pq.resultEnd, [&w, queue, fixed](qint64 offset) {
-            return fixed ? fixed : w.messageSize(queue, offset);
-        });
+        const bool dispatch
+            = pq.putMessages(pq.resultBegin, pq.resultEnd, [&w, queue, fixed](qint64 offset) {
+                  return fixed ? fixed : w.messageSize(queue, offset);
+              });
         c.consume.submit(pqIndex, pq.resultBegin, pq.resultEnd, dispatch);
         ProcessQueue &after = w.pqs[size_t(pqIndex)];
         if (after.stage != ProcessQueue::PullStage::Idle) {

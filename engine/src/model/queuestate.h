@@ -43,21 +43,21 @@ struct QueueState
     qint32 broker = -1;
     qint32 queueId = 0;
     bool retry = false;
-    qint32 retryGroup = -1;     //!< for %RETRY%<group>
-    bool inRoute = false;       //!< readable: below the topic's readQueueNums on a live broker
-    bool readable = false;      //!< below the topic's readQueueNums on its broker (up or not)
-    quint32 fixedSize = 0;      //!< body size of every message when the topic's size is fixed
-    qint32 fixedPerRead = 0;    //!< with a fixed size: messages one read may take (256 KiB, ≥ 1)
+    qint32 retryGroup = -1; //!< for %RETRY%<group>
+    bool inRoute = false; //!< readable: below the topic's readQueueNums on a live broker
+    bool readable = false; //!< below the topic's readQueueNums on its broker (up or not)
+    quint32 fixedSize = 0; //!< body size of every message when the topic's size is fixed
+    qint32 fixedPerRead = 0; //!< with a fixed size: messages one read may take (256 KiB, ≥ 1)
 
-    std::vector<ProductionStep> steps;   //!< main topics
-    std::vector<StoredMessage> stored;   //!< retry topics: index = offset
+    std::vector<ProductionStep> steps; //!< main topics
+    std::vector<StoredMessage> stored; //!< retry topics: index = offset
 
     // Per consumer group (indexed by group).
-    std::vector<qint64> committed;       //!< ConsumerOffsetManager: -1 = none
-    std::vector<qint64> flushed;         //!< committed as last flushed to disk (a broker restart)
-    std::vector<qint64> initialOffset;   //!< where the group first started reading (-1: not yet)
+    std::vector<qint64> committed; //!< ConsumerOffsetManager: -1 = none
+    std::vector<qint64> flushed; //!< committed as last flushed to disk (a broker restart)
+    std::vector<qint64> initialOffset; //!< where the group first started reading (-1: not yet)
 
-    std::vector<qint32> parked;          //!< pulls held by PullRequestHoldService (pq indices)
+    std::vector<qint32> parked; //!< pulls held by PullRequestHoldService (pq indices)
 
     qint64 maxOffset(SimTime t) const
     {
@@ -88,7 +88,8 @@ struct QueueState
         if (s.perMs <= 0) {
             return kNever;
         }
-        // The first t with offset0 + floor((t - t0) · perMs + ε) > offset, the inverse of maxOffset.
+        // The first t with offset0 + floor((t - t0) · perMs + ε) > offset, the inverse of
+        // maxOffset.
         const double x = (double(offset + 1 - s.offset0) - 1e-9) / s.perMs;
         const SimTime whole = SimTime(x);
         const SimTime t = s.t0 + whole + (double(whole) < x ? 1 : 0);
@@ -137,9 +138,9 @@ struct QueueState
         const qint64 offset = maxOffset(now);
         const double msPer = perMs > 0 ? 1.0 / perMs : 0.0;
         if (!steps.empty() && steps.back().t0 == now) {
-            steps.back() = {now, offset, perMs, msPer};
+            steps.back() = { now, offset, perMs, msPer };
         } else {
-            steps.push_back({now, offset, perMs, msPer});
+            steps.push_back({ now, offset, perMs, msPer });
         }
     }
 };

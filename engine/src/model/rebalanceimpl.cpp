@@ -12,13 +12,13 @@ namespace Rblab {
 
 namespace {
 
-constexpr SimTime kApiTimeout = 3000;          // mqClientApiTimeout
-constexpr SimTime kLockTimeout = 1000;         // LOCK_BATCH_MQ / UNLOCK_BATCH_MQ
-constexpr SimTime kPullMaxIdleTime = 120000;   // rocketmq.client.pull.pullMaxIdleTime
-constexpr SimTime kLockInterval = 20000;       // rocketmq.client.rebalance.lockInterval
-constexpr SimTime kUnlockDelay = 20000;        // rocketmq.client.unlockDelayTimeMills
-constexpr SimTime kDispatchDelay5x = 500;      // RebalancePushImpl.dispatchPullRequest (5.x)
-constexpr SimTime kRebalanceLater = 500;       // rebalanceLater after a failed orderly lock (5.x)
+constexpr SimTime kApiTimeout = 3000; // mqClientApiTimeout
+constexpr SimTime kLockTimeout = 1000; // LOCK_BATCH_MQ / UNLOCK_BATCH_MQ
+constexpr SimTime kPullMaxIdleTime = 120000; // rocketmq.client.pull.pullMaxIdleTime
+constexpr SimTime kLockInterval = 20000; // rocketmq.client.rebalance.lockInterval
+constexpr SimTime kUnlockDelay = 20000; // rocketmq.client.unlockDelayTimeMills
+constexpr SimTime kDispatchDelay5x = 500; // RebalancePushImpl.dispatchPullRequest (5.x)
+constexpr SimTime kRebalanceLater = 500; // rebalanceLater after a failed orderly lock (5.x)
 
 } // namespace
 
@@ -70,8 +70,7 @@ struct RebalanceImpl::WaitAwaiter
 };
 
 RebalanceImpl::RebalanceImpl(World *world, Consumer *consumer)
-    : m_world(world)
-    , m_consumer(consumer)
+    : m_world(world), m_consumer(consumer)
 {
 }
 
@@ -93,7 +92,7 @@ void RebalanceImpl::wakeupLater(SimTime delay)
 
 Task<void> RebalanceImpl::wakeupAfter(SimTime delay)
 {
-    co_await SleepAwaiter{m_world, m_consumer->index, delay};
+    co_await SleepAwaiter { m_world, m_consumer->index, delay };
     wakeup();
 }
 
@@ -103,21 +102,22 @@ Task<void> RebalanceImpl::serviceLoop()
     if (w.profile == Profile::V49) {
         // 4.x: wait (20 s or a wake-up), rebalance, forever.
         for (;;) {
-            co_await WaitAwaiter{this, m_consumer->config.rebalanceWaitInterval};
+            co_await WaitAwaiter { this, m_consumer->config.rebalanceWaitInterval };
             co_await doRebalance();
         }
     }
     // 5.2+: at least minInterval between rounds, and an unbalanced result retries after it.
     SimTime realWait = m_consumer->config.rebalanceWaitInterval;
     for (;;) {
-        co_await WaitAwaiter{this, realWait};
+        co_await WaitAwaiter { this, realWait };
         const SimTime elapsed = w.now() - lastRebalance;
         if (elapsed < m_consumer->config.rebalanceMinInterval) {
             realWait = m_consumer->config.rebalanceMinInterval - elapsed;
             continue;
         }
         const bool balanced = co_await doRebalance();
-        realWait = balanced ? m_consumer->config.rebalanceWaitInterval : m_consumer->config.rebalanceMinInterval;
+        realWait = balanced ? m_consumer->config.rebalanceWaitInterval
+                            : m_consumer->config.rebalanceMinInterval;
         lastRebalance = w.now();
     }
 }
@@ -144,7 +144,8 @@ Task<bool> RebalanceImpl::doRebalance()
     co_return balanced;
 }
 
-void RebalanceImpl::recordView(qint32 topic, const QStringList &cids, qint32 queueCount, qint32 broker)
+void RebalanceImpl::recordView(
+    qint32 topic, const QStringList &cids, qint32 queueCount, qint32 broker)
 {
     Consumer &c = *m_consumer;
     ConsumerView view;
@@ -196,7 +197,7 @@ Task<bool> RebalanceImpl::rebalanceByTopic(qint32 topic, bool isOrder)
         if (changed) {
             messageQueueChanged(topic);
         }
-        recordView(topic, QStringList{c.clientId}, qint32(mqSet.size()), -1);
+        recordView(topic, QStringList { c.clientId }, qint32(mqSet.size()), -1);
         co_return workingSetEquals(topic, mqSet);
     }
 
@@ -214,7 +215,7 @@ Task<bool> RebalanceImpl::rebalanceByTopic(qint32 topic, bool isOrder)
         askedBroker = brokers[size_t(c.choiceRandom.below(brokers.size()))];
         const quint32 id = w.network.newCall(RpcKind::GetConsumerList, c.index, askedBroker);
         w.network.call(id).group = c.group;
-        RpcResult r = co_await RpcAwaiter{&w, id, kApiTimeout};
+        RpcResult r = co_await RpcAwaiter { &w, id, kApiTimeout };
         if (r.ok && !r.cids.isEmpty()) {
             cidAll = std::move(r.cids);
             haveCids = true;
@@ -240,7 +241,7 @@ Task<bool> RebalanceImpl::rebalanceByTopic(qint32 topic, bool isOrder)
     mqAll.reserve(qsizetype(mqSet.size()));
     for (qint32 queue : mqSet) {
         const QueueInfo &qi = w.queueInfos[queue];
-        mqAll.append(MessageQueue{qi.topic, qi.brokerName, qi.queueId});
+        mqAll.append(MessageQueue { qi.topic, qi.brokerName, qi.queueId });
     }
     sortRocketMq(mqAll);
     sortRocketMq(cidAll);
@@ -252,11 +253,12 @@ Task<bool> RebalanceImpl::rebalanceByTopic(qint32 topic, bool isOrder)
     if (mqAll.isEmpty()) {
         // The strategy's check throws on an empty queue list: the round is skipped and the
         // consumer keeps whatever it holds.
-        publishStrategyError(topic, QStringLiteral("IllegalArgumentException: mqAll is null or mqAll empty"));
+        publishStrategyError(
+            topic, QStringLiteral("IllegalArgumentException: mqAll is null or mqAll empty"));
         co_return false;
     }
-    const AllocateResult result = guardedAllocate(*c.strategy, w.groups[size_t(c.group)].name,
-                                                  c.clientId, mqAll, cidAll);
+    const AllocateResult result
+        = guardedAllocate(*c.strategy, w.groups[size_t(c.group)].name, c.clientId, mqAll, cidAll);
     if (!result.ok()) {
         publishStrategyError(topic, result.error);
         co_return false;
@@ -264,12 +266,14 @@ Task<bool> RebalanceImpl::rebalanceByTopic(qint32 topic, bool isOrder)
     std::vector<qint32> allocated;
     allocated.reserve(size_t(result.queues.size()));
     for (const MessageQueue &mq : result.queues) {
-        const qint32 queue = w.queueIndex(w.topicIndex(mq.topic), w.brokerIndex(mq.brokerName), mq.queueId);
+        const qint32 queue
+            = w.queueIndex(w.topicIndex(mq.topic), w.brokerIndex(mq.brokerName), mq.queueId);
         if (queue < 0 || std::find(mqSet.begin(), mqSet.end(), queue) == mqSet.end()) {
             // A queue the strategy was not given: report it and skip the round, as RebalanceImpl
             // does when a strategy throws.
-            publishStrategyError(topic, QStringLiteral("%1 returned %2, which it was not given")
-                                            .arg(c.strategy->name(), mq.toString()));
+            publishStrategyError(topic,
+                QStringLiteral("%1 returned %2, which it was not given")
+                    .arg(c.strategy->name(), mq.toString()));
             co_return false;
         }
         allocated.push_back(queue);
@@ -354,7 +358,8 @@ void RebalanceImpl::removeFromTable(qint32 pqIndex)
     }
 }
 
-Task<bool> RebalanceImpl::updateProcessQueueTable(qint32 topic, std::vector<qint32> mqSet, bool needLock)
+Task<bool> RebalanceImpl::updateProcessQueueTable(
+    qint32 topic, std::vector<qint32> mqSet, bool needLock)
 {
     World &w = *m_world;
     Consumer &c = *m_consumer;
@@ -464,7 +469,7 @@ Task<bool> RebalanceImpl::waitForConsumeLock(qint32 pqIndex, SimTime timeout)
         if (m_world->now() >= deadline) {
             co_return false;
         }
-        co_await SleepAwaiter{m_world, m_consumer->index, 1};
+        co_await SleepAwaiter { m_world, m_consumer->index, 1 };
     }
     co_return true;
 }
@@ -474,13 +479,14 @@ void RebalanceImpl::sendUnlock(qint32 queue)
     World &w = *m_world;
     const qint32 broker = w.queueStates[size_t(queue)].broker;
     if (w.network.reachable(m_consumer->index, broker)) {
-        w.schedule(w.latency, Ev::Unlock, quint32(queue), quint64(m_consumer->index), quint16(m_consumer->group));
+        w.schedule(w.latency, Ev::Unlock, quint32(queue), quint64(m_consumer->index),
+            quint16(m_consumer->group));
     }
 }
 
 Task<void> RebalanceImpl::unlockLater(qint32 queue, SimTime delay)
 {
-    co_await SleepAwaiter{m_world, m_consumer->index, delay};
+    co_await SleepAwaiter { m_world, m_consumer->index, delay };
     sendUnlock(queue);
 }
 
@@ -554,7 +560,7 @@ Task<qint64> RebalanceImpl::computePullFromWhere(qint32 queue)
         w.network.call(id).group = c.group;
         w.network.call(id).queue = queue;
         w.network.call(id).value = value;
-        const RpcResult r = co_await RpcAwaiter{&w, id, kApiTimeout};
+        const RpcResult r = co_await RpcAwaiter { &w, id, kApiTimeout };
         co_return r.ok ? r.result : -1;
     };
     const ConsumeFromWhere where = w.groups[size_t(c.group)].spec.consumeFromWhere;
@@ -573,11 +579,13 @@ Task<qint64> RebalanceImpl::computePullFromWhere(qint32 queue)
             result = 0;
             break;
         case ConsumeFromWhere::Timestamp: {
-            const SimTime timestamp = c.spec.start - w.groups[size_t(c.group)].spec.consumeTimestamp;
+            const SimTime timestamp
+                = c.spec.start - w.groups[size_t(c.group)].spec.consumeTimestamp;
             if (retry) {
                 result = co_await brokerOffset(RpcKind::GetMaxOffset, 0);
             } else {
-                result = co_await brokerOffset(RpcKind::SearchOffset, std::max<SimTime>(0, timestamp));
+                result
+                    = co_await brokerOffset(RpcKind::SearchOffset, std::max<SimTime>(0, timestamp));
             }
             break;
         }
@@ -599,9 +607,10 @@ Task<bool> RebalanceImpl::lock(qint32 queue)
     const qint32 broker = w.queueStates[size_t(queue)].broker;
     const quint32 id = w.network.newCall(RpcKind::LockBatch, c.index, broker);
     w.network.call(id).group = c.group;
-    w.network.call(id).queues = {queue};
-    const RpcResult r = co_await RpcAwaiter{&w, id, kLockTimeout};
-    const bool locked = r.ok && std::find(r.queues.begin(), r.queues.end(), queue) != r.queues.end();
+    w.network.call(id).queues = { queue };
+    const RpcResult r = co_await RpcAwaiter { &w, id, kLockTimeout };
+    const bool locked
+        = r.ok && std::find(r.queues.begin(), r.queues.end(), queue) != r.queues.end();
     const qint32 pqIndex = c.pqOf(queue);
     if (pqIndex >= 0) {
         ProcessQueue &pq = w.pqs[size_t(pqIndex)];
@@ -619,7 +628,7 @@ Task<void> RebalanceImpl::lockAllLoop()
 {
     World &w = *m_world;
     Consumer &c = *m_consumer;
-    co_await SleepAwaiter{&w, c.index, 1000};
+    co_await SleepAwaiter { &w, c.index, 1000 };
     // ConsumeMessageOrderlyService.start: scheduleAtFixedRate(lockMQPeriodically, 1 s, 20 s), so
     // runs are due every 20 s from the first, however long each one's LOCK_BATCH_MQ calls take.
     SimTime due = w.now();
@@ -638,7 +647,7 @@ Task<void> RebalanceImpl::lockAllLoop()
             const quint32 id = w.network.newCall(RpcKind::LockBatch, c.index, broker);
             w.network.call(id).group = c.group;
             w.network.call(id).queues = byBroker.value(broker);
-            const RpcResult r = co_await RpcAwaiter{&w, id, kLockTimeout};
+            const RpcResult r = co_await RpcAwaiter { &w, id, kLockTimeout };
             if (!r.ok) {
                 continue;
             }
@@ -658,7 +667,7 @@ Task<void> RebalanceImpl::lockAllLoop()
         }
         due += kLockInterval;
         if (due > w.now()) {
-            co_await SleepAwaiter{&w, c.index, due - w.now()};
+            co_await SleepAwaiter { &w, c.index, due - w.now() };
         }
     }
 }
@@ -672,10 +681,12 @@ void RebalanceImpl::messageQueueChanged(qint32 topic)
     const qint64 n = qint64(c.table.size());
     if (n > 0) {
         if (c.baseConfig.pullThresholdForTopic != -1) {
-            c.config.pullThresholdForQueue = std::max<qint64>(1, c.baseConfig.pullThresholdForTopic / n);
+            c.config.pullThresholdForQueue
+                = std::max<qint64>(1, c.baseConfig.pullThresholdForTopic / n);
         }
         if (c.baseConfig.pullThresholdSizeForTopic != -1) {
-            c.config.pullThresholdSizeForQueue = std::max<qint64>(1, c.baseConfig.pullThresholdSizeForTopic / n);
+            c.config.pullThresholdSizeForQueue
+                = std::max<qint64>(1, c.baseConfig.pullThresholdSizeForTopic / n);
         }
     }
     // Then a heartbeat to every broker (tryLock: skipped while one is running).

@@ -18,15 +18,15 @@ struct RBLAB_ENGINE_EXPORT SettingSpec
 {
     enum class Kind { Integer, Duration, Boolean };
 
-    const char *key;          //!< RocketMQ's name: "pullThresholdForQueue"
+    const char *key; //!< RocketMQ's name: "pullThresholdForQueue"
     const char *friendlyName; //!< "Cached messages per queue" (translated by the GUI)
-    const char *unit;         //!< "messages", "MiB", "" (durations are shown with units)
+    const char *unit; //!< "messages", "MiB", "" (durations are shown with units)
     Kind kind;
-    qint64 defaultValue;      //!< ms for durations, 0/1 for booleans
+    qint64 defaultValue; //!< ms for durations, 0/1 for booleans
     qint64 minimum;
     qint64 maximum;
-    bool minusOneMeansOff;    //!< -1 is allowed and means "off" (pullThresholdForTopic)
-    const char *source;       //!< where RocketMQ defines it
+    bool minusOneMeansOff; //!< -1 is allowed and means "off" (pullThresholdForTopic)
+    const char *source; //!< where RocketMQ defines it
 
     QString name() const { return QString::fromLatin1(key); }
     bool accepts(qint64 value) const

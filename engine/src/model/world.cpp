@@ -12,7 +12,7 @@
 namespace Rblab {
 
 World::World(const Scenario &scenario_, const StrategyRegistry &registry_, quint64 seed_,
-             SimTime sampleInterval_, bool recordSamples_)
+    SimTime sampleInterval_, bool recordSamples_)
     : scenario(scenario_)
     , registry(registry_)
     , seed(seed_)
@@ -73,7 +73,8 @@ qint32 World::queueIndex(qint32 topic, qint32 broker, qint32 queueId) const
     if (topic < 0 || broker < 0) {
         return -1;
     }
-    return topics[size_t(topic)].queueIndex.value((quint64(quint32(broker)) << 32) | quint32(queueId), -1);
+    return topics[size_t(topic)].queueIndex.value(
+        (quint64(quint32(broker)) << 32) | quint32(queueId), -1);
 }
 
 qint32 World::addQueue(qint32 topic, qint32 broker, qint32 queueId)
@@ -129,7 +130,8 @@ quint32 World::messageSize(qint32 queue, qint64 offset) const
     }
     // A message's size is a function of its identity, so a re-pull sees the same body.
     const quint64 span = quint64(t.messageSizeMax - t.messageSizeMin + 1);
-    return quint32(t.messageSizeMin) + quint32(Random::hash(seed ^ (quint64(queue) << 20), quint64(offset)) % span);
+    return quint32(t.messageSizeMin)
+        + quint32(Random::hash(seed ^ (quint64(queue) << 20), quint64(offset)) % span);
 }
 
 std::vector<qint32> World::route(qint32 topic) const
@@ -340,10 +342,12 @@ void World::dispatch(const Event &e)
         }
         break;
     case Ev::OffsetUpdate:
-        brokers[size_t(queueStates[e.target].broker)]->offsetUpdate(qint32(e.target), qint32(e.small), qint64(e.arg));
+        brokers[size_t(queueStates[e.target].broker)]->offsetUpdate(
+            qint32(e.target), qint32(e.small), qint64(e.arg));
         break;
     case Ev::Unlock:
-        brokers[size_t(queueStates[e.target].broker)]->unlock(qint32(e.target), qint32(e.small), qint32(e.arg));
+        brokers[size_t(queueStates[e.target].broker)]->unlock(
+            qint32(e.target), qint32(e.small), qint32(e.arg));
         break;
     case Ev::SendBack:
         brokers[e.target]->sendBack(qint32(e.arg));

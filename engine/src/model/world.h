@@ -33,31 +33,31 @@ class StrategyRegistry;
 
 //! Event kinds of the agenda (Event::kind).
 enum class Ev : quint8 {
-    PullExecute,      //!< target pq, arg pullGen: the pull service takes the request (after a delay)
-    PullResponse,     //!< target pq, arg pullGen | parkGen << 32: the answer reaches the client
-    PullTimeout,      //!< target pq, arg pullGen: no answer in 30 s
-    PullOffsetFix,    //!< target pq: 4.x OFFSET_ILLEGAL handling, 10 s later
-    ConsumeDone,      //!< target consumer, small worker, arg incarnation<<32 | serial
-    ConsumeResubmit,  //!< target consumer, arg index into the consumer's resubmit list
-    OrderlyResubmit,  //!< target pq, arg incarnation: submit an orderly ConsumeRequest again
-    CoResume,         //!< target waiter, arg gen: a sleeping coroutine wakes
-    RpcArrive,        //!< target call, arg gen: a request reaches a broker or the name server
-    RpcReply,         //!< target call, arg gen: its answer reaches the client
-    RpcTimeout,       //!< target call, arg gen
-    OffsetUpdate,     //!< target queue, small group, arg offset: one-way UPDATE_CONSUMER_OFFSET
-    Unlock,           //!< target queue, small group, arg consumer: one-way UNLOCK_BATCH_MQ
-    SendBack,         //!< target broker, arg index into the world's send-back list
-    Notify,           //!< target consumer, arg incarnation: NOTIFY_CONSUMER_IDS_CHANGED arrives
+    PullExecute, //!< target pq, arg pullGen: the pull service takes the request (after a delay)
+    PullResponse, //!< target pq, arg pullGen | parkGen << 32: the answer reaches the client
+    PullTimeout, //!< target pq, arg pullGen: no answer in 30 s
+    PullOffsetFix, //!< target pq: 4.x OFFSET_ILLEGAL handling, 10 s later
+    ConsumeDone, //!< target consumer, small worker, arg incarnation<<32 | serial
+    ConsumeResubmit, //!< target consumer, arg index into the consumer's resubmit list
+    OrderlyResubmit, //!< target pq, arg incarnation: submit an orderly ConsumeRequest again
+    CoResume, //!< target waiter, arg gen: a sleeping coroutine wakes
+    RpcArrive, //!< target call, arg gen: a request reaches a broker or the name server
+    RpcReply, //!< target call, arg gen: its answer reaches the client
+    RpcTimeout, //!< target call, arg gen
+    OffsetUpdate, //!< target queue, small group, arg offset: one-way UPDATE_CONSUMER_OFFSET
+    Unlock, //!< target queue, small group, arg consumer: one-way UNLOCK_BATCH_MQ
+    SendBack, //!< target broker, arg index into the world's send-back list
+    Notify, //!< target consumer, arg incarnation: NOTIFY_CONSUMER_IDS_CHANGED arrives
     ChannelClosedAtBroker, //!< target broker, arg channel
     ChannelClosedAtClient, //!< target consumer, small broker, arg channel
-    ExpiryScan,       //!< target broker, arg epoch: ClientHousekeepingService
-    FlushOffsets,     //!< target broker, arg epoch
-    DelayDue,         //!< target broker, small delay level, arg epoch: ScheduleMessageService
+    ExpiryScan, //!< target broker, arg epoch: ClientHousekeepingService
+    FlushOffsets, //!< target broker, arg epoch
+    DelayDue, //!< target broker, small delay level, arg epoch: ScheduleMessageService
     ScenarioEventDue, //!< target index into the scenario's events
     ChurnTick,
-    Recover,          //!< target consumer, small what, arg serial: churn's recovery
+    Recover, //!< target consumer, small what, arg serial: churn's recovery
     Sample,
-    ConsumerStart,    //!< target consumer
+    ConsumerStart, //!< target consumer
     Count
 };
 
@@ -65,10 +65,10 @@ struct TopicState
 {
     QString name;
     bool retry = false;
-    qint32 group = -1;                   //!< retry topics: their group
-    QHash<quint64, qint32> queueIndex;   //!< (broker << 32 | queueId) → catalog index
-    std::vector<qint32> readQueueNums;   //!< per broker, as configured (0: not on that broker)
-    double produceRate = 0;              //!< messages per second for the whole topic
+    qint32 group = -1; //!< retry topics: their group
+    QHash<quint64, qint32> queueIndex; //!< (broker << 32 | queueId) → catalog index
+    std::vector<qint32> readQueueNums; //!< per broker, as configured (0: not on that broker)
+    double produceRate = 0; //!< messages per second for the whole topic
     double skew = 0;
     int messageSizeMin = 1024;
     int messageSizeMax = 1024;
@@ -78,8 +78,8 @@ struct GroupState
 {
     QString name;
     GroupSpec spec;
-    std::vector<qint32> topics;          //!< main topics
-    qint32 retryTopic = -1;              //!< CLUSTERING only
+    std::vector<qint32> topics; //!< main topics
+    qint32 retryTopic = -1; //!< CLUSTERING only
     std::vector<qint32> consumers;
     bool broadcasting() const { return spec.messageModel == MessageModel::Broadcasting; }
     bool orderly() const { return spec.consumeMode == ConsumeMode::Orderly; }
@@ -107,7 +107,7 @@ struct World
 
 public:
     World(const Scenario &scenario, const StrategyRegistry &registry, quint64 seed,
-          SimTime sampleInterval, bool recordSamples);
+        SimTime sampleInterval, bool recordSamples);
     ~World();
     Q_DISABLE_COPY_MOVE(World)
 
@@ -184,7 +184,8 @@ public:
     void refreshRoute(qint32 topic);
 
     qint32 createConsumer(qint32 group, const ConsumerSpec &spec, bool scripted);
-    //! Builds the catalog and the entities from the scenario; false (with `error`) if it cannot run.
+    //! Builds the catalog and the entities from the scenario; false (with `error`) if it cannot
+    //! run.
     bool build();
     //! The group whose committed offsets a queue's report row shows (-1: nobody subscribes).
     qint32 reportGroup(qint32 queue) const;

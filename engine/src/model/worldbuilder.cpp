@@ -97,7 +97,9 @@ bool World::build()
         }
         const qint32 index = createConsumer(g, e.joining, true);
         if (!consumers[size_t(index)]->strategyError.isEmpty()) {
-            error = tr("events[%1] (%2): %3").arg(i).arg(e.joining.handle(), consumers[size_t(index)]->strategyError);
+            error = tr("events[%1] (%2): %3")
+                        .arg(i)
+                        .arg(e.joining.handle(), consumers[size_t(index)]->strategyError);
             return false;
         }
     }

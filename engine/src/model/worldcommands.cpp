@@ -14,25 +14,44 @@ SimEvent::Type lifecycleType(ScenarioEvent::Action action)
     using A = ScenarioEvent::Action;
     using T = SimEvent::Type;
     switch (action) {
-    case A::Join: return T::Join;
-    case A::Shutdown: return T::Shutdown;
-    case A::Kill: return T::Kill;
-    case A::Freeze: return T::Freeze;
-    case A::Unfreeze: return T::Unfreeze;
-    case A::Partition: return T::Partition;
-    case A::Heal: return T::Heal;
-    case A::Pause: return T::Pause;
-    case A::Resume: return T::Resume;
-    case A::SetConsumeTime: return T::SetConsumeTime;
-    case A::SetFailureRate: return T::SetFailureRate;
-    case A::SetProduceRate: return T::SetProduceRate;
-    case A::SetQueues: return T::SetQueues;
-    case A::BrokerDown: return T::BrokerDown;
-    case A::BrokerUp: return T::BrokerUp;
-    case A::SetStrategy: return T::SetStrategy;
-    case A::SetClient: return T::SetClient;
-    case A::SetBroker: return T::SetBroker;
-    case A::SetChurn: return T::SetChurn;
+    case A::Join:
+        return T::Join;
+    case A::Shutdown:
+        return T::Shutdown;
+    case A::Kill:
+        return T::Kill;
+    case A::Freeze:
+        return T::Freeze;
+    case A::Unfreeze:
+        return T::Unfreeze;
+    case A::Partition:
+        return T::Partition;
+    case A::Heal:
+        return T::Heal;
+    case A::Pause:
+        return T::Pause;
+    case A::Resume:
+        return T::Resume;
+    case A::SetConsumeTime:
+        return T::SetConsumeTime;
+    case A::SetFailureRate:
+        return T::SetFailureRate;
+    case A::SetProduceRate:
+        return T::SetProduceRate;
+    case A::SetQueues:
+        return T::SetQueues;
+    case A::BrokerDown:
+        return T::BrokerDown;
+    case A::BrokerUp:
+        return T::BrokerUp;
+    case A::SetStrategy:
+        return T::SetStrategy;
+    case A::SetClient:
+        return T::SetClient;
+    case A::SetBroker:
+        return T::SetBroker;
+    case A::SetChurn:
+        return T::SetChurn;
     }
     return T::Start;
 }
@@ -186,11 +205,14 @@ bool World::apply(const ScenarioEvent &e, QString *why)
         if (e.action == A::SetStrategy) {
             // Checked once before any consumer changes: all or nothing.
             const QString defaultTopic = groups[size_t(g)].topics.empty()
-                ? QString() : topics[size_t(groups[size_t(g)].topics.front())].name;
-            const StrategyCreation probe = registry.create(e.strategy, e.strategyParams, defaultTopic);
+                ? QString()
+                : topics[size_t(groups[size_t(g)].topics.front())].name;
+            const StrategyCreation probe
+                = registry.create(e.strategy, e.strategyParams, defaultTopic);
             if (!probe.ok()) {
-                return fail(probe.parameter.isEmpty() ? probe.error
-                                                      : QStringLiteral("%1: %2").arg(probe.parameter, probe.error));
+                return fail(probe.parameter.isEmpty()
+                        ? probe.error
+                        : QStringLiteral("%1: %2").arg(probe.parameter, probe.error));
             }
             if (e.consumer.isEmpty()) {
                 groups[size_t(g)].spec.strategy = e.strategy;
@@ -239,12 +261,13 @@ bool World::apply(const ScenarioEvent &e, QString *why)
                 return fail(tr("a consumer needs a client id"));
             }
             const GroupState &group = groups[size_t(g)];
-            const QString defaultTopic = group.topics.empty() ? QString() : topics[size_t(group.topics.front())].name;
+            const QString defaultTopic
+                = group.topics.empty() ? QString() : topics[size_t(group.topics.front())].name;
             const QString strategy = e.joining.strategy.value_or(group.spec.strategy);
             const QVariantMap params = e.joining.strategyParams.value_or(group.spec.strategyParams);
-            const StrategyCreation probe = registry.create(overrideStrategy.isEmpty() ? strategy : overrideStrategy,
-                                                           overrideStrategy.isEmpty() ? params : overrideParams,
-                                                           defaultTopic);
+            const StrategyCreation probe
+                = registry.create(overrideStrategy.isEmpty() ? strategy : overrideStrategy,
+                    overrideStrategy.isEmpty() ? params : overrideParams, defaultTopic);
             if (!probe.ok()) {
                 return fail(probe.error);
             }
@@ -269,7 +292,8 @@ bool World::apply(const ScenarioEvent &e, QString *why)
         consumer.consume.catchUp(now());
     }
     if (!consumer.alive()) {
-        return fail(tr("consumer %1 is not running (%2)").arg(consumer.name, consumerStateName(consumer.state)));
+        return fail(tr("consumer %1 is not running (%2)")
+                        .arg(consumer.name, consumerStateName(consumer.state)));
     }
     ev.consumer = c;
     std::vector<qint32> brokersOf;

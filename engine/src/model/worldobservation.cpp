@@ -66,7 +66,8 @@ void World::sample()
         Sample::Consumer &row = s.consumers[qsizetype(c)];
         row.state = consumer.state;
         row.delivered = consumer.delivered;
-        std::copy(std::begin(consumer.flowControl), std::end(consumer.flowControl), row.flowControl);
+        std::copy(
+            std::begin(consumer.flowControl), std::end(consumer.flowControl), row.flowControl);
         row.pullThresholdForQueue = consumer.config.pullThresholdForQueue;
         row.pullThresholdSizeForQueue = consumer.config.pullThresholdSizeForQueue;
         if (!consumer.alive()) {
@@ -85,7 +86,8 @@ void World::sample()
             row.cachedCount += pq.msgCount();
             row.cachedBytes += pq.msgSize();
             const qint64 consumed = std::max<qint64>(0, consumer.offsets.memory(pq.queue));
-            row.lag += std::max<qint64>(0, queueStates[size_t(pq.queue)].maxOffset(now()) - consumed);
+            row.lag
+                += std::max<qint64>(0, queueStates[size_t(pq.queue)].maxOffset(now()) - consumed);
         }
     }
     s.orphanedQueues = metrics.orphanedNow();

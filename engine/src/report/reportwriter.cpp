@@ -26,14 +26,25 @@ public:
         for (const QChar ch : text) {
             const char16_t c = ch.unicode();
             switch (c) {
-            case u'"': bytes.append("\\\""); break;
-            case u'\\': bytes.append("\\\\"); break;
-            case u'\n': bytes.append("\\n"); break;
-            case u'\r': bytes.append("\\r"); break;
-            case u'\t': bytes.append("\\t"); break;
+            case u'"':
+                bytes.append("\\\"");
+                break;
+            case u'\\':
+                bytes.append("\\\\");
+                break;
+            case u'\n':
+                bytes.append("\\n");
+                break;
+            case u'\r':
+                bytes.append("\\r");
+                break;
+            case u'\t':
+                bytes.append("\\t");
+                break;
             default:
                 if (c < 0x20) {
-                    bytes.append(QStringLiteral("\\u%1").arg(int(c), 4, 16, QLatin1Char('0')).toLatin1());
+                    bytes.append(
+                        QStringLiteral("\\u%1").arg(int(c), 4, 16, QLatin1Char('0')).toLatin1());
                 } else {
                     bytes.append(QString(ch).toUtf8());
                 }
@@ -65,12 +76,18 @@ public:
 QString causeName(SimEvent::FlowCause cause)
 {
     switch (cause) {
-    case SimEvent::FlowCause::Count: return QStringLiteral("count");
-    case SimEvent::FlowCause::Size: return QStringLiteral("size");
-    case SimEvent::FlowCause::Span: return QStringLiteral("span");
-    case SimEvent::FlowCause::TopicCount: return QStringLiteral("topicCount");
-    case SimEvent::FlowCause::TopicSize: return QStringLiteral("topicSize");
-    case SimEvent::FlowCause::None: break;
+    case SimEvent::FlowCause::Count:
+        return QStringLiteral("count");
+    case SimEvent::FlowCause::Size:
+        return QStringLiteral("size");
+    case SimEvent::FlowCause::Span:
+        return QStringLiteral("span");
+    case SimEvent::FlowCause::TopicCount:
+        return QStringLiteral("topicCount");
+    case SimEvent::FlowCause::TopicSize:
+        return QStringLiteral("topicSize");
+    case SimEvent::FlowCause::None:
+        break;
     }
     return QString();
 }
@@ -152,18 +169,41 @@ QByteArray ReportWriter::toJson(Simulation &sim, const Options &options)
 
     o.key("totals");
     o.raw("{\n    ");
-    o.key("produced"); o.number(t.produced); o.raw(", ");
-    o.key("delivered"); o.number(t.delivered); o.raw(", ");
-    o.key("uniqueDelivered"); o.number(t.uniqueDelivered); o.raw(",\n    ");
-    o.key("duplicates"); o.number(t.duplicates); o.raw(", ");
-    o.key("lost"); o.number(t.lost); o.raw(",\n    ");
-    o.key("flowControl"); writeFlow(o, t.flowControl); o.raw(",\n    ");
-    o.key("rebalances"); o.number(t.rebalances); o.raw(", ");
-    o.key("queueMoves"); o.number(t.queueMoves); o.raw(",\n    ");
-    o.key("orphanedQueueSeconds"); o.seconds(t.orphanedQueueSeconds); o.raw(", ");
-    o.key("doubleOwnedQueueSeconds"); o.seconds(t.doubleOwnedQueueSeconds); o.raw(",\n    ");
-    o.key("retried"); o.number(t.retried); o.raw(", ");
-    o.key("deadLettered"); o.number(t.deadLettered);
+    o.key("produced");
+    o.number(t.produced);
+    o.raw(", ");
+    o.key("delivered");
+    o.number(t.delivered);
+    o.raw(", ");
+    o.key("uniqueDelivered");
+    o.number(t.uniqueDelivered);
+    o.raw(",\n    ");
+    o.key("duplicates");
+    o.number(t.duplicates);
+    o.raw(", ");
+    o.key("lost");
+    o.number(t.lost);
+    o.raw(",\n    ");
+    o.key("flowControl");
+    writeFlow(o, t.flowControl);
+    o.raw(",\n    ");
+    o.key("rebalances");
+    o.number(t.rebalances);
+    o.raw(", ");
+    o.key("queueMoves");
+    o.number(t.queueMoves);
+    o.raw(",\n    ");
+    o.key("orphanedQueueSeconds");
+    o.seconds(t.orphanedQueueSeconds);
+    o.raw(", ");
+    o.key("doubleOwnedQueueSeconds");
+    o.seconds(t.doubleOwnedQueueSeconds);
+    o.raw(",\n    ");
+    o.key("retried");
+    o.number(t.retried);
+    o.raw(", ");
+    o.key("deadLettered");
+    o.number(t.deadLettered);
     o.raw("\n  },\n  ");
 
     // Final state of every queue, in RocketMQ's order.
@@ -174,19 +214,32 @@ QByteArray ReportWriter::toJson(Simulation &sim, const Options &options)
         const QueueInfo &info = queues[q];
         const SnapshotQueue &row = snap.queues[q];
         o.raw(i ? ",\n    {" : "\n    {");
-        o.key("topic"); o.string(info.topic); o.raw(", ");
-        o.key("brokerName"); o.string(info.brokerName); o.raw(", ");
-        o.key("queueId"); o.number(info.queueId); o.raw(",\n     ");
-        o.key("brokerOffset"); o.number(row.brokerOffset); o.raw(", ");
-        o.key("committedOffset"); o.number(row.committedOffset); o.raw(", ");
-        o.key("lag"); o.number(row.lag); o.raw(", ");
+        o.key("topic");
+        o.string(info.topic);
+        o.raw(", ");
+        o.key("brokerName");
+        o.string(info.brokerName);
+        o.raw(", ");
+        o.key("queueId");
+        o.number(info.queueId);
+        o.raw(",\n     ");
+        o.key("brokerOffset");
+        o.number(row.brokerOffset);
+        o.raw(", ");
+        o.key("committedOffset");
+        o.number(row.committedOffset);
+        o.raw(", ");
+        o.key("lag");
+        o.number(row.lag);
+        o.raw(", ");
         QList<qint32> owners;
         for (qint32 h = row.firstHolding; h < row.firstHolding + row.holdingCount; ++h) {
             if (!snap.holdings[h].dropped) {
                 owners.append(snap.holdings[h].consumer);
             }
         }
-        o.key("owners"); writeOwners(o, owners, consumers);
+        o.key("owners");
+        writeOwners(o, owners, consumers);
         o.raw("}");
     }
     o.raw(order.isEmpty() ? "],\n  " : "\n  ],\n  ");
@@ -197,12 +250,23 @@ QByteArray ReportWriter::toJson(Simulation &sim, const Options &options)
         const ConsumerInfo &info = consumers[c];
         const SnapshotConsumer &row = snap.consumers[c];
         o.raw(c ? ",\n    {" : "\n    {");
-        o.key("name"); o.string(info.name); o.raw(", ");
-        o.key("id"); o.string(info.id); o.raw(", ");
-        o.key("group"); o.string(info.group); o.raw(", ");
-        o.key("state"); o.string(consumerStateName(row.state)); o.raw(",\n     ");
-        o.key("delivered"); o.number(row.delivered); o.raw(", ");
-        o.key("flowControl"); writeFlow(o, row.flowControl);
+        o.key("name");
+        o.string(info.name);
+        o.raw(", ");
+        o.key("id");
+        o.string(info.id);
+        o.raw(", ");
+        o.key("group");
+        o.string(info.group);
+        o.raw(", ");
+        o.key("state");
+        o.string(consumerStateName(row.state));
+        o.raw(",\n     ");
+        o.key("delivered");
+        o.number(row.delivered);
+        o.raw(", ");
+        o.key("flowControl");
+        writeFlow(o, row.flowControl);
         o.raw("}");
     }
     o.raw(consumers.isEmpty() ? "],\n  " : "\n  ],\n  ");
@@ -215,33 +279,59 @@ QByteArray ReportWriter::toJson(Simulation &sim, const Options &options)
     for (qsizetype s = 0; s < samples.size(); ++s) {
         const Sample &sample = samples[s];
         o.raw(s ? ",\n    {" : "\n    {");
-        o.key("t"); o.number(sample.t); o.raw(",\n     ");
-        o.key("queues"); o.raw("[");
+        o.key("t");
+        o.number(sample.t);
+        o.raw(",\n     ");
+        o.key("queues");
+        o.raw("[");
         for (qsizetype i = 0; i < order.size(); ++i) {
             const qint32 q = order[i];
             o.raw(i ? ", {" : "{");
             const Sample::Queue empty;
             const Sample::Queue &row = q < sample.queues.size() ? sample.queues[q] : empty;
-            o.key("owners"); writeOwners(o, row.owners, consumers); o.raw(", ");
-            o.key("cachedCount"); o.number(row.cachedCount); o.raw(", ");
-            o.key("cachedBytes"); o.number(row.cachedBytes); o.raw(", ");
-            o.key("maxSpan"); o.number(row.maxSpan); o.raw(", ");
-            o.key("brokerOffset"); o.number(row.brokerOffset); o.raw(", ");
-            o.key("committedOffset"); o.number(row.committedOffset); o.raw(", ");
-            o.key("lag"); o.number(row.lag);
+            o.key("owners");
+            writeOwners(o, row.owners, consumers);
+            o.raw(", ");
+            o.key("cachedCount");
+            o.number(row.cachedCount);
+            o.raw(", ");
+            o.key("cachedBytes");
+            o.number(row.cachedBytes);
+            o.raw(", ");
+            o.key("maxSpan");
+            o.number(row.maxSpan);
+            o.raw(", ");
+            o.key("brokerOffset");
+            o.number(row.brokerOffset);
+            o.raw(", ");
+            o.key("committedOffset");
+            o.number(row.committedOffset);
+            o.raw(", ");
+            o.key("lag");
+            o.number(row.lag);
             o.raw("}");
         }
         o.raw("],\n     ");
-        o.key("consumers"); o.raw("[");
+        o.key("consumers");
+        o.raw("[");
         for (qsizetype c = 0; c < consumers.size(); ++c) {
             const Sample::Consumer empty;
             const Sample::Consumer &row = c < sample.consumers.size() ? sample.consumers[c] : empty;
             o.raw(c ? ", {" : "{");
-            o.key("state"); o.string(consumerStateName(row.state)); o.raw(", ");
-            o.key("cachedCount"); o.number(row.cachedCount); o.raw(", ");
-            o.key("cachedBytes"); o.number(row.cachedBytes); o.raw(", ");
-            o.key("delivered"); o.number(row.delivered); o.raw(", ");
-            o.key("flowControl"); o.number(row.flowControl[0] + row.flowControl[1] + row.flowControl[2]);
+            o.key("state");
+            o.string(consumerStateName(row.state));
+            o.raw(", ");
+            o.key("cachedCount");
+            o.number(row.cachedCount);
+            o.raw(", ");
+            o.key("cachedBytes");
+            o.number(row.cachedBytes);
+            o.raw(", ");
+            o.key("delivered");
+            o.number(row.delivered);
+            o.raw(", ");
+            o.key("flowControl");
+            o.number(row.flowControl[0] + row.flowControl[1] + row.flowControl[2]);
             o.raw("}");
         }
         o.raw("]}");
@@ -254,33 +344,50 @@ QByteArray ReportWriter::toJson(Simulation &sim, const Options &options)
     for (qsizetype i = 0; i < events.size(); ++i) {
         const SimEvent &e = events[i];
         o.raw(i ? ",\n    {" : "\n    {");
-        o.key("t"); o.number(e.t); o.raw(", ");
-        o.key("type"); o.string(SimEvent::typeName(e.type));
+        o.key("t");
+        o.number(e.t);
+        o.raw(", ");
+        o.key("type");
+        o.string(SimEvent::typeName(e.type));
         const QString topic = e.topic >= 0 ? topics.value(e.topic) : QString();
         if (e.consumer >= 0) {
-            o.raw(", "); o.key("consumer"); o.string(consumers[e.consumer].name);
+            o.raw(", ");
+            o.key("consumer");
+            o.string(consumers[e.consumer].name);
         }
         if (e.broker >= 0) {
-            o.raw(", "); o.key("broker"); o.string(brokers.value(e.broker));
+            o.raw(", ");
+            o.key("broker");
+            o.string(brokers.value(e.broker));
         }
         if (e.topic >= 0) {
-            o.raw(", "); o.key("topic"); o.string(topic);
+            o.raw(", ");
+            o.key("topic");
+            o.string(topic);
         }
         if (e.queue >= 0) {
-            o.raw(", "); o.key("queue"); writeQueueRef(o, queues[e.queue], QString());
+            o.raw(", ");
+            o.key("queue");
+            writeQueueRef(o, queues[e.queue], QString());
         }
         if (e.type == SimEvent::Type::FlowControlOn || e.type == SimEvent::Type::FlowControlOff) {
-            o.raw(", "); o.key("cause"); o.string(causeName(e.cause));
+            o.raw(", ");
+            o.key("cause");
+            o.string(causeName(e.cause));
         }
         if (e.type == SimEvent::Type::Rebalance) {
-            o.raw(", "); o.key("added"); o.raw("[");
+            o.raw(", ");
+            o.key("added");
+            o.raw("[");
             for (qsizetype k = 0; k < e.added.size(); ++k) {
                 if (k) {
                     o.raw(", ");
                 }
                 writeQueueRef(o, queues[e.added[k]], topic);
             }
-            o.raw("], "); o.key("removed"); o.raw("[");
+            o.raw("], ");
+            o.key("removed");
+            o.raw("[");
             for (qsizetype k = 0; k < e.removed.size(); ++k) {
                 if (k) {
                     o.raw(", ");
@@ -290,7 +397,9 @@ QByteArray ReportWriter::toJson(Simulation &sim, const Options &options)
             o.raw("]");
         }
         if (!e.detail.isEmpty()) {
-            o.raw(", "); o.key("detail"); o.string(e.detail);
+            o.raw(", ");
+            o.key("detail");
+            o.string(e.detail);
         }
         o.raw("}");
     }
@@ -300,9 +409,16 @@ QByteArray ReportWriter::toJson(Simulation &sim, const Options &options)
         o.raw(",\n  ");
         o.key("timing");
         o.raw("{");
-        o.key("wallSeconds"); o.seconds(*options.wallSeconds); o.raw(", ");
-        o.key("events"); o.number(qint64(options.processedEvents)); o.raw(", ");
-        o.key("speed"); o.seconds(*options.wallSeconds > 0 ? double(options.duration) / 1000.0 / *options.wallSeconds : 0.0);
+        o.key("wallSeconds");
+        o.seconds(*options.wallSeconds);
+        o.raw(", ");
+        o.key("events");
+        o.number(qint64(options.processedEvents));
+        o.raw(", ");
+        o.key("speed");
+        o.seconds(*options.wallSeconds > 0
+                ? double(options.duration) / 1000.0 / *options.wallSeconds
+                : 0.0);
         o.raw("}");
     }
     o.raw("\n}\n");
@@ -324,7 +440,9 @@ bool ReportWriter::writeCsv(Simulation &sim, const QString &directory, QString *
 
     auto csvText = [](const QString &text) {
         if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"'))) {
-            return QLatin1Char('"') + QString(text).replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
+            return QLatin1Char('"')
+                + QString(text).replace(QLatin1String("\""), QLatin1String("\"\""))
+                + QLatin1Char('"');
         }
         return text;
     };
@@ -339,16 +457,17 @@ bool ReportWriter::writeCsv(Simulation &sim, const QString &directory, QString *
         return true;
     };
 
-    QByteArray c = "t,consumer,id,group,state,cachedCount,cachedBytes,delivered,flowControlCount,"
-                   "flowControlSize,flowControlSpan,lag,pullThresholdForQueue,pullThresholdSizeForQueue\n";
+    QByteArray c
+        = "t,consumer,id,group,state,cachedCount,cachedBytes,delivered,flowControlCount,"
+          "flowControlSize,flowControlSpan,lag,pullThresholdForQueue,pullThresholdSizeForQueue\n";
     for (const Sample &s : samples) {
         for (qsizetype i = 0; i < consumers.size(); ++i) {
             const Sample::Consumer empty;
             const Sample::Consumer &row = i < s.consumers.size() ? s.consumers[i] : empty;
             c += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14\n")
                      .arg(s.t)
-                     .arg(csvText(consumers[i].name), csvText(consumers[i].id), csvText(consumers[i].group),
-                          consumerStateName(row.state))
+                     .arg(csvText(consumers[i].name), csvText(consumers[i].id),
+                         csvText(consumers[i].group), consumerStateName(row.state))
                      .arg(row.cachedCount)
                      .arg(row.cachedBytes)
                      .arg(row.delivered)
@@ -361,7 +480,8 @@ bool ReportWriter::writeCsv(Simulation &sim, const QString &directory, QString *
                      .toUtf8();
         }
     }
-    QByteArray q = "t,topic,brokerName,queueId,owners,cachedCount,cachedBytes,maxSpan,brokerOffset,committedOffset,lag\n";
+    QByteArray q = "t,topic,brokerName,queueId,owners,cachedCount,cachedBytes,maxSpan,brokerOffset,"
+                   "committedOffset,lag\n";
     for (const Sample &s : samples) {
         for (qint32 index : order) {
             const Sample::Queue empty;
@@ -386,7 +506,11 @@ bool ReportWriter::writeCsv(Simulation &sim, const QString &directory, QString *
     }
     QByteArray h = "t,orphanedQueues,doubleOwnedQueues\n";
     for (const Sample &s : samples) {
-        h += QStringLiteral("%1,%2,%3\n").arg(s.t).arg(s.orphanedQueues).arg(s.doubleOwnedQueues).toUtf8();
+        h += QStringLiteral("%1,%2,%3\n")
+                 .arg(s.t)
+                 .arg(s.orphanedQueues)
+                 .arg(s.doubleOwnedQueues)
+                 .toUtf8();
     }
     return save(QStringLiteral("consumers.csv"), c) && save(QStringLiteral("queues.csv"), q)
         && save(QStringLiteral("health.csv"), h);

@@ -28,8 +28,8 @@ class RBLAB_ENGINE_EXPORT ReportWriter
 public:
     struct Options
     {
-        SimTime duration = 0;                  //!< how long the run was (the report's "duration")
-        std::optional<double> wallSeconds;     //!< --timing: adds {"timing": {"wallSeconds", …}}
+        SimTime duration = 0; //!< how long the run was (the report's "duration")
+        std::optional<double> wallSeconds; //!< --timing: adds {"timing": {"wallSeconds", …}}
         quint64 processedEvents = 0;
     };
 

@@ -333,7 +333,8 @@ void EventReader::readFields(const ObjectReader &object, ScenarioEvent &event, b
         if (const JsonNode *churn = object.field(QStringLiteral("churn"), Need::Required,
                 tr("a churn object as at the top level, or null to stop the churn"))) {
             if (!churn->isNull()) {
-                event.churn = ChurnReader(m_context).read(*churn, object.pathOf(QStringLiteral("churn")));
+                event.churn
+                    = ChurnReader(m_context).read(*churn, object.pathOf(QStringLiteral("churn")));
             }
         }
         break;

@@ -12,25 +12,25 @@ struct ActionName
 };
 
 constexpr ActionName kActionNames[] = {
-    {ScenarioEvent::Action::Join, u"join"},
-    {ScenarioEvent::Action::Shutdown, u"shutdown"},
-    {ScenarioEvent::Action::Kill, u"kill"},
-    {ScenarioEvent::Action::Freeze, u"freeze"},
-    {ScenarioEvent::Action::Unfreeze, u"unfreeze"},
-    {ScenarioEvent::Action::Partition, u"partition"},
-    {ScenarioEvent::Action::Heal, u"heal"},
-    {ScenarioEvent::Action::Pause, u"pause"},
-    {ScenarioEvent::Action::Resume, u"resume"},
-    {ScenarioEvent::Action::SetConsumeTime, u"setConsumeTime"},
-    {ScenarioEvent::Action::SetFailureRate, u"setFailureRate"},
-    {ScenarioEvent::Action::SetProduceRate, u"setProduceRate"},
-    {ScenarioEvent::Action::SetQueues, u"setQueues"},
-    {ScenarioEvent::Action::BrokerDown, u"brokerDown"},
-    {ScenarioEvent::Action::BrokerUp, u"brokerUp"},
-    {ScenarioEvent::Action::SetStrategy, u"setStrategy"},
-    {ScenarioEvent::Action::SetClient, u"setClient"},
-    {ScenarioEvent::Action::SetBroker, u"setBroker"},
-    {ScenarioEvent::Action::SetChurn, u"setChurn"},
+    { ScenarioEvent::Action::Join, u"join" },
+    { ScenarioEvent::Action::Shutdown, u"shutdown" },
+    { ScenarioEvent::Action::Kill, u"kill" },
+    { ScenarioEvent::Action::Freeze, u"freeze" },
+    { ScenarioEvent::Action::Unfreeze, u"unfreeze" },
+    { ScenarioEvent::Action::Partition, u"partition" },
+    { ScenarioEvent::Action::Heal, u"heal" },
+    { ScenarioEvent::Action::Pause, u"pause" },
+    { ScenarioEvent::Action::Resume, u"resume" },
+    { ScenarioEvent::Action::SetConsumeTime, u"setConsumeTime" },
+    { ScenarioEvent::Action::SetFailureRate, u"setFailureRate" },
+    { ScenarioEvent::Action::SetProduceRate, u"setProduceRate" },
+    { ScenarioEvent::Action::SetQueues, u"setQueues" },
+    { ScenarioEvent::Action::BrokerDown, u"brokerDown" },
+    { ScenarioEvent::Action::BrokerUp, u"brokerUp" },
+    { ScenarioEvent::Action::SetStrategy, u"setStrategy" },
+    { ScenarioEvent::Action::SetClient, u"setClient" },
+    { ScenarioEvent::Action::SetBroker, u"setBroker" },
+    { ScenarioEvent::Action::SetChurn, u"setChurn" },
 };
 
 } // namespace
@@ -65,11 +65,11 @@ std::optional<ScenarioEvent::Action> ScenarioEvent::actionFromName(QStringView n
     return std::nullopt;
 }
 
-QString Scenario::textFor(const QMap<QString, QString> &texts, const QString &localeName,
-                          const QString &fallback)
+QString Scenario::textFor(
+    const QMap<QString, QString> &texts, const QString &localeName, const QString &fallback)
 {
     const QString language = localeName.section(QLatin1Char('_'), 0, 0);
-    for (const QString &key : {localeName, language, QStringLiteral("en"), QString()}) {
+    for (const QString &key : { localeName, language, QStringLiteral("en"), QString() }) {
         const auto it = texts.constFind(key);
         if (it != texts.cend() && !it->isEmpty()) {
             return *it;
@@ -80,7 +80,8 @@ QString Scenario::textFor(const QMap<QString, QString> &texts, const QString &lo
 
 QString Scenario::descriptionFor(const QString &localeName) const
 {
-    return textFor(description, localeName, description.isEmpty() ? QString() : description.first());
+    return textFor(
+        description, localeName, description.isEmpty() ? QString() : description.first());
 }
 
 QString Scenario::nameFor(const QString &localeName) const
@@ -115,20 +116,25 @@ QString profileName(Profile profile)
 
 QString messageModelName(MessageModel model)
 {
-    return model == MessageModel::Broadcasting ? QStringLiteral("BROADCASTING") : QStringLiteral("CLUSTERING");
+    return model == MessageModel::Broadcasting ? QStringLiteral("BROADCASTING")
+                                               : QStringLiteral("CLUSTERING");
 }
 
 QString consumeModeName(ConsumeMode mode)
 {
-    return mode == ConsumeMode::Orderly ? QStringLiteral("ORDERLY") : QStringLiteral("CONCURRENTLY");
+    return mode == ConsumeMode::Orderly ? QStringLiteral("ORDERLY")
+                                        : QStringLiteral("CONCURRENTLY");
 }
 
 QString consumeFromWhereName(ConsumeFromWhere where)
 {
     switch (where) {
-    case ConsumeFromWhere::LastOffset: return QStringLiteral("CONSUME_FROM_LAST_OFFSET");
-    case ConsumeFromWhere::FirstOffset: return QStringLiteral("CONSUME_FROM_FIRST_OFFSET");
-    case ConsumeFromWhere::Timestamp: return QStringLiteral("CONSUME_FROM_TIMESTAMP");
+    case ConsumeFromWhere::LastOffset:
+        return QStringLiteral("CONSUME_FROM_LAST_OFFSET");
+    case ConsumeFromWhere::FirstOffset:
+        return QStringLiteral("CONSUME_FROM_FIRST_OFFSET");
+    case ConsumeFromWhere::Timestamp:
+        return QStringLiteral("CONSUME_FROM_TIMESTAMP");
     }
     return QString();
 }

@@ -19,7 +19,7 @@ namespace Rblab {
 
 inline constexpr const char kScenarioFormat[] = "rebalance-lab/scenario@1";
 
-enum class Profile { V5, V49 };              //!< "5.x" (RocketMQ 5.2 and later), "4.9"
+enum class Profile { V5, V49 }; //!< "5.x" (RocketMQ 5.2 and later), "4.9"
 enum class MessageModel { Clustering, Broadcasting };
 enum class ConsumeMode { Concurrently, Orderly };
 enum class ConsumeFromWhere { LastOffset, FirstOffset, Timestamp };
@@ -51,15 +51,15 @@ struct RBLAB_ENGINE_EXPORT StallSpec
 */
 struct RBLAB_ENGINE_EXPORT ConsumerSpec
 {
-    QString id;      //!< client id; two consumers may share one (RocketMQ issue #1547)
-    QString name;    //!< unique handle for events; empty in the file means "the id"
+    QString id; //!< client id; two consumers may share one (RocketMQ issue #1547)
+    QString name; //!< unique handle for events; empty in the file means "the id"
     ConsumeTime consumeTime;
     std::optional<StallSpec> stall;
     double failureRate = 0.0;
     SimTime start = 0;
-    std::optional<QString> strategy;       //!< per-consumer override (a rolling deploy)
+    std::optional<QString> strategy; //!< per-consumer override (a rolling deploy)
     std::optional<QVariantMap> strategyParams;
-    QVariantMap client;                    //!< per-consumer client overrides, by RocketMQ name
+    QVariantMap client; //!< per-consumer client overrides, by RocketMQ name
 
     QString handle() const { return name.isEmpty() ? id : name; }
     friend bool operator==(const ConsumerSpec &, const ConsumerSpec &) = default;
@@ -69,9 +69,9 @@ struct RBLAB_ENGINE_EXPORT TopicSpec
 {
     QString name;
     QList<QPair<QString, int>> queues; //!< broker name → readable queues (ids 0…n-1), in file order
-    double produceRate = 1000.0;       //!< messages per second for the whole topic
-    double skew = 0.0;                 //!< 0 even; s > 0 weighs queue k by 1/(k+1)^s
-    int messageSizeMin = 1024;         //!< body bytes; min == max for a fixed size
+    double produceRate = 1000.0; //!< messages per second for the whole topic
+    double skew = 0.0; //!< 0 even; s > 0 weighs queue k by 1/(k+1)^s
+    int messageSizeMin = 1024; //!< body bytes; min == max for a fixed size
     int messageSizeMax = 1024;
 
     int queueCount(const QString &broker) const;
@@ -98,11 +98,12 @@ struct RBLAB_ENGINE_EXPORT ChurnSpec
 {
     QString group;
     SimTime meanInterval = 45 * kSecond;
-    QList<QPair<QString, double>> actions; //!< join, shutdown, kill, freeze, partition, pause, slow → weight
+    QList<QPair<QString, double>>
+        actions; //!< join, shutdown, kill, freeze, partition, pause, slow → weight
     int minConsumers = 1;
     int maxConsumers = 12;
     SimTime recoverAfter = 60 * kSecond;
-    QString idPattern;                     //!< empty: "10.0.<n>.<m>@<pid>"
+    QString idPattern; //!< empty: "10.0.<n>.<m>@<pid>"
 
     friend bool operator==(const ChurnSpec &, const ChurnSpec &) = default;
 };
@@ -114,36 +115,50 @@ struct RBLAB_ENGINE_EXPORT ChurnSpec
 struct RBLAB_ENGINE_EXPORT ScenarioEvent
 {
     enum class Action {
-        Join, Shutdown, Kill, Freeze, Unfreeze, Partition, Heal, Pause, Resume,
-        SetConsumeTime, SetFailureRate, SetProduceRate, SetQueues, BrokerDown, BrokerUp,
-        SetStrategy, SetClient,
-        SetBroker, SetChurn, //!< extensions: broker settings and random churn changed mid-run
+        Join,
+        Shutdown,
+        Kill,
+        Freeze,
+        Unfreeze,
+        Partition,
+        Heal,
+        Pause,
+        Resume,
+        SetConsumeTime,
+        SetFailureRate,
+        SetProduceRate,
+        SetQueues,
+        BrokerDown,
+        BrokerUp,
+        SetStrategy,
+        SetClient,
+        SetBroker,
+        SetChurn, //!< extensions: broker settings and random churn changed mid-run
     };
 
     SimTime at = 0;
     Action action = Action::Kill;
-    QString group;                 //!< join, setStrategy, setClient
-    QString consumer;              //!< a consumer's handle (name)
-    ConsumerSpec joining;          //!< join
+    QString group; //!< join, setStrategy, setClient
+    QString consumer; //!< a consumer's handle (name)
+    ConsumerSpec joining; //!< join
     std::optional<SimTime> forDuration; //!< freeze: unfreeze after this long
-    QStringList brokers;           //!< partition/heal: empty = all
-    ConsumeTime consumeTime;       //!< setConsumeTime
-    double failureRate = 0.0;      //!< setFailureRate
-    QString topic;                 //!< setProduceRate, setQueues
-    double rate = 0.0;             //!< setProduceRate
-    QString broker;                //!< setQueues, brokerDown, brokerUp
-    int count = 0;                 //!< setQueues
-    QString strategy;              //!< setStrategy
-    QVariantMap strategyParams;    //!< setStrategy
-    QVariantMap client;            //!< setClient
-    QVariantMap settings;          //!< setBroker: BrokerConfig settings by RocketMQ name
-    std::optional<ChurnSpec> churn;//!< setChurn: the churn from now on (nullopt: none)
+    QStringList brokers; //!< partition/heal: empty = all
+    ConsumeTime consumeTime; //!< setConsumeTime
+    double failureRate = 0.0; //!< setFailureRate
+    QString topic; //!< setProduceRate, setQueues
+    double rate = 0.0; //!< setProduceRate
+    QString broker; //!< setQueues, brokerDown, brokerUp
+    int count = 0; //!< setQueues
+    QString strategy; //!< setStrategy
+    QVariantMap strategyParams; //!< setStrategy
+    QVariantMap client; //!< setClient
+    QVariantMap settings; //!< setBroker: BrokerConfig settings by RocketMQ name
+    std::optional<ChurnSpec> churn; //!< setChurn: the churn from now on (nullopt: none)
 
-    static QString actionName(Action action);              //!< "join", "setConsumeTime", …
+    static QString actionName(Action action); //!< "join", "setConsumeTime", …
     static std::optional<Action> actionFromName(QStringView name);
     friend bool operator==(const ScenarioEvent &, const ScenarioEvent &) = default;
 };
-
 
 /*!
     A whole scenario file. Reading and writing are ScenarioReader's and ScenarioWriter's; this is
@@ -153,13 +168,14 @@ struct RBLAB_ENGINE_EXPORT Scenario
 {
     QString name;
     QMap<QString, QString> localizedName; //!< language ("zh_CN") → the name in that language
-    QMap<QString, QString> description; //!< language ("en", "zh_CN") → text; a plain string is stored under ""
+    QMap<QString, QString>
+        description; //!< language ("en", "zh_CN") → text; a plain string is stored under ""
     quint64 seed = 1;
     SimTime duration = 10 * kMinute;
     SimTime sampleInterval = kSecond;
     Profile profile = Profile::V5;
     SimTime networkLatency = 1;
-    QVariantMap broker;                 //!< overrides of BrokerConfig, by RocketMQ name
+    QVariantMap broker; //!< overrides of BrokerConfig, by RocketMQ name
     QStringList brokers;
     QList<TopicSpec> topics;
     QList<GroupSpec> groups;
@@ -175,7 +191,7 @@ struct RBLAB_ENGINE_EXPORT Scenario
         language ("zh"), English, the plain text (key ""), then `fallback`.
     */
     static QString textFor(const QMap<QString, QString> &texts, const QString &localeName,
-                           const QString &fallback = QString());
+        const QString &fallback = QString());
     const TopicSpec *topic(const QString &name) const;
     const GroupSpec *group(const QString &name) const;
 

@@ -348,10 +348,12 @@ JsonNode ScenarioWriter::eventNode(const ScenarioEvent &event)
         node.insert(QStringLiteral("client"), settingsNode(event.client, ClientConfig::specs()));
         break;
     case Action::SetBroker:
-        node.insert(QStringLiteral("settings"), settingsNode(event.settings, BrokerConfig::specs()));
+        node.insert(
+            QStringLiteral("settings"), settingsNode(event.settings, BrokerConfig::specs()));
         break;
     case Action::SetChurn:
-        node.insert(QStringLiteral("churn"), event.churn ? churnNode(*event.churn) : JsonNode::makeNull());
+        node.insert(
+            QStringLiteral("churn"), event.churn ? churnNode(*event.churn) : JsonNode::makeNull());
         break;
     }
     return node;

@@ -15,8 +15,7 @@ namespace Rblab {
     references the engine holds across coroutine suspensions) and indexing costs no division
     (std::deque's does). The engine keeps its process queues here, looked up on every event.
 */
-template<typename T, int ChunkBits = 10>
-class ChunkedVector
+template<typename T, int ChunkBits = 10> class ChunkedVector
 {
 public:
     static constexpr size_t kChunk = size_t(1) << ChunkBits;
@@ -39,11 +38,10 @@ public:
 
     T &back() { return (*this)[m_size - 1]; }
 
-    template<typename V, typename Owner>
-    class Iterator
+    template<typename V, typename Owner> class Iterator
     {
     public:
-        Iterator(Owner *owner, size_t i) : m_owner(owner), m_i(i) {}
+        Iterator(Owner *owner, size_t i) : m_owner(owner), m_i(i) { }
         V &operator*() const { return (*m_owner)[m_i]; }
         V *operator->() const { return &(*m_owner)[m_i]; }
         Iterator &operator++()

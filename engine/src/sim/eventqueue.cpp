@@ -10,8 +10,7 @@ namespace {
 
 struct OverflowLater
 {
-    template<typename T>
-    bool operator()(const T &a, const T &b) const
+    template<typename T> bool operator()(const T &a, const T &b) const
     {
         return a.at != b.at ? a.at > b.at : a.seq > b.seq;
     }
@@ -19,10 +18,7 @@ struct OverflowLater
 
 } // namespace
 
-EventQueue::EventQueue()
-    : m_slots(kSlots)
-    , m_bits(kWords, 0)
-    , m_summary(kWords / 64, 0)
+EventQueue::EventQueue() : m_slots(kSlots), m_bits(kWords, 0), m_summary(kWords / 64, 0)
 {
     m_nodes.reserve(4096);
 }
@@ -38,7 +34,7 @@ void EventQueue::clearBit(quint32 slot)
 
 void EventQueue::scheduleFar(SimTime at, const Event &event)
 {
-    m_overflow.push_back({at, m_overflowSeq++, event});
+    m_overflow.push_back({ at, m_overflowSeq++, event });
     std::push_heap(m_overflow.begin(), m_overflow.end(), OverflowLater());
 }
 

@@ -108,10 +108,10 @@ private:
         quint32 node = m_free;
         if (node != kNone) {
             m_free = m_nodes[node].next;
-            m_nodes[node] = {event, kNone};
+            m_nodes[node] = { event, kNone };
         } else {
             node = quint32(m_nodes.size());
-            m_nodes.push_back({event, kNone});
+            m_nodes.push_back({ event, kNone });
         }
         Slot &slot = m_slots[slotIndex];
         if (slot.head == kNone) {

@@ -98,8 +98,8 @@ public:
 private:
     struct Ziggurat
     {
-        static constexpr double kR = 7.69711747013104972;    // start of the tail, 256 layers
-        static constexpr double kV = 3.949659822581572e-3;   // area of each layer
+        static constexpr double kR = 7.69711747013104972; // start of the tail, 256 layers
+        static constexpr double kV = 3.949659822581572e-3; // area of each layer
         quint32 k[256];
         double w[256];
         double f[256];

@@ -20,26 +20,43 @@ struct RBLAB_ENGINE_EXPORT SimEvent
 {
     enum class Type : quint8 {
         // lifecycle of a consumer (what a scenario, the churn generator or the user did)
-        Start, Join, Shutdown, Kill, Freeze, Unfreeze, Partition, Heal, Pause, Resume,
-        SetConsumeTime, SetFailureRate, SetStrategy, SetClient,
-        Started,          //!< start() finished: the consumer is running
+        Start,
+        Join,
+        Shutdown,
+        Kill,
+        Freeze,
+        Unfreeze,
+        Partition,
+        Heal,
+        Pause,
+        Resume,
+        SetConsumeTime,
+        SetFailureRate,
+        SetStrategy,
+        SetClient,
+        Started, //!< start() finished: the consumer is running
         // broker side
-        ChannelRegistered,//!< a new connection registered by heartbeat (CHANGE follows)
-        ChannelClosed,    //!< the broker saw a connection close (kill, shutdown, reconnect)
-        ChannelExpired,   //!< the 10 s scan removed a silent connection (no notification)
-        Unregistered,     //!< UNREGISTER_CLIENT (graceful shutdown)
-        Notify,           //!< NOTIFY_CONSUMER_IDS_CHANGED sent to a consumer
-        BrokerDown, BrokerUp,
+        ChannelRegistered, //!< a new connection registered by heartbeat (CHANGE follows)
+        ChannelClosed, //!< the broker saw a connection close (kill, shutdown, reconnect)
+        ChannelExpired, //!< the 10 s scan removed a silent connection (no notification)
+        Unregistered, //!< UNREGISTER_CLIENT (graceful shutdown)
+        Notify, //!< NOTIFY_CONSUMER_IDS_CHANGED sent to a consumer
+        BrokerDown,
+        BrokerUp,
         // client side
-        Rebalance,        //!< a round for a topic that changed the process-queue table
-        RebalanceFailed,  //!< the strategy failed or the consumer list could not be fetched
-        StrategyError,    //!< the strategy threw or returned queues it was not given
-        FlowControlOn, FlowControlOff, //!< a queue's pulls started / stopped being held back
-        RouteChanged,     //!< a consumer's route poll saw a different queue set
+        Rebalance, //!< a round for a topic that changed the process-queue table
+        RebalanceFailed, //!< the strategy failed or the consumer list could not be fetched
+        StrategyError, //!< the strategy threw or returned queues it was not given
+        FlowControlOn,
+        FlowControlOff, //!< a queue's pulls started / stopped being held back
+        RouteChanged, //!< a consumer's route poll saw a different queue set
         OffsetIllegal,
-        LockFailed,       //!< orderly: a queue could not be locked
+        LockFailed, //!< orderly: a queue could not be locked
         // world
-        SetProduceRate, SetQueues, SetBroker, SetChurn,
+        SetProduceRate,
+        SetQueues,
+        SetBroker,
+        SetChurn,
     };
 
     enum class FlowCause : quint8 { None, Count, Size, Span, TopicCount, TopicSize };
@@ -50,10 +67,10 @@ struct RBLAB_ENGINE_EXPORT SimEvent
     qint32 consumer = -1;
     qint32 broker = -1;
     qint32 topic = -1;
-    qint32 queue = -1;                 //!< a queue of the catalog (flow control, offset illegal)
-    QList<qint32> added;               //!< Rebalance: queues added (catalog indices)
-    QList<qint32> removed;             //!< Rebalance: queues removed
-    QString detail;                    //!< free text: strategy errors, settings, new strategy
+    qint32 queue = -1; //!< a queue of the catalog (flow control, offset illegal)
+    QList<qint32> added; //!< Rebalance: queues added (catalog indices)
+    QList<qint32> removed; //!< Rebalance: queues removed
+    QString detail; //!< free text: strategy errors, settings, new strategy
 
     static QString typeName(Type type); //!< "rebalance", "flowControlOn", … (report names)
     bool isLifecycle() const { return type <= Type::Started; }

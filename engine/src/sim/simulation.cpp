@@ -16,10 +16,10 @@ Simulation::Simulation(const Scenario &scenario, const StrategyRegistry &registr
 {
 }
 
-Simulation::Simulation(const Scenario &scenario, const StrategyRegistry &registry, const Options &options)
+Simulation::Simulation(
+    const Scenario &scenario, const StrategyRegistry &registry, const Options &options)
     : m_world(std::make_unique<World>(scenario, registry, options.seed.value_or(scenario.seed),
-                                      options.sampleInterval.value_or(scenario.sampleInterval),
-                                      options.recordSamples))
+        options.sampleInterval.value_or(scenario.sampleInterval), options.recordSamples))
 {
     if (!options.strategy.isEmpty()) {
         m_world->overrideStrategy = options.strategy;
@@ -170,8 +170,8 @@ QList<qint32> Simulation::sortedQueueOrder() const
     }
     const QList<QueueInfo> &q = m_world->queueInfos;
     std::stable_sort(order.begin(), order.end(), [&q](qint32 a, qint32 b) {
-        return MessageQueue{q[a].topic, q[a].brokerName, q[a].queueId}
-            < MessageQueue{q[b].topic, q[b].brokerName, q[b].queueId};
+        return MessageQueue { q[a].topic, q[a].brokerName, q[a].queueId }
+        < MessageQueue { q[b].topic, q[b].brokerName, q[b].queueId };
     });
     return order;
 }

@@ -37,11 +37,11 @@ class RBLAB_ENGINE_EXPORT Simulation
 public:
     struct Options
     {
-        std::optional<quint64> seed;         //!< overrides the scenario's seed
-        QString strategy;                    //!< overrides every group's strategy (empty: keep)
-        QVariantMap strategyParams;          //!< with `strategy`
+        std::optional<quint64> seed; //!< overrides the scenario's seed
+        QString strategy; //!< overrides every group's strategy (empty: keep)
+        QVariantMap strategyParams; //!< with `strategy`
         std::optional<SimTime> sampleInterval; //!< overrides the scenario's (charts want finer)
-        bool recordSamples = true;           //!< keep every sample (reports, charts)
+        bool recordSamples = true; //!< keep every sample (reports, charts)
     };
 
     Simulation(const Scenario &scenario, const StrategyRegistry &registry, const Options &options);

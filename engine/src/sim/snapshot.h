@@ -15,11 +15,11 @@
 namespace Rblab {
 
 enum class ConsumerState : quint8 {
-    Absent,      //!< declared (a later join, or a start time ahead), not started yet
+    Absent, //!< declared (a later join, or a start time ahead), not started yet
     Starting,
     Running,
-    Paused,      //!< DefaultMQPushConsumer.suspend()
-    Frozen,      //!< the host hangs: no heartbeat, no pull, no consumption
+    Paused, //!< DefaultMQPushConsumer.suspend()
+    Frozen, //!< the host hangs: no heartbeat, no pull, no consumption
     Partitioned, //!< cut off from at least one broker, still running
     Killed,
     Shutdown,
@@ -39,13 +39,13 @@ struct RBLAB_ENGINE_EXPORT QueueInfo
     int queueId = 0;
     qint32 topicIndex = -1;
     qint32 brokerIndex = -1;
-    bool retry = false;   //!< %RETRY%<group>
+    bool retry = false; //!< %RETRY%<group>
 };
 
 struct RBLAB_ENGINE_EXPORT ConsumerInfo
 {
-    QString name;    //!< unique handle
-    QString id;      //!< client id (may be shared)
+    QString name; //!< unique handle
+    QString id; //!< client id (may be shared)
     QString group;
     qint32 groupIndex = -1;
 };
@@ -60,26 +60,26 @@ struct RBLAB_ENGINE_EXPORT SnapshotHolding
     qint64 cachedCount = 0;
     qint64 cachedBytes = 0;
     qint64 maxSpan = 0;
-    qint64 nextOffset = 0;      //!< the pull request's next offset
+    qint64 nextOffset = 0; //!< the pull request's next offset
     qint64 consumedOffset = -1; //!< the consumer's in-memory offset (what it will commit)
     SimTime lastPullAt = 0;
     SimTime createdAt = 0;
     SimEvent::FlowCause flowControl = SimEvent::FlowCause::None; //!< pulls held back now, and why
-    bool locked = false;        //!< orderly: holds the broker lock
-    bool dropped = false;       //!< dropped but not yet removed (orderly removal waiting)
+    bool locked = false; //!< orderly: holds the broker lock
+    bool dropped = false; //!< dropped but not yet removed (orderly removal waiting)
 };
 
 struct RBLAB_ENGINE_EXPORT SnapshotQueue
 {
-    qint64 brokerOffset = 0;    //!< max offset on the broker
+    qint64 brokerOffset = 0; //!< max offset on the broker
     qint64 committedOffset = 0; //!< the group's committed offset on the broker (-1: none yet)
     qint64 lag = 0;
-    qint32 owners = 0;          //!< alive consumers holding a live process queue
+    qint32 owners = 0; //!< alive consumers holding a live process queue
     qint32 runningOwners = 0;
-    qint32 firstHolding = 0;    //!< into WorldSnapshot::holdings
+    qint32 firstHolding = 0; //!< into WorldSnapshot::holdings
     qint32 holdingCount = 0;
     bool brokerUp = true;
-    bool readable = true;       //!< in the name server's route now
+    bool readable = true; //!< in the name server's route now
 };
 
 /*!
@@ -89,31 +89,31 @@ struct RBLAB_ENGINE_EXPORT SnapshotQueue
 struct RBLAB_ENGINE_EXPORT ConsumerView
 {
     qint32 topic = -1;
-    SimTime at = -1;          //!< when it last rebalanced that topic (-1: never)
-    QStringList cidAll;       //!< sorted, as the strategy saw it
-    qint32 queueCount = 0;    //!< |mqAll| from its last route poll
-    qint32 fromBroker = -1;   //!< which broker answered the consumer list
-    QString strategy;         //!< strategy name used
+    SimTime at = -1; //!< when it last rebalanced that topic (-1: never)
+    QStringList cidAll; //!< sorted, as the strategy saw it
+    qint32 queueCount = 0; //!< |mqAll| from its last route poll
+    qint32 fromBroker = -1; //!< which broker answered the consumer list
+    QString strategy; //!< strategy name used
 };
 
 struct RBLAB_ENGINE_EXPORT SnapshotConsumer
 {
     ConsumerState state = ConsumerState::Absent;
-    bool slowed = false;          //!< consume time raised above its initial value
-    qint32 queueCount = 0;        //!< live process queues (main and retry topics)
+    bool slowed = false; //!< consume time raised above its initial value
+    qint32 queueCount = 0; //!< live process queues (main and retry topics)
     qint64 cachedCount = 0;
     qint64 cachedBytes = 0;
     qint64 delivered = 0;
-    qint64 flowControl[3] = {0, 0, 0}; //!< cumulative holds: count, size, span
+    qint64 flowControl[3] = { 0, 0, 0 }; //!< cumulative holds: count, size, span
     qint64 busyWorkers = 0;
     qint64 queuedTasks = 0;
-    qint64 pullThresholdForQueue = 0;     //!< effective (after topic division)
+    qint64 pullThresholdForQueue = 0; //!< effective (after topic division)
     qint64 pullThresholdSizeForQueue = 0; //!< MiB, effective
     qint64 consumeConcurrentlyMaxSpan = 0;
     SimTime lastRebalanceAt = -1;
-    quint32 rebalanceCount = 0;   //!< rounds that changed something (for the card's flash)
-    QString strategy;             //!< current strategy name
-    ConsumeTime consumeTime;      //!< the listener's time per message now
+    quint32 rebalanceCount = 0; //!< rounds that changed something (for the card's flash)
+    QString strategy; //!< current strategy name
+    ConsumeTime consumeTime; //!< the listener's time per message now
     ConsumeTime initialConsumeTime; //!< as the consumer was declared (what "restore" goes back to)
     QList<ConsumerView> views;
 };
@@ -125,14 +125,14 @@ struct RBLAB_ENGINE_EXPORT SnapshotTotals
     qint64 uniqueDelivered = 0;
     qint64 duplicates = 0;
     qint64 lost = 0;
-    qint64 flowControl[3] = {0, 0, 0};
+    qint64 flowControl[3] = { 0, 0, 0 };
     qint64 rebalances = 0;
     qint64 queueMoves = 0;
     double orphanedQueueSeconds = 0;
     double doubleOwnedQueueSeconds = 0;
     qint64 retried = 0;
     qint64 deadLettered = 0;
-    qint32 orphanedQueues = 0;    //!< now
+    qint32 orphanedQueues = 0; //!< now
     qint32 doubleOwnedQueues = 0; //!< now
 };
 
@@ -144,7 +144,7 @@ struct RBLAB_ENGINE_EXPORT SnapshotTotals
 struct RBLAB_ENGINE_EXPORT WorldSnapshot
 {
     SimTime now = 0;
-    quint64 eventCount = 0;   //!< published events so far
+    quint64 eventCount = 0; //!< published events so far
     QList<bool> brokerUp;
     QList<SnapshotConsumer> consumers;
     QList<SnapshotQueue> queues;
@@ -174,8 +174,8 @@ struct RBLAB_ENGINE_EXPORT Sample
         qint64 cachedCount = 0;
         qint64 cachedBytes = 0;
         qint64 delivered = 0;
-        qint64 flowControl[3] = {0, 0, 0};
-        qint64 lag = 0;        //!< over the queues it owns
+        qint64 flowControl[3] = { 0, 0, 0 };
+        qint64 lag = 0; //!< over the queues it owns
         qint64 pullThresholdForQueue = 0;
         qint64 pullThresholdSizeForQueue = 0;
     };

@@ -19,8 +19,7 @@ namespace Rblab {
     single-threaded and deterministic. The hot path (pulls and consumption) does not use them.
     Engine code does not throw; an escaping exception is a bug and terminates.
 */
-template<typename T = void>
-class [[nodiscard]] Task;
+template<typename T = void> class [[nodiscard]] Task;
 
 namespace detail {
 
@@ -38,7 +37,7 @@ struct TaskPromiseBase
             std::coroutine_handle<> next = h.promise().continuation;
             return next ? next : std::noop_coroutine();
         }
-        void await_resume() const noexcept {}
+        void await_resume() const noexcept { }
     };
 
     std::suspend_always initial_suspend() const noexcept { return {}; }
@@ -48,19 +47,21 @@ struct TaskPromiseBase
 
 } // namespace detail
 
-template<typename T>
-class [[nodiscard]] Task
+template<typename T> class [[nodiscard]] Task
 {
 public:
     struct promise_type : detail::TaskPromiseBase
     {
         std::optional<T> value;
-        Task get_return_object() { return Task(std::coroutine_handle<promise_type>::from_promise(*this)); }
+        Task get_return_object()
+        {
+            return Task(std::coroutine_handle<promise_type>::from_promise(*this));
+        }
         void return_value(T v) { value = std::move(v); }
     };
 
     Task() = default;
-    Task(Task &&other) noexcept : m_handle(std::exchange(other.m_handle, {})) {}
+    Task(Task &&other) noexcept : m_handle(std::exchange(other.m_handle, {})) { }
     Task &operator=(Task &&other) noexcept
     {
         if (this != &other) {
@@ -83,7 +84,7 @@ public:
     bool done() const { return !m_handle || m_handle.done(); }
 
 private:
-    explicit Task(std::coroutine_handle<promise_type> h) : m_handle(h) {}
+    explicit Task(std::coroutine_handle<promise_type> h) : m_handle(h) { }
     void reset()
     {
         if (m_handle) {
@@ -94,18 +95,20 @@ private:
     std::coroutine_handle<promise_type> m_handle;
 };
 
-template<>
-class [[nodiscard]] Task<void>
+template<> class [[nodiscard]] Task<void>
 {
 public:
     struct promise_type : detail::TaskPromiseBase
     {
-        Task get_return_object() { return Task(std::coroutine_handle<promise_type>::from_promise(*this)); }
-        void return_void() const noexcept {}
+        Task get_return_object()
+        {
+            return Task(std::coroutine_handle<promise_type>::from_promise(*this));
+        }
+        void return_void() const noexcept { }
     };
 
     Task() = default;
-    Task(Task &&other) noexcept : m_handle(std::exchange(other.m_handle, {})) {}
+    Task(Task &&other) noexcept : m_handle(std::exchange(other.m_handle, {})) { }
     Task &operator=(Task &&other) noexcept
     {
         if (this != &other) {
@@ -122,13 +125,13 @@ public:
         m_handle.promise().continuation = caller;
         return m_handle;
     }
-    void await_resume() const noexcept {}
+    void await_resume() const noexcept { }
 
     void start() { m_handle.resume(); }
     bool done() const { return !m_handle || m_handle.done(); }
 
 private:
-    explicit Task(std::coroutine_handle<promise_type> h) : m_handle(h) {}
+    explicit Task(std::coroutine_handle<promise_type> h) : m_handle(h) { }
     void reset()
     {
         if (m_handle) {

@@ -12,8 +12,8 @@
 
 namespace {
 
-const QByteArray kGood =
-    R"({"id": "good", "strategy": "AVG", "topic": "T", "queues": [{"brokerName": "b", "queueId": 0}], "consumers": ["c1"]})";
+const QByteArray kGood
+    = R"({"id": "good", "strategy": "AVG", "topic": "T", "queues": [{"brokerName": "b", "queueId": 0}], "consumers": ["c1"]})";
 
 // A case with one field replaced (or removed, when value is empty).
 QByteArray caseWith(const QString &field, const QByteArray &value, const QByteArray &id = "x")
@@ -84,10 +84,10 @@ void tst_RblabAllocate::initTestCase()
     QVERIFY2(error.isEmpty(), qPrintable(error));
     // One process answers all 300 cases, as a script would use it.
     RblabProcess rblab(m_home.path());
-    m_referenceRun = rblab.run({QStringLiteral("allocate"),
-                                QStringLiteral(RBLAB_TEST_DATA_DIR "/allocation/cases.jsonl")});
+    m_referenceRun = rblab.run({ QStringLiteral("allocate"),
+        QStringLiteral(RBLAB_TEST_DATA_DIR "/allocation/cases.jsonl") });
     QVERIFY2(m_referenceRun.finished && m_referenceRun.exitCode == 0,
-             qPrintable(m_referenceRun.describe()));
+        qPrintable(m_referenceRun.describe()));
     m_referenceAnswers = parseLines(m_referenceRun.out, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(m_referenceAnswers.size(), m_cases.size());
@@ -97,8 +97,8 @@ void tst_RblabAllocate::referenceCases_data()
 {
     QTest::addColumn<int>("index");
     for (qsizetype i = 0; i < m_cases.size(); ++i) {
-        QTest::addRow("%s %s", qPrintable(m_cases.at(i).input.id),
-                      qPrintable(m_cases.at(i).input.strategy))
+        QTest::addRow(
+            "%s %s", qPrintable(m_cases.at(i).input.id), qPrintable(m_cases.at(i).input.strategy))
             << int(i);
     }
 }
@@ -106,16 +106,16 @@ void tst_RblabAllocate::referenceCases_data()
 void tst_RblabAllocate::referenceCases()
 {
     QFETCH(int, index);
-    const QString problem =
-        ReferenceData::compareAnswer(m_cases.at(index), m_referenceAnswers.at(index));
+    const QString problem
+        = ReferenceData::compareAnswer(m_cases.at(index), m_referenceAnswers.at(index));
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 void tst_RblabAllocate::standardInput_data()
 {
     QTest::addColumn<QStringList>("arguments");
-    QTest::newRow("-") << QStringList {QStringLiteral("allocate"), QStringLiteral("-")};
-    QTest::newRow("no file argument") << QStringList {QStringLiteral("allocate")};
+    QTest::newRow("-") << QStringList { QStringLiteral("allocate"), QStringLiteral("-") };
+    QTest::newRow("no file argument") << QStringList { QStringLiteral("allocate") };
 }
 
 void tst_RblabAllocate::standardInput()
@@ -140,7 +140,7 @@ void tst_RblabAllocate::badInput_data()
     QTest::addColumn<int>("exitCode");
     const QString ok = QStringLiteral("ok|good");
     auto row = [&](const char *name, const QByteArray &bad, const QString &answer, int exitCode) {
-        QTest::newRow(name) << bad + '\n' + kGood + '\n' << QStringList {answer, ok} << exitCode;
+        QTest::newRow(name) << bad + '\n' + kGood + '\n' << QStringList { answer, ok } << exitCode;
     };
 
     // Not JSON, not an object: {"line", "error"}, the next line still answered, exit 1.
@@ -153,12 +153,12 @@ void tst_RblabAllocate::badInput_data()
     row("null", "null", QStringLiteral("line|1|must be a JSON object, got null"), 1);
     row("two values", "1, 2", QStringLiteral("line|1|not valid JSON"), 1);
     // A required field missing.
-    for (const char *field : {"id", "strategy", "topic", "queues", "consumers"}) {
+    for (const char *field : { "id", "strategy", "topic", "queues", "consumers" }) {
         QTest::addRow("missing %s", field)
             << caseWith(QLatin1String(field), QByteArray()) + '\n' + kGood + '\n'
-            << QStringList {QStringLiteral("line|1|missing required field \"%1\"")
-                                .arg(QLatin1String(field)),
-                            ok}
+            << QStringList { QStringLiteral("line|1|missing required field \"%1\"")
+                                 .arg(QLatin1String(field)),
+                   ok }
             << 1;
     }
     // A field of the wrong type.
@@ -195,7 +195,7 @@ void tst_RblabAllocate::badInput_data()
     // Blank lines are skipped but counted; CRLF line ends are fine.
     QTest::newRow("blank lines counted")
         << QByteArray("\n   \n" + kGood + "\r\n\r\nnot json\r\n\t\n" + kGood + "\n")
-        << QStringList {ok, QStringLiteral("line|5|not valid JSON"), ok} << 1;
+        << QStringList { ok, QStringLiteral("line|5|not valid JSON"), ok } << 1;
     QTest::newRow("only blank lines") << QByteArray("\n\n  \n") << QStringList() << 0;
 
     // Understood lines whose values are wrong: {"id", "error"} naming the field; exit 0.
@@ -205,39 +205,40 @@ void tst_RblabAllocate::badInput_data()
         R"({"id": "x", "strategy": "CONSISTENT_HASH", "params": {"virtualNodeCount": "ten"}, )"
         R"("topic": "T", "queues": [], "consumers": ["c1"]})"
         "\n"
-        + kGood + "\n") << QStringList {QStringLiteral("id|x|params.virtualNodeCount"), ok}
+        + kGood + "\n") << QStringList { QStringLiteral("id|x|params.virtualNodeCount"), ok }
                                              << 0;
-    QTest::newRow("param out of range")
-        << QByteArray(
-               R"({"id": "x", "strategy": "CONSISTENT_HASH", "params": {"virtualNodeCount": 10001}, )"
-               R"("topic": "T", "queues": [], "consumers": ["c1"]})"
-               "\n"
-               + kGood + "\n")
-        << QStringList {QStringLiteral(
-                            "id|x|params.virtualNodeCount: virtualNodeCount must be an integer from 0 to 10000"),
-                        ok}
-        << 0;
+    QTest::newRow("param out of range") << QByteArray(
+        R"({"id": "x", "strategy": "CONSISTENT_HASH", "params": {"virtualNodeCount": 10001}, )"
+        R"("topic": "T", "queues": [], "consumers": ["c1"]})"
+        "\n"
+        + kGood + "\n")
+                                        << QStringList { QStringLiteral(
+                                                             "id|x|params.virtualNodeCount: "
+                                                             "virtualNodeCount must be an integer "
+                                                             "from 0 to 10000"),
+                                               ok }
+                                        << 0;
     QTest::newRow("unknown parameter")
         << QByteArray(R"({"id": "x", "strategy": "AVG", "params": {"virtualNodes": 3}, )"
                       R"("topic": "T", "queues": [], "consumers": ["c1"]})"
                       "\n"
-                      + kGood + "\n")
-        << QStringList {QStringLiteral("id|x|params.virtualNodes"), ok} << 0;
+               + kGood + "\n")
+        << QStringList { QStringLiteral("id|x|params.virtualNodes"), ok } << 0;
     QTest::newRow("unknown inner strategy") << QByteArray(
         R"({"id": "x", "strategy": "MACHINE_ROOM_NEARBY", "params": {"inner": "NOPE"}, )"
         R"("topic": "T", "queues": [], "consumers": ["c1"]})"
         "\n"
-        + kGood + "\n") << QStringList {QStringLiteral("id|x|params.inner"), ok}
+        + kGood + "\n") << QStringList { QStringLiteral("id|x|params.inner"), ok }
                                             << 0;
     QTest::newRow("forwarded parameter the inner does not take") << QByteArray(
         R"({"id": "x", "strategy": "MACHINE_ROOM_NEARBY", "params": {"virtualNodeCount": 3}, )"
         R"("topic": "T", "queues": [], "consumers": ["c1"]})"
         "\n"
-        + kGood + "\n") << QStringList {QStringLiteral("id|x|params.virtualNodeCount"), ok}
+        + kGood + "\n") << QStringList { QStringLiteral("id|x|params.virtualNodeCount"), ok }
                                                                  << 0;
     row("negative queueId",
         caseWith(QStringLiteral("queues"),
-                 R"([{"brokerName": "b", "queueId": 0}, {"brokerName": "b", "queueId": -3}])"),
+            R"([{"brokerName": "b", "queueId": 0}, {"brokerName": "b", "queueId": -3}])"),
         QStringLiteral("id|x|queues[1].queueId"), 0);
     row("empty topic", caseWith(QStringLiteral("topic"), R"("")"),
         QStringLiteral("id|x|topic must not be empty"), 0);
@@ -248,7 +249,7 @@ void tst_RblabAllocate::badInput_data()
         QStringLiteral("id|x|consumers[1] must not be empty"), 0);
     row("repeated queue",
         caseWith(QStringLiteral("queues"),
-                 R"([{"brokerName": "b", "queueId": 0}, {"brokerName": "b", "queueId": 0}])"),
+            R"([{"brokerName": "b", "queueId": 0}, {"brokerName": "b", "queueId": 0}])"),
         QStringLiteral("id|x|queues[1] repeats"), 0);
     // Where RocketMQ's strategy throws, the line was understood: an error answer, exit 0.
     row("Java throws: no queues", caseWith(QStringLiteral("queues"), "[]"),
@@ -257,17 +258,17 @@ void tst_RblabAllocate::badInput_data()
         << QByteArray(R"({"id": "x", "strategy": "MACHINE_ROOM_NEARBY", "topic": "T", )"
                       R"("queues": [{"brokerName": "-lead", "queueId": 0}], "consumers": ["A-c"]})"
                       "\n"
-                      + kGood + "\n")
-        << QStringList {QStringLiteral(
-                            "id|x|Machine room is null for mq MessageQueue [topic=T, brokerName=-lead, queueId=0]"),
-                        ok}
+               + kGood + "\n")
+        << QStringList { QStringLiteral("id|x|Machine room is null for mq MessageQueue [topic=T, "
+                                        "brokerName=-lead, queueId=0]"),
+               ok }
         << 0;
 
     // Both kinds in one input: every line answered, in order; one line error makes it 1.
-    QTest::newRow("mixed") << QByteArray(caseWith(QStringLiteral("topic"), R"("")", "a") + "\n[]\n"
-                                         + kGood + "\n")
-                           << QStringList {QStringLiteral("id|a|topic"),
-                                           QStringLiteral("line|2|must be a JSON object"), ok}
+    QTest::newRow("mixed") << QByteArray(
+        caseWith(QStringLiteral("topic"), R"("")", "a") + "\n[]\n" + kGood + "\n")
+                           << QStringList { QStringLiteral("id|a|topic"),
+                                  QStringLiteral("line|2|must be a JSON object"), ok }
                            << 1;
 }
 
@@ -277,10 +278,10 @@ void tst_RblabAllocate::badInput()
     QFETCH(QStringList, answers);
     QFETCH(int, exitCode);
     RblabProcess rblab(m_home.path());
-    const RblabProcess::Result r = rblab.run({QStringLiteral("allocate")}, input);
+    const RblabProcess::Result r = rblab.run({ QStringLiteral("allocate") }, input);
     QVERIFY2(r.finished, qPrintable(r.describe()));
     QVERIFY2(r.exitCode == exitCode,
-             qPrintable(QStringLiteral("exit %1, expected %2").arg(r.exitCode).arg(exitCode)));
+        qPrintable(QStringLiteral("exit %1, expected %2").arg(r.exitCode).arg(exitCode)));
     QString error;
     const QList<QJsonObject> got = parseLines(r.out, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
@@ -291,22 +292,22 @@ void tst_RblabAllocate::badInput()
         const QString text = QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
         if (want.at(0) == QLatin1String("ok")) {
             QVERIFY2(o.value(QStringLiteral("id")).toString() == want.at(1)
-                         && o.value(QStringLiteral("allocation")).isObject(),
-                     qPrintable(QStringLiteral("answer %1: %2").arg(i + 1).arg(text)));
+                    && o.value(QStringLiteral("allocation")).isObject(),
+                qPrintable(QStringLiteral("answer %1: %2").arg(i + 1).arg(text)));
             continue;
         }
         QCOMPARE(o.size(), 2); // exactly {"line"|"id", "error"}
         if (want.at(0) == QLatin1String("line")) {
             QVERIFY2(o.value(QStringLiteral("line")).toInt() == want.at(1).toInt(),
-                     qPrintable(QStringLiteral("answer %1: %2").arg(i + 1).arg(text)));
+                qPrintable(QStringLiteral("answer %1: %2").arg(i + 1).arg(text)));
         } else {
             QVERIFY2(o.value(QStringLiteral("id")).toString() == want.at(1),
-                     qPrintable(QStringLiteral("answer %1: %2").arg(i + 1).arg(text)));
+                qPrintable(QStringLiteral("answer %1: %2").arg(i + 1).arg(text)));
         }
         QVERIFY2(o.value(QStringLiteral("error")).toString().contains(want.at(2)),
-                 qPrintable(QStringLiteral("answer %1: %2 does not say \"%3\"")
-                                .arg(i + 1)
-                                .arg(text, want.at(2))));
+            qPrintable(QStringLiteral("answer %1: %2 does not say \"%3\"")
+                           .arg(i + 1)
+                           .arg(text, want.at(2))));
     }
 }
 
@@ -314,15 +315,13 @@ void tst_RblabAllocate::zeroConsumers()
 {
     // {"allocation": {}}; the parameters are still checked.
     RblabProcess rblab(m_home.path());
-    const RblabProcess::Result r = rblab.run(
-        {QStringLiteral("allocate")},
+    const RblabProcess::Result r = rblab.run({ QStringLiteral("allocate") },
         R"({"id": "none", "strategy": "CONSISTENT_HASH", "topic": "T", "queues": [{"brokerName": "b", "queueId": 0}], "consumers": []})"
         "\n"
         R"({"id": "bad", "strategy": "CONSISTENT_HASH", "params": {"virtualNodeCount": -1}, "topic": "T", "queues": [], "consumers": []})"
         "\n");
     QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
-    QCOMPARE(
-        r.out,
+    QCOMPARE(r.out,
         QByteArray(
             R"({"allocation":{},"id":"none"})"
             "\n"
@@ -335,14 +334,13 @@ void tst_RblabAllocate::duplicateConsumers()
     // Two clients sharing an id: one key, with the queues of the id's first slot (AVG: the
     // sorted list is [c1, c1, c2]; c1 takes block 0, c2 block 2, block 1 goes to nobody).
     RblabProcess rblab(m_home.path());
-    const RblabProcess::Result r = rblab.run(
-        {QStringLiteral("allocate")},
+    const RblabProcess::Result r = rblab.run({ QStringLiteral("allocate") },
         R"({"id": "dup", "strategy": "AVG", "topic": "T", "queues": [{"brokerName": "b", "queueId": 0}, {"brokerName": "b", "queueId": 1}, {"brokerName": "b", "queueId": 2}], "consumers": ["c2", "c1", "c1"]})"
         "\n");
     QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
     const QJsonObject answer = QJsonDocument::fromJson(r.out).object();
     const QJsonObject allocation = answer.value(QStringLiteral("allocation")).toObject();
-    QCOMPARE(allocation.keys(), (QStringList {QStringLiteral("c1"), QStringLiteral("c2")}));
+    QCOMPARE(allocation.keys(), (QStringList { QStringLiteral("c1"), QStringLiteral("c2") }));
     QCOMPARE(allocation.value(QStringLiteral("c1")).toArray().size(), 1);
     QCOMPARE(allocation.value(QStringLiteral("c1"))
                  .toArray()
@@ -350,24 +348,24 @@ void tst_RblabAllocate::duplicateConsumers()
                  .toObject()
                  .value(QStringLiteral("queueId"))
                  .toInt(),
-             0);
+        0);
     QCOMPARE(allocation.value(QStringLiteral("c2"))
                  .toArray()
                  .at(0)
                  .toObject()
                  .value(QStringLiteral("queueId"))
                  .toInt(),
-             2);
+        2);
 }
 
 void tst_RblabAllocate::cannotRead_data()
 {
     QTest::addColumn<QStringList>("arguments");
-    QTest::newRow("no such file") << QStringList {QStringLiteral("allocate"),
-                                                  m_home.filePath(QStringLiteral("absent.jsonl"))};
-    QTest::newRow("a folder") << QStringList {QStringLiteral("allocate"), m_home.path()};
-    QTest::newRow("two files") << QStringList {QStringLiteral("allocate"), QStringLiteral("a"),
-                                               QStringLiteral("b")};
+    QTest::newRow("no such file") << QStringList { QStringLiteral("allocate"),
+        m_home.filePath(QStringLiteral("absent.jsonl")) };
+    QTest::newRow("a folder") << QStringList { QStringLiteral("allocate"), m_home.path() };
+    QTest::newRow("two files") << QStringList { QStringLiteral("allocate"), QStringLiteral("a"),
+        QStringLiteral("b") };
 }
 
 void tst_RblabAllocate::cannotRead()
@@ -385,14 +383,14 @@ void tst_RblabAllocate::throwingPlugins()
 {
     // A plugin whose strategy or factory throws is reported per case; rblab carries on.
     RblabProcess rblab(m_home.path());
-    const RblabProcess::Result r = rblab.run(
-        {QStringLiteral("allocate"), QStringLiteral("--plugin-dir"),
-         QStringLiteral(RBLAB_FIXTURE_PLUGIN_DIR "/throwingallocate"),
-         QStringLiteral("--plugin-dir"),
-         QStringLiteral(RBLAB_FIXTURE_PLUGIN_DIR "/throwingcreate")},
-        caseWith(QStringLiteral("strategy"), R"("FIXTURE_THROWING_ALLOCATE")", "alloc") + '\n'
-            + caseWith(QStringLiteral("strategy"), R"("FIXTURE_THROWING_CREATE")", "create") + '\n'
-            + kGood + '\n');
+    const RblabProcess::Result r
+        = rblab.run({ QStringLiteral("allocate"), QStringLiteral("--plugin-dir"),
+                        QStringLiteral(RBLAB_FIXTURE_PLUGIN_DIR "/throwingallocate"),
+                        QStringLiteral("--plugin-dir"),
+                        QStringLiteral(RBLAB_FIXTURE_PLUGIN_DIR "/throwingcreate") },
+            caseWith(QStringLiteral("strategy"), R"("FIXTURE_THROWING_ALLOCATE")", "alloc") + '\n'
+                + caseWith(QStringLiteral("strategy"), R"("FIXTURE_THROWING_CREATE")", "create")
+                + '\n' + kGood + '\n');
     QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
     QString error;
     const QList<QJsonObject> got = parseLines(r.out, &error);
@@ -402,12 +400,12 @@ void tst_RblabAllocate::throwingPlugins()
                  .value(QStringLiteral("error"))
                  .toString()
                  .contains(QStringLiteral("fixture allocate failed on purpose")),
-             qPrintable(got.at(0).value(QStringLiteral("error")).toString()));
+        qPrintable(got.at(0).value(QStringLiteral("error")).toString()));
     QVERIFY2(got.at(1)
                  .value(QStringLiteral("error"))
                  .toString()
                  .contains(QStringLiteral("fixture create failed on purpose")),
-             qPrintable(got.at(1).value(QStringLiteral("error")).toString()));
+        qPrintable(got.at(1).value(QStringLiteral("error")).toString()));
     QVERIFY(got.at(2).value(QStringLiteral("allocation")).isObject());
 }
 

@@ -37,7 +37,7 @@ Listing list(const RblabProcess &rblab, const QStringList &extraArguments = {})
 {
     Listing listing;
     const RblabProcess::Result r = rblab.run(
-        QStringList {QStringLiteral("strategies"), QStringLiteral("--json")} + extraArguments);
+        QStringList { QStringLiteral("strategies"), QStringLiteral("--json") } + extraArguments);
     if (!r.finished || r.exitCode != 0) {
         listing.problem = r.describe();
         return listing;
@@ -49,8 +49,8 @@ Listing list(const RblabProcess &rblab, const QStringList &extraArguments = {})
         return listing;
     }
     for (const QJsonValue &v : root.value(QStringLiteral("strategies")).toArray()) {
-        listing.strategies.insert(v.toObject().value(QStringLiteral("name")).toString(),
-                                  v.toObject());
+        listing.strategies.insert(
+            v.toObject().value(QStringLiteral("name")).toString(), v.toObject());
     }
     const QJsonArray failures = root.value(QStringLiteral("failures")).toArray();
     listing.failureEntries = int(failures.size());
@@ -58,7 +58,7 @@ Listing list(const RblabProcess &rblab, const QStringList &extraArguments = {})
         const QString file = v.toObject().value(QStringLiteral("file")).toString();
         const QString canonical = QFileInfo(file).canonicalFilePath();
         listing.failures.insert(canonical.isEmpty() ? file : canonical,
-                                v.toObject().value(QStringLiteral("error")).toString());
+            v.toObject().value(QStringLiteral("error")).toString());
     }
     return listing;
 }
@@ -103,13 +103,13 @@ void tst_RblabStrategies::builtin()
     QStringList names = l.strategies.keys();
     names.sort();
     QCOMPARE(names,
-             (QStringList {QStringLiteral("AVG"), QStringLiteral("AVG_BY_CIRCLE"),
-                           QStringLiteral("CONFIG"), QStringLiteral("CONSISTENT_HASH"),
-                           QStringLiteral("MACHINE_ROOM"), QStringLiteral("MACHINE_ROOM_NEARBY")}));
+        (QStringList { QStringLiteral("AVG"), QStringLiteral("AVG_BY_CIRCLE"),
+            QStringLiteral("CONFIG"), QStringLiteral("CONSISTENT_HASH"),
+            QStringLiteral("MACHINE_ROOM"), QStringLiteral("MACHINE_ROOM_NEARBY") }));
     QCOMPARE(l.failureEntries, 0);
     for (const QJsonObject &s : l.strategies) {
         QCOMPARE(QFileInfo(s.value(QStringLiteral("file")).toString()).canonicalPath(),
-                 canonical(QStringLiteral(RBLAB_PLUGIN_BUILD_DIR)));
+            canonical(QStringLiteral(RBLAB_PLUGIN_BUILD_DIR)));
     }
     const QJsonObject vnodes = l.strategies.value(QStringLiteral("CONSISTENT_HASH"))
                                    .value(QStringLiteral("params"))
@@ -125,10 +125,10 @@ void tst_RblabStrategies::builtin()
                                   .value(QStringLiteral("params"))
                                   .toArray();
     QCOMPARE(nearby.size(), 2);
-    QCOMPARE(nearby.at(0).toObject().value(QStringLiteral("default")).toString(),
-             QStringLiteral("AVG"));
-    QCOMPARE(nearby.at(1).toObject().value(QStringLiteral("default")).toString(),
-             QStringLiteral("-"));
+    QCOMPARE(
+        nearby.at(0).toObject().value(QStringLiteral("default")).toString(), QStringLiteral("AVG"));
+    QCOMPARE(
+        nearby.at(1).toObject().value(QStringLiteral("default")).toString(), QStringLiteral("-"));
     QVERIFY(l.strategies.value(QStringLiteral("AVG"))
                 .value(QStringLiteral("params"))
                 .toArray()
@@ -139,14 +139,14 @@ void tst_RblabStrategies::environmentPath()
 {
     RblabProcess rblab(m_home->path());
     rblab.setEnvironmentValue(QStringLiteral("RBLAB_PLUGIN_PATH"),
-                              fixtureDir("good") + QLatin1Char(':') + fixtureDir("notaplugin"));
+        fixtureDir("good") + QLatin1Char(':') + fixtureDir("notaplugin"));
     const Listing l = list(rblab);
     QVERIFY2(l.problem.isEmpty(), qPrintable(l.problem));
     QVERIFY(l.strategies.contains(QStringLiteral("FIXTURE_GOOD")));
     QCOMPARE(canonical(l.strategies.value(QStringLiteral("FIXTURE_GOOD"))
                            .value(QStringLiteral("file"))
                            .toString()),
-             canonical(libraryIn(fixtureDir("good"))));
+        canonical(libraryIn(fixtureDir("good"))));
     QCOMPARE(l.strategies.size(), 7);
     QCOMPARE(l.failureEntries, 1);
     const QString error = l.failures.value(canonical(libraryIn(fixtureDir("notaplugin"))));
@@ -157,8 +157,8 @@ void tst_RblabStrategies::pluginDirOption()
 {
     // Repeatable, and usable after the command name.
     const Listing l = list(RblabProcess(m_home->path()),
-                           {QStringLiteral("--plugin-dir"), fixtureDir("good"),
-                            QStringLiteral("--plugin-dir"), fixtureDir("throwingallocate")});
+        { QStringLiteral("--plugin-dir"), fixtureDir("good"), QStringLiteral("--plugin-dir"),
+            fixtureDir("throwingallocate") });
     QVERIFY2(l.problem.isEmpty(), qPrintable(l.problem));
     QVERIFY(l.strategies.contains(QStringLiteral("FIXTURE_GOOD")));
     QVERIFY(l.strategies.contains(QStringLiteral("FIXTURE_THROWING_ALLOCATE")));
@@ -170,15 +170,16 @@ void tst_RblabStrategies::failuresNamed_data()
     QTest::addColumn<QString>("fixture");
     QTest::addColumn<QStringList>("reasons");
     QTest::newRow("not a plugin") << "notaplugin"
-                                  << QStringList {QStringLiteral("no Qt plugin metadata")};
+                                  << QStringList { QStringLiteral("no Qt plugin metadata") };
     QTest::newRow("wrong IID") << "wrongiid"
-                               << QStringList {QStringLiteral("AllocationStrategyFactory/2")};
-    QTest::newRow("no Name") << "nameless" << QStringList {QStringLiteral("Strategy.Name")};
+                               << QStringList { QStringLiteral("AllocationStrategyFactory/2") };
+    QTest::newRow("no Name") << "nameless" << QStringList { QStringLiteral("Strategy.Name") };
     QTest::newRow("unknown parameter type")
-        << "badparamtype" << QStringList {QStringLiteral("Parameters[0].type")};
-    QTest::newRow("ApiVersion 1.9") << "futureapi" << QStringList {QStringLiteral("1.9")};
+        << "badparamtype" << QStringList { QStringLiteral("Parameters[0].type") };
+    QTest::newRow("ApiVersion 1.9") << "futureapi" << QStringList { QStringLiteral("1.9") };
     QTest::newRow("second AVG") << "duplicateavg"
-                                << QStringList {QStringLiteral("duplicate strategy name \"AVG\"")};
+                                << QStringList { QStringLiteral(
+                                       "duplicate strategy name \"AVG\"") };
 }
 
 void tst_RblabStrategies::failuresNamed()
@@ -189,9 +190,9 @@ void tst_RblabStrategies::failuresNamed()
     // Through --plugin-dir and through RBLAB_PLUGIN_PATH alike.
     RblabProcess viaEnvironment(m_home->path());
     viaEnvironment.setEnvironmentValue(QStringLiteral("RBLAB_PLUGIN_PATH"), folder);
-    const Listing listings[] = {list(RblabProcess(m_home->path()),
-                                     {QStringLiteral("--plugin-dir"), folder}),
-                                list(viaEnvironment)};
+    const Listing listings[]
+        = { list(RblabProcess(m_home->path()), { QStringLiteral("--plugin-dir"), folder }),
+              list(viaEnvironment) };
     for (const Listing &l : listings) {
         QVERIFY2(l.problem.isEmpty(), qPrintable(l.problem));
         QCOMPARE(l.strategies.size(), 6); // the built-in ones still load
@@ -200,8 +201,8 @@ void tst_RblabStrategies::failuresNamed()
         QVERIFY2(l.failures.contains(file), qPrintable(l.failures.keys().join(QLatin1Char(' '))));
         for (const QString &reason : std::as_const(reasons)) {
             QVERIFY2(l.failures.value(file).contains(reason),
-                     qPrintable(QStringLiteral("\"%1\" does not say \"%2\"")
-                                    .arg(l.failures.value(file), reason)));
+                qPrintable(QStringLiteral("\"%1\" does not say \"%2\"")
+                               .arg(l.failures.value(file), reason)));
         }
     }
 }
@@ -209,11 +210,12 @@ void tst_RblabStrategies::failuresNamed()
 void tst_RblabStrategies::missingFolder()
 {
     const QString absent = m_home->filePath(QStringLiteral("absent"));
-    const Listing l = list(RblabProcess(m_home->path()), {QStringLiteral("--plugin-dir"), absent});
+    const Listing l
+        = list(RblabProcess(m_home->path()), { QStringLiteral("--plugin-dir"), absent });
     QVERIFY2(l.problem.isEmpty(), qPrintable(l.problem));
     QCOMPARE(l.failureEntries, 1);
     QVERIFY2(l.failures.value(absent).contains(QStringLiteral("no such plugin folder")),
-             qPrintable(l.failures.keys().join(QLatin1Char(' '))));
+        qPrintable(l.failures.keys().join(QLatin1Char(' '))));
 }
 
 void tst_RblabStrategies::userFolder()
@@ -230,14 +232,14 @@ void tst_RblabStrategies::userFolder()
     QCOMPARE(canonical(l.strategies.value(QStringLiteral("FIXTURE_GOOD"))
                            .value(QStringLiteral("file"))
                            .toString()),
-             canonical(copy));
+        canonical(copy));
 }
 
 void tst_RblabStrategies::sameFolderTwice()
 {
     RblabProcess rblab(m_home->path());
     rblab.setEnvironmentValue(QStringLiteral("RBLAB_PLUGIN_PATH"), fixtureDir("notaplugin"));
-    const Listing l = list(rblab, {QStringLiteral("--plugin-dir"), fixtureDir("notaplugin")});
+    const Listing l = list(rblab, { QStringLiteral("--plugin-dir"), fixtureDir("notaplugin") });
     QVERIFY2(l.problem.isEmpty(), qPrintable(l.problem));
     QCOMPARE(l.failureEntries, 1); // one record per file, however it was reached
 }
@@ -246,7 +248,7 @@ void tst_RblabStrategies::textListing()
 {
     RblabProcess rblab(m_home->path());
     const RblabProcess::Result r = rblab.run(
-        {QStringLiteral("strategies"), QStringLiteral("--plugin-dir"), fixtureDir("futureapi")});
+        { QStringLiteral("strategies"), QStringLiteral("--plugin-dir"), fixtureDir("futureapi") });
     QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
     const QString text = QString::fromUtf8(r.out);
     QVERIFY2(text.startsWith(QStringLiteral("Strategies (6):")), qPrintable(text.left(200)));

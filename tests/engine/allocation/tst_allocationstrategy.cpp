@@ -25,7 +25,7 @@ public:
     QString name() const override { return QStringLiteral("PROBE"); }
 
     AllocateResult allocate(const QString &, const QString &currentCid,
-                            const MessageQueueList &mqAll, const QStringList &cidAll) override
+        const MessageQueueList &mqAll, const QStringList &cidAll) override
     {
         ++calls;
         if (auto early = checkArguments(currentCid, mqAll, cidAll)) {
@@ -34,11 +34,11 @@ public:
         if (currentCid == failFor) {
             return AllocateResult::failure(QStringLiteral("failed for ") + currentCid);
         }
-        return {mqAll.mid(cidAll.indexOf(currentCid) % mqAll.size(), 1), QString()};
+        return { mqAll.mid(cidAll.indexOf(currentCid) % mqAll.size(), 1), QString() };
     }
 
-    GroupAllocateResult allocateAll(const QString &group, const MessageQueueList &mqAll,
-                                    const QStringList &cidAll) override
+    GroupAllocateResult allocateAll(
+        const QString &group, const MessageQueueList &mqAll, const QStringList &cidAll) override
     {
         if (throwOnAll) {
             throw std::logic_error("allocateAll exploded");
@@ -50,16 +50,16 @@ public:
         return r;
     }
 
-    static std::optional<AllocateResult> check(const QString &cid, const MessageQueueList &mqAll,
-                                               const QStringList &cidAll)
+    static std::optional<AllocateResult> check(
+        const QString &cid, const MessageQueueList &mqAll, const QStringList &cidAll)
     {
         return checkArguments(cid, mqAll, cidAll);
     }
 };
 
-const MessageQueueList kQueues {{QStringLiteral("T"), QStringLiteral("b"), 0},
-                                {QStringLiteral("T"), QStringLiteral("b"), 1},
-                                {QStringLiteral("T"), QStringLiteral("b"), 2}};
+const MessageQueueList kQueues { { QStringLiteral("T"), QStringLiteral("b"), 0 },
+    { QStringLiteral("T"), QStringLiteral("b"), 1 },
+    { QStringLiteral("T"), QStringLiteral("b"), 2 } };
 
 } // namespace
 
@@ -84,7 +84,7 @@ void tst_AllocationStrategy::checkArguments_data()
     QTest::addColumn<QStringList>("cidAll");
     QTest::addColumn<int>("outcome"); // 0 proceed, 1 empty answer, 2 error
     QTest::addColumn<QString>("error");
-    const QStringList two {QStringLiteral("c1"), QStringLiteral("c2")};
+    const QStringList two { QStringLiteral("c1"), QStringLiteral("c2") };
     QTest::newRow("member") << "c2" << true << two << 0 << QString();
     QTest::newRow("empty current id")
         << "" << true << two << 2 << "IllegalArgumentException: currentCID is empty";
@@ -121,7 +121,7 @@ void tst_AllocationStrategy::checkArguments()
 void tst_AllocationStrategy::defaultAllocateAllAsksEachIdOnce()
 {
     ProbeStrategy probe;
-    const QStringList cidAll {QStringLiteral("a"), QStringLiteral("a"), QStringLiteral("b")};
+    const QStringList cidAll { QStringLiteral("a"), QStringLiteral("a"), QStringLiteral("b") };
     const GroupAllocateResult all = probe.allocateAll(QStringLiteral("g"), kQueues, cidAll);
     QVERIFY2(all.ok(), qPrintable(all.error));
     QCOMPARE(probe.calls, 2); // the repeated id is answered from its first slot
@@ -135,14 +135,13 @@ void tst_AllocationStrategy::defaultAllocateAllStopsAtFirstError()
 {
     ProbeStrategy probe;
     probe.failFor = QStringLiteral("b");
-    const GroupAllocateResult all =
-        probe.allocateAll(QStringLiteral("g"), kQueues,
-                          {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")});
+    const GroupAllocateResult all = probe.allocateAll(QStringLiteral("g"), kQueues,
+        { QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c") });
     QCOMPARE(all.error, QStringLiteral("failed for b"));
     QCOMPARE(probe.calls, 2);
     ProbeStrategy empty;
-    QCOMPARE(empty.allocateAll(QStringLiteral("g"), {}, {QStringLiteral("a")}).error,
-             QStringLiteral("IllegalArgumentException: mqAll is null or mqAll empty"));
+    QCOMPARE(empty.allocateAll(QStringLiteral("g"), {}, { QStringLiteral("a") }).error,
+        QStringLiteral("IllegalArgumentException: mqAll is null or mqAll empty"));
 }
 
 void tst_AllocationStrategy::defaultAllocateAllWithNobody()
@@ -166,26 +165,25 @@ void tst_AllocationStrategy::guardedCalls()
 {
     ProbeStrategy throwing;
     throwing.throwOnAll = true;
-    const GroupAllocateResult thrown =
-        guardedAllocateAll(throwing, QStringLiteral("g"), kQueues, {QStringLiteral("a")});
+    const GroupAllocateResult thrown
+        = guardedAllocateAll(throwing, QStringLiteral("g"), kQueues, { QStringLiteral("a") });
     QVERIFY(!thrown.ok());
     QVERIFY2(thrown.error.contains(QStringLiteral("PROBE"))
-                 && thrown.error.contains(QStringLiteral("allocateAll exploded")),
-             qPrintable(thrown.error));
+            && thrown.error.contains(QStringLiteral("allocateAll exploded")),
+        qPrintable(thrown.error));
 
     // A plugin answering for the wrong number of members is an error, not an out-of-range read.
     ProbeStrategy shortAnswer;
     shortAnswer.answerSize = 1;
-    const GroupAllocateResult mismatch =
-        guardedAllocateAll(shortAnswer, QStringLiteral("g"), kQueues,
-                           {QStringLiteral("a"), QStringLiteral("b")});
+    const GroupAllocateResult mismatch = guardedAllocateAll(
+        shortAnswer, QStringLiteral("g"), kQueues, { QStringLiteral("a"), QStringLiteral("b") });
     QVERIFY(!mismatch.ok());
     QVERIFY2(mismatch.error.contains(QStringLiteral("answered for 1 consumers, asked for 2")),
-             qPrintable(mismatch.error));
+        qPrintable(mismatch.error));
 
     ProbeStrategy fine;
     const AllocateResult one = guardedAllocate(fine, QStringLiteral("g"), QStringLiteral("b"),
-                                               kQueues, {QStringLiteral("a"), QStringLiteral("b")});
+        kQueues, { QStringLiteral("a"), QStringLiteral("b") });
     QVERIFY2(one.ok(), qPrintable(one.error));
     QCOMPARE(one.queues, kQueues.mid(1, 1));
 }

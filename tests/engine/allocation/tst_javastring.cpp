@@ -77,29 +77,29 @@ void tst_JavaString::split_data()
     QTest::addColumn<QString>("separator");
     QTest::addColumn<QStringList>("fields");
     QTest::newRow("a@b") << "a@b"
-                         << "@" << utf8List({"a", "b"});
+                         << "@" << utf8List({ "a", "b" });
     QTest::newRow("trailing empty removed: a@b@") << "a@b@"
-                                                  << "@" << utf8List({"a", "b"});
+                                                  << "@" << utf8List({ "a", "b" });
     QTest::newRow("all trailing removed: room1@") << "room1@"
-                                                  << "@" << utf8List({"room1"});
+                                                  << "@" << utf8List({ "room1" });
     QTest::newRow("leading empty kept: @broker") << "@broker"
-                                                 << "@" << utf8List({"", "broker"});
+                                                 << "@" << utf8List({ "", "broker" });
     QTest::newRow("inner empty kept: a@@b") << "a@@b"
-                                            << "@" << utf8List({"a", "", "b"});
+                                            << "@" << utf8List({ "a", "", "b" });
     QTest::newRow("only separator: @") << "@"
                                        << "@" << QStringList();
     QTest::newRow("only separators: @@") << "@@"
                                          << "@" << QStringList();
     QTest::newRow("a@@") << "a@@"
-                         << "@" << utf8List({"a"});
+                         << "@" << utf8List({ "a" });
     QTest::newRow("no separator") << "plain"
-                                  << "@" << utf8List({"plain"});
+                                  << "@" << utf8List({ "plain" });
     QTest::newRow("empty text") << ""
-                                << "@" << utf8List({""});
+                                << "@" << utf8List({ "" });
     QTest::newRow("three fields") << "a@b@c"
-                                  << "@" << utf8List({"a", "b", "c"});
+                                  << "@" << utf8List({ "a", "b", "c" });
     QTest::newRow("longer separator") << "::x::y::"
-                                      << "::" << utf8List({"", "x", "y"});
+                                      << "::" << utf8List({ "", "x", "y" });
 }
 
 void tst_JavaString::split()
@@ -138,8 +138,8 @@ void tst_JavaString::utf8()
 
 void tst_JavaString::utf8MatchesQtForValidText()
 {
-    const QString text =
-        QStringLiteral("MessageQueue [topic=主题, brokerName=机房0-broker0, queueId=7] é 😀");
+    const QString text
+        = QStringLiteral("MessageQueue [topic=主题, brokerName=机房0-broker0, queueId=7] é 😀");
     QCOMPARE(javaUtf8(text), text.toUtf8());
 }
 

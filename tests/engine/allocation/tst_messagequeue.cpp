@@ -22,11 +22,11 @@ private slots:
 
 void tst_MessageQueue::toStringIsRocketMqs()
 {
-    QCOMPARE((MessageQueue {QStringLiteral("T"), QStringLiteral("broker-a"), 0}).toString(),
-             QStringLiteral("MessageQueue [topic=T, brokerName=broker-a, queueId=0]"));
+    QCOMPARE((MessageQueue { QStringLiteral("T"), QStringLiteral("broker-a"), 0 }).toString(),
+        QStringLiteral("MessageQueue [topic=T, brokerName=broker-a, queueId=0]"));
     // Text that looks like placeholders is copied, not substituted.
-    QCOMPARE((MessageQueue {QStringLiteral("%1"), QStringLiteral("%2"), 12}).toString(),
-             QStringLiteral("MessageQueue [topic=%1, brokerName=%2, queueId=12]"));
+    QCOMPARE((MessageQueue { QStringLiteral("%1"), QStringLiteral("%2"), 12 }).toString(),
+        QStringLiteral("MessageQueue [topic=%1, brokerName=%2, queueId=12]"));
 }
 
 void tst_MessageQueue::order_data()
@@ -59,8 +59,8 @@ void tst_MessageQueue::order()
     QFETCH(QString, topicB);
     QFETCH(QString, brokerB);
     QFETCH(int, idB);
-    const MessageQueue a {topicA, brokerA, idA};
-    const MessageQueue b {topicB, brokerB, idB};
+    const MessageQueue a { topicA, brokerA, idA };
+    const MessageQueue b { topicB, brokerB, idB };
     QVERIFY(a < b);
     QVERIFY(!(b < a));
     QVERIFY(a != b);
@@ -68,32 +68,30 @@ void tst_MessageQueue::order()
 
 void tst_MessageQueue::sortsLikeRebalanceImpl()
 {
-    MessageQueueList queues {{QStringLiteral("T"), QStringLiteral("broker-b"), 0},
-                             {QStringLiteral("T"), QStringLiteral("broker-a"), 10},
-                             {QStringLiteral("T"), QStringLiteral("broker-a"), 2}};
+    MessageQueueList queues { { QStringLiteral("T"), QStringLiteral("broker-b"), 0 },
+        { QStringLiteral("T"), QStringLiteral("broker-a"), 10 },
+        { QStringLiteral("T"), QStringLiteral("broker-a"), 2 } };
     sortRocketMq(queues);
     QCOMPARE(queues.at(0).queueId, 2);
     QCOMPARE(queues.at(1).queueId, 10);
     QCOMPARE(queues.at(2).brokerName, QStringLiteral("broker-b"));
 
-    QStringList ids {QStringLiteral("10.0.0.2@2#2"), QStringLiteral("10.0.0.1@1#1"),
-                     QStringLiteral("10.0.0.10@3#3")};
+    QStringList ids { QStringLiteral("10.0.0.2@2#2"), QStringLiteral("10.0.0.1@1#1"),
+        QStringLiteral("10.0.0.10@3#3") };
     sortRocketMq(ids);
     QCOMPARE(ids,
-             (QStringList {QStringLiteral("10.0.0.10@3#3"), QStringLiteral("10.0.0.1@1#1"),
-                           QStringLiteral("10.0.0.2@2#2")}));
+        (QStringList { QStringLiteral("10.0.0.10@3#3"), QStringLiteral("10.0.0.1@1#1"),
+            QStringLiteral("10.0.0.2@2#2") }));
 }
 
 void tst_MessageQueue::equalityAndHash()
 {
-    const MessageQueue a {QStringLiteral("T"), QStringLiteral("b"), 1};
-    const MessageQueue same {QStringLiteral("T"), QStringLiteral("b"), 1};
+    const MessageQueue a { QStringLiteral("T"), QStringLiteral("b"), 1 };
+    const MessageQueue same { QStringLiteral("T"), QStringLiteral("b"), 1 };
     QCOMPARE(a, same);
     QCOMPARE(qHash(a), qHash(same));
-    QSet<MessageQueue> set {a,
-                            same,
-                            {QStringLiteral("T"), QStringLiteral("b"), 2},
-                            {QStringLiteral("U"), QStringLiteral("b"), 1}};
+    QSet<MessageQueue> set { a, same, { QStringLiteral("T"), QStringLiteral("b"), 2 },
+        { QStringLiteral("U"), QStringLiteral("b"), 1 } };
     QCOMPARE(set.size(), 3);
 }
 

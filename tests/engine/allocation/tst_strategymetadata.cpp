@@ -67,10 +67,10 @@ void tst_StrategyMetadata::valid()
     QVERIFY(m_valid.forwardsParameters);
     // Localized texts: "Description[zh_CN]", with fallbacks to the language and to the source.
     QCOMPARE(m_valid.description.text(), QStringLiteral("A valid strategy description."));
-    QCOMPARE(m_valid.description.text(QStringLiteral("zh_CN")),
-             QStringLiteral("一个有效的策略说明。"));
+    QCOMPARE(
+        m_valid.description.text(QStringLiteral("zh_CN")), QStringLiteral("一个有效的策略说明。"));
     QCOMPARE(m_valid.description.text(QStringLiteral("de_DE")),
-             QStringLiteral("A valid strategy description."));
+        QStringLiteral("A valid strategy description."));
     QCOMPARE(m_valid.parameters.size(), 8);
 
     const ParameterSpec *depth = m_valid.parameter(QStringLiteral("depth"));
@@ -85,7 +85,7 @@ void tst_StrategyMetadata::valid()
 
     const ParameterSpec *mode = m_valid.parameter(QStringLiteral("mode"));
     QVERIFY(mode);
-    QCOMPARE(mode->choices, (QStringList {QStringLiteral("fast"), QStringLiteral("exact")}));
+    QCOMPARE(mode->choices, (QStringList { QStringLiteral("fast"), QStringLiteral("exact") }));
     const ParameterSpec *rooms = m_valid.parameter(QStringLiteral("rooms"));
     QVERIFY(rooms && rooms->absentIsNull && !rooms->required());
     QCOMPARE(m_valid.parameter(QStringLiteral("queues"))->type, ParameterType::QueueList);
@@ -104,9 +104,9 @@ void tst_StrategyMetadata::invalid_data()
                                             << "invalid metadata: \"Strategy\" must be an object";
     QTest::newRow("no Name") << "missing_name.json"
                              << "invalid metadata: \"Strategy.Name\" is missing or not a string";
-    QTest::newRow("Name with a space")
-        << "bad_name.json"
-        << "invalid metadata: \"Strategy.Name\" must be 1 to 64 letters, digits, '_', '-' or '.', got \"AVG PLUS\"";
+    QTest::newRow("Name with a space") << "bad_name.json"
+                                       << "invalid metadata: \"Strategy.Name\" must be 1 to 64 "
+                                          "letters, digits, '_', '-' or '.', got \"AVG PLUS\"";
     QTest::newRow("no Version")
         << "missing_version.json"
         << "invalid metadata: \"Strategy.Version\" is missing or not a string";
@@ -133,7 +133,8 @@ void tst_StrategyMetadata::invalid_data()
         << "invalid metadata: parameter \"depth\" is declared twice";
     QTest::newRow("parameter of unknown type")
         << "unknown_parameter_type.json"
-        << "invalid metadata: \"Strategy.Parameters[0].type\" must be one of int, double, bool, string, "
+        << "invalid metadata: \"Strategy.Parameters[0].type\" must be one of int, double, bool, "
+           "string, "
            "stringList, queueList, strategy";
     QTest::newRow("bound not a number")
         << "bound_not_number.json"
@@ -145,10 +146,11 @@ void tst_StrategyMetadata::invalid_data()
         << "invalid metadata: \"Strategy.Parameters[3].choices\" must be an array of strings";
     QTest::newRow("default of the wrong type")
         << "bad_default.json"
-        << "invalid metadata: the default of \"depth\" is not valid: depth must be an integer from 0 to 10, got \"ten\"";
-    QTest::newRow("default out of range")
-        << "default_out_of_range.json"
-        << "invalid metadata: the default of \"depth\" is not valid: depth must be an integer from 0 to 10, got 11";
+        << "invalid metadata: the default of \"depth\" is not valid: depth must be an integer from "
+           "0 to 10, got \"ten\"";
+    QTest::newRow("default out of range") << "default_out_of_range.json"
+                                          << "invalid metadata: the default of \"depth\" is not "
+                                             "valid: depth must be an integer from 0 to 10, got 11";
 }
 
 void tst_StrategyMetadata::invalid()
@@ -168,7 +170,7 @@ void tst_StrategyMetadata::parameterCheck_data()
     QTest::addColumn<QVariantMap>("raw");
     QTest::addColumn<QString>("parameter"); // empty: accepted
     QTest::addColumn<QString>("message");
-    const QVariantMap label {{QStringLiteral("label"), QStringLiteral("x")}};
+    const QVariantMap label { { QStringLiteral("label"), QStringLiteral("x") } };
     auto with = [&](const QString &key, const QVariant &value) {
         QVariantMap m = label;
         m.insert(key, value);
@@ -188,19 +190,18 @@ void tst_StrategyMetadata::parameterCheck_data()
     QTest::newRow("not one of the choices")
         << with(QStringLiteral("mode"), QStringLiteral("slow")) << "mode"
         << "mode must be one of fast, exact, got \"slow\"";
-    QTest::newRow("list too long")
-        << with(QStringLiteral("rooms"),
-                QStringList {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"),
-                             QStringLiteral("d"), QStringLiteral("e")})
-        << "rooms"
-        << "rooms must have from 0 to 4 entries, got 5";
+    QTest::newRow("list too long") << with(QStringLiteral("rooms"),
+        QStringList { QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"),
+            QStringLiteral("d"), QStringLiteral("e") })
+                                   << "rooms"
+                                   << "rooms must have from 0 to 4 entries, got 5";
     QTest::newRow("list entry not a string")
-        << with(QStringLiteral("rooms"), QVariantList {QStringLiteral("a"), 2}) << "rooms"
+        << with(QStringLiteral("rooms"), QVariantList { QStringLiteral("a"), 2 }) << "rooms"
         << "rooms[1] must be a string, got 2";
     QTest::newRow("negative queueId")
         << with(QStringLiteral("queues"),
-                QVariantList {QVariantMap {{QStringLiteral("brokerName"), QStringLiteral("b")},
-                                           {QStringLiteral("queueId"), -1}}})
+               QVariantList { QVariantMap { { QStringLiteral("brokerName"), QStringLiteral("b") },
+                   { QStringLiteral("queueId"), -1 } } })
         << "queues"
         << "queues[0].queueId must be an integer from 0 to 2147483647";
 }
@@ -225,14 +226,13 @@ void tst_StrategyMetadata::parameterCheck()
 
 void tst_StrategyMetadata::defaultsAndForwarding()
 {
-    const QVariantMap raw {{QStringLiteral("label"), QStringLiteral("x")},
-                           {QStringLiteral("depth"), 7.0},
-                           {QStringLiteral("rooms"), QVariantList {QStringLiteral("r1")}},
-                           {QStringLiteral("queues"),
-                            QVariantList {
-                                QVariantMap {{QStringLiteral("brokerName"), QStringLiteral("b")},
-                                             {QStringLiteral("queueId"), 4}}}},
-                           {QStringLiteral("virtualNodeCount"), 3}};
+    const QVariantMap raw { { QStringLiteral("label"), QStringLiteral("x") },
+        { QStringLiteral("depth"), 7.0 },
+        { QStringLiteral("rooms"), QVariantList { QStringLiteral("r1") } },
+        { QStringLiteral("queues"),
+            QVariantList { QVariantMap { { QStringLiteral("brokerName"), QStringLiteral("b") },
+                { QStringLiteral("queueId"), 4 } } } },
+        { QStringLiteral("virtualNodeCount"), 3 } };
     const ParameterCheck check = ParameterValidator::check(m_valid, raw, QStringLiteral("orders"));
     QVERIFY2(check.ok(), qPrintable(check.error));
     // The C++ types the SDK promises factories.
@@ -243,14 +243,14 @@ void tst_StrategyMetadata::defaultsAndForwarding()
     QCOMPARE(check.values.value(QStringLiteral("inner")).toString(), QStringLiteral("AVG"));
     QCOMPARE(check.values.value(QStringLiteral("rooms")).typeId(), int(QMetaType::QStringList));
     const auto queues = check.values.value(QStringLiteral("queues")).value<MessageQueueList>();
-    QCOMPARE(queues, (MessageQueueList {{QStringLiteral("orders"), QStringLiteral("b"), 4}}));
+    QCOMPARE(queues, (MessageQueueList { { QStringLiteral("orders"), QStringLiteral("b"), 4 } }));
     // Undeclared parameters go aside, for the inner strategy.
-    QCOMPARE(check.forwarded, (QVariantMap {{QStringLiteral("virtualNodeCount"), 3}}));
+    QCOMPARE(check.forwarded, (QVariantMap { { QStringLiteral("virtualNodeCount"), 3 } }));
     QVERIFY(!check.values.contains(QStringLiteral("virtualNodeCount")));
 
     // "default": null and left out: absent, not an empty list.
-    const ParameterCheck bare =
-        ParameterValidator::check(m_valid, {{QStringLiteral("label"), QStringLiteral("x")}});
+    const ParameterCheck bare
+        = ParameterValidator::check(m_valid, { { QStringLiteral("label"), QStringLiteral("x") } });
     QVERIFY2(bare.ok(), qPrintable(bare.error));
     QVERIFY(!bare.values.contains(QStringLiteral("rooms")));
     QVERIFY(!bare.values.contains(QStringLiteral("queues")));
@@ -261,7 +261,7 @@ void tst_StrategyMetadata::defaultsAndForwarding()
     QCOMPARE(unknown.parameter, QStringLiteral("virtualNodeCount"));
     QVERIFY2(unknown.error.startsWith(
                  QStringLiteral("unknown parameter \"virtualNodeCount\" for VALID_STRATEGY")),
-             qPrintable(unknown.error));
+        qPrintable(unknown.error));
 }
 
 QTEST_APPLESS_MAIN(tst_StrategyMetadata)

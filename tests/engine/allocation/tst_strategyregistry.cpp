@@ -58,9 +58,9 @@ const PluginRecord *recordFor(const StrategyRegistry &registry, const QString &f
     return nullptr;
 }
 
-const MessageQueueList kQueues {{QStringLiteral("T"), QStringLiteral("b"), 0},
-                                {QStringLiteral("T"), QStringLiteral("b"), 1}};
-const QStringList kMembers {QStringLiteral("c1"), QStringLiteral("c2")};
+const MessageQueueList kQueues { { QStringLiteral("T"), QStringLiteral("b"), 0 },
+    { QStringLiteral("T"), QStringLiteral("b"), 1 } };
+const QStringList kMembers { QStringLiteral("c1"), QStringLiteral("c2") };
 
 } // namespace
 
@@ -88,11 +88,11 @@ private slots:
 
 void tst_StrategyRegistry::initTestCase()
 {
-    for (const char *name : {"good", "notaplugin", "wrongiid", "nameless", "badparamtype",
-                             "futureapi", "duplicateavg", "throwingallocate", "throwingcreate"}) {
+    for (const char *name : { "good", "notaplugin", "wrongiid", "nameless", "badparamtype",
+             "futureapi", "duplicateavg", "throwingallocate", "throwingcreate" }) {
         const QString lib = libraryIn(fixtureDir(QLatin1String(name)));
         QVERIFY2(!lib.isEmpty(),
-                 qPrintable(QStringLiteral("fixture %1 was not built").arg(QLatin1String(name))));
+            qPrintable(QStringLiteral("fixture %1 was not built").arg(QLatin1String(name))));
     }
 }
 
@@ -119,18 +119,18 @@ void tst_StrategyRegistry::staticPlugins()
     QCOMPARE(good->metadata.name, QStringLiteral("FIXTURE_GOOD"));
     QCOMPARE(future->state, PluginRecord::State::WrongInterface);
     QVERIFY2(future->error.contains(QStringLiteral("1.9"))
-                 && future->error.contains(QStringLiteral("1.0")),
-             qPrintable(future->error));
+            && future->error.contains(QStringLiteral("1.0")),
+        qPrintable(future->error));
     QVERIFY(!future->factory);
     QCOMPARE(wrongIid->state, PluginRecord::State::WrongInterface);
     QVERIFY2(wrongIid->error.contains(QStringLiteral("AllocationStrategyFactory/2")),
-             qPrintable(wrongIid->error));
-    QCOMPARE(registry.strategyNames(), QStringList {QStringLiteral("FIXTURE_GOOD")});
+        qPrintable(wrongIid->error));
+    QCOMPARE(registry.strategyNames(), QStringList { QStringLiteral("FIXTURE_GOOD") });
 
     StrategyCreation c = registry.create(QStringLiteral("FIXTURE_GOOD"), {});
     QVERIFY2(c.ok(), qPrintable(c.error));
-    const AllocateResult r =
-        guardedAllocate(*c.strategy, QStringLiteral("g"), QStringLiteral("c1"), kQueues, kMembers);
+    const AllocateResult r = guardedAllocate(
+        *c.strategy, QStringLiteral("g"), QStringLiteral("c1"), kQueues, kMembers);
     QVERIFY2(r.ok(), qPrintable(r.error));
     QCOMPARE(r.queues, kQueues);
 
@@ -141,7 +141,7 @@ void tst_StrategyRegistry::staticPlugins()
     QVERIFY(dynamicGood);
     QCOMPARE(dynamicGood->state, PluginRecord::State::Duplicate);
     QVERIFY2(dynamicGood->error.contains(QStringLiteral(":static:GoodStrategyFactory")),
-             qPrintable(dynamicGood->error));
+        qPrintable(dynamicGood->error));
 }
 
 void tst_StrategyRegistry::builtinPlugins()
@@ -153,9 +153,9 @@ void tst_StrategyRegistry::builtinPlugins()
     StrategyRegistry registry;
     registry.load(sources);
     QCOMPARE(registry.strategyNames(),
-             (QStringList {QStringLiteral("AVG"), QStringLiteral("AVG_BY_CIRCLE"),
-                           QStringLiteral("CONFIG"), QStringLiteral("CONSISTENT_HASH"),
-                           QStringLiteral("MACHINE_ROOM"), QStringLiteral("MACHINE_ROOM_NEARBY")}));
+        (QStringList { QStringLiteral("AVG"), QStringLiteral("AVG_BY_CIRCLE"),
+            QStringLiteral("CONFIG"), QStringLiteral("CONSISTENT_HASH"),
+            QStringLiteral("MACHINE_ROOM"), QStringLiteral("MACHINE_ROOM_NEARBY") }));
     QStringList failures;
     for (const PluginRecord *r : registry.failures()) {
         failures.append(r->file + QStringLiteral(": ") + r->error);
@@ -169,20 +169,20 @@ void tst_StrategyRegistry::failures_data()
     QTest::addColumn<PluginRecord::State>("state");
     QTest::addColumn<QStringList>("reasons");
     QTest::newRow("not a plugin") << "notaplugin" << PluginRecord::State::NotAPlugin
-                                  << QStringList {QStringLiteral("no Qt plugin metadata")};
+                                  << QStringList { QStringLiteral("no Qt plugin metadata") };
     QTest::newRow("wrong IID")
         << "wrongiid" << PluginRecord::State::WrongInterface
-        << QStringList {QStringLiteral("wrong interface version"),
-                        QStringLiteral("org.rebalancelab.AllocationStrategyFactory/2"),
-                        QStringLiteral("org.rebalancelab.AllocationStrategyFactory/1")};
+        << QStringList { QStringLiteral("wrong interface version"),
+               QStringLiteral("org.rebalancelab.AllocationStrategyFactory/2"),
+               QStringLiteral("org.rebalancelab.AllocationStrategyFactory/1") };
     QTest::newRow("no Name") << "nameless" << PluginRecord::State::InvalidMetadata
-                             << QStringList {QStringLiteral("\"Strategy.Name\" is missing")};
+                             << QStringList { QStringLiteral("\"Strategy.Name\" is missing") };
     QTest::newRow("unknown parameter type")
         << "badparamtype" << PluginRecord::State::InvalidMetadata
-        << QStringList {QStringLiteral("Strategy.Parameters[0].type")};
+        << QStringList { QStringLiteral("Strategy.Parameters[0].type") };
     QTest::newRow("ApiVersion 1.9")
         << "futureapi" << PluginRecord::State::WrongInterface
-        << QStringList {QStringLiteral("needs API 1.9"), QStringLiteral("provides 1.0")};
+        << QStringList { QStringLiteral("needs API 1.9"), QStringLiteral("provides 1.0") };
 }
 
 void tst_StrategyRegistry::failures()
@@ -201,8 +201,7 @@ void tst_StrategyRegistry::failures()
     QVERIFY(!record->factory);
     for (const QString &reason : std::as_const(reasons)) {
         QVERIFY2(record->error.contains(reason),
-                 qPrintable(
-                     QStringLiteral("\"%1\" does not name \"%2\"").arg(record->error, reason)));
+            qPrintable(QStringLiteral("\"%1\" does not name \"%2\"").arg(record->error, reason)));
     }
     QCOMPARE(registry.failures().size(), 1);
     QVERIFY(registry.strategies().isEmpty());
@@ -222,9 +221,9 @@ void tst_StrategyRegistry::duplicateName()
     const PluginRecord *record = recordFor(registry, file);
     QVERIFY(record);
     QCOMPARE(record->state, PluginRecord::State::Duplicate);
-    QVERIFY2(record->error.contains(QStringLiteral("\"AVG\""))
-                 && record->error.contains(builtinAvg),
-             qPrintable(record->error));
+    QVERIFY2(
+        record->error.contains(QStringLiteral("\"AVG\"")) && record->error.contains(builtinAvg),
+        qPrintable(record->error));
     QCOMPARE(registry.find(QStringLiteral("AVG"))->file, builtinAvg); // the first provider stays
     QVERIFY2(!isMapped(file), "the duplicate was loaded");
 }
@@ -243,8 +242,8 @@ void tst_StrategyRegistry::goodPluginRuns()
     QVERIFY(isMapped(record->file));
     StrategyCreation c = registry.create(QStringLiteral("FIXTURE_GOOD"), {});
     QVERIFY2(c.ok(), qPrintable(c.error));
-    const GroupAllocateResult all =
-        guardedAllocateAll(*c.strategy, QStringLiteral("g"), kQueues, kMembers);
+    const GroupAllocateResult all
+        = guardedAllocateAll(*c.strategy, QStringLiteral("g"), kQueues, kMembers);
     QVERIFY2(all.ok(), qPrintable(all.error));
     QCOMPARE(all.perConsumer.at(0), kQueues);
     QVERIFY(all.perConsumer.at(1).isEmpty());
@@ -269,16 +268,16 @@ void tst_StrategyRegistry::strategyThrowsFromAllocate()
     registry.loadFrom(fixtureDir(QStringLiteral("throwingallocate")));
     QVERIFY(registry.find(QStringLiteral("FIXTURE_THROWING_ALLOCATE")));
     StrategyCreation c = registry.create(QStringLiteral("FIXTURE_THROWING_ALLOCATE"),
-                                         {{QStringLiteral("exception"), exception}});
+        { { QStringLiteral("exception"), exception } });
     QVERIFY2(c.ok(), qPrintable(c.error));
-    const AllocateResult one =
-        guardedAllocate(*c.strategy, QStringLiteral("g"), QStringLiteral("c1"), kQueues, kMembers);
+    const AllocateResult one = guardedAllocate(
+        *c.strategy, QStringLiteral("g"), QStringLiteral("c1"), kQueues, kMembers);
     QVERIFY(!one.ok());
     QVERIFY2(one.error.contains(QStringLiteral("FIXTURE_THROWING_ALLOCATE threw an exception"))
-                 && one.error.contains(reason),
-             qPrintable(one.error));
-    const GroupAllocateResult all =
-        guardedAllocateAll(*c.strategy, QStringLiteral("g"), kQueues, kMembers);
+            && one.error.contains(reason),
+        qPrintable(one.error));
+    const GroupAllocateResult all
+        = guardedAllocateAll(*c.strategy, QStringLiteral("g"), kQueues, kMembers);
     QVERIFY(!all.ok());
     QVERIFY2(all.error.contains(reason), qPrintable(all.error));
     // The same strategy object and the registry remain usable.
@@ -306,13 +305,13 @@ void tst_StrategyRegistry::factoryThrowsFromCreate()
     const PluginRecord *record = registry.find(QStringLiteral("FIXTURE_THROWING_CREATE"));
     QVERIFY(record);
     QCOMPARE(record->state, PluginRecord::State::Loaded); // loading is fine; making is not
-    const StrategyCreation c = registry.create(QStringLiteral("FIXTURE_THROWING_CREATE"),
-                                               {{QStringLiteral("exception"), exception}});
+    const StrategyCreation c = registry.create(
+        QStringLiteral("FIXTURE_THROWING_CREATE"), { { QStringLiteral("exception"), exception } });
     QVERIFY(!c.ok());
     QVERIFY(!c.strategy);
     QVERIFY2(c.error.contains(QStringLiteral("FIXTURE_THROWING_CREATE threw an exception"))
-                 && c.error.contains(reason),
-             qPrintable(c.error));
+            && c.error.contains(reason),
+        qPrintable(c.error));
     // Still usable afterwards (the nesting guard was unwound).
     for (int i = 0; i < 10; ++i) {
         QVERIFY(!registry.create(QStringLiteral("FIXTURE_THROWING_CREATE"), {}).ok());
@@ -332,23 +331,21 @@ void tst_StrategyRegistry::wrappedPluginThrows()
     registry.loadFrom(fixtureDir(QStringLiteral("throwingallocate")));
     registry.loadFrom(fixtureDir(QStringLiteral("throwingcreate")));
 
-    const StrategyCreation badInner =
-        registry.create(QStringLiteral("MACHINE_ROOM_NEARBY"),
-                        {{QStringLiteral("inner"), QStringLiteral("FIXTURE_THROWING_CREATE")}});
+    const StrategyCreation badInner = registry.create(QStringLiteral("MACHINE_ROOM_NEARBY"),
+        { { QStringLiteral("inner"), QStringLiteral("FIXTURE_THROWING_CREATE") } });
     QVERIFY(!badInner.ok());
     QCOMPARE(badInner.parameter, QStringLiteral("inner"));
     QVERIFY2(badInner.error.contains(QStringLiteral("fixture create failed on purpose")),
-             qPrintable(badInner.error));
+        qPrintable(badInner.error));
 
-    StrategyCreation c =
-        registry.create(QStringLiteral("MACHINE_ROOM_NEARBY"),
-                        {{QStringLiteral("inner"), QStringLiteral("FIXTURE_THROWING_ALLOCATE")}});
+    StrategyCreation c = registry.create(QStringLiteral("MACHINE_ROOM_NEARBY"),
+        { { QStringLiteral("inner"), QStringLiteral("FIXTURE_THROWING_ALLOCATE") } });
     QVERIFY2(c.ok(), qPrintable(c.error));
     QCOMPARE(c.strategy->name(), QStringLiteral("MACHINE_ROOM_NEARBY-FIXTURE_THROWING_ALLOCATE"));
-    const MessageQueueList mqs {{QStringLiteral("T"), QStringLiteral("A-b"), 0}};
-    const QStringList cids {QStringLiteral("A-c")};
-    const QString expected = QStringLiteral(
-        "inner strategy FIXTURE_THROWING_ALLOCATE threw an exception: fixture allocate failed on purpose");
+    const MessageQueueList mqs { { QStringLiteral("T"), QStringLiteral("A-b"), 0 } };
+    const QStringList cids { QStringLiteral("A-c") };
+    const QString expected = QStringLiteral("inner strategy FIXTURE_THROWING_ALLOCATE threw an "
+                                            "exception: fixture allocate failed on purpose");
     QCOMPARE(
         guardedAllocate(*c.strategy, QStringLiteral("g"), QStringLiteral("A-c"), mqs, cids).error,
         expected);
@@ -388,9 +385,9 @@ void tst_StrategyRegistry::environmentPath()
     // RBLAB_PLUGIN_PATH: ':'-separated folders, empty entries ignored.
     const QByteArray saved = qgetenv("RBLAB_PLUGIN_PATH");
     qputenv("RBLAB_PLUGIN_PATH",
-            (QStringLiteral("::") + fixtureDir(QStringLiteral("good")) + QLatin1Char(':')
-             + fixtureDir(QStringLiteral("notaplugin")))
-                .toLocal8Bit());
+        (QStringLiteral("::") + fixtureDir(QStringLiteral("good")) + QLatin1Char(':')
+            + fixtureDir(QStringLiteral("notaplugin")))
+            .toLocal8Bit());
     StrategyRegistry::Sources sources = nothingBut();
     sources.environment = true;
     StrategyRegistry registry;
