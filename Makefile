@@ -10,12 +10,19 @@ CMAKE      ?= cmake
 CTEST      ?= ctest
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
+# ccache, when installed, makes a rebuild in a fresh clone (CI's) cost cache look-ups instead of a
+# whole compile; paths are taken relative to the source folder so clones anywhere share the cache.
+CCACHE     := $(shell command -v ccache 2>/dev/null)
+CMAKE_LAUNCHER := $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
+
 # Debian 12 packages the build, the tests and the app need. libqt6opengl6-dev is listed
 # because Qt6Charts' CMake package needs Qt6OpenGL and Debian only recommends it.
 DEBIAN_PACKAGES := cmake ninja-build g++ make \
 	qt6-base-dev qt6-base-dev-tools qt6-charts-dev libqt6opengl6-dev qt6-svg-dev \
 	qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n \
-	libgl-dev fonts-noto-cjk
+	libgl-dev fonts-noto-cjk ccache
 
 .PHONY: all deps configure build run test bench clean distclean install-deps
 
@@ -42,7 +49,7 @@ deps:
 install-deps: deps
 
 $(BUILD_DIR)/build.ninja: CMakeLists.txt | deps
-	$(CMAKE) -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+	$(CMAKE) -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(CMAKE_LAUNCHER)
 
 configure: deps $(BUILD_DIR)/build.ninja
 
