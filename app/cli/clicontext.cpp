@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "clicontext.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+
 #include <cstdio>
 
 CliContext::CliContext()
@@ -21,4 +24,15 @@ Rblab::StrategyRegistry &CliContext::registry()
         m_loaded = true;
     }
     return m_registry;
+}
+
+QVariant cliParameterValue(const QString &text)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(
+        QByteArrayLiteral("[") + text.toUtf8() + QByteArrayLiteral("]"), &error);
+    if (error.error == QJsonParseError::NoError && doc.isArray() && doc.array().size() == 1) {
+        return doc.array().first().toVariant();
+    }
+    return text;
 }

@@ -6,6 +6,7 @@
 #include <QCommandLineOption>
 #include <QCommandLineParser>
 #include <QTextStream>
+#include <QVariant>
 
 /*!
     What every rblab command shares: the parser with the global options, the registry loaded
@@ -28,3 +29,7 @@ private:
     Rblab::StrategyRegistry m_registry;
     bool m_loaded = false;
 };
+
+//! A command-line parameter value (k=v): the value as JSON when it reads as JSON (numbers,
+//! booleans, lists), else text.
+QVariant cliParameterValue(const QString &text);

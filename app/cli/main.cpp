@@ -2,6 +2,7 @@
 // rblab: Rebalance Lab's command line. It runs the same engine and plugins as the desktop app.
 #include "allocatecommand.h"
 #include "clicontext.h"
+#include "scorestrategycommand.h"
 #include "simulatecommand.h"
 #include "strategiescommand.h"
 
@@ -14,7 +15,11 @@ const char *const kCommands
       "  strategies [--json]        List the loaded strategies and the plugin files that failed.\n"
       "  allocate [FILE|-]          Answer allocation cases (JSON Lines) as RocketMQ's strategies "
       "do.\n"
-      "  simulate SCENARIO [opts]   Run a scenario headless and write its report (JSON, CSV).\n";
+      "  simulate SCENARIO [opts]   Run a scenario headless and write its report (JSON, CSV).\n"
+      "  score-strategy NAME[:k=v,…]…\n"
+      "                             Score strategies' balance and movement on generated "
+      "membership\n"
+      "                             traces, side by side.\n";
 
 } // namespace
 
@@ -36,7 +41,8 @@ int main(int argc, char *argv[])
     const QCommandLineOption versionOption = parser.addVersionOption();
     parser.addOption(context.pluginDirOption);
     parser.addPositionalArgument(QStringLiteral("command"),
-        QStringLiteral("strategies, allocate, simulate"), QStringLiteral("<command> [options]"));
+        QStringLiteral("strategies, allocate, simulate, score-strategy"),
+        QStringLiteral("<command> [options]"));
 
     // First pass: find the command; each command then adds its own options and parses again.
     parser.parse(QCoreApplication::arguments());
@@ -51,6 +57,9 @@ int main(int argc, char *argv[])
     }
     if (command == QLatin1String("simulate")) {
         return runSimulateCommand(context);
+    }
+    if (command == QLatin1String("score-strategy")) {
+        return runScoreStrategyCommand(context);
     }
     if (parser.isSet(versionOption)) {
         parser.showVersion();

@@ -120,6 +120,8 @@ void bench_Allocate::wholeProcess_data()
         << "AVG_BY_CIRCLE" << QJsonObject() << false << "AVG_BY_CIRCLE" << 200.0;
     QTest::newRow("CONSISTENT_HASH")
         << "CONSISTENT_HASH" << QJsonObject() << false << "CONSISTENT_HASH" << 1000.0;
+    QTest::newRow("BOUNDED_RENDEZVOUS")
+        << "BOUNDED_RENDEZVOUS" << QJsonObject() << false << "BOUNDED_RENDEZVOUS" << 1000.0;
     QTest::newRow("MACHINE_ROOM_NEARBY")
         << "MACHINE_ROOM_NEARBY" << QJsonObject() << true << "MACHINE_ROOM_NEARBY" << 1000.0;
     // The heaviest combination: a ring per room (and one over everybody for each orphan room).
@@ -173,6 +175,7 @@ void bench_Allocate::memberByMember_data()
     QTest::addColumn<QString>("strategy");
     QTest::addColumn<QVariantMap>("params");
     QTest::newRow("CONSISTENT_HASH") << "CONSISTENT_HASH" << QVariantMap();
+    QTest::newRow("BOUNDED_RENDEZVOUS") << "BOUNDED_RENDEZVOUS" << QVariantMap();
     QTest::newRow("MACHINE_ROOM_NEARBY-CONSISTENT_HASH")
         << "MACHINE_ROOM_NEARBY"
         << QVariantMap { { QStringLiteral("inner"), QStringLiteral("CONSISTENT_HASH") } };

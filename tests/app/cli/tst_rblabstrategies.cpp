@@ -104,8 +104,9 @@ void tst_RblabStrategies::builtin()
     names.sort();
     QCOMPARE(names,
         (QStringList { QStringLiteral("AVG"), QStringLiteral("AVG_BY_CIRCLE"),
-            QStringLiteral("CONFIG"), QStringLiteral("CONSISTENT_HASH"),
-            QStringLiteral("MACHINE_ROOM"), QStringLiteral("MACHINE_ROOM_NEARBY") }));
+            QStringLiteral("BOUNDED_RENDEZVOUS"), QStringLiteral("CONFIG"),
+            QStringLiteral("CONSISTENT_HASH"), QStringLiteral("MACHINE_ROOM"),
+            QStringLiteral("MACHINE_ROOM_NEARBY") }));
     QCOMPARE(l.failureEntries, 0);
     for (const QJsonObject &s : l.strategies) {
         QCOMPARE(QFileInfo(s.value(QStringLiteral("file")).toString()).canonicalPath(),
@@ -147,7 +148,7 @@ void tst_RblabStrategies::environmentPath()
                            .value(QStringLiteral("file"))
                            .toString()),
         canonical(libraryIn(fixtureDir("good"))));
-    QCOMPARE(l.strategies.size(), 7);
+    QCOMPARE(l.strategies.size(), 8); // seven built in, one from the environment
     QCOMPARE(l.failureEntries, 1);
     const QString error = l.failures.value(canonical(libraryIn(fixtureDir("notaplugin"))));
     QVERIFY2(error.contains(QStringLiteral("not a plugin")), qPrintable(error));
@@ -195,7 +196,7 @@ void tst_RblabStrategies::failuresNamed()
               list(viaEnvironment) };
     for (const Listing &l : listings) {
         QVERIFY2(l.problem.isEmpty(), qPrintable(l.problem));
-        QCOMPARE(l.strategies.size(), 6); // the built-in ones still load
+        QCOMPARE(l.strategies.size(), 7); // the built-in ones still load
         QCOMPARE(l.failureEntries, 1);
         const QString file = canonical(libraryIn(folder));
         QVERIFY2(l.failures.contains(file), qPrintable(l.failures.keys().join(QLatin1Char(' '))));
@@ -251,7 +252,7 @@ void tst_RblabStrategies::textListing()
         { QStringLiteral("strategies"), QStringLiteral("--plugin-dir"), fixtureDir("futureapi") });
     QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
     const QString text = QString::fromUtf8(r.out);
-    QVERIFY2(text.startsWith(QStringLiteral("Strategies (6):")), qPrintable(text.left(200)));
+    QVERIFY2(text.startsWith(QStringLiteral("Strategies (7):")), qPrintable(text.left(200)));
     QVERIFY(text.contains(
         QStringLiteral("virtualNodeCount (int, default 10; an integer from 0 to 10000)")));
     QVERIFY(text.contains(QStringLiteral("Plugin files that failed (1):")));

@@ -154,8 +154,9 @@ void tst_StrategyRegistry::builtinPlugins()
     registry.load(sources);
     QCOMPARE(registry.strategyNames(),
         (QStringList { QStringLiteral("AVG"), QStringLiteral("AVG_BY_CIRCLE"),
-            QStringLiteral("CONFIG"), QStringLiteral("CONSISTENT_HASH"),
-            QStringLiteral("MACHINE_ROOM"), QStringLiteral("MACHINE_ROOM_NEARBY") }));
+            QStringLiteral("BOUNDED_RENDEZVOUS"), QStringLiteral("CONFIG"),
+            QStringLiteral("CONSISTENT_HASH"), QStringLiteral("MACHINE_ROOM"),
+            QStringLiteral("MACHINE_ROOM_NEARBY") }));
     QStringList failures;
     for (const PluginRecord *r : registry.failures()) {
         failures.append(r->file + QStringLiteral(": ") + r->error);
