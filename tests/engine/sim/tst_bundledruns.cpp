@@ -511,6 +511,80 @@ void consistentHashVersusAvg(Simulation &sim)
                        .arg(spread(QStringLiteral("avg_group")))));
 }
 
+void threeStrategiesSameChurn(Simulation &sim)
+{
+    // The description's figures (16 queues, 8 consumers per group, the same churn): changes of
+    // holder per group after the start-up, in the 2:00 join's window and over the run, and the
+    // spread of queues per running consumer once the views have converged after each event.
+    QHash<QString, qint64> window;
+    QHash<QString, qint64> run;
+    QHash<qint32, qint32> last;
+    QHash<QString, int> worstSpread;
+    const QList<qint32> main = topicQueues(sim, QStringLiteral("TradeEvents"));
+    const QStringList groups { QStringLiteral("avg_group"), QStringLiteral("hash_group"),
+        QStringLiteral("rendezvous_group") };
+    auto spread = [&](const WorldSnapshot &snap, const QString &group) {
+        int low = 1000;
+        int high = 0;
+        for (qint32 c = 0; c < sim.consumers().size(); ++c) {
+            if (sim.consumers()[c].group == group
+                && snap.consumers[c].state == ConsumerState::Running) {
+                const int n = int(heldBy(snap, c, main).size());
+                low = std::min(low, n);
+                high = std::max(high, n);
+            }
+        }
+        return high - low;
+    };
+    // 1:50 after each event (2:00 … 10:00) and at the end, every view has converged.
+    for (SimTime at : { 110 * kSecond, 230 * kSecond, 350 * kSecond, 470 * kSecond, 590 * kSecond,
+             710 * kSecond }) {
+        sim.runUntil(at);
+        for (const QString &g : groups) {
+            worstSpread[g] = std::max(worstSpread.value(g), spread(sim.snapshot(), g));
+        }
+    }
+    sim.runUntil(sim.scenario().duration);
+    for (const SimEvent &e : events(sim, SimEvent::Type::Rebalance)) {
+        for (qint32 q : e.added) {
+            if (sim.queues()[q].retry) {
+                continue;
+            }
+            if (last.contains(q) && last[q] != e.consumer && e.t > kMinute) {
+                const QString &g = sim.consumers()[e.consumer].group;
+                ++run[g];
+                if (e.t >= 2 * kMinute && e.t < 4 * kMinute) {
+                    ++window[g];
+                }
+            }
+            last[q] = e.consumer;
+        }
+    }
+    const QString figures
+        = QStringLiteral("2:00 join: AVG %1, hash %2, rendezvous %3; run: %4, %5, "
+                         "%6; spread: %7, %8, %9")
+              .arg(window.value(groups[0]))
+              .arg(window.value(groups[1]))
+              .arg(window.value(groups[2]))
+              .arg(run.value(groups[0]))
+              .arg(run.value(groups[1]))
+              .arg(run.value(groups[2]))
+              .arg(worstSpread.value(groups[0]))
+              .arg(worstSpread.value(groups[1]))
+              .arg(worstSpread.value(groups[2]));
+    qInfo().noquote() << figures;
+    // "queues change owner 13 times" / "moves 2 queues" / "moves 3"
+    QVERIFY2(window.value(groups[0]) >= 6, qPrintable(figures));
+    QVERIFY2(window.value(groups[1]) <= 3, qPrintable(figures));
+    QVERIFY2(window.value(groups[2]) <= 4, qPrintable(figures));
+    // Over the run AVG moves the most; bounded rendezvous far less, with AVG's balance.
+    QVERIFY2(run.value(groups[2]) * 3 < run.value(groups[0]) * 2, qPrintable(figures));
+    QCOMPARE(worstSpread.value(groups[0]), 1);
+    QCOMPARE(worstSpread.value(groups[2]), 1);
+    // "some consumers hold four or five queues while others hold none"
+    QVERIFY2(worstSpread.value(groups[1]) >= 4, qPrintable(figures));
+}
+
 using Claims = std::function<void(Simulation &)>;
 
 const QHash<QString, Claims> &claims()
@@ -526,6 +600,7 @@ const QHash<QString, Claims> &claims()
         { QStringLiteral("duplicate-client-id.json"), duplicateClientId },
         { QStringLiteral("topic-scale-out.json"), topicScaleOut },
         { QStringLiteral("consistent-hash-vs-avg.json"), consistentHashVersusAvg },
+        { QStringLiteral("three-strategies-same-churn.json"), threeStrategiesSameChurn },
     };
     return all;
 }
