@@ -2,6 +2,7 @@
 // rblab: Rebalance Lab's command line. It runs the same engine and plugins as the desktop app.
 #include "allocatecommand.h"
 #include "clicontext.h"
+#include "comparecommand.h"
 #include "scorestrategycommand.h"
 #include "simulatecommand.h"
 #include "strategiescommand.h"
@@ -16,6 +17,10 @@ const char *const kCommands
       "  allocate [FILE|-]          Answer allocation cases (JSON Lines) as RocketMQ's strategies "
       "do.\n"
       "  simulate SCENARIO [opts]   Run a scenario headless and write its report (JSON, CSV).\n"
+      "  compare SCENARIO --variant SPEC…\n"
+      "                             Run strategies or settings on the same scenario, seeds and "
+      "churn;\n"
+      "                             print their scorecards side by side.\n"
       "  score-strategy NAME[:k=v,…]…\n"
       "                             Score strategies' balance and movement on generated "
       "membership\n"
@@ -41,7 +46,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption versionOption = parser.addVersionOption();
     parser.addOption(context.pluginDirOption);
     parser.addPositionalArgument(QStringLiteral("command"),
-        QStringLiteral("strategies, allocate, simulate, score-strategy"),
+        QStringLiteral("strategies, allocate, simulate, compare, score-strategy"),
         QStringLiteral("<command> [options]"));
 
     // First pass: find the command; each command then adds its own options and parses again.
@@ -57,6 +62,9 @@ int main(int argc, char *argv[])
     }
     if (command == QLatin1String("simulate")) {
         return runSimulateCommand(context);
+    }
+    if (command == QLatin1String("compare")) {
+        return runCompareCommand(context);
     }
     if (command == QLatin1String("score-strategy")) {
         return runScoreStrategyCommand(context);

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "scorecard.h"
+
+#include "allocation/movementbound.h"
+#include "sim/simulation.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+
+namespace Rblab {
+
+namespace {
+
+bool live(ConsumerState state)
+{
+    switch (state) {
+    case ConsumerState::Running:
+    case ConsumerState::Paused:
+    case ConsumerState::Frozen:
+    case ConsumerState::Partitioned:
+        return true;
+    default:
+        return false;
+    }
+}
+
+qint64 percentile(QList<qint64> values, double p)
+{
+    if (values.isEmpty()) {
+        return 0;
+    }
+    std::sort(values.begin(), values.end());
+    // Nearest rank: the smallest value with at least p of the values at or below it.
+    const qsizetype rank = qsizetype(std::ceil(p * double(values.size())));
+    return values.at(std::clamp<qsizetype>(rank - 1, 0, values.size() - 1));
+}
+
+class GroupScorer
+{
+public:
+    GroupScorer(const Simulation &sim, qint32 groupIndex)
+        : m_sim(sim), m_spec(sim.scenario().groups.at(groupIndex))
+    {
+        m_card.group = m_spec.name;
+        m_card.strategy = m_spec.strategy;
+        for (qint32 q = 0; q < sim.queues().size(); ++q) {
+            const QueueInfo &info = sim.queues().at(q);
+            if (!info.retry && m_spec.topics.contains(info.topic)) {
+                m_queues.append(q);
+            }
+        }
+        for (qint32 c = 0; c < sim.consumers().size(); ++c) {
+            if (sim.consumers().at(c).group == m_spec.name) {
+                m_members.append(c);
+            }
+        }
+    }
+
+    GroupScorecard run()
+    {
+        scoreSamples();
+        scoreEvents();
+        return m_card;
+    }
+
+private:
+    void scoreSamples()
+    {
+        const QList<Sample> &samples = m_sim.samples();
+        const bool clustering = m_spec.messageModel == MessageModel::Clustering;
+        double weight = 0;
+        double maxOverMeanSum = 0;
+        double spreadSum = 0;
+        QList<qint64> lags;
+        lags.reserve(samples.size());
+        QHash<qint32, qint64> held;
+        for (qsizetype i = 0; i < samples.size(); ++i) {
+            const Sample &s = samples.at(i);
+            // Each sample stands for the interval up to the next one (the last for one interval).
+            const double seconds = double((i + 1 < samples.size() ? samples.at(i + 1).t - s.t
+                                                                  : m_sim.sampleInterval()))
+                / 1000.0;
+            held.clear();
+            qint64 lag = 0;
+            for (qint32 c : m_members) {
+                const Sample::Consumer &row = s.consumers.at(c);
+                if (live(row.state)) {
+                    held.insert(c, 0);
+                    lag += row.lag;
+                    m_card.peakCachedMessages
+                        = std::max(m_card.peakCachedMessages, row.cachedCount);
+                    m_card.peakCachedBytes = std::max(m_card.peakCachedBytes, row.cachedBytes);
+                }
+            }
+            lags.append(lag);
+            for (qint32 q : m_queues) {
+                qint32 owners = 0;
+                for (qint32 c : s.queues.at(q).owners) {
+                    const auto it = held.find(c);
+                    if (it != held.end()) {
+                        ++*it;
+                        ++owners;
+                    }
+                }
+                if (owners == 0) {
+                    m_card.orphanedQueueSeconds += seconds;
+                } else if (owners > 1 && clustering) {
+                    m_card.doubleOwnedQueueSeconds += seconds;
+                }
+            }
+            if (held.isEmpty() || m_queues.isEmpty()) {
+                continue;
+            }
+            qint64 lo = m_queues.size();
+            qint64 hi = 0;
+            qint64 idle = 0;
+            for (qint64 n : std::as_const(held)) {
+                lo = std::min(lo, n);
+                hi = std::max(hi, n);
+                idle += n == 0 ? 1 : 0;
+            }
+            const double mean = double(m_queues.size()) / double(held.size());
+            weight += seconds;
+            maxOverMeanSum += seconds * double(hi) / mean;
+            spreadSum += seconds * double(hi - lo);
+            m_card.maxSpread = std::max(m_card.maxSpread, hi - lo);
+            if (m_queues.size() >= held.size()) {
+                m_card.idleConsumerSeconds += seconds * double(idle);
+            }
+        }
+        if (weight > 0) {
+            m_card.maxOverMean = maxOverMeanSum / weight;
+            m_card.meanSpread = spreadSum / weight;
+        }
+        m_card.lagP50 = percentile(lags, 0.50);
+        m_card.lagP99 = percentile(lags, 0.99);
+        m_card.lagMax = lags.isEmpty() ? 0 : *std::max_element(lags.cbegin(), lags.cend());
+        if (!samples.isEmpty()) {
+            for (qint32 c : m_members) {
+                for (int k = 0; k < 3; ++k) {
+                    m_card.flowControl[k] += samples.constLast().consumers.at(c).flowControl[k];
+                }
+            }
+        }
+    }
+
+    void scoreEvents()
+    {
+        QHash<qint32, qint32> holder; // queue → the consumer that last took it up
+        QSet<qint32> liveMembers;
+        QSet<qint32> memberSet(m_members.cbegin(), m_members.cend());
+        QSet<qint32> queueSet(m_queues.cbegin(), m_queues.cend());
+        for (const SimEvent &e : m_sim.events()) {
+            if (!memberSet.contains(e.consumer)) {
+                continue;
+            }
+            switch (e.type) {
+            case SimEvent::Type::Rebalance:
+                for (qint32 q : e.added) {
+                    if (!queueSet.contains(q)) {
+                        continue;
+                    }
+                    const auto it = holder.find(q);
+                    if (it != holder.end() && *it != e.consumer) {
+                        ++m_card.queueMoves;
+                    }
+                    holder.insert(q, e.consumer);
+                }
+                break;
+            case SimEvent::Type::Started:
+            case SimEvent::Type::Shutdown:
+            case SimEvent::Type::Kill: {
+                const bool wasLive = liveMembers.contains(e.consumer);
+                if (e.type == SimEvent::Type::Started) {
+                    liveMembers.insert(e.consumer);
+                } else {
+                    liveMembers.remove(e.consumer);
+                }
+                if (wasLive == liveMembers.contains(e.consumer) || holder.isEmpty()) {
+                    break; // nothing changed, or the group has not assigned anything yet
+                }
+                ++m_card.membershipChanges;
+                m_card.lowerBound += lowerBound(holder, liveMembers);
+                break;
+            }
+            default:
+                break;
+            }
+        }
+    }
+
+    qint64 lowerBound(const QHash<qint32, qint32> &holder, const QSet<qint32> &liveMembers) const
+    {
+        QList<QString> before;
+        before.reserve(m_queues.size());
+        for (qint32 q : m_queues) {
+            const auto it = holder.constFind(q);
+            before.append(it == holder.constEnd() ? QString() : m_sim.consumers().at(*it).name);
+        }
+        QStringList after;
+        for (qint32 c : liveMembers) {
+            after.append(m_sim.consumers().at(c).name);
+        }
+        return MovementBound::lowerBound(before, after);
+    }
+
+    const Simulation &m_sim;
+    const GroupSpec &m_spec;
+    QList<qint32> m_queues; //!< the group's topics' queues, retry topics left out
+    QList<qint32> m_members;
+    GroupScorecard m_card;
+};
+
+} // namespace
+
+const QList<ScorecardFigure> &ScorecardFigure::all()
+{
+    static const QList<ScorecardFigure> figures {
+        { "balance.maxOverMean", "busiest / mean queues (time-weighted)", 3 },
+        { "balance.meanSpread", "spread max − min (time-weighted)", 2 },
+        { "balance.maxSpread", "spread max − min (worst sample)", 0 },
+        { "balance.idleConsumerSeconds", "idle consumer-seconds", 1 },
+        { "movement.queueMoves", "queue moves", 0 },
+        { "movement.movesPerChange", "moves per membership change", 2 },
+        { "movement.moveRatio", "moves / lower bound", 2 },
+        { "exposure.orphanedQueueSeconds", "orphaned queue-seconds", 1 },
+        { "exposure.doubleOwnedQueueSeconds", "double-owned queue-seconds", 1 },
+        { "exposure.duplicates", "duplicates (world)", 0 },
+        { "exposure.lost", "lost (world, must be 0)", 0 },
+        { "pressure.peakCachedMessages", "peak cached messages per consumer", 0 },
+        { "pressure.peakCachedMiB", "peak cached MiB per consumer", 2 },
+        { "pressure.flowControlCount", "flow-control holds: count", 0 },
+        { "pressure.flowControlSize", "flow-control holds: size", 0 },
+        { "pressure.flowControlSpan", "flow-control holds: span", 0 },
+        { "pressure.lagP50", "lag p50 (messages)", 0 },
+        { "pressure.lagP99", "lag p99 (messages)", 0 },
+        { "pressure.lagMax", "lag max (messages)", 0 },
+    };
+    return figures;
+}
+
+QList<double> RunScorecard::values(const GroupScorecard &g) const
+{
+    return { g.maxOverMean, g.meanSpread, double(g.maxSpread), g.idleConsumerSeconds,
+        double(g.queueMoves), g.movesPerChange(), g.moveRatio(), g.orphanedQueueSeconds,
+        g.doubleOwnedQueueSeconds, double(totals.duplicates), double(totals.lost),
+        double(g.peakCachedMessages), double(g.peakCachedBytes) / (1024.0 * 1024.0),
+        double(g.flowControl[0]), double(g.flowControl[1]), double(g.flowControl[2]),
+        double(g.lagP50), double(g.lagP99), double(g.lagMax) };
+}
+
+const GroupScorecard *RunScorecard::group(const QString &name) const
+{
+    for (const GroupScorecard &g : groups) {
+        if (g.group == name) {
+            return &g;
+        }
+    }
+    return nullptr;
+}
+
+RunScorecard RunScorecard::compute(const Simulation &simulation)
+{
+    RunScorecard card;
+    card.seed = simulation.seed();
+    card.duration = simulation.now();
+    card.totals = simulation.totals();
+    for (qint32 g = 0; g < simulation.scenario().groups.size(); ++g) {
+        card.groups.append(GroupScorer(simulation, g).run());
+    }
+    return card;
+}
+
+} // namespace Rblab

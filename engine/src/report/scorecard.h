@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "sim/snapshot.h"
+
+#include <rblab/rblab_global.h>
+
+#include <QList>
+#include <QString>
+
+namespace Rblab {
+
+class Simulation;
+
+/*!
+    The scorecard of one consumer group over one run (docs/formats/scorecard.md, "Run
+    scorecard"): balance, movement, exposure and pressure, computed from the run's samples and
+    events. Figures read off samples are as fine as the sample interval.
+*/
+struct RBLAB_ENGINE_EXPORT GroupScorecard
+{
+    QString group;
+    QString strategy; //!< the group's strategy at the start
+
+    // balance: over the samples where the group has live consumers and queues
+    double maxOverMean = 0; //!< time-weighted busiest consumer's queues over the mean
+    double meanSpread = 0; //!< time-weighted max − min queues per live consumer
+    qint64 maxSpread = 0;
+    double idleConsumerSeconds = 0; //!< live consumers without a queue while queues ≥ consumers
+
+    // movement
+    qint64 membershipChanges = 0; //!< a member started, shut down or was killed
+    qint64 queueMoves = 0; //!< a queue taken up by another consumer than its last holder
+    qint64 lowerBound = 0; //!< Σ over changes of the fewest moves to a balanced assignment
+    double movesPerChange() const
+    {
+        return membershipChanges > 0 ? double(queueMoves) / double(membershipChanges) : 0;
+    }
+    double moveRatio() const
+    {
+        return lowerBound > 0 ? double(queueMoves) / double(lowerBound) : 0;
+    }
+
+    // exposure (sampled)
+    double orphanedQueueSeconds = 0; //!< no live member holds the queue
+    double doubleOwnedQueueSeconds = 0; //!< two or more live members hold it (CLUSTERING)
+
+    // pressure
+    qint64 peakCachedMessages = 0; //!< the most one consumer cached at a sample
+    qint64 peakCachedBytes = 0;
+    qint64 flowControl[3] = { 0, 0, 0 }; //!< holds by cause (count, size, span), all members
+    qint64 lagP50 = 0; //!< the group's lag (Σ over its members' queues), percentiles over samples
+    qint64 lagP99 = 0;
+    qint64 lagMax = 0;
+};
+
+/*!
+    One figure of the scorecard as compare prints it: its key in JSON and CSV, its label in
+    tables, and how many decimals it deserves. Every figure is better when lower.
+*/
+struct RBLAB_ENGINE_EXPORT ScorecardFigure
+{
+    const char *key; //!< "balance.maxOverMean"
+    const char *label; //!< "busiest / mean queues (time-weighted)"
+    int decimals;
+
+    //! The figures in print order.
+    static const QList<ScorecardFigure> &all();
+};
+
+/*!
+    A run's scorecard: the world's totals (duplicates and lost are counted per message, for the
+    world) and one scorecard per group.
+*/
+struct RBLAB_ENGINE_EXPORT RunScorecard
+{
+    quint64 seed = 0;
+    SimTime duration = 0;
+    SnapshotTotals totals;
+    QList<GroupScorecard> groups;
+
+    const GroupScorecard *group(const QString &name) const;
+
+    //! The values of ScorecardFigure::all() for one group of this run (world totals included).
+    QList<double> values(const GroupScorecard &group) const;
+
+    //! Figures of a run of `simulation` up to now(); the run must have recorded samples.
+    static RunScorecard compute(const Simulation &simulation);
+};
+
+} // namespace Rblab

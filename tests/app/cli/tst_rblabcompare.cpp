@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: Apache-2.0
+// `rblab compare` as a separate process: a variant's figures equal rblab simulate's for the same
+// strategy and seed, shards merged equal one run, the formats, and every usage error.
+#include "rblabprocess.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+class tst_RblabCompare : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void equalsSimulate();
+    void shardsMergeIntoOneRun();
+    void tableMarksTheBest();
+    void csvOneRowPerRun();
+    void clientSettingsChangeTheRun();
+    void usageErrors_data();
+    void usageErrors();
+
+private:
+    RblabProcess::Result run(const QStringList &arguments) const;
+    std::unique_ptr<QTemporaryDir> m_home;
+};
+
+namespace {
+const QString kScenario
+    = QStringLiteral(RBLAB_TEST_DATA_DIR "/scenarios/scorecard-hand-check.json");
+const QString kThree
+    = QStringLiteral(RBLAB_SOURCE_DIR "/resources/scenarios/three-strategies-same-churn.json");
+} // namespace
+
+void tst_RblabCompare::initTestCase()
+{
+    m_home = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_home->isValid());
+}
+
+RblabProcess::Result tst_RblabCompare::run(const QStringList &arguments) const
+{
+    return RblabProcess(m_home->path()).run(QStringList { QStringLiteral("compare") } + arguments);
+}
+
+void tst_RblabCompare::equalsSimulate()
+{
+    // The same strategy and seed through simulate: the world's totals are the report's.
+    for (const char *strategy : { "AVG_BY_CIRCLE", "BOUNDED_RENDEZVOUS" }) {
+        const QString name = QString::fromLatin1(strategy);
+        const RblabProcess::Result c = run({ kThree, QStringLiteral("--variant"), name,
+            QStringLiteral("--seed-list"), QStringLiteral("7"), QStringLiteral("--until"),
+            QStringLiteral("5m"), QStringLiteral("--format"), QStringLiteral("json") });
+        QVERIFY2(c.finished && c.exitCode == 0, qPrintable(c.describe()));
+        const RblabProcess::Result s
+            = RblabProcess(m_home->path())
+                  .run({ QStringLiteral("simulate"), kThree, QStringLiteral("--strategy"), name,
+                      QStringLiteral("--seed"), QStringLiteral("7"), QStringLiteral("--until"),
+                      QStringLiteral("5m"), QStringLiteral("--quiet") });
+        QVERIFY2(s.finished && s.exitCode == 0, qPrintable(s.describe()));
+        const QJsonObject totals
+            = QJsonDocument::fromJson(s.out).object().value(QStringLiteral("totals")).toObject();
+        const QJsonArray runs
+            = QJsonDocument::fromJson(c.out).object().value(QStringLiteral("runs")).toArray();
+        QCOMPARE(runs.size(), 1);
+        const QJsonObject groups
+            = runs.first().toObject().value(QStringLiteral("groups")).toObject();
+        QCOMPARE(groups.size(), 3);
+        for (const QJsonValue &g : groups) {
+            const QJsonObject f = g.toObject();
+            QCOMPARE(f.value(QStringLiteral("exposure.duplicates")).toInteger(),
+                totals.value(QStringLiteral("duplicates")).toInteger());
+            QCOMPARE(f.value(QStringLiteral("exposure.lost")).toInteger(), qint64(0));
+        }
+        // The groups' queue moves add up to the report's world figure at most (the report also
+        // counts retry queues and the start-up).
+        qint64 moves = 0;
+        for (const QJsonValue &g : groups) {
+            moves += g.toObject().value(QStringLiteral("movement.queueMoves")).toInteger();
+        }
+        QVERIFY2(moves > 0 && moves <= totals.value(QStringLiteral("queueMoves")).toInteger(),
+            qPrintable(QStringLiteral("%1 against %2")
+                           .arg(moves)
+                           .arg(totals.value(QStringLiteral("queueMoves")).toInteger())));
+    }
+}
+
+void tst_RblabCompare::shardsMergeIntoOneRun()
+{
+    const QStringList common { kScenario, QStringLiteral("--variant"), QStringLiteral("AVG"),
+        QStringLiteral("--variant"), QStringLiteral("BOUNDED_RENDEZVOUS"),
+        QStringLiteral("--seeds"), QStringLiteral("3"), QStringLiteral("--jobs"),
+        QStringLiteral("2") };
+    const RblabProcess::Result whole
+        = run(common + QStringList { QStringLiteral("--format"), QStringLiteral("json") });
+    QVERIFY2(whole.finished && whole.exitCode == 0, qPrintable(whole.describe()));
+    QTemporaryDir dir;
+    QStringList parts;
+    for (int i = 1; i <= 4; ++i) { // more shards than some variants have runs
+        const QString part = dir.filePath(QStringLiteral("part-%1.json").arg(i));
+        const RblabProcess::Result r = run(common
+            + QStringList { QStringLiteral("--shard"), QStringLiteral("%1/4").arg(i),
+                QStringLiteral("--output"), part });
+        QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
+        parts.append(part);
+    }
+    std::reverse(parts.begin(), parts.end()); // any order
+    const RblabProcess::Result merged = run(QStringList { QStringLiteral("--merge") } + parts
+        + QStringList { QStringLiteral("--format"), QStringLiteral("json") });
+    QVERIFY2(merged.finished && merged.exitCode == 0, qPrintable(merged.describe()));
+    QCOMPARE(
+        QJsonDocument::fromJson(merged.out).object(), QJsonDocument::fromJson(whole.out).object());
+    QCOMPARE(
+        QJsonDocument::fromJson(whole.out).object().value(QStringLiteral("runs")).toArray().size(),
+        6);
+    // A missing shard is said, not merged into a smaller comparison.
+    const RblabProcess::Result partial
+        = run({ QStringLiteral("--merge"), parts.at(0), parts.at(1) });
+    QCOMPARE(partial.exitCode, 1);
+    QVERIFY2(partial.err.contains("a shard is missing"), partial.err.constData());
+    // The same part twice is refused.
+    const RblabProcess::Result twice
+        = run({ QStringLiteral("--merge"), parts.at(0), parts.at(0), parts.at(1), parts.at(2) });
+    QCOMPARE(twice.exitCode, 1);
+}
+
+void tst_RblabCompare::tableMarksTheBest()
+{
+    const RblabProcess::Result r = run(
+        { kThree, QStringLiteral("--variant"), QStringLiteral("AVG"), QStringLiteral("--variant"),
+            QStringLiteral("BOUNDED_RENDEZVOUS"), QStringLiteral("--group"),
+            QStringLiteral("avg_group"), QStringLiteral("--until"), QStringLiteral("5m") });
+    QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
+    const QString text = QString::fromUtf8(r.out);
+    QVERIFY(text.contains(QStringLiteral("Group avg_group")));
+    QVERIFY(!text.contains(QStringLiteral("Group hash_group")));
+    // Bounded rendezvous moves fewer queues than AVG on this churn (2:00 join: 3 against 13).
+    for (const QString &line : text.split(QLatin1Char('\n'))) {
+        if (line.startsWith(QStringLiteral("queue moves"))) {
+            QVERIFY2(line.trimmed().endsWith(QLatin1Char('*')), qPrintable(line));
+            return;
+        }
+    }
+    QFAIL("no queue moves row");
+}
+
+void tst_RblabCompare::csvOneRowPerRun()
+{
+    const RblabProcess::Result r = run({ kScenario, QStringLiteral("--variant"),
+        QStringLiteral("AVG;pullBatchSize=16"), QStringLiteral("--seeds"), QStringLiteral("2"),
+        QStringLiteral("--format"), QStringLiteral("csv") });
+    QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
+    const QList<QByteArray> lines = r.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 3);
+    QVERIFY(lines.at(0).startsWith("variant,seed,group,balance.maxOverMean,"));
+    // The variant's name has a ';' but no ',': unquoted; the seeds are the scenario's and the next.
+    QVERIFY2(lines.at(1).startsWith("AVG;pullBatchSize=16,3,g,"), lines.at(1).constData());
+    QVERIFY2(lines.at(2).startsWith("AVG;pullBatchSize=16,4,g,"), lines.at(2).constData());
+}
+
+void tst_RblabCompare::clientSettingsChangeTheRun()
+{
+    // pullThresholdForQueue=1 holds pulls back by count on every pull answer that caches more
+    // than one message; the default 1000 never does in this world.
+    const RblabProcess::Result r = run({ kScenario, QStringLiteral("--variant"),
+        QStringLiteral("AVG"), QStringLiteral("--variant"),
+        QStringLiteral("AVG;pullThresholdForQueue=1;pullInterval=0ms"), QStringLiteral("--format"),
+        QStringLiteral("json") });
+    QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
+    const QJsonArray runs
+        = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("runs")).toArray();
+    QCOMPARE(runs.size(), 2);
+    const auto holds = [&](int i) {
+        return runs.at(i)
+            .toObject()
+            .value(QStringLiteral("groups"))
+            .toObject()
+            .value(QStringLiteral("g"))
+            .toObject()
+            .value(QStringLiteral("pressure.flowControlCount"))
+            .toInteger();
+    };
+    QCOMPARE(holds(0), qint64(0));
+    QVERIFY2(holds(1) > 0, qPrintable(QString::number(holds(1))));
+}
+
+void tst_RblabCompare::usageErrors_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no variant") << QStringList { kScenario } << 2
+                                << QStringLiteral("name at least one --variant");
+    QTest::newRow("no scenario") << QStringList { QStringLiteral("--variant"),
+        QStringLiteral("AVG") } << 2
+                                 << QStringLiteral("expected one scenario file");
+    QTest::newRow("unknown strategy") << QStringList { kScenario, QStringLiteral("--variant"),
+        QStringLiteral("NOPE") } << 2 << QStringLiteral("NOPE");
+    QTest::newRow("unknown setting")
+        << QStringList { kScenario, QStringLiteral("--variant"), QStringLiteral("AVG;nope=1") } << 2
+        << QStringLiteral("\"nope=1\" is not a client setting");
+    QTest::newRow("setting out of range") << QStringList { kScenario, QStringLiteral("--variant"),
+        QStringLiteral("AVG;pullBatchSize=0") }
+                                          << 2 << QStringLiteral("pullBatchSize must be");
+    QTest::newRow("unknown group") << QStringList { kScenario, QStringLiteral("--variant"),
+        QStringLiteral("AVG"), QStringLiteral("--group"), QStringLiteral("nope") }
+                                   << 2 << QStringLiteral("has no group \"nope\" (its groups: g)");
+    QTest::newRow("bad shard") << QStringList { kScenario, QStringLiteral("--variant"),
+        QStringLiteral("AVG"), QStringLiteral("--shard"), QStringLiteral("3/2") }
+                               << 2 << QStringLiteral("1 ≤ I ≤ N");
+    QTest::newRow("bad format") << QStringList { kScenario, QStringLiteral("--variant"),
+        QStringLiteral("AVG"), QStringLiteral("--format"), QStringLiteral("xml") }
+                                << 2 << QStringLiteral("table, json or csv");
+    QTest::newRow("merge of a non-part") << QStringList { QStringLiteral("--merge"), kScenario }
+                                         << 1 << QStringLiteral("not the JSON of rblab compare");
+}
+
+void tst_RblabCompare::usageErrors()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    const RblabProcess::Result r = run(arguments);
+    QVERIFY2(r.finished && r.exitCode == exitCode, qPrintable(r.describe()));
+    QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+}
+
+QTEST_GUILESS_MAIN(tst_RblabCompare)
+#include "tst_rblabcompare.moc"

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: Apache-2.0
+// RunScorecard on a world small enough to work out by hand (tests/data/scenarios/
+// scorecard-hand-check.json): 4 queues of one broker, AVG, consumers c1 and c2 from the start,
+// c3 joins at 30 s, c1 is killed at 60 s, 90 s in all, a sample every second.
+#include "simtestsupport.h"
+
+#include <report/scorecard.h>
+#include <scenario/scenarioreader.h>
+#include <sim/simulation.h>
+
+#include <QTest>
+
+using namespace Rblab;
+using namespace SimTest;
+
+class tst_Scorecard : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void handChecked();
+    void figureListMatchesValues();
+};
+
+void tst_Scorecard::initTestCase()
+{
+    QVERIFY2(registryError().isEmpty(), qPrintable(registryError()));
+}
+
+void tst_Scorecard::handChecked()
+{
+    const ScenarioReadResult read = ScenarioReader::readFile(
+        QStringLiteral(RBLAB_TEST_DATA_DIR "/scenarios/scorecard-hand-check.json"), &registry());
+    QVERIFY2(read.ok(), qPrintable(read.errorText()));
+    Simulation sim(*read.scenario, registry());
+    QVERIFY2(sim.isValid(), qPrintable(sim.error()));
+    sim.runUntil(read.scenario->duration);
+    const RunScorecard card = RunScorecard::compute(sim);
+    QCOMPARE(card.groups.size(), 1);
+    const GroupScorecard &g = card.groups.first();
+    QCOMPARE(g.group, QStringLiteral("g"));
+    QCOMPARE(g.strategy, QStringLiteral("AVG"));
+
+    // Movement. Both first consumers start (6 ms) before anything is assigned: no change yet.
+    // At ~1 s AVG gives c1 queues 0-1 and c2 queues 2-3.
+    // c3 starts (30 s): shares 2, 1, 1 over c1, c2, c3; c1 and c2 hold 2 each, so the bound is
+    // 1 (c2 gives one), and AVG moves exactly one: queue 3 from c2 to c3.
+    // c1 is killed (60 s): shares 2, 2 over c2 and c3, which hold 1 each: the bound is 2 (c1's
+    // queues), and AVG moves three: queue 2 from c2 to c3, queues 0 and 1 from c1 to c2.
+    QCOMPARE(g.membershipChanges, qint64(2));
+    QCOMPARE(g.lowerBound, qint64(1 + 2));
+    QCOMPARE(g.queueMoves, qint64(1 + 3));
+    QCOMPARE(g.moveRatio(), 4.0 / 3.0);
+    QCOMPARE(g.movesPerChange(), 2.0);
+
+    // Exposure, sampled (each sample stands for the second after it): nobody holds the 4 queues
+    // at the 1 s sample (assignment at 1.006 s), queue 3 at 31 s (c2 dropped it at 30.008 s, c3
+    // takes it at 31.004 s), queues 0 and 1 at 60 s (c1 killed at 60 s, c2 takes them at
+    // 60.008 s): 4 + 1 + 2 queue-seconds. The engine's exact figure for the world is 5.03.
+    QCOMPARE(g.orphanedQueueSeconds, 7.0);
+    QCOMPARE(g.doubleOwnedQueueSeconds, 0.0);
+    QVERIFY(qAbs(card.totals.orphanedQueueSeconds - 5.03) < 0.01);
+
+    // Balance: at 1 s c1 and c2 are live with no queue (2 consumer-seconds idle), at 31 s c3
+    // (1 more); at 31 s c1, c2, c3 hold 2, 1, 0: the worst spread is 2.
+    QCOMPARE(g.idleConsumerSeconds, 3.0);
+    QCOMPARE(g.maxSpread, qint64(2));
+    QVERIFY(g.maxOverMean > 1.0 && g.maxOverMean < 1.5);
+
+    // The world's totals are the run's.
+    QCOMPARE(card.totals.duplicates, sim.totals().duplicates);
+    QCOMPARE(card.totals.lost, qint64(0));
+    QCOMPARE(card.seed, quint64(3));
+    QCOMPARE(card.duration, read.scenario->duration);
+}
+
+void tst_Scorecard::figureListMatchesValues()
+{
+    // Every figure compare prints has a value, in the same order.
+    RunScorecard card;
+    GroupScorecard g;
+    g.queueMoves = 6;
+    g.lowerBound = 3;
+    g.membershipChanges = 2;
+    const QList<double> values = card.values(g);
+    QCOMPARE(values.size(), ScorecardFigure::all().size());
+    for (qsizetype i = 0; i < values.size(); ++i) {
+        const QString key = QString::fromLatin1(ScorecardFigure::all().at(i).key);
+        if (key == QLatin1String("movement.queueMoves")) {
+            QCOMPARE(values.at(i), 6.0);
+        } else if (key == QLatin1String("movement.moveRatio")) {
+            QCOMPARE(values.at(i), 2.0);
+        } else if (key == QLatin1String("movement.movesPerChange")) {
+            QCOMPARE(values.at(i), 3.0);
+        }
+    }
+}
+
+QTEST_GUILESS_MAIN(tst_Scorecard)
+#include "tst_scorecard.moc"
