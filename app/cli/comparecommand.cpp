@@ -2,6 +2,7 @@
 #include "comparecommand.h"
 
 #include "clicontext.h"
+#include "comparison.h"
 
 #include <model/clientconfig.h>
 #include <report/scorecard.h>
@@ -30,34 +31,6 @@ using namespace Rblab;
 namespace {
 
 const QString kCommand = QStringLiteral("rblab compare");
-const QString kPartFormat = QStringLiteral("rebalance-lab/compare@1");
-
-/*!
-    One column of the comparison: a strategy with its parameters and client settings for the
-    compared group(s), as `--variant 'NAME[:k=v,…][;setting=value…]'` or a JSON file writes it.
-*/
-struct Variant
-{
-    QString name;
-    QString strategy;
-    QVariantMap params;
-    QVariantMap client; //!< ClientConfig overrides by RocketMQ name (ms for durations)
-
-    QJsonObject toJson() const
-    {
-        return { { QStringLiteral("name"), name }, { QStringLiteral("strategy"), strategy },
-            { QStringLiteral("params"), QJsonObject::fromVariantMap(params) },
-            { QStringLiteral("client"), QJsonObject::fromVariantMap(client) } };
-    }
-};
-
-struct Run
-{
-    qsizetype variant = 0;
-    quint64 seed = 0;
-    QMap<QString, QList<double>> figures; //!< group → values of ScorecardFigure::all()
-    bool done = false;
-};
 
 std::optional<qint64> settingValue(const SettingSpec &spec, const QString &text)
 {
@@ -226,366 +199,6 @@ Scenario applyVariant(Scenario scenario, const Variant &v, const QString &group)
     return scenario;
 }
 
-double mean(const QList<double> &values)
-{
-    double sum = 0;
-    for (double x : values) {
-        sum += x;
-    }
-    return values.isEmpty() ? 0 : sum / double(values.size());
-}
-
-QString number(double value, int decimals)
-{
-    if (decimals == 0) {
-        return QLocale::c().toString(qint64(std::llround(value)));
-    }
-    return QString::number(value, 'f', decimals);
-}
-
-struct Comparison
-{
-    QString scenario;
-    QString group; //!< empty: every group
-    SimTime until = 0;
-    QList<quint64> seeds;
-    QList<Variant> variants;
-    QList<Run> runs; //!< variant-major: runs[v * seeds + s]
-    QString shard; //!< "I/N" for a part, empty for a whole comparison
-
-    QStringList groups() const
-    {
-        QStringList names;
-        for (const Run &r : runs) {
-            for (auto it = r.figures.begin(); it != r.figures.end(); ++it) {
-                if (!names.contains(it.key())) {
-                    names.append(it.key());
-                }
-            }
-        }
-        return names;
-    }
-
-    // The values of one figure over the finished runs of a variant, for one group.
-    QList<double> values(qsizetype variant, const QString &group, qsizetype figure) const
-    {
-        QList<double> list;
-        for (const Run &r : runs) {
-            if (r.variant == variant && r.done && r.figures.contains(group)) {
-                list.append(r.figures.value(group).at(figure));
-            }
-        }
-        return list;
-    }
-
-    QJsonObject toJson() const
-    {
-        QJsonArray seedList;
-        for (quint64 s : seeds) {
-            seedList.append(QString::number(s));
-        }
-        QJsonArray variantList;
-        for (const Variant &v : variants) {
-            variantList.append(v.toJson());
-        }
-        const QList<ScorecardFigure> &figures = ScorecardFigure::all();
-        QJsonArray runList;
-        for (const Run &r : runs) {
-            if (!r.done) {
-                continue;
-            }
-            QJsonObject groupsObject;
-            for (auto it = r.figures.begin(); it != r.figures.end(); ++it) {
-                QJsonObject f;
-                for (qsizetype i = 0; i < figures.size(); ++i) {
-                    f.insert(QString::fromLatin1(figures.at(i).key), it.value().at(i));
-                }
-                groupsObject.insert(it.key(), f);
-            }
-            runList.append(QJsonObject { { QStringLiteral("variant"), variants.at(r.variant).name },
-                { QStringLiteral("seed"), QString::number(r.seed) },
-                { QStringLiteral("groups"), groupsObject } });
-        }
-        QJsonObject summary;
-        for (const QString &g : groups()) {
-            QJsonObject perVariant;
-            for (qsizetype v = 0; v < variants.size(); ++v) {
-                QJsonObject f;
-                for (qsizetype i = 0; i < figures.size(); ++i) {
-                    const QList<double> xs = values(v, g, i);
-                    if (xs.isEmpty()) {
-                        continue;
-                    }
-                    f.insert(QString::fromLatin1(figures.at(i).key),
-                        QJsonObject { { QStringLiteral("mean"), mean(xs) },
-                            { QStringLiteral("min"), *std::min_element(xs.cbegin(), xs.cend()) },
-                            { QStringLiteral("max"), *std::max_element(xs.cbegin(), xs.cend()) } });
-                }
-                perVariant.insert(variants.at(v).name, f);
-            }
-            summary.insert(g, perVariant);
-        }
-        QJsonObject root { { QStringLiteral("format"), kPartFormat },
-            { QStringLiteral("scenario"), scenario }, { QStringLiteral("until"), until },
-            { QStringLiteral("seeds"), seedList }, { QStringLiteral("variants"), variantList },
-            { QStringLiteral("runs"), runList }, { QStringLiteral("summary"), summary } };
-        if (!group.isEmpty()) {
-            root.insert(QStringLiteral("group"), group);
-        }
-        if (!shard.isEmpty()) {
-            root.insert(QStringLiteral("shard"), shard);
-        }
-        return root;
-    }
-
-    QByteArray table() const
-    {
-        const QList<ScorecardFigure> &figures = ScorecardFigure::all();
-        QString out;
-        const bool spread = seeds.size() > 1;
-        out += QStringLiteral("%1, %2 seed%3 (%4), %5 of virtual time. * marks the best of a row "
-                              "(lower is better)%6.\n")
-                   .arg(scenario)
-                   .arg(seeds.size())
-                   .arg(seeds.size() == 1 ? QString() : QStringLiteral("s"))
-                   .arg(seedText())
-                   .arg(formatDuration(until))
-                   .arg(spread ? QStringLiteral("; mean, then min–max over the seeds") : QString());
-        for (const QString &g : groups()) {
-            out += QStringLiteral("\nGroup %1\n").arg(g);
-            QStringList labels;
-            int labelWidth = 0;
-            for (const ScorecardFigure &f : figures) {
-                labelWidth = std::max(labelWidth, int(QString::fromUtf8(f.label).size()));
-            }
-            QList<QStringList> cells(variants.size());
-            QList<int> widths;
-            for (qsizetype v = 0; v < variants.size(); ++v) {
-                int width = int(variants.at(v).name.size());
-                for (qsizetype i = 0; i < figures.size(); ++i) {
-                    const QList<double> xs = values(v, g, i);
-                    QString cell;
-                    if (!xs.isEmpty()) {
-                        const int d = figures.at(i).decimals;
-                        cell = number(mean(xs), d);
-                        if (spread) {
-                            cell += QStringLiteral(" (%1–%2)")
-                                        .arg(number(*std::min_element(xs.cbegin(), xs.cend()), d),
-                                            number(*std::max_element(xs.cbegin(), xs.cend()), d));
-                        }
-                        if (isBest(v, g, i)) {
-                            cell += QLatin1Char('*');
-                        } else {
-                            cell += QLatin1Char(' ');
-                        }
-                    }
-                    width = std::max(width, int(cell.size()));
-                    cells[v].append(cell);
-                }
-                widths.append(width);
-            }
-            out += QString(labelWidth, QLatin1Char(' '));
-            for (qsizetype v = 0; v < variants.size(); ++v) {
-                out += QStringLiteral("  ") + variants.at(v).name.rightJustified(widths.at(v));
-            }
-            out += QLatin1Char('\n');
-            for (qsizetype i = 0; i < figures.size(); ++i) {
-                out += QString::fromUtf8(figures.at(i).label).leftJustified(labelWidth);
-                for (qsizetype v = 0; v < variants.size(); ++v) {
-                    out += QStringLiteral("  ") + cells.at(v).at(i).rightJustified(widths.at(v));
-                }
-                out += QLatin1Char('\n');
-            }
-        }
-        return out.toUtf8();
-    }
-
-    QByteArray csv() const
-    {
-        // One row per run and group; fields quoted as RFC 4180 asks when they need it.
-        const auto field = [](const QString &text) {
-            if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"'))
-                && !text.contains(QLatin1Char('\n'))) {
-                return text;
-            }
-            QString quoted = text;
-            quoted.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-            return QLatin1Char('"') + quoted + QLatin1Char('"');
-        };
-        QString out = QStringLiteral("variant,seed,group");
-        for (const ScorecardFigure &f : ScorecardFigure::all()) {
-            out += QLatin1Char(',') + QString::fromLatin1(f.key);
-        }
-        out += QLatin1Char('\n');
-        for (const Run &r : runs) {
-            for (auto it = r.figures.begin(); r.done && it != r.figures.end(); ++it) {
-                out += field(variants.at(r.variant).name) + QLatin1Char(',')
-                    + QString::number(r.seed) + QLatin1Char(',') + field(it.key());
-                for (double x : it.value()) {
-                    out += QLatin1Char(',') + QString::number(x, 'g', 12);
-                }
-                out += QLatin1Char('\n');
-            }
-        }
-        return out.toUtf8();
-    }
-
-private:
-    QString seedText() const
-    {
-        QStringList list;
-        for (quint64 s : seeds) {
-            list.append(QString::number(s));
-        }
-        return list.size() > 6 ? list.first() + QStringLiteral(" … ") + list.last()
-                               : list.join(QStringLiteral(", "));
-    }
-
-    bool isBest(qsizetype variant, const QString &g, qsizetype figure) const
-    {
-        if (variants.size() < 2) {
-            return false;
-        }
-        const double mine = mean(values(variant, g, figure));
-        for (qsizetype v = 0; v < variants.size(); ++v) {
-            const QList<double> xs = values(v, g, figure);
-            if (!xs.isEmpty() && mean(xs) < mine) {
-                return false;
-            }
-        }
-        // A row where every variant ties marks nobody.
-        for (qsizetype v = 0; v < variants.size(); ++v) {
-            const QList<double> xs = values(v, g, figure);
-            if (!xs.isEmpty() && mean(xs) != mine) {
-                return true;
-            }
-        }
-        return false;
-    }
-};
-
-bool readPart(const QString &path, QJsonObject *root, QString *error)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("%1: %2").arg(path, file.errorString());
-        return false;
-    }
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.read(256 << 20), &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        *error = QStringLiteral("%1: offset %2: %3")
-                     .arg(path)
-                     .arg(parseError.offset)
-                     .arg(parseError.errorString());
-        return false;
-    }
-    *root = doc.object();
-    if (root->value(QStringLiteral("format")).toString() != kPartFormat) {
-        *error = QStringLiteral("%1: not the JSON of rblab compare (\"format\": \"%2\")")
-                     .arg(path, kPartFormat);
-        return false;
-    }
-    return true;
-}
-
-// Combines parts written with --shard (or whole comparisons) of the same comparison.
-bool mergeParts(const QStringList &paths, Comparison *merged, QString *error)
-{
-    const QList<ScorecardFigure> &figures = ScorecardFigure::all();
-    QSet<QString> seen;
-    for (qsizetype p = 0; p < paths.size(); ++p) {
-        QJsonObject root;
-        if (!readPart(paths.at(p), &root, error)) {
-            return false;
-        }
-        QList<quint64> seeds;
-        for (const QJsonValue &s : root.value(QStringLiteral("seeds")).toArray()) {
-            seeds.append(s.toString().toULongLong());
-        }
-        QList<Variant> variants;
-        for (const QJsonValue &v : root.value(QStringLiteral("variants")).toArray()) {
-            const QJsonObject o = v.toObject();
-            variants.append({ o.value(QStringLiteral("name")).toString(),
-                o.value(QStringLiteral("strategy")).toString(),
-                o.value(QStringLiteral("params")).toObject().toVariantMap(),
-                o.value(QStringLiteral("client")).toObject().toVariantMap() });
-        }
-        if (p == 0) {
-            merged->scenario = root.value(QStringLiteral("scenario")).toString();
-            merged->group = root.value(QStringLiteral("group")).toString();
-            merged->until = root.value(QStringLiteral("until")).toInteger();
-            merged->seeds = seeds;
-            merged->variants = variants;
-        } else {
-            QStringList mine;
-            QStringList theirs;
-            for (const Variant &v : merged->variants) {
-                mine.append(v.name);
-            }
-            for (const Variant &v : variants) {
-                theirs.append(v.name);
-            }
-            if (root.value(QStringLiteral("scenario")).toString() != merged->scenario
-                || root.value(QStringLiteral("until")).toInteger() != merged->until
-                || seeds != merged->seeds || mine != theirs
-                || root.value(QStringLiteral("group")).toString() != merged->group) {
-                *error = QStringLiteral("%1 is a part of another comparison than %2 (scenario, "
-                                        "group, seeds, variants and --until must match)")
-                             .arg(paths.at(p), paths.first());
-                return false;
-            }
-        }
-        for (const QJsonValue &value : root.value(QStringLiteral("runs")).toArray()) {
-            const QJsonObject o = value.toObject();
-            Run run;
-            const QString variant = o.value(QStringLiteral("variant")).toString();
-            run.variant = -1;
-            for (qsizetype v = 0; v < merged->variants.size(); ++v) {
-                if (merged->variants.at(v).name == variant) {
-                    run.variant = v;
-                }
-            }
-            run.seed = o.value(QStringLiteral("seed")).toString().toULongLong();
-            const QString key = variant + QLatin1Char('\n') + QString::number(run.seed);
-            if (run.variant < 0 || seen.contains(key)) {
-                *error = QStringLiteral("%1: run of variant \"%2\", seed %3 is %4")
-                             .arg(paths.at(p), variant)
-                             .arg(run.seed)
-                             .arg(run.variant < 0 ? QStringLiteral("of an unknown variant")
-                                                  : QStringLiteral("in two parts"));
-                return false;
-            }
-            seen.insert(key);
-            const QJsonObject groups = o.value(QStringLiteral("groups")).toObject();
-            for (auto it = groups.begin(); it != groups.end(); ++it) {
-                QList<double> values;
-                for (const ScorecardFigure &f : figures) {
-                    values.append(it->toObject().value(QString::fromLatin1(f.key)).toDouble());
-                }
-                run.figures.insert(it.key(), values);
-            }
-            run.done = true;
-            merged->runs.append(run);
-        }
-    }
-    // Runs in variant-major order, as a single run of compare lists them.
-    std::sort(merged->runs.begin(), merged->runs.end(), [&](const Run &a, const Run &b) {
-        if (a.variant != b.variant) {
-            return a.variant < b.variant;
-        }
-        return merged->seeds.indexOf(a.seed) < merged->seeds.indexOf(b.seed);
-    });
-    const qsizetype expected = merged->variants.size() * merged->seeds.size();
-    if (merged->runs.size() != expected) {
-        *error = QStringLiteral("the parts hold %1 of the comparison's %2 runs: a shard is missing")
-                     .arg(merged->runs.size())
-                     .arg(expected);
-        return false;
-    }
-    return true;
-}
-
 bool writeOutput(CliContext &context, const QString &target, const QByteArray &data)
 {
     if (target.isEmpty() || target == QLatin1String("-")) {
@@ -628,7 +241,7 @@ int runCompareCommand(CliContext &context)
     const QCommandLineOption jobsOption(QStringLiteral("jobs"),
         QStringLiteral("Runs at once (default: the core count)."), QStringLiteral("J"));
     const QCommandLineOption formatOption(QStringLiteral("format"),
-        QStringLiteral("table (default), json or csv."), QStringLiteral("F"));
+        QStringLiteral("table (default), json, csv or html."), QStringLiteral("F"));
     const QCommandLineOption outputOption(QStringLiteral("output"),
         QStringLiteral("Write to FILE instead of standard output."), QStringLiteral("FILE"));
     const QCommandLineOption shardOption(QStringLiteral("shard"),
@@ -648,8 +261,8 @@ int runCompareCommand(CliContext &context)
     const QString format
         = parser.isSet(formatOption) ? parser.value(formatOption) : QStringLiteral("table");
     if (format != QLatin1String("table") && format != QLatin1String("json")
-        && format != QLatin1String("csv")) {
-        context.err << kCommand << ": --format expects table, json or csv, got \"" << format
+        && format != QLatin1String("csv") && format != QLatin1String("html")) {
+        context.err << kCommand << ": --format expects table, json, csv or html, got \"" << format
                     << "\"\n";
         return 2;
     }
@@ -662,7 +275,7 @@ int runCompareCommand(CliContext &context)
             return 2;
         }
         QString error;
-        if (!mergeParts(args, &comparison, &error)) {
+        if (!Comparison::merge(args, &comparison, &error)) {
             context.err << kCommand << ": " << error << "\n";
             return 1;
         }
@@ -799,7 +412,7 @@ int runCompareCommand(CliContext &context)
         // Every (variant, seed) is a run; a shard takes every N-th of them.
         for (qsizetype v = 0; v < comparison.variants.size(); ++v) {
             for (quint64 seed : std::as_const(comparison.seeds)) {
-                comparison.runs.append({ v, seed, {}, false });
+                comparison.runs.append({ v, seed, {}, {}, false });
             }
         }
         QList<qsizetype> mine;
@@ -837,6 +450,9 @@ int runCompareCommand(CliContext &context)
                     for (const GroupScorecard &g : card.groups) {
                         if (comparison.group.isEmpty() || g.group == comparison.group) {
                             run.figures.insert(g.group, card.values(g));
+                            if (run.seed == comparison.seeds.first()) {
+                                run.series.insert(g.group, g.series);
+                            }
                         }
                     }
                     run.done = true;
@@ -870,6 +486,8 @@ int runCompareCommand(CliContext &context)
         data = QJsonDocument(comparison.toJson()).toJson(QJsonDocument::Indented);
     } else if (format == QLatin1String("csv")) {
         data = comparison.csv();
+    } else if (format == QLatin1String("html")) {
+        data = comparison.html();
     } else {
         data = comparison.table();
     }

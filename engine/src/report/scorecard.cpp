@@ -76,6 +76,9 @@ private:
         double spreadSum = 0;
         QList<qint64> lags;
         lags.reserve(samples.size());
+        // Charts get at most kSeriesPoints points: each the worst of `stride` samples.
+        const qsizetype stride = std::max<qsizetype>(
+            1, (samples.size() + GroupScorecard::kSeriesPoints - 1) / GroupScorecard::kSeriesPoints);
         QHash<qint32, qint64> held;
         for (qsizetype i = 0; i < samples.size(); ++i) {
             const Sample &s = samples.at(i);
@@ -86,6 +89,10 @@ private:
             held.clear();
             qint64 lag = 0;
             for (qint32 c : m_members) {
+                // The catalog grows: a sample has no row for a consumer that joined after it.
+                if (c >= s.consumers.size()) {
+                    break;
+                }
                 const Sample::Consumer &row = s.consumers.at(c);
                 if (live(row.state)) {
                     held.insert(c, 0);
@@ -96,7 +103,22 @@ private:
                 }
             }
             lags.append(lag);
+            if (i % stride == 0) {
+                m_card.series.append({ s.t, 0, 0, 0, 0 });
+            }
+            ScorecardPoint &point = m_card.series.last();
+            point.lag = std::max(point.lag, lag);
+            qint64 cached = 0;
+            for (auto it = held.cbegin(); it != held.cend(); ++it) {
+                cached += s.consumers.at(it.key()).cachedCount;
+            }
+            point.cachedMessages = std::max(point.cachedMessages, cached);
+            qint32 orphaned = 0;
+            qint32 doubleOwned = 0;
             for (qint32 q : m_queues) {
+                if (q >= s.queues.size()) {
+                    break; // a queue created after this sample (setQueues)
+                }
                 qint32 owners = 0;
                 for (qint32 c : s.queues.at(q).owners) {
                     const auto it = held.find(c);
@@ -107,10 +129,14 @@ private:
                 }
                 if (owners == 0) {
                     m_card.orphanedQueueSeconds += seconds;
+                    ++orphaned;
                 } else if (owners > 1 && clustering) {
                     m_card.doubleOwnedQueueSeconds += seconds;
+                    ++doubleOwned;
                 }
             }
+            point.orphanedQueues = std::max(point.orphanedQueues, orphaned);
+            point.doubleOwnedQueues = std::max(point.doubleOwnedQueues, doubleOwned);
             if (held.isEmpty() || m_queues.isEmpty()) {
                 continue;
             }
@@ -140,6 +166,9 @@ private:
         m_card.lagMax = lags.isEmpty() ? 0 : *std::max_element(lags.cbegin(), lags.cend());
         if (!samples.isEmpty()) {
             for (qint32 c : m_members) {
+                if (c >= samples.constLast().consumers.size()) {
+                    break;
+                }
                 for (int k = 0; k < 3; ++k) {
                     m_card.flowControl[k] += samples.constLast().consumers.at(c).flowControl[k];
                 }

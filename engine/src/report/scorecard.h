@@ -13,6 +13,21 @@ namespace Rblab {
 class Simulation;
 
 /*!
+    A point of a group's time series for charts: the worst value over the samples it stands for
+    (a scorecard keeps at most GroupScorecard::kSeriesPoints of them).
+*/
+struct RBLAB_ENGINE_EXPORT ScorecardPoint
+{
+    SimTime t = 0; //!< the start of the interval
+    qint64 lag = 0;
+    qint32 orphanedQueues = 0;
+    qint32 doubleOwnedQueues = 0;
+    qint64 cachedMessages = 0; //!< Σ over live members
+
+    friend bool operator==(const ScorecardPoint &, const ScorecardPoint &) = default;
+};
+
+/*!
     The scorecard of one consumer group over one run (docs/formats/scorecard.md, "Run
     scorecard"): balance, movement, exposure and pressure, computed from the run's samples and
     events. Figures read off samples are as fine as the sample interval.
@@ -52,6 +67,9 @@ struct RBLAB_ENGINE_EXPORT GroupScorecard
     qint64 lagP50 = 0; //!< the group's lag (Σ over its members' queues), percentiles over samples
     qint64 lagP99 = 0;
     qint64 lagMax = 0;
+
+    static constexpr qsizetype kSeriesPoints = 600;
+    QList<ScorecardPoint> series; //!< the run in at most kSeriesPoints intervals
 };
 
 /*!

@@ -3,6 +3,7 @@
 // strategy and seed, shards merged equal one run, the formats, and every usage error.
 #include "rblabprocess.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -19,6 +20,7 @@ private slots:
     void shardsMergeIntoOneRun();
     void tableMarksTheBest();
     void csvOneRowPerRun();
+    void htmlIsSelfContained();
     void clientSettingsChangeTheRun();
     void usageErrors_data();
     void usageErrors();
@@ -161,6 +163,34 @@ void tst_RblabCompare::csvOneRowPerRun()
     QVERIFY2(lines.at(2).startsWith("AVG;pullBatchSize=16,4,g,"), lines.at(2).constData());
 }
 
+void tst_RblabCompare::htmlIsSelfContained()
+{
+    QTemporaryDir dir;
+    const QString page = dir.filePath(QStringLiteral("comparison.html"));
+    const RblabProcess::Result r = run({ kThree, QStringLiteral("--variant"), QStringLiteral("AVG"),
+        QStringLiteral("--variant"), QStringLiteral("BOUNDED_RENDEZVOUS"),
+        QStringLiteral("--group"), QStringLiteral("rendezvous_group"), QStringLiteral("--until"),
+        QStringLiteral("4m"), QStringLiteral("--seeds"), QStringLiteral("2"),
+        QStringLiteral("--format"), QStringLiteral("html"), QStringLiteral("--output"), page });
+    QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
+    QFile file(page);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString html = QString::fromUtf8(file.readAll());
+    QVERIFY(html.startsWith(QStringLiteral("<!DOCTYPE html>")));
+    QVERIFY(html.trimmed().endsWith(QStringLiteral("</html>")));
+    // Opens anywhere: nothing is fetched (no scripts, style sheets or images from elsewhere).
+    QCOMPARE(html.count(QStringLiteral("http://")),
+        html.count(QStringLiteral("xmlns=\"http://www.w3.org/2000/svg\""))); // namespaces only
+    QVERIFY(!html.contains(QStringLiteral("https://")));
+    QVERIFY(!html.contains(QStringLiteral("<script")));
+    // Three charts (lag, ownership health, cache), a line per variant in each, and the table.
+    QCOMPARE(html.count(QStringLiteral("<svg ")), 3);
+    QCOMPARE(html.count(QStringLiteral("<polyline ")), 3 * 2);
+    QVERIFY(html.contains(QStringLiteral("<h2>Group rendezvous_group</h2>")));
+    QVERIFY(html.contains(QStringLiteral("class=\"best\"")));
+    QVERIFY(html.contains(QStringLiteral("mean, then min–max over the seeds")));
+}
+
 void tst_RblabCompare::clientSettingsChangeTheRun()
 {
     // pullThresholdForQueue=1 holds pulls back by count on every pull answer that caches more
@@ -213,7 +243,7 @@ void tst_RblabCompare::usageErrors_data()
                                << 2 << QStringLiteral("1 ≤ I ≤ N");
     QTest::newRow("bad format") << QStringList { kScenario, QStringLiteral("--variant"),
         QStringLiteral("AVG"), QStringLiteral("--format"), QStringLiteral("xml") }
-                                << 2 << QStringLiteral("table, json or csv");
+                                << 2 << QStringLiteral("table, json, csv or html");
     QTest::newRow("merge of a non-part") << QStringList { QStringLiteral("--merge"), kScenario }
                                          << 1 << QStringLiteral("not the JSON of rblab compare");
 }

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <report/scorecard.h>
+#include <sim/simtime.h>
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+#include <QVariantMap>
+
+//! The "format" of compare's JSON (whole comparisons and --shard parts alike).
+inline const QString kComparisonFormat = QStringLiteral("rebalance-lab/compare@1");
+
+/*!
+    One column of the comparison: a strategy with its parameters and client settings for the
+    compared group(s), as `--variant 'NAME[:k=v,…][;setting=value…]'` or a JSON file writes it.
+*/
+struct Variant
+{
+    QString name;
+    QString strategy;
+    QVariantMap params;
+    QVariantMap client; //!< ClientConfig overrides by RocketMQ name (ms for durations)
+
+    QJsonObject toJson() const
+    {
+        return { { QStringLiteral("name"), name }, { QStringLiteral("strategy"), strategy },
+            { QStringLiteral("params"), QJsonObject::fromVariantMap(params) },
+            { QStringLiteral("client"), QJsonObject::fromVariantMap(client) } };
+    }
+};
+
+struct Run
+{
+    qsizetype variant = 0;
+    quint64 seed = 0;
+    QMap<QString, QList<double>> figures; //!< group → values of ScorecardFigure::all()
+    //! group → the chart series; kept for each variant's first seed only (what the HTML draws)
+    QMap<QString, QList<Rblab::ScorecardPoint>> series;
+    bool done = false;
+};
+
+/*!
+    A comparison of variants over seeds (docs/formats/scorecard.md): the runs' figures and what
+    compare prints of them, as a table, JSON, CSV or a self-contained HTML page. A comparison is
+    also what --merge rebuilds from --shard parts.
+*/
+class Comparison
+{
+public:
+    QString scenario;
+    QString group; //!< empty: every group
+    Rblab::SimTime until = 0;
+    QList<quint64> seeds;
+    QList<Variant> variants;
+    QList<Run> runs; //!< variant-major: runs[v * seeds + s]
+    QString shard; //!< "I/N" for a part, empty for a whole comparison
+
+    QStringList groups() const;
+    //! The values of one figure over the finished runs of a variant, for one group.
+    QList<double> values(qsizetype variant, const QString &group, qsizetype figure) const;
+    //! The best variant of a row has the lowest mean; a row where every variant ties has none.
+    bool isBest(qsizetype variant, const QString &group, qsizetype figure) const;
+
+    QJsonObject toJson() const;
+    QByteArray table() const;
+    QByteArray csv() const;
+    QByteArray html() const;
+
+    //! Rebuilds a whole comparison from its parts (any order); false with `error` when they do
+    //! not belong together or a run is missing or doubled.
+    static bool merge(const QStringList &paths, Comparison *merged, QString *error);
+
+private:
+    QString seedText() const;
+};
