@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // rblab: Rebalance Lab's command line. It runs the same engine and plugins as the desktop app.
 #include "allocatecommand.h"
+#include "checkstrategycommand.h"
 #include "clicontext.h"
 #include "comparecommand.h"
 #include "scorestrategycommand.h"
@@ -21,6 +22,8 @@ const char *const kCommands
       "                             Run strategies or settings on the same scenario, seeds and "
       "churn;\n"
       "                             print their scorecards side by side.\n"
+      "  check-strategy NAME|FILE   Check a strategy against RocketMQ's rules (exit 0 when it "
+      "conforms).\n"
       "  score-strategy NAME[:k=v,…]…\n"
       "                             Score strategies' balance and movement on generated "
       "membership\n"
@@ -46,7 +49,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption versionOption = parser.addVersionOption();
     parser.addOption(context.pluginDirOption);
     parser.addPositionalArgument(QStringLiteral("command"),
-        QStringLiteral("strategies, allocate, simulate, compare, score-strategy"),
+        QStringLiteral("strategies, allocate, simulate, compare, check-strategy, score-strategy"),
         QStringLiteral("<command> [options]"));
 
     // First pass: find the command; each command then adds its own options and parses again.
@@ -65,6 +68,9 @@ int main(int argc, char *argv[])
     }
     if (command == QLatin1String("compare")) {
         return runCompareCommand(context);
+    }
+    if (command == QLatin1String("check-strategy")) {
+        return runCheckStrategyCommand(context);
     }
     if (command == QLatin1String("score-strategy")) {
         return runScoreStrategyCommand(context);

@@ -213,11 +213,13 @@ StrategyScore StrategyScorer::score(AllocationStrategy &strategy, const QList<Sc
             }
             if (!step.partition) {
                 if (score.partitionViolations == 0) {
-                    score.firstViolation = QStringLiteral("%1 queues, %2 consumers (%3): %4")
-                                               .arg(trace.mqAll.size())
-                                               .arg(cidAll.size())
-                                               .arg(ScoreTrace::kindName(trace.kind))
-                                               .arg(step.violation);
+                    score.firstViolation
+                        = QStringLiteral("%1 queues, %2 consumer%5 (%3): %4")
+                              .arg(trace.mqAll.size())
+                              .arg(cidAll.size())
+                              .arg(ScoreTrace::kindName(trace.kind))
+                              .arg(step.violation)
+                              .arg(cidAll.size() == 1 ? QString() : QStringLiteral("s"));
                 }
                 ++score.partitionViolations;
             }

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "checkstrategycommand.h"
+
+#include "clicontext.h"
+
+#include <allocation/strategychecker.h>
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocale>
+
+using namespace Rblab;
+
+namespace {
+
+const QString kCommand = QStringLiteral("rblab check-strategy");
+
+// Time per allocate call at one size, member by member as a group asks (the strategy's caches
+// count, as they do in a client).
+double millisecondsPerCall(AllocationStrategy &strategy, const CheckCase &c)
+{
+    QElapsedTimer timer;
+    timer.start();
+    int calls = 0;
+    do {
+        for (qsizetype i = 0; i < c.cidAll.size() && (calls < 3 || timer.elapsed() < 2000); ++i) {
+            strategy.allocate(QStringLiteral("check_group"), c.cidAll.at(i), c.mqAll, c.cidAll);
+            ++calls;
+        }
+    } while (calls < 3);
+    return double(timer.nsecsElapsed()) / 1e6 / calls;
+}
+
+} // namespace
+
+int runCheckStrategyCommand(CliContext &context)
+{
+    QCommandLineParser &parser = context.parser;
+    const QCommandLineOption paramOption(QStringLiteral("param"),
+        QStringLiteral("A parameter of the strategy (repeatable)."), QStringLiteral("k=v"));
+    const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print JSON."));
+    const QCommandLineOption quickOption(QStringLiteral("quick"),
+        QStringLiteral("Score on traces up to 100,000 queues × consumers (default: all)."));
+    parser.addOptions({ paramOption, jsonOption, quickOption });
+    parser.clearPositionalArguments();
+    parser.addPositionalArgument(QStringLiteral("check-strategy"),
+        QStringLiteral("Check a strategy against RocketMQ's rules."),
+        QStringLiteral("check-strategy NAME|PLUGIN-FILE"));
+    parser.process(QCoreApplication::arguments());
+
+    const QStringList args = parser.positionalArguments().mid(1);
+    if (args.size() != 1) {
+        context.err << kCommand << ": name one strategy, or a plugin file (" << kCommand
+                    << " NAME|FILE)\n";
+        return 2;
+    }
+    QVariantMap params;
+    for (const QString &kv : parser.values(paramOption)) {
+        const qsizetype eq = kv.indexOf(QLatin1Char('='));
+        if (eq <= 0) {
+            context.err << kCommand << ": --param expects k=v, got \"" << kv << "\"\n";
+            return 2;
+        }
+        params.insert(kv.left(eq), cliParameterValue(kv.mid(eq + 1)));
+    }
+    StrategyRegistry &registry = context.registry();
+    QString name = args.first();
+    QString file;
+    const QFileInfo info(name);
+    if (name.contains(QLatin1Char('/')) || info.exists()) {
+        // A plugin file: load it (it may sit outside every plugin folder) and check its strategy.
+        if (!info.isFile()) {
+            context.err << kCommand << ": " << name << ": no such file\n";
+            return 2;
+        }
+        file = info.absoluteFilePath();
+        registry.loadFrom(file);
+        name.clear();
+        for (const PluginRecord &r : registry.records()) {
+            if (QFileInfo(r.file).absoluteFilePath() != file) {
+                continue;
+            }
+            if (!r.loaded()) {
+                context.err << kCommand << ": " << file << ": " << r.error << "\n";
+                return 1;
+            }
+            name = r.metadata.name;
+        }
+        if (name.isEmpty()) {
+            context.err << kCommand << ": " << file << ": not a strategy plugin\n";
+            return 1;
+        }
+    }
+    const PluginRecord *record = registry.find(name);
+    if (!record) {
+        context.err << kCommand << ": no strategy \"" << name
+                    << "\" (loaded: " << registry.strategyNames().join(QStringLiteral(", "))
+                    << ")\n";
+        return 2;
+    }
+    QString createError;
+    const StrategyChecker::Factory make = [&]() -> std::unique_ptr<AllocationStrategy> {
+        StrategyCreation created = registry.create(name, params);
+        if (!created.ok()) {
+            createError = created.error;
+            return nullptr;
+        }
+        return std::move(created.strategy);
+    };
+    if (!make()) {
+        context.err << kCommand << ": " << name << ": " << createError << "\n";
+        return 2;
+    }
+    StrategyScorer::Options scoreOptions;
+    scoreOptions.samplesPerSize = 1;
+    if (parser.isSet(quickOption)) {
+        scoreOptions.maxPairs = 100'000;
+    }
+    const CheckReport report = StrategyChecker::check(make, scoreOptions);
+
+    // Time per call, only for a strategy that answered the sizes without throwing.
+    QList<std::pair<QString, double>> timings;
+    if (report.conforms()) {
+        const QList<CheckCase> cases = StrategyChecker::edgeCases();
+        for (const CheckCase &c : cases) {
+            if (c.name.startsWith(QLatin1String("1,000 queues"))
+                || (c.name.startsWith(QLatin1String("10,000 queues")) && timings.size() == 1)) {
+                std::unique_ptr<AllocationStrategy> s = make();
+                timings.append({ QStringLiteral("%1 queues × %2 consumers")
+                                     .arg(QLocale(QLocale::English).toString(c.mqAll.size()),
+                                         QLocale(QLocale::English).toString(c.cidAll.size())),
+                    millisecondsPerCall(*s, c) });
+            }
+        }
+    }
+
+    const StrategyScore &score = report.score;
+    if (parser.isSet(jsonOption)) {
+        QJsonArray rules;
+        for (const RuleVerdict &r : report.rules) {
+            QJsonObject o { { QStringLiteral("rule"), r.rule }, { QStringLiteral("hard"), r.hard },
+                { QStringLiteral("passed"), r.passed }, { QStringLiteral("calls"), r.calls } };
+            if (!r.passed) {
+                o.insert(QStringLiteral("counterexample"), r.counterexample);
+            }
+            rules.append(o);
+        }
+        QJsonObject timing;
+        for (const auto &[label, ms] : timings) {
+            timing.insert(label, ms);
+        }
+        const QJsonObject root { { QStringLiteral("strategy"), name },
+            { QStringLiteral("file"), record->file },
+            { QStringLiteral("conforms"), report.conforms() }, { QStringLiteral("rules"), rules },
+            { QStringLiteral("movement"),
+                QJsonObject { { QStringLiteral("ratio"), score.movement.ratio() },
+                    { QStringLiteral("meanChangeRatio"), score.movement.meanChangeRatio() } } },
+            { QStringLiteral("maxSpread"), score.maxSpread },
+            { QStringLiteral("meanMaxOverFair"), score.meanMaxOverFair },
+            { QStringLiteral("idleConsumers"), score.idleConsumers },
+            { QStringLiteral("msPerCall"), timing } };
+        context.out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
+    } else {
+        context.out << "check-strategy " << name << " (" << record->file << ")\n\nHard rules\n";
+        for (const RuleVerdict &r : report.rules) {
+            if (r.hard) {
+                context.out << (r.passed ? "  PASS  " : "  FAIL  ") << r.rule << " (" << r.calls
+                            << " calls)\n";
+                if (!r.passed) {
+                    context.out << "        counterexample: " << r.counterexample << "\n";
+                }
+            }
+        }
+        context.out << "\nProperties\n";
+        for (const RuleVerdict &r : report.rules) {
+            if (!r.hard) {
+                context.out << (r.passed ? "  yes   " : "  no    ") << r.rule << "\n";
+                if (!r.passed) {
+                    context.out << "        first counterexample: " << r.counterexample << "\n";
+                }
+            }
+        }
+        context.out << "  moves / lower bound: " << QString::number(score.movement.ratio(), 'f', 2)
+                    << "× (mean per change "
+                    << QString::number(score.movement.meanChangeRatio(), 'f', 2)
+                    << "×); largest spread " << score.maxSpread << "; busiest / fair share "
+                    << QString::number(score.meanMaxOverFair, 'f', 2) << "×; idle consumers "
+                    << score.idleConsumers << " (" << score.traces
+                    << " traces, see rblab score-strategy)\n";
+        for (const auto &[label, ms] : timings) {
+            context.out << "  time per call at " << label << ": "
+                        << QString::number(ms, 'f', ms < 1 ? 3 : 1) << " ms\n";
+        }
+        context.out << "\nVerdict: "
+                    << (report.conforms() ? "conforms to the hard rules"
+                                          : "breaks a hard rule (see FAIL above)")
+                    << "\n";
+    }
+    context.out.flush();
+    return report.conforms() ? 0 : 1;
+}

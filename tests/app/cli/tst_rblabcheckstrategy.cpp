@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: Apache-2.0
+// `rblab check-strategy` as a separate process: the seven built-in strategies conform, and each
+// fixture that breaks a rule fails it with the right counterexample and exit code 1.
+#include "rblabprocess.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+class tst_RblabCheckStrategy : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void builtinsConform_data();
+    void builtinsConform();
+    void brokenRules_data();
+    void brokenRules();
+    void pluginFile();
+    void usageErrors();
+
+private:
+    RblabProcess::Result run(const QStringList &arguments) const;
+    std::unique_ptr<QTemporaryDir> m_home;
+};
+
+namespace {
+const QString kMisbehaving = QStringLiteral(RBLAB_FIXTURE_PLUGIN_DIR "/misbehaving");
+
+QJsonObject rule(const QJsonObject &root, const QString &prefix)
+{
+    for (const QJsonValue &r : root.value(QStringLiteral("rules")).toArray()) {
+        if (r.toObject().value(QStringLiteral("rule")).toString().startsWith(prefix)) {
+            return r.toObject();
+        }
+    }
+    return {};
+}
+} // namespace
+
+void tst_RblabCheckStrategy::initTestCase()
+{
+    m_home = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_home->isValid());
+}
+
+RblabProcess::Result tst_RblabCheckStrategy::run(const QStringList &arguments) const
+{
+    return RblabProcess(m_home->path())
+        .run(QStringList { QStringLiteral("check-strategy") } + arguments, QByteArray(), 120000);
+}
+
+void tst_RblabCheckStrategy::builtinsConform_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<bool>("partitions");
+    QTest::newRow("AVG") << "AVG" << true;
+    QTest::newRow("AVG_BY_CIRCLE") << "AVG_BY_CIRCLE" << true;
+    QTest::newRow("CONSISTENT_HASH") << "CONSISTENT_HASH" << true;
+    QTest::newRow("MACHINE_ROOM_NEARBY") << "MACHINE_ROOM_NEARBY" << true;
+    QTest::newRow("BOUNDED_RENDEZVOUS") << "BOUNDED_RENDEZVOUS" << true;
+    // CONFIG hands out its configured list whoever asks; MACHINE_ROOM only serves the consumers
+    // of its rooms: neither partitions arbitrary queues, which is a property, not a rule.
+    QTest::newRow("CONFIG") << "CONFIG" << false;
+    QTest::newRow("MACHINE_ROOM") << "MACHINE_ROOM" << false;
+}
+
+void tst_RblabCheckStrategy::builtinsConform()
+{
+    QFETCH(QString, strategy);
+    QFETCH(bool, partitions);
+    const RblabProcess::Result r
+        = run({ strategy, QStringLiteral("--quick"), QStringLiteral("--json") });
+    QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
+    const QJsonObject root = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(root.value(QStringLiteral("strategy")).toString(), strategy);
+    QVERIFY(root.value(QStringLiteral("conforms")).toBool());
+    QCOMPARE(rule(root, QStringLiteral("consumers with the same view"))
+                 .value(QStringLiteral("passed"))
+                 .toBool(),
+        partitions);
+    QCOMPARE(root.value(QStringLiteral("msPerCall")).toObject().size(), 2);
+}
+
+void tst_RblabCheckStrategy::brokenRules_data()
+{
+    QTest::addColumn<QString>("behaviour");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("rule");
+    QTest::addColumn<QString>("counterexample");
+    QTest::newRow("foreign queue") << "foreignQueue" << 1 << "returns only queues"
+                                   << "SomeOtherTopic, brokerName=broker-x, queueId=7], which is "
+                                      "not in mqAll";
+    QTest::newRow("nondeterministic") << "nondeterministic" << 1 << "deterministic"
+                                      << "from the same object";
+    QTest::newRow("throws") << "throwOnNonAscii" << 1 << "answers RocketMQ's edge inputs"
+                            << "non-ASCII topic, broker and client names: threw cannot handle "
+                               "this client id";
+    QTest::newRow("overlap (a property)") << "overlap" << 0 << "consumers with the same view"
+                                          << "is held by";
+}
+
+void tst_RblabCheckStrategy::brokenRules()
+{
+    QFETCH(QString, behaviour);
+    QFETCH(int, exitCode);
+    QFETCH(QString, rule);
+    QFETCH(QString, counterexample);
+    const RblabProcess::Result r
+        = run({ QStringLiteral("FIXTURE_MISBEHAVING"), QStringLiteral("--param"),
+            QStringLiteral("behaviour=") + behaviour, QStringLiteral("--plugin-dir"), kMisbehaving,
+            QStringLiteral("--quick"), QStringLiteral("--json") });
+    QVERIFY2(r.finished && r.exitCode == exitCode, qPrintable(r.describe()));
+    const QJsonObject verdict = ::rule(QJsonDocument::fromJson(r.out).object(), rule);
+    QVERIFY2(!verdict.isEmpty(), qPrintable(rule));
+    QVERIFY(!verdict.value(QStringLiteral("passed")).toBool());
+    QVERIFY2(verdict.value(QStringLiteral("counterexample")).toString().contains(counterexample),
+        qPrintable(verdict.value(QStringLiteral("counterexample")).toString()));
+}
+
+void tst_RblabCheckStrategy::pluginFile()
+{
+    // A plugin file outside every plugin folder, as an author checks a fresh build.
+    const QString file = kMisbehaving + QStringLiteral("/libfixture_misbehaving.so");
+    const RblabProcess::Result r = run({ file, QStringLiteral("--quick") });
+    QVERIFY2(r.finished && r.exitCode == 1, qPrintable(r.describe()));
+    QVERIFY2(r.out.contains("check-strategy FIXTURE_MISBEHAVING"), r.out.constData());
+    QVERIFY2(r.out.contains("FAIL  returns only queues it was given"), r.out.constData());
+    QVERIFY(r.out.contains("Verdict: breaks a hard rule"));
+}
+
+void tst_RblabCheckStrategy::usageErrors()
+{
+    RblabProcess::Result r = run({});
+    QCOMPARE(r.exitCode, 2);
+    r = run({ QStringLiteral("NOPE") });
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("no strategy \"NOPE\""), r.err.constData());
+    r = run({ QStringLiteral("/nonexistent/libx.so") });
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("no such file"), r.err.constData());
+    r = run({ QStringLiteral("CONSISTENT_HASH"), QStringLiteral("--param"),
+        QStringLiteral("virtualNodeCount=-3") });
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("virtualNodeCount"), r.err.constData());
+}
+
+QTEST_GUILESS_MAIN(tst_RblabCheckStrategy)
+#include "tst_rblabcheckstrategy.moc"
