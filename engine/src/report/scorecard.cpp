@@ -77,8 +77,8 @@ private:
         QList<qint64> lags;
         lags.reserve(samples.size());
         // Charts get at most kSeriesPoints points: each the worst of `stride` samples.
-        const qsizetype stride = std::max<qsizetype>(
-            1, (samples.size() + GroupScorecard::kSeriesPoints - 1) / GroupScorecard::kSeriesPoints);
+        const qsizetype stride = std::max<qsizetype>(1,
+            (samples.size() + GroupScorecard::kSeriesPoints - 1) / GroupScorecard::kSeriesPoints);
         QHash<qint32, qint64> held;
         for (qsizetype i = 0; i < samples.size(); ++i) {
             const Sample &s = samples.at(i);
@@ -148,14 +148,17 @@ private:
                 hi = std::max(hi, n);
                 idle += n == 0 ? 1 : 0;
             }
+            if (m_queues.size() >= held.size()) {
+                m_card.idleConsumerSeconds += seconds * double(idle);
+            }
+            if (hi == 0) {
+                continue; // nothing assigned yet (start-up): no balance to judge
+            }
             const double mean = double(m_queues.size()) / double(held.size());
             weight += seconds;
             maxOverMeanSum += seconds * double(hi) / mean;
             spreadSum += seconds * double(hi - lo);
             m_card.maxSpread = std::max(m_card.maxSpread, hi - lo);
-            if (m_queues.size() >= held.size()) {
-                m_card.idleConsumerSeconds += seconds * double(idle);
-            }
         }
         if (weight > 0) {
             m_card.maxOverMean = maxOverMeanSum / weight;

@@ -20,6 +20,7 @@ class tst_Scorecard : public QObject
 private slots:
     void initTestCase();
     void handChecked();
+    void doubleOwnership();
     void figureListMatchesValues();
 };
 
@@ -84,6 +85,42 @@ void tst_Scorecard::handChecked()
     QCOMPARE(card.totals.lost, qint64(0));
     QCOMPARE(card.seed, quint64(3));
     QCOMPARE(card.duration, read.scenario->duration);
+}
+
+void tst_Scorecard::doubleOwnership()
+{
+    // tests/data/scenarios/scorecard-mixed-strategies.json: 4 queues, c1 with AVG (index 0 of 2:
+    // queues 0-1) and c2 with AVG_BY_CIRCLE (index 1: queues 1 and 3), 60 s. From the
+    // assignment at 1.006 s on, queue 1 is held by both and queue 2 by nobody.
+    const ScenarioReadResult read = ScenarioReader::readFile(
+        QStringLiteral(RBLAB_TEST_DATA_DIR "/scenarios/scorecard-mixed-strategies.json"),
+        &registry());
+    QVERIFY2(read.ok(), qPrintable(read.errorText()));
+    Simulation sim(*read.scenario, registry());
+    QVERIFY2(sim.isValid(), qPrintable(sim.error()));
+    sim.runUntil(read.scenario->duration);
+    const RunScorecard card = RunScorecard::compute(sim);
+    const GroupScorecard &g = card.groups.first();
+    // Samples at 1 s … 60 s, each standing for the second after it: the 1 s sample sees all 4
+    // queues orphaned; the 59 from 2 s on see queue 2 orphaned and queue 1 double-owned.
+    QCOMPARE(g.orphanedQueueSeconds, 4.0 + 59.0);
+    QCOMPARE(g.doubleOwnedQueueSeconds, 59.0);
+    // The engine's exact world figures: 4 × 1.006 + 58.994 and 60 − 1.006.
+    QVERIFY(qAbs(card.totals.orphanedQueueSeconds - 63.014) < 0.01);
+    QVERIFY(qAbs(card.totals.doubleOwnedQueueSeconds - 58.994) < 0.01);
+    // Both hold two queues: busiest over mean is 1, the spread 0 (the start-up sample, when
+    // nothing is assigned, is not judged); both were idle for the 1 s sample.
+    QCOMPARE(g.maxOverMean, 1.0);
+    QCOMPARE(g.maxSpread, qint64(0));
+    QCOMPARE(g.idleConsumerSeconds, 2.0);
+    QCOMPARE(g.series.size(), 60);
+    QCOMPARE(g.series.last().doubleOwnedQueues, 1);
+    QCOMPARE(g.series.last().orphanedQueues, 1);
+    // Nobody joined or left; queue 1, taken up by c2 after c1 took it, counts as one move (as
+    // the report's world queueMoves counts it).
+    QCOMPARE(g.membershipChanges, qint64(0));
+    QCOMPARE(g.queueMoves, qint64(1));
+    QCOMPARE(card.totals.queueMoves, qint64(1));
 }
 
 void tst_Scorecard::figureListMatchesValues()
