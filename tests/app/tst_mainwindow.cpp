@@ -229,8 +229,11 @@ void tst_MainWindow::languageSwitchChangesVisibleTexts()
     // The scenario's own name follows the language: window title and banner.
     QVERIFY2(m_window->windowTitle().startsWith(QStringLiteral("默认练习场景")),
         qPrintable(m_window->windowTitle()));
-    QCOMPARE(exampleTitles().size(), 10);
+    QCOMPARE(exampleTitles().size(), 11); // the bundled scenarios
     QVERIFY2(exampleTitles().contains(QStringLiteral("默认练习场景")),
+        qPrintable(exampleTitles().join(u'|')));
+    QVERIFY2(exampleTitles().contains(
+                 QStringLiteral("同一扰动下的三种策略：平均分配、一致性哈希与有界会合哈希")),
         qPrintable(exampleTitles().join(u'|')));
     // Strategy descriptions come from the plugin's metadata in the chosen language.
     QVERIFY(m_languages.setLanguage(QStringLiteral("en")));
