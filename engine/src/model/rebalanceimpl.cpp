@@ -374,6 +374,11 @@ Task<bool> RebalanceImpl::updateProcessQueueTable(
         if (w.queueStates[size_t(pq.queue)].topic != topic) {
             continue;
         }
+        // RebalanceImpl.updateProcessQueueTableInRebalance acts on a queue only when it is not
+        // in mqSet or its pull expired. A queue whose removal failed (an orderly listener held
+        // the consume lock) and that is assigned back stays in the table, dropped, with its
+        // pull request gone: phase 3 skips it (already in the table), so it stands still until
+        // pullMaxIdleTime after its last pull, as it does in RocketMQ.
         const bool assigned = std::binary_search(mqSet.begin(), mqSet.end(), pq.queue);
         if (!assigned) {
             markDropped(pqIndex);
@@ -382,8 +387,6 @@ Task<bool> RebalanceImpl::updateProcessQueueTable(
             // "[BUG] doRebalance … pull is pause, so try to fixed it": dropped and re-created.
             markDropped(pqIndex);
             removeList.push_back(pqIndex);
-        } else if (pq.dropped) {
-            removeList.push_back(pqIndex); // a removal that failed last time is retried
         }
     }
     // Phase 2: remove (persisting offsets; orderly queues wait for the consume lock).
