@@ -232,7 +232,14 @@ Q_ALWAYS_INLINE void Broker::plan(qint32 pqIndex, SimTime earliest)
     }
     const SimTime hold = w.brokerConfig.longPollingEnable ? w.brokerConfig.suspendTimeout
                                                           : w.brokerConfig.shortPollingTimeMills;
-    if (wake > pq.parkedAt + hold) {
+    if (!w.brokerConfig.longPollingEnable) {
+        // Short polling: the message store calls the arriving listener only when
+        // isLongPollingEnable() (DefaultMessageStore's reput / notifyMessageArriveIfNecessary),
+        // so a held request is answered by checkHoldRequest, run every shortPollingTimeMills:
+        // at the first scan that finds maxOffset past its offset or its timeout passed.
+        wake = nextHoldScan(std::min(wake, pq.parkedAt + hold));
+        max = q.maxOffset(wake);
+    } else if (wake > pq.parkedAt + hold) {
         const SimTime scan = nextHoldScan(pq.parkedAt + hold);
         if (scan < wake) {
             wake = scan;
