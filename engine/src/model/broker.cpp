@@ -438,6 +438,9 @@ void Broker::handleRpc(quint32 callId)
         call.result = w.queueStates[size_t(call.queue)].offsetAtTime(call.value);
         break;
     case RpcKind::Unregister: {
+        // ConsumerManager.unregisterConsumer: with the group known (it has channels), the
+        // channel is removed and CHANGE follows whether or not it was still there (a channel
+        // closed before the request arrived is announced again).
         ensureGroups();
         auto &entries = m_registry[size_t(group)];
         const auto before = entries.size();
@@ -450,6 +453,8 @@ void Broker::handleRpc(quint32 callId)
             ev.broker = index;
             ev.consumer = call.consumer;
             w.publish(ev);
+        }
+        if (before > 0) {
             notifyGroup(group);
         }
         break;

@@ -195,7 +195,7 @@ Task<bool> RebalanceImpl::rebalanceByTopic(qint32 topic, bool isOrder)
         const bool needLock = w.profile == Profile::V49 && isOrder;
         const bool changed = co_await updateProcessQueueTable(topic, mqSet, needLock);
         if (changed) {
-            messageQueueChanged(topic);
+            co_await messageQueueChanged(topic);
         }
         recordView(topic, QStringList { c.clientId }, qint32(mqSet.size()), -1);
         co_return workingSetEquals(topic, mqSet);
@@ -283,7 +283,7 @@ Task<bool> RebalanceImpl::rebalanceByTopic(qint32 topic, bool isOrder)
     allocated.erase(std::unique(allocated.begin(), allocated.end()), allocated.end());
     const bool changed = co_await updateProcessQueueTable(topic, allocated, isOrder);
     if (changed) {
-        messageQueueChanged(topic);
+        co_await messageQueueChanged(topic);
     }
     co_return workingSetEquals(topic, allocated);
 }
@@ -675,7 +675,7 @@ Task<void> RebalanceImpl::lockAllLoop()
     }
 }
 
-void RebalanceImpl::messageQueueChanged(qint32 topic)
+Task<void> RebalanceImpl::messageQueueChanged(qint32 topic)
 {
     Q_UNUSED(topic);
     Consumer &c = *m_consumer;
@@ -692,17 +692,10 @@ void RebalanceImpl::messageQueueChanged(qint32 topic)
                 = std::max<qint64>(1, c.baseConfig.pullThresholdSizeForTopic / n);
         }
     }
-    // Then a heartbeat to every broker (tryLock: skipped while one is running).
-    if (!m_heartbeatRunning) {
-        c.threads.spawn(heartbeatAfterChange());
-    }
-}
-
-Task<void> RebalanceImpl::heartbeatAfterChange()
-{
-    m_heartbeatRunning = true;
-    co_await m_consumer->sendHeartbeatToAllBrokers();
-    m_heartbeatRunning = false;
+    // Then a heartbeat to every broker, on the rebalance thread (the next topic waits for it):
+    // 5.x sendHeartbeatToAllBrokerWithLockV2(true), 4.x sendHeartbeatToAllBrokerWithLock(),
+    // both a tryLock of the instance's heartbeat lock, skipped while another heartbeat runs.
+    co_await c.sendHeartbeatToAllBrokersWithLock();
 }
 
 void RebalanceImpl::destroy()
