@@ -367,9 +367,19 @@ bool Broker::registerChannel(
     return true;
 }
 
+bool Broker::groupNotifies(qint32 group) const
+{
+    // ClientManageProcessor.heartBeat / unregisterClient pass the group's
+    // SubscriptionGroupConfig.isNotifyConsumerIdsChangedEnable() to ConsumerManager, which fires
+    // CHANGE only if it is set; ConsumerManager.doChannelCloseEvent does not ask it.
+    return m_world->groups[size_t(group)].spec.notifyConsumerIdsChangedEnable;
+}
+
 void Broker::notifyGroup(qint32 group)
 {
     World &w = *m_world;
+    // DefaultConsumerIdsChangeListener.handle(CHANGE): the broker-wide
+    // BrokerConfig.notifyConsumerIdsChangedEnable gates every announcement.
     if (!w.brokerConfig.notifyConsumerIdsChangedEnable) {
         return;
     }
@@ -416,7 +426,9 @@ void Broker::handleRpc(quint32 callId)
             ev.broker = index;
             ev.consumer = call.consumer;
             w.publish(ev);
-            notifyGroup(group);
+            if (groupNotifies(group)) {
+                notifyGroup(group);
+            }
         }
         break;
     }
@@ -454,7 +466,7 @@ void Broker::handleRpc(quint32 callId)
             ev.consumer = call.consumer;
             w.publish(ev);
         }
-        if (before > 0) {
+        if (before > 0 && groupNotifies(group)) {
             notifyGroup(group);
         }
         break;

@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+Q_DECLARE_METATYPE(Rblab::ScenarioEvent::Action)
+
 using namespace Rblab;
 using namespace SimTest;
 
@@ -46,6 +48,8 @@ private slots:
     void heartbeatAfterAChangeRunsOnTheRebalanceThread_data();
     void heartbeatAfterAChangeRunsOnTheRebalanceThread();
     void heartbeatAfterAChangeSkippedWhileAnotherHolds();
+    void brokerAndGroupFlags_data();
+    void brokerAndGroupFlags();
 };
 
 void tst_Notify::initTestCase()
@@ -160,6 +164,69 @@ void tst_Notify::heartbeatAfterAChangeSkippedWhileAnotherHolds()
     QVERIFY2(main.size() == 1 && retried.size() == 1, qPrintable(eventLog(sim, 30 * kSecond)));
     QVERIFY(main.first() < 34 * kSecond);
     QCOMPARE(retried.first() - main.first(), SimTime(2)); // GET_CONSUMER_LIST_BY_GROUP, 2L
+    QCOMPARE(sim.totals().lost, qint64(0));
+}
+
+void tst_Notify::brokerAndGroupFlags_data()
+{
+    QTest::addColumn<bool>("brokerFlag"); // BrokerConfig.notifyConsumerIdsChangedEnable
+    QTest::addColumn<bool>("groupFlag"); // SubscriptionGroupConfig.notifyConsumerIdsChangedEnable
+    QTest::addColumn<ScenarioEvent::Action>("action");
+    QTest::addColumn<bool>("announced"); // the survivors are notified at once
+
+    // DefaultConsumerIdsChangeListener.handle: `if (!brokerConfig.isNotifyConsumerIdsChanged…)
+    // return;` before any CHANGE fan-out.
+    // ConsumerManager.registerConsumer (a new channel, r1) and unregisterConsumer fire CHANGE
+    // only `if (isNotifyConsumerIdsChangedEnable)`, the group's flag that ClientManageProcessor
+    // passes; doChannelCloseEvent fires it for a removed channel without asking the group.
+    using A = ScenarioEvent::Action;
+    for (const bool broker : { true, false }) {
+        for (const bool group : { true, false }) {
+            const QByteArray flags = QByteArray("broker ") + (broker ? "on" : "off") + ", group "
+                + (group ? "on" : "off");
+            QTest::newRow((flags + ", join").constData())
+                << broker << group << A::Join << (broker && group);
+            // Shutdown: UNREGISTER_CLIENT removes the channel (CHANGE only with the group's flag),
+            // then the closed channel finds nothing left to remove.
+            QTest::newRow((flags + ", shutdown").constData())
+                << broker << group << A::Shutdown << (broker && group);
+            // Kill: only the closed channel tells, and it does not ask the group.
+            QTest::newRow((flags + ", kill").constData()) << broker << group << A::Kill << broker;
+        }
+    }
+}
+
+void tst_Notify::brokerAndGroupFlags()
+{
+    QFETCH(bool, brokerFlag);
+    QFETCH(bool, groupFlag);
+    QFETCH(ScenarioEvent::Action, action);
+    QFETCH(bool, announced);
+    WorldSpec spec;
+    spec.brokers = { QStringLiteral("broker-a") };
+    spec.consumers = 3;
+    spec.stagger = kSecond;
+    spec.produceRate = 100;
+    spec.broker.insert(QStringLiteral("notifyConsumerIdsChangedEnable"), brokerFlag);
+    Scenario scenario = makeScenario(spec);
+    scenario.groups[0].notifyConsumerIdsChangedEnable = groupFlag;
+    Simulation sim(scenario, registry());
+    QVERIFY2(sim.isValid(), qPrintable(sim.error()));
+    const SimTime t = 30 * kSecond;
+    sim.runUntil(t);
+    ScenarioEvent e = command(action, clientId(1));
+    if (action == ScenarioEvent::Action::Join) {
+        e.group = kGroup;
+        e.joining = consumerSpec(clientId(3));
+    }
+    QCOMPARE(apply(sim, e), QString());
+    sim.runUntil(t + 100);
+    const QList<SimEvent> told = notifiesTo(sim, 0, t, t + 100);
+    QVERIFY2(told.isEmpty() != announced, qPrintable(eventLog(sim, t, t + 100)));
+    if (announced) {
+        // One latency after the request or the FIN reached the broker.
+        QVERIFY2(told.first().t - t <= 10, qPrintable(eventLog(sim, t, t + 100)));
+    }
     QCOMPARE(sim.totals().lost, qint64(0));
 }
 
