@@ -201,19 +201,25 @@ void Consumer::setState(ConsumerState next)
         return;
     }
     // Ownership health counts owners (alive holders) and running owners per queue.
-    std::vector<std::pair<bool, bool>> before;
+    struct Held
+    {
+        bool owner, run, serving;
+    };
+    std::vector<Held> before;
     before.reserve(table.size());
     for (qint32 pqIndex : table) {
         const ProcessQueue &pq = m_world->pqs[size_t(pqIndex)];
-        before.emplace_back(!pq.dropped && alive(), !pq.dropped && running());
+        before.push_back({ !pq.dropped && alive(), !pq.dropped && running(),
+            !pq.dropped && running() && pq.pulled });
     }
     state = next;
     for (size_t i = 0; i < table.size(); ++i) {
         const ProcessQueue &pq = m_world->pqs[size_t(table[i])];
         const bool owner = !pq.dropped && alive();
         const bool run = !pq.dropped && running();
-        m_world->metrics.changeHolders(
-            group, pq.queue, int(owner) - int(before[i].first), int(run) - int(before[i].second));
+        const bool serving = run && pq.pulled;
+        m_world->metrics.changeHolders(group, pq.queue, int(owner) - int(before[i].owner),
+            int(run) - int(before[i].run), int(serving) - int(before[i].serving));
     }
 }
 

@@ -314,7 +314,8 @@ void RebalanceImpl::markDropped(qint32 pqIndex)
     const bool wasOwner = c.alive();
     const bool wasRunning = c.running();
     pq.dropped = true;
-    m_world->metrics.changeHolders(c.group, pq.queue, -int(wasOwner), -int(wasRunning));
+    m_world->metrics.changeHolders(
+        c.group, pq.queue, -int(wasOwner), -int(wasRunning), -int(wasRunning && pq.pulled));
     if (pq.stage == ProcessQueue::PullStage::Parked) {
         // Still held by the broker; its answer will find the queue dropped.
     }
@@ -343,7 +344,7 @@ qint32 RebalanceImpl::createProcessQueue(qint32 queue, qint64 nextOffset)
     }
     c.pqOfQueue[size_t(queue)] = index;
     c.table.push_back(index);
-    w.metrics.changeHolders(c.group, queue, int(c.alive()), int(c.running()));
+    w.metrics.changeHolders(c.group, queue, int(c.alive()), int(c.running()), 0);
     w.metrics.recordHolder(c.group, queue, c.index);
     return index;
 }
