@@ -101,6 +101,8 @@ QString GuiText::eventName(SimEvent::Type type)
         return tr("broker settings changed");
     case T::SetChurn:
         return tr("random churn changed");
+    case T::CommandFailed:
+        return tr("command refused");
     }
     return QString();
 }
@@ -128,7 +130,7 @@ QString GuiText::flowCauseName(SimEvent::FlowCause cause)
 QList<SimEvent::Type> GuiText::eventTypes()
 {
     QList<SimEvent::Type> types;
-    for (int i = 0; i <= int(SimEvent::Type::SetChurn); ++i) {
+    for (int i = 0; i <= int(SimEvent::Type::CommandFailed); ++i) {
         types.append(SimEvent::Type(i));
     }
     return types;

@@ -47,6 +47,10 @@ SettingsPanel::SettingsPanel(QWidget *parent) : QWidget(parent)
     m_applyClient = new QPushButton(content);
     grid->addWidget(m_applyClient, grid->rowCount(), 0, 1, 3, Qt::AlignRight);
     grid->setRowMinimumHeight(grid->rowCount(), 8);
+    title(m_groupTitle);
+    grid->addWidget(m_groupTitle, grid->rowCount() + 1, 0, 1, 3);
+    addRows(grid, GroupConfig::specs(), false, true);
+    grid->setRowMinimumHeight(grid->rowCount(), 8);
     title(m_brokerTitle);
     grid->addWidget(m_brokerTitle, grid->rowCount() + 1, 0, 1, 3);
     addRows(grid, BrokerConfig::specs(), true);
@@ -86,13 +90,15 @@ SettingsPanel::SettingsPanel(QWidget *parent) : QWidget(parent)
     retranslate();
 }
 
-void SettingsPanel::addRows(QGridLayout *grid, const QList<SettingSpec> &specs, bool broker)
+void SettingsPanel::addRows(
+    QGridLayout *grid, const QList<SettingSpec> &specs, bool broker, bool group)
 {
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     for (const SettingSpec &spec : specs) {
         Row row;
         row.spec = &spec;
         row.broker = broker;
+        row.group = group;
         // The friendly name above RocketMQ's own, in a column of their own, so the panel fits a
         // dock beside the view (RocketMQ's names are long).
         auto *names = new QWidget(this);
@@ -120,6 +126,7 @@ void SettingsPanel::addRows(QGridLayout *grid, const QList<SettingSpec> &specs, 
             row.editor = edit;
         }
         row.editor->setObjectName(QString::fromLatin1(spec.key));
+        row.editor->setEnabled(!group);
         row.unit = new QLabel(this);
         row.name->setBuddy(row.editor);
         const int r = grid->rowCount();
@@ -136,6 +143,8 @@ void SettingsPanel::retranslate()
 {
     m_clientTitle->setText(
         tr("Client (DefaultMQPushConsumer, ClientConfig): applies to the group now"));
+    m_groupTitle->setText(
+        tr("Group on the brokers (SubscriptionGroupConfig): as the scenario sets it"));
     m_brokerTitle->setText(tr("Broker (BrokerConfig): applies to every broker now"));
     m_profileTitle->setText(tr("Client behaviour profile: applies by restarting the run"));
     m_profile->setToolTip(tr("5.x: RocketMQ 5.2 and later; 4.9: the 4.9 client where they differ"));
@@ -183,8 +192,17 @@ void SettingsPanel::setScenario(const Scenario &scenario)
     m_group = scenario.groups.isEmpty() ? QString() : scenario.groups.first().name;
     const QVariantMap client
         = scenario.groups.isEmpty() ? QVariantMap() : scenario.groups.first().client;
+    // The group's SubscriptionGroupConfig flag is a field of the group, not a client setting.
+    QVariantMap groupSettings;
+    if (!scenario.groups.isEmpty()) {
+        groupSettings.insert(QStringLiteral("notifyConsumerIdsChangedEnable"),
+            scenario.groups.first().notifyConsumerIdsChangedEnable);
+    }
     for (Row &row : m_rows) {
-        showValue(row, row.spec->valueIn(row.broker ? scenario.broker : client));
+        showValue(row,
+            row.spec->valueIn(row.group ? groupSettings
+                    : row.broker        ? scenario.broker
+                                        : client));
     }
     m_liveBroker = scenario.broker;
     m_liveClient = client;
@@ -201,6 +219,9 @@ void SettingsPanel::setLiveValues(const QVariantMap &broker, const QVariantMap &
     m_liveBroker = broker;
     m_liveClient = client;
     for (Row &row : m_rows) {
+        if (row.group) {
+            continue; // no command changes them
+        }
         const qint64 value = row.spec->valueIn(row.broker ? broker : client);
         if (value == row.current) {
             continue;
@@ -219,7 +240,17 @@ void SettingsPanel::setLiveValues(const QVariantMap &broker, const QVariantMap &
 QWidget *SettingsPanel::editor(const QString &key) const
 {
     for (const Row &row : m_rows) {
-        if (key == QLatin1String(row.spec->key)) {
+        if (!row.group && key == QLatin1String(row.spec->key)) {
+            return row.editor;
+        }
+    }
+    return nullptr;
+}
+
+QWidget *SettingsPanel::groupEditor(const QString &key) const
+{
+    for (const Row &row : m_rows) {
+        if (row.group && key == QLatin1String(row.spec->key)) {
             return row.editor;
         }
     }
@@ -292,7 +323,7 @@ QVariantMap SettingsPanel::changedSettings(bool broker, QString *error) const
 {
     QVariantMap changed;
     for (const Row &row : m_rows) {
-        if (row.broker != broker) {
+        if (row.broker != broker || row.group) {
             continue;
         }
         const auto value = rowValue(row, error);

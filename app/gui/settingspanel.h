@@ -16,12 +16,15 @@ class QPushButton;
 namespace Rblab {
 
 /*!
-    One row per SettingSpec of ClientConfig::specs() and BrokerConfig::specs(): the friendly name
+    One row per SettingSpec of ClientConfig::specs(), GroupConfig::specs() and
+    BrokerConfig::specs(), each under its owner: the friendly name
     in the interface language, RocketMQ's own name beside it (what an engineer searches for), an
     editor that checks RocketMQ's allowed range as you type, and the unit. Client settings apply
     at once to the whole group (a setClient command), broker settings at once to every broker (a
     setBroker command); both are recorded, so a saved session replays them. Only the client
     behaviour profile is part of how the world is built, so it applies by restarting the run.
+    The group's own broker-side settings (SubscriptionGroupConfig) are shown as the scenario
+    sets them (the group's fields), read-only: no command changes them during a run.
     The values shown follow the run (setLiveValues), except those the user is editing.
 */
 class SettingsPanel : public QWidget
@@ -33,8 +36,10 @@ public:
 
     //! Shows the values of a scenario (its first group's client settings and its broker's).
     void setScenario(const Scenario &scenario);
-    //! The text typed for a setting (tests), by RocketMQ name.
+    //! The editor of a client or broker setting (tests), by RocketMQ name.
     QWidget *editor(const QString &key) const;
+    //! The (read-only) editor of a group setting (tests), by RocketMQ name.
+    QWidget *groupEditor(const QString &key) const;
     //! The client settings that differ from what the group runs now; empty when invalid.
     QVariantMap changedClientSettings(QString *error = nullptr) const;
     //! The broker settings that differ from what the brokers run now; empty when invalid.
@@ -62,13 +67,15 @@ private:
     {
         const SettingSpec *spec = nullptr;
         bool broker = false;
+        bool group = false; //!< SubscriptionGroupConfig: shown, not edited
         QLabel *name = nullptr;
         QLabel *key = nullptr;
         QWidget *editor = nullptr;
         QLabel *unit = nullptr;
         qint64 current = 0;
     };
-    void addRows(QGridLayout *grid, const QList<SettingSpec> &specs, bool broker);
+    void addRows(
+        QGridLayout *grid, const QList<SettingSpec> &specs, bool broker, bool group = false);
     void retranslate();
     void showValue(Row &row, qint64 value);
     std::optional<qint64> rowValue(const Row &row, QString *error) const;
@@ -78,6 +85,7 @@ private:
 
     QString m_group;
     QLabel *m_clientTitle = nullptr;
+    QLabel *m_groupTitle = nullptr;
     QLabel *m_brokerTitle = nullptr;
     QLabel *m_profileTitle = nullptr;
     QComboBox *m_profile = nullptr;

@@ -54,6 +54,7 @@ private slots:
     void panelsFitTheirDocks_data();
     void panelsFitTheirDocks();
     void churnAndBrokerCommandsReplayFromTheSavedFile();
+    void notifyFlagsShownUnderTheirOwners();
     void slowDownAndRestoreUseTheEnginesConsumeTimes();
     void droppedScenarioFileIsOpened();
     void droppedOtherFileIsRefused();
@@ -381,6 +382,36 @@ QStringList tst_MainWindow::eventLines(bool worldCommandsOnly) const
         }
     }
     return lines;
+}
+
+void tst_MainWindow::notifyFlagsShownUnderTheirOwners()
+{
+    // BrokerConfig.notifyConsumerIdsChangedEnable (the scenario's `broker`) and the group's
+    // SubscriptionGroupConfig flag of the same name (a field of the group) are two settings:
+    // each row sits under its owner and shows its own value.
+    SettingsPanel panel;
+    Scenario scenario;
+    GroupSpec group;
+    group.name = QStringLiteral("g");
+    group.notifyConsumerIdsChangedEnable = false;
+    scenario.groups = { group };
+    panel.setScenario(scenario);
+    const QString key = QStringLiteral("notifyConsumerIdsChangedEnable");
+    auto *broker = qobject_cast<QCheckBox *>(panel.editor(key));
+    auto *own = qobject_cast<QCheckBox *>(panel.groupEditor(key));
+    QVERIFY(broker && own && broker != own);
+    QVERIFY(broker->isChecked());
+    QVERIFY(broker->isEnabled());
+    QVERIFY(!own->isChecked());
+    QVERIFY(!own->isEnabled()); // set by the scenario; no command changes it
+    QVERIFY(panel.changedBrokerSettings().isEmpty());
+    QVERIFY(panel.changedClientSettings().isEmpty());
+
+    scenario.broker.insert(key, false);
+    scenario.groups[0].notifyConsumerIdsChangedEnable = true;
+    panel.setScenario(scenario);
+    QVERIFY(!broker->isChecked());
+    QVERIFY(own->isChecked());
 }
 
 void tst_MainWindow::churnAndBrokerCommandsReplayFromTheSavedFile()

@@ -36,6 +36,7 @@ const char kFull[] = R"({
      "strategy": "AVG", "strategyParams": {},
      "client": {"pullThresholdForQueue": 500, "pullThresholdSizeForQueue": 50, "pullInterval": "10ms",
                 "rebalanceWaitInterval": "1m", "pullThresholdForTopic": -1},
+     "notifyConsumerIdsChangedEnable": false,
      "consumers": [
        {"id": "10.0.0.1@1001", "consumeTime": "2ms"},
        {"id": "10.0.0.2@1002", "name": "second", "consumeTime": {"distribution": "exponential", "mean": "0.5ms"},
@@ -152,6 +153,9 @@ void tst_ScenarioReader::fullFile()
     QCOMPARE(group.consumeTimestamp, 2 * kHour);
     QCOMPARE(group.strategy, QStringLiteral("AVG"));
     QCOMPARE(group.client.size(), 5);
+    // SubscriptionGroupConfig's flag sits on the group; a group without it keeps RocketMQ's true.
+    QCOMPARE(group.notifyConsumerIdsChangedEnable, false);
+    QCOMPARE(s.groups.at(1).notifyConsumerIdsChangedEnable, true);
     QCOMPARE(group.client.value(QStringLiteral("pullThresholdForQueue")), QVariant(qlonglong(500)));
     QCOMPARE(group.client.value(QStringLiteral("pullInterval")), QVariant(qlonglong(10)));
     QCOMPARE(

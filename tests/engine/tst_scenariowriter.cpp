@@ -184,6 +184,7 @@ Scenario everyField()
                       { s("brokerName"), s("broker-a") }, { s("queueId"), qlonglong(0) } } } } };
     group.client = { { s("pullThresholdForQueue"), qlonglong(65535) },
         { s("rebalanceMinInterval"), qlonglong(0) } };
+    group.notifyConsumerIdsChangedEnable = false;
     ConsumerSpec &c = group.consumers[0];
     c.name = s("first");
     c.consumeTime = { ConsumeTime::Distribution::Exponential, 0.3, 0.0, false };

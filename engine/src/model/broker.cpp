@@ -232,7 +232,14 @@ Q_ALWAYS_INLINE void Broker::plan(qint32 pqIndex, SimTime earliest)
     }
     const SimTime hold = w.brokerConfig.longPollingEnable ? w.brokerConfig.suspendTimeout
                                                           : w.brokerConfig.shortPollingTimeMills;
-    if (wake > pq.parkedAt + hold) {
+    if (!w.brokerConfig.longPollingEnable) {
+        // Short polling: the message store calls the arriving listener only when
+        // isLongPollingEnable() (DefaultMessageStore's reput / notifyMessageArriveIfNecessary),
+        // so a held request is answered by checkHoldRequest, run every shortPollingTimeMills:
+        // at the first scan that finds maxOffset past its offset or its timeout passed.
+        wake = nextHoldScan(std::min(wake, pq.parkedAt + hold));
+        max = q.maxOffset(wake);
+    } else if (wake > pq.parkedAt + hold) {
         const SimTime scan = nextHoldScan(pq.parkedAt + hold);
         if (scan < wake) {
             wake = scan;
@@ -360,9 +367,19 @@ bool Broker::registerChannel(
     return true;
 }
 
+bool Broker::groupNotifies(qint32 group) const
+{
+    // ClientManageProcessor.heartBeat / unregisterClient pass the group's
+    // SubscriptionGroupConfig.isNotifyConsumerIdsChangedEnable() to ConsumerManager, which fires
+    // CHANGE only if it is set; ConsumerManager.doChannelCloseEvent does not ask it.
+    return m_world->groups[size_t(group)].spec.notifyConsumerIdsChangedEnable;
+}
+
 void Broker::notifyGroup(qint32 group)
 {
     World &w = *m_world;
+    // DefaultConsumerIdsChangeListener.handle(CHANGE): the broker-wide
+    // BrokerConfig.notifyConsumerIdsChangedEnable gates every announcement.
     if (!w.brokerConfig.notifyConsumerIdsChangedEnable) {
         return;
     }
@@ -409,7 +426,9 @@ void Broker::handleRpc(quint32 callId)
             ev.broker = index;
             ev.consumer = call.consumer;
             w.publish(ev);
-            notifyGroup(group);
+            if (groupNotifies(group)) {
+                notifyGroup(group);
+            }
         }
         break;
     }
@@ -431,6 +450,9 @@ void Broker::handleRpc(quint32 callId)
         call.result = w.queueStates[size_t(call.queue)].offsetAtTime(call.value);
         break;
     case RpcKind::Unregister: {
+        // ConsumerManager.unregisterConsumer: with the group known (it has channels), the
+        // channel is removed and CHANGE follows whether or not it was still there (a channel
+        // closed before the request arrived is announced again).
         ensureGroups();
         auto &entries = m_registry[size_t(group)];
         const auto before = entries.size();
@@ -443,6 +465,8 @@ void Broker::handleRpc(quint32 callId)
             ev.broker = index;
             ev.consumer = call.consumer;
             w.publish(ev);
+        }
+        if (before > 0 && groupNotifies(group)) {
             notifyGroup(group);
         }
         break;

@@ -103,6 +103,7 @@ private:
     void plan(qint32 pqIndex, SimTime earliest);
     SimTime nextHoldScan(SimTime after) const;
     bool registerChannel(qint32 group, quint32 channel, qint32 consumer, const QString &clientId);
+    bool groupNotifies(qint32 group) const;
     void notifyGroup(qint32 group);
     void storeRetry(qint32 group, const StoredMessage &message);
     qint64 queryOffset(qint32 queue, qint32 group) const;

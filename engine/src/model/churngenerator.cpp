@@ -120,7 +120,7 @@ void ChurnGenerator::act(const QString &action)
         }
         e.joining.id = nextId();
         e.joining.name.clear();
-        w.apply(e, nullptr);
+        w.applyScripted(e);
         return;
     }
     const bool departure = action == QLatin1String("shutdown") || action == QLatin1String("kill");
@@ -161,7 +161,7 @@ void ChurnGenerator::act(const QString &action)
         e.consumeTime.p99Ms *= 10;
         recovery = Restore;
     }
-    w.apply(e, nullptr);
+    w.applyScripted(e);
     if (recovers) {
         w.schedule(m_spec.recoverAfter, Ev::Recover, quint32(target), 0, recovery);
     }
@@ -192,7 +192,7 @@ void ChurnGenerator::onRecover(qint32 consumer, quint16 what)
         e.consumeTime = c.initialConsumeTime;
         break;
     }
-    w.apply(e, nullptr);
+    w.applyScripted(e);
 }
 
 } // namespace Rblab

@@ -219,7 +219,7 @@ const QList<SettingSpec> &BrokerConfig::specs()
             100, kHourMs, false, "ClientHousekeepingService" },
         { "notifyConsumerIdsChangedEnable",
             QT_TRANSLATE_NOOP("Rblab::Settings", "Notify consumers of membership changes"), "",
-            K::Boolean, 1, 0, 1, false, "BrokerConfig / SubscriptionGroupConfig" },
+            K::Boolean, 1, 0, 1, false, "BrokerConfig" },
         { "longPollingEnable", QT_TRANSLATE_NOOP("Rblab::Settings", "Long polling"), "", K::Boolean,
             1, 0, 1, false, "BrokerConfig" },
         { "suspendTimeout", QT_TRANSLATE_NOOP("Rblab::Settings", "Long-poll hold time"), "",
@@ -228,6 +228,16 @@ const QList<SettingSpec> &BrokerConfig::specs()
             K::Duration, 5000, 10, 60000, false, "PullRequestHoldService" },
         { "lockMaxLiveTime", QT_TRANSLATE_NOOP("Rblab::Settings", "Queue lock lifetime"), "",
             K::Duration, 60000, 1000, kHourMs, false, "rocketmq.broker.rebalance.lockMaxLiveTime" },
+    };
+    return specs;
+}
+
+const QList<SettingSpec> &GroupConfig::specs()
+{
+    static const QList<SettingSpec> specs = {
+        { "notifyConsumerIdsChangedEnable",
+            QT_TRANSLATE_NOOP("Rblab::Settings", "Announce members joining and leaving cleanly"),
+            "", K::Boolean, 1, 0, 1, false, "SubscriptionGroupConfig" },
     };
     return specs;
 }

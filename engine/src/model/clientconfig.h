@@ -50,7 +50,7 @@ struct RBLAB_ENGINE_EXPORT ClientConfig
 };
 
 /*!
-    Broker settings shared by every broker of a scenario (BrokerConfig, SubscriptionGroupConfig).
+    Broker settings shared by every broker of a scenario (BrokerConfig).
 */
 struct RBLAB_ENGINE_EXPORT BrokerConfig
 {
@@ -69,6 +69,15 @@ struct RBLAB_ENGINE_EXPORT BrokerConfig
     qint64 value(QStringView key) const;
     bool setValue(QStringView key, qint64 value);
     void apply(const QVariantMap &overrides);
+};
+
+/*!
+    A group's own settings on the brokers (SubscriptionGroupConfig), carried by GroupSpec's
+    fields of the same names: their descriptions, for the settings panel.
+*/
+struct RBLAB_ENGINE_EXPORT GroupConfig
+{
+    static const QList<SettingSpec> &specs();
 };
 
 } // namespace Rblab

@@ -11,6 +11,15 @@ namespace Rblab {
 namespace {
 
 constexpr SimTime kApiTimeout = 3000; // mqClientApiTimeout
+
+//! Holds MQClientInstance.lockHeartbeat for a coroutine's frame: released however it ends.
+struct HeartbeatLockGuard
+{
+    bool *locked;
+    explicit HeartbeatLockGuard(bool *flag) : locked(flag) { *locked = true; }
+    ~HeartbeatLockGuard() { *locked = false; }
+    Q_DISABLE_COPY_MOVE(HeartbeatLockGuard)
+};
 constexpr SimTime kLockTimeout = 1000; // lock / unlock RPCs
 
 } // namespace
@@ -192,19 +201,25 @@ void Consumer::setState(ConsumerState next)
         return;
     }
     // Ownership health counts owners (alive holders) and running owners per queue.
-    std::vector<std::pair<bool, bool>> before;
+    struct Held
+    {
+        bool owner, run, serving;
+    };
+    std::vector<Held> before;
     before.reserve(table.size());
     for (qint32 pqIndex : table) {
         const ProcessQueue &pq = m_world->pqs[size_t(pqIndex)];
-        before.emplace_back(!pq.dropped && alive(), !pq.dropped && running());
+        before.push_back({ !pq.dropped && alive(), !pq.dropped && running(),
+            !pq.dropped && running() && pq.pulled });
     }
     state = next;
     for (size_t i = 0; i < table.size(); ++i) {
         const ProcessQueue &pq = m_world->pqs[size_t(table[i])];
         const bool owner = !pq.dropped && alive();
         const bool run = !pq.dropped && running();
-        m_world->metrics.changeHolders(
-            group, pq.queue, int(owner) - int(before[i].first), int(run) - int(before[i].second));
+        const bool serving = run && pq.pulled;
+        m_world->metrics.changeHolders(group, pq.queue, int(owner) - int(before[i].owner),
+            int(run) - int(before[i].run), int(serving) - int(before[i].serving));
     }
 }
 
@@ -247,7 +262,7 @@ Task<void> Consumer::startSequence()
         threads.spawn(rebalance.lockAllLoop());
     }
     co_await updateRoutes();
-    const bool sent = co_await sendHeartbeatToAllBrokers();
+    const bool sent = co_await sendHeartbeatToAllBrokersWithLock();
     setState(ConsumerState::Running);
     refreshState();
     SimEvent ev;
@@ -308,12 +323,20 @@ Task<void> Consumer::shutdownSequence()
     }
     // 2. persistConsumerOffset.
     persistAllOffsets();
-    // 3. unregisterConsumer: UNREGISTER_CLIENT to every broker, one after another.
-    const std::vector<qint32> brokers = routeBrokers;
-    for (qint32 broker : brokers) {
-        const quint32 id = w.network.newCall(RpcKind::Unregister, index, broker);
-        w.network.call(id).group = group;
-        co_await RpcAwaiter { &w, id, kApiTimeout };
+    // 3. unregisterConsumer → unregisterClientWithLock: lockHeartbeat.tryLock(3000 ms), then
+    //    UNREGISTER_CLIENT to every broker, one after another; without the lock, nothing is sent.
+    const SimTime lockDeadline = w.now() + kApiTimeout;
+    while (heartbeatLocked && w.now() < lockDeadline) {
+        co_await SleepAwaiter { m_world, index, 1 };
+    }
+    if (!heartbeatLocked) {
+        HeartbeatLockGuard guard(&heartbeatLocked);
+        const std::vector<qint32> brokers = routeBrokers;
+        for (qint32 broker : brokers) {
+            const quint32 id = w.network.newCall(RpcKind::Unregister, index, broker);
+            w.network.call(id).group = group;
+            co_await RpcAwaiter { &w, id, kApiTimeout };
+        }
     }
     // 4. The client instance shuts down: timers, pull and rebalance services stop, channels close.
     threads.clear();
@@ -457,7 +480,7 @@ Task<void> Consumer::schedulerLoop()
             next[Route] += config.pollNameServerInterval;
             break;
         case Heartbeat:
-            co_await sendHeartbeatToAllBrokers();
+            co_await sendHeartbeatToAllBrokersWithLock();
             next[Heartbeat] += config.heartbeatBrokerInterval;
             break;
         case Persist:
@@ -516,6 +539,16 @@ Task<bool> Consumer::sendHeartbeatToAllBrokers()
         co_await heartbeatTo(broker);
     }
     co_return true;
+}
+
+Task<bool> Consumer::sendHeartbeatToAllBrokersWithLock()
+{
+    if (heartbeatLocked) {
+        co_return false; // "lock heartBeat, but failed."
+    }
+    HeartbeatLockGuard guard(&heartbeatLocked);
+    const bool sent = co_await sendHeartbeatToAllBrokers();
+    co_return sent;
 }
 
 Task<bool> Consumer::heartbeatTo(qint32 broker)

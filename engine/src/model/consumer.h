@@ -84,6 +84,8 @@ public:
     RebalanceImpl rebalance;
     PullService pull;
     ConsumeService consume;
+    //! MQClientInstance.lockHeartbeat is held (declared before the tasks that hold it)
+    bool heartbeatLocked = false;
     TaskSet threads; //!< scheduler, rebalance service, lockAll, one-off tasks
     TaskSet lifecycle; //!< start and shutdown sequences
     std::vector<Event> deferred; //!< events that arrived while frozen
@@ -147,6 +149,12 @@ public:
     // Scheduled work of the client instance.
     Task<bool> updateRoutes();
     Task<bool> sendHeartbeatToAllBrokers();
+    /*!
+        MQClientInstance.sendHeartbeatToAllBrokerWithLock: lockHeartbeat.tryLock(), so a round
+        is skipped (false) while another one holds the lock: the periodic task, the start, the
+        heartbeat after a rebalance change and the unregister at shutdown share it.
+    */
+    Task<bool> sendHeartbeatToAllBrokersWithLock();
     Task<bool> heartbeatTo(qint32 broker);
     void persistAllOffsets();
 

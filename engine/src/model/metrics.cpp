@@ -90,6 +90,7 @@ void Metrics::integrate()
     const SimTime now = m_world->now();
     if (now > m_lastT) {
         m_orphanedMs += qint64(m_orphaned) * (now - m_lastT);
+        m_unownedMs += qint64(m_unowned) * (now - m_lastT);
         m_doubleOwnedMs += qint64(m_doubleOwned) * (now - m_lastT);
         m_lastT = now;
     }
@@ -100,8 +101,14 @@ void Metrics::account(const Pair &p, int sign)
     if (!p.counted) {
         return;
     }
-    if (p.running == 0) {
+    // Orphaned until a running owner pulls it: a hand-over's new owner creates its process
+    // queue, then (5.x) dispatches the first pull 500 ms later (RebalancePushImpl
+    // .dispatchPullRequest); nothing is consumed before that pull.
+    if (p.serving == 0) {
         m_orphaned += sign;
+    }
+    if (p.running == 0) {
+        m_unowned += sign;
     }
     if (p.clustering && p.owners >= 2) {
         m_doubleOwned += sign;
@@ -121,9 +128,10 @@ void Metrics::setCounted(qint32 group, qint32 queue, bool counted)
     account(p, +1);
 }
 
-void Metrics::changeHolders(qint32 group, qint32 queue, int ownerDelta, int runningDelta)
+void Metrics::changeHolders(
+    qint32 group, qint32 queue, int ownerDelta, int runningDelta, int servingDelta)
 {
-    if (ownerDelta == 0 && runningDelta == 0) {
+    if (ownerDelta == 0 && runningDelta == 0 && servingDelta == 0) {
         return;
     }
     Pair &p = pair(group, queue);
@@ -131,7 +139,8 @@ void Metrics::changeHolders(qint32 group, qint32 queue, int ownerDelta, int runn
     account(p, -1);
     p.owners += ownerDelta;
     p.running += runningDelta;
-    Q_ASSERT(p.owners >= 0 && p.running >= 0);
+    p.serving += servingDelta;
+    Q_ASSERT(p.owners >= 0 && p.running >= 0 && p.serving >= 0);
     account(p, +1);
 }
 
@@ -151,6 +160,12 @@ double Metrics::orphanedQueueSeconds() const
 {
     const_cast<Metrics *>(this)->integrate();
     return double(m_orphanedMs) / 1000.0;
+}
+
+double Metrics::unownedQueueSeconds() const
+{
+    const_cast<Metrics *>(this)->integrate();
+    return double(m_unownedMs) / 1000.0;
 }
 
 double Metrics::doubleOwnedQueueSeconds() const

@@ -38,7 +38,8 @@ struct DeliveryBits
     Counters of report-format.md. Deliveries are tracked per message (a bit per offset and
     delivery scope — the group in CLUSTERING, the consumer in BROADCASTING) so that duplicates and
     lost messages are exact, not estimated. Ownership health integrates, over time, how many
-    (group, main-topic queue) pairs have no running owner and how many have two or more owners.
+    (group, main-topic queue) pairs are orphaned (no running owner has pulled them since it took
+    them), how many have no running owner at all (unowned), and how many have two or more owners.
 */
 class Metrics
 {
@@ -71,12 +72,17 @@ public:
 
     //! Whether a (group, queue) pair counts for ownership health (subscribed main topic, in route).
     void setCounted(qint32 group, qint32 queue, bool counted);
-    //! A holder of (group, queue) appeared or vanished, or started or stopped running.
-    void changeHolders(qint32 group, qint32 queue, int ownerDelta, int runningDelta);
+    /*!
+        A holder of (group, queue) appeared or vanished, started or stopped running, or (serving)
+        a running holder whose process queue has sent its first pull appeared or vanished.
+    */
+    void changeHolders(
+        qint32 group, qint32 queue, int ownerDelta, int runningDelta, int servingDelta);
 
     qint32 orphanedNow() const { return m_orphaned; }
     qint32 doubleOwnedNow() const { return m_doubleOwned; }
     double orphanedQueueSeconds() const;
+    double unownedQueueSeconds() const;
     double doubleOwnedQueueSeconds() const;
     qint32 owners(qint32 group, qint32 queue) const;
     qint32 runningOwners(qint32 group, qint32 queue) const;
@@ -89,6 +95,7 @@ private:
     {
         qint32 owners = 0;
         qint32 running = 0;
+        qint32 serving = 0; //!< running owners that have pulled since they took the queue
         qint32 lastHolder = -1;
         bool counted = false;
         bool clustering = true; //!< double ownership only means something in CLUSTERING
@@ -103,9 +110,11 @@ private:
     std::vector<std::vector<std::unique_ptr<DeliveryBits>>>
         m_bits; //!< [scope][queue], made on first use
     qint32 m_orphaned = 0;
+    qint32 m_unowned = 0;
     qint32 m_doubleOwned = 0;
     SimTime m_lastT = 0;
     qint64 m_orphanedMs = 0;
+    qint64 m_unownedMs = 0;
     qint64 m_doubleOwnedMs = 0;
 };
 

@@ -51,6 +51,7 @@ struct ProcessQueue
     SimTime lastConsumeTimestamp = 0;
     SimTime lastLockTimestamp = 0;
     qint32 tryUnlockTimes = 0;
+    bool pulled = false; //!< its pull request was sent once: the queue is being served
 
     MessageCache cache; //!< msgTreeMap
     qint64 queueOffsetMax = 0;

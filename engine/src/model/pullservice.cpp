@@ -170,6 +170,14 @@ Q_ALWAYS_INLINE void PullService::send(qint32 pqIndex)
     const qint64 memory = c.offsets.memory(pq.queue);
     pq.commitFlag = !c.broadcasting() && memory > 0;
     pq.commitOffset = pq.commitFlag ? memory : 0;
+    if (!pq.pulled) [[unlikely]] {
+        // The first pull of a process queue: from now on the queue is served (Metrics: the
+        // end of its orphaned time).
+        pq.pulled = true;
+        if (c.running()) {
+            w.metrics.changeHolders(pq.group, pq.queue, 0, 0, 1);
+        }
+    }
     ++pq.pullGen;
     pq.pullSentAt = w.now();
     pq.stage = ProcessQueue::PullStage::InFlight;

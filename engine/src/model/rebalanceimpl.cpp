@@ -195,7 +195,7 @@ Task<bool> RebalanceImpl::rebalanceByTopic(qint32 topic, bool isOrder)
         const bool needLock = w.profile == Profile::V49 && isOrder;
         const bool changed = co_await updateProcessQueueTable(topic, mqSet, needLock);
         if (changed) {
-            messageQueueChanged(topic);
+            co_await messageQueueChanged(topic);
         }
         recordView(topic, QStringList { c.clientId }, qint32(mqSet.size()), -1);
         co_return workingSetEquals(topic, mqSet);
@@ -283,7 +283,7 @@ Task<bool> RebalanceImpl::rebalanceByTopic(qint32 topic, bool isOrder)
     allocated.erase(std::unique(allocated.begin(), allocated.end()), allocated.end());
     const bool changed = co_await updateProcessQueueTable(topic, allocated, isOrder);
     if (changed) {
-        messageQueueChanged(topic);
+        co_await messageQueueChanged(topic);
     }
     co_return workingSetEquals(topic, allocated);
 }
@@ -314,7 +314,8 @@ void RebalanceImpl::markDropped(qint32 pqIndex)
     const bool wasOwner = c.alive();
     const bool wasRunning = c.running();
     pq.dropped = true;
-    m_world->metrics.changeHolders(c.group, pq.queue, -int(wasOwner), -int(wasRunning));
+    m_world->metrics.changeHolders(
+        c.group, pq.queue, -int(wasOwner), -int(wasRunning), -int(wasRunning && pq.pulled));
     if (pq.stage == ProcessQueue::PullStage::Parked) {
         // Still held by the broker; its answer will find the queue dropped.
     }
@@ -343,7 +344,7 @@ qint32 RebalanceImpl::createProcessQueue(qint32 queue, qint64 nextOffset)
     }
     c.pqOfQueue[size_t(queue)] = index;
     c.table.push_back(index);
-    w.metrics.changeHolders(c.group, queue, int(c.alive()), int(c.running()));
+    w.metrics.changeHolders(c.group, queue, int(c.alive()), int(c.running()), 0);
     w.metrics.recordHolder(c.group, queue, c.index);
     return index;
 }
@@ -374,6 +375,11 @@ Task<bool> RebalanceImpl::updateProcessQueueTable(
         if (w.queueStates[size_t(pq.queue)].topic != topic) {
             continue;
         }
+        // RebalanceImpl.updateProcessQueueTableInRebalance acts on a queue only when it is not
+        // in mqSet or its pull expired. A queue whose removal failed (an orderly listener held
+        // the consume lock) and that is assigned back stays in the table, dropped, with its
+        // pull request gone: phase 3 skips it (already in the table), so it stands still until
+        // pullMaxIdleTime after its last pull, as it does in RocketMQ.
         const bool assigned = std::binary_search(mqSet.begin(), mqSet.end(), pq.queue);
         if (!assigned) {
             markDropped(pqIndex);
@@ -382,8 +388,6 @@ Task<bool> RebalanceImpl::updateProcessQueueTable(
             // "[BUG] doRebalance … pull is pause, so try to fixed it": dropped and re-created.
             markDropped(pqIndex);
             removeList.push_back(pqIndex);
-        } else if (pq.dropped) {
-            removeList.push_back(pqIndex); // a removal that failed last time is retried
         }
     }
     // Phase 2: remove (persisting offsets; orderly queues wait for the consume lock).
@@ -672,7 +676,7 @@ Task<void> RebalanceImpl::lockAllLoop()
     }
 }
 
-void RebalanceImpl::messageQueueChanged(qint32 topic)
+Task<void> RebalanceImpl::messageQueueChanged(qint32 topic)
 {
     Q_UNUSED(topic);
     Consumer &c = *m_consumer;
@@ -689,17 +693,10 @@ void RebalanceImpl::messageQueueChanged(qint32 topic)
                 = std::max<qint64>(1, c.baseConfig.pullThresholdSizeForTopic / n);
         }
     }
-    // Then a heartbeat to every broker (tryLock: skipped while one is running).
-    if (!m_heartbeatRunning) {
-        c.threads.spawn(heartbeatAfterChange());
-    }
-}
-
-Task<void> RebalanceImpl::heartbeatAfterChange()
-{
-    m_heartbeatRunning = true;
-    co_await m_consumer->sendHeartbeatToAllBrokers();
-    m_heartbeatRunning = false;
+    // Then a heartbeat to every broker, on the rebalance thread (the next topic waits for it):
+    // 5.x sendHeartbeatToAllBrokerWithLockV2(true), 4.x sendHeartbeatToAllBrokerWithLock(),
+    // both a tryLock of the instance's heartbeat lock, skipped while another heartbeat runs.
+    co_await c.sendHeartbeatToAllBrokersWithLock();
 }
 
 void RebalanceImpl::destroy()

@@ -61,7 +61,7 @@ private:
     Task<bool> rebalanceByTopic(qint32 topic, bool isOrder);
     Task<bool> updateProcessQueueTable(qint32 topic, std::vector<qint32> mqSet, bool needLock);
     Task<bool> removeUnnecessaryMessageQueue(qint32 pq);
-    void messageQueueChanged(qint32 topic);
+    Task<void> messageQueueChanged(qint32 topic);
     bool workingSetEquals(qint32 topic, const std::vector<qint32> &mqSet) const;
     void recordView(qint32 topic, const QStringList &cids, qint32 queueCount, qint32 broker);
     qint32 createProcessQueue(qint32 queue, qint64 nextOffset);
@@ -70,7 +70,6 @@ private:
     Task<void> unlockLater(qint32 queue, SimTime delay);
     void sendUnlock(qint32 queue);
     Task<void> wakeupAfter(SimTime delay);
-    Task<void> heartbeatAfterChange();
     void publishStrategyError(qint32 topic, const QString &message);
 
     World *m_world;
@@ -79,7 +78,6 @@ private:
     bool m_waiting = false;
     quint32 m_waiterSlot = 0;
     quint32 m_waiterGen = 0;
-    bool m_heartbeatRunning = false;
     QHash<qint32, QString> m_lastStrategyError;
 };
 

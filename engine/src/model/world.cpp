@@ -376,9 +376,9 @@ void World::dispatch(const Event &e)
         break;
     case Ev::ScenarioEventDue:
         if (e.flags == 1) {
-            apply(commands[e.target], nullptr);
+            applyScripted(commands[e.target]);
         } else {
-            apply(scenario.events[qsizetype(e.target)], nullptr);
+            applyScripted(scenario.events[qsizetype(e.target)]);
         }
         break;
     case Ev::ChurnTick:

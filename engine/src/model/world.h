@@ -24,6 +24,7 @@
 
 #include <deque>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace Rblab {
@@ -218,10 +219,35 @@ public:
     qint32 eventConsumer(const Event &event) const;
 
     // --- commands (scenario events, churn, the GUI)
+    //! Applies a command now; false with the reason in `why` when the world refuses it.
     bool apply(const ScenarioEvent &command, QString *why);
+    /*!
+        A scripted or churn command: applied, or, when the world refuses it (a kill of a consumer
+        already dead, …), published as a commandFailed event with the reason, never dropped.
+    */
+    void applyScripted(const ScenarioEvent &command);
     void sample();
     void fillSnapshot(WorldSnapshot &snapshot) const;
     SnapshotTotals totals() const;
+
+private:
+    // One function per action of World::apply; each returns the reason it refused, if it did.
+    using Refusal = std::optional<QString>;
+    Refusal setProduceRate(const ScenarioEvent &e);
+    Refusal setQueues(const ScenarioEvent &e);
+    Refusal setBroker(const ScenarioEvent &e);
+    Refusal setChurn(const ScenarioEvent &e);
+    Refusal setBrokerUp(const ScenarioEvent &e, bool up);
+    Refusal setStrategy(const ScenarioEvent &e, qint32 group, const std::vector<qint32> &targets);
+    Refusal setClient(const ScenarioEvent &e, qint32 group, const std::vector<qint32> &targets);
+    Refusal join(const ScenarioEvent &e);
+    Refusal freeze(const ScenarioEvent &e, Consumer &consumer);
+    Refusal setFailureRate(const ScenarioEvent &e, Consumer &consumer);
+    Refusal onConsumer(const ScenarioEvent &e);
+    //! The consumers a group command addresses: the group's, or the one it names.
+    Refusal groupTargets(const ScenarioEvent &e, qint32 *group, std::vector<qint32> *targets) const;
+    //! The brokers a partition or heal names (all when none).
+    Refusal brokersNamed(const QStringList &names, std::vector<qint32> *brokers) const;
 };
 
 } // namespace Rblab

@@ -111,6 +111,7 @@ SnapshotTotals World::totals() const
     t.rebalances = metrics.rebalances;
     t.queueMoves = metrics.queueMoves;
     t.orphanedQueueSeconds = metrics.orphanedQueueSeconds();
+    t.unownedQueueSeconds = metrics.unownedQueueSeconds();
     t.doubleOwnedQueueSeconds = metrics.doubleOwnedQueueSeconds();
     t.retried = metrics.retried;
     t.deadLettered = metrics.deadLettered;

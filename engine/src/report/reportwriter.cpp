@@ -196,6 +196,9 @@ QByteArray ReportWriter::toJson(Simulation &sim, const Options &options)
     o.key("orphanedQueueSeconds");
     o.seconds(t.orphanedQueueSeconds);
     o.raw(", ");
+    o.key("unownedQueueSeconds");
+    o.seconds(t.unownedQueueSeconds);
+    o.raw(", ");
     o.key("doubleOwnedQueueSeconds");
     o.seconds(t.doubleOwnedQueueSeconds);
     o.raw(",\n    ");

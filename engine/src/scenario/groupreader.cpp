@@ -30,6 +30,7 @@ const QStringList &groupFields()
         QStringLiteral("strategy"),
         QStringLiteral("strategyParams"),
         QStringLiteral("client"),
+        QStringLiteral("notifyConsumerIdsChangedEnable"),
         QStringLiteral("consumers"),
     };
     return fields;
@@ -119,6 +120,9 @@ GroupSpec GroupReader::readGroup(const JsonNode &node, const QString &path)
     }
     if (const auto where = object.choice(QStringLiteral("consumeFromWhere"), positions)) {
         group.consumeFromWhere = ConsumeFromWhere(*where);
+    }
+    if (const auto notify = object.boolean(QStringLiteral("notifyConsumerIdsChangedEnable"))) {
+        group.notifyConsumerIdsChangedEnable = *notify;
     }
     if (const auto timestamp = object.duration(
             QStringLiteral("consumeTimestamp"), 0, ScenarioLimits::maxConsumeTimestamp)) {

@@ -89,6 +89,13 @@ struct RBLAB_ENGINE_EXPORT GroupSpec
     QString strategy = QStringLiteral("AVG");
     QVariantMap strategyParams;
     QVariantMap client; //!< overrides of ClientConfig, by RocketMQ name (ms for durations)
+    /*!
+        SubscriptionGroupConfig.notifyConsumerIdsChangedEnable on every broker: whether a
+        consumer's registration (heartbeat) and UNREGISTER_CLIENT announce a change to the group.
+        A closed channel is announced either way; BrokerConfig's flag of the same name
+        (Scenario::broker) gates every announcement.
+    */
+    bool notifyConsumerIdsChangedEnable = true;
     QList<ConsumerSpec> consumers;
 
     friend bool operator==(const GroupSpec &, const GroupSpec &) = default;

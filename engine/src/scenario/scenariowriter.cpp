@@ -217,6 +217,9 @@ JsonNode ScenarioWriter::groupNode(const GroupSpec &group)
     if (!group.client.isEmpty()) {
         node.insert(QStringLiteral("client"), settingsNode(group.client, ClientConfig::specs()));
     }
+    if (!group.notifyConsumerIdsChangedEnable) { // written only when not RocketMQ's default
+        node.insert(QStringLiteral("notifyConsumerIdsChangedEnable"), JsonNode::makeBool(false));
+    }
     JsonNode consumers = JsonNode::makeArray();
     for (const ConsumerSpec &consumer : group.consumers) {
         consumers.append(consumerNode(consumer, false));

@@ -78,6 +78,8 @@ QString SimEvent::typeName(Type type)
         return QStringLiteral("setBroker");
     case Type::SetChurn:
         return QStringLiteral("setChurn");
+    case Type::CommandFailed:
+        return QStringLiteral("commandFailed");
     }
     return QString();
 }

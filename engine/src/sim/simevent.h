@@ -57,6 +57,7 @@ struct RBLAB_ENGINE_EXPORT SimEvent
         SetQueues,
         SetBroker,
         SetChurn,
+        CommandFailed, //!< a scripted or churn command the world refused (detail: the reason)
     };
 
     enum class FlowCause : quint8 { None, Count, Size, Span, TopicCount, TopicSize };

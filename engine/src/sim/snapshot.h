@@ -128,7 +128,8 @@ struct RBLAB_ENGINE_EXPORT SnapshotTotals
     qint64 flowControl[3] = { 0, 0, 0 };
     qint64 rebalances = 0;
     qint64 queueMoves = 0;
-    double orphanedQueueSeconds = 0;
+    double orphanedQueueSeconds = 0; //!< no running owner that has pulled the queue
+    double unownedQueueSeconds = 0; //!< no running owner holding a process queue for it
     double doubleOwnedQueueSeconds = 0;
     qint64 retried = 0;
     qint64 deadLettered = 0;

@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+Q_DECLARE_METATYPE(Rblab::Profile)
+
 using namespace Rblab;
 using namespace SimTest;
 
@@ -37,10 +39,13 @@ class tst_Metrics : public QObject
 
 private slots:
     void initTestCase();
+    void orphanedQueueSecondsIntegrateExactly_data();
     void orphanedQueueSecondsIntegrateExactly();
     void doubleOwnedQueueSecondsIntegrateExactly();
     void queueMovesCountChangesOfHolderOnly();
     void duplicatesAreDeliveredMinusUnique();
+    void handOverOrphanedUntilTheNewOwnerPulls_data();
+    void handOverOrphanedUntilTheNewOwnerPulls();
 };
 
 void tst_Metrics::initTestCase()
@@ -48,12 +53,26 @@ void tst_Metrics::initTestCase()
     QVERIFY2(registryError().isEmpty(), qPrintable(registryError()));
 }
 
+void tst_Metrics::orphanedQueueSecondsIntegrateExactly_data()
+{
+    QTest::addColumn<Profile>("profile");
+    // RebalancePushImpl.dispatchPullRequest: 5.x executePullRequestLater(pullRequest, 500);
+    // 4.x executePullRequestImmediately.
+    QTest::addColumn<SimTime>("dispatchDelay");
+    QTest::newRow("5.x") << Profile::V5 << SimTime(500);
+    QTest::newRow("4.9") << Profile::V49 << SimTime(0);
+}
+
 void tst_Metrics::orphanedQueueSecondsIntegrateExactly()
 {
-    // One consumer, four queues. Each queue is orphaned from 0 until the consumer's first round
-    // creates its process queue; then while the consumer is paused (a paused owner is not
-    // running); then from the kill on. The retry queue does not count.
+    // One consumer, four queues. Each queue is orphaned from 0 until the consumer first pulls
+    // it (the process queue's creation plus the dispatch delay), and unowned until the creation;
+    // then both while the consumer is paused (a paused owner is not running); then from the
+    // kill on. The retry queue does not count.
+    QFETCH(Profile, profile);
+    QFETCH(SimTime, dispatchDelay);
     WorldSpec spec;
+    spec.profile = profile;
     spec.brokers = { QStringLiteral("broker-a") };
     spec.queuesPerBroker = 4;
     spec.consumers = 1;
@@ -63,12 +82,21 @@ void tst_Metrics::orphanedQueueSecondsIntegrateExactly()
     sim.runUntil(10 * kSecond);
     const QHash<qint32, SimTime> created = createdAt(sim.snapshot(), 0, queues);
     QCOMPARE(created.size(), 4);
+    // RebalanceImpl.updateProcessQueueTableInRebalance creates the process queues one after
+    // another (each after its QUERY_CONSUMER_OFFSET) and dispatches every pull request of the
+    // round at its end: each queue is first pulled at the round's last creation plus the delay.
+    const SimTime roundEnd = *std::max_element(created.cbegin(), created.cend());
     qint64 expected = 0;
+    qint64 unowned = 0;
     for (qint32 q : queues) {
-        QVERIFY(created[q] >= 1000); // 5.x: the first round a second after the start
-        expected += created[q];
+        if (profile == Profile::V5) {
+            QVERIFY(created[q] >= 1000); // 5.x: the first round a second after the start
+        }
+        expected += roundEnd + dispatchDelay;
+        unowned += created[q];
     }
     QCOMPARE(ms(sim.totals().orphanedQueueSeconds), expected);
+    QCOMPARE(ms(sim.totals().unownedQueueSeconds), unowned);
     QCOMPARE(sim.totals().orphanedQueues, 0);
 
     QCOMPARE(apply(sim, command(ScenarioEvent::Action::Pause, clientId(0))), QString());
@@ -76,14 +104,18 @@ void tst_Metrics::orphanedQueueSecondsIntegrateExactly()
     sim.runUntil(13 * kSecond + 250);
     QCOMPARE(apply(sim, command(ScenarioEvent::Action::Resume, clientId(0))), QString());
     expected += 4 * (3 * kSecond + 250);
+    unowned += 4 * (3 * kSecond + 250);
     QCOMPARE(ms(sim.totals().orphanedQueueSeconds), expected);
+    QCOMPARE(ms(sim.totals().unownedQueueSeconds), unowned);
 
     sim.runUntil(20 * kSecond);
     QCOMPARE(apply(sim, command(ScenarioEvent::Action::Kill, clientId(0))), QString());
     sim.runUntil(27 * kSecond + 77);
     expected += 4 * (7 * kSecond + 77);
+    unowned += 4 * (7 * kSecond + 77);
     const SnapshotTotals t = sim.totals();
     QCOMPARE(ms(t.orphanedQueueSeconds), expected);
+    QCOMPARE(ms(t.unownedQueueSeconds), unowned);
     QCOMPARE(t.orphanedQueues, 4);
     QCOMPARE(ms(t.doubleOwnedQueueSeconds), qint64(0));
     // The samples say the same, second by second.
@@ -116,10 +148,14 @@ void tst_Metrics::doubleOwnedQueueSecondsIntegrateExactly()
     QCOMPARE(b.keys().size(), 2);
     qint64 doubleOwned = 0;
     qint64 orphaned = 0;
+    // Each consumer first pulls its queues 500 ms (5.x dispatch delay) after its round's last
+    // creation.
+    const SimTime firstPullA = *std::max_element(a.cbegin(), a.cend()) + 500;
+    const SimTime firstPullB = *std::max_element(b.cbegin(), b.cend()) + 500;
     for (qint32 q : queues.mid(0, 2)) {
         QVERIFY(a.contains(q) && b.contains(q));
         doubleOwned += end - std::max(a[q], b[q]);
-        orphaned += std::min(a[q], b[q]);
+        orphaned += std::min(firstPullA, firstPullB);
     }
     orphaned += 2 * end;
     const SnapshotTotals t = sim.totals();
@@ -229,6 +265,58 @@ void tst_Metrics::duplicatesAreDeliveredMinusUnique()
         QCOMPARE(snap.queues[q].committedOffset, snap.queues[q].brokerOffset);
         QCOMPARE(snap.queues[q].lag, qint64(0));
     }
+}
+
+void tst_Metrics::handOverOrphanedUntilTheNewOwnerPulls_data()
+{
+    QTest::addColumn<Profile>("profile");
+    QTest::addColumn<SimTime>("dispatchDelay"); // RebalancePushImpl.dispatchPullRequest
+    QTest::newRow("5.x") << Profile::V5 << SimTime(500);
+    QTest::newRow("4.9") << Profile::V49 << SimTime(0);
+}
+
+void tst_Metrics::handOverOrphanedUntilTheNewOwnerPulls()
+{
+    // B joins; notified at B's registration, A lets two queues go; B creates its process queues
+    // at its first round and pulls them at that round's end plus the dispatch delay. A moved
+    // queue is orphaned from A's drop to B's first pull, and unowned from A's drop to B's
+    // creation: in 5.x the orphaned time of each moved queue is the unowned time plus 500 ms
+    // plus the rest of B's round.
+    QFETCH(Profile, profile);
+    QFETCH(SimTime, dispatchDelay);
+    WorldSpec spec;
+    spec.profile = profile;
+    spec.brokers = { QStringLiteral("broker-a") };
+    spec.queuesPerBroker = 4;
+    spec.consumers = 1;
+    Simulation sim(makeScenario(spec), registry());
+    QVERIFY2(sim.isValid(), qPrintable(sim.error()));
+    const QList<qint32> queues = topicQueues(sim);
+    const SimTime t = 30 * kSecond;
+    sim.runUntil(t);
+    const SnapshotTotals before = sim.totals();
+    ScenarioEvent join;
+    join.action = ScenarioEvent::Action::Join;
+    join.group = kGroup;
+    join.joining = consumerSpec(clientId(1));
+    QCOMPARE(apply(sim, join), QString());
+    sim.runUntil(t + 10 * kSecond);
+    const SnapshotTotals after = sim.totals();
+    const QHash<qint32, SimTime> created = createdAt(sim.snapshot(), 1, queues);
+    QCOMPARE(created.size(), 2);
+    const SimTime firstPull = *std::max_element(created.cbegin(), created.cend()) + dispatchDelay;
+    qint64 orphaned = 0;
+    qint64 unowned = 0;
+    for (auto it = created.cbegin(); it != created.cend(); ++it) {
+        const SimEvent *removed = firstRemoved(sim, it.key(), t, 0);
+        QVERIFY(removed && removed->t < it.value());
+        orphaned += firstPull - removed->t;
+        unowned += it.value() - removed->t;
+    }
+    QCOMPARE(ms(after.orphanedQueueSeconds - before.orphanedQueueSeconds), orphaned);
+    QCOMPARE(ms(after.unownedQueueSeconds - before.unownedQueueSeconds), unowned);
+    QVERIFY(orphaned >= unowned + 2 * dispatchDelay);
+    QCOMPARE(after.lost, qint64(0));
 }
 
 QTEST_GUILESS_MAIN(tst_Metrics)

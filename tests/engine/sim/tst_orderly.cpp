@@ -154,6 +154,8 @@ private slots:
     void oneOwnerAtATimeInOrder();
     void handOverWithABacklog_data();
     void handOverWithABacklog();
+    void busyQueueAssignedBackWaitsForPullExpiry_data();
+    void busyQueueAssignedBackWaitsForPullExpiry();
 };
 
 void tst_Orderly::initTestCase()
@@ -316,6 +318,109 @@ void tst_Orderly::handOverWithABacklog()
         }
     }
     QCOMPARE(sim.totals().doubleOwnedQueueSeconds, 0.0);
+    QCOMPARE(sim.totals().lost, qint64(0));
+}
+
+void tst_Orderly::busyQueueAssignedBackWaitsForPullExpiry_data()
+{
+    QTest::addColumn<Profile>("profile");
+    QTest::addColumn<SimTime>("roundPeriod"); // how often an unbalanced consumer rebalances
+    // 5.2+: an unbalanced round (a dropped queue is not in the working set) retries after
+    // rocketmq.client.rebalance.minInterval, 1000 ms (RebalanceService.run).
+    QTest::newRow("5.x") << Profile::V5 << SimTime(1000);
+    // 4.x: RebalanceService waits waitInterval, 20000 ms, between rounds.
+    QTest::newRow("4.9") << Profile::V49 << SimTime(20000);
+}
+
+void tst_Orderly::busyQueueAssignedBackWaitsForPullExpiry()
+{
+    // A newcomer takes queues whose listener is busy (5 s a message): the old owner marks them
+    // dropped, cannot take the consume lock within 500 ms (4.x: 1000 ms) and keeps them in its
+    // table (removeUnnecessaryMessageQueue returns false). The newcomer leaves 2 s later and the
+    // queues are assigned back. RebalanceImpl.updateProcessQueueTableInRebalance marks a queue
+    // only when `!mqSet.contains(mq)` or `pq.isPullExpired()`, and adds only queues that
+    // `!processQueueTable.containsKey(mq)`: the dropped queue is left alone, its pull request
+    // died (`if (processQueue.isDropped()) return;` in pullMessage), and it stands still until
+    // `now - lastPullTimestamp > PULL_MAX_IDLE_TIME` (120000 ms). Then it is removed (forced:
+    // dropped and 20 s past its last lock) and re-created in the same round.
+    QFETCH(Profile, profile);
+    QFETCH(SimTime, roundPeriod);
+    constexpr SimTime kPullMaxIdle = 120000; // ProcessQueue.PULL_MAX_IDLE_TIME
+    constexpr SimTime kDispatchDelay = 500; // RebalancePushImpl.dispatchPullRequest (5.x)
+    WorldSpec spec;
+    spec.profile = profile;
+    spec.mode = ConsumeMode::Orderly;
+    spec.brokers = { QStringLiteral("broker-a") };
+    spec.queuesPerBroker = 4;
+    spec.consumers = 1;
+    spec.produceRate = 40;
+    spec.consumeMs = 5000;
+    Simulation sim(makeScenario(spec), registry());
+    QVERIFY2(sim.isValid(), qPrintable(sim.error()));
+    const QList<qint32> queues = topicQueues(sim);
+    // Both profiles' listeners run from about 0 s or 1.5 s in 5 s steps: at 32.5 s every queue
+    // is in the middle of a call for longer than the removal waits.
+    const SimTime joinAt = 32 * kSecond + 500;
+    sim.runUntil(joinAt);
+    ScenarioEvent join;
+    join.action = ScenarioEvent::Action::Join;
+    join.group = kGroup;
+    join.joining = consumerSpec(clientId(1), spec.consumeMs);
+    QCOMPARE(apply(sim, join), QString());
+    sim.runUntil(joinAt + 2 * kSecond);
+    QCOMPARE(apply(sim, command(ScenarioEvent::Action::Shutdown, clientId(1))), QString());
+
+    // AVG over two consumers gives the newcomer queues 2 and 3; consumer 0 never let them go.
+    const QList<qint32> busy = { queues[2], queues[3] };
+    QHash<qint32, SimTime> lastPull;
+    QHash<qint32, qint64> nextOffset;
+    sim.runUntil(joinAt + 3 * kSecond);
+    for (qint32 q : busy) {
+        const SnapshotHolding *h = nullptr;
+        for (const SnapshotHolding &row : sim.snapshot().holdings) {
+            if (row.queue == q && row.consumer == 0) {
+                h = &row;
+            }
+        }
+        QVERIFY2(h && h->dropped, qPrintable(eventLog(sim, joinAt)));
+        lastPull.insert(q, h->lastPullAt);
+        nextOffset.insert(q, h->nextOffset);
+        QVERIFY(h->lastPullAt <= joinAt + 2 * kSecond);
+    }
+    // The queues not taken go on as before.
+    QCOMPARE(owners(sim.snapshot(), queues[0]), QList<qint32> { 0 });
+    QVERIFY(firstRemoved(sim, queues[0], joinAt, 0) == nullptr);
+
+    for (qint32 q : busy) {
+        const SimEvent *back = firstAdded(sim, q, joinAt + 2 * kSecond, 0);
+        const SimTime expiry = lastPull.value(q) + kPullMaxIdle; // isPullExpired: strictly later
+        if (!back) {
+            sim.runUntil(expiry + roundPeriod + 2 * kSecond);
+            back = firstAdded(sim, q, joinAt + 2 * kSecond, 0);
+        }
+        QVERIFY2(back, qPrintable(eventLog(sim, joinAt)));
+        QVERIFY2(back->removed.contains(q), qPrintable(eventLog(sim, joinAt, back->t)));
+        QVERIFY2(back->t > expiry && back->t <= expiry + roundPeriod + 100,
+            qPrintable(QStringLiteral("%1: last pull %2, re-created %3")
+                           .arg(queueName(sim, q))
+                           .arg(lastPull.value(q))
+                           .arg(back->t)));
+        // No rebalance touched it in between.
+        const SimEvent *removed = firstRemoved(sim, q, joinAt, 0);
+        QVERIFY(removed && removed->t == back->t);
+    }
+    // Idle meanwhile: nothing was pulled. Its next pull comes 500 ms after the re-creation (5.x).
+    const SimTime backAt = firstAdded(sim, busy[0], joinAt + 2 * kSecond, 0)->t;
+    sim.runUntil(backAt + kDispatchDelay + 100);
+    for (qint32 q : busy) {
+        const SnapshotHolding *h = holding(sim.snapshot(), q, 0);
+        QVERIFY(h && !h->dropped);
+        QVERIFY(h->lastPullAt >= backAt);
+        if (profile == Profile::V5) {
+            QVERIFY(h->lastPullAt >= backAt + kDispatchDelay);
+        }
+        QVERIFY(h->nextOffset >= nextOffset.value(q));
+    }
     QCOMPARE(sim.totals().lost, qint64(0));
 }
 
