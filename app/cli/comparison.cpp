@@ -36,16 +36,16 @@ QString number(double value, int decimals)
 
 QJsonObject seriesJson(const QList<ScorecardPoint> &points)
 {
-    QJsonArray t, lag, orphaned, doubleOwned, cached;
+    QJsonArray t, lag, unowned, doubleOwned, cached;
     for (const ScorecardPoint &p : points) {
         t.append(p.t);
         lag.append(p.lag);
-        orphaned.append(p.orphanedQueues);
+        unowned.append(p.unownedQueues);
         doubleOwned.append(p.doubleOwnedQueues);
         cached.append(p.cachedMessages);
     }
     return { { QStringLiteral("t"), t }, { QStringLiteral("lag"), lag },
-        { QStringLiteral("orphanedQueues"), orphaned },
+        { QStringLiteral("unownedQueues"), unowned },
         { QStringLiteral("doubleOwnedQueues"), doubleOwned },
         { QStringLiteral("cachedMessages"), cached } };
 }
@@ -54,13 +54,13 @@ QList<ScorecardPoint> seriesFromJson(const QJsonObject &o)
 {
     const QJsonArray t = o.value(QStringLiteral("t")).toArray();
     const QJsonArray lag = o.value(QStringLiteral("lag")).toArray();
-    const QJsonArray orphaned = o.value(QStringLiteral("orphanedQueues")).toArray();
+    const QJsonArray unowned = o.value(QStringLiteral("unownedQueues")).toArray();
     const QJsonArray doubleOwned = o.value(QStringLiteral("doubleOwnedQueues")).toArray();
     const QJsonArray cached = o.value(QStringLiteral("cachedMessages")).toArray();
     QList<ScorecardPoint> points;
     for (qsizetype i = 0; i < t.size(); ++i) {
         points.append(
-            { t.at(i).toInteger(), lag.at(i).toInteger(), qint32(orphaned.at(i).toInteger()),
+            { t.at(i).toInteger(), lag.at(i).toInteger(), qint32(unowned.at(i).toInteger()),
                 qint32(doubleOwned.at(i).toInteger()), cached.at(i).toInteger() });
     }
     return points;
@@ -602,7 +602,7 @@ QByteArray Comparison::html() const
             for (const ScorecardPoint &p : *it) {
                 const double t = double(p.t) / 1000.0;
                 l.points.append({ t, double(p.lag) });
-                h.points.append({ t, double(p.orphanedQueues + p.doubleOwnedQueues) });
+                h.points.append({ t, double(p.unownedQueues + p.doubleOwnedQueues) });
                 c.points.append({ t, double(p.cachedMessages) });
             }
             lag.append(l);
@@ -615,7 +615,7 @@ QByteArray Comparison::html() const
                         .arg(seeds.isEmpty() ? QString() : QString::number(seeds.first()));
             page += svgChart(
                 QStringLiteral("Lag of group %1").arg(g), QStringLiteral("messages"), lag);
-            page += svgChart(QStringLiteral("Ownership health of group %1: orphaned + double-owned "
+            page += svgChart(QStringLiteral("Ownership health of group %1: unowned + double-owned "
                                             "queues")
                                  .arg(g),
                 QStringLiteral("queues"), health);

@@ -113,7 +113,7 @@ private:
                 cached += s.consumers.at(it.key()).cachedCount;
             }
             point.cachedMessages = std::max(point.cachedMessages, cached);
-            qint32 orphaned = 0;
+            qint32 unowned = 0;
             qint32 doubleOwned = 0;
             for (qint32 q : m_queues) {
                 if (q >= s.queues.size()) {
@@ -128,14 +128,14 @@ private:
                     }
                 }
                 if (owners == 0) {
-                    m_card.orphanedQueueSeconds += seconds;
-                    ++orphaned;
+                    m_card.unownedQueueSeconds += seconds;
+                    ++unowned;
                 } else if (owners > 1 && clustering) {
                     m_card.doubleOwnedQueueSeconds += seconds;
                     ++doubleOwned;
                 }
             }
-            point.orphanedQueues = std::max(point.orphanedQueues, orphaned);
+            point.unownedQueues = std::max(point.unownedQueues, unowned);
             point.doubleOwnedQueues = std::max(point.doubleOwnedQueues, doubleOwned);
             if (held.isEmpty() || m_queues.isEmpty()) {
                 continue;
@@ -258,7 +258,7 @@ const QList<ScorecardFigure> &ScorecardFigure::all()
         { "movement.queueMoves", "queue moves", 0 },
         { "movement.movesPerChange", "moves per membership change", 2 },
         { "movement.moveRatio", "moves / lower bound", 2 },
-        { "exposure.orphanedQueueSeconds", "orphaned queue-seconds", 1 },
+        { "exposure.unownedQueueSeconds", "unowned queue-seconds", 1 },
         { "exposure.doubleOwnedQueueSeconds", "double-owned queue-seconds", 1 },
         { "exposure.duplicates", "duplicates (world)", 0 },
         { "exposure.lost", "lost (world, must be 0)", 0 },
@@ -277,7 +277,7 @@ const QList<ScorecardFigure> &ScorecardFigure::all()
 QList<double> RunScorecard::values(const GroupScorecard &g) const
 {
     return { g.maxOverMean, g.meanSpread, double(g.maxSpread), g.idleConsumerSeconds,
-        double(g.queueMoves), g.movesPerChange(), g.moveRatio(), g.orphanedQueueSeconds,
+        double(g.queueMoves), g.movesPerChange(), g.moveRatio(), g.unownedQueueSeconds,
         g.doubleOwnedQueueSeconds, double(totals.duplicates), double(totals.lost),
         double(g.peakCachedMessages), double(g.peakCachedBytes) / (1024.0 * 1024.0),
         double(g.flowControl[0]), double(g.flowControl[1]), double(g.flowControl[2]),

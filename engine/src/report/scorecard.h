@@ -20,7 +20,7 @@ struct RBLAB_ENGINE_EXPORT ScorecardPoint
 {
     SimTime t = 0; //!< the start of the interval
     qint64 lag = 0;
-    qint32 orphanedQueues = 0;
+    qint32 unownedQueues = 0;
     qint32 doubleOwnedQueues = 0;
     qint64 cachedMessages = 0; //!< Σ over live members
 
@@ -57,7 +57,7 @@ struct RBLAB_ENGINE_EXPORT GroupScorecard
     }
 
     // exposure (sampled)
-    double orphanedQueueSeconds = 0; //!< no live member holds the queue
+    double unownedQueueSeconds = 0; //!< no live member holds a process queue for it
     double doubleOwnedQueueSeconds = 0; //!< two or more live members hold it (CLUSTERING)
 
     // pressure

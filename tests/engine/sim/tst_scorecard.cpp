@@ -58,10 +58,10 @@ void tst_Scorecard::handChecked()
     // Exposure, sampled (each sample stands for the second after it): nobody holds the 4 queues
     // at the 1 s sample (assignment at 1.006 s), queue 3 at 31 s (c2 dropped it at 30.008 s, c3
     // takes it at 31.004 s), queues 0 and 1 at 60 s (c1 killed at 60 s, c2 takes them at
-    // 60.008 s): 4 + 1 + 2 queue-seconds. The engine's exact figure for the world is 5.03.
-    QCOMPARE(g.orphanedQueueSeconds, 7.0);
+    // 60.008 s): 4 + 1 + 2 queue-seconds. The engine's exact unowned figure for the world is 5.03.
+    QCOMPARE(g.unownedQueueSeconds, 7.0);
     QCOMPARE(g.doubleOwnedQueueSeconds, 0.0);
-    QVERIFY(qAbs(card.totals.orphanedQueueSeconds - 5.03) < 0.01);
+    QVERIFY(qAbs(card.totals.unownedQueueSeconds - 5.03) < 0.01);
 
     // Balance: at 1 s c1 and c2 are live with no queue (2 consumer-seconds idle), at 31 s c3
     // (1 more); at 31 s c1, c2, c3 hold 2, 1, 0: the worst spread is 2.
@@ -76,7 +76,7 @@ void tst_Scorecard::handChecked()
     QVERIFY(g.lagP50 <= g.lagP99 && g.lagP99 <= g.lagMax);
     QCOMPARE(g.series.size(), 90); // one point a sample: fewer than kSeriesPoints samples
     for (const ScorecardPoint &p : g.series) {
-        QVERIFY2(p.lag <= 8 && p.orphanedQueues <= 4 && p.doubleOwnedQueues == 0,
+        QVERIFY2(p.lag <= 8 && p.unownedQueues <= 4 && p.doubleOwnedQueues == 0,
             qPrintable(QString::number(p.t)));
     }
 
@@ -103,10 +103,10 @@ void tst_Scorecard::doubleOwnership()
     const GroupScorecard &g = card.groups.first();
     // Samples at 1 s … 60 s, each standing for the second after it: the 1 s sample sees all 4
     // queues orphaned; the 59 from 2 s on see queue 2 orphaned and queue 1 double-owned.
-    QCOMPARE(g.orphanedQueueSeconds, 4.0 + 59.0);
+    QCOMPARE(g.unownedQueueSeconds, 4.0 + 59.0);
     QCOMPARE(g.doubleOwnedQueueSeconds, 59.0);
-    // The engine's exact world figures: 4 × 1.006 + 58.994 and 60 − 1.006.
-    QVERIFY(qAbs(card.totals.orphanedQueueSeconds - 63.014) < 0.01);
+    // The engine's exact world figures (unowned, double-owned): 4 × 1.006 + 58.994, 60 − 1.006.
+    QVERIFY(qAbs(card.totals.unownedQueueSeconds - 63.014) < 0.01);
     QVERIFY(qAbs(card.totals.doubleOwnedQueueSeconds - 58.994) < 0.01);
     // Both hold two queues: busiest over mean is 1, the spread 0 (the start-up sample, when
     // nothing is assigned, is not judged); both were idle for the 1 s sample.
@@ -115,7 +115,7 @@ void tst_Scorecard::doubleOwnership()
     QCOMPARE(g.idleConsumerSeconds, 2.0);
     QCOMPARE(g.series.size(), 60);
     QCOMPARE(g.series.last().doubleOwnedQueues, 1);
-    QCOMPARE(g.series.last().orphanedQueues, 1);
+    QCOMPARE(g.series.last().unownedQueues, 1);
     // Nobody joined or left; queue 1, taken up by c2 after c1 took it, counts as one move (as
     // the report's world queueMoves counts it).
     QCOMPARE(g.membershipChanges, qint64(0));
