@@ -11,6 +11,7 @@ class QWidget;
 namespace Rblab {
 
 class RecentFiles;
+struct AutosavedSession;
 class ScenarioDocument;
 class StrategyRegistry;
 
@@ -44,6 +45,15 @@ public:
     bool save();
     bool saveAs();
     void showError(const QString &title, const QString &text);
+
+    enum class RestoreAnswer { Restore, Discard, Later };
+    //! Asks whether to bring back a session that did not close cleanly (never when quiet).
+    RestoreAnswer askToRestore(const AutosavedSession &session);
+    /*!
+        Reads an autosaved session into the document (modified, with its source file as the
+        place to save). A file that cannot be read is set aside and its diagnostics shown.
+    */
+    bool restoreAutosave(const AutosavedSession &session);
 
     void setQuiet(bool quiet) { m_quiet = quiet; }
     bool isQuiet() const { return m_quiet; }

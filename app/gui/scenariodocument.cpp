@@ -37,6 +37,12 @@ void ScenarioDocument::setScenario(const Scenario &scenario, const QString &path
     emit scenarioReplaced();
 }
 
+void ScenarioDocument::restore(const Scenario &scenario, const QString &path)
+{
+    setScenario(scenario, path);
+    setModified(true);
+}
+
 bool ScenarioDocument::save(const QString &path, QString *error)
 {
     if (!ScenarioWriter::save(m_scenario, path, error)) {

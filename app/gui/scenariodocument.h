@@ -34,6 +34,11 @@ public:
     */
     bool open(const QString &path, const StrategyRegistry *registry, QString *errorText);
     void setScenario(const Scenario &scenario, const QString &path);
+    /*!
+        A session brought back from its autosave: `scenario` holds its commands already, `path`
+        is the file it came from (Save writes there). Modified, as it was when it was lost.
+    */
+    void restore(const Scenario &scenario, const QString &path);
     bool save(const QString &path, QString *error);
 
     const Scenario &scenario() const { return m_scenario; }
