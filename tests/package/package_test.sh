@@ -3,11 +3,14 @@
 # The Debian packages, as a user gets them: cpack builds them from this build tree into a
 # temporary folder, dpkg-deb unpacks them into a temporary root, and the programs run from
 # there, finding their plugins beside the unpacked engine library and nothing of the build tree.
-#   package_test.sh <cpack> <build dir> <version>
+# A plugin is then built against the unpacked SDK (rebalance-lab-dev) and loaded by rblab.
+#   package_test.sh <cpack> <cmake> <build dir> <version>
 set -eu
 CPACK=$1
-BUILD=$2
-VERSION=$3
+CMAKE=$2
+BUILD=$3
+VERSION=$4
+HERE=$(cd "$(dirname "$0")" && pwd)
 SKIP=77
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -81,4 +84,18 @@ fromRoot=$(grep -c "file: *$ROOT/usr/lib/rebalance-lab/plugins/" "$WORK/strategi
 size=$(od -An -tu1 -j16 -N8 "$WORK/shot.png" \
     | awk '{ printf "%dx%d", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8 }')
 [ "$size" = 800x500 ] || fail "the screenshot is $size, not 800x500"
-echo "PASS: $(basename "$APP") and $(basename "$DEV"): 6 strategies from the root, screenshot $size"
+# The SDK: docs/plugin-sdk.md's example plugin, configured with only the root as its prefix,
+# builds and loads beside the six.
+"$CMAKE" -S "$HERE/sdkplugin" -B "$WORK/sdkplugin" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_PREFIX_PATH="$ROOT/usr" -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON \
+    >"$WORK/sdk.log" 2>&1 \
+    && "$CMAKE" --build "$WORK/sdkplugin" >>"$WORK/sdk.log" 2>&1 \
+    || { cat "$WORK/sdk.log" >&2; fail "a plugin does not build against the unpacked SDK"; }
+grep -q "$ROOT/usr/lib/cmake/RebalanceLabSDK" "$WORK/sdkplugin/CMakeCache.txt" \
+    || fail "the plugin found another RebalanceLabSDK than the unpacked one"
+RBLAB_PLUGIN_PATH="$WORK/sdkplugin" "$ROOT/usr/bin/rblab" strategies >"$WORK/with-sdk.txt" 2>&1 \
+    || { cat "$WORK/with-sdk.txt" >&2; fail "rblab strategies failed with the SDK plugin"; }
+grep -q '^Strategies (7):' "$WORK/with-sdk.txt" && grep -q '^  QUEUE_ID_MOD ' "$WORK/with-sdk.txt" \
+    || { cat "$WORK/with-sdk.txt" >&2; fail "the plugin built against the SDK did not load"; }
+
+echo "PASS: $(basename "$APP") and $(basename "$DEV"): 6 strategies from the root, screenshot $size, SDK plugin loads"
