@@ -14,6 +14,12 @@ configure_file("${PROJECT_SOURCE_DIR}/resources/org.rebalancelab.RebalanceLab.me
 install(FILES "${RBLAB_METAINFO}" DESTINATION "${CMAKE_INSTALL_DATADIR}/metainfo"
     COMPONENT rebalance-lab)
 
+# Debian policy 12.5: every package carries its copyright file.
+foreach(component rebalance-lab rebalance-lab-dev)
+    install(FILES "${CMAKE_CURRENT_LIST_DIR}/debian/copyright"
+        DESTINATION "${CMAKE_INSTALL_DATADIR}/doc/${component}" COMPONENT ${component})
+endforeach()
+
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME rebalance-lab)
 set(CPACK_PACKAGE_VENDOR "Rebalance Lab")

@@ -50,7 +50,8 @@ for f in usr/bin/rebalance-lab usr/bin/rblab usr/lib/librblab-engine.so.0 \
     usr/share/icons/hicolor/scalable/apps/rebalance-lab.svg \
     usr/share/metainfo/org.rebalancelab.RebalanceLab.metainfo.xml \
     usr/include/rebalance-lab/rblab/strategyfactory.h \
-    usr/lib/cmake/RebalanceLabSDK/RebalanceLabSDKConfig.cmake; do
+    usr/lib/cmake/RebalanceLabSDK/RebalanceLabSDKConfig.cmake \
+    usr/share/doc/rebalance-lab/copyright usr/share/doc/rebalance-lab-dev/copyright; do
     [ -e "$ROOT/$f" ] || fail "the packages do not install /$f"
 done
 plugins=$(ls "$ROOT"/usr/lib/rebalance-lab/plugins/*.so | wc -l)
