@@ -89,6 +89,8 @@ public:
     static constexpr int kCoalesceMs = 1000;
     //! How often the virtual time reached is saved while the run goes on.
     static constexpr int kPeriodMs = 30000;
+    //! Changes that period (tests).
+    void setPeriod(int ms) { m_period.setInterval(ms); }
 
 signals:
     void saved(const QString &scenarioPath);

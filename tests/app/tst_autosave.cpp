@@ -42,6 +42,7 @@ private slots:
     void cleanup();
     void commandIsAutosavedAsAReplayableScenario();
     void commandsInABurstAreSavedOnce();
+    void timeReachedIsSavedPeriodically();
     void savedOrCleanlyClosedSessionLeavesNothing();
     void runningSessionIsNotLeftBehind();
     void crashedSessionIsRestored();
@@ -183,10 +184,21 @@ void tst_Autosave::commandsInABurstAreSavedOnce()
     auto window = makeWindow(dir.path());
     QVERIFY(window);
     QSignalSpy saved(window->autosave(), &SessionAutosave::saved);
-    // Three commands within the coalescing delay: one save, holding all three.
-    for (int i = 0; i < 3; ++i) {
-        QCOMPARE(killOne(window.get()).action, ScenarioEvent::Action::Kill);
+    // Three commands given at once (three consumers killed): one save, holding all three.
+    const WorldSnapshot &snapshot = window->controller()->snapshot();
+    QList<qint32> running;
+    for (qint32 c = 0; c < snapshot.consumers.size() && running.size() < 3; ++c) {
+        if (snapshot.consumers.at(c).state == ConsumerState::Running) {
+            running.append(c);
+        }
     }
+    QCOMPARE(running.size(), 3);
+    QSignalSpy applied(window->controller(), &SimulationController::commandApplied);
+    for (qint32 c : running) {
+        window->assignmentView()->setSelection(Selection::consumer(c));
+        window->consumerActions()->action(ConsumerActions::Kill)->trigger();
+    }
+    QVERIFY(QTest::qWaitFor([&] { return applied.count() == 3; }, 5000));
     QCOMPARE(window->document()->recordedCommands().size(), 3);
     QVERIFY(QTest::qWaitFor([&] { return saved.count() > 0; }, 5000));
     QTest::qWait(SessionAutosave::kCoalesceMs + 300);
@@ -195,6 +207,34 @@ void tst_Autosave::commandsInABurstAreSavedOnce()
         = ScenarioReader::readFile(window->autosave()->scenarioPath(), &m_registry);
     QVERIFY2(read.ok(), qPrintable(read.errorText()));
     QVERIFY(*read.scenario == window->document()->scenario());
+}
+
+void tst_Autosave::timeReachedIsSavedPeriodically()
+{
+    QTemporaryDir dir;
+    QString statePath;
+    {
+        auto window = makeWindow(dir.path());
+        QVERIFY(window);
+        window->autosave()->setPeriod(100);
+        killOne(window.get());
+        QVERIFY(window->autosave()->saveNow());
+        statePath = window->autosave()->statePath();
+        const QDateTime first = QFileInfo(statePath).lastModified();
+        // The run goes on with no command: only the time reached changes, and is saved.
+        window->controller()->runTo(75 * kSecond);
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                QFile state(statePath);
+                return state.open(QIODevice::ReadOnly)
+                    && state.readAll().contains("\"reached\": 75000");
+            },
+            3000));
+        QVERIFY(QFileInfo(statePath).lastModified() >= first);
+    }
+    const QList<AutosavedSession> left = SessionAutosave::leftBehind(dir.path());
+    QCOMPARE(left.size(), 1);
+    QCOMPARE(left.first().reached, 75 * kSecond);
 }
 
 void tst_Autosave::savedOrCleanlyClosedSessionLeavesNothing()
