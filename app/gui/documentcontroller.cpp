@@ -81,7 +81,7 @@ bool DocumentController::openAfterPrompt(const QString &path)
 bool DocumentController::openScenario(const QString &path)
 {
     QString error;
-    if (!m_document->open(path, &m_registry, &error)) {
+    if (!m_document->open(path, &m_registry, &error, m_strategyOverride)) {
         showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), error);
         return false;
     }
@@ -160,11 +160,18 @@ DocumentController::RestoreAnswer DocumentController::askToRestore(const Autosav
 bool DocumentController::restoreAutosave(const AutosavedSession &session)
 {
     const ScenarioReadResult read = ScenarioReader::readFile(session.scenarioPath, &m_registry);
-    if (!read.ok() || !read.scenario) {
+    QString error = read.errorText();
+    if (read.ok() && read.scenario) {
+        error = ScenarioDocument::runError(*read.scenario, m_registry, m_strategyOverride);
+        if (!error.isEmpty()) {
+            error = QStringLiteral("%1: %2").arg(session.scenarioPath, error);
+        }
+    }
+    if (!error.isEmpty()) {
         SessionAutosave::setAside(session);
         showError(tr("Cannot restore the last session"),
             tr("%1\nThe files were kept as %2.unreadable.")
-                .arg(read.errorText(), QDir::toNativeSeparators(session.scenarioPath)));
+                .arg(error, QDir::toNativeSeparators(session.scenarioPath)));
         return false;
     }
     m_document->restore(*read.scenario, session.source);

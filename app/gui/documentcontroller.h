@@ -55,6 +55,8 @@ public:
     */
     bool restoreAutosave(const AutosavedSession &session);
 
+    //! --strategy: a file must run with it to be opened.
+    void setStrategyOverride(const QString &strategy) { m_strategyOverride = strategy; }
     void setQuiet(bool quiet) { m_quiet = quiet; }
     bool isQuiet() const { return m_quiet; }
     QString lastError() const { return m_lastError; }
@@ -80,6 +82,7 @@ private:
     RecentFiles *m_recent = nullptr;
     bool m_quiet = false;
     QString m_lastError;
+    QString m_strategyOverride;
 };
 
 } // namespace Rblab

@@ -360,6 +360,7 @@ void MainWindow::setStrategyOverride(const QString &strategy)
 {
     m_strategyOverride = strategy;
     m_controller->setStrategyOverride(strategy);
+    m_files->setStrategyOverride(strategy);
     m_autosave->setStrategyOverride(strategy);
 }
 

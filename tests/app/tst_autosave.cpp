@@ -72,7 +72,11 @@ void tst_Autosave::initTestCase()
     StrategyRegistry::Sources sources;
     sources.user = false;
     sources.environment = false;
+    // A strategy whose schema accepts everything and whose create() throws: a file that names
+    // it reads well and cannot run.
+    sources.extraDirectories = { QStringLiteral(RBLAB_FIXTURE_PLUGIN_DIR "/throwingcreate") };
     m_registry.load(sources);
+    QVERIFY(m_registry.find(QStringLiteral("FIXTURE_THROWING_CREATE")));
     QVERIFY(m_registry.find(QStringLiteral("AVG")));
     QVERIFY(m_languages.setLanguage(QStringLiteral("en")));
 }
@@ -408,6 +412,10 @@ void tst_Autosave::badScenarioLeavesTheWorldRunning_data()
     QTest::newRow("File › Open") << QStringLiteral("open") << located;
     QTest::newRow("drop") << QStringLiteral("drop") << located;
     QTest::newRow("Open Recent, file broken since") << QStringLiteral("recent") << located;
+    QTest::newRow("plugin refuses to create the strategy")
+        << QStringLiteral("refused")
+        << QStringLiteral(
+               "refused\\.json: groups\\[0\\]\\.consumers\\[0\\] .*FIXTURE_THROWING_CREATE");
     QTest::newRow("missing file") << QStringLiteral("missing")
                                   << QStringLiteral("gone\\.json: .*cannot open the file");
 }
@@ -442,6 +450,19 @@ void tst_Autosave::badScenarioLeavesTheWorldRunning()
 
     if (how == QLatin1String("open")) {
         QVERIFY(!window->openScenario(bad));
+    } else if (how == QLatin1String("refused")) {
+        // Valid to the reader: every group runs the strategy whose create() throws.
+        ScenarioReadResult read
+            = ScenarioReader::readFile(MainWindow::defaultScenarioPath(), &m_registry);
+        QVERIFY(read.ok());
+        for (GroupSpec &group : read.scenario->groups) {
+            group.strategy = QStringLiteral("FIXTURE_THROWING_CREATE");
+            group.strategyParams.clear();
+        }
+        const QString refused = dir.filePath(QStringLiteral("refused.json"));
+        QVERIFY(ScenarioWriter::save(*read.scenario, refused));
+        QVERIFY(ScenarioReader::readFile(refused, &m_registry).ok());
+        QVERIFY(!window->openScenario(refused));
     } else if (how == QLatin1String("missing")) {
         QVERIFY(!window->openScenario(dir.filePath(QStringLiteral("gone.json"))));
     } else if (how == QLatin1String("drop")) {
