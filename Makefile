@@ -80,6 +80,9 @@ PACKAGE_DIR := $(BUILD_DIR)/package
 package-deps:
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$(PACKAGE_DEBIAN_PACKAGES)"
 
+# make test runs the package_deb test (label package), which builds the packages: the same tools.
+test: package-deps
+
 package: build package-deps
 	rm -f $(PACKAGE_DIR)/*.deb
 	cd $(BUILD_DIR) && cpack -G DEB -B "$(abspath $(PACKAGE_DIR))"
