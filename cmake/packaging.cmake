@@ -14,16 +14,27 @@ configure_file("${PROJECT_SOURCE_DIR}/resources/org.rebalancelab.RebalanceLab.me
 install(FILES "${RBLAB_METAINFO}" DESTINATION "${CMAKE_INSTALL_DATADIR}/metainfo"
     COMPONENT rebalance-lab)
 
-# Debian policy 12.5: every package carries its copyright file.
+set(CPACK_PACKAGE_CONTACT "Rebalance Lab maintainers <maintainers@users.noreply.a-seed-8828ebba.example>")
+
+# Debian policy 12.5 and 12.7: every package carries its copyright file and the changelog,
+# compressed reproducibly (gzip -n: no name, no time stamp).
+configure_file("${CMAKE_CURRENT_LIST_DIR}/debian/changelog.Debian.in"
+    "${CMAKE_BINARY_DIR}/debian/changelog.Debian" @ONLY)
+execute_process(COMMAND gzip -9nc "${CMAKE_BINARY_DIR}/debian/changelog.Debian"
+    OUTPUT_FILE "${CMAKE_BINARY_DIR}/debian/changelog.Debian.gz"
+    RESULT_VARIABLE gzip_result)
+if(NOT gzip_result EQUAL 0)
+    message(FATAL_ERROR "gzip failed on debian/changelog.Debian: ${gzip_result}")
+endif()
 foreach(component rebalance-lab rebalance-lab-dev)
     install(FILES "${CMAKE_CURRENT_LIST_DIR}/debian/copyright"
+            "${CMAKE_BINARY_DIR}/debian/changelog.Debian.gz"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/doc/${component}" COMPONENT ${component})
 endforeach()
 
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME rebalance-lab)
 set(CPACK_PACKAGE_VENDOR "Rebalance Lab")
-set(CPACK_PACKAGE_CONTACT "Rebalance Lab maintainers <maintainers@users.noreply.a-seed-8828ebba.example>")
 # Each package's description starts with its own synopsis line. CPackDeb (3.25) would put the
 # project-wide summary in front of both unless the summary is CPack's default text, so it is.
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${CMAKE_PROJECT_NAME} built using CMake")
@@ -54,6 +65,12 @@ set(CPACK_DEBIAN_REBALANCE-LAB-DEV_PACKAGE_SECTION devel)
 # dpkg-shlibdeps lists the Qt runtime packages the programs and plugins link; the engine
 # library is the package's own.
 set(CPACK_DEBIAN_REBALANCE-LAB_PACKAGE_SHLIBDEPS ON)
+# The engine library: a shlibs file (for plugins built against the SDK) and the ldconfig
+# trigger Debian asks for (CPack also adds ldconfig calls to postinst and postrm).
+set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
+set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY ">=")
+set(CPACK_DEBIAN_REBALANCE-LAB_PACKAGE_CONTROL_EXTRA "${CMAKE_CURRENT_LIST_DIR}/debian/triggers")
+set(CPACK_PROJECT_CONFIG_FILE "${CMAKE_CURRENT_LIST_DIR}/cpackproject.cmake")
 # Qt's own zh_CN catalog (qtbase_zh_CN: dialog buttons) and a font with the Chinese glyphs.
 set(CPACK_DEBIAN_REBALANCE-LAB_PACKAGE_RECOMMENDS "qt6-translations-l10n, fonts-noto-cjk")
 # A plugin build needs Qt's CMake packages and moc (RebalanceLabSDKConfig.cmake finds Qt6 Core).

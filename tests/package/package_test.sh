@@ -43,6 +43,12 @@ devDepends=$(dpkg-deb -f "$DEV" Depends)
 echo "$devDepends" | grep -q "rebalance-lab (= ${VERSION}-1)" \
     || fail "rebalance-lab-dev does not depend on this rebalance-lab: $devDepends"
 
+# Debian's own checks, where lintian is installed: no errors (warnings are listed in the README).
+if command -v lintian >/dev/null 2>&1; then
+    lintian --fail-on error --allow-root "$APP" "$DEV" >"$WORK/lintian.txt" 2>&1 \
+        || { cat "$WORK/lintian.txt" >&2; fail "lintian reports errors"; }
+fi
+
 dpkg-deb -x "$APP" "$ROOT"
 dpkg-deb -x "$DEV" "$ROOT"
 for f in usr/bin/rebalance-lab usr/bin/rblab usr/lib/librblab-engine.so.0 \
