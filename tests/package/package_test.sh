@@ -60,6 +60,11 @@ for f in usr/bin/rebalance-lab usr/bin/rblab usr/lib/librblab-engine.so.0 \
     usr/share/doc/rebalance-lab/copyright usr/share/doc/rebalance-lab-dev/copyright; do
     [ -e "$ROOT/$f" ] || fail "the packages do not install /$f"
 done
+if command -v appstreamcli >/dev/null 2>&1; then
+    appstreamcli validate --no-net \
+        "$ROOT/usr/share/metainfo/org.rebalancelab.RebalanceLab.metainfo.xml" \
+        >"$WORK/appstream.txt" 2>&1 || { cat "$WORK/appstream.txt" >&2; fail "invalid AppStream metadata"; }
+fi
 plugins=$(ls "$ROOT"/usr/lib/rebalance-lab/plugins/*.so | wc -l)
 [ "$plugins" -eq 6 ] || fail "expected 6 plugins in /usr/lib/rebalance-lab/plugins, found $plugins"
 # The SDK headers belong to -dev only.
