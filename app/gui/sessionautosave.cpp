@@ -235,6 +235,20 @@ QList<AutosavedSession> SessionAutosave::leftBehind(const QString &directory)
         }
         sessions.append(session);
     }
+    // A crash with nothing unsaved leaves only its lock: taking a stale lock and letting it go
+    // removes it, so the folder does not fill up with them.
+    const QStringList locks
+        = dir.entryList({ QLatin1String("*") + kLockSuffix }, QDir::Files, QDir::Name);
+    for (const QString &name : locks) {
+        const QString id = name.chopped(kLockSuffix.size());
+        if (!QFileInfo::exists(sessionFile(dir.absolutePath(), id, kStateSuffix))) {
+            QLockFile lock(dir.filePath(name));
+            lock.setStaleLockTime(0);
+            if (lock.tryLock(0)) {
+                lock.unlock();
+            }
+        }
+    }
     std::stable_sort(sessions.begin(), sessions.end(),
         [](const AutosavedSession &a, const AutosavedSession &b) { return a.savedAt > b.savedAt; });
     return sessions;

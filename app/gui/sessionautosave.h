@@ -59,7 +59,8 @@ public:
 
     //! $RBLAB_AUTOSAVE_DIR, else <AppDataLocation>/autosave.
     static QString defaultDirectory();
-    //! Sessions in `directory` that ended without a clean close, newest first.
+    //! Sessions in `directory` that ended without a clean close, newest first (stale locks of
+    //! crashed sessions that had nothing to save are removed on the way).
     static QList<AutosavedSession> leftBehind(const QString &directory);
     //! Removes a left-behind session's files.
     static void discard(const AutosavedSession &session);

@@ -363,9 +363,19 @@ void tst_Autosave::crashedProcessIsRestoredByTheNextStart()
     QVERIFY(app.waitForFinished(10000));
     QVERIFY(QDir(dir.path()).entryList({ QStringLiteral("*.lock") }, QDir::Files).size() == 1);
 
+    // A crash with nothing unsaved leaves a lock only: the next look at the folder removes it.
+    QFile stale(
+        dir.filePath(QStringLiteral("session-20260101-000000-%1-1.lock")).arg(app.processId()));
+    QVERIFY(QFile::copy(QDir(dir.path())
+                            .entryInfoList({ QStringLiteral("*.lock") }, QDir::Files)
+                            .first()
+                            .absoluteFilePath(),
+        stale.fileName()));
+
     const QList<AutosavedSession> left = SessionAutosave::leftBehind(dir.path());
     QCOMPARE(left.size(), 1);
     QVERIFY(left.first().statePath.endsWith(own));
+    QVERIFY(!stale.exists());
     QCOMPARE(left.first().reached, 40 * kSecond);
     auto next = makeWindow(dir.path());
     QVERIFY(next);
