@@ -3,6 +3,7 @@
 #   make test   install what is missing, build, run every test (offscreen)
 #   make build  install what is missing and build
 #   make bench  build and run the benchmarks; figures in build/bench/results.json
+#   make package  build the Debian packages into build/package (see "Install" in README.md)
 
 BUILD_DIR  ?= build
 BUILD_TYPE ?= RelWithDebInfo
@@ -74,3 +75,23 @@ clean:
 
 distclean:
 	rm -rf $(BUILD_DIR)
+
+# --- Debian packages (cmake/packaging.cmake) ------------------------------------------------
+# dpkg-shlibdeps (dpkg-dev) lists the Qt runtime packages in Depends; CPack's DEB generator
+# runs `file` to find the programs and libraries it must look at.
+PACKAGE_DEBIAN_PACKAGES := dpkg-dev file
+PACKAGE_DIR := $(BUILD_DIR)/package
+
+.PHONY: package package-deps
+
+package-deps:
+	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$(PACKAGE_DEBIAN_PACKAGES)"
+
+# make test runs the package_deb test (label package), which builds the packages: the same tools.
+test: package-deps
+
+package: build package-deps
+	rm -f $(PACKAGE_DIR)/*.deb
+	cd $(BUILD_DIR) && cpack -G DEB -B "$(abspath $(PACKAGE_DIR))"
+	@echo "Debian packages:"
+	@ls -1 $(PACKAGE_DIR)/*.deb

@@ -186,6 +186,26 @@
         <source>--size must be WIDTHxHEIGHT from 320x240 to 8192x8192, got &quot;%1&quot;.</source>
         <translation>--size 必须是 宽x高，范围 320x240 到 8192x8192，实际为 &quot;%1&quot;。</translation>
     </message>
+    <message>
+        <source>Restore the session a crash left behind without asking (instead of SCENARIO).</source>
+        <translation>不经询问，直接恢复上次崩溃遗留的会话（代替 SCENARIO）。</translation>
+    </message>
+    <message>
+        <source>Do not offer to restore a session a crash left behind; keep it for later.</source>
+        <translation>不提示恢复上次崩溃遗留的会话，将其保留到以后再处理。</translation>
+    </message>
+    <message>
+        <source>Autosave the session in DIR (default: $RBLAB_AUTOSAVE_DIR, else the app&apos;s data folder).</source>
+        <translation>将会话自动保存到 DIR（默认：$RBLAB_AUTOSAVE_DIR，未设置时为应用的数据目录）。</translation>
+    </message>
+    <message>
+        <source>--restore-session and --no-restore contradict each other.</source>
+        <translation>--restore-session 与 --no-restore 互相矛盾，不能同时使用。</translation>
+    </message>
+    <message>
+        <source>--restore-session opens the session a crash left behind: it takes no SCENARIO and no --screenshot.</source>
+        <translation>--restore-session 用于打开崩溃遗留的会话，不能再指定 SCENARIO，也不能与 --screenshot 同用。</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::AssignmentItems</name>
@@ -378,6 +398,10 @@
     <message>
         <source>+%1 retry</source>
         <translation>+%1 个重试队列</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -709,6 +733,44 @@
         <source>This session has commands or settings that are not saved. Save them before going on?</source>
         <translation>本次会话中有尚未保存的操作或设置。继续之前要保存吗？</translation>
     </message>
+    <message>
+        <source>Restore the last session?</source>
+        <translation>恢复上次的会话？</translation>
+    </message>
+    <message>
+        <source>Rebalance Lab did not close cleanly last time.</source>
+        <translation>重平衡实验室上次没有正常关闭。</translation>
+    </message>
+    <message>
+        <source>The session of “%1”, with its commands and settings up to %2 of virtual time, was saved at %3. Restore it?</source>
+        <translation>“%1”的会话（包含截至虚拟时间 %2 的全部操作和设置）已于 %3 自动保存。要恢复吗？</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>恢复(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>丢弃(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Not now</source>
+        <translation>以后再说(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Cannot restore the last session</source>
+        <translation>无法恢复上次的会话</translation>
+    </message>
+    <message>
+        <source>%1
+The files were kept as %2.unreadable.</source>
+        <translation>%1
+这些文件已保留为 %2.unreadable。</translation>
+    </message>
+    <message>
+        <source>Restored the session of %1</source>
+        <translation>已恢复 %1 的会话</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::EventLogModel</name>
@@ -795,10 +857,6 @@
     <message>
         <source>PNG images (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
-    </message>
-    <message>
-        <source>the image could not be saved</source>
-        <translation>无法保存图片</translation>
     </message>
     <message>
         <source>Export the view as SVG</source>
@@ -1563,10 +1621,6 @@
         <translation>&lt;h3&gt;Rebalance Lab %1&lt;/h3&gt;&lt;p&gt;研究 Apache RocketMQ 消费者组如何分摊 Topic 队列的实验室：逐个事件模拟 Push 消费者和 Broker，分配策略以插件形式加载。&lt;/p&gt;&lt;p&gt;以 Apache License 2.0 许可发布。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Cannot write %1</source>
-        <translation>无法写入 %1</translation>
-    </message>
-    <message>
         <source>The run did not reach %1. %2</source>
         <translation>运行没有到达 %1。%2</translation>
     </message>
@@ -1597,6 +1651,14 @@
     <message>
         <source>off</source>
         <translation>已关闭</translation>
+    </message>
+    <message>
+        <source>Autosave failed: %1</source>
+        <translation>自动保存失败：%1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2288,6 +2350,21 @@
     <message>
         <source>cannot save &quot;%1&quot;: %2</source>
         <translation>无法保存 &quot;%1&quot;：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::SessionAutosave</name>
+    <message>
+        <source>Cannot create the autosave folder %1</source>
+        <translation>无法创建自动保存目录 %1</translation>
+    </message>
+    <message>
+        <source>Cannot lock %1</source>
+        <translation>无法锁定 %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>

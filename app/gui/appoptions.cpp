@@ -62,7 +62,16 @@ AppOptions::Outcome AppOptions::parse(
         tr("Window size of the screenshot (default 1600x1000)."), QStringLiteral("WxH"));
     const QCommandLineOption paused(
         QStringLiteral("paused"), tr("Open paused instead of playing."));
-    parser.addOptions({ lang, speed, strategy, pluginDir, screenshot, at, size, paused });
+    const QCommandLineOption restore(QStringLiteral("restore-session"),
+        tr("Restore the session a crash left behind without asking (instead of SCENARIO)."));
+    const QCommandLineOption noRestore(QStringLiteral("no-restore"),
+        tr("Do not offer to restore a session a crash left behind; keep it for later."));
+    const QCommandLineOption autosaveDir(QStringLiteral("autosave-dir"),
+        tr("Autosave the session in DIR (default: $RBLAB_AUTOSAVE_DIR, else the app's data "
+           "folder)."),
+        QStringLiteral("DIR"));
+    parser.addOptions({ lang, speed, strategy, pluginDir, screenshot, at, size, paused, restore,
+        noRestore, autosaveDir });
     parser.addPositionalArgument(QStringLiteral("scenario"),
         tr("A scenario file to open (default: the bundled training world)."),
         QStringLiteral("[SCENARIO]"));
@@ -102,6 +111,19 @@ AppOptions::Outcome AppOptions::parse(
     o.pluginDirs = parser.values(pluginDir);
     o.paused = parser.isSet(paused);
     o.screenshot = parser.value(screenshot);
+    o.autosaveDir = parser.value(autosaveDir);
+    if (parser.isSet(restore) && parser.isSet(noRestore)) {
+        *message = tr("--restore-session and --no-restore contradict each other.");
+        return Outcome::Error;
+    }
+    if (parser.isSet(restore) && (!o.scenario.isEmpty() || !o.screenshot.isEmpty())) {
+        *message = tr("--restore-session opens the session a crash left behind: it takes no "
+                      "SCENARIO and no --screenshot.");
+        return Outcome::Error;
+    }
+    o.restore = parser.isSet(restore) ? Restore::Always
+        : parser.isSet(noRestore)     ? Restore::Never
+                                      : Restore::Ask;
     if (parser.isSet(at)) {
         o.at = parseTime(parser.value(at));
         if (!o.at) {

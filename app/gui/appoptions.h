@@ -17,6 +17,7 @@ namespace Rblab {
 /*!
     rebalance-lab [SCENARIO] [--lang LANG] [--speed X] [--strategy NAME] [--plugin-dir DIR]…
                   [--screenshot FILE --at TIME [--size WxH]] [--paused]
+                  [--restore-session | --no-restore] [--autosave-dir DIR]
     TIME is a duration as scenario files write it ("90s", "2m", "1500ms") or a number of ms.
 */
 struct AppOptions
@@ -35,6 +36,11 @@ public:
     std::optional<SimTime> at;
     QSize size;
     bool paused = false;
+    //! A session left behind by a crash: Ask (a dialog), Always (--restore-session), Never.
+    enum class Restore { Ask, Always, Never };
+    Restore restore = Restore::Ask;
+    //! Where the session is autosaved (--autosave-dir; empty: SessionAutosave's default).
+    QString autosaveDir;
 
     /*!
         Parses the arguments. Exit means --help or --version was handled (text in `message`);

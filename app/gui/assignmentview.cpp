@@ -8,6 +8,7 @@
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QToolTip>
 
@@ -329,8 +330,16 @@ void AssignmentView::changeEvent(QEvent *event)
 
 bool AssignmentView::exportSvg(const QString &path, QString *error) const
 {
+    // Through QSaveFile, as every file the app writes: a failed export leaves the old file.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error) {
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        }
+        return false;
+    }
     QSvgGenerator generator;
-    generator.setFileName(path);
+    generator.setOutputDevice(&file);
     generator.setSize(size());
     generator.setViewBox(rect());
     generator.setTitle(tr("Rebalance Lab — queue assignment"));
@@ -344,6 +353,12 @@ bool AssignmentView::exportSvg(const QString &path, QString *error) const
     }
     paintContent(painter);
     painter.end();
+    if (!file.commit()) {
+        if (error) {
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        }
+        return false;
+    }
     return true;
 }
 

@@ -4,6 +4,7 @@
 #include "guitext.h"
 #include "recentfiles.h"
 #include "scenariodocument.h"
+#include "sessionautosave.h"
 
 #include <allocation/strategyregistry.h>
 #include <scenario/scenarioreader.h>
@@ -15,6 +16,7 @@
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QWidget>
 
@@ -79,7 +81,7 @@ bool DocumentController::openAfterPrompt(const QString &path)
 bool DocumentController::openScenario(const QString &path)
 {
     QString error;
-    if (!m_document->open(path, &m_registry, &error)) {
+    if (!m_document->open(path, &m_registry, &error, m_strategyOverride)) {
         showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), error);
         return false;
     }
@@ -123,6 +125,61 @@ void DocumentController::showError(const QString &title, const QString &text)
         box.setDetailedText(text);
     }
     box.exec();
+}
+
+DocumentController::RestoreAnswer DocumentController::askToRestore(const AutosavedSession &session)
+{
+    if (m_quiet) {
+        return RestoreAnswer::Later;
+    }
+    // The scenario by its own name, as the Examples menu shows it.
+    const ScenarioReadResult read = ScenarioReader::readFile(session.scenarioPath, &m_registry);
+    QString source = read.scenario ? read.scenario->nameFor(QLocale().name()) : QString();
+    if (source.isEmpty()) {
+        source = QFileInfo(session.source.isEmpty() ? session.scenarioPath : session.source)
+                     .fileName();
+    }
+    QMessageBox box(QMessageBox::Question, tr("Restore the last session?"),
+        tr("Rebalance Lab did not close cleanly last time."), QMessageBox::NoButton, m_window);
+    box.setInformativeText(
+        tr("The session of “%1”, with its commands and settings up to %2 of virtual time, was "
+           "saved at %3. Restore it?")
+            .arg(source, GuiText::clock(session.reached),
+                QLocale().toString(session.savedAt.toLocalTime(), QLocale::ShortFormat)));
+    QPushButton *restore = box.addButton(tr("&Restore"), QMessageBox::AcceptRole);
+    QPushButton *discard = box.addButton(tr("&Discard"), QMessageBox::DestructiveRole);
+    box.addButton(tr("&Not now"), QMessageBox::RejectRole);
+    box.setDefaultButton(restore);
+    box.exec();
+    if (box.clickedButton() == restore) {
+        return RestoreAnswer::Restore;
+    }
+    return box.clickedButton() == discard ? RestoreAnswer::Discard : RestoreAnswer::Later;
+}
+
+bool DocumentController::restoreAutosave(const AutosavedSession &session)
+{
+    const ScenarioReadResult read = ScenarioReader::readFile(session.scenarioPath, &m_registry);
+    QString error = read.errorText();
+    if (read.ok() && read.scenario) {
+        error = ScenarioDocument::runError(*read.scenario, m_registry, m_strategyOverride);
+        if (!error.isEmpty()) {
+            error = QStringLiteral("%1: %2").arg(session.scenarioPath, error);
+        }
+    }
+    if (!error.isEmpty()) {
+        SessionAutosave::setAside(session);
+        showError(tr("Cannot restore the last session"),
+            tr("%1\nThe files were kept as %2.unreadable.")
+                .arg(error, QDir::toNativeSeparators(session.scenarioPath)));
+        return false;
+    }
+    m_document->restore(*read.scenario, session.source);
+    emit opened();
+    emit message(tr("Restored the session of %1")
+                     .arg(QDir::toNativeSeparators(
+                         session.source.isEmpty() ? session.scenarioPath : session.source)));
+    return true;
 }
 
 void DocumentController::open()

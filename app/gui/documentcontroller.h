@@ -11,6 +11,7 @@ class QWidget;
 namespace Rblab {
 
 class RecentFiles;
+struct AutosavedSession;
 class ScenarioDocument;
 class StrategyRegistry;
 
@@ -45,6 +46,17 @@ public:
     bool saveAs();
     void showError(const QString &title, const QString &text);
 
+    enum class RestoreAnswer { Restore, Discard, Later };
+    //! Asks whether to bring back a session that did not close cleanly (never when quiet).
+    RestoreAnswer askToRestore(const AutosavedSession &session);
+    /*!
+        Reads an autosaved session into the document (modified, with its source file as the
+        place to save). A file that cannot be read is set aside and its diagnostics shown.
+    */
+    bool restoreAutosave(const AutosavedSession &session);
+
+    //! --strategy: a file must run with it to be opened.
+    void setStrategyOverride(const QString &strategy) { m_strategyOverride = strategy; }
     void setQuiet(bool quiet) { m_quiet = quiet; }
     bool isQuiet() const { return m_quiet; }
     QString lastError() const { return m_lastError; }
@@ -70,6 +82,7 @@ private:
     RecentFiles *m_recent = nullptr;
     bool m_quiet = false;
     QString m_lastError;
+    QString m_strategyOverride;
 };
 
 } // namespace Rblab

@@ -6,6 +6,7 @@
 #include "simulationcontroller.h"
 
 #include <QFileDialog>
+#include <QImageWriter>
 #include <QMessageBox>
 #include <QSaveFile>
 #include <QSettings>
@@ -64,8 +65,9 @@ void ExportController::exportViewPng()
     if (path.isEmpty()) {
         return;
     }
+    QString error;
     const QImage image = m_view->exportImage(m_view->devicePixelRatioF());
-    report(image.save(path, "PNG"), path, tr("the image could not be saved"));
+    report(writePng(image, path, &error), path, error);
 }
 
 void ExportController::exportViewSvg()
@@ -86,7 +88,8 @@ void ExportController::exportChartsPng()
     if (path.isEmpty()) {
         return;
     }
-    report(m_charts->grabImage().save(path, "PNG"), path, tr("the image could not be saved"));
+    QString error;
+    report(writePng(m_charts->grabImage(), path, &error), path, error);
 }
 
 void ExportController::exportMetricsCsv()
@@ -102,6 +105,32 @@ void ExportController::exportMetricsCsv()
     }
     QString error;
     report(writeMetricsCsv(path, *catalog, m_controller.samples(), &error), path, error);
+}
+
+bool ExportController::writePng(const QImage &image, const QString &path, QString *error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error) {
+            *error = file.errorString();
+        }
+        return false;
+    }
+    QImageWriter writer(&file, "png");
+    if (!writer.write(image)) {
+        file.cancelWriting();
+        if (error) {
+            *error = writer.errorString();
+        }
+        return false;
+    }
+    if (!file.commit()) {
+        if (error) {
+            *error = file.errorString();
+        }
+        return false;
+    }
+    return true;
 }
 
 bool ExportController::writeMetricsCsv(

@@ -6,6 +6,7 @@
 
 #include <QObject>
 
+class QImage;
 class QWidget;
 
 namespace Rblab {
@@ -33,6 +34,11 @@ public:
     void exportChartsPng();
     void exportMetricsCsv();
 
+    /*!
+        Writes `image` as a PNG through QSaveFile, as every file the app writes: the old file
+        stays whole if writing fails half-way. False with a reason.
+    */
+    static bool writePng(const QImage &image, const QString &path, QString *error);
     //! The samples as CSV ("t_ms,orphaned,doubleOwned,<consumer>.state,…"); false with a reason.
     static bool writeMetricsCsv(
         const QString &path, const Catalog &catalog, const QList<Sample> &samples, QString *error);

@@ -3,11 +3,13 @@
 #include "appoptions.h"
 #include "languagemanager.h"
 #include "mainwindow.h"
+#include "sessionautosave.h"
 #include "simulationcontroller.h"
 
 #include <allocation/strategyregistry.h>
 
 #include <QApplication>
+#include <QDir>
 #include <QSettings>
 #include <QTimer>
 
@@ -70,15 +72,36 @@ int main(int argc, char *argv[])
     window.setStrategyOverride(options.strategy);
     const bool screenshot = !options.screenshot.isEmpty();
     window.setQuiet(screenshot);
+    bool restored = false;
     if (!screenshot) {
         window.restoreSession();
+        // A screenshot is a batch job: it neither autosaves nor restores. An offscreen run has
+        // nobody to answer the dialog: it keeps a crashed session for a later start.
+        const QString autosaveDir = options.autosaveDir.isEmpty()
+            ? Rblab::SessionAutosave::defaultDirectory()
+            : options.autosaveDir;
+        using RestoreMode = Rblab::MainWindow::RestoreMode;
+        RestoreMode mode = RestoreMode::Ask;
+        if (options.restore == Rblab::AppOptions::Restore::Always) {
+            mode = RestoreMode::Always;
+        } else if (options.restore == Rblab::AppOptions::Restore::Never
+            || QGuiApplication::platformName() == QLatin1String("offscreen")) {
+            mode = RestoreMode::Never;
+        }
+        // Autosave first: a restored session is saved under this run's name at once.
+        window.startAutosave(autosaveDir);
+        restored = window.restoreLeftBehind(autosaveDir, mode);
+        if (!restored && mode == RestoreMode::Always) {
+            std::fprintf(stderr, "rebalance-lab: no session to restore in %s\n",
+                qPrintable(QDir::toNativeSeparators(autosaveDir)));
+        }
     }
     if (options.speed) {
         window.controller()->setSpeed(*options.speed);
     }
     const QString scenario
         = options.scenario.isEmpty() ? Rblab::MainWindow::defaultScenarioPath() : options.scenario;
-    if (!window.openScenario(scenario)) {
+    if (!restored && !window.openScenario(scenario)) {
         if (screenshot) {
             std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(window.lastError()));
             return 1;

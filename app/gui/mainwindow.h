@@ -29,7 +29,9 @@ class LanguageManager;
 class PlaybackBar;
 class ScenarioBanner;
 class ScenarioDocument;
+class SessionAutosave;
 class SettingsPanel;
+struct AutosavedSession;
 class SimulationController;
 class StrategyPanel;
 class StatusTotals;
@@ -67,6 +69,19 @@ public:
     */
     bool takeScreenshot(const QString &path, SimTime at, const QSize &size);
     void restoreSession();
+
+    //! Starts autosaving the session into `directory` (SessionAutosave); false if it cannot.
+    bool startAutosave(const QString &directory);
+    SessionAutosave *autosave() const { return m_autosave; }
+    enum class RestoreMode { Ask, Always, Never };
+    /*!
+        Looks for a session left in `directory` by a run that did not close cleanly and, as
+        `mode` says (Ask: a dialog, unless quiet), restores the newest: its scenario with every
+        command, run again to the virtual time it had reached. True if one was restored.
+    */
+    bool restoreLeftBehind(const QString &directory, RestoreMode mode);
+    //! Restores one autosaved session (see restoreLeftBehind); removes its files when done.
+    bool restoreAutosave(const AutosavedSession &session);
 
     SimulationController *controller() const { return m_controller; }
     ScenarioDocument *document() const { return m_document; }
@@ -124,6 +139,7 @@ private:
     ExportController *m_export = nullptr;
     DocumentController *m_files = nullptr;
     WindowActions *m_actions = nullptr;
+    SessionAutosave *m_autosave = nullptr;
     StatusTotals *m_totals = nullptr;
 
     QDockWidget *m_strategyDock = nullptr;

@@ -3,6 +3,7 @@
 
 #include <scenario/scenarioreader.h>
 #include <scenario/scenariowriter.h>
+#include <sim/simulation.h>
 
 #include <algorithm>
 
@@ -12,8 +13,8 @@ ScenarioDocument::ScenarioDocument(QObject *parent) : QObject(parent)
 {
 }
 
-bool ScenarioDocument::open(
-    const QString &path, const StrategyRegistry *registry, QString *errorText)
+bool ScenarioDocument::open(const QString &path, const StrategyRegistry *registry,
+    QString *errorText, const QString &strategyOverride)
 {
     ScenarioReadResult result = ScenarioReader::readFile(path, registry);
     if (!result.ok() || !result.scenario) {
@@ -22,9 +23,29 @@ bool ScenarioDocument::open(
         }
         return false;
     }
+    if (registry) {
+        const QString error = runError(*result.scenario, *registry, strategyOverride);
+        if (!error.isEmpty()) {
+            if (errorText) {
+                *errorText = QStringLiteral("%1: %2").arg(path, error);
+            }
+            return false;
+        }
+    }
     setScenario(*result.scenario, path);
     m_warnings = result.diagnostics;
     return true;
+}
+
+QString ScenarioDocument::runError(
+    const Scenario &scenario, const StrategyRegistry &registry, const QString &strategyOverride)
+{
+    // Building the world creates every consumer's strategy; nothing runs. The worker builds
+    // its own afterwards (a Simulation belongs to one thread).
+    Simulation::Options options;
+    options.strategy = strategyOverride;
+    options.recordSamples = false;
+    return Simulation(scenario, registry, options).error();
 }
 
 void ScenarioDocument::setScenario(const Scenario &scenario, const QString &path)
@@ -35,6 +56,12 @@ void ScenarioDocument::setScenario(const Scenario &scenario, const QString &path
     m_warnings.clear();
     setModified(false);
     emit scenarioReplaced();
+}
+
+void ScenarioDocument::restore(const Scenario &scenario, const QString &path)
+{
+    setScenario(scenario, path);
+    setModified(true);
 }
 
 bool ScenarioDocument::save(const QString &path, QString *error)

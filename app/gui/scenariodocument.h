@@ -30,10 +30,22 @@ public:
 
     /*!
         Reads a scenario file (or a resource path). On failure the document is unchanged and
-        `errorText` holds the reader's diagnostics, one "file:line:column: …" per line.
+        `errorText` holds the reader's diagnostics, one "file:line:column: …" per line. With a
+        registry the scenario must also build a run (with `strategyOverride` as --strategy):
+        a plugin's create() may refuse what its schema allowed, and finding that out after the
+        document was replaced would lose the world that was running.
     */
-    bool open(const QString &path, const StrategyRegistry *registry, QString *errorText);
+    bool open(const QString &path, const StrategyRegistry *registry, QString *errorText,
+        const QString &strategyOverride = QString());
+    //! Why `scenario` cannot run (Simulation::error), empty when it can.
+    static QString runError(const Scenario &scenario, const StrategyRegistry &registry,
+        const QString &strategyOverride);
     void setScenario(const Scenario &scenario, const QString &path);
+    /*!
+        A session brought back from its autosave: `scenario` holds its commands already, `path`
+        is the file it came from (Save writes there). Modified, as it was when it was lost.
+    */
+    void restore(const Scenario &scenario, const QString &path);
     bool save(const QString &path, QString *error);
 
     const Scenario &scenario() const { return m_scenario; }

@@ -16,6 +16,8 @@ private slots:
     void parseSize_data();
     void parseSize();
     void parsesEveryOption();
+    void restoreOptions_data();
+    void restoreOptions();
 };
 
 void tst_AppOptions::parseTime_data()
@@ -96,6 +98,46 @@ void tst_AppOptions::parsesEveryOption()
                                    QStringLiteral("b.json") },
                  &o, &message),
         AppOptions::Outcome::Error);
+}
+
+void tst_AppOptions::restoreOptions_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("restore"); // AppOptions::Restore; -1: refused
+    QTest::addColumn<QString>("autosaveDir");
+    QTest::newRow("default asks") << QStringList() << int(AppOptions::Restore::Ask) << QString();
+    QTest::newRow("restore") << QStringList { QStringLiteral("--restore-session") }
+                             << int(AppOptions::Restore::Always) << QString();
+    QTest::newRow("no restore, own folder") << QStringList {
+        QStringLiteral("--no-restore"), QStringLiteral("--autosave-dir"), QStringLiteral("/tmp/a")
+    } << int(AppOptions::Restore::Never) << QStringLiteral("/tmp/a");
+    QTest::newRow("both") << QStringList { QStringLiteral("--restore-session"),
+        QStringLiteral("--no-restore") }
+                          << -1 << QString();
+    QTest::newRow("restore and a scenario") << QStringList { QStringLiteral("--restore-session"),
+        QStringLiteral("world.json") } << -1 << QString();
+    QTest::newRow("restore and a screenshot") << QStringList { QStringLiteral("--restore-session"),
+        QStringLiteral("--screenshot"), QStringLiteral("x.png"), QStringLiteral("--at"),
+        QStringLiteral("1s") } << -1 << QString();
+}
+
+void tst_AppOptions::restoreOptions()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, restore);
+    QFETCH(QString, autosaveDir);
+    AppOptions o;
+    QString message;
+    const auto outcome
+        = AppOptions::parse(QStringList { QStringLiteral("rebalance-lab") } + args, &o, &message);
+    if (restore < 0) {
+        QCOMPARE(outcome, AppOptions::Outcome::Error);
+        QVERIFY2(message.contains(QStringLiteral("--restore-session")), qPrintable(message));
+        return;
+    }
+    QCOMPARE(outcome, AppOptions::Outcome::Run);
+    QCOMPARE(int(o.restore), restore);
+    QCOMPARE(o.autosaveDir, autosaveDir);
 }
 
 QTEST_MAIN(tst_AppOptions)
