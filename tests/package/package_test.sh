@@ -66,7 +66,7 @@ if command -v appstreamcli >/dev/null 2>&1; then
         >"$WORK/appstream.txt" 2>&1 || { cat "$WORK/appstream.txt" >&2; fail "invalid AppStream metadata"; }
 fi
 plugins=$(ls "$ROOT"/usr/lib/rebalance-lab/plugins/*.so | wc -l)
-[ "$plugins" -eq 6 ] || fail "expected 6 plugins in /usr/lib/rebalance-lab/plugins, found $plugins"
+[ "$plugins" -eq 7 ] || fail "expected 7 plugins in /usr/lib/rebalance-lab/plugins, found $plugins"
 # The SDK headers belong to -dev only.
 if dpkg-deb -c "$APP" | grep -q '/usr/include/'; then fail "rebalance-lab ships headers"; fi
 
@@ -81,13 +81,13 @@ mkdir -p "$HOME" "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
 cd "$WORK"
 "$ROOT/usr/bin/rblab" strategies >"$WORK/strategies.txt" 2>&1 \
     || { cat "$WORK/strategies.txt" >&2; fail "rblab strategies failed"; }
-grep -q '^Strategies (6):' "$WORK/strategies.txt" \
-    || { cat "$WORK/strategies.txt" >&2; fail "rblab strategies did not list 6 strategies"; }
+grep -q '^Strategies (7):' "$WORK/strategies.txt" \
+    || { cat "$WORK/strategies.txt" >&2; fail "rblab strategies did not list 7 strategies"; }
 for name in AVG AVG_BY_CIRCLE CONFIG CONSISTENT_HASH MACHINE_ROOM MACHINE_ROOM_NEARBY; do
     grep -q "^  $name " "$WORK/strategies.txt" || fail "rblab strategies does not list $name"
 done
 fromRoot=$(grep -c "file: *$ROOT/usr/lib/rebalance-lab/plugins/" "$WORK/strategies.txt" || true)
-[ "$fromRoot" -eq 6 ] || { cat "$WORK/strategies.txt" >&2; fail "$fromRoot of 6 plugins came from the unpacked root"; }
+[ "$fromRoot" -eq 7 ] || { cat "$WORK/strategies.txt" >&2; fail "$fromRoot of 7 plugins came from the unpacked root"; }
 
 "$ROOT/usr/bin/rebalance-lab" --screenshot "$WORK/shot.png" --at 10s --size 800x500 \
     >"$WORK/app.log" 2>&1 || { cat "$WORK/app.log" >&2; fail "rebalance-lab --screenshot failed"; }
@@ -97,7 +97,7 @@ size=$(od -An -tu1 -j16 -N8 "$WORK/shot.png" \
     | awk '{ printf "%dx%d", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8 }')
 [ "$size" = 800x500 ] || fail "the screenshot is $size, not 800x500"
 # The SDK: docs/plugin-sdk.md's example plugin, configured with only the root as its prefix,
-# builds and loads beside the six.
+# builds and loads beside the seven.
 "$CMAKE" -S "$HERE/sdkplugin" -B "$WORK/sdkplugin" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_PREFIX_PATH="$ROOT/usr" -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON \
     >"$WORK/sdk.log" 2>&1 \
@@ -107,7 +107,7 @@ grep -q "$ROOT/usr/lib/cmake/RebalanceLabSDK" "$WORK/sdkplugin/CMakeCache.txt" \
     || fail "the plugin found another RebalanceLabSDK than the unpacked one"
 RBLAB_PLUGIN_PATH="$WORK/sdkplugin" "$ROOT/usr/bin/rblab" strategies >"$WORK/with-sdk.txt" 2>&1 \
     || { cat "$WORK/with-sdk.txt" >&2; fail "rblab strategies failed with the SDK plugin"; }
-grep -q '^Strategies (7):' "$WORK/with-sdk.txt" && grep -q '^  QUEUE_ID_MOD ' "$WORK/with-sdk.txt" \
+grep -q '^Strategies (8):' "$WORK/with-sdk.txt" && grep -q '^  QUEUE_ID_MOD ' "$WORK/with-sdk.txt" \
     || { cat "$WORK/with-sdk.txt" >&2; fail "the plugin built against the SDK did not load"; }
 
-echo "PASS: $(basename "$APP") and $(basename "$DEV"): 6 strategies from the root, screenshot $size, SDK plugin loads"
+echo "PASS: $(basename "$APP") and $(basename "$DEV"): 7 strategies from the root, screenshot $size, SDK plugin loads"

@@ -28,7 +28,7 @@ private:
 };
 
 namespace {
-const QString kMisbehaving = QStringLiteral(RBLAB_FIXTURE_PLUGIN_DIR "/misbehaving");
+const QString kRuleBreaking = QStringLiteral(RBLAB_FIXTURE_PLUGIN_DIR "/rulebreaking");
 
 QJsonObject rule(const QJsonObject &root, const QString &prefix)
 {
@@ -110,8 +110,8 @@ void tst_RblabCheckStrategy::brokenRules()
     QFETCH(QString, rule);
     QFETCH(QString, counterexample);
     const RblabProcess::Result r
-        = run({ QStringLiteral("FIXTURE_MISBEHAVING"), QStringLiteral("--param"),
-            QStringLiteral("behaviour=") + behaviour, QStringLiteral("--plugin-dir"), kMisbehaving,
+        = run({ QStringLiteral("FIXTURE_RULE_BREAKING"), QStringLiteral("--param"),
+            QStringLiteral("behaviour=") + behaviour, QStringLiteral("--plugin-dir"), kRuleBreaking,
             QStringLiteral("--quick"), QStringLiteral("--json") });
     QVERIFY2(r.finished && r.exitCode == exitCode, qPrintable(r.describe()));
     const QJsonObject verdict = ::rule(QJsonDocument::fromJson(r.out).object(), rule);
@@ -124,10 +124,10 @@ void tst_RblabCheckStrategy::brokenRules()
 void tst_RblabCheckStrategy::pluginFile()
 {
     // A plugin file outside every plugin folder, as an author checks a fresh build.
-    const QString file = kMisbehaving + QStringLiteral("/libfixture_misbehaving.so");
+    const QString file = kRuleBreaking + QStringLiteral("/libfixture_rulebreaking.so");
     const RblabProcess::Result r = run({ file, QStringLiteral("--quick") });
     QVERIFY2(r.finished && r.exitCode == 1, qPrintable(r.describe()));
-    QVERIFY2(r.out.contains("check-strategy FIXTURE_MISBEHAVING"), r.out.constData());
+    QVERIFY2(r.out.contains("check-strategy FIXTURE_RULE_BREAKING"), r.out.constData());
     QVERIFY2(r.out.contains("FAIL  returns only queues it was given"), r.out.constData());
     QVERIFY(r.out.contains("Verdict: breaks a hard rule"));
 }
