@@ -5,9 +5,16 @@
 
 #include <allocation/allocationcase.h>
 
-#include <QFile>
+#include "cliguard.h"
 
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <optional>
 
 using namespace Rblab;
 
@@ -28,37 +35,46 @@ int runAllocateCommand(CliContext &context)
     }
     const QString path = args.size() == 2 ? args.at(1) : QStringLiteral("-");
 
-    QFile file;
-    bool opened = false;
-    if (path == QLatin1String("-")) {
-        opened = file.open(stdin, QIODevice::ReadOnly);
-    } else {
-        file.setFileName(path);
-        opened = file.open(QIODevice::ReadOnly);
+    std::FILE *input = stdin;
+    if (path != QLatin1String("-")) {
+        input = std::fopen(QFile::encodeName(path).constData(), "rb");
+        if (!input) {
+            context.err << "rblab allocate: cannot read " << path << ": "
+                        << QString::fromLocal8Bit(std::strerror(errno)) << "\n";
+            return 2;
+        }
     }
-    if (!opened) {
-        context.err << "rblab allocate: cannot read " << path << ": " << file.errorString() << "\n";
-        return 2;
-    }
-    const QByteArray input = file.readAll();
-    if (file.error() != QFileDevice::NoError) {
-        context.err << "rblab allocate: cannot read " << path << ": " << file.errorString() << "\n";
+    if (!context.parseCallTimeout()) {
         return 2;
     }
 
+    // Line by line, each answer flushed as soon as it is known: memory stays bounded by the
+    // longest line, a co-process gets its answer before it sends the next case, and a plugin
+    // that crashes costs the case it was answering, not the answers before it.
     AllocationCaseRunner runner(context.registry());
-    QByteArray output;
     bool allUnderstood = true;
     int lineNumber = 0;
-    qsizetype from = 0;
-    while (from < input.size()) {
-        qsizetype end = input.indexOf('\n', from);
-        if (end < 0) {
-            end = input.size();
+    QByteArray line;
+    bool atEnd = false;
+    while (!atEnd) {
+        line.clear();
+        qsizetype length = 0; // the line's length, beyond what is kept
+        int ch = 0;
+        while ((ch = getc_unlocked(input)) != EOF && ch != '\n') {
+            if (length++ <= AllocationCaseLimits::maxLineBytes) {
+                line.append(char(ch));
+            }
+        }
+        atEnd = ch == EOF;
+        if (std::ferror(input)) {
+            context.err << "rblab allocate: cannot read " << path << ": "
+                        << QString::fromLocal8Bit(std::strerror(errno)) << "\n";
+            return 2;
+        }
+        if (atEnd && length == 0) {
+            break;
         }
         ++lineNumber;
-        QByteArrayView line(input.constData() + from, end - from);
-        from = end + 1;
         if (line.endsWith('\r')) {
             line.chop(1);
         }
@@ -66,17 +82,34 @@ int runAllocateCommand(CliContext &context)
             continue;
         }
         AllocationCaseRunner::Outcome outcome;
-        output += runner.answerLine(line, lineNumber, &outcome);
-        output += '\n';
+        QByteArray answer;
+        if (length > AllocationCaseLimits::maxLineBytes) {
+            // Only the first bytes were kept; the answer must still name the whole length.
+            QJsonObject o { { QStringLiteral("line"), lineNumber },
+                { QStringLiteral("error"),
+                    QStringLiteral("the line is %1 bytes long; the ceiling is %2")
+                        .arg(length)
+                        .arg(AllocationCaseLimits::maxLineBytes) } };
+            answer = QJsonDocument(o).toJson(QJsonDocument::Compact);
+            outcome = AllocationCaseRunner::Outcome::LineError;
+        } else {
+            std::optional<CliGuard::Call> call;
+            answer = runner.answerLine(line, lineNumber, &outcome, [&](const AllocationCase &c) {
+                const PluginRecord *record = context.registry().find(c.strategy);
+                call.emplace(QStringLiteral("strategy %1 (%2), line %3, case id \"%4\"")
+                                 .arg(c.strategy, record ? record->file : QStringLiteral("?"))
+                                 .arg(lineNumber)
+                                 .arg(c.id.left(200))
+                                 .toUtf8());
+            });
+        }
+        answer += '\n';
+        if (!context.writeOut(answer)) {
+            return 2;
+        }
         if (outcome == AllocationCaseRunner::Outcome::LineError) {
             allUnderstood = false;
         }
-        if (output.size() > (1 << 20)) {
-            std::fwrite(output.constData(), 1, size_t(output.size()), stdout);
-            output.clear();
-        }
     }
-    std::fwrite(output.constData(), 1, size_t(output.size()), stdout);
-    std::fflush(stdout);
     return allUnderstood ? 0 : 1;
 }

@@ -2,6 +2,7 @@
 // rblab: Rebalance Lab's command line. It runs the same engine and plugins as the desktop app.
 #include "allocatecommand.h"
 #include "clicontext.h"
+#include "cliguard.h"
 #include "simulatecommand.h"
 #include "strategiescommand.h"
 
@@ -20,6 +21,7 @@ const char *const kCommands
 
 int main(int argc, char *argv[])
 {
+    CliGuard::install();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("rblab"));
     QCoreApplication::setOrganizationName(QStringLiteral("rebalance-lab"));
@@ -35,6 +37,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption helpOption = parser.addHelpOption();
     const QCommandLineOption versionOption = parser.addVersionOption();
     parser.addOption(context.pluginDirOption);
+    parser.addOption(context.callTimeoutOption);
     parser.addPositionalArgument(QStringLiteral("command"),
         QStringLiteral("strategies, allocate, simulate"), QStringLiteral("<command> [options]"));
 

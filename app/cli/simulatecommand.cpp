@@ -2,8 +2,10 @@
 #include "simulatecommand.h"
 
 #include "clicontext.h"
+#include "cliguard.h"
 
 #include <model/settingspec.h>
+#include <scenario/scenariolimits.h>
 #include <report/reportwriter.h>
 #include <scenario/scenarioduration.h>
 #include <scenario/scenarioreader.h>
@@ -11,6 +13,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -120,6 +123,12 @@ int runSimulateCommand(CliContext &context)
     SimTime until = read.scenario->duration;
     if (parser.isSet(untilOption)) {
         const std::optional<SimTime> parsed = durationArgument(parser.value(untilOption));
+        if (parsed && *parsed > ScenarioLimits::maxTime) {
+            context.err << "rblab simulate: --until is at most "
+                        << formatDuration(ScenarioLimits::maxTime) << " (the ceiling of a "
+                        << "scenario's duration), got \"" << parser.value(untilOption) << "\"\n";
+            return 2;
+        }
         if (!parsed || *parsed < 0) {
             context.err << "rblab simulate: --until expects a duration such as \"90s\", \"10m\" or "
                            "a number of milliseconds, got \""
@@ -160,6 +169,41 @@ int runSimulateCommand(CliContext &context)
         return 2;
     }
 
+    // The report's target is opened before the run, so that a run of an hour does not end in
+    // "cannot write". A regular file (or a new one) is replaced atomically (QSaveFile); anything
+    // else that exists, a device such as /dev/null or a FIFO, is written in place: renaming a
+    // temporary file over it would replace the node itself (as root, /dev/null would become a
+    // regular file).
+    QString target = parser.isSet(reportOption) ? parser.value(reportOption) : QStringLiteral("-");
+    if (target == QLatin1String("/dev/stdout")) {
+        target = QStringLiteral("-");
+    }
+    const QFileInfo targetInfo(target);
+    QSaveFile saveFile(target);
+    QFile inPlaceFile(target);
+    QFileDevice *reportFile = nullptr;
+    if (target != QLatin1String("-")) {
+        if (targetInfo.isDir()) {
+            context.err << "rblab simulate: cannot write " << target << ": it is a directory\n";
+            return 2;
+        }
+        reportFile = targetInfo.exists() && !targetInfo.isFile()
+            ? static_cast<QFileDevice *>(&inPlaceFile)
+            : static_cast<QFileDevice *>(&saveFile);
+        if (!reportFile->open(QIODevice::WriteOnly)) {
+            context.err << "rblab simulate: cannot write " << target << ": "
+                        << reportFile->errorString() << "\n";
+            return 2;
+        }
+    }
+    if (!context.parseCallTimeout()) {
+        return 2;
+    }
+
+    // Strategy plugins run inside the simulation; a crash there is named with the scenario.
+    CliGuard::Call call(QStringLiteral("scenario %1 (its strategy plugins or the engine)")
+                            .arg(path.left(300))
+                            .toUtf8());
     Simulation simulation(*read.scenario, registry, options);
     if (!simulation.isValid()) {
         context.err << "rblab simulate: " << path << ": " << simulation.error() << "\n";
@@ -186,18 +230,21 @@ int runSimulateCommand(CliContext &context)
         reportOptions.wallSeconds = wall;
     }
     const QByteArray report = ReportWriter::toJson(simulation, reportOptions);
-    const QString target
-        = parser.isSet(reportOption) ? parser.value(reportOption) : QStringLiteral("-");
-    if (target == QLatin1String("-")) {
-        std::fwrite(report.constData(), 1, size_t(report.size()), stdout);
-        std::fflush(stdout);
-    } else {
-        QSaveFile file(target);
-        if (!file.open(QIODevice::WriteOnly) || file.write(report) != report.size()
-            || !file.commit()) {
-            context.err << "rblab simulate: cannot write " << target << ": " << file.errorString()
-                        << "\n";
+    if (!reportFile) {
+        if (!context.writeOut(report)) {
             return 2;
+        }
+    } else {
+        bool written = reportFile->write(report) == report.size();
+        written = reportFile == &saveFile ? written && saveFile.commit()
+                                          : written && inPlaceFile.flush();
+        if (!written) {
+            context.err << "rblab simulate: cannot write " << target << ": "
+                        << reportFile->errorString() << "\n";
+            return 2;
+        }
+        if (reportFile == &inPlaceFile) {
+            inPlaceFile.close();
         }
     }
     if (parser.isSet(csvOption)) {
