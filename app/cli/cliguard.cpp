@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cliguard.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <thread>
@@ -12,12 +14,21 @@
 
 namespace {
 
-// Written before a call starts, read by the signal handler: a fixed buffer, no allocation there.
-char g_what[512];
-std::atomic<bool> g_inCall { false };
+// Written before a call starts, read by the signal handler: fixed buffers, no allocation there.
+constexpr int kLevels = 8;
+char g_what[kLevels][512];
+bool g_timed[kLevels];
+std::atomic<int> g_depth { 0 };
 std::atomic<int> g_timeoutMs { 0 };
 std::atomic<quint64> g_callGeneration { 0 };
 std::atomic<qint64> g_callStartMs { 0 };
+
+// The innermost named level, or nullptr outside every call.
+const char *innermost()
+{
+    const int depth = g_depth.load();
+    return depth > 0 ? g_what[std::min(depth, kLevels) - 1] : nullptr;
+}
 
 qint64 nowMs()
 {
@@ -60,9 +71,9 @@ void onFatalSignal(int sig)
 {
     writeText("rblab: ");
     writeText(signalName(sig));
-    if (g_inCall.load()) {
+    if (const char *what = innermost()) {
         writeText(" while running ");
-        writeText(g_what);
+        writeText(what);
     } else {
         writeText(" (no plugin call was running)");
     }
@@ -73,36 +84,39 @@ void onFatalSignal(int sig)
 
 void onExit()
 {
-    if (g_inCall.load()) {
+    if (const char *what = innermost()) {
         writeText("rblab: exit() was called while running ");
-        writeText(g_what);
+        writeText(what);
         writeText("\n");
         ::_exit(CliGuard::kPluginFailureStatus);
     }
 }
 
+bool innermostTimed()
+{
+    const int depth = g_depth.load();
+    return depth > 0 && g_timed[std::min(depth, kLevels) - 1];
+}
+
 void watchdog()
 {
-    quint64 reported = 0;
     for (;;) {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
         const int timeout = g_timeoutMs.load();
-        if (timeout <= 0 || !g_inCall.load()) {
+        if (timeout <= 0 || !innermostTimed()) {
             continue;
         }
         const quint64 generation = g_callGeneration.load();
-        if (generation != reported && nowMs() - g_callStartMs.load() > timeout) {
-            reported = generation;
-            if (g_inCall.load() && g_callGeneration.load() == generation) {
-                char ms[24];
-                std::snprintf(ms, sizeof ms, "%d", timeout);
-                writeText("rblab: a plugin call ran longer than --call-timeout ");
-                writeText(ms);
-                writeText(" ms while running ");
-                writeText(g_what);
-                writeText("\n");
-                ::_exit(CliGuard::kPluginFailureStatus);
-            }
+        if (nowMs() - g_callStartMs.load() > timeout && innermostTimed()
+            && g_callGeneration.load() == generation) {
+            char ms[24];
+            std::snprintf(ms, sizeof ms, "%d", timeout);
+            writeText("rblab: a plugin call ran longer than --call-timeout ");
+            writeText(ms);
+            writeText(" ms while running ");
+            writeText(innermost());
+            writeText("\n");
+            ::_exit(CliGuard::kPluginFailureStatus);
         }
     }
 }
@@ -139,17 +153,27 @@ void CliGuard::setCallTimeout(int milliseconds)
     }
 }
 
-CliGuard::Call::Call(const QByteArray &what)
+void CliGuard::enter(const QByteArray &what, bool timed)
 {
-    const size_t n = std::min(size_t(what.size()), sizeof g_what - 1);
-    std::memcpy(g_what, what.constData(), n);
-    g_what[n] = '\0';
-    g_callStartMs.store(nowMs());
-    g_callGeneration.fetch_add(1);
-    g_inCall.store(true);
+    const int depth = g_depth.load();
+    if (depth < kLevels) {
+        const size_t n = std::min(size_t(what.size()), sizeof g_what[depth] - 1);
+        std::memcpy(g_what[depth], what.constData(), n);
+        g_what[depth][n] = '\0';
+        g_timed[depth] = timed;
+    }
+    if (timed) {
+        g_callStartMs.store(nowMs());
+        g_callGeneration.fetch_add(1);
+    }
+    g_depth.store(depth + 1);
 }
 
-CliGuard::Call::~Call()
+void CliGuard::leave()
 {
-    g_inCall.store(false);
+    g_depth.store(std::max(0, g_depth.load() - 1));
+    // The outer call, if timed, goes on: its clock restarts rather than counting the inner one
+    // twice (a slightly later timeout, never an early one).
+    g_callStartMs.store(nowMs());
+    g_callGeneration.fetch_add(1);
 }

@@ -19,12 +19,20 @@ public:
     //! 0: no watchdog (the default).
     static void setCallTimeout(int milliseconds);
 
-    //! Marks a call into plugin code; what describes it (ASCII/UTF-8) goes into error messages.
+    /*!
+        Marks what runs from now until leave(), innermost last (up to 8 levels are named); what
+        describes it (UTF-8) goes into error messages. A timed entry is a call into plugin code,
+        which --call-timeout bounds; an untimed one only names the context (a whole run).
+    */
+    static void enter(const QByteArray &what, bool timed = true);
+    static void leave();
+
+    //! enter() for the lifetime of the object.
     class Call
     {
     public:
-        explicit Call(const QByteArray &what);
-        ~Call();
+        explicit Call(const QByteArray &what, bool timed = true) { enter(what, timed); }
+        ~Call() { leave(); }
         Call(const Call &) = delete;
         Call &operator=(const Call &) = delete;
     };

@@ -66,6 +66,34 @@ void progress(SimTime now, SimTime until, bool done)
     std::fflush(stderr);
 }
 
+// What the engine's plugin-call hook names: the strategy, its file and the scenario. The text is
+// rebuilt only when the strategy changes, since a run makes thousands of calls.
+struct PluginCallNames
+{
+    const StrategyRegistry *registry = nullptr;
+    QString scenario;
+    QString lastStrategy;
+    QByteArray lastText;
+};
+PluginCallNames g_names;
+
+void onPluginCall(const QString *strategy)
+{
+    if (!strategy) {
+        CliGuard::leave();
+        return;
+    }
+    if (*strategy != g_names.lastStrategy || g_names.lastText.isEmpty()) {
+        const PluginRecord *record = g_names.registry->find(*strategy);
+        g_names.lastStrategy = *strategy;
+        g_names.lastText
+            = QStringLiteral("strategy %1 (%2) in scenario %3")
+                  .arg(*strategy, record ? record->file : QStringLiteral("?"), g_names.scenario)
+                  .toUtf8();
+    }
+    CliGuard::enter(g_names.lastText);
+}
+
 } // namespace
 
 int runSimulateCommand(CliContext &context)
@@ -200,10 +228,14 @@ int runSimulateCommand(CliContext &context)
         return 2;
     }
 
-    // Strategy plugins run inside the simulation; a crash there is named with the scenario.
-    CliGuard::Call call(QStringLiteral("scenario %1 (its strategy plugins or the engine)")
-                            .arg(path.left(300))
-                            .toUtf8());
+    // Strategy plugins run inside the simulation: the engine tells which one runs, so that a
+    // crash, an exit() or a call past --call-timeout names it; outside them the scenario is named.
+    g_names.registry = &registry;
+    g_names.scenario = path.left(200);
+    setPluginCallHook(onPluginCall);
+    CliGuard::Call run(
+        QStringLiteral("scenario %1 (the engine, no plugin call)").arg(path.left(300)).toUtf8(),
+        false);
     Simulation simulation(*read.scenario, registry, options);
     if (!simulation.isValid()) {
         context.err << "rblab simulate: " << path << ": " << simulation.error() << "\n";

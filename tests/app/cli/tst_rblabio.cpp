@@ -85,6 +85,9 @@ private slots:
     void atTheCeilings();
     void pluginFailures_data();
     void pluginFailures();
+    void pluginFailuresInSimulate_data();
+    void pluginFailuresInSimulate();
+    void callTimeoutSparesTheRun();
 
 private:
     QTemporaryDir m_home;
@@ -393,6 +396,60 @@ void tst_RblabIo::pluginFailures()
     QVERIFY2(err.contains(QStringLiteral("strategy FIXTURE_MISBEHAVING (")), qPrintable(err));
     QVERIFY2(err.contains(kMisbehavingDir), qPrintable(err));
     QVERIFY2(err.contains(QStringLiteral("line 2, case id \"culprit\"")), qPrintable(err));
+}
+
+void tst_RblabIo::pluginFailuresInSimulate_data()
+{
+    QTest::addColumn<QString>("action");
+    QTest::addColumn<QString>("said");
+    QTest::addColumn<int>("exitCode");
+    QTest::newRow("segfault") << "segv"
+                              << "SIGSEGV" << -1;
+    QTest::newRow("exit(0)") << "exit"
+                             << "exit() was called" << 3;
+    QTest::newRow("endless loop") << "loop"
+                                  << "longer than --call-timeout 500 ms" << 3;
+}
+
+void tst_RblabIo::pluginFailuresInSimulate()
+{
+    // In a run the engine tells which strategy's code was running: it is named, with its file
+    // and the scenario, instead of a bare "Segmentation fault" or a silent exit status 0.
+    QFETCH(QString, action);
+    QFETCH(QString, said);
+    QFETCH(int, exitCode);
+    RblabProcess rblab(m_home.path());
+    const RblabProcess::Result r = rblab.run(
+        { QStringLiteral("simulate"), kScenario, QStringLiteral("--quiet"),
+            QStringLiteral("--until"), QStringLiteral("10s"), QStringLiteral("--plugin-dir"),
+            kMisbehavingDir, QStringLiteral("--strategy"), QStringLiteral("FIXTURE_MISBEHAVING"),
+            QStringLiteral("--param"), QStringLiteral("action=") + action,
+            QStringLiteral("--call-timeout"), QStringLiteral("500") },
+        {}, 30000);
+    QVERIFY2(r.finished, qPrintable(r.describe()));
+    QCOMPARE(r.exitCode, exitCode);
+    QVERIFY(r.out.isEmpty());
+    const QString err = QString::fromUtf8(r.err);
+    QVERIFY2(err.contains(said), qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("strategy FIXTURE_MISBEHAVING (") + kMisbehavingDir),
+        qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral(") in scenario ") + kScenario), qPrintable(err));
+}
+
+void tst_RblabIo::callTimeoutSparesTheRun()
+{
+    // --call-timeout bounds each plugin call, not the run: a run far longer than the timeout,
+    // with thousands of quick calls, ends normally with the same report as without it.
+    RblabProcess rblab(m_home.path());
+    const QStringList run { QStringLiteral("simulate"), kScenario, QStringLiteral("--quiet"),
+        QStringLiteral("--until"), QStringLiteral("10m") };
+    const RblabProcess::Result plain = rblab.run(run);
+    const RblabProcess::Result timed
+        = rblab.run(run + QStringList { QStringLiteral("--call-timeout"), QStringLiteral("50") });
+    QVERIFY2(plain.exitCode == 0, qPrintable(plain.describe()));
+    QVERIFY2(timed.exitCode == 0, qPrintable(timed.describe()));
+    QVERIFY2(timed.elapsedMs > 50, qPrintable(QString::number(timed.elapsedMs)));
+    QCOMPARE(timed.out, plain.out);
 }
 
 QTEST_GUILESS_MAIN(tst_RblabIo)
