@@ -267,6 +267,17 @@ QJsonObject AllocationCaseRunner::answer(const AllocationCase &c, Outcome *outco
     if (!all.ok()) {
         return fail(all.error, Outcome::Answered);
     }
+    qint64 listed = 0;
+    for (const MessageQueueList &queues : all.perConsumer) {
+        listed += queues.size();
+    }
+    if (listed > AllocationCaseLimits::maxAnswerQueues) {
+        return fail(tr("the answer would list %1 queues over %2 consumers; the ceiling is %3")
+                        .arg(listed)
+                        .arg(cidAll.size())
+                        .arg(AllocationCaseLimits::maxAnswerQueues),
+            Outcome::CaseError);
+    }
     for (qsizetype i = 0; i < cidAll.size(); ++i) {
         if (allocation.contains(cidAll.at(i))) {
             continue;

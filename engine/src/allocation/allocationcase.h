@@ -44,6 +44,9 @@ struct AllocationCaseLimits
     static constexpr qsizetype maxTopicLength = 127; //!< Validators.TOPIC_MAX_LENGTH
     //! CONSISTENT_HASH hashes consumers × virtualNodeCount ring nodes (MD5 each, ~7 µs).
     static constexpr qint64 maxRingNodes = 100000;
+    //! Queues listed in one answer, all consumers together: CONFIG gives every consumer its whole
+    //! configured list, so its answer grows with consumers × configured queues.
+    static constexpr qint64 maxAnswerQueues = 200000;
 };
 
 /*!

@@ -285,6 +285,16 @@ void tst_RblabIo::ceilings_data()
                1, 1000)
         << "id"
         << "consumers × virtualNodeCount is 1000 × 101 = 101000 ring nodes; the ceiling is 100000";
+    QJsonArray configured;
+    for (int i = 0; i < 201; ++i) {
+        configured.append(QJsonObject { { QStringLiteral("brokerName"), QStringLiteral("b") },
+            { QStringLiteral("queueId"), i } });
+    }
+    QTest::newRow("answer size (CONFIG)")
+        << caseLine(QStringLiteral("cfg"), QStringLiteral("CONFIG"),
+               QJsonObject { { QStringLiteral("queues"), configured } }, 1, 1000)
+        << "id"
+        << "the answer would list 201000 queues over 1000 consumers; the ceiling is 200000";
     QTest::newRow("topic") << QByteArray(R"({"id":"t","strategy":"AVG","topic":")"
         + QByteArray(128, 't') + R"(","queues":[],"consumers":[]})")
                            << "id"
