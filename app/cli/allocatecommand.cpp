@@ -58,11 +58,25 @@ int runAllocateCommand(CliContext &context)
     bool atEnd = false;
     while (!atEnd) {
         line.clear();
-        qsizetype length = 0; // the line's length, beyond what is kept
+        bool tooLong = false;
         int ch = 0;
         while ((ch = getc_unlocked(input)) != EOF && ch != '\n') {
-            if (length++ <= AllocationCaseLimits::maxLineBytes) {
-                line.append(char(ch));
+            if (tooLong) {
+                continue; // skipping to the end of the line already answered
+            }
+            line.append(char(ch));
+            if (line.size() > AllocationCaseLimits::maxLineBytes) {
+                // Answered at once, so that an endless line (/dev/zero) does not run unseen.
+                tooLong = true;
+                const QJsonObject o { { QStringLiteral("line"), lineNumber + 1 },
+                    { QStringLiteral("error"),
+                        QStringLiteral("the line is longer than %1 bytes, the ceiling")
+                            .arg(AllocationCaseLimits::maxLineBytes) } };
+                if (!context.writeOut(QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n')) {
+                    return 2;
+                }
+                allUnderstood = false;
+                line.clear();
             }
         }
         atEnd = ch == EOF;
@@ -71,28 +85,19 @@ int runAllocateCommand(CliContext &context)
                         << QString::fromLocal8Bit(std::strerror(errno)) << "\n";
             return 2;
         }
-        if (atEnd && length == 0) {
+        if (atEnd && line.isEmpty() && !tooLong) {
             break;
         }
         ++lineNumber;
         if (line.endsWith('\r')) {
             line.chop(1);
         }
-        if (line.trimmed().isEmpty()) {
+        if (tooLong || line.trimmed().isEmpty()) {
             continue;
         }
         AllocationCaseRunner::Outcome outcome;
         QByteArray answer;
-        if (length > AllocationCaseLimits::maxLineBytes) {
-            // Only the first bytes were kept; the answer must still name the whole length.
-            QJsonObject o { { QStringLiteral("line"), lineNumber },
-                { QStringLiteral("error"),
-                    QStringLiteral("the line is %1 bytes long; the ceiling is %2")
-                        .arg(length)
-                        .arg(AllocationCaseLimits::maxLineBytes) } };
-            answer = QJsonDocument(o).toJson(QJsonDocument::Compact);
-            outcome = AllocationCaseRunner::Outcome::LineError;
-        } else {
+        {
             std::optional<CliGuard::Call> call;
             answer = runner.answerLine(line, lineNumber, &outcome, [&](const AllocationCase &c) {
                 const PluginRecord *record = context.registry().find(c.strategy);

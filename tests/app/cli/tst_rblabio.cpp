@@ -79,6 +79,7 @@ private slots:
     void reportTargetCheckedFirst();
     void untilCeiling();
     void scenarioFromEndlessDevice();
+    void allocateFromEndlessDevice();
     void answersLineByLine();
     void ceilings_data();
     void ceilings();
@@ -229,6 +230,32 @@ void tst_RblabIo::scenarioFromEndlessDevice()
     QVERIFY2(r.err.contains("longer than 16777216 bytes"), r.err.constData());
 }
 
+void tst_RblabIo::allocateFromEndlessDevice()
+{
+    // /dev/zero is one endless line: it is answered as too long as soon as it passes the
+    // ceiling, and reading it on costs no memory (4 MiB kept at most).
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
+    process.setProcessEnvironment(env);
+    process.start(
+        RblabProcess::program(), { QStringLiteral("allocate"), QStringLiteral("/dev/zero") });
+    QVERIFY(process.waitForStarted());
+    QByteArray out;
+    QElapsedTimer timer;
+    timer.start();
+    while (!out.contains('\n') && timer.elapsed() < 30000) {
+        process.waitForReadyRead(1000);
+        out += process.readAllStandardOutput();
+    }
+    process.kill();
+    process.waitForFinished(5000);
+    const QJsonObject answer = firstAnswer(out);
+    QCOMPARE(answer.value(QStringLiteral("line")).toInt(), 1);
+    QCOMPARE(answer.value(QStringLiteral("error")).toString(),
+        QStringLiteral("the line is longer than 4194304 bytes, the ceiling"));
+}
+
 void tst_RblabIo::answersLineByLine()
 {
     // A co-process gets each answer before it sends the next case (and before end of input).
@@ -302,7 +329,7 @@ void tst_RblabIo::ceilings_data()
     QTest::newRow("line length") << QByteArray(
         R"({"id":"l","pad":")" + QByteArray(4 * 1024 * 1024, 'p') + R"("})")
                                  << "line"
-                                 << "the line is 4194323 bytes long; the ceiling is 4194304";
+                                 << "the line is longer than 4194304 bytes, the ceiling";
     QTest::newRow("queueId above int") << QByteArray(
         R"({"id":"big","strategy":"AVG","topic":"T","queues":[{"brokerName":"b","queueId":2147483648}],"consumers":["c"]})")
                                        << "id"
