@@ -79,6 +79,8 @@ private slots:
     void reportTargetCheckedFirst();
     void untilCeiling();
     void scenarioFromEndlessDevice();
+    void scenarioFromFifo_data();
+    void scenarioFromFifo();
     void allocateFromEndlessDevice();
     void answersLineByLine();
     void ceilings_data();
@@ -228,6 +230,40 @@ void tst_RblabIo::scenarioFromEndlessDevice()
     QVERIFY2(r.finished, "rblab simulate /dev/zero did not end");
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("longer than 16777216 bytes"), r.err.constData());
+}
+
+void tst_RblabIo::scenarioFromFifo_data()
+{
+    QTest::addColumn<QString>("writer"); // a shell command whose output goes into the FIFO
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QByteArray>("said");
+    QTest::newRow("a scenario") << QStringLiteral("cat '%1'").arg(kScenario) << 0 << QByteArray();
+    QTest::newRow("20 MB") << QStringLiteral("head -c 20000000 /dev/zero") << 1
+                           << QByteArray("longer than 16777216 bytes");
+}
+
+void tst_RblabIo::scenarioFromFifo()
+{
+    // A FIFO hands its bytes over in pieces: all of a scenario is read, and no more than the
+    // 16 MiB limit of an endless one.
+    QFETCH(QString, writer);
+    QFETCH(int, exitCode);
+    QFETCH(QByteArray, said);
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("scenario.fifo"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    QProcess feeder;
+    feeder.start(QStringLiteral("/bin/sh"),
+        { QStringLiteral("-c"), writer + QStringLiteral(" > '%1' 2>/dev/null").arg(fifo) });
+    QVERIFY(feeder.waitForStarted());
+    RblabProcess rblab(m_home.path());
+    const RblabProcess::Result r = rblab.run({ QStringLiteral("simulate"), fifo,
+        QStringLiteral("--quiet"), QStringLiteral("--until"), QStringLiteral("10s") });
+    feeder.kill();
+    feeder.waitForFinished(5000);
+    QVERIFY2(r.finished, qPrintable(r.describe()));
+    QCOMPARE(r.exitCode, exitCode);
+    QVERIFY2(r.err.contains(said), r.err.constData());
 }
 
 void tst_RblabIo::allocateFromEndlessDevice()
