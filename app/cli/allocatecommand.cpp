@@ -5,9 +5,16 @@
 
 #include <allocation/allocationcase.h>
 
-#include <QFile>
+#include "cliguard.h"
 
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <optional>
 
 using namespace Rblab;
 
@@ -28,55 +35,86 @@ int runAllocateCommand(CliContext &context)
     }
     const QString path = args.size() == 2 ? args.at(1) : QStringLiteral("-");
 
-    QFile file;
-    bool opened = false;
-    if (path == QLatin1String("-")) {
-        opened = file.open(stdin, QIODevice::ReadOnly);
-    } else {
-        file.setFileName(path);
-        opened = file.open(QIODevice::ReadOnly);
+    std::FILE *input = stdin;
+    if (path != QLatin1String("-")) {
+        input = std::fopen(QFile::encodeName(path).constData(), "rb");
+        if (!input) {
+            context.err << "rblab allocate: cannot read " << path << ": "
+                        << QString::fromLocal8Bit(std::strerror(errno)) << "\n";
+            return 2;
+        }
     }
-    if (!opened) {
-        context.err << "rblab allocate: cannot read " << path << ": " << file.errorString() << "\n";
-        return 2;
-    }
-    const QByteArray input = file.readAll();
-    if (file.error() != QFileDevice::NoError) {
-        context.err << "rblab allocate: cannot read " << path << ": " << file.errorString() << "\n";
+    if (!context.parseCallTimeout()) {
         return 2;
     }
 
+    // Line by line, each answer flushed as soon as it is known: memory stays bounded by the
+    // longest line, a co-process gets its answer before it sends the next case, and a plugin
+    // that crashes costs the case it was answering, not the answers before it.
     AllocationCaseRunner runner(context.registry());
-    QByteArray output;
     bool allUnderstood = true;
     int lineNumber = 0;
-    qsizetype from = 0;
-    while (from < input.size()) {
-        qsizetype end = input.indexOf('\n', from);
-        if (end < 0) {
-            end = input.size();
+    QByteArray line;
+    bool atEnd = false;
+    while (!atEnd) {
+        line.clear();
+        bool tooLong = false;
+        int ch = 0;
+        while ((ch = getc_unlocked(input)) != EOF && ch != '\n') {
+            if (tooLong) {
+                continue; // skipping to the end of the line already answered
+            }
+            line.append(char(ch));
+            if (line.size() > AllocationCaseLimits::maxLineBytes) {
+                // Answered at once, so that an endless line (/dev/zero) does not run unseen.
+                tooLong = true;
+                const QJsonObject o { { QStringLiteral("line"), lineNumber + 1 },
+                    { QStringLiteral("error"),
+                        QStringLiteral("the line is longer than %1 bytes, the ceiling")
+                            .arg(AllocationCaseLimits::maxLineBytes) } };
+                if (!context.writeOut(QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n')) {
+                    return 2;
+                }
+                allUnderstood = false;
+                line.clear();
+            }
+        }
+        atEnd = ch == EOF;
+        if (std::ferror(input)) {
+            context.err << "rblab allocate: cannot read " << path << ": "
+                        << QString::fromLocal8Bit(std::strerror(errno)) << "\n";
+            return 2;
+        }
+        if (atEnd && line.isEmpty() && !tooLong) {
+            break;
         }
         ++lineNumber;
-        QByteArrayView line(input.constData() + from, end - from);
-        from = end + 1;
         if (line.endsWith('\r')) {
             line.chop(1);
         }
-        if (line.trimmed().isEmpty()) {
+        if (tooLong || line.trimmed().isEmpty()) {
             continue;
         }
         AllocationCaseRunner::Outcome outcome;
-        output += runner.answerLine(line, lineNumber, &outcome);
-        output += '\n';
+        QByteArray answer;
+        {
+            std::optional<CliGuard::Call> call;
+            answer = runner.answerLine(line, lineNumber, &outcome, [&](const AllocationCase &c) {
+                const PluginRecord *record = context.registry().find(c.strategy);
+                call.emplace(QStringLiteral("strategy %1 (%2), line %3, case id \"%4\"")
+                                 .arg(c.strategy, record ? record->file : QStringLiteral("?"))
+                                 .arg(lineNumber)
+                                 .arg(c.id.left(200))
+                                 .toUtf8());
+            });
+        }
+        answer += '\n';
+        if (!context.writeOut(answer)) {
+            return 2;
+        }
         if (outcome == AllocationCaseRunner::Outcome::LineError) {
             allUnderstood = false;
         }
-        if (output.size() > (1 << 20)) {
-            std::fwrite(output.constData(), 1, size_t(output.size()), stdout);
-            output.clear();
-        }
     }
-    std::fwrite(output.constData(), 1, size_t(output.size()), stdout);
-    std::fflush(stdout);
     return allUnderstood ? 0 : 1;
 }

@@ -50,6 +50,9 @@ int runCheckStrategyCommand(CliContext &context)
         QStringLiteral("Check a strategy against RocketMQ's rules."),
         QStringLiteral("check-strategy NAME|PLUGIN-FILE"));
     parser.process(QCoreApplication::arguments());
+    if (!context.parseCallTimeout()) {
+        return 2;
+    }
 
     const QStringList args = parser.positionalArguments().mid(1);
     if (args.size() != 1) {
@@ -199,6 +202,8 @@ int runCheckStrategyCommand(CliContext &context)
                                           : "breaks a hard rule (see FAIL above)")
                     << "\n";
     }
-    context.out.flush();
+    if (!context.finishOut()) {
+        return 2;
+    }
     return report.conforms() ? 0 : 1;
 }

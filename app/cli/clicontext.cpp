@@ -1,15 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "clicontext.h"
 
+#include "cliguard.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 CliContext::CliContext()
     : pluginDirOption(QStringList { QStringLiteral("plugin-dir") },
         QStringLiteral("Also load strategy plugins from <dir> (repeatable)."),
         QStringLiteral("dir"))
+    , callTimeoutOption(QStringList { QStringLiteral("call-timeout") },
+          QStringLiteral("End rblab (status 3), naming the plugin, when one call into a strategy "
+                         "plugin runs longer than <ms> milliseconds (default: no limit)."),
+          QStringLiteral("ms"))
     , out(stdout)
     , err(stderr)
 {
@@ -35,4 +43,45 @@ QVariant cliParameterValue(const QString &text)
         return doc.array().first().toVariant();
     }
     return text;
+}
+
+bool CliContext::writeOut(QByteArrayView bytes)
+{
+    out.flush();
+    if (std::fwrite(bytes.data(), 1, size_t(bytes.size()), stdout) != size_t(bytes.size())
+        || std::fflush(stdout) != 0) {
+        err << "rblab: cannot write to standard output: "
+            << QString::fromLocal8Bit(std::strerror(errno)) << "\n";
+        err.flush();
+        return false;
+    }
+    return true;
+}
+
+bool CliContext::finishOut()
+{
+    out.flush();
+    if (out.status() != QTextStream::Ok || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        err << "rblab: cannot write to standard output: "
+            << QString::fromLocal8Bit(std::strerror(errno)) << "\n";
+        err.flush();
+        return false;
+    }
+    return true;
+}
+
+bool CliContext::parseCallTimeout()
+{
+    if (!parser.isSet(callTimeoutOption)) {
+        return true;
+    }
+    bool ok = false;
+    const int ms = parser.value(callTimeoutOption).toInt(&ok);
+    if (!ok || ms <= 0) {
+        err << "rblab: --call-timeout expects a positive number of milliseconds, got \""
+            << parser.value(callTimeoutOption) << "\"\n";
+        return false;
+    }
+    CliGuard::setCallTimeout(ms);
+    return true;
 }

@@ -19,8 +19,19 @@ public:
 
     QCommandLineParser parser;
     QCommandLineOption pluginDirOption;
+    QCommandLineOption callTimeoutOption;
     QTextStream out;
     QTextStream err;
+
+    /*!
+        Writes to standard output and flushes; on failure (a full disk, a closed descriptor)
+        says so on standard error and returns false: the command then ends with status 2.
+    */
+    bool writeOut(QByteArrayView bytes);
+    //! Flushes `out` and checks that everything written to standard output arrived.
+    bool finishOut();
+    //! Reads --call-timeout into CliGuard; false (after a message) when the value is not valid.
+    bool parseCallTimeout();
 
     //! Loads the registry from the built-in, user, environment and --plugin-dir folders.
     Rblab::StrategyRegistry &registry();

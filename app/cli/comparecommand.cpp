@@ -11,6 +11,7 @@
 #include <sim/simulation.h>
 
 #include <QFile>
+#include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -201,10 +202,18 @@ Scenario applyVariant(Scenario scenario, const Variant &v, const QString &group)
 
 bool writeOutput(CliContext &context, const QString &target, const QByteArray &data)
 {
-    if (target.isEmpty() || target == QLatin1String("-")) {
-        const size_t written = std::fwrite(data.constData(), 1, size_t(data.size()), stdout);
-        if (written != size_t(data.size()) || std::fflush(stdout) != 0) {
-            context.err << kCommand << ": cannot write to standard output\n";
+    if (target.isEmpty() || target == QLatin1String("-")
+        || target == QLatin1String("/dev/stdout")) {
+        return context.writeOut(data);
+    }
+    // A device or a FIFO is written in place: QSaveFile's rename would replace the node itself
+    // with a regular file (/dev/null, as root).
+    const QFileInfo info(target);
+    if (info.exists() && !info.isFile() && !info.isDir()) {
+        QFile file(target);
+        if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.flush()) {
+            context.err << kCommand << ": cannot write " << target << ": " << file.errorString()
+                        << "\n";
             return false;
         }
         return true;
@@ -213,6 +222,26 @@ bool writeOutput(CliContext &context, const QString &target, const QByteArray &d
     if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
         context.err << kCommand << ": cannot write " << target << ": " << file.errorString()
                     << "\n";
+        return false;
+    }
+    return true;
+}
+
+// --output is checked before the runs, so a typo does not cost a sweep.
+bool outputWritable(CliContext &context, const QString &target)
+{
+    if (target.isEmpty() || target == QLatin1String("-")) {
+        return true;
+    }
+    const QFileInfo info(target);
+    if (info.isDir()) {
+        context.err << kCommand << ": --output " << target << " is a folder\n";
+        return false;
+    }
+    const QFileInfo folder(info.absolutePath());
+    if (!info.exists() && (!folder.isDir() || !folder.isWritable())) {
+        context.err << kCommand << ": --output " << target << ": cannot write in "
+                    << info.absolutePath() << "\n";
         return false;
     }
     return true;
@@ -257,6 +286,9 @@ int runCompareCommand(CliContext &context)
         QStringLiteral("Compare strategies on the same scenario, seeds and churn."),
         QStringLiteral("compare SCENARIO --variant SPEC… | compare --merge PART…"));
     parser.process(QCoreApplication::arguments());
+    if (!context.parseCallTimeout()) {
+        return 2;
+    }
 
     const QString format
         = parser.isSet(formatOption) ? parser.value(formatOption) : QStringLiteral("table");
@@ -267,6 +299,9 @@ int runCompareCommand(CliContext &context)
         return 2;
     }
     const QStringList args = parser.positionalArguments().mid(1);
+    if (!outputWritable(context, parser.value(outputOption))) {
+        return 2;
+    }
     Comparison comparison;
 
     if (parser.isSet(mergeOption)) {

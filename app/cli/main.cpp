@@ -3,6 +3,7 @@
 #include "allocatecommand.h"
 #include "checkstrategycommand.h"
 #include "clicontext.h"
+#include "cliguard.h"
 #include "comparecommand.h"
 #include "scorestrategycommand.h"
 #include "simulatecommand.h"
@@ -33,6 +34,7 @@ const char *const kCommands
 
 int main(int argc, char *argv[])
 {
+    CliGuard::install();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("rblab"));
     QCoreApplication::setOrganizationName(QStringLiteral("rebalance-lab"));
@@ -48,6 +50,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption helpOption = parser.addHelpOption();
     const QCommandLineOption versionOption = parser.addVersionOption();
     parser.addOption(context.pluginDirOption);
+    parser.addOption(context.callTimeoutOption);
     parser.addPositionalArgument(QStringLiteral("command"),
         QStringLiteral("strategies, allocate, simulate, compare, check-strategy, score-strategy"),
         QStringLiteral("<command> [options]"));

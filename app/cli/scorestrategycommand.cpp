@@ -72,6 +72,9 @@ int runScoreStrategyCommand(CliContext &context)
         QStringLiteral("Score strategies on generated membership traces."),
         QStringLiteral("score-strategy NAME[:k=v,…]…"));
     parser.process(QCoreApplication::arguments());
+    if (!context.parseCallTimeout()) {
+        return 2;
+    }
 
     const QString command = QStringLiteral("rblab score-strategy");
     StrategyScorer::Options options;
@@ -235,6 +238,8 @@ int runScoreStrategyCommand(CliContext &context)
         }
         context.out << "\n";
     }
-    context.out.flush();
+    if (!context.finishOut()) {
+        return 2;
+    }
     return allPartition ? 0 : 1;
 }

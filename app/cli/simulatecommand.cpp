@@ -2,8 +2,10 @@
 #include "simulatecommand.h"
 
 #include "clicontext.h"
+#include "cliguard.h"
 
 #include <model/settingspec.h>
+#include <scenario/scenariolimits.h>
 #include <report/reportwriter.h>
 #include <scenario/scenarioduration.h>
 #include <scenario/scenarioreader.h>
@@ -11,6 +13,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -23,18 +26,6 @@
 using namespace Rblab;
 
 namespace {
-
-// --param k=v: the value as JSON when it reads as JSON (numbers, booleans, lists), else text.
-QVariant paramValue(const QString &text)
-{
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(
-        QByteArrayLiteral("[") + text.toUtf8() + QByteArrayLiteral("]"), &error);
-    if (error.error == QJsonParseError::NoError && doc.isArray() && doc.array().size() == 1) {
-        return doc.array().first().toVariant();
-    }
-    return text;
-}
 
 // A duration on the command line: "90s", "10m", "1.5h" or a number of milliseconds.
 std::optional<SimTime> durationArgument(const QString &text)
@@ -61,6 +52,34 @@ void progress(SimTime now, SimTime until, bool done)
         until > 0 ? int(100.0 * double(now) / double(until)) : 100, qPrintable(formatDuration(now)),
         qPrintable(formatDuration(until)), done ? "\n" : "");
     std::fflush(stderr);
+}
+
+// What the engine's plugin-call hook names: the strategy, its file and the scenario. The text is
+// rebuilt only when the strategy changes, since a run makes thousands of calls.
+struct PluginCallNames
+{
+    const StrategyRegistry *registry = nullptr;
+    QString scenario;
+    QString lastStrategy;
+    QByteArray lastText;
+};
+PluginCallNames g_names;
+
+void onPluginCall(const QString *strategy)
+{
+    if (!strategy) {
+        CliGuard::leave();
+        return;
+    }
+    if (*strategy != g_names.lastStrategy || g_names.lastText.isEmpty()) {
+        const PluginRecord *record = g_names.registry->find(*strategy);
+        g_names.lastStrategy = *strategy;
+        g_names.lastText
+            = QStringLiteral("strategy %1 (%2) in scenario %3")
+                  .arg(*strategy, record ? record->file : QStringLiteral("?"), g_names.scenario)
+                  .toUtf8();
+    }
+    CliGuard::enter(g_names.lastText);
 }
 
 } // namespace
@@ -120,6 +139,12 @@ int runSimulateCommand(CliContext &context)
     SimTime until = read.scenario->duration;
     if (parser.isSet(untilOption)) {
         const std::optional<SimTime> parsed = durationArgument(parser.value(untilOption));
+        if (parsed && *parsed > ScenarioLimits::maxTime) {
+            context.err << "rblab simulate: --until is at most "
+                        << formatDuration(ScenarioLimits::maxTime) << " (the ceiling of a "
+                        << "scenario's duration), got \"" << parser.value(untilOption) << "\"\n";
+            return 2;
+        }
         if (!parsed || *parsed < 0) {
             context.err << "rblab simulate: --until expects a duration such as \"90s\", \"10m\" or "
                            "a number of milliseconds, got \""
@@ -146,7 +171,7 @@ int runSimulateCommand(CliContext &context)
                 context.err << "rblab simulate: --param expects k=v, got \"" << kv << "\"\n";
                 return 2;
             }
-            options.strategyParams.insert(kv.left(eq), paramValue(kv.mid(eq + 1)));
+            options.strategyParams.insert(kv.left(eq), cliParameterValue(kv.mid(eq + 1)));
         }
         const ParameterCheck check
             = registry.checkParameters(options.strategy, options.strategyParams);
@@ -160,6 +185,45 @@ int runSimulateCommand(CliContext &context)
         return 2;
     }
 
+    // The report's target is opened before the run, so that a run of an hour does not end in
+    // "cannot write". A regular file (or a new one) is replaced atomically (QSaveFile); anything
+    // else that exists, a device such as /dev/null or a FIFO, is written in place: renaming a
+    // temporary file over it would replace the node itself (as root, /dev/null would become a
+    // regular file).
+    QString target = parser.isSet(reportOption) ? parser.value(reportOption) : QStringLiteral("-");
+    if (target == QLatin1String("/dev/stdout")) {
+        target = QStringLiteral("-");
+    }
+    const QFileInfo targetInfo(target);
+    QSaveFile saveFile(target);
+    QFile inPlaceFile(target);
+    QFileDevice *reportFile = nullptr;
+    if (target != QLatin1String("-")) {
+        if (targetInfo.isDir()) {
+            context.err << "rblab simulate: cannot write " << target << ": it is a directory\n";
+            return 2;
+        }
+        reportFile = targetInfo.exists() && !targetInfo.isFile()
+            ? static_cast<QFileDevice *>(&inPlaceFile)
+            : static_cast<QFileDevice *>(&saveFile);
+        if (!reportFile->open(QIODevice::WriteOnly)) {
+            context.err << "rblab simulate: cannot write " << target << ": "
+                        << reportFile->errorString() << "\n";
+            return 2;
+        }
+    }
+    if (!context.parseCallTimeout()) {
+        return 2;
+    }
+
+    // Strategy plugins run inside the simulation: the engine tells which one runs, so that a
+    // crash, an exit() or a call past --call-timeout names it; outside them the scenario is named.
+    g_names.registry = &registry;
+    g_names.scenario = path.left(200);
+    setPluginCallHook(onPluginCall);
+    CliGuard::Call run(
+        QStringLiteral("scenario %1 (the engine, no plugin call)").arg(path.left(300)).toUtf8(),
+        false);
     Simulation simulation(*read.scenario, registry, options);
     if (!simulation.isValid()) {
         context.err << "rblab simulate: " << path << ": " << simulation.error() << "\n";
@@ -186,18 +250,21 @@ int runSimulateCommand(CliContext &context)
         reportOptions.wallSeconds = wall;
     }
     const QByteArray report = ReportWriter::toJson(simulation, reportOptions);
-    const QString target
-        = parser.isSet(reportOption) ? parser.value(reportOption) : QStringLiteral("-");
-    if (target == QLatin1String("-")) {
-        std::fwrite(report.constData(), 1, size_t(report.size()), stdout);
-        std::fflush(stdout);
-    } else {
-        QSaveFile file(target);
-        if (!file.open(QIODevice::WriteOnly) || file.write(report) != report.size()
-            || !file.commit()) {
-            context.err << "rblab simulate: cannot write " << target << ": " << file.errorString()
-                        << "\n";
+    if (!reportFile) {
+        if (!context.writeOut(report)) {
             return 2;
+        }
+    } else {
+        bool written = reportFile->write(report) == report.size();
+        written = reportFile == &saveFile ? written && saveFile.commit()
+                                          : written && inPlaceFile.flush();
+        if (!written) {
+            context.err << "rblab simulate: cannot write " << target << ": "
+                        << reportFile->errorString() << "\n";
+            return 2;
+        }
+        if (reportFile == &inPlaceFile) {
+            inPlaceFile.close();
         }
     }
     if (parser.isSet(csvOption)) {

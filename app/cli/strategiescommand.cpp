@@ -97,7 +97,7 @@ int runStrategiesCommand(CliContext &context)
         const QJsonObject root { { QStringLiteral("strategies"), strategies },
             { QStringLiteral("failures"), failures } };
         context.out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
-        return 0;
+        return context.finishOut() ? 0 : 2;
     }
 
     const auto loaded = registry.strategies();
@@ -127,5 +127,5 @@ int runStrategiesCommand(CliContext &context)
             context.out << "  " << r->file << "\n    " << r->error << "\n";
         }
     }
-    return 0;
+    return context.finishOut() ? 0 : 2;
 }

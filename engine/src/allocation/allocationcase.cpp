@@ -3,6 +3,8 @@
 
 #include "strategyregistry.h"
 
+#include <scenario/jsonparser.h>
+
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -82,6 +84,19 @@ bool AllocationCaseRunner::parse(
         || !requireString(kTopic, &out->topic)) {
         return false;
     }
+    // Errors about values wait until the whole shape is known to be right (a line error wins).
+    QString valueError;
+    auto tooLong = [&](const QString &field, const QString &value, qsizetype ceiling) {
+        if (valueError.isEmpty() && value.size() > ceiling) {
+            valueError = tr("%1 is %2 characters long; the ceiling is %3")
+                             .arg(field)
+                             .arg(value.size())
+                             .arg(ceiling);
+        }
+    };
+    tooLong(kId, out->id, AllocationCaseLimits::maxNameLength);
+    tooLong(QStringLiteral("strategy"), out->strategy, AllocationCaseLimits::maxNameLength);
+    tooLong(kTopic, out->topic, AllocationCaseLimits::maxTopicLength);
     const QJsonValue params = o.value(QStringLiteral("params"));
     if (!params.isUndefined() && !params.isNull() && !params.isObject()) {
         return lineError(tr("field \"params\" must be an object, got %1").arg(typeName(params)));
@@ -97,6 +112,11 @@ bool AllocationCaseRunner::parse(
         return lineError(tr("field \"queues\" must be an array, got %1").arg(typeName(queues)));
     }
     const QJsonArray queueArray = queues.toArray();
+    if (queueArray.size() > AllocationCaseLimits::maxQueues) {
+        return caseError(tr("queues has %1 entries; the ceiling is %2")
+                             .arg(queueArray.size())
+                             .arg(AllocationCaseLimits::maxQueues));
+    }
     out->queues.reserve(queueArray.size());
     for (qsizetype i = 0; i < queueArray.size(); ++i) {
         const QJsonValue q = queueArray.at(i);
@@ -117,12 +137,21 @@ bool AllocationCaseRunner::parse(
             return lineError(tr("queues[%1] lacks \"queueId\"").arg(i));
         }
         const double idValue = id.toDouble();
-        if (!id.isDouble() || idValue != std::floor(idValue) || std::fabs(idValue) > 2147483647.0) {
+        if (!id.isDouble() || idValue != std::floor(idValue) || !std::isfinite(idValue)) {
             return lineError(tr("queues[%1].queueId must be an integer, got %2")
                                  .arg(i)
                                  .arg(id.isDouble() ? QString::number(idValue) : typeName(id)));
         }
-        out->queues.append(MessageQueue { out->topic, broker.toString(), int(idValue) });
+        // An integer out of int's range is a value error, like a negative one: the shape is right.
+        if (valueError.isEmpty() && (idValue < 0 || idValue > 2147483647.0)) {
+            valueError = tr("queues[%1].queueId must be an integer from 0 to 2147483647, got %2")
+                             .arg(i)
+                             .arg(QString::number(idValue, 'f', 0));
+        }
+        tooLong(tr("queues[%1].brokerName").arg(i), broker.toString(),
+            AllocationCaseLimits::maxNameLength);
+        out->queues.append(MessageQueue { out->topic, broker.toString(),
+            idValue >= 0 && idValue <= 2147483647.0 ? int(idValue) : 0 });
     }
 
     const QJsonValue consumers = o.value(QStringLiteral("consumers"));
@@ -134,6 +163,11 @@ bool AllocationCaseRunner::parse(
             tr("field \"consumers\" must be an array, got %1").arg(typeName(consumers)));
     }
     const QJsonArray consumerArray = consumers.toArray();
+    if (consumerArray.size() > AllocationCaseLimits::maxConsumers) {
+        return caseError(tr("consumers has %1 entries; the ceiling is %2")
+                             .arg(consumerArray.size())
+                             .arg(AllocationCaseLimits::maxConsumers));
+    }
     out->consumers.reserve(consumerArray.size());
     for (qsizetype i = 0; i < consumerArray.size(); ++i) {
         const QJsonValue c = consumerArray.at(i);
@@ -141,11 +175,32 @@ bool AllocationCaseRunner::parse(
             return lineError(tr("consumers[%1] must be a string, got %2").arg(i).arg(typeName(c)));
         }
         out->consumers.append(c.toString());
+        tooLong(tr("consumers[%1]").arg(i), out->consumers.constLast(),
+            AllocationCaseLimits::maxNameLength);
     }
 
     // The shape is right; what follows are errors about values, answered with the case's id.
+    if (!valueError.isEmpty()) {
+        return caseError(valueError);
+    }
     if (out->topic.isEmpty()) {
         return caseError(tr("topic must not be empty"));
+    }
+    // CONSISTENT_HASH (alone or inside MACHINE_ROOM_NEARBY) hashes every virtual node of the
+    // ring: its cost grows with consumers × virtualNodeCount, not with the line's length.
+    const QVariant nodes = out->params.value(QStringLiteral("virtualNodeCount"));
+    const qint64 ringNodes = qint64(out->consumers.size())
+        * (nodes.canConvert<qint64>() && nodes.toLongLong() > 0 ? nodes.toLongLong() : 10);
+    if (ringNodes > AllocationCaseLimits::maxRingNodes
+        && (out->strategy == QLatin1String("CONSISTENT_HASH")
+            || out->params.value(QStringLiteral("inner")).toString()
+                == QLatin1String("CONSISTENT_HASH"))) {
+        return caseError(tr("consumers × virtualNodeCount is %1 × %2 = %3 ring nodes; the "
+                            "ceiling is %4")
+                             .arg(out->consumers.size())
+                             .arg(ringNodes / qMax<qsizetype>(1, out->consumers.size()))
+                             .arg(ringNodes)
+                             .arg(AllocationCaseLimits::maxRingNodes));
     }
     QSet<MessageQueue> seen;
     seen.reserve(out->queues.size());
@@ -212,6 +267,17 @@ QJsonObject AllocationCaseRunner::answer(const AllocationCase &c, Outcome *outco
     if (!all.ok()) {
         return fail(all.error, Outcome::Answered);
     }
+    qint64 listed = 0;
+    for (const MessageQueueList &queues : all.perConsumer) {
+        listed += queues.size();
+    }
+    if (listed > AllocationCaseLimits::maxAnswerQueues) {
+        return fail(tr("the answer would list %1 queues over %2 consumers; the ceiling is %3")
+                        .arg(listed)
+                        .arg(cidAll.size())
+                        .arg(AllocationCaseLimits::maxAnswerQueues),
+            Outcome::CaseError);
+    }
     for (qsizetype i = 0; i < cidAll.size(); ++i) {
         if (allocation.contains(cidAll.at(i))) {
             continue;
@@ -235,8 +301,12 @@ QJsonObject AllocationCaseRunner::answer(const AllocationCase &c, Outcome *outco
 QByteArray AllocationCaseRunner::answerLine(
     QByteArrayView line, int lineNumber, Outcome *outcome) const
 {
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(line.toByteArray(), &parseError);
+    return answerLine(line, lineNumber, outcome, BeforeStrategy());
+}
+
+QByteArray AllocationCaseRunner::answerLine(QByteArrayView line, int lineNumber, Outcome *outcome,
+    const BeforeStrategy &beforeStrategy) const
+{
     auto lineAnswer = [&](const QString &message) {
         if (outcome) {
             *outcome = Outcome::LineError;
@@ -246,6 +316,14 @@ QByteArray AllocationCaseRunner::answerLine(
         o.insert(kError, message);
         return compact(o);
     };
+    if (line.size() > AllocationCaseLimits::maxLineBytes) {
+        return lineAnswer(tr("the line is %1 bytes long; the ceiling is %2")
+                              .arg(line.size())
+                              .arg(AllocationCaseLimits::maxLineBytes));
+    }
+    const QByteArray bytes = line.toByteArray();
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         // Qt 6.4 parses only an object or an array at the top level (RFC 4627), so a line that
         // holds a lone string, number, boolean or null, valid JSON since RFC 8259, fails here;
@@ -264,6 +342,18 @@ QByteArray AllocationCaseRunner::answerLine(
     if (!doc.isObject()) {
         return lineAnswer(tr("a case must be a JSON object, got an array"));
     }
+    // Qt takes raw control characters in strings and the last of duplicate keys; the scenario
+    // reader's parser rejects both (RFC 8259 forbids the first, leaves the second undefined), and
+    // a case must not mean one thing to rblab and another to the tool that wrote it.
+    const JsonParser::Result strict = JsonParser::parse(bytes);
+    if (!strict.problems.isEmpty()) {
+        const JsonProblem &problem = strict.problems.constFirst();
+        return lineAnswer(
+            tr("at character %1%2: %3")
+                .arg(problem.column)
+                .arg(problem.path.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(problem.path))
+                .arg(problem.message));
+    }
     AllocationCase c;
     QString error;
     Outcome kind = Outcome::Answered;
@@ -278,6 +368,9 @@ QByteArray AllocationCaseRunner::answerLine(
         o.insert(kId, c.id);
         o.insert(kError, error);
         return compact(o);
+    }
+    if (beforeStrategy) {
+        beforeStrategy(c);
     }
     return compact(answer(c, outcome));
 }

@@ -12,6 +12,8 @@
 #include <QStringList>
 #include <QVariantMap>
 
+#include <functional>
+
 namespace Rblab {
 
 class StrategyRegistry;
@@ -27,6 +29,24 @@ struct RBLAB_ENGINE_EXPORT AllocationCase
     QString topic;
     MessageQueueList queues; //!< as given (the runner sorts them as RebalanceImpl does)
     QStringList consumers; //!< as given
+};
+
+/*!
+    What one allocate line may ask for (allocate-jsonl.md, "Ceilings"): chosen so that an accepted
+    line is answered in about a second and well under 1 GiB with every built-in strategy.
+*/
+struct AllocationCaseLimits
+{
+    static constexpr qsizetype maxLineBytes = 4 * 1024 * 1024;
+    static constexpr qsizetype maxQueues = 16384;
+    static constexpr qsizetype maxConsumers = 10000;
+    static constexpr qsizetype maxNameLength = 255; //!< Validators.CHARACTER_MAX_LENGTH
+    static constexpr qsizetype maxTopicLength = 127; //!< Validators.TOPIC_MAX_LENGTH
+    //! CONSISTENT_HASH hashes consumers × virtualNodeCount ring nodes (MD5 each, ~7 µs).
+    static constexpr qint64 maxRingNodes = 100000;
+    //! Queues listed in one answer, all consumers together: CONFIG gives every consumer its whole
+    //! configured list, so its answer grows with consumers × configured queues.
+    static constexpr qint64 maxAnswerQueues = 200000;
 };
 
 /*!
@@ -51,6 +71,12 @@ public:
         without the trailing newline.
     */
     QByteArray answerLine(QByteArrayView line, int lineNumber, Outcome *outcome = nullptr) const;
+
+    //! Called with a checked case just before plugin code runs for it (the CLI names it in
+    //! crashes).
+    using BeforeStrategy = std::function<void(const AllocationCase &)>;
+    QByteArray answerLine(QByteArrayView line, int lineNumber, Outcome *outcome,
+        const BeforeStrategy &beforeStrategy) const;
 
     //! Parses a case object; on failure returns the error and whether it is a line or a case error.
     static bool parse(

@@ -30,6 +30,28 @@ constexpr int kMaxNesting = 8;
 thread_local int t_nesting = 0;
 thread_local QString t_defaultTopic;
 
+PluginCallHook g_pluginCallHook = nullptr;
+
+// Tells the host's hook, if any, that plugin code runs for the lifetime of the scope.
+class PluginCallScope
+{
+public:
+    explicit PluginCallScope(const QString &strategy)
+    {
+        if (g_pluginCallHook) {
+            g_pluginCallHook(&strategy);
+        }
+    }
+    ~PluginCallScope()
+    {
+        if (g_pluginCallHook) {
+            g_pluginCallHook(nullptr);
+        }
+    }
+    PluginCallScope(const PluginCallScope &) = delete;
+    PluginCallScope &operator=(const PluginCallScope &) = delete;
+};
+
 QString engineLibraryDirectory()
 {
     Dl_info info;
@@ -445,6 +467,7 @@ StrategyCreation StrategyRegistry::createNested(
     ++t_nesting;
     StrategyCreation result;
     try {
+        const PluginCallScope scope(name);
         result = record->factory->create(values, *this);
     } catch (const std::exception &e) {
         result = StrategyCreation::failure(QString(), exceptionText(e.what(), name));
@@ -458,10 +481,16 @@ StrategyCreation StrategyRegistry::createNested(
     return result;
 }
 
+void setPluginCallHook(PluginCallHook hook)
+{
+    g_pluginCallHook = hook;
+}
+
 AllocateResult guardedAllocate(AllocationStrategy &strategy, const QString &group,
     const QString &currentCid, const MessageQueueList &mqAll, const QStringList &cidAll)
 {
     try {
+        const PluginCallScope scope(strategy.name());
         return strategy.allocate(group, currentCid, mqAll, cidAll);
     } catch (const std::exception &e) {
         return AllocateResult::failure(exceptionText(e.what(), strategy.name()));
@@ -474,7 +503,11 @@ GroupAllocateResult guardedAllocateAll(AllocationStrategy &strategy, const QStri
     const MessageQueueList &mqAll, const QStringList &cidAll)
 {
     try {
-        GroupAllocateResult result = strategy.allocateAll(group, mqAll, cidAll);
+        GroupAllocateResult result;
+        {
+            const PluginCallScope scope(strategy.name());
+            result = strategy.allocateAll(group, mqAll, cidAll);
+        }
         if (result.ok() && result.perConsumer.size() != cidAll.size()) {
             result.error = QCoreApplication::translate(
                 "Rblab::StrategyRegistry", "strategy %1 answered for %2 consumers, asked for %3")

@@ -115,6 +115,16 @@ private:
 };
 
 /*!
+    Called as plugin code starts (the strategy's name) and ends (a null name) for every factory
+    create and strategy call made through the registry and the guarded calls below. A host sets
+    one to say which plugin was running when the process dies (rblab's fatal-signal handler);
+    calls nest when a wrapping strategy creates its inner one. Not thread-safe to change while
+    calls run.
+*/
+using PluginCallHook = void (*)(const QString *strategy);
+RBLAB_ENGINE_EXPORT void setPluginCallHook(PluginCallHook hook);
+
+/*!
     Calls a strategy the way the host must: an exception escaping a plugin becomes an error
     result ("strategy X threw …"), as RebalanceImpl catches it, logs it and skips the round.
 */

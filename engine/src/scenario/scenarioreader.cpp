@@ -108,9 +108,23 @@ ScenarioReadResult ScenarioReader::readFile(const QString &path, const StrategyR
                            .arg(file.size())
                            .arg(kMaxFileSize));
     }
-    const QByteArray data = file.readAll();
+    // A device or a FIFO reports size 0 (/dev/zero never ends): read at most one byte past the
+    // limit, so that the limit holds for what is read, not for what the file system says.
+    // A FIFO may hand over less than asked for: read until the end or past the limit.
+    QByteArray data;
+    while (data.size() <= kMaxFileSize) {
+        const QByteArray chunk = file.read(kMaxFileSize + 1 - data.size());
+        if (chunk.isEmpty()) {
+            break;
+        }
+        data += chunk;
+    }
     if (file.error() != QFileDevice::NoError) {
         return failure(tr("cannot read the file: %1").arg(file.errorString()));
+    }
+    if (data.size() > kMaxFileSize) {
+        return failure(tr("the file is longer than %1 bytes; a scenario file is at most %1 bytes")
+                           .arg(kMaxFileSize));
     }
     return read(data, path, registry);
 }

@@ -4,6 +4,7 @@
 #include "rblabprocess.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -21,6 +22,7 @@ private slots:
     void tableMarksTheBest();
     void csvOneRowPerRun();
     void htmlIsSelfContained();
+    void outputTargets();
     void clientSettingsChangeTheRun();
     void usageErrors_data();
     void usageErrors();
@@ -189,6 +191,29 @@ void tst_RblabCompare::htmlIsSelfContained()
     QVERIFY(html.contains(QStringLiteral("<h2>Group rendezvous_group</h2>")));
     QVERIFY(html.contains(QStringLiteral("class=\"best\"")));
     QVERIFY(html.contains(QStringLiteral("mean, then min–max over the seeds")));
+}
+
+void tst_RblabCompare::outputTargets()
+{
+    // A folder is refused before any run; a device is written in place, never replaced by a
+    // regular file (QSaveFile's rename would, as root).
+    QTemporaryDir dir;
+    RblabProcess::Result r = run({ kScenario, QStringLiteral("--variant"), QStringLiteral("AVG"),
+        QStringLiteral("--output"), dir.path() });
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("is a folder"), r.err.constData());
+    QVERIFY(!r.err.contains("runs"));
+    r = run({ kScenario, QStringLiteral("--variant"), QStringLiteral("AVG"),
+        QStringLiteral("--output"), dir.filePath(QStringLiteral("missing/out.json")) });
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("cannot write in"), r.err.constData());
+    const QFileInfo before(QStringLiteral("/dev/null"));
+    QVERIFY(before.exists() && !before.isFile());
+    r = run({ kScenario, QStringLiteral("--variant"), QStringLiteral("AVG"),
+        QStringLiteral("--output"), QStringLiteral("/dev/null") });
+    QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
+    const QFileInfo after(QStringLiteral("/dev/null"));
+    QVERIFY2(after.exists() && !after.isFile(), "/dev/null was replaced by a regular file");
 }
 
 void tst_RblabCompare::clientSettingsChangeTheRun()
