@@ -2,6 +2,7 @@
 #include "checkstrategycommand.h"
 
 #include "clicontext.h"
+#include "cliguard.h"
 
 #include <allocation/strategychecker.h>
 
@@ -104,8 +105,16 @@ int runCheckStrategyCommand(CliContext &context)
                     << ")\n";
         return 2;
     }
+    // A plugin that crashes, calls exit() or never returns is named with the case it was given
+    // (CliGuard); every case is bounded by --call-timeout, 10 s unless the user says otherwise.
+    if (!parser.isSet(context.callTimeoutOption)) {
+        CliGuard::setCallTimeout(10000);
+    }
+    const QByteArray who
+        = QStringLiteral("strategy %1 (%2) in check-strategy").arg(name, record->file).toUtf8();
     QString createError;
     const StrategyChecker::Factory make = [&]() -> std::unique_ptr<AllocationStrategy> {
+        const CliGuard::Call guard(who + ", making the strategy");
         StrategyCreation created = registry.create(name, params);
         if (!created.ok()) {
             createError = created.error;
@@ -122,7 +131,18 @@ int runCheckStrategyCommand(CliContext &context)
     if (parser.isSet(quickOption)) {
         scoreOptions.maxPairs = 100'000;
     }
-    const CheckReport report = StrategyChecker::check(make, scoreOptions);
+    bool guarded = false;
+    const CheckReport report = StrategyChecker::check(make, scoreOptions, [&](const QString &c) {
+        if (guarded) {
+            CliGuard::leave();
+        }
+        // The generated traces are many calls: named, but not bounded as one call.
+        CliGuard::enter(who + ", case: " + c.toUtf8(), !c.startsWith(QLatin1String("score")));
+        guarded = true;
+    });
+    if (guarded) {
+        CliGuard::leave();
+    }
 
     // Time per call, only for a strategy that answered the sizes without throwing.
     QList<std::pair<QString, double>> timings;

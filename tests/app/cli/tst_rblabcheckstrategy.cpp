@@ -20,6 +20,7 @@ private slots:
     void brokenRules_data();
     void brokenRules();
     void pluginFile();
+    void crashesAndHangsAreNamed();
     void usageErrors();
 
 private:
@@ -130,6 +131,28 @@ void tst_RblabCheckStrategy::pluginFile()
     QVERIFY2(r.out.contains("check-strategy FIXTURE_RULE_BREAKING"), r.out.constData());
     QVERIFY2(r.out.contains("FAIL  returns only queues it was given"), r.out.constData());
     QVERIFY(r.out.contains("Verdict: breaks a hard rule"));
+}
+
+void tst_RblabCheckStrategy::crashesAndHangsAreNamed()
+{
+    // A call that never returns is ended by --call-timeout, naming the strategy and the case.
+    RblabProcess::Result r = run({ QStringLiteral("FIXTURE_RULE_BREAKING"),
+        QStringLiteral("--param"), QStringLiteral("behaviour=loopOnNonAscii"),
+        QStringLiteral("--plugin-dir"), kRuleBreaking, QStringLiteral("--call-timeout"),
+        QStringLiteral("500"), QStringLiteral("--quick") });
+    QVERIFY2(r.finished && r.exitCode == 3, qPrintable(r.describe()));
+    QVERIFY2(r.err.contains("longer than --call-timeout 500 ms while running strategy "
+                            "FIXTURE_RULE_BREAKING")
+            && r.err.contains("case: non-ASCII topic, broker and client names"),
+        r.err.constData());
+    // A plugin whose factory crashes the process is named too (the fixture of tst_rblabio).
+    r = run({ QStringLiteral("FIXTURE_MISBEHAVING"), QStringLiteral("--param"),
+        QStringLiteral("action=segv"), QStringLiteral("--plugin-dir"),
+        QStringLiteral(RBLAB_FIXTURE_PLUGIN_DIR "/misbehaving"), QStringLiteral("--quick") });
+    QVERIFY2(r.finished && r.exitCode != 0, qPrintable(r.describe()));
+    QVERIFY2(r.err.contains("SIGSEGV while running strategy FIXTURE_MISBEHAVING")
+            && r.err.contains("making the strategy"),
+        r.err.constData());
 }
 
 void tst_RblabCheckStrategy::usageErrors()
