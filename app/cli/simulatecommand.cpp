@@ -5,9 +5,10 @@
 #include "cliguard.h"
 
 #include <model/settingspec.h>
-#include <scenario/scenariolimits.h>
 #include <report/reportwriter.h>
+#include <scenario/scenariocost.h>
 #include <scenario/scenarioduration.h>
+#include <scenario/scenariolimits.h>
 #include <scenario/scenarioreader.h>
 #include <sim/simulation.h>
 
@@ -19,7 +20,9 @@
 #include <QJsonParseError>
 #include <QSaveFile>
 
+#include <cmath>
 #include <cstdio>
+#include <new>
 
 #include <unistd.h>
 
@@ -229,18 +232,57 @@ int runSimulateCommand(CliContext &context)
         context.err << "rblab simulate: " << path << ": " << simulation.error() << "\n";
         return 1;
     }
+    // Say up front what a large run costs, and refuse one whose samples cannot fit, rather than
+    // going quiet for minutes or ending in SIGABRT with nothing written.
+    const ScenarioCost cost = ScenarioCost::of(*read.scenario);
+    const double mib = 1024.0 * 1024.0;
+    const double runBytes = cost.bytesFor(until);
+    if (runBytes > ScenarioLimits::maxRunSampleBytes) {
+        context.err << "rblab simulate: " << path << ": " << cost.queues << " queues and "
+                    << cost.consumers << " consumers sampled "
+                    << qint64(cost.samplesPerMinute + 0.5) << " times per virtual minute need ~"
+                    << qint64(runBytes / mib) << " MiB for " << formatDuration(until)
+                    << " of virtual time; the ceiling is "
+                    << qint64(ScenarioLimits::maxRunSampleBytes / mib)
+                    << " MiB: run less (--until), sample less often (sampleInterval) or simulate "
+                       "fewer queues\n";
+        return 1;
+    }
+    if (cost.secondsPerMinute() > ScenarioLimits::largeRunSecondsPerMinute
+        || cost.bytesPerMinute() > ScenarioLimits::largeRunBytesPerMinute) {
+        context.err << "rblab simulate: note: this world produces "
+                    << qint64(cost.messagesPerSecond) << " messages per virtual second, with "
+                    << cost.consumers << " consumers (" << cost.largestGroup
+                    << " in the largest group) and " << cost.queues << " queues; expect ~"
+                    << qint64(std::ceil(cost.secondsPerMinute())) << " s and ~"
+                    << qint64(std::ceil(cost.bytesPerMinute() / mib))
+                    << " MiB per virtual minute\n";
+        context.err.flush();
+    }
     const bool showProgress = !parser.isSet(quietOption) && isatty(STDERR_FILENO);
     QElapsedTimer timer;
     timer.start();
-    if (showProgress) {
-        const SimTime step = std::max<SimTime>(1, until / 200);
-        for (SimTime t = 0; t < until; t = std::min(until, t + step)) {
-            simulation.runUntil(std::min(until, t + step));
-            progress(simulation.now(), until, false);
+    const auto outOfMemory = [&](const char *while_) {
+        context.err << "rblab simulate: " << path << ": out of memory " << while_ << " at "
+                    << formatDuration(simulation.now()) << " of " << formatDuration(until)
+                    << " of virtual time (estimated ~"
+                    << qint64(std::ceil(cost.bytesPerMinute() / mib))
+                    << " MiB of samples per virtual minute); no report was written\n";
+        return 1;
+    };
+    try {
+        if (showProgress) {
+            const SimTime step = std::max<SimTime>(1, until / 200);
+            for (SimTime t = 0; t < until; t = std::min(until, t + step)) {
+                simulation.runUntil(std::min(until, t + step));
+                progress(simulation.now(), until, false);
+            }
+            progress(until, until, true);
         }
-        progress(until, until, true);
+        simulation.runUntil(until);
+    } catch (const std::bad_alloc &) {
+        return outOfMemory("while running");
     }
-    simulation.runUntil(until);
     const double wall = double(timer.nsecsElapsed()) / 1e9;
 
     ReportWriter::Options reportOptions;
@@ -249,7 +291,12 @@ int runSimulateCommand(CliContext &context)
     if (parser.isSet(timingOption)) {
         reportOptions.wallSeconds = wall;
     }
-    const QByteArray report = ReportWriter::toJson(simulation, reportOptions);
+    QByteArray report;
+    try {
+        report = ReportWriter::toJson(simulation, reportOptions);
+    } catch (const std::bad_alloc &) {
+        return outOfMemory("while writing the report");
+    }
     if (!reportFile) {
         if (!context.writeOut(report)) {
             return 2;

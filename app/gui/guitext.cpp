@@ -73,6 +73,8 @@ QString GuiText::eventName(SimEvent::Type type)
         return tr("unregistered");
     case T::Notify:
         return tr("notify: ids changed");
+    case T::NotifyGroup:
+        return tr("notify: ids changed (whole group)");
     case T::BrokerDown:
         return tr("broker down");
     case T::BrokerUp:

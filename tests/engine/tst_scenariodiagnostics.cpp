@@ -147,7 +147,7 @@ void tst_ScenarioDiagnostics::diagnostics_data()
         "count)");
     error("produceRate negative",
         { "\"broker-b\": 4}}", "\"broker-b\": 4}, \"produceRate\": ‸-5}" }, "topics[0].produceRate",
-        "expected a number from 0 to 1000000, got -5");
+        "expected a number from 0 to 250000, got -5");
     error("skew too large", { "\"broker-b\": 4}}", "\"broker-b\": 4}, \"skew\": ‸11}" },
         "topics[0].skew", "expected a number from 0 to 10, got 11");
     error("messageSize too large",

@@ -385,23 +385,29 @@ void tst_ScenarioReader::strategies()
 
 void tst_ScenarioReader::manyProblems()
 {
-    // A generated file with a mistake in each of 50,000 consumers: read quickly, and the list
-    // stops at a readable length with a count of the rest.
-    const auto file = [](int consumers, const char *consumer) {
+    // A generated file with a mistake in each of 50,000 consumers (50 groups of 1,000, the
+    // ceiling per group): read quickly, and the list stops at a readable length with a count of
+    // the rest.
+    const auto file = [](int groups, int consumers, const char *consumer) {
         QByteArray text
             = "{\"format\": \"rebalance-lab/scenario@1\", \"name\": \"m\", \"brokers\": [\"b\"],\n"
               "\"topics\": [{\"name\": \"T\", \"queues\": {\"b\": 1}}],\n"
-              "\"groups\": [{\"name\": \"g\", \"topics\": [\"T\"], \"consumers\": [\n";
-        for (int i = 0; i < consumers; ++i) {
-            text += QByteArray(consumer).replace("%", QByteArray::number(i))
-                + (i + 1 < consumers ? ",\n" : "\n");
+              "\"groups\": [";
+        for (int g = 0; g < groups; ++g) {
+            text += QByteArray(g ? ",\n" : "") + "{\"name\": \"g" + QByteArray::number(g)
+                + "\", \"topics\": [\"T\"], \"consumers\": [\n";
+            for (int i = 0; i < consumers; ++i) {
+                text += QByteArray(consumer).replace("%", QByteArray::number(g * consumers + i))
+                    + (i + 1 < consumers ? ",\n" : "\n");
+            }
+            text += "]}";
         }
-        return text + "]}]}";
+        return text + "]}";
     };
     QElapsedTimer timer;
     timer.start();
     const ScenarioReadResult errors
-        = ScenarioReader::read(file(50000, "{\"name\": \"c%\"}"), QStringLiteral("e.json"));
+        = ScenarioReader::read(file(50, 1000, "{\"name\": \"c%\"}"), QStringLiteral("e.json"));
     QVERIFY2(timer.elapsed() < 20000, qPrintable(QString::number(timer.elapsed())));
     QCOMPARE(errors.diagnostics.size(), 1001);
     QVERIFY(!errors.ok());
@@ -410,12 +416,13 @@ void tst_ScenarioReader::manyProblems()
     QVERIFY(errors.diagnostics.last().isError());
 
     const ScenarioReadResult warnings = ScenarioReader::read(
-        file(1500, "{\"id\": \"c%\", \"colour\": 1}"), QStringLiteral("w.json"));
+        file(2, 750, "{\"id\": \"c%\", \"colour\": 1}"), QStringLiteral("w.json"));
     QCOMPARE(warnings.diagnostics.size(), 1001);
     QCOMPARE(warnings.diagnostics.last().message, QStringLiteral("500 more problem(s) not shown"));
     QVERIFY(!warnings.diagnostics.last().isError());
     QVERIFY(warnings.ok()); // warnings only: the scenario is read
-    QCOMPARE(warnings.scenario->groups.first().consumers.size(), 1500);
+    QCOMPARE(warnings.scenario->groups.first().consumers.size(), 750);
+    QCOMPARE(warnings.scenario->groups.last().consumers.size(), 750);
 }
 
 QTEST_GUILESS_MAIN(tst_ScenarioReader)

@@ -167,7 +167,7 @@ Scenario everyField()
     TopicSpec second;
     second.name = s("%RETRY%other|x");
     second.queues = { { s("broker-a"), 1024 } };
-    second.produceRate = 1e6;
+    second.produceRate = 250000; // ScenarioLimits::maxWorldProduceRate
     scenario.topics.append(second);
     GroupSpec &group = scenario.groups[0];
     group.topics.append(second.name);

@@ -388,16 +388,35 @@ void Broker::notifyGroup(qint32 group)
         return;
     }
     // DefaultConsumerIdsChangeListener: NOTIFY_CONSUMER_IDS_CHANGED, one-way, to every channel.
-    for (const ChannelEntry &e : m_registry[size_t(group)]) {
-        const Consumer &c = *w.consumers[size_t(e.consumer)];
-        if (!w.network.channel(e.channel).clientOpen || !w.network.reachable(e.consumer, index)) {
+    // Every member gets its own message (and wakes its RebalanceService), but the log names
+    // the members only for a small group: listing all n members of a large group at each of its
+    // n registrations made the event log, and the report, grow with n².
+    const auto &entries = m_registry[size_t(group)];
+    const auto reached = [&](const ChannelEntry &e) {
+        return w.network.channel(e.channel).clientOpen && w.network.reachable(e.consumer, index);
+    };
+    const auto count = std::count_if(entries.begin(), entries.end(), reached);
+    const bool listed = count <= SimEvent::kListedNotifyLimit;
+    for (const ChannelEntry &e : entries) {
+        if (!reached(e)) {
             continue;
         }
-        w.schedule(w.latency, Ev::Notify, quint32(e.consumer), c.incarnation);
+        w.schedule(w.latency, Ev::Notify, quint32(e.consumer),
+            w.consumers[size_t(e.consumer)]->incarnation);
+        if (listed) {
+            SimEvent ev;
+            ev.type = SimEvent::Type::Notify;
+            ev.broker = index;
+            ev.consumer = e.consumer;
+            w.publish(ev);
+        }
+    }
+    if (!listed) {
         SimEvent ev;
-        ev.type = SimEvent::Type::Notify;
+        ev.type = SimEvent::Type::NotifyGroup;
         ev.broker = index;
-        ev.consumer = e.consumer;
+        ev.group = group;
+        ev.count = qint32(count);
         w.publish(ev);
     }
 }

@@ -145,6 +145,7 @@ QByteArray ReportWriter::toJson(Simulation &sim, const Options &options)
     const SnapshotTotals &t = snap.totals;
     const QStringList brokers = sim.brokerNames();
     const QStringList topics = sim.topicNames();
+    const QStringList groups = sim.groupNames();
 
     Out o;
     o.raw("{\n  ");
@@ -398,6 +399,16 @@ QByteArray ReportWriter::toJson(Simulation &sim, const Options &options)
                 writeQueueRef(o, queues[e.removed[k]], topic);
             }
             o.raw("]");
+        }
+        if (e.group >= 0) {
+            o.raw(", ");
+            o.key("group");
+            o.string(groups.value(e.group));
+        }
+        if (e.count >= 0) {
+            o.raw(", ");
+            o.key("count");
+            o.number(e.count);
         }
         if (!e.detail.isEmpty()) {
             o.raw(", ");

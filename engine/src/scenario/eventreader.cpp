@@ -100,6 +100,13 @@ QList<ScenarioEvent> EventReader::read(const JsonNode &node, const QString &path
             node, path, tr("expected an array of events, got %1").arg(node.describe()));
         return events;
     }
+    if (node.size() > ScenarioLimits::maxEvents) {
+        m_context.diagnostics.error(node, path,
+            tr("%1 events; the ceiling is %2 (scenario-format.md, \"Limits\")")
+                .arg(node.size())
+                .arg(ScenarioLimits::maxEvents));
+        return events;
+    }
     // Joins first, so that every other event can check the consumer it names; file order kept.
     std::vector<std::optional<ScenarioEvent>> read(size_t(node.size()));
     for (const bool joins : { true, false }) {

@@ -64,6 +64,15 @@ QList<GroupSpec> GroupReader::read(const JsonNode &node, const QString &path)
         m_context.consumersComplete = false;
         return groups;
     }
+    if (node.size() > ScenarioLimits::maxGroups) {
+        m_context.diagnostics.error(node, path,
+            tr("%1 groups; the ceiling is %2 (scenario-format.md, \"Limits\")")
+                .arg(node.size())
+                .arg(ScenarioLimits::maxGroups));
+        m_context.groups.complete = false;
+        m_context.consumersComplete = false;
+        return groups;
+    }
     for (qsizetype i = 0; i < node.size(); ++i) {
         groups.append(readGroup(node.items()[size_t(i)], JsonNode::indexPath(path, i)));
     }
@@ -173,6 +182,13 @@ GroupSpec GroupReader::readGroup(const JsonNode &node, const QString &path)
         if (!consumers->isArray()) {
             diagnostics.error(*consumers, consumersPath,
                 tr("expected an array of consumers, got %1").arg(consumers->describe()));
+            m_context.consumersComplete = false;
+        } else if (consumers->size() > ScenarioLimits::maxConsumersPerGroup) {
+            // Not read one by one: a file of 100,000 consumers would only give more errors.
+            diagnostics.error(*consumers, consumersPath,
+                tr("%1 consumers; the ceiling is %2 per group (scenario-format.md, \"Limits\")")
+                    .arg(consumers->size())
+                    .arg(ScenarioLimits::maxConsumersPerGroup));
             m_context.consumersComplete = false;
         } else {
             ConsumerReader reader(m_context);

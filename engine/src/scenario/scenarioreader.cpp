@@ -8,12 +8,14 @@
 #include "scenario/groupreader.h"
 #include "scenario/jsonparser.h"
 #include "scenario/objectreader.h"
+#include "scenario/scenariocost.h"
 #include "scenario/scenariolimits.h"
 #include "scenario/scenarioreadcontext.h"
 
 #include <QFile>
 #include <QRegularExpression>
 
+#include <cmath>
 #include <limits>
 
 namespace Rblab {
@@ -277,7 +279,88 @@ void ScenarioReader::readTopLevel(
     if (const JsonNode *churn = object.field(QStringLiteral("churn"))) {
         scenario.churn = ChurnReader(context).read(*churn, QStringLiteral("churn"));
     }
+    if (context.diagnostics.errorCount() == 0) {
+        // Totals over the whole file mean something only when every part of it was read.
+        checkLimits(context, root, scenario);
+    }
     object.finish();
+}
+
+void ScenarioReader::checkLimits(
+    ScenarioReadContext &context, const JsonNode &root, const Scenario &scenario)
+{
+    DiagnosticList &diagnostics = context.diagnostics;
+    const ScenarioCost cost = ScenarioCost::of(scenario);
+    const auto node = [&](const char *field) {
+        const JsonNode *found = root.value(QString::fromLatin1(field));
+        return found ? found : &root;
+    };
+    const QString limits = tr(" (scenario-format.md, \"Limits\")");
+    if (cost.queues > ScenarioLimits::maxQueuesInWorld) {
+        diagnostics.error(*node("topics"), QStringLiteral("topics"),
+            tr("%1 queues in all (%RETRY% queues and the largest setQueues counts included); "
+               "the ceiling is %2")
+                    .arg(cost.queues)
+                    .arg(ScenarioLimits::maxQueuesInWorld)
+                + limits);
+    }
+    if (cost.subscribedQueues > ScenarioLimits::maxSubscribedQueues) {
+        diagnostics.error(*node("groups"), QStringLiteral("groups"),
+            tr("the groups subscribe %1 queues in all (a topic's queues count once for each "
+               "group subscribing it, %RETRY% queues included); the ceiling is %2")
+                    .arg(cost.subscribedQueues)
+                    .arg(ScenarioLimits::maxSubscribedQueues)
+                + limits);
+    }
+    if (cost.messagesPerSecond > ScenarioLimits::maxWorldProduceRate) {
+        diagnostics.error(*node("topics"), QStringLiteral("topics"),
+            tr("%1 messages per second produced in all (the largest setProduceRate rates "
+               "included); the ceiling is %2")
+                    .arg(cost.messagesPerSecond, 0, 'f', 0)
+                    .arg(ScenarioLimits::maxWorldProduceRate, 0, 'f', 0)
+                + limits);
+    }
+    if (cost.largestGroup > ScenarioLimits::maxConsumersPerGroup) {
+        // The group's own list was checked as it was read: its joins took it over the ceiling.
+        diagnostics.error(*node("events"), QStringLiteral("events"),
+            tr("group \"%1\" reaches %2 consumers with its joins; the ceiling is %3 per group")
+                    .arg(cost.largestGroupName)
+                    .arg(cost.largestGroup)
+                    .arg(ScenarioLimits::maxConsumersPerGroup)
+                + limits);
+    }
+    if (cost.consumers > ScenarioLimits::maxConsumersInWorld) {
+        diagnostics.error(*node("groups"), QStringLiteral("groups"),
+            tr("%1 consumers in all groups and joins; the ceiling is %2")
+                    .arg(cost.consumers)
+                    .arg(ScenarioLimits::maxConsumersInWorld)
+                + limits);
+    }
+    if (cost.consumers <= ScenarioLimits::maxConsumersInWorld
+        && cost.channels > ScenarioLimits::maxChannels) {
+        diagnostics.error(*node("groups"), QStringLiteral("groups"),
+            tr("%1 consumers registering with %2 brokers make %3 connections; the ceiling is %4")
+                    .arg(cost.consumers)
+                    .arg(scenario.brokers.size())
+                    .arg(cost.channels)
+                    .arg(ScenarioLimits::maxChannels)
+                + limits);
+    }
+    const double rows = cost.samplesPerMinute * double(cost.queues + cost.consumers);
+    if (rows > ScenarioLimits::maxSampleRowsPerMinute) {
+        const double fewest = double(cost.queues + cost.consumers) * double(kMinute)
+            / ScenarioLimits::maxSampleRowsPerMinute;
+        diagnostics.error(*node("sampleInterval"), QStringLiteral("sampleInterval"),
+            tr("%1 queues and %2 consumers sampled every %3 ms make %4 sample rows per virtual "
+               "minute; the ceiling is %5: sample every %6 ms or less often")
+                    .arg(cost.queues)
+                    .arg(cost.consumers)
+                    .arg(scenario.sampleInterval)
+                    .arg(rows, 0, 'f', 0)
+                    .arg(ScenarioLimits::maxSampleRowsPerMinute, 0, 'f', 0)
+                    .arg(qint64(std::ceil(fewest)))
+                + limits);
+    }
 }
 
 void ScenarioReader::readLocalizedName(
@@ -333,6 +416,14 @@ void ScenarioReader::readBrokers(
         context.brokers.complete = false;
         return;
     }
+    if (node.size() > ScenarioLimits::maxBrokers) {
+        context.diagnostics.error(node, path,
+            tr("%1 brokers; the ceiling is %2 (scenario-format.md, \"Limits\")")
+                .arg(node.size())
+                .arg(ScenarioLimits::maxBrokers));
+        context.brokers.complete = false;
+        return;
+    }
     for (qsizetype i = 0; i < node.size(); ++i) {
         const JsonNode &item = node.items()[size_t(i)];
         const QString itemPath = JsonNode::indexPath(path, i);
@@ -354,6 +445,14 @@ void ScenarioReader::readTopics(
     if (!node.isArray() || node.size() == 0) {
         context.diagnostics.error(
             node, path, tr("expected a non-empty array of topics, got %1").arg(node.describe()));
+        context.topics.complete = false;
+        return;
+    }
+    if (node.size() > ScenarioLimits::maxTopics) {
+        context.diagnostics.error(node, path,
+            tr("%1 topics; the ceiling is %2 (scenario-format.md, \"Limits\")")
+                .arg(node.size())
+                .arg(ScenarioLimits::maxTopics));
         context.topics.complete = false;
         return;
     }

@@ -70,6 +70,9 @@ private:
     static void readTopics(ScenarioReadContext &context, const JsonNode &node, Scenario &scenario);
     static TopicSpec readTopic(
         ScenarioReadContext &context, const JsonNode &node, const QString &path);
+    //! The ceilings on totals over the whole file (ScenarioLimits, ScenarioCost).
+    static void checkLimits(
+        ScenarioReadContext &context, const JsonNode &root, const Scenario &scenario);
 };
 
 } // namespace Rblab

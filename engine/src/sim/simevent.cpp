@@ -50,6 +50,8 @@ QString SimEvent::typeName(Type type)
         return QStringLiteral("unregistered");
     case Type::Notify:
         return QStringLiteral("notify");
+    case Type::NotifyGroup:
+        return QStringLiteral("notifyGroup");
     case Type::BrokerDown:
         return QStringLiteral("brokerDown");
     case Type::BrokerUp:

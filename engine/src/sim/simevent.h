@@ -41,6 +41,12 @@ struct RBLAB_ENGINE_EXPORT SimEvent
         ChannelExpired, //!< the 10 s scan removed a silent connection (no notification)
         Unregistered, //!< UNREGISTER_CLIENT (graceful shutdown)
         Notify, //!< NOTIFY_CONSUMER_IDS_CHANGED sent to a consumer
+        /*!
+            NOTIFY_CONSUMER_IDS_CHANGED sent to every channel of a group larger than
+            kListedNotifyLimit: one event with the group and the count instead of one per member,
+            so that a group of n consumers logs O(n), not O(n²), events while it forms.
+        */
+        NotifyGroup,
         BrokerDown,
         BrokerUp,
         // client side
@@ -72,6 +78,11 @@ struct RBLAB_ENGINE_EXPORT SimEvent
     QList<qint32> added; //!< Rebalance: queues added (catalog indices)
     QList<qint32> removed; //!< Rebalance: queues removed
     QString detail; //!< free text: strategy errors, settings, new strategy
+    qint32 group = -1; //!< NotifyGroup: the group notified
+    qint32 count = -1; //!< NotifyGroup: channels notified
+
+    //! A fan-out to at most this many channels is logged as one Notify event per channel.
+    static constexpr int kListedNotifyLimit = 64;
 
     static QString typeName(Type type); //!< "rebalance", "flowControlOn", … (report names)
     bool isLifecycle() const { return type <= Type::Started; }

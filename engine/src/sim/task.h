@@ -26,6 +26,10 @@ namespace detail {
 struct TaskPromiseBase
 {
     std::coroutine_handle<> continuation;
+    //! The awaiter is still inside await_suspend, running this task on its own stack.
+    bool runningInline = false;
+    //! The task finished while runningInline: the awaiter goes on without being resumed.
+    bool finishedInline = false;
 
     struct FinalAwaiter
     {
@@ -33,12 +37,37 @@ struct TaskPromiseBase
         template<typename Promise>
         std::coroutine_handle<> await_suspend(std::coroutine_handle<Promise> h) noexcept
         {
-            // Symmetric transfer to whoever awaited us; a root task just stays suspended.
-            std::coroutine_handle<> next = h.promise().continuation;
+            TaskPromiseBase &promise = h.promise();
+            if (promise.runningInline) {
+                // Back to await_suspend, which lets the awaiter continue in its own frame.
+                promise.finishedInline = true;
+                return std::noop_coroutine();
+            }
+            // Finished after a real suspension (resumed from the agenda): transfer to whoever
+            // awaited us; a root task just stays suspended.
+            std::coroutine_handle<> next = promise.continuation;
             return next ? next : std::noop_coroutine();
         }
         void await_resume() const noexcept { }
     };
+
+    /*!
+        Runs the awaited task up to its first real suspension, on the awaiter's stack. A task
+        that finishes without suspending (removing a queue whose offsets are persisted at once)
+        returns false, so the awaiter continues where it is. Symmetric transfer alone would
+        have the child resume its awaiter from final_suspend, which is a tail call only when
+        the optimiser makes it one: at -O0 a loop awaiting thousands of such tasks (a rebalance
+        dropping 8,192 queues) nested one frame pair per iteration and overflowed the stack.
+    */
+    static bool startAwaited(std::coroutine_handle<> child, TaskPromiseBase &promise,
+        std::coroutine_handle<> caller) noexcept
+    {
+        promise.continuation = caller;
+        promise.runningInline = true;
+        child.resume();
+        promise.runningInline = false;
+        return !promise.finishedInline;
+    }
 
     std::suspend_always initial_suspend() const noexcept { return {}; }
     FinalAwaiter final_suspend() const noexcept { return {}; }
@@ -73,10 +102,9 @@ public:
     ~Task() { reset(); }
 
     bool await_ready() const noexcept { return false; }
-    std::coroutine_handle<> await_suspend(std::coroutine_handle<> caller) noexcept
+    bool await_suspend(std::coroutine_handle<> caller) noexcept
     {
-        m_handle.promise().continuation = caller;
-        return m_handle;
+        return detail::TaskPromiseBase::startAwaited(m_handle, m_handle.promise(), caller);
     }
     T await_resume() { return std::move(*m_handle.promise().value); }
 
@@ -120,10 +148,9 @@ public:
     ~Task() { reset(); }
 
     bool await_ready() const noexcept { return false; }
-    std::coroutine_handle<> await_suspend(std::coroutine_handle<> caller) noexcept
+    bool await_suspend(std::coroutine_handle<> caller) noexcept
     {
-        m_handle.promise().continuation = caller;
-        return m_handle;
+        return detail::TaskPromiseBase::startAwaited(m_handle, m_handle.promise(), caller);
     }
     void await_resume() const noexcept { }
 

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0
+// What a scenario will cost to run, estimated from the file alone (before a run starts).
+#pragma once
+
+#include "scenario/scenario.h"
+
+#include <rblab/rblab_global.h>
+
+namespace Rblab {
+
+/*!
+    The size of the world a scenario describes and an estimate of what running it costs, from
+    the file alone: the reader checks the sizes against ScenarioLimits, and `rblab simulate`
+    warns about a large run and refuses one whose samples would not fit in memory.
+
+    The figures are upper bounds where the file leaves a choice: a topic's queue count and
+    produce rate are the largest any setQueues / setProduceRate event gives it, and churn is
+    counted as if every drawn action were a join. The cost model's coefficients were measured
+    on the reference machine (2 cores, RelWithDebInfo build; scenario-format.md, "Limits").
+*/
+struct RBLAB_ENGINE_EXPORT ScenarioCost
+{
+    qint64 queues = 0; //!< every queue of the catalog, %RETRY% queues included
+    /*!
+        Queues summed over the groups that subscribe them (%RETRY% included): every consumer
+        of a group keeps pulling its share, so this, not the catalog, is what runs.
+    */
+    qint64 subscribedQueues = 0;
+    qint64 consumers = 0; //!< consumers of the file (groups and joins)
+    qint64 largestGroup = 0; //!< consumers of the largest group (its own and its joins)
+    QString largestGroupName;
+    qint64 channels = 0; //!< consumers × brokers: each consumer registers with every broker
+    /*!
+        NOTIFY_CONSUMER_IDS_CHANGED messages while the groups form: on each broker, every
+        registration notifies every member registered so far (n(n+1)/2 for a group of n).
+    */
+    double notifications = 0;
+    double messagesPerSecond = 0; //!< summed over topics
+    double churnJoinsPerMinute = 0; //!< new consumers churn may add per virtual minute
+    double samplesPerMinute = 0; //!< 60 s / sampleInterval
+
+    //! Bytes of sample history (and report) one virtual minute adds, at the start of a run.
+    double bytesPerMinute() const;
+    //! Bytes of sample history a run of `duration` needs (churn's consumers accumulate).
+    double bytesFor(SimTime duration) const;
+    //! Wall-clock seconds one virtual minute takes, roughly.
+    double secondsPerMinute() const;
+
+    static ScenarioCost of(const Scenario &scenario);
+
+    // The cost model. One sample row (a queue's or a consumer's entry in a sample) takes about
+    // 270 bytes while the run goes on (the sample itself, its QList, the snapshot it is read
+    // from) and 130 more while the report is written.
+    static constexpr double kBytesPerRow = 400;
+    //! A notification wakes a member, which fetches and sorts the whole id list.
+    static constexpr double kSecondsPerNotification = 1e-5;
+    static constexpr double kSecondsPerMessage
+        = 1.3e-6; // one message per listener call, the worst case
+    static constexpr double kSecondsPerRow = 1e-6;
+};
+
+} // namespace Rblab
