@@ -123,6 +123,46 @@
         <source>a case must be a JSON object, got an array</source>
         <translation>每个用例必须是 JSON 对象，实际为数组</translation>
     </message>
+    <message>
+        <source>%1 is %2 characters long; the ceiling is %3</source>
+        <translation>%1 长 %2 个字符；上限为 %3</translation>
+    </message>
+    <message>
+        <source>queues has %1 entries; the ceiling is %2</source>
+        <translation>queues 有 %1 项；上限为 %2</translation>
+    </message>
+    <message>
+        <source>queues[%1].queueId must be an integer from 0 to 2147483647, got %2</source>
+        <translation>queues[%1].queueId 必须是 0 到 2147483647 之间的整数，实际为 %2</translation>
+    </message>
+    <message>
+        <source>queues[%1].brokerName</source>
+        <translation>queues[%1].brokerName</translation>
+    </message>
+    <message>
+        <source>consumers has %1 entries; the ceiling is %2</source>
+        <translation>consumers 有 %1 项；上限为 %2</translation>
+    </message>
+    <message>
+        <source>consumers[%1]</source>
+        <translation>consumers[%1]</translation>
+    </message>
+    <message>
+        <source>consumers × virtualNodeCount is %1 × %2 = %3 ring nodes; the ceiling is %4</source>
+        <translation>consumers × virtualNodeCount 为 %1 × %2 = %3 个哈希环节点；上限为 %4</translation>
+    </message>
+    <message>
+        <source>the answer would list %1 queues over %2 consumers; the ceiling is %3</source>
+        <translation>结果将在 %2 个消费者中列出共 %1 个队列；上限为 %3</translation>
+    </message>
+    <message>
+        <source>the line is %1 bytes long; the ceiling is %2</source>
+        <translation>该行长 %1 字节；上限为 %2</translation>
+    </message>
+    <message>
+        <source>at character %1%2: %3</source>
+        <translation>第 %1 个字符处%2：%3</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::AppOptions</name>
@@ -1144,6 +1184,14 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>%1 (+%2 retry)</source>
         <translation>%1（+%2 个重试队列）</translation>
+    </message>
+    <message>
+        <source>notify: ids changed (whole group)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>command refused</source>
+        <translation>命令被拒绝</translation>
     </message>
 </context>
 <context>
@@ -2344,6 +2392,62 @@ The files were kept as %2.unreadable.</source>
         <source>expected an object of language → name such as {&quot;zh_CN&quot;: …}, got %1</source>
         <translation>应为“语言 → 名称”的对象，如 {&quot;zh_CN&quot;: …}，实际为 %1</translation>
     </message>
+    <message>
+        <source>%1 events; the ceiling is %2 (scenario-format.md, &quot;Limits&quot;)</source>
+        <translation>%1 个事件；上限为 %2（见 scenario-format.md 的“Limits”一节）</translation>
+    </message>
+    <message>
+        <source>%1 groups; the ceiling is %2 (scenario-format.md, &quot;Limits&quot;)</source>
+        <translation>%1 个消费者组；上限为 %2（见 scenario-format.md 的“Limits”一节）</translation>
+    </message>
+    <message>
+        <source>%1 consumers; the ceiling is %2 per group (scenario-format.md, &quot;Limits&quot;)</source>
+        <translation>%1 个消费者；每组上限为 %2（见 scenario-format.md 的“Limits”一节）</translation>
+    </message>
+    <message>
+        <source>the file is longer than %1 bytes; a scenario file is at most %1 bytes</source>
+        <translation>文件超过 %1 字节；场景文件最大为 %1 字节</translation>
+    </message>
+    <message>
+        <source> (scenario-format.md, &quot;Limits&quot;)</source>
+        <translation>（见 scenario-format.md 的“Limits”一节）</translation>
+    </message>
+    <message>
+        <source>%1 queues in all (%RETRY% queues and the largest setQueues counts included); the ceiling is %2</source>
+        <translation>共 %1 个队列（含 %RETRY% 队列及 setQueues 的最大数量）；上限为 %2</translation>
+    </message>
+    <message>
+        <source>the groups subscribe %1 queues in all (a topic&apos;s queues count once for each group subscribing it, %RETRY% queues included); the ceiling is %2</source>
+        <translation>各消费者组共订阅 %1 个队列（一个 Topic 的队列按订阅它的组各计一次，含 %RETRY% 队列）；上限为 %2</translation>
+    </message>
+    <message>
+        <source>%1 messages per second produced in all (the largest setProduceRate rates included); the ceiling is %2</source>
+        <translation>总生产速率为每秒 %1 条消息（含 setProduceRate 的最大速率）；上限为 %2</translation>
+    </message>
+    <message>
+        <source>group &quot;%1&quot; reaches %2 consumers with its joins; the ceiling is %3 per group</source>
+        <translation>消费者组 &quot;%1&quot; 算上加入的成员共有 %2 个消费者；每组上限为 %3</translation>
+    </message>
+    <message>
+        <source>%1 consumers in all groups and joins; the ceiling is %2</source>
+        <translation>所有组及加入的成员共 %1 个消费者；上限为 %2</translation>
+    </message>
+    <message>
+        <source>%1 consumers registering with %2 brokers make %3 connections; the ceiling is %4</source>
+        <translation>%1 个消费者向 %2 个 Broker 注册，共 %3 条连接；上限为 %4</translation>
+    </message>
+    <message>
+        <source>%1 queues and %2 consumers sampled every %3 ms make %4 sample rows per virtual minute; the ceiling is %5: sample every %6 ms or less often</source>
+        <translation>%1 个队列和 %2 个消费者每 %3 毫秒采样一次，每虚拟分钟产生 %4 行样本；上限为 %5：请把采样间隔设为 %6 毫秒或更长</translation>
+    </message>
+    <message>
+        <source>%1 brokers; the ceiling is %2 (scenario-format.md, &quot;Limits&quot;)</source>
+        <translation>%1 个 Broker；上限为 %2（见 scenario-format.md 的“Limits”一节）</translation>
+    </message>
+    <message>
+        <source>%1 topics; the ceiling is %2 (scenario-format.md, &quot;Limits&quot;)</source>
+        <translation>%1 个 Topic；上限为 %2（见 scenario-format.md 的“Limits”一节）</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::ScenarioWriter</name>
@@ -2465,6 +2569,10 @@ The files were kept as %2.unreadable.</source>
         <source>Queue lock lifetime</source>
         <translation>队列锁有效期</translation>
     </message>
+    <message>
+        <source>Announce members joining and leaving cleanly</source>
+        <translation>成员正常加入和离开时发出通知</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::SettingsPanel</name>
@@ -2547,6 +2655,10 @@ Allowed: %4</source>
         <translation>
             <numerusform>已把 %n 项配置发送给所有 Broker。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Group on the brokers (SubscriptionGroupConfig): as the scenario sets it</source>
+        <translation>Broker 上的消费者组配置（SubscriptionGroupConfig）：按场景设置</translation>
     </message>
 </context>
 <context>
