@@ -1187,7 +1187,7 @@ The files were kept as %2.unreadable.</source>
     </message>
     <message>
         <source>notify: ids changed (whole group)</source>
-        <translation type="unfinished"></translation>
+        <translation>通知：消费者列表变化（整个组）</translation>
     </message>
     <message>
         <source>command refused</source>
