@@ -210,16 +210,8 @@ QByteArray Comparison::table() const
         for (qsizetype v = 0; v < variants.size(); ++v) {
             int width = int(variants.at(v).name.size());
             for (qsizetype i = 0; i < figures.size(); ++i) {
-                const QList<double> xs = values(v, g, i);
-                QString cell;
-                if (!xs.isEmpty()) {
-                    const int d = figures.at(i).decimals;
-                    cell = number(mean(xs), d);
-                    if (spread) {
-                        cell += QStringLiteral(" (%1–%2)")
-                                    .arg(number(*std::min_element(xs.cbegin(), xs.cend()), d),
-                                        number(*std::max_element(xs.cbegin(), xs.cend()), d));
-                    }
+                QString cell = cellText(v, g, i);
+                if (!cell.isEmpty()) {
                     if (isBest(v, g, i)) {
                         cell += QLatin1Char('*');
                     } else {
@@ -285,6 +277,22 @@ QString Comparison::seedText() const
     }
     return list.size() > 6 ? list.first() + QStringLiteral(" … ") + list.last()
                            : list.join(QStringLiteral(", "));
+}
+
+QString Comparison::cellText(qsizetype variant, const QString &g, qsizetype figure) const
+{
+    const QList<double> xs = values(variant, g, figure);
+    if (xs.isEmpty()) {
+        return QString();
+    }
+    const int d = ScorecardFigure::all().at(figure).decimals;
+    QString text = number(mean(xs), d);
+    if (seeds.size() > 1) {
+        text += QStringLiteral(" (%1–%2)")
+                    .arg(number(*std::min_element(xs.cbegin(), xs.cend()), d),
+                        number(*std::max_element(xs.cbegin(), xs.cend()), d));
+    }
+    return text;
 }
 
 bool Comparison::isBest(qsizetype variant, const QString &g, qsizetype figure) const
@@ -568,17 +576,7 @@ QByteArray Comparison::html() const
             page += QStringLiteral("<tr><td>%1</td>")
                         .arg(escaped(QString::fromUtf8(figures.at(i).label)));
             for (qsizetype v = 0; v < variants.size(); ++v) {
-                const QList<double> xs = values(v, g, i);
-                QString cell;
-                if (!xs.isEmpty()) {
-                    const int d = figures.at(i).decimals;
-                    cell = number(mean(xs), d);
-                    if (spread) {
-                        cell += QStringLiteral(" (%1–%2)")
-                                    .arg(number(*std::min_element(xs.cbegin(), xs.cend()), d),
-                                        number(*std::max_element(xs.cbegin(), xs.cend()), d));
-                    }
-                }
+                const QString cell = cellText(v, g, i);
                 page += isBest(v, g, i) ? QStringLiteral("<td class=\"best\">%1</td>").arg(cell)
                                         : QStringLiteral("<td>%1</td>").arg(cell);
             }

@@ -65,6 +65,8 @@ public:
     QList<double> values(qsizetype variant, const QString &group, qsizetype figure) const;
     //! The best variant of a row has the lowest mean; a row where every variant ties has none.
     bool isBest(qsizetype variant, const QString &group, qsizetype figure) const;
+    //! A cell of the table: the mean over the seeds, then min–max when there are several.
+    QString cellText(qsizetype variant, const QString &group, qsizetype figure) const;
 
     QJsonObject toJson() const;
     QByteArray table() const;
