@@ -36,6 +36,8 @@
 #include <thread>
 #include <vector>
 
+#include <time.h>
+
 using namespace Rblab;
 
 namespace {
@@ -81,9 +83,34 @@ SimTime longestSetting(const Scenario &scenario, const QString &name, SimTime fa
     return longest;
 }
 
+// CPU seconds of the calling thread: where a run's time goes, whatever else the machine does.
+double threadCpuSeconds()
+{
+    timespec ts {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
+}
+
+// CPU seconds spent simulating, writing reports and checking them, over all threads.
+struct Phases
+{
+    std::atomic<qint64> simulateUs { 0 };
+    std::atomic<qint64> reportUs { 0 };
+    std::atomic<qint64> checkUs { 0 };
+};
+Phases g_phases;
+
+void account(std::atomic<qint64> &phase, double *since)
+{
+    const double now = threadCpuSeconds();
+    phase += qint64((now - *since) * 1e6);
+    *since = now;
+}
+
 QByteArray runOnce(
     const SoakWorld &world, const StrategyRegistry &registry, quint64 seed, QString *error)
 {
+    double since = threadCpuSeconds();
     Simulation::Options options;
     options.seed = seed;
     Simulation simulation(world.scenario, registry, options);
@@ -92,10 +119,13 @@ QByteArray runOnce(
         return {};
     }
     simulation.runUntil(world.scenario.duration);
+    account(g_phases.simulateUs, &since);
     ReportWriter::Options reportOptions;
     reportOptions.duration = world.scenario.duration;
     reportOptions.processedEvents = simulation.processedEventCount();
-    return ReportWriter::toJson(simulation, reportOptions);
+    QByteArray report = ReportWriter::toJson(simulation, reportOptions);
+    account(g_phases.reportUs, &since);
+    return report;
 }
 
 QString queueLabel(const QJsonObject &queue)
@@ -325,7 +355,9 @@ int main(int argc, char **argv)
             if (report.isEmpty()) {
                 outcome.failures.append(QStringLiteral("cannot run: %1").arg(error));
             } else {
+                double since = threadCpuSeconds();
                 outcome = checkReport(world, report);
+                account(g_phases.checkUs, &since);
                 if (seed % quint64(repeatEvery) == 0) {
                     outcome.repeated = true;
                     const QByteArray again = runOnce(world, registry, seed, &error);
@@ -376,6 +408,9 @@ int main(int argc, char **argv)
                 "%d threads in %.1f s; %d failed\n",
         qlonglong(total), worlds.size(), seeds, repeatedRuns.load(), jobs,
         double(timer.elapsed()) / 1000.0, failedRuns.load());
+    std::printf("  CPU: %.1f s simulating, %.1f s writing reports, %.1f s checking them\n",
+        double(g_phases.simulateUs) / 1e6, double(g_phases.reportUs) / 1e6,
+        double(g_phases.checkUs) / 1e6);
     std::printf("  %-40s %14s %12s\n", "world", "longest 2-own", "allowed");
     for (size_t w = 0; w < worlds.size(); ++w) {
         const QString name = QFileInfo(worlds[w].path).fileName();
