@@ -83,9 +83,11 @@ FUZZ_SECONDS   ?= 300
 SOAK_SEEDS     ?= 1000
 CLANG_FORMAT   ?= clang-format-14
 FUZZ_CXX       ?= clang++-14
-# Any sanitizer report ends the process with a failure (the build adds -fno-sanitize-recover).
+# Any sanitizer report ends the process with a failure (the build adds -fno-sanitize-recover);
+# the one deliberate leak is suppressed in tests/sanitizers/lsan.supp, which says why.
 SANITIZER_ENV  := ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:detect_stack_use_after_return=1:strict_string_checks=1:check_initialization_order=1 \
-	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/lsan.supp:print_suppressions=0
 
 .PHONY: reliability-deps fuzz sanitize soak format-check
 

@@ -48,11 +48,11 @@ for target in "${targets[@]}"; do
     "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
         -print_final_stats=1 -artifact_prefix="$artifacts/" \
         "$work" $(seeds_for "$target") 2>&1 | tee "$build/fuzz-$target.log" | grep -E \
-        '^(fuzzdriver|stat::number_of_executed_units|stat::average_exec_per_sec|==[0-9]+==|SUMMARY|fuzz property)' || true
+        '^(fuzzdriver|stat::number_of_executed_units|stat::average_exec_per_sec|==[0-9]+==|SUMMARY|fuzz property)'
     status=${PIPESTATUS[0]}
     set -e
-    runs=$(grep -oE '^stat::number_of_executed_units: [0-9]+' "$build/fuzz-$target.log" | grep -oE '[0-9]+$' \
-        || grep -oE '^fuzzdriver: [0-9]+ inputs' "$build/fuzz-$target.log" | grep -oE '[0-9]+' || echo "?")
+    runs=$(grep -aoE '^(stat::number_of_executed_units: |fuzzdriver: )[0-9]+' "$build/fuzz-$target.log" \
+        | tail -n 1 | grep -oE '[0-9]+$' || echo "?")
     new=0
     for f in "$artifacts"/*; do
         [ -f "$f" ] || continue
