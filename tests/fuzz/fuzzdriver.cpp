@@ -400,7 +400,8 @@ int main(int argc, char **argv)
             }
         }
     }
-    std::fprintf(stderr, "fuzzdriver: %ld inputs in %.1f s (seed %ld, %zu seed inputs)\n", done,
-        elapsed(), seed, seeds);
+    std::fprintf(stderr,
+        "fuzzdriver: replayed %zu inputs, then %ld mutated inputs in %.1f s (seed %ld)\n", seeds,
+        done, elapsed(), seed);
     return 0;
 }

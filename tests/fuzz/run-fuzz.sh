@@ -51,7 +51,7 @@ for target in "${targets[@]}"; do
         '^(fuzzdriver|stat::number_of_executed_units|stat::average_exec_per_sec|==[0-9]+==|SUMMARY|fuzz property)'
     status=${PIPESTATUS[0]}
     set -e
-    runs=$(grep -aoE '^(stat::number_of_executed_units: |fuzzdriver: )[0-9]+' "$build/fuzz-$target.log" \
+    runs=$(grep -aoE '^(stat::number_of_executed_units: |fuzzdriver: replayed [0-9]+ inputs, then )[0-9]+' "$build/fuzz-$target.log" \
         | tail -n 1 | grep -oE '[0-9]+$' || echo "?")
     new=0
     for f in "$artifacts"/*; do
