@@ -43,6 +43,7 @@ for target in "${targets[@]}"; do
     work="$build/fuzz-corpus/$target"    # what libFuzzer learns; kept between runs
     artifacts="$build/fuzz-artifacts/$target"
     mkdir -p "$work" "$artifacts" "$regressions/$target"
+    rm -f "$artifacts"/* # what an earlier run found is in $regressions already
     # shellcheck disable=SC2046
     set +e
     "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
