@@ -95,3 +95,59 @@ package: build package-deps
 	cd $(BUILD_DIR) && cpack -G DEB -B "$(abspath $(PACKAGE_DIR))"
 	@echo "Debian packages:"
 	@ls -1 $(PACKAGE_DIR)/*.deb
+
+# ---- Reliability (issue 13): fuzzing, the sanitizer build, the soak, the style check ---------
+#   make fuzz          runs each fuzz target FUZZ_SECONDS (libFuzzer with clang, else the
+#                      deterministic mutation driver); keeps findings in tests/data/fuzz-regressions
+#   make sanitize      builds engine, CLI, plugins and their tests with ASan+UBSan in
+#                      $(ASAN_BUILD_DIR) and runs those tests and the fuzz regressions
+#   make soak          every bundled scenario and a churn-heavy world over SOAK_SEEDS seeds
+#   make format-check  every C++ file of the tree matches .clang-format (clang-format 14)
+# `make test` needs none of the packages below; these targets install them when missing.
+RELIABILITY_PACKAGES := clang-14 libclang-rt-14-dev clang-format-14
+ASAN_BUILD_DIR ?= build-asan
+FUZZ_BUILD_DIR ?= build-fuzz
+FUZZ_SECONDS   ?= 300
+SOAK_SEEDS     ?= 1000
+CLANG_FORMAT   ?= clang-format-14
+FUZZ_CXX       ?= clang++-14
+# Any sanitizer report ends the process with a failure (the build adds -fno-sanitize-recover);
+# the one deliberate leak is suppressed in tests/sanitizers/lsan.supp, which says why.
+SANITIZER_ENV  := ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:detect_stack_use_after_return=1:strict_string_checks=1:check_initialization_order=1 \
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/lsan.supp:print_suppressions=0
+
+.PHONY: reliability-deps fuzz sanitize soak format-check
+
+# The same installer as `deps`, on the reliability packages.
+reliability-deps:
+	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$(RELIABILITY_PACKAGES)"
+
+# libFuzzer when $(FUZZ_CXX) links -fsanitize=fuzzer here; otherwise the mutation driver of the
+# ordinary build (the same flags, blind mutation).
+fuzz: deps reliability-deps
+	@if printf 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char *, unsigned long) { return 0; }\n' \
+		| $(FUZZ_CXX) -x c++ -fsanitize=fuzzer - -o /dev/null 2>/dev/null; then \
+		$(CMAKE) -S . -B $(FUZZ_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+			-DCMAKE_CXX_COMPILER=$(FUZZ_CXX) -DRBLAB_FUZZ=ON -DRBLAB_SANITIZE=ON -DRBLAB_BUILD_GUI=OFF && \
+		$(CMAKE) --build $(FUZZ_BUILD_DIR) -j $(JOBS) --target fuzz_json fuzz_scenarioreader fuzz_allocatecase && \
+		$(SANITIZER_ENV) tests/fuzz/run-fuzz.sh $(FUZZ_BUILD_DIR) $(FUZZ_SECONDS); \
+	else \
+		echo "fuzz: no libFuzzer (clang++ -fsanitize=fuzzer); using the mutation driver"; \
+		$(MAKE) --no-print-directory configure && \
+		$(CMAKE) --build $(BUILD_DIR) -j $(JOBS) --target fuzz_json fuzz_scenarioreader fuzz_allocatecase && \
+		tests/fuzz/run-fuzz.sh $(BUILD_DIR) $(FUZZ_SECONDS); \
+	fi
+
+sanitize: deps
+	$(CMAKE) -S . -B $(ASAN_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		-DRBLAB_SANITIZE=ON -DRBLAB_BUILD_GUI=OFF $(CMAKE_LAUNCHER)
+	$(CMAKE) --build $(ASAN_BUILD_DIR) -j $(JOBS)
+	$(SANITIZER_ENV) QT_QPA_PLATFORM=offscreen $(CTEST) --test-dir $(ASAN_BUILD_DIR) \
+		--output-on-failure -j $(JOBS) -LE 'bench|soak'
+
+soak: build
+	$(BUILD_DIR)/tests/bin/rblab-soak --seeds $(SOAK_SEEDS) --jobs $(JOBS)
+
+format-check: reliability-deps
+	git ls-files -z '*.cpp' '*.h' | xargs -0 $(CLANG_FORMAT) --dry-run -Werror
