@@ -19,9 +19,10 @@
 #include <QMutex>
 #include <QSaveFile>
 #include <QThread>
-#include <QThreadPool>
 
 #include <atomic>
+#include <thread>
+#include <vector>
 #include <cmath>
 #include <cstdio>
 
@@ -464,11 +465,18 @@ int runCompareCommand(CliContext &context)
         std::atomic<int> finished { 0 };
         QMutex errorLock;
         QString firstError;
-        QThreadPool pool;
-        pool.setMaxThreadCount(jobs);
-        for (qsizetype index : std::as_const(mine)) {
-            pool.start([&, index] {
-                Run &run = comparison.runs[index];
+        // Plain threads, each taking the next run: the runs share nothing but the read-only
+        // scenarios and registry, and each writes only its own Run.
+        Run *const runs = comparison.runs.data();
+        std::atomic<qsizetype> next { 0 };
+        const auto work = [&] {
+            for (;;) {
+                const qsizetype k = next++;
+                if (k >= mine.size()) {
+                    return;
+                }
+                const qsizetype index = mine.at(k);
+                Run &run = runs[index];
                 Simulation::Options options;
                 options.seed = run.seed;
                 Simulation sim(scenarios.at(run.variant), registry, options);
@@ -485,7 +493,7 @@ int runCompareCommand(CliContext &context)
                     for (const GroupScorecard &g : card.groups) {
                         if (comparison.group.isEmpty() || g.group == comparison.group) {
                             run.figures.insert(g.group, card.values(g));
-                            if (run.seed == comparison.seeds.first()) {
+                            if (run.seed == comparison.seeds.constFirst()) {
                                 run.series.insert(g.group, g.series);
                             }
                         }
@@ -497,9 +505,15 @@ int runCompareCommand(CliContext &context)
                     std::fprintf(stderr, "\rrblab compare: %d of %d runs", n, int(mine.size()));
                     std::fflush(stderr);
                 }
-            });
+            }
+        };
+        std::vector<std::thread> workers;
+        for (qsizetype j = 0; j < std::min<qsizetype>(jobs, mine.size()); ++j) {
+            workers.emplace_back(work);
         }
-        pool.waitForDone();
+        for (std::thread &t : workers) {
+            t.join();
+        }
         if (showProgress) {
             std::fprintf(stderr, "\n");
         }
