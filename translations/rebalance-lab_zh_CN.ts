@@ -1653,10 +1653,6 @@ The files were kept as %2.unreadable.</source>
         <translation>%1[*] — Rebalance Lab</translation>
     </message>
     <message>
-        <source>mixed (rolling deploy)</source>
-        <translation>混合（滚动发布中）</translation>
-    </message>
-    <message>
         <source>%1 at %2: %3</source>
         <translation>%2 执行 %1：%3</translation>
     </message>
@@ -2811,6 +2807,10 @@ Allowed: %4</source>
     <message>
         <source>No group to apply to.</source>
         <translation>没有可应用的消费者组。</translation>
+    </message>
+    <message>
+        <source>Now running: mixed (rolling deploy): %1</source>
+        <translation>当前策略：混合（滚动发布中）：%1</translation>
     </message>
 </context>
 <context>

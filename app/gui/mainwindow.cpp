@@ -223,19 +223,23 @@ void MainWindow::handleFrame()
     m_consumerActions->setState(catalog, m_controller->snapshot());
     if (catalog) {
         m_strategy->setGroups(catalog->groups);
-        QString current;
-        for (const SnapshotConsumer &c : m_controller->snapshot().consumers) {
+        // What each group's live consumers run: one name, or several during a rolling deploy.
+        QHash<QString, QStringList> running;
+        const QList<SnapshotConsumer> &consumers = m_controller->snapshot().consumers;
+        for (qsizetype i = 0; i < consumers.size() && i < catalog->consumers.size(); ++i) {
+            const SnapshotConsumer &c = consumers.at(i);
             if (c.state != ConsumerState::Absent && c.state != ConsumerState::Killed
                 && c.state != ConsumerState::Shutdown) {
-                if (current.isEmpty()) {
-                    current = c.strategy;
-                } else if (current != c.strategy) {
-                    current = tr("mixed (rolling deploy)");
-                    break;
+                QStringList &names = running[catalog->consumers.at(i).group];
+                if (!names.contains(c.strategy)) {
+                    names.append(c.strategy);
                 }
             }
         }
-        m_strategy->setCurrentStrategy(current);
+        for (QStringList &names : running) {
+            names.sort();
+        }
+        m_strategy->setRunningStrategies(running);
     }
     // The panels show the run's settings and churn as they are now (scripted changes too).
     const Frame &frame = m_controller->lastFrame();

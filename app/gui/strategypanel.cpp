@@ -31,6 +31,7 @@ StrategyPanel::StrategyPanel(const StrategyRegistry &registry, QWidget *parent)
     groupRow->addWidget(m_groupLabel);
     groupRow->addWidget(m_group, 1);
     layout->addLayout(groupRow);
+    connect(m_group, &QComboBox::currentIndexChanged, this, &StrategyPanel::showRunning);
 
     m_list = new QListWidget(this);
     m_list->setMaximumHeight(150);
@@ -91,7 +92,7 @@ void StrategyPanel::retranslate()
     m_applySelected->setText(tr("Apply to selected"));
     m_applySelected->setToolTip(
         tr("Rolling deploy: switch only the selected consumer; the others keep their strategy"));
-    setCurrentStrategy(m_current);
+    showRunning();
     updateDescription();
 }
 
@@ -109,11 +110,32 @@ void StrategyPanel::setGroups(const QStringList &groups)
     m_group->setEnabled(groups.size() > 1);
 }
 
-void StrategyPanel::setCurrentStrategy(const QString &strategy)
+void StrategyPanel::setRunningStrategies(const QHash<QString, QStringList> &byGroup)
 {
-    m_current = strategy;
-    m_currentLabel->setText(
-        strategy.isEmpty() ? tr("No run yet.") : tr("Now running: %1").arg(strategy));
+    if (byGroup != m_running) {
+        m_running = byGroup;
+        showRunning();
+    }
+}
+
+void StrategyPanel::showRunning()
+{
+    // The group in the box, not the whole world: two groups with one strategy each are not a
+    // rolling deploy.
+    const QStringList strategies = m_running.value(m_group->currentText());
+    if (strategies.isEmpty()) {
+        m_currentLabel->setText(tr("No run yet."));
+    } else if (strategies.size() == 1) {
+        m_currentLabel->setText(tr("Now running: %1").arg(strategies.first()));
+    } else {
+        m_currentLabel->setText(tr("Now running: mixed (rolling deploy): %1")
+                                    .arg(strategies.join(QStringLiteral(", "))));
+    }
+}
+
+QString StrategyPanel::runningText() const
+{
+    return m_currentLabel->text();
 }
 
 void StrategyPanel::setSelectedConsumers(const QStringList &consumers)

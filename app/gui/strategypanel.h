@@ -4,6 +4,7 @@
 
 #include <scenario/scenario.h>
 
+#include <QHash>
 #include <QWidget>
 
 class QComboBox;
@@ -31,8 +32,11 @@ public:
     explicit StrategyPanel(const StrategyRegistry &registry, QWidget *parent = nullptr);
 
     void setGroups(const QStringList &groups);
-    //! What the group runs now (shown above the list).
-    void setCurrentStrategy(const QString &strategy);
+    //! What each group's live consumers run now (group → distinct strategy names, sorted); the
+    //! panel shows the entry of the group chosen in its group box.
+    void setRunningStrategies(const QHash<QString, QStringList> &byGroup);
+    //! The "Now running" line as shown.
+    QString runningText() const;
     //! Consumers (by handle) that "Apply to selected" deploys to.
     void setSelectedConsumers(const QStringList &consumers);
     void setLocaleName(const QString &localeName);
@@ -53,6 +57,7 @@ protected:
 
 private:
     void retranslate();
+    void showRunning();
     void updateDescription();
     void validate();
     bool apply(const QStringList &consumers);
@@ -61,7 +66,7 @@ private:
     QString m_localeName;
     QStringList m_selected;
     QStringList m_groups;
-    QString m_current;
+    QHash<QString, QStringList> m_running;
     QLabel *m_currentLabel = nullptr;
     QLabel *m_groupLabel = nullptr;
     QComboBox *m_group = nullptr;

@@ -31,6 +31,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QComboBox>
 #include <QTest>
 #include <QValueAxis>
 
@@ -47,6 +48,7 @@ private slots:
     void defaultScenarioShowsWhatTheEngineHas();
     void killFromTheUiReachesEngineAndView();
     void strategyPanelSwitchesTheEnginesStrategy();
+    void nowRunningIsPerGroup();
     void languageSwitchChangesVisibleTexts();
     void saveThenOpenGivesTheSameScenario();
     void badFileIsRefusedWithDiagnostics();
@@ -190,6 +192,26 @@ void tst_MainWindow::killFromTheUiReachesEngineAndView()
     QCOMPARE(m_window->document()->recordedCommands().first().at, applied.at);
     QVERIFY(m_window->document()->isModified());
     QVERIFY(!kill->isEnabled()); // a killed consumer cannot be killed again
+}
+
+void tst_MainWindow::nowRunningIsPerGroup()
+{
+    // Three groups with one strategy each are not a rolling deploy: the panel names the strategy
+    // of the group in its box (it once said "mixed (rolling deploy)" for every group here).
+    QVERIFY2(m_window->openScenario(QStringLiteral(
+                 RBLAB_SOURCE_DIR "/resources/scenarios/three-strategies-same-churn.json")),
+        qPrintable(m_window->lastError()));
+    m_window->controller()->runTo(30 * kSecond);
+    QTest::qWait(100); // a frame reaches the window
+    StrategyPanel *panel = m_window->strategyPanel();
+    auto *box = panel->findChild<QComboBox *>();
+    QVERIFY(box);
+    const QList<std::pair<const char *, const char *>> expected { { "avg_group", "AVG" },
+        { "hash_group", "CONSISTENT_HASH" }, { "rendezvous_group", "BOUNDED_RENDEZVOUS" } };
+    for (const auto &[group, strategy] : expected) {
+        box->setCurrentIndex(box->findText(QString::fromLatin1(group)));
+        QCOMPARE(panel->runningText(), QStringLiteral("Now running: ") + QLatin1String(strategy));
+    }
 }
 
 void tst_MainWindow::strategyPanelSwitchesTheEnginesStrategy()
