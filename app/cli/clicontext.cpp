@@ -3,6 +3,8 @@
 
 #include "cliguard.h"
 
+#include <scenario/scenarioduration.h>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -84,4 +86,18 @@ bool CliContext::parseCallTimeout()
     }
     CliGuard::setCallTimeout(ms);
     return true;
+}
+
+std::optional<qint64> cliDuration(const QString &text)
+{
+    bool isNumber = false;
+    const qint64 ms = text.toLongLong(&isNumber);
+    if (isNumber) {
+        return ms;
+    }
+    const auto value = Rblab::ScenarioDuration::parse(text);
+    if (!value || !value->wholeMilliseconds) {
+        return std::nullopt;
+    }
+    return *value->wholeMilliseconds;
 }

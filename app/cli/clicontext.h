@@ -8,6 +8,8 @@
 #include <QTextStream>
 #include <QVariant>
 
+#include <optional>
+
 /*!
     What every rblab command shares: the parser with the global options, the registry loaded
     from them, and the output streams.
@@ -44,3 +46,7 @@ private:
 //! A command-line parameter value (k=v): the value as JSON when it reads as JSON (numbers,
 //! booleans, lists), else text.
 QVariant cliParameterValue(const QString &text);
+
+//! A duration on the command line in milliseconds: a number of ms, or "90s", "10m", "1.5h" as
+//! scenario files write durations; nullopt for anything else.
+std::optional<qint64> cliDuration(const QString &text);

@@ -6,7 +6,6 @@
 
 #include <model/clientconfig.h>
 #include <report/scorecard.h>
-#include <scenario/scenarioduration.h>
 #include <scenario/scenarioreader.h>
 #include <sim/simulation.h>
 
@@ -33,75 +32,6 @@ using namespace Rblab;
 namespace {
 
 const QString kCommand = QStringLiteral("rblab compare");
-
-std::optional<qint64> settingValue(const SettingSpec &spec, const QString &text)
-{
-    if (spec.kind == SettingSpec::Kind::Boolean) {
-        if (text == QLatin1String("true") || text == QLatin1String("1")) {
-            return 1;
-        }
-        if (text == QLatin1String("false") || text == QLatin1String("0")) {
-            return 0;
-        }
-        return std::nullopt;
-    }
-    bool ok = false;
-    const qint64 n = text.toLongLong(&ok);
-    if (ok) {
-        return n;
-    }
-    if (spec.kind == SettingSpec::Kind::Duration) {
-        const auto d = ScenarioDuration::parse(text);
-        if (d && d->wholeMilliseconds) {
-            return *d->wholeMilliseconds;
-        }
-    }
-    return std::nullopt;
-}
-
-// "CONSISTENT_HASH:virtualNodeCount=100;pullThresholdForQueue=500"
-std::optional<Variant> parseVariant(const QString &text, QString *error)
-{
-    const QStringList parts = text.split(QLatin1Char(';'));
-    const QString head = parts.first().trimmed();
-    Variant v { text, head.section(QLatin1Char(':'), 0, 0), {}, {} };
-    if (v.strategy.isEmpty()) {
-        *error = QStringLiteral("--variant \"%1\": name a strategy first").arg(text);
-        return std::nullopt;
-    }
-    const QString params = head.section(QLatin1Char(':'), 1);
-    if (!params.isEmpty()) {
-        for (const QString &kv : params.split(QLatin1Char(','))) {
-            const qsizetype eq = kv.indexOf(QLatin1Char('='));
-            if (eq <= 0) {
-                *error = QStringLiteral("--variant \"%1\": expected NAME:k=v,k=v, got \"%2\"")
-                             .arg(text, kv);
-                return std::nullopt;
-            }
-            v.params.insert(kv.left(eq).trimmed(), cliParameterValue(kv.mid(eq + 1).trimmed()));
-        }
-    }
-    for (qsizetype i = 1; i < parts.size(); ++i) {
-        const QString kv = parts.at(i).trimmed();
-        const qsizetype eq = kv.indexOf(QLatin1Char('='));
-        const QString key = kv.left(eq).trimmed();
-        const SettingSpec *spec = eq > 0 ? ClientConfig::spec(key) : nullptr;
-        if (!spec) {
-            *error = QStringLiteral("--variant \"%1\": \"%2\" is not a client setting (see "
-                                    "docs/formats/scenario-format.md, \"client\")")
-                         .arg(text, kv);
-            return std::nullopt;
-        }
-        const std::optional<qint64> value = settingValue(*spec, kv.mid(eq + 1).trimmed());
-        if (!value || !spec->accepts(*value)) {
-            *error = QStringLiteral("--variant \"%1\": %2 must be %3, got \"%4\"")
-                         .arg(text, key, spec->rangeText(), kv.mid(eq + 1).trimmed());
-            return std::nullopt;
-        }
-        v.client.insert(key, *value);
-    }
-    return v;
-}
 
 // A JSON file of variants: {"variants": [{"name", "strategy", "params", "client"}, …]}.
 bool readVariantFile(
@@ -340,7 +270,7 @@ int runCompareCommand(CliContext &context)
             }
             const std::optional<Variant> v = parseVariant(spec, &error);
             if (!v) {
-                context.err << kCommand << ": " << error << "\n";
+                context.err << kCommand << ": --variant " << error << "\n";
                 return 2;
             }
             comparison.variants.append(*v);
@@ -377,12 +307,7 @@ int runCompareCommand(CliContext &context)
         }
         comparison.until = scenario.duration;
         if (parser.isSet(untilOption)) {
-            bool isNumber = false;
-            qint64 ms = parser.value(untilOption).toLongLong(&isNumber);
-            if (!isNumber) {
-                const auto d = ScenarioDuration::parse(parser.value(untilOption));
-                ms = d && d->wholeMilliseconds ? *d->wholeMilliseconds : -1;
-            }
+            const qint64 ms = cliDuration(parser.value(untilOption)).value_or(-1);
             if (ms < 0) {
                 context.err << kCommand << ": --until expects a duration such as \"90s\" or "
                             << "\"10m\", got \"" << parser.value(untilOption) << "\"\n";

@@ -12,6 +12,8 @@
 #include <QStringList>
 #include <QVariantMap>
 
+#include <optional>
+
 //! The "format" of compare's JSON (whole comparisons and --shard parts alike).
 inline const QString kComparisonFormat = QStringLiteral("rebalance-lab/compare@1");
 
@@ -43,6 +45,13 @@ struct Run
     QMap<QString, QList<Rblab::ScorecardPoint>> series;
     bool done = false;
 };
+
+/*!
+    A variant as `--variant` writes it: "CONSISTENT_HASH:virtualNodeCount=100,…;
+    pullThresholdForQueue=500;…" (parameters as JSON values when they read as JSON, client
+    settings by RocketMQ name within their ranges). Errors start with the text in quotes.
+*/
+std::optional<Variant> parseVariant(const QString &text, QString *error);
 
 /*!
     A comparison of variants over seeds (docs/formats/scorecard.md): the runs' figures and what

@@ -2,6 +2,7 @@
 #include "scorestrategycommand.h"
 
 #include "clicontext.h"
+#include "comparison.h"
 
 #include <allocation/strategyscorer.h>
 
@@ -13,32 +14,6 @@
 using namespace Rblab;
 
 namespace {
-
-struct Variant
-{
-    QString label; //!< as the user wrote it
-    QString strategy;
-    QVariantMap params;
-};
-
-// "CONSISTENT_HASH:virtualNodeCount=100,…": a strategy and its parameters, values read as JSON
-// when they read as JSON (numbers, booleans), else as text.
-std::optional<Variant> parseVariant(const QString &text, QString *error)
-{
-    Variant v { text, text.section(QLatin1Char(':'), 0, 0), {} };
-    const QString rest = text.section(QLatin1Char(':'), 1);
-    if (!rest.isEmpty()) {
-        for (const QString &kv : rest.split(QLatin1Char(','))) {
-            const qsizetype eq = kv.indexOf(QLatin1Char('='));
-            if (eq <= 0) {
-                *error = QStringLiteral("\"%1\": expected NAME:k=v,k=v, got \"%2\"").arg(text, kv);
-                return std::nullopt;
-            }
-            v.params.insert(kv.left(eq), cliParameterValue(kv.mid(eq + 1)));
-        }
-    }
-    return v;
-}
 
 QJsonObject movementJson(const MovementFigures &m)
 {
@@ -118,6 +93,12 @@ int runScoreStrategyCommand(CliContext &context)
             context.err << command << ": " << error << "\n";
             return 2;
         }
+        if (!v->client.isEmpty()) {
+            context.err << command << ": \"" << name
+                        << "\": client settings do not change an allocation (rblab compare "
+                           "takes them)\n";
+            return 2;
+        }
         variants.append(*v);
     }
 
@@ -128,14 +109,14 @@ int runScoreStrategyCommand(CliContext &context)
     for (const Variant &v : variants) {
         StrategyCreation created = context.registry().create(v.strategy, v.params);
         if (!created.ok()) {
-            context.err << command << ": " << v.label << ": " << created.error << "\n";
+            context.err << command << ": " << v.name << ": " << created.error << "\n";
             return 2;
         }
         QElapsedTimer timer;
         timer.start();
         StrategyScore s = StrategyScorer::score(*created.strategy, traces);
         seconds.append(double(timer.nsecsElapsed()) / 1e9);
-        s.strategy = v.label;
+        s.strategy = v.name;
         allPartition = allPartition && s.partitionViolations == 0 && s.error.isNull();
         scores.append(s);
     }

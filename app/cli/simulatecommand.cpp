@@ -7,7 +7,6 @@
 #include <model/settingspec.h>
 #include <report/reportwriter.h>
 #include <scenario/scenariocost.h>
-#include <scenario/scenarioduration.h>
 #include <scenario/scenariolimits.h>
 #include <scenario/scenarioreader.h>
 #include <sim/simulation.h>
@@ -29,21 +28,6 @@
 using namespace Rblab;
 
 namespace {
-
-// A duration on the command line: "90s", "10m", "1.5h" or a number of milliseconds.
-std::optional<SimTime> durationArgument(const QString &text)
-{
-    bool isNumber = false;
-    const qint64 ms = text.toLongLong(&isNumber);
-    if (isNumber) {
-        return ms;
-    }
-    const auto value = ScenarioDuration::parse(text);
-    if (!value || !value->wholeMilliseconds) {
-        return std::nullopt;
-    }
-    return *value->wholeMilliseconds;
-}
 
 void progress(SimTime now, SimTime until, bool done)
 {
@@ -141,7 +125,7 @@ int runSimulateCommand(CliContext &context)
     Simulation::Options options;
     SimTime until = read.scenario->duration;
     if (parser.isSet(untilOption)) {
-        const std::optional<SimTime> parsed = durationArgument(parser.value(untilOption));
+        const std::optional<SimTime> parsed = cliDuration(parser.value(untilOption));
         if (parsed && *parsed > ScenarioLimits::maxTime) {
             context.err << "rblab simulate: --until is at most "
                         << formatDuration(ScenarioLimits::maxTime) << " (the ceiling of a "
