@@ -588,8 +588,7 @@ Task<qint64> RebalanceImpl::computePullFromWhere(qint32 queue)
             if (retry) {
                 result = co_await brokerOffset(RpcKind::GetMaxOffset, 0);
             } else {
-                result
-                    = co_await brokerOffset(RpcKind::SearchOffset, std::max<SimTime>(0, timestamp));
+                result = co_await brokerOffset(RpcKind::SearchOffset, timestamp);
             }
             break;
         }

@@ -73,6 +73,8 @@ struct TopicState
     double skew = 0;
     int messageSizeMin = 1024;
     int messageSizeMax = 1024;
+    qint64 storedMessages = 0; //!< history: per queue, stored before the start
+    bool storedInMemory = true;
 };
 
 struct GroupState

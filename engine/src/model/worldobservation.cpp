@@ -100,7 +100,7 @@ SnapshotTotals World::totals() const
     SnapshotTotals t;
     for (const QueueState &q : queueStates) {
         if (!q.retry) {
-            t.produced += q.maxOffset(now());
+            t.produced += q.maxOffset(now()) - q.historyEnd; // produced during the run
         }
     }
     t.delivered = metrics.delivered;
