@@ -609,7 +609,8 @@ void Broker::sendBack(qint32 request)
         ++w.metrics.deadLettered;
         return;
     }
-    const int level = std::min(18, 3 + int(req.message.reconsumeTimes));
+    const int level
+        = std::min(18, req.delayLevel > 0 ? req.delayLevel : 3 + int(req.message.reconsumeTimes));
     StoredMessage message = req.message;
     ++message.reconsumeTimes;
     auto &queue = m_delayed[size_t(level - 1)];

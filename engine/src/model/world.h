@@ -95,6 +95,7 @@ struct SendBackRequest
     qint32 broker = -1;
     StoredMessage message;
     qint64 maxReconsumeTimes = 16;
+    int delayLevel = 0; //!< 0: the broker picks 3 + reconsumeTimes
     bool live = false;
 };
 
