@@ -607,6 +607,7 @@ void Broker::sendBack(qint32 request)
     // the retry topic through delay level 3 + reconsumeTimes.
     if (req.message.reconsumeTimes >= req.maxReconsumeTimes) {
         ++w.metrics.deadLettered;
+        ++w.metrics.groupCounters(req.group).deadLettered;
         return;
     }
     const int level
@@ -616,6 +617,7 @@ void Broker::sendBack(qint32 request)
     auto &queue = m_delayed[size_t(level - 1)];
     queue.push_back({ w.now() + delayLevelTime(level), req.group, message });
     ++w.metrics.retried;
+    ++w.metrics.groupCounters(req.group).retried;
     if (queue.size() == 1) {
         w.schedule(delayLevelTime(level), Ev::DelayDue, quint32(index), epoch, quint16(level));
     }

@@ -453,6 +453,7 @@ Task<bool> RebalanceImpl::updateProcessQueueTable(
         ++c.rebalanceCount;
         c.lastRebalanceAt = w.now();
         ++w.metrics.rebalances;
+        ++w.metrics.groupCounters(c.group).rebalances;
         SimEvent ev;
         ev.type = SimEvent::Type::Rebalance;
         ev.consumer = c.index;

@@ -232,6 +232,8 @@ public:
     void sample();
     void fillSnapshot(WorldSnapshot &snapshot) const;
     SnapshotTotals totals() const;
+    //! The same figures for one consumer group: its topics' queues and its members.
+    SnapshotTotals groupTotals(qint32 group) const;
 
 private:
     // One function per action of World::apply; each returns the reason it refused, if it did.
