@@ -105,6 +105,8 @@ QString GuiText::eventName(SimEvent::Type type)
         return tr("random churn changed");
     case T::CommandFailed:
         return tr("command refused");
+    case T::ConsumeTimeout:
+        return tr("consume timeout: sent back");
     }
     return QString();
 }
@@ -132,7 +134,7 @@ QString GuiText::flowCauseName(SimEvent::FlowCause cause)
 QList<SimEvent::Type> GuiText::eventTypes()
 {
     QList<SimEvent::Type> types;
-    for (int i = 0; i <= int(SimEvent::Type::CommandFailed); ++i) {
+    for (int i = 0; i <= int(SimEvent::Type::ConsumeTimeout); ++i) {
         types.append(SimEvent::Type(i));
     }
     return types;
@@ -242,6 +244,9 @@ QString GuiText::unitName(const QString &unit)
     }
     if (unit == QLatin1String("times")) {
         return tr("times");
+    }
+    if (unit == QLatin1String("minutes")) {
+        return tr("minutes");
     }
     return unit;
 }

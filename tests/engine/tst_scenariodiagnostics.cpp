@@ -148,6 +148,11 @@ void tst_ScenarioDiagnostics::diagnostics_data()
     error("produceRate negative",
         { "\"broker-b\": 4}}", "\"broker-b\": 4}, \"produceRate\": ‸-5}" }, "topics[0].produceRate",
         "expected a number from 0 to 250000, got -5");
+    error("history messages too many",
+        { "\"broker-b\": 4}}", "\"broker-b\": 4}, \"history\": {\"messages\": ‸2000000000}}" },
+        "topics[0].history.messages", "expected an integer from 0 to 1000000000, got 2000000000");
+    error("history not an object", { "\"broker-b\": 4}}", "\"broker-b\": 4}, \"history\": ‸5}" },
+        "topics[0].history", "expected {\"messages\": …, \"inMemory\": true|false}, got 5");
     error("skew too large", { "\"broker-b\": 4}}", "\"broker-b\": 4}, \"skew\": ‸11}" },
         "topics[0].skew", "expected a number from 0 to 10, got 11");
     error("messageSize too large",

@@ -26,7 +26,8 @@ const char kFull[] = R"({
   "brokers": ["room1@broker-a", "broker-b"],
   "topics": [
     {"name": "TopicTest", "queues": {"room1@broker-a": 8, "broker-b": 4},
-     "produceRate": 2500.5, "messageSize": {"min": 100, "max": 4096}, "skew": 1.2},
+     "produceRate": 2500.5, "messageSize": {"min": 100, "max": 4096}, "skew": 1.2,
+     "history": {"messages": 250000, "inMemory": false}},
     {"name": "Other", "queues": {"broker-b": 2}}
   ],
   "groups": [
@@ -141,6 +142,10 @@ void tst_ScenarioReader::fullFile()
     QCOMPARE(topic.messageSizeMin, 100);
     QCOMPARE(topic.messageSizeMax, 4096);
     QCOMPARE(topic.skew, 1.2);
+    QCOMPARE(topic.storedMessages, qint64(250000));
+    QCOMPARE(topic.storedInMemory, false);
+    QCOMPARE(s.topics.at(1).storedMessages, qint64(0)); // no history: a young topic
+    QCOMPARE(s.topics.at(1).storedInMemory, true);
     QCOMPARE(s.topics.at(1).produceRate, 1000.0); // defaults
     QCOMPARE(s.topics.at(1).messageSizeMin, 1024);
     QCOMPARE(s.topics.at(1).skew, 0.0);

@@ -162,6 +162,8 @@ Scenario everyField()
     TopicSpec &topic = scenario.topics[0];
     topic.produceRate = 0.0;
     topic.skew = 0.75;
+    topic.storedMessages = 1000000000; // ScenarioLimits::maxStoredMessages
+    topic.storedInMemory = false;
     topic.messageSizeMin = 1;
     topic.messageSizeMax = 4 * 1024 * 1024;
     TopicSpec second;

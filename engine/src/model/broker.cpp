@@ -12,6 +12,8 @@ namespace {
 // MessageStoreConfig: what one pull may read from memory.
 constexpr qint64 kMaxTransferCount = 32;
 constexpr qint64 kMaxTransferBytes = 262144;
+constexpr qint64 kMaxTransferCountOnDisk = 8; // maxTransferCountOnMessageInDisk
+constexpr qint64 kMaxTransferBytesOnDisk = 65536; // maxTransferBytesOnMessageInDisk
 
 constexpr SimTime kDelayLevels[18] = { 1000, 5000, 10000, 30000, 60000, 120000, 180000, 240000,
     300000, 360000, 420000, 480000, 540000, 600000, 1200000, 1800000, 3600000, 7200000 };
@@ -145,7 +147,9 @@ Q_ALWAYS_INLINE void Broker::found(ProcessQueue &pq, const QueueState &q, qint64
     // Up to maxMsgNums, capped by what one read may take from memory (32 messages, 256 KiB).
     const qint64 offset = pq.nextOffset;
     qint64 n = std::min<qint64>(std::min<qint64>(max - offset, kMaxTransferCount), pq.maxMsgNums);
-    if (q.fixedSize) {
+    if (q.coldAt(offset)) [[unlikely]] {
+        n = coldBatch(pq, q, offset, n);
+    } else if (q.fixedSize) {
         n = std::min<qint64>(q.fixedPerRead, n);
     } else {
         const qint64 wanted = n;
@@ -162,6 +166,29 @@ Q_ALWAYS_INLINE void Broker::found(ProcessQueue &pq, const QueueState &q, qint64
     pq.resultEnd = offset + n;
     pq.nextBeginOffset = offset + n;
     pq.status = ProcessQueue::PullStatus::Found;
+}
+
+qint64 Broker::coldBatch(const ProcessQueue &pq, const QueueState &q, qint64 offset, qint64 wanted)
+{
+    // DefaultMessageStore.getMessage / isTheBatchFull, evaluated before each next message (the
+    // first is always taken): a message read from disk stops the batch at
+    // maxTransferCountOnMessageInDisk (8) or maxTransferBytesOnMessageInDisk (64 KiB); one in
+    // memory at 32 / 256 KiB.
+    qint64 bytes = 0;
+    qint64 n = 0;
+    for (; n < wanted; ++n) {
+        const qint64 size = m_world->messageSize(pq.queue, offset + n);
+        if (n > 0) {
+            const bool cold = q.coldAt(offset + n);
+            const qint64 countCap = cold ? kMaxTransferCountOnDisk : kMaxTransferCount;
+            const qint64 bytesCap = cold ? kMaxTransferBytesOnDisk : kMaxTransferBytes;
+            if (n >= countCap || bytes + size > bytesCap) {
+                break;
+            }
+        }
+        bytes += size;
+    }
+    return n;
 }
 
 void Broker::readMessages(qint32 pqIndex, SimTime at)
@@ -308,9 +335,24 @@ qint64 Broker::queryOffset(qint32 queue, qint32 group) const
     if (committed >= 0) {
         return committed;
     }
-    // ConsumerManageProcessor.queryConsumerOffset: no offset yet, but the queue's min offset is 0
-    // and offset 0 is still in memory (a young queue, as every queue of a run is): answer 0.
-    return 0;
+    // ConsumerManageProcessor.queryConsumerOffset without a committed offset: the queue's min
+    // offset is 0 in a run (nothing is old enough for retention to have deleted it), so the
+    // answer is 0 when offset 0 counts as "in memory", QUERY_NOT_FOUND (-1) otherwise.
+    //  5.1.0+: checkInMemByConsumeOffset(topic, queue, 0, 1) — there must be a message at
+    //          offset 0 and it must be in the page cache: an empty queue is not found.
+    //  4.9.8:  !checkInDiskByConsumeOffset(topic, queue, 0) — false for an empty queue (no
+    //          consume-queue entry), so an empty queue answers 0.
+    // Messages produced during a run stay in memory (a run writes far less than the 40 % of RAM
+    // that DefaultMessageStore keeps hot); a topic's stored history may be cold.
+    const SimTime now = m_world->now();
+    const bool hasHead = q.maxOffset(now) > 0;
+    if (q.coldAt(0)) {
+        return -1;
+    }
+    if (m_world->profile == Profile::V49) {
+        return 0;
+    }
+    return hasHead ? 0 : -1;
 }
 
 std::vector<qint32> Broker::lockBatch(
@@ -565,14 +607,17 @@ void Broker::sendBack(qint32 request)
     // the retry topic through delay level 3 + reconsumeTimes.
     if (req.message.reconsumeTimes >= req.maxReconsumeTimes) {
         ++w.metrics.deadLettered;
+        ++w.metrics.groupCounters(req.group).deadLettered;
         return;
     }
-    const int level = std::min(18, 3 + int(req.message.reconsumeTimes));
+    const int level
+        = std::min(18, req.delayLevel > 0 ? req.delayLevel : 3 + int(req.message.reconsumeTimes));
     StoredMessage message = req.message;
     ++message.reconsumeTimes;
     auto &queue = m_delayed[size_t(level - 1)];
     queue.push_back({ w.now() + delayLevelTime(level), req.group, message });
     ++w.metrics.retried;
+    ++w.metrics.groupCounters(req.group).retried;
     if (queue.size() == 1) {
         w.schedule(delayLevelTime(level), Ev::DelayDue, quint32(index), epoch, quint16(level));
     }

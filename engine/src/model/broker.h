@@ -98,6 +98,7 @@ public:
 private:
     void readMessages(qint32 pqIndex, SimTime at);
     void found(ProcessQueue &pq, const QueueState &q, qint64 max);
+    qint64 coldBatch(const ProcessQueue &pq, const QueueState &q, qint64 offset, qint64 wanted);
     void respond(qint32 pqIndex, SimTime at);
     void park(qint32 pqIndex);
     void plan(qint32 pqIndex, SimTime earliest);

@@ -30,6 +30,7 @@ const QList<Field<ClientConfig>> &clientFields()
         { "consumeThreadMin", &ClientConfig::consumeThreadMin },
         { "maxReconsumeTimes", &ClientConfig::maxReconsumeTimes },
         { "suspendCurrentQueueTimeMillis", &ClientConfig::suspendCurrentQueueTimeMillis },
+        { "consumeTimeout", &ClientConfig::consumeTimeout },
         { "pollNameServerInterval", &ClientConfig::pollNameServerInterval },
         { "heartbeatBrokerInterval", &ClientConfig::heartbeatBrokerInterval },
         { "persistConsumerOffsetInterval", &ClientConfig::persistConsumerOffsetInterval },
@@ -156,6 +157,10 @@ const QList<SettingSpec> &ClientConfig::specs()
         { "suspendCurrentQueueTimeMillis",
             QT_TRANSLATE_NOOP("Rblab::Settings", "Orderly suspend time"), "", K::Duration, 1000, 10,
             30000, false, "DefaultMQPushConsumer" },
+        // Minutes, as DefaultMQPushConsumer counts it; the period of cleanExpireMsg (0 would
+        // make its scheduleAtFixedRate throw), at most the longest run.
+        { "consumeTimeout", QT_TRANSLATE_NOOP("Rblab::Settings", "Consume timeout"), "minutes",
+            K::Integer, 15, 1, 10080, false, "DefaultMQPushConsumer" },
         { "pollNameServerInterval", QT_TRANSLATE_NOOP("Rblab::Settings", "Route refresh interval"),
             "", K::Duration, 30000, 100, kHourMs, false, "ClientConfig" },
         { "heartbeatBrokerInterval", QT_TRANSLATE_NOOP("Rblab::Settings", "Heartbeat interval"), "",

@@ -30,6 +30,7 @@ struct RBLAB_ENGINE_EXPORT ClientConfig
     qint64 consumeThreadMin = 20;
     qint64 maxReconsumeTimes = -1;
     SimTime suspendCurrentQueueTimeMillis = 1000;
+    qint64 consumeTimeout = 15; //!< minutes, as RocketMQ counts it
     SimTime pollNameServerInterval = 30000;
     SimTime heartbeatBrokerInterval = 30000;
     SimTime persistConsumerOffsetInterval = 5000;

@@ -255,6 +255,9 @@ Task<void> Consumer::startSequence()
     // DefaultMQPushConsumerImpl.start: services first, then the client instance's timers,
     // pull service and rebalance service; then routes, a heartbeat, and a wake-up.
     consume.setThreads(config.consumeThreadMin);
+    if (!orderly()) {
+        threads.spawn(cleanExpireLoop());
+    }
     rebalance.lastRebalance = m_world->now(); // RebalanceService constructed with the instance
     threads.spawn(schedulerLoop());
     threads.spawn(rebalance.serviceLoop());
@@ -457,6 +460,21 @@ Task<void> Consumer::resumeRebalance()
 
 // ---------------------------------------------------------------------------------------------
 // The client instance's scheduled tasks
+
+Task<void> Consumer::cleanExpireLoop()
+{
+    // ConsumeMessageConcurrentlyService.start: cleanExpireMsg at a fixed rate, initial delay and
+    // period consumeTimeout minutes as read at start; each run reads the current consumeTimeout.
+    const SimTime period = config.consumeTimeout * 60000;
+    SimTime due = m_world->now() + period;
+    for (;;) {
+        if (due > m_world->now()) {
+            co_await SleepAwaiter { m_world, index, due - m_world->now() };
+        }
+        consume.cleanExpiredMessages(config.consumeTimeout * 60000);
+        due += period;
+    }
+}
 
 Task<void> Consumer::schedulerLoop()
 {

@@ -174,6 +174,7 @@ private:
     Task<void> startSequence();
     Task<void> shutdownSequence();
     Task<void> schedulerLoop();
+    Task<void> cleanExpireLoop();
     Task<void> reconnected(qint32 broker);
     Task<void> resumeRebalance();
     void setState(ConsumerState next);

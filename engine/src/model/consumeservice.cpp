@@ -222,6 +222,7 @@ Q_ALWAYS_INLINE void ConsumeService::startConcurrent(quint16 worker)
         return;
     }
     deliver(pq, w.request.begin, w.request.begin + w.request.count);
+    w.startedAt = localNow();
     w.failed = m_consumer->random.chance(m_consumer->failureRate);
     ++w.serial;
     const SimTime done = localNow() + listenerTime(w, w.request.count);
@@ -299,6 +300,11 @@ Q_ALWAYS_INLINE void ConsumeService::finishConcurrent(Worker &w)
         bool any = false;
         for (qint64 o = begin; o < end; ++o) {
             if (!pq.cache.contains(o)) {
+                // Sent back by cleanExpireMsg while the call ran: 5.1.0+ skips it
+                // (containsMessage, apache/rocketmq #5481); 4.x sends a second copy back.
+                if (world.profile == Profile::V49) {
+                    sendBack(w.request.pq, o);
+                }
                 continue;
             }
             if (sendBack(w.request.pq, o)) {
@@ -319,7 +325,7 @@ Q_ALWAYS_INLINE void ConsumeService::finishConcurrent(Worker &w)
     }
 }
 
-bool ConsumeService::sendBack(qint32 pqIndex, qint64 offset)
+bool ConsumeService::sendBack(qint32 pqIndex, qint64 offset, int delayLevel)
 {
     World &world = *m_world;
     Consumer &c = *m_consumer;
@@ -341,11 +347,66 @@ bool ConsumeService::sendBack(qint32 pqIndex, qint64 offset)
     request.message.reconsumeTimes
         = q.retry && size_t(offset) < q.stored.size() ? q.stored[size_t(offset)].reconsumeTimes : 0;
     request.maxReconsumeTimes = c.config.maxReconsumeTimes < 0 ? 16 : c.config.maxReconsumeTimes;
+    request.delayLevel = delayLevel;
     request.live = true;
     world.sendBacks.push_back(request);
     world.schedule(
         world.latency, Ev::SendBack, quint32(broker), quint64(world.sendBacks.size() - 1));
     return true;
+}
+
+SimTime ConsumeService::consumeStartTime(qint32 pq, qint64 offset) const
+{
+    // CONSUME_START_TIME is stamped on a batch when its ConsumeRequest starts running; messages
+    // still waiting in the executor's queue have none.
+    for (const Worker &w : m_workers) {
+        if (w.busy && !w.request.orderly && w.request.pq == pq && offset >= w.request.begin
+            && offset < w.request.begin + w.request.count) {
+            return w.startedAt;
+        }
+    }
+    return -1;
+}
+
+qint64 ConsumeService::cleanExpiredMessages(SimTime timeout)
+{
+    if (m_stopped || m_consumer->orderly()) {
+        return 0; // ProcessQueue.cleanExpiredMsg returns at once for orderly consumers
+    }
+    World &world = *m_world;
+    Consumer &c = *m_consumer;
+    const SimTime now = world.now();
+    catchUp(now);
+    qint64 sent = 0;
+    for (qint32 pqIndex : c.table) {
+        ProcessQueue &pq = world.pqs[size_t(pqIndex)];
+        if (pq.dropped) {
+            continue;
+        }
+        const qint64 loop = std::min<qint64>(pq.cache.count(), 16);
+        for (qint64 i = 0; i < loop && !pq.cache.empty(); ++i) {
+            const qint64 first = pq.cache.firstKey();
+            const SimTime started = consumeStartTime(pqIndex, first);
+            if (started < 0 || now - started <= timeout) {
+                break;
+            }
+            // sendMessageBack(msg, 3); a failed send-back (and its fallback) leaves it cached.
+            if (!sendBack(pqIndex, first, 3)) {
+                break;
+            }
+            // The return value of removeMessage is dropped here: the committed offset moves
+            // past the message at the queue's next completed call.
+            pq.cache.remove(first);
+            ++sent;
+            SimEvent ev;
+            ev.type = SimEvent::Type::ConsumeTimeout;
+            ev.consumer = c.index;
+            ev.queue = pq.queue;
+            ev.detail = QString::number(first);
+            world.publish(ev);
+        }
+    }
+    return sent;
 }
 
 void ConsumeService::onResubmit(quint64 index)

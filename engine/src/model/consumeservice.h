@@ -62,6 +62,13 @@ public:
     void thaw(SimTime now);
     bool hasPending() const { return !m_pending.empty(); }
     void onResubmit(quint64 index);
+    /*!
+        ConsumeMessageConcurrentlyService.cleanExpireMsg: for each process queue, while its
+        first cached message has been in a listener call for longer than `timeout`, send it back
+        (delay level 3) and remove it from the cache (at most 16 per queue and round). The
+        listener call is not interrupted. Returns how many messages were sent back.
+    */
+    qint64 cleanExpiredMessages(SimTime timeout);
     //! shutdown(): running listener calls are abandoned, their results never processed.
     void stop();
     bool stopped() const { return m_stopped; }
@@ -78,6 +85,7 @@ private:
         bool failed = false; //!< the listener returns RECONSUME_LATER / SUSPEND
         quint32 serial = 0;
         SimTime loopBegin = 0; //!< orderly: when this request started consuming
+        SimTime startedAt = 0; //!< concurrent: CONSUME_START_TIME of the batch's messages
         qint32 taken = 0; //!< orderly: messages in flight
     };
 
@@ -101,7 +109,8 @@ private:
     SimTime listenerTime(Worker &worker, qint32 messages);
     void deliver(ProcessQueue &pq, qint64 begin, qint64 end);
     void startConcurrent(quint16 worker);
-    bool sendBack(qint32 pq, qint64 offset);
+    bool sendBack(qint32 pq, qint64 offset, int delayLevel = 0);
+    SimTime consumeStartTime(qint32 pq, qint64 offset) const;
     void tryLockLater(qint32 pq, SimTime delay);
 
     World *m_world;

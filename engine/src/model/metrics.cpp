@@ -81,6 +81,7 @@ void Metrics::recordHolder(qint32 group, qint32 queue, qint32 consumer)
     Pair &p = pair(group, queue);
     if (p.lastHolder >= 0 && p.lastHolder != consumer) {
         ++queueMoves;
+        ++groupCounters(group).queueMoves;
     }
     p.lastHolder = consumer;
 }
@@ -96,10 +97,55 @@ void Metrics::integrate()
     }
 }
 
-void Metrics::account(const Pair &p, int sign)
+void Metrics::integrate(GroupCounters &g) const
+{
+    const SimTime now = m_world->now();
+    if (now > g.lastT) {
+        g.orphanedMs += qint64(g.orphaned) * (now - g.lastT);
+        g.unownedMs += qint64(g.unowned) * (now - g.lastT);
+        g.doubleOwnedMs += qint64(g.doubleOwned) * (now - g.lastT);
+        g.lastT = now;
+    }
+}
+
+Metrics::GroupCounters Metrics::groupNow(qint32 group) const
+{
+    GroupCounters g = size_t(group) < m_groups.size() ? m_groups[size_t(group)] : GroupCounters();
+    integrate(g);
+    return g;
+}
+
+qint64 Metrics::uniqueIn(size_t scope) const
+{
+    qint64 unique = 0;
+    if (scope >= m_bits.size()) {
+        return 0;
+    }
+    for (const auto &bits : m_bits[scope]) {
+        if (bits) {
+            for (quint64 word : bits->words) {
+                unique += std::popcount(word);
+            }
+        }
+    }
+    return unique;
+}
+
+void Metrics::account(qint32 group, const Pair &p, int sign)
 {
     if (!p.counted) {
         return;
+    }
+    GroupCounters &g = groupCounters(group);
+    integrate(g);
+    if (p.serving == 0) {
+        g.orphaned += sign;
+    }
+    if (p.running == 0) {
+        g.unowned += sign;
+    }
+    if (p.clustering && p.owners >= 2) {
+        g.doubleOwned += sign;
     }
     // Orphaned until a running owner pulls it: a hand-over's new owner creates its process
     // queue, then (5.x) dispatches the first pull 500 ms later (RebalancePushImpl
@@ -122,10 +168,10 @@ void Metrics::setCounted(qint32 group, qint32 queue, bool counted)
         return;
     }
     integrate();
-    account(p, -1);
+    account(group, p, -1);
     p.counted = counted;
     p.clustering = !m_world->groups[size_t(group)].broadcasting();
-    account(p, +1);
+    account(group, p, +1);
 }
 
 void Metrics::changeHolders(
@@ -136,12 +182,12 @@ void Metrics::changeHolders(
     }
     Pair &p = pair(group, queue);
     integrate();
-    account(p, -1);
+    account(group, p, -1);
     p.owners += ownerDelta;
     p.running += runningDelta;
     p.serving += servingDelta;
     Q_ASSERT(p.owners >= 0 && p.running >= 0 && p.serving >= 0);
-    account(p, +1);
+    account(group, p, +1);
 }
 
 qint32 Metrics::owners(qint32 group, qint32 queue) const
@@ -178,24 +224,32 @@ qint64 Metrics::lost() const
 {
     qint64 lost = 0;
     for (size_t g = 0; g < m_world->groups.size(); ++g) {
-        if (m_world->groups[g].broadcasting()) {
-            continue; // offsets live in each consumer's file, not on the broker
+        lost += this->lost(qint32(g));
+    }
+    return lost;
+}
+
+qint64 Metrics::lost(qint32 group) const
+{
+    qint64 lost = 0;
+    const size_t g = size_t(group);
+    if (g >= m_world->groups.size() || m_world->groups[g].broadcasting()) {
+        return 0; // offsets live in each consumer's file, not on the broker
+    }
+    for (size_t q = 0; q < m_world->queueStates.size(); ++q) {
+        const QueueState &state = m_world->queueStates[q];
+        if (g >= state.committed.size()) {
+            continue;
         }
-        for (size_t q = 0; q < m_world->queueStates.size(); ++q) {
-            const QueueState &state = m_world->queueStates[q];
-            if (g >= state.committed.size()) {
-                continue;
-            }
-            const qint64 committed = state.committed[g];
-            const qint64 from = state.initialOffset[g];
-            if (committed <= 0 || from < 0 || committed <= from) {
-                continue;
-            }
-            static const DeliveryBits empty;
-            const DeliveryBits *bits
-                = (g < m_bits.size() && q < m_bits[g].size()) ? m_bits[g][q].get() : nullptr;
-            lost += (bits ? *bits : empty).countClear(from, committed);
+        const qint64 committed = state.committed[g];
+        const qint64 from = state.initialOffset[g];
+        if (committed <= 0 || from < 0 || committed <= from) {
+            continue;
         }
+        static const DeliveryBits empty;
+        const DeliveryBits *bits
+            = (g < m_bits.size() && q < m_bits[g].size()) ? m_bits[g][q].get() : nullptr;
+        lost += (bits ? *bits : empty).countClear(from, committed);
     }
     return lost;
 }

@@ -54,7 +54,34 @@ public:
     qint64 retried = 0;
     qint64 deadLettered = 0;
 
+    //! Per consumer group: what the world totals count, for that group's queues and members.
+    struct GroupCounters
+    {
+        qint64 rebalances = 0;
+        qint64 queueMoves = 0;
+        qint64 retried = 0;
+        qint64 deadLettered = 0;
+        qint32 orphaned = 0;
+        qint32 unowned = 0;
+        qint32 doubleOwned = 0;
+        SimTime lastT = 0;
+        qint64 orphanedMs = 0;
+        qint64 unownedMs = 0;
+        qint64 doubleOwnedMs = 0;
+    };
+
     void resize();
+    GroupCounters &groupCounters(qint32 group)
+    {
+        if (size_t(group) >= m_groups.size()) {
+            m_groups.resize(size_t(group) + 1);
+        }
+        return m_groups[size_t(group)];
+    }
+    //! The group's counters with its ownership integrals brought up to now.
+    GroupCounters groupNow(qint32 group) const;
+    //! Distinct messages delivered in a delivery scope (set bits over all its queues).
+    qint64 uniqueIn(size_t scope) const;
     //! The delivery scope of a consumer: its group in CLUSTERING, itself in BROADCASTING.
     size_t deliveryScope(qint32 consumer) const;
     //! The delivery bits of a queue for a scope; the pointer stays valid for the whole run.
@@ -89,6 +116,7 @@ public:
 
     //! Messages below a group's committed offset (from where it started) never delivered.
     qint64 lost() const;
+    qint64 lost(qint32 group) const;
 
 private:
     struct Pair
@@ -101,7 +129,8 @@ private:
         bool clustering = true; //!< double ownership only means something in CLUSTERING
     };
     void integrate();
-    void account(const Pair &pair, int sign);
+    void integrate(GroupCounters &g) const;
+    void account(qint32 group, const Pair &pair, int sign);
     Pair &pair(qint32 group, qint32 queue);
     const Pair *findPair(qint32 group, qint32 queue) const;
 
@@ -109,6 +138,7 @@ private:
     std::vector<std::vector<Pair>> m_pairs; //!< [group][queue]
     std::vector<std::vector<std::unique_ptr<DeliveryBits>>>
         m_bits; //!< [scope][queue], made on first use
+    std::vector<GroupCounters> m_groups;
     qint32 m_orphaned = 0;
     qint32 m_unowned = 0;
     qint32 m_doubleOwned = 0;

@@ -6,6 +6,7 @@
 
 #include <QtGlobal>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -49,6 +50,14 @@ struct QueueState
     quint32 fixedSize = 0; //!< body size of every message when the topic's size is fixed
     qint32 fixedPerRead = 0; //!< with a fixed size: messages one read may take (256 KiB, ≥ 1)
 
+    /*!
+        The topic's history: offsets [0, historyEnd) were stored before the run, written at the
+        first production step's rate and ending at time 0. historyCold: they are no longer in
+        the page cache (a read of them is a disk read, DefaultMessageStore's "not in memory").
+    */
+    qint64 historyEnd = 0;
+    bool historyCold = false;
+
     std::vector<ProductionStep> steps; //!< main topics
     std::vector<StoredMessage> stored; //!< retry topics: index = offset
 
@@ -65,7 +74,7 @@ struct QueueState
             return qint64(stored.size());
         }
         if (steps.empty()) {
-            return 0;
+            return historyEnd;
         }
         const ProductionStep &s = steps.back();
         // t ≥ t0, so truncation is floor (and one instruction, where std::floor is a call).
@@ -117,13 +126,26 @@ struct QueueState
         return t;
     }
 
+    //! Whether the message at `offset` is read from disk (DefaultMessageStore's isInMem false).
+    bool coldAt(qint64 offset) const { return historyCold && offset < historyEnd; }
+
     //! searchOffset(timestamp): the first offset stored at or after t.
     qint64 offsetAtTime(SimTime t) const
     {
         if (retry) {
             return qint64(stored.size());
         }
-        qint64 best = 0;
+        if (t < 0 && historyEnd > 0) {
+            // Message k of the history was stored at -(historyEnd - k) / perMs: the first one at
+            // or after t is k = ceil(historyEnd + t · perMs), all of it when the rate is unknown.
+            const double perMs = steps.empty() ? 0.0 : steps.front().perMs;
+            if (perMs <= 0) {
+                return 0;
+            }
+            const double k = std::ceil(double(historyEnd) + double(t) * perMs - 1e-9);
+            return std::clamp<qint64>(qint64(k), 0, historyEnd);
+        }
+        qint64 best = historyEnd;
         for (const ProductionStep &s : steps) {
             if (s.t0 > t) {
                 break;

@@ -453,6 +453,7 @@ Task<bool> RebalanceImpl::updateProcessQueueTable(
         ++c.rebalanceCount;
         c.lastRebalanceAt = w.now();
         ++w.metrics.rebalances;
+        ++w.metrics.groupCounters(c.group).rebalances;
         SimEvent ev;
         ev.type = SimEvent::Type::Rebalance;
         ev.consumer = c.index;
@@ -588,8 +589,7 @@ Task<qint64> RebalanceImpl::computePullFromWhere(qint32 queue)
             if (retry) {
                 result = co_await brokerOffset(RpcKind::GetMaxOffset, 0);
             } else {
-                result
-                    = co_await brokerOffset(RpcKind::SearchOffset, std::max<SimTime>(0, timestamp));
+                result = co_await brokerOffset(RpcKind::SearchOffset, timestamp);
             }
             break;
         }

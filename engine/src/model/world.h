@@ -73,6 +73,8 @@ struct TopicState
     double skew = 0;
     int messageSizeMin = 1024;
     int messageSizeMax = 1024;
+    qint64 storedMessages = 0; //!< history: per queue, stored before the start
+    bool storedInMemory = true;
 };
 
 struct GroupState
@@ -93,6 +95,7 @@ struct SendBackRequest
     qint32 broker = -1;
     StoredMessage message;
     qint64 maxReconsumeTimes = 16;
+    int delayLevel = 0; //!< 0: the broker picks 3 + reconsumeTimes
     bool live = false;
 };
 
@@ -229,6 +232,8 @@ public:
     void sample();
     void fillSnapshot(WorldSnapshot &snapshot) const;
     SnapshotTotals totals() const;
+    //! The same figures for one consumer group: its topics' queues and its members.
+    SnapshotTotals groupTotals(qint32 group) const;
 
 private:
     // One function per action of World::apply; each returns the reason it refused, if it did.

@@ -28,6 +28,8 @@ bool World::build()
         t.skew = spec.skew;
         t.messageSizeMin = spec.messageSizeMin;
         t.messageSizeMax = spec.messageSizeMax;
+        t.storedMessages = spec.storedMessages;
+        t.storedInMemory = spec.storedInMemory;
         topics.push_back(std::move(t));
     }
     for (const GroupSpec &spec : scenario.groups) {
@@ -60,7 +62,11 @@ bool World::build()
     for (size_t t = 0; t < topics.size(); ++t) {
         for (qsizetype b = 0; b < brokerNames.size(); ++b) {
             for (qint32 id = 0; id < topics[t].readQueueNums[size_t(b)]; ++id) {
-                addQueue(qint32(t), qint32(b), id);
+                const qint32 queue = addQueue(qint32(t), qint32(b), id);
+                // The history is stored before the run; queues added later start empty.
+                QueueState &q = queueStates[size_t(queue)];
+                q.historyEnd = topics[t].storedMessages;
+                q.historyCold = q.historyEnd > 0 && !topics[t].storedInMemory;
             }
         }
     }

@@ -100,7 +100,7 @@ SnapshotTotals World::totals() const
     SnapshotTotals t;
     for (const QueueState &q : queueStates) {
         if (!q.retry) {
-            t.produced += q.maxOffset(now());
+            t.produced += q.maxOffset(now()) - q.historyEnd; // produced during the run
         }
     }
     t.delivered = metrics.delivered;
@@ -117,6 +117,46 @@ SnapshotTotals World::totals() const
     t.deadLettered = metrics.deadLettered;
     t.orphanedQueues = metrics.orphanedNow();
     t.doubleOwnedQueues = metrics.doubleOwnedNow();
+    return t;
+}
+
+SnapshotTotals World::groupTotals(qint32 group) const
+{
+    SnapshotTotals t;
+    if (group < 0 || size_t(group) >= groups.size()) {
+        return t;
+    }
+    const GroupState &g = groups[size_t(group)];
+    for (const QueueState &q : queueStates) {
+        if (!q.retry && std::find(g.topics.begin(), g.topics.end(), q.topic) != g.topics.end()) {
+            t.produced += q.maxOffset(now()) - q.historyEnd;
+        }
+    }
+    for (qint32 c : g.consumers) {
+        const Consumer &consumer = *consumers[size_t(c)];
+        t.delivered += consumer.delivered;
+        for (int k = 0; k < 3; ++k) {
+            t.flowControl[k] += consumer.flowControl[k];
+        }
+        if (g.broadcasting()) {
+            t.uniqueDelivered += metrics.uniqueIn(metrics.deliveryScope(c));
+        }
+    }
+    if (!g.broadcasting()) {
+        t.uniqueDelivered = metrics.uniqueIn(size_t(group));
+    }
+    t.duplicates = t.delivered - t.uniqueDelivered;
+    t.lost = metrics.lost(group);
+    const Metrics::GroupCounters counters = metrics.groupNow(group);
+    t.rebalances = counters.rebalances;
+    t.queueMoves = counters.queueMoves;
+    t.orphanedQueueSeconds = double(counters.orphanedMs) / 1000.0;
+    t.unownedQueueSeconds = double(counters.unownedMs) / 1000.0;
+    t.doubleOwnedQueueSeconds = double(counters.doubleOwnedMs) / 1000.0;
+    t.retried = counters.retried;
+    t.deadLettered = counters.deadLettered;
+    t.orphanedQueues = counters.orphaned;
+    t.doubleOwnedQueues = counters.doubleOwned;
     return t;
 }
 

@@ -73,6 +73,15 @@ struct RBLAB_ENGINE_EXPORT TopicSpec
     double skew = 0.0; //!< 0 even; s > 0 weighs queue k by 1/(k+1)^s
     int messageSizeMin = 1024; //!< body bytes; min == max for a fixed size
     int messageSizeMax = 1024;
+    /*!
+        `history`: messages each queue already stores when the run starts (offsets 0…n-1), and
+        whether the oldest of them are still in the broker's page cache. Decides what
+        QUERY_CONSUMER_OFFSET answers a group without a committed offset
+        (ConsumerManageProcessor.queryConsumerOffset) and how much one pull of the stored
+        messages may take (DefaultMessageStore.getMessage: 8 messages / 64 KiB from disk).
+    */
+    qint64 storedMessages = 0;
+    bool storedInMemory = true;
 
     int queueCount(const QString &broker) const;
     friend bool operator==(const TopicSpec &, const TopicSpec &) = default;

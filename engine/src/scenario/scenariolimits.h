@@ -20,6 +20,8 @@ struct ScenarioLimits
     static constexpr SimTime maxNetworkLatency = 10 * kSecond;
     static constexpr double maxProduceRate = 250000; //!< per topic; see maxWorldProduceRate
     static constexpr double maxSkew = 10.0;
+    //! topic history: messages stored per queue at the start (a trillion-byte queue at 1 KiB)
+    static constexpr qint64 maxStoredMessages = 1000000000;
     static constexpr int maxMessageSize = 4 * 1024 * 1024; //!< RocketMQ's default maxMessageSize
     static constexpr double maxConsumeTimeMs = double(kHour);
     static constexpr SimTime maxConsumeTimestamp = 30 * 24 * kHour;

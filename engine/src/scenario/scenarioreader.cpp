@@ -474,7 +474,7 @@ TopicSpec ScenarioReader::readTopic(
     }
     const ObjectReader object(context.values, node, path, tr("a topic"),
         { QStringLiteral("name"), QStringLiteral("queues"), QStringLiteral("produceRate"),
-            QStringLiteral("skew"), QStringLiteral("messageSize") });
+            QStringLiteral("skew"), QStringLiteral("messageSize"), QStringLiteral("history") });
     if (const auto name = object.string(QStringLiteral("name"), Need::Required)) {
         const JsonNode &nameNode = *object.field(QStringLiteral("name"));
         if (!GroupReader::isValidResourceName(*name, ScenarioLimits::maxTopicNameLength)) {
@@ -544,6 +544,24 @@ TopicSpec ScenarioReader::readTopic(
                    "{\"min\": …, \"max\": …}, got %2")
                     .arg(maximum)
                     .arg(size->describe()));
+        }
+    }
+    if (const JsonNode *history = object.field(QStringLiteral("history"))) {
+        const QString historyPath = object.pathOf(QStringLiteral("history"));
+        if (history->isObject()) {
+            const ObjectReader stored(context.values, *history, historyPath, tr("a topic history"),
+                { QStringLiteral("messages"), QStringLiteral("inMemory") });
+            topic.storedMessages = stored
+                                       .integer(QStringLiteral("messages"), 0,
+                                           ScenarioLimits::maxStoredMessages, Need::Required)
+                                       .value_or(0);
+            topic.storedInMemory
+                = stored.boolean(QStringLiteral("inMemory")).value_or(topic.storedInMemory);
+            stored.finish();
+        } else {
+            diagnostics.error(*history, historyPath,
+                tr("expected {\"messages\": …, \"inMemory\": true|false}, got %1")
+                    .arg(history->describe()));
         }
     }
     object.finish();

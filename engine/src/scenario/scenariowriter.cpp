@@ -194,6 +194,12 @@ JsonNode ScenarioWriter::topicNode(const TopicSpec &topic)
     if (topic.skew != 0.0) {
         node.insert(QStringLiteral("skew"), number(topic.skew));
     }
+    if (topic.storedMessages > 0 || !topic.storedInMemory) {
+        JsonNode history = JsonNode::makeObject();
+        history.insert(QStringLiteral("messages"), JsonNode::makeInteger(topic.storedMessages));
+        history.insert(QStringLiteral("inMemory"), JsonNode::makeBool(topic.storedInMemory));
+        node.insert(QStringLiteral("history"), history);
+    }
     return node;
 }
 

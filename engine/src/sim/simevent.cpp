@@ -82,6 +82,8 @@ QString SimEvent::typeName(Type type)
         return QStringLiteral("setChurn");
     case Type::CommandFailed:
         return QStringLiteral("commandFailed");
+    case Type::ConsumeTimeout:
+        return QStringLiteral("consumeTimeout");
     }
     return QString();
 }

@@ -64,6 +64,11 @@ struct RBLAB_ENGINE_EXPORT SimEvent
         SetBroker,
         SetChurn,
         CommandFailed, //!< a scripted or churn command the world refused (detail: the reason)
+        /*!
+            ProcessQueue.cleanExpiredMsg sent a message back whose listener call had run longer
+            than consumeTimeout (queue, detail: the offset); the call itself goes on.
+        */
+        ConsumeTimeout,
     };
 
     enum class FlowCause : quint8 { None, Count, Size, Span, TopicCount, TopicSize };

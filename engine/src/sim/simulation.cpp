@@ -204,4 +204,10 @@ SnapshotTotals Simulation::totals() const
     return m_world->totals();
 }
 
+SnapshotTotals Simulation::groupTotals(qint32 group) const
+{
+    m_world->settle();
+    return m_world->groupTotals(group);
+}
+
 } // namespace Rblab

@@ -95,6 +95,8 @@ public:
     const QList<SimEvent> &events() const;
     const QList<Sample> &samples() const;
     SnapshotTotals totals() const;
+    //! totals() for one consumer group (index into groupNames()); their sums are the totals.
+    SnapshotTotals groupTotals(qint32 group) const;
     SimTime sampleInterval() const;
 
 private:

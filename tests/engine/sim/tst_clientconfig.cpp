@@ -39,6 +39,7 @@ void tst_ClientConfig::clientDefaults_data()
         { "consumeThreadMin", 20 },
         { "maxReconsumeTimes", -1 },
         { "suspendCurrentQueueTimeMillis", 1000 },
+        { "consumeTimeout", 15 }, // minutes
         { "pollNameServerInterval", 30000 },
         { "heartbeatBrokerInterval", 30000 },
         { "persistConsumerOffsetInterval", 5000 },
@@ -90,6 +91,9 @@ void tst_ClientConfig::clientRanges_data()
     // ConsumeMessageOrderlyService clamps the suspend time to 10…30000.
     QTest::newRow("suspendCurrentQueueTimeMillis")
         << QStringLiteral("suspendCurrentQueueTimeMillis") << qint64(10) << qint64(30000) << false;
+    // Minutes; the period of a scheduleAtFixedRate (0 throws), at most a week (the longest run).
+    QTest::newRow("consumeTimeout")
+        << QStringLiteral("consumeTimeout") << qint64(1) << qint64(10080) << false;
 }
 
 void tst_ClientConfig::clientRanges()
@@ -116,7 +120,7 @@ void tst_ClientConfig::clientRanges()
 void tst_ClientConfig::everySettingReadsAndWrites()
 {
     // Every documented setting has a field, by its RocketMQ name, and nothing else is accepted.
-    QCOMPARE(ClientConfig::specs().size(), 17);
+    QCOMPARE(ClientConfig::specs().size(), 18);
     for (const SettingSpec &spec : ClientConfig::specs()) {
         ClientConfig c;
         const qint64 v = spec.maximum;
