@@ -67,6 +67,7 @@ void AssignmentRenderer::setFont(const QFont &font)
 void AssignmentRenderer::invalidate()
 {
     m_names.invalidate();
+    m_cardBackgrounds.clear();
 }
 
 QString AssignmentRenderer::tileLabel(const Catalog &catalog, qint32 queue) const
@@ -240,17 +241,29 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
     if (sc.state == ConsumerState::Absent || sc.state == ConsumerState::Shutdown) {
         border.setStyle(Qt::DashLine);
     }
-    p.setPen(border);
-    p.setBrush(background);
     const qreal radius = detail == Detail::HeatMap ? 2 : 5;
-    p.drawRoundedRect(card.rect, radius, radius);
-
-    // State stripe on the left edge: the state is readable from across a classroom.
-    p.setPen(Qt::NoPen);
-    p.setBrush(stateColor);
-    p.drawRoundedRect(QRectF(card.rect.left(), card.rect.top(), detail == Detail::Full ? 5 : 3,
-                          card.rect.height()),
-        2, 2);
+    const auto paintBackground = [&](QPainter &to, const QRectF &rect) {
+        to.setPen(border);
+        to.setBrush(background);
+        to.drawRoundedRect(rect, radius, radius);
+        // State stripe on the left edge: the state is readable from across a classroom.
+        to.setPen(Qt::NoPen);
+        to.setBrush(stateColor);
+        to.drawRoundedRect(
+            QRectF(rect.left(), rect.top(), detail == Detail::Full ? 5 : 3, rect.height()), 2, 2);
+    };
+    if (CardBackgroundCache::usable(p)) {
+        // The same few backgrounds every frame: drawn once, then blitted (see the cache).
+        CardBackgroundCache::Key key;
+        key.background = background.rgba();
+        key.border = m_palette.cardBorder.rgba();
+        key.stripe = stateColor.rgba();
+        key.dashed = border.style() == Qt::DashLine ? 1 : 0;
+        key.detail = quint8(detail);
+        m_cardBackgrounds.draw(p, card.rect, key, paintBackground);
+    } else {
+        paintBackground(p, card.rect);
+    }
 
     if (in.cards && c < in.cards->size()) {
         const CardItem &ci = in.cards->at(c);

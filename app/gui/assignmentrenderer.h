@@ -3,6 +3,7 @@
 #pragma once
 
 #include "assignmentlayout.h"
+#include "cardbackgroundcache.h"
 #include "cardnames.h"
 #include "frame.h"
 #include "selection.h"
@@ -83,7 +84,11 @@ public:
     };
 
     void setFont(const QFont &font);
-    void setPalette(const ViewPalette &palette) { m_palette = palette; }
+    void setPalette(const ViewPalette &palette)
+    {
+        m_palette = palette;
+        m_cardBackgrounds.clear();
+    }
     const ViewPalette &palette() const { return m_palette; }
     //! Drops cached texts (a new catalog, a language switch).
     void invalidate();
@@ -111,6 +116,7 @@ private:
     QFont m_tileFont;
     qreal m_tileFontScale = 0;
     CardNames m_names;
+    CardBackgroundCache m_cardBackgrounds;
 };
 
 } // namespace Rblab
