@@ -7,6 +7,8 @@
 #include <QPainter>
 #include <QPainterPath>
 
+#include <algorithm>
+
 namespace Rblab {
 
 namespace {
@@ -66,8 +68,26 @@ void AssignmentRenderer::setFont(const QFont &font)
 
 void AssignmentRenderer::invalidate()
 {
-    m_names.invalidate();
+    m_names.clear();
     m_cardBackgrounds.clear();
+}
+
+const QList<QStaticText> &AssignmentRenderer::cardNames(const Catalog &catalog, qreal width)
+{
+    constexpr size_t kWidths = 4;
+    auto it = std::find_if(
+        m_names.begin(), m_names.end(), [width](const FittedNames &f) { return f.width == width; });
+    if (it == m_names.end()) {
+        if (m_names.size() >= kWidths) {
+            m_names.erase(m_names.begin()); // the least recently used width
+        }
+        m_names.push_back({ width, CardNames() });
+        it = m_names.end() - 1;
+    } else if (it != m_names.end() - 1) {
+        std::rotate(it, it + 1, m_names.end()); // most recently used last
+        it = m_names.end() - 1;
+    }
+    return it->names.names(catalog, m_boldFont, width);
 }
 
 QString AssignmentRenderer::tileLabel(const Catalog &catalog, qint32 queue) const
@@ -297,7 +317,7 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
         : QFontMetricsF(m_font).horizontalAdvance(QStringLiteral("00")) + 4;
     const qreal nameWidth = card.header.width() - (detail == Detail::Full ? 8 : 4)
         - (detail != Detail::HeatMap ? countWidth : 0);
-    const QList<QStaticText> &names = m_names.names(*in.catalog, m_boldFont, nameWidth);
+    const QList<QStaticText> &names = cardNames(*in.catalog, nameWidth);
     const QPointF namePos(card.header.left() + (detail == Detail::Full ? 6 : 2), card.header.top());
     p.setPen(alive || sc.state == ConsumerState::Absent ? m_palette.text : m_palette.mutedText);
     p.setFont(m_boldFont);

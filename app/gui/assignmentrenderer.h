@@ -14,6 +14,8 @@
 #include <QRectF>
 #include <QStaticText>
 
+#include <vector>
+
 class QPainter;
 
 namespace Rblab {
@@ -115,7 +117,16 @@ private:
     QFont m_smallFont;
     QFont m_tileFont;
     qreal m_tileFontScale = 0;
-    CardNames m_names;
+    //! Card names fitted to a width; a few widths are kept because the layout can alternate
+    //! between two grids from one snapshot to the next (a card's queue count crossing a step),
+    //! and refitting 128 names every frame cost a seventh of it.
+    const QList<QStaticText> &cardNames(const Catalog &catalog, qreal width);
+    struct FittedNames
+    {
+        qreal width = -1;
+        CardNames names;
+    };
+    std::vector<FittedNames> m_names; //!< most recently used last
     CardBackgroundCache m_cardBackgrounds;
 };
 
