@@ -9,7 +9,10 @@ namespace Rblab {
 
 namespace {
 constexpr int kMargin = 3; // the border's pen reaches half a pixel out; antialiasing one more
-constexpr qsizetype kMaxImages = 512; // a grid has a few distinct cards; a resize makes new ones
+// A grid has a few distinct cards; a resize or a new layout makes new ones, so the cache starts
+// afresh past a bound on its images and on their bytes (a few large cards of a small world).
+constexpr qsizetype kMaxImages = 512;
+constexpr qint64 kMaxBytes = 32 * 1024 * 1024;
 } // namespace
 
 size_t qHash(const CardBackgroundCache::Key &k, size_t seed) noexcept
@@ -36,8 +39,8 @@ void CardBackgroundCache::draw(QPainter &painter, const QRectF &rect, Key key,
     key.fracY64 = qint32(std::lround(frac.y() * 64));
     auto it = m_images.find(key);
     if (it == m_images.end()) {
-        if (m_images.size() >= kMaxImages) {
-            m_images.clear();
+        if (m_images.size() >= kMaxImages || m_bytes >= kMaxBytes) {
+            clear();
         }
         QImage image(int(std::ceil(rect.width() + 1)) + 2 * kMargin,
             int(std::ceil(rect.height() + 1)) + 2 * kMargin, QImage::Format_ARGB32_Premultiplied);
@@ -48,6 +51,7 @@ void CardBackgroundCache::draw(QPainter &painter, const QRectF &rect, Key key,
             QRectF(kMargin + key.fracX64 / 64.0, kMargin + key.fracY64 / 64.0, rect.width(),
                 rect.height()));
         p.end();
+        m_bytes += image.sizeInBytes();
         it = m_images.insert(key, image);
     }
     // The logical point that maps to the whole device pixel, less the margin.

@@ -56,11 +56,17 @@ public:
     */
     void draw(QPainter &painter, const QRectF &rect, Key key,
         const std::function<void(QPainter &, const QRectF &)> &paint);
-    void clear() { m_images.clear(); }
+    void clear()
+    {
+        m_images.clear();
+        m_bytes = 0;
+    }
     qsizetype size() const { return m_images.size(); }
+    qint64 bytes() const { return m_bytes; }
 
 private:
     QHash<Key, QImage> m_images;
+    qint64 m_bytes = 0;
 };
 
 size_t qHash(const CardBackgroundCache::Key &key, size_t seed = 0) noexcept;

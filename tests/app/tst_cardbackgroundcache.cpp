@@ -17,6 +17,7 @@ private slots:
     void matchesDirectPainting();
     void reusesOneImagePerDistinctCard();
     void notUsableWhenScaled();
+    void boundedInBytes();
 };
 
 namespace {
@@ -131,6 +132,23 @@ void tst_CardBackgroundCache::notUsableWhenScaled()
     QVERIFY(CardBackgroundCache::usable(p));
     p.scale(2, 2); // a zoom or a device pixel ratio: the image would be blurred, so paint
     QVERIFY(!CardBackgroundCache::usable(p));
+}
+
+void tst_CardBackgroundCache::boundedInBytes()
+{
+    // Large cards of many sizes (a window being resized): the cache starts afresh past 32 MiB.
+    QImage image = canvas();
+    QPainter p(&image);
+    CardBackgroundCache cache;
+    qint64 peak = 0;
+    for (int i = 0; i < 60; ++i) {
+        cache.draw(p, QRectF(0, 0, 600 + i, 400), CardBackgroundCache::Key(), paintCard);
+        peak = qMax(peak, cache.bytes());
+    }
+    // 606 x 406 x 4 bytes is about 1 MiB an image: 33 of them at most, then a fresh start.
+    QVERIFY2(peak <= 34 * 1024 * 1024, qPrintable(QString::number(peak)));
+    QVERIFY(cache.size() < 60);
+    QVERIFY(cache.size() > 0);
 }
 
 QTEST_MAIN(tst_CardBackgroundCache)
