@@ -3,6 +3,7 @@
 #pragma once
 
 #include "assignmentlayout.h"
+#include "cardbackgroundcache.h"
 #include "cardnames.h"
 #include "frame.h"
 #include "selection.h"
@@ -12,6 +13,8 @@
 #include <QList>
 #include <QRectF>
 #include <QStaticText>
+
+#include <vector>
 
 class QPainter;
 
@@ -83,7 +86,11 @@ public:
     };
 
     void setFont(const QFont &font);
-    void setPalette(const ViewPalette &palette) { m_palette = palette; }
+    void setPalette(const ViewPalette &palette)
+    {
+        m_palette = palette;
+        m_cardBackgrounds.clear();
+    }
     const ViewPalette &palette() const { return m_palette; }
     //! Drops cached texts (a new catalog, a language switch).
     void invalidate();
@@ -110,7 +117,17 @@ private:
     QFont m_smallFont;
     QFont m_tileFont;
     qreal m_tileFontScale = 0;
-    CardNames m_names;
+    //! Card names fitted to a width; a few widths are kept because the layout can alternate
+    //! between two grids from one snapshot to the next (a card's queue count crossing a step),
+    //! and refitting 128 names every frame cost a seventh of it.
+    const QList<QStaticText> &cardNames(const Catalog &catalog, qreal width);
+    struct FittedNames
+    {
+        qreal width = -1;
+        CardNames names;
+    };
+    std::vector<FittedNames> m_names; //!< most recently used last
+    CardBackgroundCache m_cardBackgrounds;
 };
 
 } // namespace Rblab
