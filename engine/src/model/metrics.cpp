@@ -27,6 +27,8 @@ void Metrics::resize()
     const size_t groups = m_world->groups.size();
     const size_t queues = m_world->queueStates.size();
     m_pairs.resize(groups);
+    m_orphanedByGroup.resize(groups, 0);
+    m_orphanedMsByGroup.resize(groups, 0);
     for (auto &row : m_pairs) {
         row.resize(queues);
     }
@@ -92,11 +94,14 @@ void Metrics::integrate()
         m_orphanedMs += qint64(m_orphaned) * (now - m_lastT);
         m_unownedMs += qint64(m_unowned) * (now - m_lastT);
         m_doubleOwnedMs += qint64(m_doubleOwned) * (now - m_lastT);
+        for (size_t g = 0; g < m_orphanedByGroup.size(); ++g) {
+            m_orphanedMsByGroup[g] += qint64(m_orphanedByGroup[g]) * (now - m_lastT);
+        }
         m_lastT = now;
     }
 }
 
-void Metrics::account(const Pair &p, int sign)
+void Metrics::account(qint32 group, const Pair &p, int sign)
 {
     if (!p.counted) {
         return;
@@ -106,6 +111,7 @@ void Metrics::account(const Pair &p, int sign)
     // .dispatchPullRequest); nothing is consumed before that pull.
     if (p.serving == 0) {
         m_orphaned += sign;
+        m_orphanedByGroup[size_t(group)] += sign;
     }
     if (p.running == 0) {
         m_unowned += sign;
@@ -122,10 +128,10 @@ void Metrics::setCounted(qint32 group, qint32 queue, bool counted)
         return;
     }
     integrate();
-    account(p, -1);
+    account(group, p, -1);
     p.counted = counted;
     p.clustering = !m_world->groups[size_t(group)].broadcasting();
-    account(p, +1);
+    account(group, p, +1);
 }
 
 void Metrics::changeHolders(
@@ -136,12 +142,12 @@ void Metrics::changeHolders(
     }
     Pair &p = pair(group, queue);
     integrate();
-    account(p, -1);
+    account(group, p, -1);
     p.owners += ownerDelta;
     p.running += runningDelta;
     p.serving += servingDelta;
     Q_ASSERT(p.owners >= 0 && p.running >= 0 && p.serving >= 0);
-    account(p, +1);
+    account(group, p, +1);
 }
 
 qint32 Metrics::owners(qint32 group, qint32 queue) const
@@ -160,6 +166,14 @@ double Metrics::orphanedQueueSeconds() const
 {
     const_cast<Metrics *>(this)->integrate();
     return double(m_orphanedMs) / 1000.0;
+}
+
+double Metrics::orphanedQueueSeconds(qint32 group) const
+{
+    const_cast<Metrics *>(this)->integrate();
+    return size_t(group) < m_orphanedMsByGroup.size()
+        ? double(m_orphanedMsByGroup[size_t(group)]) / 1000.0
+        : 0.0;
 }
 
 double Metrics::unownedQueueSeconds() const

@@ -82,6 +82,9 @@ public:
     qint32 orphanedNow() const { return m_orphaned; }
     qint32 doubleOwnedNow() const { return m_doubleOwned; }
     double orphanedQueueSeconds() const;
+    //! The same, for one group's (group, main-topic queue) pairs (the scorecard's per-group
+    //! figure).
+    double orphanedQueueSeconds(qint32 group) const;
     double unownedQueueSeconds() const;
     double doubleOwnedQueueSeconds() const;
     qint32 owners(qint32 group, qint32 queue) const;
@@ -101,7 +104,7 @@ private:
         bool clustering = true; //!< double ownership only means something in CLUSTERING
     };
     void integrate();
-    void account(const Pair &pair, int sign);
+    void account(qint32 group, const Pair &pair, int sign);
     Pair &pair(qint32 group, qint32 queue);
     const Pair *findPair(qint32 group, qint32 queue) const;
 
@@ -116,6 +119,8 @@ private:
     qint64 m_orphanedMs = 0;
     qint64 m_unownedMs = 0;
     qint64 m_doubleOwnedMs = 0;
+    std::vector<qint32> m_orphanedByGroup; //!< [group] pairs orphaned now
+    std::vector<qint64> m_orphanedMsByGroup; //!< [group] integrated, as m_orphanedMs
 };
 
 } // namespace Rblab

@@ -204,4 +204,10 @@ SnapshotTotals Simulation::totals() const
     return m_world->totals();
 }
 
+double Simulation::orphanedQueueSeconds(qint32 group) const
+{
+    m_world->settle();
+    return m_world->metrics.orphanedQueueSeconds(group);
+}
+
 } // namespace Rblab

@@ -95,6 +95,12 @@ public:
     const QList<SimEvent> &events() const;
     const QList<Sample> &samples() const;
     SnapshotTotals totals() const;
+    /*!
+        Queue-seconds a group's queues (main topics, in route) spent orphaned: no running member
+        had pulled them since it took them (the report's orphanedQueueSeconds, for one group of
+        scenario().groups).
+    */
+    double orphanedQueueSeconds(qint32 group) const;
     SimTime sampleInterval() const;
 
 private:
