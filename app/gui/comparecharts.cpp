@@ -21,7 +21,12 @@ CompareCharts::CompareCharts(QWidget *parent) : QWidget(parent)
     layout->setSpacing(2);
     for (int c = 0; c < ChartCount; ++c) {
         auto *chart = new QChart; // the view owns it
-        chart->legend()->setVisible(false);
+        // One legend is enough (the panes' colours are the same in all three charts).
+        chart->legend()->setVisible(c == Lag);
+        chart->legend()->setAlignment(Qt::AlignBottom);
+        QFont legendFont = chart->legend()->font();
+        legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
+        chart->legend()->setFont(legendFont);
         chart->setMargins(QMargins(2, 2, 2, 2));
         auto *time = new QValueAxis;
         time->setLabelFormat(QStringLiteral("%.0f"));
@@ -54,7 +59,10 @@ void CompareCharts::setPanes(const QStringList &names, const QList<QColor> &colo
         for (qsizetype p = 0; p < names.size(); ++p) {
             auto *line = new QLineSeries;
             line->setName(names.at(p));
-            QPen pen(colors.value(p, Qt::black));
+            // A little translucent: where the panes agree the lines overlap and all show.
+            QColor color = colors.value(p, Qt::black);
+            color.setAlpha(200);
+            QPen pen(color);
             pen.setWidthF(1.6);
             line->setPen(pen);
             m_charts[c]->addSeries(line);

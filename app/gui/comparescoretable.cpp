@@ -4,6 +4,7 @@
 #include <QEvent>
 #include <QHeaderView>
 #include <QLocale>
+#include <QScrollBar>
 
 #include <cmath>
 
@@ -31,7 +32,7 @@ CompareScoreTable::CompareScoreTable(QWidget *parent) : QTableWidget(parent)
     verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    horizontalHeader()->setStretchLastSection(true);
+    horizontalHeader()->setStretchLastSection(false);
     retranslate();
 }
 
@@ -108,6 +109,18 @@ void CompareScoreTable::setValues(const QList<QList<double>> &values)
             cell->setFont(font);
         }
     }
+}
+
+int CompareScoreTable::contentWidth() const
+{
+    // A few pixels to spare: the sections' sizes round, and a sideways scroll bar for two
+    // pixels would hide a row.
+    int width = verticalHeader()->sizeHint().width() + 2 * frameWidth()
+        + verticalScrollBar()->sizeHint().width() + 8;
+    for (int c = 0; c < columnCount(); ++c) {
+        width += horizontalHeader()->sectionSize(c);
+    }
+    return width;
 }
 
 QString CompareScoreTable::cellText(int figure, int pane) const

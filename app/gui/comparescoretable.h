@@ -24,6 +24,8 @@ public:
     void setVariants(const QStringList &names);
     //! One list of ScorecardFigure::all() values per pane (empty: the pane has no such group).
     void setValues(const QList<QList<double>> &values);
+    //! The width that shows every column without scrolling sideways.
+    int contentWidth() const;
     //! The text of a cell as shown (tests).
     QString cellText(int figure, int pane) const;
     bool isBest(int figure, int pane) const;

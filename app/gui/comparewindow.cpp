@@ -211,9 +211,12 @@ QString CompareWindow::paneTitle(int pane) const
     if (v.strategy.isEmpty()) {
         return title + QStringLiteral(" — ") + tr("as the world runs");
     }
-    const QString where = m_session->group().isEmpty()
-        ? tr("every group")
-        : tr("group %1").arg(m_session->group().toHtmlEscaped());
+    const QList<GroupSpec> &groups = m_session->baseScenario().groups;
+    const QString group = !m_session->group().isEmpty() ? m_session->group()
+        : groups.size() == 1                            ? groups.first().name
+                                                        : QString();
+    const QString where
+        = group.isEmpty() ? tr("every group") : tr("group %1").arg(group.toHtmlEscaped());
     if (m_session->from() > 0) {
         return title + QStringLiteral(" — ")
             + tr("%1 from %2").arg(where, GuiText::clock(m_session->from()));
@@ -258,6 +261,18 @@ void CompareWindow::refreshFigures()
     }
     m_table->setValues(values);
     m_charts->setSeries(series, m_session->now());
+    if (!m_tableFitted && isVisible()) {
+        fitTable(); // once: afterwards the splitter is the user's
+        m_tableFitted = true;
+    }
+}
+
+void CompareWindow::fitTable()
+{
+    // The table as wide as its columns (at most 55 %), the charts the rest.
+    const int width = m_bottom->width();
+    const int table = std::min(width * 55 / 100, m_table->contentWidth());
+    m_bottom->setSizes({ table, width - table });
 }
 
 bool CompareWindow::sendCommand(const ScenarioEvent &command)
@@ -313,8 +328,6 @@ bool CompareWindow::takeScreenshot(const QString &path, SimTime at, const QSize 
     QApplication::processEvents();
     const int height = m_split->height();
     m_split->setSizes({ height * 56 / 100, height * 44 / 100 });
-    const int width = m_bottom->width();
-    m_bottom->setSizes({ width * 42 / 100, width * 58 / 100 });
     m_session->advanceTo(at);
     if (m_session->now() < at) {
         m_lastError = tr("The run did not reach %1 (the scenario lasts %2).")
@@ -328,6 +341,8 @@ bool CompareWindow::takeScreenshot(const QString &path, SimTime at, const QSize 
         QApplication::processEvents();
     }
     refreshFigures();
+    QApplication::processEvents();
+    fitTable();
     QApplication::processEvents();
     QImage image = grab().toImage();
     if (image.size() != size) {

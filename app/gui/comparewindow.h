@@ -76,6 +76,7 @@ private:
     void handleAdvanced();
     void showConsumerMenu(int pane, qint32 consumer, const QPoint &globalPos);
     void updatePlayAction();
+    void fitTable();
 
     const StrategyRegistry &m_registry;
     CompareSession *m_session = nullptr;
@@ -95,6 +96,7 @@ private:
     QAction *m_play = nullptr;
     QAction *m_step = nullptr;
     qint64 m_lastFiguresWall = -1;
+    bool m_tableFitted = false;
     QString m_lastError;
 };
 
