@@ -5,6 +5,7 @@
 #include "comparecharts.h"
 #include "comparescoretable.h"
 #include "comparesession.h"
+#include "consumeractions.h"
 #include "exportcontroller.h"
 #include "guitext.h"
 
@@ -73,6 +74,12 @@ CompareWindow::CompareWindow(const StrategyRegistry &registry, QWidget *parent)
     m_group = new QComboBox(this);
     connect(m_group, &QComboBox::currentIndexChanged, this, [this] { refreshFigures(); });
     bar->addWidget(m_group);
+    // Add consumer: a join in every pane (the other consumer actions are on the cards' menus).
+    m_consumers = new ConsumerActions(this);
+    connect(m_consumers, &ConsumerActions::commandRequested, this,
+        [this](const ScenarioEvent &command) { sendCommand(command); });
+    bar->addSeparator();
+    bar->addAction(m_consumers->action(ConsumerActions::Add));
     m_note = new QLabel(this);
     m_note->setContentsMargins(12, 0, 0, 0);
     bar->addWidget(m_note);
@@ -154,6 +161,7 @@ bool CompareWindow::start(
         }
     }
     m_group->blockSignals(false);
+    m_consumers->setScenario(base);
     m_groupLabel->setVisible(m_group->count() > 1);
     m_group->setVisible(m_group->count() > 1);
     buildPanes();
@@ -237,6 +245,10 @@ void CompareWindow::handleAdvanced()
         m_views[p]->setFrame(m_session->catalog(p), m_session->snapshot(p), 1);
     }
     m_clock->setText(GuiText::clock(m_session->now()));
+    if (m_session->paneCount() > 0) {
+        // Joins pick an id no pane has yet (the panes share their consumers' names).
+        m_consumers->setState(m_session->catalog(0), m_session->snapshot(0));
+    }
     const qint64 wall = QDateTime::currentMSecsSinceEpoch();
     if (!m_session->isPlaying() || m_lastFiguresWall < 0
         || wall - m_lastFiguresWall >= kFiguresEveryMs) {
@@ -292,23 +304,13 @@ void CompareWindow::showConsumerMenu(int pane, qint32 consumer, const QPoint &gl
     if (!catalog || consumer < 0 || consumer >= catalog->consumers.size()) {
         return;
     }
-    const QString name = catalog->consumers.at(consumer).name;
+    // The main window's consumer actions, enabled for the consumer's state in this pane; the
+    // command they make goes to every pane (sendCommand).
+    m_consumers->setState(catalog, m_session->snapshot(pane));
+    m_consumers->setSelectedConsumer(consumer);
     QMenu menu(this);
-    menu.addSection(tr("%1 — in every pane").arg(name));
-    const auto add = [&](const QString &text, ScenarioEvent::Action action) {
-        connect(menu.addAction(text), &QAction::triggered, this, [this, name, action] {
-            ScenarioEvent e;
-            e.action = action;
-            e.consumer = name;
-            sendCommand(e);
-        });
-    };
-    add(tr("Kill"), ScenarioEvent::Action::Kill);
-    add(tr("Shut down"), ScenarioEvent::Action::Shutdown);
-    add(tr("Freeze"), ScenarioEvent::Action::Freeze);
-    add(tr("Unfreeze"), ScenarioEvent::Action::Unfreeze);
-    add(tr("Pause"), ScenarioEvent::Action::Pause);
-    add(tr("Resume"), ScenarioEvent::Action::Resume);
+    menu.addSection(tr("%1 — in every pane").arg(catalog->consumers.at(consumer).name));
+    m_consumers->fillMenu(&menu);
     menu.exec(globalPos);
 }
 
@@ -375,6 +377,7 @@ void CompareWindow::retranslate()
     m_step->setToolTip(tr("Advance every pane by 10 s of virtual time"));
     m_speedLabel->setText(tr("Speed"));
     m_groupLabel->setText(tr("Figures for"));
+    m_consumers->retranslate();
     m_note->setText(tr("Right-click a consumer: the command applies in every pane."));
     for (int p = 0; p < int(m_headers.size()); ++p) {
         m_headers[p]->setText(paneTitle(p));

@@ -20,14 +20,16 @@ class AssignmentView;
 class CompareCharts;
 class CompareScoreTable;
 class CompareSession;
+class ConsumerActions;
 class StrategyRegistry;
 
 /*!
     The compare window: a pane per variant (a header naming it, in its chart colour, over a
     compact AssignmentView), one set of playback controls, a live scorecard table (variants as
     columns) and charts with a line per pane, all from one CompareSession. A consumer's context
-    menu in any pane (kill, shut down, freeze, pause, resume) applies the command to every pane
-    at the same virtual time. The scorecard and charts refresh at most three times a second.
+    menu in any pane (the main window's ConsumerActions: kill, shut down, freeze, partition,
+    pause, slow down and their undos) and Add consumer apply the command to every pane at the
+    same virtual time. The scorecard and charts refresh at most three times a second.
 */
 class CompareWindow : public QMainWindow
 {
@@ -59,6 +61,7 @@ public:
     QString shownGroup() const;
     //! Refreshes the table and charts now (otherwise on a timer).
     void refreshFigures();
+    ConsumerActions *consumerActions() const { return m_consumers; }
     //! Sends a command to every pane (what the context menu does); false if a pane refused.
     bool sendCommand(const ScenarioEvent &command);
 
@@ -95,6 +98,7 @@ private:
     QLabel *m_note = nullptr;
     QAction *m_play = nullptr;
     QAction *m_step = nullptr;
+    ConsumerActions *m_consumers = nullptr;
     qint64 m_lastFiguresWall = -1;
     bool m_tableFitted = false;
     QString m_lastError;

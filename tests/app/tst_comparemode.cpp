@@ -7,6 +7,7 @@
 #include <comparescoretable.h>
 #include <comparesession.h>
 #include <comparewindow.h>
+#include <consumeractions.h>
 #include <guitext.h>
 #include <languagemanager.h>
 #include <mainwindow.h>
@@ -452,6 +453,30 @@ void tst_CompareMode::windowShowsEveryPane()
         QCOMPARE(
             window->paneView(p)->cardStateText(victim), GuiText::stateName(ConsumerState::Killed));
     }
+    // The toolbar's Add consumer joins one consumer in every pane; a card's Slow down slows it
+    // in every pane (the main window's ConsumerActions, the command sent to each pane).
+    const qsizetype before = session->catalog(0)->consumers.size();
+    ConsumerActions *actions = window->consumerActions();
+    QVERIFY(actions->action(ConsumerActions::Add)->isEnabled());
+    actions->action(ConsumerActions::Add)->trigger();
+    session->advanceTo(62 * kSecond);
+    const qint32 slowed = session->simulation(0).consumerIndex(QStringLiteral("10.0.0.1@1001"));
+    actions->setState(session->catalog(1), session->snapshot(1));
+    actions->setSelectedConsumer(slowed);
+    QVERIFY(actions->action(ConsumerActions::Slow)->isEnabled());
+    actions->action(ConsumerActions::Slow)->trigger();
+    session->advanceTo(63 * kSecond);
+    for (int p = 0; p < 3; ++p) {
+        QCOMPARE(session->catalog(p)->consumers.size(), before + 1);
+        QCOMPARE(
+            session->catalog(p)->consumers.last().name, session->catalog(0)->consumers.last().name);
+        QCOMPARE(session->snapshot(p).consumers.last().state, ConsumerState::Running);
+        QVERIFY(session->snapshot(p).consumers.at(slowed).slowed);
+        QCOMPARE(session->snapshot(p).consumers.at(slowed).consumeTime.meanMs,
+            10 * session->snapshot(p).consumers.at(slowed).initialConsumeTime.meanMs);
+    }
+    QCOMPARE(session->commands().size(), 3); // kill, join, slow
+
     // Playback: one clock for every pane.
     session->setSpeed(50);
     session->setPlaying(true);
