@@ -793,28 +793,8 @@
         <translation>%1 — 作用于每个窗格</translation>
     </message>
     <message>
-        <source>Kill</source>
-        <translation>杀死进程</translation>
-    </message>
-    <message>
-        <source>Shut down</source>
-        <translation>正常关闭</translation>
-    </message>
-    <message>
-        <source>Freeze</source>
-        <translation>冻结</translation>
-    </message>
-    <message>
-        <source>Unfreeze</source>
-        <translation>解冻</translation>
-    </message>
-    <message>
         <source>Pause</source>
         <translation>暂停</translation>
-    </message>
-    <message>
-        <source>Resume</source>
-        <translation>恢复消费</translation>
     </message>
     <message>
         <source>Play</source>
