@@ -11,6 +11,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace Rblab {
 
@@ -101,8 +102,16 @@ void CompareCharts::setSeries(const QList<QList<ScorecardPoint>> &series, SimTim
             m_lines[c].at(p)->replace(points);
         }
         m_timeAxes[c]->setRange(0, std::max(1.0, double(until) / 1000.0));
-        m_valueAxes[c]->setRange(0, top * 1.1);
-        m_valueAxes[c]->applyNiceNumbers(); // 0, 200, 400 rather than 0, 163, 325
+        const double ceiling = std::ceil(top * 1.1);
+        if (ceiling <= 4) {
+            // Small counts: a tick per whole number (not 0, 0.5, 1 printed as 0, 1, 1).
+            m_valueAxes[c]->setRange(0, std::max(1.0, ceiling));
+            m_valueAxes[c]->setTickCount(int(std::max(1.0, ceiling)) + 1);
+        } else {
+            m_valueAxes[c]->setTickCount(5);
+            m_valueAxes[c]->setRange(0, ceiling);
+            m_valueAxes[c]->applyNiceNumbers(); // 0, 200, 400 rather than 0, 163, 325
+        }
     }
 }
 

@@ -70,10 +70,10 @@ CompareWindow::CompareWindow(const StrategyRegistry &registry, QWidget *parent)
     bar->addSeparator();
     m_groupLabel = new QLabel(this);
     m_groupLabel->setContentsMargins(8, 0, 4, 0);
-    bar->addWidget(m_groupLabel);
+    m_groupActions.append(bar->addWidget(m_groupLabel));
     m_group = new QComboBox(this);
     connect(m_group, &QComboBox::currentIndexChanged, this, [this] { refreshFigures(); });
-    bar->addWidget(m_group);
+    m_groupActions.append(bar->addWidget(m_group));
     // Add consumer: a join in every pane (the other consumer actions are on the cards' menus).
     m_consumers = new ConsumerActions(this);
     connect(m_consumers, &ConsumerActions::commandRequested, this,
@@ -162,8 +162,10 @@ bool CompareWindow::start(
     }
     m_group->blockSignals(false);
     m_consumers->setScenario(base);
-    m_groupLabel->setVisible(m_group->count() > 1);
-    m_group->setVisible(m_group->count() > 1);
+    // A toolbar hides a widget through its action; one group needs no choice.
+    for (QAction *action : std::as_const(m_groupActions)) {
+        action->setVisible(m_group->count() > 1);
+    }
     buildPanes();
     retranslate();
     handleAdvanced();

@@ -93,6 +93,7 @@ private:
     QLabel *m_clock = nullptr;
     QLabel *m_groupLabel = nullptr;
     QComboBox *m_group = nullptr;
+    QList<QAction *> m_groupActions; //!< the toolbar's label and box of m_group
     QComboBox *m_speed = nullptr;
     QLabel *m_speedLabel = nullptr;
     QLabel *m_note = nullptr;
