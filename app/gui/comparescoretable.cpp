@@ -133,22 +133,21 @@ QString CompareScoreTable::cellText(int figure, int pane) const
 
 bool CompareScoreTable::isBest(int figure, int pane) const
 {
-    // As rblab compare: the lowest value as printed wins; a row where all tie marks nobody.
+    // As rblab compare marks it (Comparison::isBest): the lowest value wins, a row where every
+    // pane ties marks nobody. Values, not their printed text, so the table and the CLI agree.
     if (pane >= m_values.size() || figure >= m_values.at(pane).size()) {
         return false;
     }
-    const int decimals = ScorecardFigure::all().at(figure).decimals;
-    const double scale = std::pow(10.0, decimals);
-    const auto shown = [&](int p) { return std::llround(m_values.at(p).at(figure) * scale); };
+    const double mine = m_values.at(pane).at(figure);
     bool allTie = true;
-    for (int p = 0; p < int(m_values.size()); ++p) {
-        if (figure >= m_values.at(p).size()) {
+    for (const QList<double> &values : m_values) {
+        if (figure >= values.size()) {
             return false;
         }
-        allTie = allTie && shown(p) == shown(0);
-        if (shown(p) < shown(pane)) {
+        if (values.at(figure) < mine) {
             return false;
         }
+        allTie = allTie && values.at(figure) == mine;
     }
     return !allTie;
 }

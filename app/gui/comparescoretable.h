@@ -11,7 +11,8 @@ namespace Rblab {
 /*!
     The scorecard of docs/formats/scorecard.md for one group, one column per pane, as
     `rblab compare` prints it for one seed (the same figures and decimals). Every figure is better
-    when lower: the best of a row is bold with a ★; a row where every pane ties marks nobody.
+    when lower: the best of a row is bold with a ★ (rblab compare's *); a row where every pane
+    ties marks nobody.
 */
 class CompareScoreTable : public QTableWidget
 {

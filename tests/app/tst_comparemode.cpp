@@ -20,6 +20,10 @@
 #include <scenario/scenarioreader.h>
 #include <sim/simulation.h>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -88,6 +92,7 @@ private slots:
     void commandAppliesInEveryPane();
     void paneFiguresEqualHeadlessRun_data();
     void paneFiguresEqualHeadlessRun();
+    void tableEqualsRblabCompare();
     void forkEqualsSwitchAtT_data();
     void forkEqualsSwitchAtT();
     void forkFromMainWindow();
@@ -258,6 +263,69 @@ void tst_CompareMode::paneFiguresEqualHeadlessRun()
     // Different strategies give different figures (the panes are not one run shown twice).
     QVERIFY(session.scorecard(0).values(session.scorecard(0).groups.first())
         != session.scorecard(1).values(session.scorecard(1).groups.first()));
+}
+
+void tst_CompareMode::tableEqualsRblabCompare()
+{
+    // The window's table at 4 min is rblab compare's for the same scenario, variants and time:
+    // the same values (exactly: JSON keeps doubles whole) and the same best marks.
+    const QStringList specs = names({ "AVG", "CONSISTENT_HASH", "BOUNDED_RENDEZVOUS" });
+    const QString path = QStringLiteral(RBLAB_SOURCE_DIR "/resources/scenarios/default.json");
+    const auto run = [&](const QString &format) {
+        QProcess process;
+        QStringList arguments { QStringLiteral("compare"), path, QStringLiteral("--until"),
+            QStringLiteral("4m"), QStringLiteral("--quiet"), QStringLiteral("--format"), format };
+        for (const QString &spec : specs) {
+            arguments << QStringLiteral("--variant") << spec;
+        }
+        process.start(QStringLiteral(RBLAB_BIN_DIR "/rblab"), arguments);
+        if (!process.waitForFinished(120000) || process.exitCode() != 0) {
+            qWarning() << process.readAllStandardError();
+            return QByteArray();
+        }
+        return process.readAllStandardOutput();
+    };
+    const QJsonObject json = QJsonDocument::fromJson(run(QStringLiteral("json"))).object();
+    const QJsonArray runs = json.value(QStringLiteral("runs")).toArray();
+    QCOMPARE(runs.size(), 3);
+    const QList<QByteArray> table = run(QStringLiteral("table")).split('\n');
+
+    QString error;
+    std::unique_ptr<CompareWindow> window
+        = CompareWindow::open(m_registry, path, specs, QString(), &error);
+    QVERIFY2(window, qPrintable(error));
+    window->session()->advanceTo(4 * kMinute);
+    window->refreshFigures();
+    const QList<ScorecardFigure> &figures = ScorecardFigure::all();
+    qsizetype header = -1;
+    for (qsizetype i = 0; i < table.size(); ++i) {
+        if (table.at(i).trimmed().startsWith("AVG")) {
+            header = i;
+        }
+    }
+    QVERIFY(header >= 0);
+    int stars = 0;
+    for (int p = 0; p < 3; ++p) {
+        const QJsonObject cli = runs.at(p)
+                                    .toObject()
+                                    .value(QStringLiteral("groups"))
+                                    .toObject()
+                                    .value(kGroup)
+                                    .toObject();
+        const RunScorecard &card = window->session()->scorecard(p);
+        const QList<double> values = card.values(*card.group(kGroup));
+        for (int f = 0; f < int(figures.size()); ++f) {
+            const QString key = QString::fromLatin1(figures.at(f).key);
+            QVERIFY2(cli.contains(key), qPrintable(key));
+            QCOMPARE(values.at(f), cli.value(key).toDouble());
+            // The table's row: the label, then one cell per variant, "*" on the best.
+            const QList<QByteArray> cells = table.at(header + 1 + f).simplified().split(' ');
+            const bool cliBest = cells.at(cells.size() - 3 + p).endsWith('*');
+            QCOMPARE(window->scoreTable()->isBest(f, p), cliBest);
+            stars += cliBest ? 1 : 0;
+        }
+    }
+    QVERIFY(stars >= 5); // the comparison has winners, not only ties
 }
 
 void tst_CompareMode::forkEqualsSwitchAtT_data()
