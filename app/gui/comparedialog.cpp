@@ -19,6 +19,7 @@ CompareDialog::CompareDialog(
     : QDialog(parent)
 {
     setWindowTitle(tr("Compare from here"));
+    setMinimumWidth(460); // the explanation reads in four lines, not eight
     auto *layout = new QVBoxLayout(this);
     auto *intro = new QLabel(tr("Each pane replays this world (its seed and the commands given "
                                 "so far) to %1, then the group runs the strategy of its pane "

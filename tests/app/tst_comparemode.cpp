@@ -4,6 +4,7 @@
 // scenario with the strategy switched at t, and the window's table, charts and context commands.
 #include <assignmentview.h>
 #include <comparecharts.h>
+#include <comparedialog.h>
 #include <comparescoretable.h>
 #include <comparesession.h>
 #include <comparewindow.h>
@@ -20,6 +21,7 @@
 #include <scenario/scenarioreader.h>
 #include <sim/simulation.h>
 
+#include <QComboBox>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -97,6 +99,7 @@ private slots:
     void forkEqualsSwitchAtT();
     void forkFromMainWindow();
     void windowShowsEveryPane();
+    void dialogAsksForVariants();
     void refusesWhatCannotRun_data();
     void refusesWhatCannotRun();
 
@@ -553,6 +556,23 @@ void tst_CompareMode::windowShowsEveryPane()
     for (int p = 0; p < 3; ++p) {
         QCOMPARE(session->simulation(p).now(), session->now());
     }
+}
+
+void tst_CompareMode::dialogAsksForVariants()
+{
+    CompareDialog dialog(m_registry, defaultScenario(), 90 * kSecond);
+    const QList<QComboBox *> boxes = dialog.findChildren<QComboBox *>();
+    QCOMPARE(boxes.size(), 4); // the group, then three strategies
+    QCOMPARE(boxes.at(0)->currentText(), kGroup);
+    QCOMPARE(dialog.group(), kGroup);
+    boxes.at(1)->setCurrentIndex(boxes.at(1)->findData(QStringLiteral("CONSISTENT_HASH")));
+    boxes.at(3)->setCurrentIndex(boxes.at(3)->findData(QStringLiteral("BOUNDED_RENDEZVOUS")));
+    const QList<Variant> list = dialog.variants();
+    // The world as it runs first (no strategy), then the chosen ones; "(none)" is left out.
+    QCOMPARE(list.size(), 3);
+    QVERIFY(list.at(0).strategy.isEmpty());
+    QCOMPARE(list.at(1).strategy, QStringLiteral("CONSISTENT_HASH"));
+    QCOMPARE(list.at(2).strategy, QStringLiteral("BOUNDED_RENDEZVOUS"));
 }
 
 void tst_CompareMode::refusesWhatCannotRun_data()
