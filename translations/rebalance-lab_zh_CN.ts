@@ -246,6 +246,22 @@
         <source>--restore-session opens the session a crash left behind: it takes no SCENARIO and no --screenshot.</source>
         <translation>--restore-session 用于打开崩溃遗留的会话，不能再指定 SCENARIO，也不能与 --screenshot 同用。</translation>
     </message>
+    <message>
+        <source>Open compare mode with this variant, NAME[:k=v,…][;clientSetting=value…], as rblab compare writes it (2 to 4 of them).</source>
+        <translation>以此变体打开对比模式，写法同 rblab compare：NAME[:k=v,…][;客户端设置=值…]（2 到 4 个）。</translation>
+    </message>
+    <message>
+        <source>Compare mode: the group the variants change (default: every group).</source>
+        <translation>对比模式：变体所改变的消费者组（默认：所有组）。</translation>
+    </message>
+    <message>
+        <source>--compare: give 2 to 4 variants, not %1</source>
+        <translation>--compare：请给出 2 到 4 个变体，而不是 %1 个</translation>
+    </message>
+    <message>
+        <source>--group only goes with --compare</source>
+        <translation>--group 只能与 --compare 一起使用</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::AssignmentItems</name>
@@ -604,6 +620,225 @@
     <message>
         <source>Each change is recorded at the current time (setChurn): a saved session replays it.</source>
         <translation>每次修改都会按当前时间记录下来（setChurn），保存后的会话会重放这些修改。</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::CompareCharts</name>
+    <message>
+        <source>Lag (messages)</source>
+        <translation>堆积（消息数）</translation>
+    </message>
+    <message>
+        <source>Cached messages</source>
+        <translation>缓存消息数</translation>
+    </message>
+    <message>
+        <source>Double-owned + unowned queues</source>
+        <translation>重复持有 + 无人持有的队列</translation>
+    </message>
+    <message>
+        <source>time (s)</source>
+        <translation>时间（秒）</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::CompareDialog</name>
+    <message>
+        <source>Compare from here</source>
+        <translation>从此刻开始对比</translation>
+    </message>
+    <message>
+        <source>Each pane replays this world (its seed and the commands given so far) to %1, then the group runs the strategy of its pane from there on. The first pane keeps the world as it runs.</source>
+        <translation>每个窗格都把这个世界（它的种子和到目前为止下达的命令）重放到 %1，此后该组改用本窗格的策略。第一个窗格保持世界原样运行。</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>消费者组</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Variant %1</source>
+        <translation>变体 %1</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>As it runs</source>
+        <translation>原样运行</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::CompareScoreTable</name>
+    <message>
+        <source>busiest / mean queues (time-weighted)</source>
+        <translation>最忙消费者队列数 / 平均（按时间加权）</translation>
+    </message>
+    <message>
+        <source>spread max − min (time-weighted)</source>
+        <translation>极差 最多 − 最少（按时间加权）</translation>
+    </message>
+    <message>
+        <source>spread max − min (worst sample)</source>
+        <translation>极差 最多 − 最少（最差采样）</translation>
+    </message>
+    <message>
+        <source>idle consumer-seconds</source>
+        <translation>空闲消费者·秒</translation>
+    </message>
+    <message>
+        <source>queue moves</source>
+        <translation>队列迁移次数</translation>
+    </message>
+    <message>
+        <source>moves per membership change</source>
+        <translation>每次成员变化的迁移数</translation>
+    </message>
+    <message>
+        <source>moves / lower bound</source>
+        <translation>迁移数 / 下界</translation>
+    </message>
+    <message>
+        <source>unowned queue-seconds</source>
+        <translation>无人持有的队列·秒</translation>
+    </message>
+    <message>
+        <source>orphaned queue-seconds (until the first pull)</source>
+        <translation>孤儿队列·秒（直到首次拉取）</translation>
+    </message>
+    <message>
+        <source>double-owned queue-seconds</source>
+        <translation>重复持有的队列·秒</translation>
+    </message>
+    <message>
+        <source>duplicates (world)</source>
+        <translation>重复消费（全局）</translation>
+    </message>
+    <message>
+        <source>lost (world, must be 0)</source>
+        <translation>丢失（全局，必须为 0）</translation>
+    </message>
+    <message>
+        <source>peak cached messages per consumer</source>
+        <translation>单个消费者缓存消息峰值</translation>
+    </message>
+    <message>
+        <source>peak cached MiB per consumer</source>
+        <translation>单个消费者缓存 MiB 峰值</translation>
+    </message>
+    <message>
+        <source>flow-control holds: count</source>
+        <translation>流控暂停：数量</translation>
+    </message>
+    <message>
+        <source>flow-control holds: size</source>
+        <translation>流控暂停：大小</translation>
+    </message>
+    <message>
+        <source>flow-control holds: span</source>
+        <translation>流控暂停：跨度</translation>
+    </message>
+    <message>
+        <source>lag p50 (messages)</source>
+        <translation>堆积 p50（消息数）</translation>
+    </message>
+    <message>
+        <source>lag p99 (messages)</source>
+        <translation>堆积 p99（消息数）</translation>
+    </message>
+    <message>
+        <source>lag max (messages)</source>
+        <translation>堆积最大值（消息数）</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::CompareSession</name>
+    <message>
+        <source>Compare mode shows %1 to %2 variants, not %3.</source>
+        <translation>对比模式显示 %1 到 %2 个变体，而不是 %3 个。</translation>
+    </message>
+    <message>
+        <source>The scenario has no group &quot;%1&quot;.</source>
+        <translation>场景中没有消费者组“%1”。</translation>
+    </message>
+    <message>
+        <source>Variant &quot;%1&quot;: %2</source>
+        <translation>变体“%1”：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::CompareWindow</name>
+    <message>
+        <source>as the world runs</source>
+        <translation>世界原样运行</translation>
+    </message>
+    <message>
+        <source>every group</source>
+        <translation>所有消费者组</translation>
+    </message>
+    <message>
+        <source>group %1</source>
+        <translation>消费者组 %1</translation>
+    </message>
+    <message>
+        <source>%1 from %2</source>
+        <translation>%1，自 %2 起</translation>
+    </message>
+    <message>
+        <source>%1 — in every pane</source>
+        <translation>%1 — 作用于每个窗格</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>The run did not reach %1 (the scenario lasts %2).</source>
+        <translation>运行未到达 %1（场景时长为 %2）。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Compare — Rebalance Lab</source>
+        <translation>对比 — Rebalance Lab</translation>
+    </message>
+    <message>
+        <source>Compare: %1 — Rebalance Lab</source>
+        <translation>对比：%1 — Rebalance Lab</translation>
+    </message>
+    <message>
+        <source>Play or pause every pane (Space)</source>
+        <translation>播放或暂停所有窗格（空格键）</translation>
+    </message>
+    <message>
+        <source>Step 10 s</source>
+        <translation>前进 10 秒</translation>
+    </message>
+    <message>
+        <source>Advance every pane by 10 s of virtual time</source>
+        <translation>所有窗格的虚拟时间前进 10 秒</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>Figures for</source>
+        <translation>指标所属组</translation>
+    </message>
+    <message>
+        <source>Right-click a consumer: the command applies in every pane.</source>
+        <translation>右键点击消费者：命令会作用于每个窗格。</translation>
     </message>
 </context>
 <context>
@@ -1703,6 +1938,10 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>对比</translation>
     </message>
 </context>
 <context>
@@ -3024,6 +3263,14 @@ Allowed: %4</source>
     <message>
         <source>Play the simulation</source>
         <translation>播放模拟</translation>
+    </message>
+    <message>
+        <source>&amp;Compare from here…</source>
+        <translation>从此刻开始对比(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>What if a group had used another strategy from now? Opens compare mode with this world, its commands and the current time</source>
+        <translation>如果某个组从现在起改用另一种策略会怎样？以这个世界、它的命令和当前时间打开对比模式</translation>
     </message>
 </context>
 <context>

@@ -74,7 +74,7 @@ bool readVariantFile(
                         : it->isString() ? it->toString()
                                          : QString::number(it->toInteger()));
         }
-        std::optional<Variant> v = parseVariant(spec, error);
+        std::optional<Variant> v = Variant::parse(spec, error);
         if (!v) {
             *error = QStringLiteral("%1: variants[%2]: %3").arg(path).arg(i).arg(*error);
             return false;
@@ -85,50 +85,6 @@ bool readVariantFile(
         variants->append(*v);
     }
     return true;
-}
-
-// The scenario as a variant runs it: the compared groups use the variant's strategy and client
-// settings from the start and throughout: per-consumer strategies (a rolling deploy), joiners'
-// strategies and scripted setStrategy events in those groups become the variant's.
-Scenario applyVariant(Scenario scenario, const Variant &v, const QString &group)
-{
-    const auto compared = [&](const QString &name) { return group.isEmpty() || name == group; };
-    QHash<QString, QString> groupOf; // consumer handle → group, joiners included
-    for (const GroupSpec &g : scenario.groups) {
-        for (const ConsumerSpec &c : g.consumers) {
-            groupOf.insert(c.handle(), g.name);
-        }
-    }
-    for (const ScenarioEvent &e : scenario.events) {
-        if (e.action == ScenarioEvent::Action::Join) {
-            groupOf.insert(e.joining.handle(), e.group);
-        }
-    }
-    for (GroupSpec &g : scenario.groups) {
-        if (!compared(g.name)) {
-            continue;
-        }
-        g.strategy = v.strategy;
-        g.strategyParams = v.params;
-        for (auto it = v.client.begin(); it != v.client.end(); ++it) {
-            g.client.insert(it.key(), it.value());
-        }
-        for (ConsumerSpec &c : g.consumers) {
-            c.strategy.reset();
-            c.strategyParams.reset();
-        }
-    }
-    for (ScenarioEvent &e : scenario.events) {
-        if (e.action == ScenarioEvent::Action::Join && compared(e.group)) {
-            e.joining.strategy.reset();
-            e.joining.strategyParams.reset();
-        } else if (e.action == ScenarioEvent::Action::SetStrategy
-            && compared(e.group.isEmpty() ? groupOf.value(e.consumer) : e.group)) {
-            e.strategy = v.strategy;
-            e.strategyParams = v.params;
-        }
-    }
-    return scenario;
 }
 
 bool writeOutput(CliContext &context, const QString &target, const QByteArray &data)
@@ -268,7 +224,7 @@ int runCompareCommand(CliContext &context)
                 }
                 continue;
             }
-            const std::optional<Variant> v = parseVariant(spec, &error);
+            const std::optional<Variant> v = Variant::parse(spec, &error);
             if (!v) {
                 context.err << kCommand << ": --variant " << error << "\n";
                 return 2;
@@ -384,7 +340,7 @@ int runCompareCommand(CliContext &context)
         }
         QList<Scenario> scenarios;
         for (const Variant &v : std::as_const(comparison.variants)) {
-            scenarios.append(applyVariant(scenario, v, comparison.group));
+            scenarios.append(v.apply(scenario, comparison.group));
         }
         const bool showProgress = !parser.isSet(quietOption) && isatty(STDERR_FILENO);
         std::atomic<int> finished { 0 };

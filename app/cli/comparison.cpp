@@ -4,7 +4,6 @@
 #include "clicontext.h"
 
 #include <model/clientconfig.h>
-#include <model/settingspec.h>
 
 #include <QFile>
 #include <QJsonArray>
@@ -19,25 +18,6 @@
 using namespace Rblab;
 
 namespace {
-
-std::optional<qint64> settingValue(const SettingSpec &spec, const QString &text)
-{
-    if (spec.kind == SettingSpec::Kind::Boolean) {
-        if (text == QLatin1String("true") || text == QLatin1String("1")) {
-            return 1;
-        }
-        if (text == QLatin1String("false") || text == QLatin1String("0")) {
-            return 0;
-        }
-        return std::nullopt;
-    }
-    bool ok = false;
-    const qint64 n = text.toLongLong(&ok);
-    if (ok) {
-        return n;
-    }
-    return spec.kind == SettingSpec::Kind::Duration ? cliDuration(text) : std::nullopt;
-}
 
 double mean(const QList<double> &values)
 {
@@ -646,46 +626,4 @@ QByteArray Comparison::html() const
     page += QStringLiteral("<p class=\"note\">Made by rblab compare (Rebalance Lab).</p>\n"
                            "</body>\n</html>\n");
     return page.toUtf8();
-}
-
-std::optional<Variant> parseVariant(const QString &text, QString *error)
-{
-    const QStringList parts = text.split(QLatin1Char(';'));
-    const QString head = parts.first().trimmed();
-    Variant v { text, head.section(QLatin1Char(':'), 0, 0), {}, {} };
-    if (v.strategy.isEmpty()) {
-        *error = QStringLiteral("\"%1\": name a strategy first").arg(text);
-        return std::nullopt;
-    }
-    const QString params = head.section(QLatin1Char(':'), 1);
-    if (!params.isEmpty()) {
-        for (const QString &kv : params.split(QLatin1Char(','))) {
-            const qsizetype eq = kv.indexOf(QLatin1Char('='));
-            if (eq <= 0) {
-                *error = QStringLiteral("\"%1\": expected NAME:k=v,k=v, got \"%2\"").arg(text, kv);
-                return std::nullopt;
-            }
-            v.params.insert(kv.left(eq).trimmed(), cliParameterValue(kv.mid(eq + 1).trimmed()));
-        }
-    }
-    for (qsizetype i = 1; i < parts.size(); ++i) {
-        const QString kv = parts.at(i).trimmed();
-        const qsizetype eq = kv.indexOf(QLatin1Char('='));
-        const QString key = kv.left(eq).trimmed();
-        const SettingSpec *spec = eq > 0 ? ClientConfig::spec(key) : nullptr;
-        if (!spec) {
-            *error = QStringLiteral("\"%1\": \"%2\" is not a client setting (see "
-                                    "docs/formats/scenario-format.md, \"client\")")
-                         .arg(text, kv);
-            return std::nullopt;
-        }
-        const std::optional<qint64> value = settingValue(*spec, kv.mid(eq + 1).trimmed());
-        if (!value || !spec->accepts(*value)) {
-            *error = QStringLiteral("\"%1\": %2 must be %3, got \"%4\"")
-                         .arg(text, key, spec->rangeText(), kv.mid(eq + 1).trimmed());
-            return std::nullopt;
-        }
-        v.client.insert(key, *value);
-    }
-    return v;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <report/scorecard.h>
+#include <report/variant.h>
 #include <sim/simtime.h>
 
 #include <QByteArray>
@@ -17,24 +18,7 @@
 //! The "format" of compare's JSON (whole comparisons and --shard parts alike).
 inline const QString kComparisonFormat = QStringLiteral("rebalance-lab/compare@1");
 
-/*!
-    One column of the comparison: a strategy with its parameters and client settings for the
-    compared group(s), as `--variant 'NAME[:k=v,…][;setting=value…]'` or a JSON file writes it.
-*/
-struct Variant
-{
-    QString name;
-    QString strategy;
-    QVariantMap params;
-    QVariantMap client; //!< ClientConfig overrides by RocketMQ name (ms for durations)
-
-    QJsonObject toJson() const
-    {
-        return { { QStringLiteral("name"), name }, { QStringLiteral("strategy"), strategy },
-            { QStringLiteral("params"), QJsonObject::fromVariantMap(params) },
-            { QStringLiteral("client"), QJsonObject::fromVariantMap(client) } };
-    }
-};
+using Rblab::Variant;
 
 struct Run
 {
@@ -45,13 +29,6 @@ struct Run
     QMap<QString, QList<Rblab::ScorecardPoint>> series;
     bool done = false;
 };
-
-/*!
-    A variant as `--variant` writes it: "CONSISTENT_HASH:virtualNodeCount=100,…;
-    pullThresholdForQueue=500;…" (parameters as JSON values when they read as JSON, client
-    settings by RocketMQ name within their ranges). Errors start with the text in quotes.
-*/
-std::optional<Variant> parseVariant(const QString &text, QString *error);
 
 /*!
     A comparison of variants over seeds (docs/formats/scorecard.md): the runs' figures and what

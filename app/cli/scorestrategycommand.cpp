@@ -88,7 +88,7 @@ int runScoreStrategyCommand(CliContext &context)
     QList<Variant> variants;
     for (const QString &name : names) {
         QString error;
-        const std::optional<Variant> v = parseVariant(name, &error);
+        const std::optional<Variant> v = Variant::parse(name, &error);
         if (!v) {
             context.err << command << ": " << error << "\n";
             return 2;

@@ -70,8 +70,16 @@ AppOptions::Outcome AppOptions::parse(
         tr("Autosave the session in DIR (default: $RBLAB_AUTOSAVE_DIR, else the app's data "
            "folder)."),
         QStringLiteral("DIR"));
+    const QCommandLineOption compare(QStringLiteral("compare"),
+        tr("Open compare mode with this variant, NAME[:k=v,…][;clientSetting=value…], as rblab "
+           "compare writes it (2 to 4 of them)."),
+        QStringLiteral("SPEC"));
+    const QCommandLineOption compareGroup(QStringLiteral("group"),
+        tr("Compare mode: the group the variants change (default: every group)."),
+        QStringLiteral("G"));
     parser.addOptions({ lang, speed, strategy, pluginDir, screenshot, at, size, paused, restore,
         noRestore, autosaveDir });
+    parser.addOptions({ compare, compareGroup });
     parser.addPositionalArgument(QStringLiteral("scenario"),
         tr("A scenario file to open (default: the bundled training world)."),
         QStringLiteral("[SCENARIO]"));
@@ -110,6 +118,16 @@ AppOptions::Outcome AppOptions::parse(
     o.strategy = parser.value(strategy);
     o.pluginDirs = parser.values(pluginDir);
     o.paused = parser.isSet(paused);
+    o.compare = parser.values(compare);
+    o.compareGroup = parser.value(compareGroup);
+    if (!o.compare.isEmpty() && (o.compare.size() < 2 || o.compare.size() > 4)) {
+        *message = tr("--compare: give 2 to 4 variants, not %1").arg(o.compare.size());
+        return Outcome::Error;
+    }
+    if (!o.compareGroup.isEmpty() && o.compare.isEmpty()) {
+        *message = tr("--group only goes with --compare");
+        return Outcome::Error;
+    }
     o.screenshot = parser.value(screenshot);
     o.autosaveDir = parser.value(autosaveDir);
     if (parser.isSet(restore) && parser.isSet(noRestore)) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // rebalance-lab: the desktop app. Parse, construct, run; the window and its parts do the rest.
 #include "appoptions.h"
+#include "comparesession.h"
+#include "comparewindow.h"
 #include "languagemanager.h"
 #include "mainwindow.h"
 #include "sessionautosave.h"
@@ -66,6 +68,34 @@ int main(int argc, char *argv[])
             qPrintable(options.strategy),
             qPrintable(registry.strategyNames().join(QStringLiteral(", "))));
         return 2;
+    }
+
+    if (!options.compare.isEmpty()) {
+        // Compare mode on its own (screenshots, a class comparing strategies side by side).
+        QString error;
+        const std::unique_ptr<Rblab::CompareWindow> compare = Rblab::CompareWindow::open(registry,
+            options.scenario.isEmpty() ? Rblab::MainWindow::defaultScenarioPath()
+                                       : options.scenario,
+            options.compare, options.compareGroup, &error);
+        if (!compare) {
+            std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(error));
+            return 2;
+        }
+        if (options.speed) {
+            compare->session()->setSpeed(*options.speed);
+        }
+        if (!options.screenshot.isEmpty()) {
+            if (!compare->takeScreenshot(options.screenshot, *options.at, options.size)) {
+                std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(compare->lastError()));
+                return 1;
+            }
+            return 0;
+        }
+        compare->show();
+        if (!options.paused) {
+            compare->session()->setPlaying(true);
+        }
+        return app.exec();
     }
 
     Rblab::MainWindow window(registry, languages);

@@ -4,6 +4,8 @@
 #include "assignmentview.h"
 #include "chartpanel.h"
 #include "churnpanel.h"
+#include "comparedialog.h"
+#include "comparewindow.h"
 #include "consumeractions.h"
 #include "documentcontroller.h"
 #include "eventlogview.h"
@@ -150,6 +152,7 @@ void MainWindow::connectParts()
     connect(m_controller, &SimulationController::frameUpdated, this, &MainWindow::handleFrame);
     connect(m_actions, &WindowActions::restartRequested, this, &MainWindow::startDocument);
     connect(m_actions, &WindowActions::pluginsRequested, this, &MainWindow::showPlugins);
+    connect(m_actions, &WindowActions::compareRequested, this, &MainWindow::showCompareDialog);
     connect(m_actions, &WindowActions::aboutRequested, this, &MainWindow::showAbout);
     connect(m_controller, &SimulationController::speedChanged, m_view, &AssignmentView::setSpeed);
     connect(m_controller, &SimulationController::commandApplied, this,
@@ -448,6 +451,40 @@ void MainWindow::restoreSession()
     if (settings.contains(QStringLiteral("speed"))) {
         m_controller->setSpeed(settings.value(QStringLiteral("speed")).toDouble());
     }
+}
+
+void MainWindow::showCompareDialog()
+{
+    CompareDialog dialog(m_registry, m_document->scenario(), m_controller->now(), this);
+    if (dialog.exec() == QDialog::Accepted) {
+        compareFromHere(dialog.variants(), dialog.group());
+    }
+}
+
+CompareWindow *MainWindow::compareFromHere(
+    const QList<Variant> &variants, const QString &group, bool show)
+{
+    // The world as it runs here: the document holds every command given so far as scripted
+    // events; --strategy runs every group with one strategy.
+    Scenario base = m_document->scenario();
+    if (!m_strategyOverride.isEmpty()) {
+        base = Variant { m_strategyOverride, m_strategyOverride, {}, {} }.apply(base, QString());
+    }
+    auto *window = new CompareWindow(m_registry);
+    if (!window->start(base, variants, group, m_controller->now())) {
+        m_lastError = window->lastError();
+        delete window;
+        if (!m_files->isQuiet()) {
+            QMessageBox::warning(this, tr("Compare"), m_lastError);
+        }
+        return nullptr;
+    }
+    if (show) {
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        window->resize(size());
+        window->show();
+    }
+    return window;
 }
 
 bool MainWindow::takeScreenshot(const QString &path, SimTime at, const QSize &size)

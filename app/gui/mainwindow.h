@@ -20,6 +20,8 @@ namespace Rblab {
 class AssignmentView;
 class ChartPanel;
 class ChurnPanel;
+class CompareWindow;
+struct Variant;
 class ConsumerActions;
 class DocumentController;
 class EventLogView;
@@ -69,6 +71,14 @@ public:
     */
     bool takeScreenshot(const QString &path, SimTime at, const QSize &size);
     void restoreSession();
+    /*!
+        Forks the running world into compare mode: this scenario, seed and the commands given so
+        far, each pane replayed to now and then running `variants` in `group` from now on. The
+        window is the caller's when `show` is false (tests), else it shows and deletes itself
+        on close. Null with lastError() when it cannot start.
+    */
+    CompareWindow *compareFromHere(
+        const QList<Variant> &variants, const QString &group, bool show = true);
 
     //! Starts autosaving the session into `directory` (SessionAutosave); false if it cannot.
     bool startAutosave(const QString &directory);
@@ -116,6 +126,7 @@ private:
     void sendCommand(const ScenarioEvent &command);
     void sendChurn(const std::optional<ChurnSpec> &churn);
     void showPlugins();
+    void showCompareDialog();
     void showAbout();
     //! Why a drop is refused (empty when it can be opened).
     QString dropRefusal(const QMimeData *mime) const;

@@ -66,6 +66,9 @@ WindowActions::WindowActions(QMainWindow *window, const Parts &parts)
     m_restart = addAction("restart");
     m_restart->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     connect(m_restart, &QAction::triggered, this, &WindowActions::restartRequested);
+    m_compare = addAction();
+    m_compare->setObjectName(QStringLiteral("compareFromHere"));
+    connect(m_compare, &QAction::triggered, this, &WindowActions::compareRequested);
     m_faster = addAction();
     m_faster->setShortcut(QKeySequence(Qt::Key_BracketRight));
     connect(m_faster, &QAction::triggered, this, [controller] {
@@ -122,6 +125,7 @@ void WindowActions::createMenus(const QList<QDockWidget *> &docks)
     m_simulationMenu->addAction(m_step);
     m_simulationMenu->addAction(m_stepRebalance);
     m_simulationMenu->addAction(m_restart);
+    m_simulationMenu->addAction(m_compare);
     m_simulationMenu->addSeparator();
     m_simulationMenu->addAction(m_faster);
     m_simulationMenu->addAction(m_slower);
@@ -199,6 +203,9 @@ void WindowActions::retranslate()
             tr("Pause and run to the next rebalance that moves a queue") },
         { m_restart, tr("Res&tart"),
             tr("Run the scenario again from the start, with your recorded commands") },
+        { m_compare, tr("&Compare from here…"),
+            tr("What if a group had used another strategy from now? Opens compare mode with "
+               "this world, its commands and the current time") },
         { m_faster, tr("&Faster"), tr("Play faster") },
         { m_slower, tr("S&lower"), tr("Play slower") },
         { m_plugins, tr("Strategy &plugins…"),

@@ -54,6 +54,8 @@ public:
 
 signals:
     void restartRequested();
+    //! "Compare from here…": fork the running world into compare mode.
+    void compareRequested();
     void pluginsRequested();
     void aboutRequested();
 
@@ -83,6 +85,7 @@ private:
     QAction *m_step = nullptr;
     QAction *m_stepRebalance = nullptr;
     QAction *m_restart = nullptr;
+    QAction *m_compare = nullptr;
     QAction *m_faster = nullptr;
     QAction *m_slower = nullptr;
     QAction *m_plugins = nullptr;

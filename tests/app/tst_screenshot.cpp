@@ -41,10 +41,22 @@ void tst_Screenshot::writesPngOfRequestedSize_data()
     QTest::addColumn<QString>("language");
     QTest::addColumn<QString>("at");
     QTest::addColumn<QSize>("size");
+    QTest::addColumn<QStringList>("extra");
     QTest::newRow("en, 90s, 1280x800")
-        << QStringLiteral("en") << QStringLiteral("90s") << QSize(1280, 800);
+        << QStringLiteral("en") << QStringLiteral("90s") << QSize(1280, 800) << QStringList();
     QTest::newRow("zh_CN, 2m, 1024x700")
-        << QStringLiteral("zh_CN") << QStringLiteral("2m") << QSize(1024, 700);
+        << QStringLiteral("zh_CN") << QStringLiteral("2m") << QSize(1024, 700) << QStringList();
+    // Compare mode from the command line (issue 9's screenshots are taken this way).
+    QTest::newRow("compare, en, 2m, 1600x1000")
+        << QStringLiteral("en") << QStringLiteral("2m") << QSize(1600, 1000)
+        << QStringList { QStringLiteral("--compare"), QStringLiteral("AVG"),
+               QStringLiteral("--compare"), QStringLiteral("CONSISTENT_HASH") };
+    QTest::newRow("compare, zh_CN, 4 panes, 1280x720")
+        << QStringLiteral("zh_CN") << QStringLiteral("70s") << QSize(1280, 720)
+        << QStringList { QStringLiteral("--compare"), QStringLiteral("AVG"),
+               QStringLiteral("--compare"), QStringLiteral("CONSISTENT_HASH"),
+               QStringLiteral("--compare"), QStringLiteral("AVG_BY_CIRCLE"),
+               QStringLiteral("--compare"), QStringLiteral("BOUNDED_RENDEZVOUS") };
 }
 
 void tst_Screenshot::writesPngOfRequestedSize()
@@ -52,13 +64,15 @@ void tst_Screenshot::writesPngOfRequestedSize()
     QFETCH(QString, language);
     QFETCH(QString, at);
     QFETCH(QSize, size);
+    QFETCH(QStringList, extra);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("shot.png"));
     QString output;
-    const int code = run({ QStringLiteral("--lang"), language, QStringLiteral("--screenshot"), path,
-                             QStringLiteral("--at"), at, QStringLiteral("--size"),
-                             QStringLiteral("%1x%2").arg(size.width()).arg(size.height()) },
-        &output);
+    const QStringList arguments = QStringList { QStringLiteral("--lang"), language,
+        QStringLiteral("--screenshot"), path, QStringLiteral("--at"), at, QStringLiteral("--size"),
+        QStringLiteral("%1x%2").arg(size.width()).arg(size.height()) }
+        + extra;
+    const int code = run(arguments, &output);
     QVERIFY2(code == 0, qPrintable(output));
     QImage image(path);
     QVERIFY2(!image.isNull(), "no PNG written");
@@ -84,6 +98,16 @@ void tst_Screenshot::refusesBadArguments()
         2);
     QCOMPARE(run({ QStringLiteral("--speed"), QStringLiteral("5000") }, &output), 2);
     QVERIFY(output.contains(QStringLiteral("1000")));
+    // Compare mode needs 2 to 4 variants that can run.
+    QCOMPARE(run({ QStringLiteral("--compare"), QStringLiteral("AVG") }, &output), 2);
+    QVERIFY2(output.contains(QStringLiteral("2 to 4 variants, not 1")), qPrintable(output));
+    QCOMPARE(run({ QStringLiteral("--compare"), QStringLiteral("AVG"), QStringLiteral("--compare"),
+                     QStringLiteral("NO_SUCH_STRATEGY") },
+                 &output),
+        2);
+    QVERIFY2(output.contains(QStringLiteral("NO_SUCH_STRATEGY")), qPrintable(output));
+    QCOMPARE(run({ QStringLiteral("--group"), QStringLiteral("g") }, &output), 2);
+    QVERIFY2(output.contains(QStringLiteral("--compare")), qPrintable(output));
 }
 
 QTEST_MAIN(tst_Screenshot)

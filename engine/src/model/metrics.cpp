@@ -208,6 +208,11 @@ double Metrics::orphanedQueueSeconds() const
     return double(m_orphanedMs) / 1000.0;
 }
 
+double Metrics::orphanedQueueSeconds(qint32 group) const
+{
+    return double(groupNow(group).orphanedMs) / 1000.0;
+}
+
 double Metrics::unownedQueueSeconds() const
 {
     const_cast<Metrics *>(this)->integrate();

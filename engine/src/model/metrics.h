@@ -109,6 +109,9 @@ public:
     qint32 orphanedNow() const { return m_orphaned; }
     qint32 doubleOwnedNow() const { return m_doubleOwned; }
     double orphanedQueueSeconds() const;
+    //! The same, for one group's (group, main-topic queue) pairs (the scorecard's per-group
+    //! figure).
+    double orphanedQueueSeconds(qint32 group) const;
     double unownedQueueSeconds() const;
     double doubleOwnedQueueSeconds() const;
     qint32 owners(qint32 group, qint32 queue) const;

@@ -259,6 +259,7 @@ const QList<ScorecardFigure> &ScorecardFigure::all()
         { "movement.movesPerChange", "moves per membership change", 2 },
         { "movement.moveRatio", "moves / lower bound", 2 },
         { "exposure.unownedQueueSeconds", "unowned queue-seconds", 1 },
+        { "exposure.orphanedQueueSeconds", "orphaned queue-seconds (until the first pull)", 2 },
         { "exposure.doubleOwnedQueueSeconds", "double-owned queue-seconds", 1 },
         { "exposure.duplicates", "duplicates (world)", 0 },
         { "exposure.lost", "lost (world, must be 0)", 0 },
@@ -278,10 +279,11 @@ QList<double> RunScorecard::values(const GroupScorecard &g) const
 {
     return { g.maxOverMean, g.meanSpread, double(g.maxSpread), g.idleConsumerSeconds,
         double(g.queueMoves), g.movesPerChange(), g.moveRatio(), g.unownedQueueSeconds,
-        g.doubleOwnedQueueSeconds, double(totals.duplicates), double(totals.lost),
-        double(g.peakCachedMessages), double(g.peakCachedBytes) / (1024.0 * 1024.0),
-        double(g.flowControl[0]), double(g.flowControl[1]), double(g.flowControl[2]),
-        double(g.lagP50), double(g.lagP99), double(g.lagMax) };
+        g.orphanedQueueSeconds, g.doubleOwnedQueueSeconds, double(totals.duplicates),
+        double(totals.lost), double(g.peakCachedMessages),
+        double(g.peakCachedBytes) / (1024.0 * 1024.0), double(g.flowControl[0]),
+        double(g.flowControl[1]), double(g.flowControl[2]), double(g.lagP50), double(g.lagP99),
+        double(g.lagMax) };
 }
 
 const GroupScorecard *RunScorecard::group(const QString &name) const
@@ -302,6 +304,7 @@ RunScorecard RunScorecard::compute(const Simulation &simulation)
     card.totals = simulation.totals();
     for (qint32 g = 0; g < simulation.scenario().groups.size(); ++g) {
         card.groups.append(GroupScorer(simulation, g).run());
+        card.groups.last().orphanedQueueSeconds = simulation.orphanedQueueSeconds(g);
     }
     return card;
 }

@@ -58,6 +58,9 @@ struct RBLAB_ENGINE_EXPORT GroupScorecard
 
     // exposure (sampled)
     double unownedQueueSeconds = 0; //!< no live member holds a process queue for it
+    //! Exact, not sampled: no running member has pulled it since taking it (the report's
+    //! orphanedQueueSeconds for this group: a hand-over lasts until the new owner's first pull).
+    double orphanedQueueSeconds = 0;
     double doubleOwnedQueueSeconds = 0; //!< two or more live members hold it (CLUSTERING)
 
     // pressure

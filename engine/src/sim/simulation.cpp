@@ -210,4 +210,10 @@ SnapshotTotals Simulation::groupTotals(qint32 group) const
     return m_world->groupTotals(group);
 }
 
+double Simulation::orphanedQueueSeconds(qint32 group) const
+{
+    m_world->settle();
+    return m_world->metrics.orphanedQueueSeconds(group);
+}
+
 } // namespace Rblab

@@ -97,6 +97,12 @@ public:
     SnapshotTotals totals() const;
     //! totals() for one consumer group (index into groupNames()); their sums are the totals.
     SnapshotTotals groupTotals(qint32 group) const;
+    /*!
+        Queue-seconds a group's queues (main topics, in route) spent orphaned: no running member
+        had pulled them since it took them (the report's orphanedQueueSeconds, for one group of
+        scenario().groups).
+    */
+    double orphanedQueueSeconds(qint32 group) const;
     SimTime sampleInterval() const;
 
 private:

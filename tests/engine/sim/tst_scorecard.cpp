@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // RunScorecard on a world small enough to work out by hand (tests/data/scenarios/
 // scorecard-hand-check.json): 4 queues of one broker, AVG, consumers c1 and c2 from the start,
-// c3 joins at 30 s, c1 is killed at 60 s, 90 s in all, a sample every second.
+// c3 joins at 30 s, c1 is killed at 60 s, 90 s in all, a sample every second; and the per-group
+// orphaned time on tests/data/scenarios/scorecard-two-groups.json.
 #include "simtestsupport.h"
 
 #include <report/scorecard.h>
@@ -22,6 +23,7 @@ private slots:
     void handChecked();
     void doubleOwnership();
     void figureListMatchesValues();
+    void orphanedPerGroup();
 };
 
 void tst_Scorecard::initTestCase()
@@ -143,6 +145,49 @@ void tst_Scorecard::figureListMatchesValues()
             QCOMPARE(values.at(i), 3.0);
         }
     }
+}
+
+void tst_Scorecard::orphanedPerGroup()
+{
+    // tests/data/scenarios/scorecard-two-groups.json: group g (topic T, 4 queues, consumers c1
+    // and c2, c1 killed at 30 s) and group h (topic U, 2 queues, one consumer), 60 s. A queue
+    // is orphaned until a running owner's first pull, which RebalancePushImpl
+    // .dispatchPullRequest sends 500 ms after the process queue is made (5.x).
+    // - Start: the 6 queues are orphaned from 0 until the first pulls at 1.506 s (assignment at
+    //   1.006 s): g 4 × 1.506, h 2 × 1.506.
+    // - c1 killed at 30 s: its queues 0 and 1 are orphaned until c2, which takes them at
+    //   30.008 s, first pulls them at 30.508 s: g 2 × 0.508 more. h is untouched.
+    const ScenarioReadResult read = ScenarioReader::readFile(
+        QStringLiteral(RBLAB_TEST_DATA_DIR "/scenarios/scorecard-two-groups.json"), &registry());
+    QVERIFY2(read.ok(), qPrintable(read.errorText()));
+    Simulation sim(*read.scenario, registry());
+    QVERIFY2(sim.isValid(), qPrintable(sim.error()));
+    sim.runUntil(read.scenario->duration);
+    const RunScorecard card = RunScorecard::compute(sim);
+    QCOMPARE(card.groups.size(), 2);
+    const GroupScorecard *g = card.group(QStringLiteral("g"));
+    const GroupScorecard *h = card.group(QStringLiteral("h"));
+    QVERIFY(g && h);
+    QCOMPARE(g->orphanedQueueSeconds, 4 * 1.506 + 2 * 0.508);
+    QCOMPARE(h->orphanedQueueSeconds, 2 * 1.506);
+    // The groups' figures add up to the report's world figure.
+    QCOMPARE(g->orphanedQueueSeconds + h->orphanedQueueSeconds, card.totals.orphanedQueueSeconds);
+    // And the figure compare prints is this one.
+    qsizetype index = -1;
+    for (qsizetype i = 0; i < ScorecardFigure::all().size(); ++i) {
+        if (qstrcmp(ScorecardFigure::all().at(i).key, "exposure.orphanedQueueSeconds") == 0) {
+            index = i;
+        }
+    }
+    QVERIFY(index >= 0);
+    QCOMPARE(card.values(*g).at(index), g->orphanedQueueSeconds);
+
+    // Half-way (at 30.2 s, c2 has taken queues 0 and 1 but not pulled them yet): the figure is
+    // the run's up to now, 4 × 1.506 + 2 × 0.2.
+    Simulation partial(*read.scenario, registry());
+    partial.runUntil(30200);
+    QCOMPARE(RunScorecard::compute(partial).group(QStringLiteral("g"))->orphanedQueueSeconds,
+        4 * 1.506 + 2 * 0.2);
 }
 
 QTEST_GUILESS_MAIN(tst_Scorecard)

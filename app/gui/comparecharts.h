@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+// Compare mode's charts: one line per pane.
+#pragma once
+
+#include <report/scorecard.h>
+
+#include <QWidget>
+
+class QChart;
+class QChartView;
+class QLineSeries;
+class QValueAxis;
+
+namespace Rblab {
+
+/*!
+    Three charts over the run so far, one line per pane in the pane's colour: the group's lag,
+    its cached messages (Σ over live members) and its exposed queues (double-owned + unowned).
+    The lines are the scorecard's series (at most GroupScorecard::kSeriesPoints points, each the
+    worst of the samples it stands for), replaced whole on each refresh.
+*/
+class CompareCharts : public QWidget
+{
+    Q_OBJECT
+
+public:
+    enum Chart { Lag, Cached, Exposed, ChartCount };
+
+    explicit CompareCharts(QWidget *parent = nullptr);
+
+    void setPanes(const QStringList &names, const QList<QColor> &colors);
+    //! One series per pane (empty when the pane has no such group); `until` ends the time axis.
+    void setSeries(const QList<QList<ScorecardPoint>> &series, SimTime until);
+    //! Points of a line (tests).
+    qsizetype pointCount(Chart chart, int pane) const;
+    int lineCount(Chart chart) const;
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslate();
+
+    QList<QChart *> m_charts;
+    QList<QValueAxis *> m_timeAxes;
+    QList<QValueAxis *> m_valueAxes;
+    QList<QList<QLineSeries *>> m_lines; //!< [chart][pane]
+};
+
+} // namespace Rblab

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "comparesession.h"
+
+#include <allocation/strategyregistry.h>
+
+#include <QThread>
+
+#include <algorithm>
+#include <cmath>
+
+namespace Rblab {
+
+namespace {
+constexpr int kTickMs = 33;
+constexpr SimTime kMinStep = 100;
+constexpr SimTime kMaxStep = 60 * 1000;
+} // namespace
+
+CompareSession::CompareSession(const StrategyRegistry &registry, QObject *parent)
+    : QObject(parent), m_registry(registry)
+{
+    m_timer.setInterval(kTickMs);
+    connect(&m_timer, &QTimer::timeout, this, &CompareSession::tick);
+}
+
+CompareSession::~CompareSession()
+{
+    m_pool.waitForDone();
+}
+
+bool CompareSession::start(const Scenario &base, const QList<Variant> &variants,
+    const QString &group, SimTime from, QString *error)
+{
+    setPlaying(false);
+    m_panes.clear();
+    m_commands.clear();
+    m_now = 0;
+    if (variants.size() < kMinPanes || variants.size() > kMaxPanes) {
+        *error = tr("Compare mode shows %1 to %2 variants, not %3.")
+                     .arg(kMinPanes)
+                     .arg(kMaxPanes)
+                     .arg(variants.size());
+        return false;
+    }
+    bool known = group.isEmpty();
+    for (const GroupSpec &g : base.groups) {
+        known = known || g.name == group;
+    }
+    if (!known) {
+        *error = tr("The scenario has no group \"%1\".").arg(group);
+        return false;
+    }
+    m_base = base;
+    m_group = group;
+    m_from = std::clamp<SimTime>(from, 0, base.duration);
+    for (const Variant &v : variants) {
+        auto pane = std::make_shared<Pane>();
+        pane->variant = v;
+        // A variant without a strategy is the world as it runs (the fork's reference pane).
+        pane->scenario = v.strategy.isEmpty() ? base : v.applyFrom(base, group, m_from);
+        // The scenario's own sample interval: a pane's figures are then rblab compare's.
+        pane->sim = std::make_unique<Simulation>(pane->scenario, m_registry);
+        if (!pane->sim->isValid()) {
+            *error = tr("Variant \"%1\": %2").arg(v.name, pane->sim->error());
+            m_panes.clear();
+            return false;
+        }
+        m_panes.append(pane);
+    }
+    m_pool.setMaxThreadCount(std::clamp(QThread::idealThreadCount(), 1, int(m_panes.size())));
+    advanceTo(m_from);
+    return true;
+}
+
+void CompareSession::advanceTo(SimTime t)
+{
+    if (m_panes.isEmpty()) {
+        return;
+    }
+    t = std::clamp<SimTime>(t, m_now, m_base.duration);
+    // Each Simulation is touched by one pool thread at a time and by nobody else until
+    // waitForDone returns: the panes share only the read-only registry.
+    for (const std::shared_ptr<Pane> &pane : std::as_const(m_panes)) {
+        Simulation *sim = pane->sim.get();
+        m_pool.start([sim, t] { sim->runUntil(t); });
+    }
+    m_pool.waitForDone();
+    m_now = t;
+    for (const std::shared_ptr<Pane> &pane : std::as_const(m_panes)) {
+        refresh(*pane);
+    }
+    if (m_now >= m_base.duration) {
+        setPlaying(false);
+    }
+    emit advanced();
+}
+
+void CompareSession::refresh(Pane &pane)
+{
+    Simulation &sim = *pane.sim;
+    if (!pane.catalog || pane.catalog->queues.size() != sim.queues().size()
+        || pane.catalog->consumers.size() != sim.consumers().size()) {
+        auto catalog = std::make_shared<Catalog>();
+        catalog->queues = sim.queues();
+        catalog->consumers = sim.consumers();
+        catalog->brokers = sim.brokerNames();
+        catalog->topics = sim.topicNames();
+        catalog->groups = sim.groupNames();
+        catalog->sortedQueueOrder = sim.sortedQueueOrder();
+        catalog->assignGroupQueues(pane.scenario);
+        pane.catalog = catalog;
+    }
+    pane.snapshot = sim.snapshot();
+}
+
+QStringList CompareSession::apply(const ScenarioEvent &command)
+{
+    ScenarioEvent applied = command;
+    applied.at = m_now;
+    QStringList refusals;
+    for (qsizetype i = 0; i < m_panes.size(); ++i) {
+        Pane &pane = *m_panes.at(i);
+        QString why;
+        if (!pane.sim->apply(applied, &why)) {
+            refusals.append(QStringLiteral("%1: %2").arg(pane.variant.name, why));
+        }
+        refresh(pane);
+    }
+    m_commands.append(applied);
+    emit advanced();
+    return refusals;
+}
+
+const RunScorecard &CompareSession::scorecard(int pane)
+{
+    Pane &p = *m_panes.at(pane);
+    if (p.scorecardAt != m_now) {
+        p.scorecard = RunScorecard::compute(*p.sim);
+        p.scorecardAt = m_now;
+    }
+    return p.scorecard;
+}
+
+void CompareSession::setPlaying(bool playing)
+{
+    playing = playing && !m_panes.isEmpty() && m_now < m_base.duration;
+    if (playing == m_playing) {
+        return;
+    }
+    m_playing = playing;
+    if (playing) {
+        m_wall.start();
+        m_lastWall = 0;
+        m_carry = 0;
+        m_timer.start();
+    } else {
+        m_timer.stop();
+    }
+    emit playingChanged(playing);
+}
+
+void CompareSession::setSpeed(double speed)
+{
+    speed = std::clamp(speed, 0.1, 1000.0);
+    if (speed == m_speed) {
+        return;
+    }
+    m_speed = speed;
+    emit speedChanged(speed);
+}
+
+void CompareSession::tick()
+{
+    const qint64 wall = m_wall.elapsed();
+    const double want = double(wall - m_lastWall) * m_speed + m_carry;
+    m_lastWall = wall;
+    const SimTime step = std::min<SimTime>(SimTime(want), m_stepLimit);
+    m_carry = want - std::floor(want); // the fraction of a ms; a capped tick drops the rest
+    if (step <= 0) {
+        return;
+    }
+    QElapsedTimer cost;
+    cost.start();
+    advanceTo(m_now + step);
+    // Keep the interface responsive: a tick that took long advances less next time.
+    const qint64 took = cost.elapsed();
+    if (took > 2 * kTickMs) {
+        m_stepLimit = std::max(kMinStep, m_stepLimit / 2);
+    } else if (took < kTickMs / 2) {
+        m_stepLimit = std::min(kMaxStep, m_stepLimit * 2);
+    }
+}
+
+} // namespace Rblab
