@@ -58,6 +58,8 @@ public:
     //! The furthest time the current branch has been run to.
     SimTime reached() const { return m_reached; }
     const QList<Command> &commands() const { return m_log; }
+    //! How many of commands() the live run has applied (the rest lie ahead, after a rewind).
+    qsizetype appliedCount() const { return m_live.next; }
 
     //! Runs the live run to `t`, applying the logged commands it passes (after a rewind).
     void runUntil(SimTime t);
