@@ -215,10 +215,6 @@
         <translation>--speed 必须是 0.1 到 1000 之间的数，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <source>--at must be a duration such as &quot;90s&quot;, &quot;2m&quot; or a number of ms, got &quot;%1&quot;.</source>
-        <translation>--at 必须是时长，如 &quot;90s&quot;、&quot;2m&quot; 或毫秒数，实际为 &quot;%1&quot;。</translation>
-    </message>
-    <message>
         <source>--screenshot needs --at TIME.</source>
         <translation>--screenshot 需要同时指定 --at 时间。</translation>
     </message>
@@ -245,6 +241,10 @@
     <message>
         <source>--restore-session opens the session a crash left behind: it takes no SCENARIO and no --screenshot.</source>
         <translation>--restore-session 用于打开崩溃遗留的会话，不能再指定 SCENARIO，也不能与 --screenshot 同用。</translation>
+    </message>
+    <message>
+        <source>--at must be a time such as &quot;90s&quot;, &quot;6m30s&quot;, &quot;1h2m&quot;, &quot;2:10&quot;, &quot;1:02:03&quot; or a number of ms, got &quot;%1&quot;.</source>
+        <translation>--at 必须是时间，如 &quot;90s&quot;、&quot;6m30s&quot;、&quot;1h2m&quot;、&quot;2:10&quot;、&quot;1:02:03&quot; 或毫秒数，实际为 &quot;%1&quot;。</translation>
     </message>
 </context>
 <context>
@@ -2869,6 +2869,82 @@ Allowed: %4</source>
     <message>
         <source>threshold %1</source>
         <translation>阈值 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::TimelineBar</name>
+    <message>
+        <source>Paused: %1</source>
+        <translation>已暂停：%1</translation>
+    </message>
+    <message>
+        <source>Not a time: type e.g. 6m30s, 1h2m, 130s, 2:10 or 1:02:03.</source>
+        <translation>不是有效的时间：请输入如 6m30s、1h2m、130s、2:10 或 1:02:03。</translation>
+    </message>
+    <message>
+        <source>Pause on…</source>
+        <translation>遇到时暂停…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Pause on (%n)</source>
+        <translation>
+            <numerusform>遇到时暂停（%n 项）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>−20 s</source>
+        <translation>−20 秒</translation>
+    </message>
+    <message>
+        <source>Back 20 seconds (%1): the run as it was then</source>
+        <translation>后退 20 秒（%1）：回到当时的运行状态</translation>
+    </message>
+    <message>
+        <source>+20 s</source>
+        <translation>+20 秒</translation>
+    </message>
+    <message>
+        <source>Forward 20 seconds (%1)</source>
+        <translation>前进 20 秒（%1）</translation>
+    </message>
+    <message>
+        <source>Go to… 6m30s</source>
+        <translation>跳转到… 6m30s</translation>
+    </message>
+    <message>
+        <source>Go to a time of the run: 6m30s, 1h2m, 130s, 2:10 or 1:02:03, then Enter. Commands given after going back start a new branch of the session: the later ones are dropped.</source>
+        <translation>跳转到运行中的某个时间：输入 6m30s、1h2m、130s、2:10 或 1:02:03 后按回车。回退后再发出的命令会开启会话的新分支：原来在此之后的命令将被丢弃。</translation>
+    </message>
+    <message>
+        <source>&amp;Rebalance</source>
+        <translation>重平衡(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Double ownership begins</source>
+        <translation>开始出现重复持有(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Flow control begins</source>
+        <translation>开始流控(&amp;F)</translation>
+    </message>
+    <message>
+        <source>A &amp;consumer&apos;s state changes</source>
+        <translation>消费者状态变化(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Pause the run when one of these happens</source>
+        <translation>发生以下任一情况时暂停运行</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::TimelineTrack</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: click or drag to see the run at this moment.&lt;br&gt;Bands: queues double-owned (red), orphaned (yellow). Marks: rebalances (blue), consumers started or thawed (green), shut down (grey), killed (red), frozen (violet), flow control (orange).</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：单击或拖动以查看此刻的运行状态。&lt;br&gt;色带：队列被重复持有（红）、无人消费（黄）。标记：重平衡（蓝）、消费者启动或恢复（绿）、正常关闭（灰）、被杀（红）、冻结（紫）、流控（橙）。</translation>
     </message>
 </context>
 <context>
