@@ -86,12 +86,12 @@ TimelineTrack::TimelineTrack(SimulationController &controller, QWidget *parent)
 
 QSize TimelineTrack::sizeHint() const
 {
-    return { 600, fontMetrics().height() + 22 };
+    return { 600, fontMetrics().height() + 30 };
 }
 
 QSize TimelineTrack::minimumSizeHint() const
 {
-    return { 160, fontMetrics().height() + 22 };
+    return { 160, fontMetrics().height() + 30 };
 }
 
 SimTime TimelineTrack::span() const

@@ -36,6 +36,8 @@ private slots:
     void pauseOnRebalance();
     void stepSkipsBookkeepingEvents();
     void markersCoverTheBranch();
+    //! With RBLAB_TIMELINE_SHOTS=<dir>: the window rewound, in English and in Chinese.
+    void screenshotsWhenAsked();
 
 private:
     SimulationController *controller() const { return m_window->controller(); }
@@ -304,6 +306,28 @@ void tst_TimelineBar::markersCoverTheBranch()
     QTRY_VERIFY(!has(TimelineTrack::Started, 262701));
     QVERIFY(has(TimelineTrack::Killed, 4173));
     QCOMPARE(controller()->reached(), kMinute);
+}
+
+void tst_TimelineBar::screenshotsWhenAsked()
+{
+    const QString dir = qEnvironmentVariable("RBLAB_TIMELINE_SHOTS");
+    if (dir.isEmpty()) {
+        QSKIP("set RBLAB_TIMELINE_SHOTS to a folder to write the screenshots");
+    }
+    for (const QSize &size : { QSize(1600, 1000), QSize(1280, 720) }) {
+        for (const QString &language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+            QVERIFY(m_languages.setLanguage(language));
+            m_window->resize(size);
+            controller()->runTo(12 * kMinute);
+            seekAndWait(6 * kMinute + 30 * kSecond);
+            QTest::qWait(300); // the charts' coalesced refresh
+            QVERIFY(m_window->grab().save(QStringLiteral("%1/timeline-%2-%3x%4.png")
+                                              .arg(dir, language)
+                                              .arg(size.width())
+                                              .arg(size.height())));
+        }
+    }
+    QVERIFY(m_languages.setLanguage(QStringLiteral("en")));
 }
 
 QTEST_MAIN(tst_TimelineBar)
