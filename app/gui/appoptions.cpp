@@ -8,18 +8,79 @@
 
 namespace Rblab {
 
-std::optional<SimTime> AppOptions::parseTime(const QString &text)
+namespace {
+
+//! One piece of a compound duration ("6m", "30s", "1.5s"), in whole milliseconds.
+std::optional<SimTime> piece(QStringView text)
 {
-    bool isNumber = false;
-    const qint64 ms = text.trimmed().toLongLong(&isNumber);
-    if (isNumber) {
-        return ms >= 0 ? std::optional<SimTime>(ms) : std::nullopt;
-    }
-    const auto value = ScenarioDuration::parse(text.trimmed());
+    const auto value = ScenarioDuration::parse(text);
     if (!value || !value->wholeMilliseconds || *value->wholeMilliseconds < 0) {
         return std::nullopt;
     }
     return *value->wholeMilliseconds;
+}
+
+//! "2:10" (m:ss) and "1:02:03" (h:mm:ss); seconds may have a fraction ("2:10.5").
+std::optional<SimTime> clockTime(const QString &text)
+{
+    static const QRegularExpression pattern(
+        QStringLiteral("^(?:(\\d+):)?(\\d+):([0-5]\\d(?:\\.\\d{1,3})?)$"));
+    const auto match = pattern.match(text);
+    if (!match.hasMatch()) {
+        return std::nullopt;
+    }
+    const bool hasHours = match.hasCaptured(1);
+    const qint64 hours = hasHours ? match.captured(1).toLongLong() : 0;
+    const qint64 minutes = match.captured(2).toLongLong();
+    if ((hasHours && minutes > 59) || hours > 100000 || minutes > 6000000) {
+        return std::nullopt;
+    }
+    const auto seconds = piece(QString(match.captured(3) + QLatin1Char('s')));
+    if (!seconds) {
+        return std::nullopt;
+    }
+    return hours * kHour + minutes * kMinute + *seconds;
+}
+
+} // namespace
+
+std::optional<SimTime> AppOptions::parseTime(const QString &input)
+{
+    const QString text = input.trimmed();
+    bool isNumber = false;
+    const qint64 ms = text.toLongLong(&isNumber);
+    if (isNumber) {
+        return ms >= 0 ? std::optional<SimTime>(ms) : std::nullopt;
+    }
+    if (text.contains(QLatin1Char(':'))) {
+        return clockTime(text);
+    }
+    // Compound durations: "6m30s", "1h2m", "1m30.5s", "2s500ms": pieces in falling units.
+    static const QRegularExpression pieces(QStringLiteral("(\\d+(?:\\.\\d+)?)(ms|h|m|s)"));
+    static const QStringList order
+        = { QStringLiteral("h"), QStringLiteral("m"), QStringLiteral("s"), QStringLiteral("ms") };
+    SimTime total = 0;
+    qsizetype at = 0;
+    qsizetype lastUnit = -1;
+    auto it = pieces.globalMatch(text);
+    while (it.hasNext()) {
+        const auto match = it.next();
+        const qsizetype unit = order.indexOf(match.captured(2));
+        if (match.capturedStart() != at || unit <= lastUnit) {
+            return std::nullopt; // junk between pieces, or units out of order ("30s6m", "1m1m")
+        }
+        const auto value = piece(match.capturedView());
+        if (!value || *value > kNever - total) {
+            return std::nullopt;
+        }
+        total += *value;
+        at = match.capturedEnd();
+        lastUnit = unit;
+    }
+    if (lastUnit < 0 || at != text.size()) {
+        return std::nullopt;
+    }
+    return total;
 }
 
 std::optional<QSize> AppOptions::parseSize(const QString &text)
@@ -145,8 +206,8 @@ AppOptions::Outcome AppOptions::parse(
     if (parser.isSet(at)) {
         o.at = parseTime(parser.value(at));
         if (!o.at) {
-            *message = tr(
-                "--at must be a duration such as \"90s\", \"2m\" or a number of ms, got \"%1\".")
+            *message = tr("--at must be a time such as \"90s\", \"6m30s\", \"1h2m\", \"2:10\", "
+                          "\"1:02:03\" or a number of ms, got \"%1\".")
                            .arg(parser.value(at));
             return Outcome::Error;
         }

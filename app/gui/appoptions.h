@@ -51,6 +51,10 @@ public:
         Error means the arguments are wrong (`message` says how).
     */
     static Outcome parse(const QStringList &arguments, AppOptions *options, QString *message);
+    /*!
+        A moment of a run as a person types it: "130s", "6m30s", "1h2m", "1m30.5s", "2:10" (m:ss),
+        "1:02:03" (h:mm:ss) or a number of milliseconds. nullopt for anything else.
+    */
     static std::optional<SimTime> parseTime(const QString &text);
     static std::optional<QSize> parseSize(const QString &text);
 };

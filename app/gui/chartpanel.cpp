@@ -119,6 +119,16 @@ ChartPanel::ChartPanel(const SimulationController &controller, QWidget *parent)
     connect(m_right, &QTabWidget::currentChanged, this, &ChartPanel::refreshVisible);
     connect(&controller, &SimulationController::runStarted, this, &ChartPanel::handleRunStarted);
     connect(&controller, &SimulationController::frameUpdated, this, &ChartPanel::handleFrame);
+    connect(&controller, &SimulationController::rewound, this, [this] {
+        // The charts show the chosen moment: the columns up to it, derived again.
+        m_data.clear();
+        m_data.append(m_controller.samples());
+        m_data.appendEvents(m_controller.events());
+        for (Chart &c : m_charts) {
+            rebuildLines(c);
+        }
+        scheduleRefresh();
+    });
     connect(&controller, &SimulationController::playingChanged, this, [this](bool playing) {
         if (playing) {
             m_follow = true;
@@ -310,6 +320,9 @@ void ChartPanel::handleRunStarted()
 void ChartPanel::handleFrame()
 {
     const Frame &frame = m_controller.lastFrame();
+    if (frame.rewound) {
+        return; // rewound() has rebuilt the columns with this frame's samples
+    }
     if (!frame.newSamples.isEmpty()) {
         m_data.append(frame.newSamples);
     }

@@ -56,6 +56,7 @@ EventLogView::EventLogView(const SimulationController &controller, QWidget *pare
 
     connect(&controller, &SimulationController::frameUpdated, this, &EventLogView::handleFrame);
     connect(&controller, &SimulationController::runStarted, m_model, &EventLogModel::reset);
+    connect(&controller, &SimulationController::rewound, m_model, &EventLogModel::reset);
     connect(m_table, &QTableView::clicked, this, &EventLogView::handleClicked);
     retranslate();
 }

@@ -43,6 +43,15 @@ struct Catalog
 
 using CatalogPtr = std::shared_ptr<const Catalog>;
 
+//! What a pause-on-event watches for (the timeline bar's "Pause on" menu).
+enum class PauseKind : quint8 {
+    Rebalance, //!< a rebalance round that moved queues
+    DoubleOwnership, //!< a queue starts being held by two live consumers
+    FlowControl, //!< a queue's pulls start being held back
+    ConsumerState, //!< a consumer starts, joins, stops, is killed, freezes, thaws, …
+};
+using PauseKinds = QList<PauseKind>;
+
 /*!
     One published picture of the run: the snapshot, and what happened since the last frame the
     interface took. Events and samples accumulate in the buffer until the interface takes them,
@@ -61,6 +70,15 @@ struct Frame
     QVariantMap brokerSettings;
     QMap<QString, QVariantMap> clientSettings; //!< group name → ClientConfig overrides
     std::optional<ChurnSpec> churn; //!< the random churn running now
+    /*!
+        The worker went back (or jumped) to another moment of the run: the interface keeps what
+        it holds up to `keptUntil` and takes newEvents and newSamples (all later) after it.
+    */
+    bool rewound = false;
+    SimTime keptUntil = -1;
+    SimTime reached = 0; //!< the furthest time the run's current branch has been run to
+    //! A pause-on-event stopped the run: the PauseKind, else -1.
+    int pausedOn = -1;
     double effectiveSpeed = 0; //!< virtual ms per wall ms achieved lately
     bool playing = false;
     bool valid = false;

@@ -16,6 +16,7 @@
 #include "languagemenu.h"
 #include "parameterform.h"
 #include "playbackbar.h"
+#include "timelinebar.h"
 #include "plugindialog.h"
 #include "scenariodocument.h"
 #include "scenariobanner.h"
@@ -74,9 +75,17 @@ MainWindow::MainWindow(
     m_banner = new ScenarioBanner(centre);
     centreLayout->addWidget(m_banner);
     m_centre = new QSplitter(Qt::Vertical, centre);
-    m_view = new AssignmentView(m_centre);
+    // The view with its timeline under it, as one pane of the splitter.
+    auto *viewPane = new QWidget(m_centre);
+    auto *viewLayout = new QVBoxLayout(viewPane);
+    viewLayout->setContentsMargins(0, 0, 0, 0);
+    viewLayout->setSpacing(0);
+    m_view = new AssignmentView(viewPane);
+    m_timeline = new TimelineBar(*m_controller, viewPane);
+    viewLayout->addWidget(m_view, 1);
+    viewLayout->addWidget(m_timeline);
     m_charts = new ChartPanel(*m_controller, m_centre);
-    m_centre->addWidget(m_view);
+    m_centre->addWidget(viewPane);
     m_centre->addWidget(m_charts);
     m_centre->setStretchFactor(0, 3);
     m_centre->setStretchFactor(1, 2);
@@ -157,6 +166,8 @@ void MainWindow::connectParts()
     connect(m_controller, &SimulationController::speedChanged, m_view, &AssignmentView::setSpeed);
     connect(m_controller, &SimulationController::commandApplied, this,
         &MainWindow::handleCommandApplied);
+    connect(m_controller, &SimulationController::branched, m_document,
+        &ScenarioDocument::dropLastRecorded);
     connect(
         m_controller, &SimulationController::commandFailed, this, &MainWindow::handleCommandFailed);
     connect(m_controller, &SimulationController::loadFailed, this,

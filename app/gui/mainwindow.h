@@ -29,6 +29,7 @@ class ExportController;
 class InspectorView;
 class LanguageManager;
 class PlaybackBar;
+class TimelineBar;
 class ScenarioBanner;
 class ScenarioDocument;
 class SessionAutosave;
@@ -104,6 +105,7 @@ public:
     InspectorView *inspector() const { return m_inspector; }
     ConsumerActions *consumerActions() const { return m_consumerActions; }
     PlaybackBar *playbackBar() const { return m_playback; }
+    TimelineBar *timelineBar() const { return m_timeline; }
 
     static QString defaultScenarioPath() { return QStringLiteral(":/scenarios/default.json"); }
 
@@ -146,6 +148,7 @@ private:
     EventLogView *m_log = nullptr;
     InspectorView *m_inspector = nullptr;
     PlaybackBar *m_playback = nullptr;
+    TimelineBar *m_timeline = nullptr;
     ConsumerActions *m_consumerActions = nullptr;
     ExportController *m_export = nullptr;
     DocumentController *m_files = nullptr;

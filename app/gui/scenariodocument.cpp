@@ -87,6 +87,27 @@ void ScenarioDocument::recordCommand(const ScenarioEvent &command)
     emit changed();
 }
 
+void ScenarioDocument::dropLastRecorded(int count)
+{
+    count = qBound(0, count, int(m_recorded.size()));
+    if (count == 0) {
+        return;
+    }
+    auto &events = m_scenario.events;
+    for (int i = 0; i < count; ++i) {
+        const ScenarioEvent command = m_recorded.takeLast();
+        // recordCommand put it after the scripted events of its time: the last equal one is it.
+        for (qsizetype k = events.size() - 1; k >= 0; --k) {
+            if (events.at(k) == command) {
+                events.remove(k);
+                break;
+            }
+        }
+    }
+    setModified(true);
+    emit changed();
+}
+
 void ScenarioDocument::setProfile(Profile profile)
 {
     if (m_scenario.profile == profile) {

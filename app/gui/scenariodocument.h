@@ -61,6 +61,11 @@ public:
 
     //! Records a command the engine applied (its `at` is the virtual time it was applied at).
     void recordCommand(const ScenarioEvent &command);
+    /*!
+        A command given after a rewind started a new branch: the last `count` recorded commands
+        (those the run had not reached again) leave the session and the scenario.
+    */
+    void dropLastRecorded(int count);
     const QList<ScenarioEvent> &recordedCommands() const { return m_recorded; }
     //! The one setting that is not a command: how consumers are built (a new run follows).
     void setProfile(Profile profile);

@@ -3,6 +3,8 @@
 
 #include <allocation/strategyregistry.h>
 
+#include <algorithm>
+
 namespace Rblab {
 
 namespace {
@@ -26,6 +28,16 @@ SimulationController::SimulationController(const StrategyRegistry &registry, QOb
     connect(m_worker, &SimulationWorker::commandApplied, this,
         &SimulationController::commandApplied, Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::commandFailed, this, &SimulationController::commandFailed,
+        Qt::QueuedConnection);
+    connect(
+        m_worker, &SimulationWorker::branched, this,
+        [this](int dropped) {
+            // The old branch's future is gone: nothing ahead is true any more.
+            m_eventsAhead.clear();
+            m_samplesAhead.clear();
+            m_reached = now();
+            emit branched(dropped);
+        },
         Qt::QueuedConnection);
     connect(
         m_worker, &SimulationWorker::playingChanged, this,
@@ -54,6 +66,11 @@ void SimulationController::load(const Scenario &scenario)
     m_sampleInterval = qMin(scenario.sampleInterval, kChartSampleInterval);
     ++m_generation;
     m_lastError.clear();
+    m_eventsAhead.clear();
+    m_samplesAhead.clear();
+    m_reached = 0;
+    m_seekInFlight = false;
+    m_pendingSeek.reset();
     SimulationWorker *worker = m_worker;
     const quint64 generation = m_generation;
     Simulation::Options options;
@@ -97,11 +114,29 @@ void SimulationController::setSpeed(double speed)
     emit speedChanged(speed);
 }
 
+QList<SimEvent::Type> SimulationController::visibleStepTypes()
+{
+    // The broker's bookkeeping (channels registered, closed or expired, unregistration,
+    // NOTIFY_CONSUMER_IDS_CHANGED) changes nothing on screen: a step landing there, often 1 ms
+    // after the change that caused it, looked like a step that did nothing.
+    static const QList<SimEvent::Type> hidden = { SimEvent::Type::ChannelRegistered,
+        SimEvent::Type::ChannelClosed, SimEvent::Type::ChannelExpired, SimEvent::Type::Unregistered,
+        SimEvent::Type::Notify, SimEvent::Type::NotifyGroup };
+    QList<SimEvent::Type> types;
+    for (int t = 0; t <= int(SimEvent::Type::CommandFailed); ++t) {
+        if (!hidden.contains(SimEvent::Type(t))) {
+            types.append(SimEvent::Type(t));
+        }
+    }
+    return types;
+}
+
 void SimulationController::stepToNextEvent()
 {
     SimulationWorker *worker = m_worker;
     QMetaObject::invokeMethod(
-        worker, [worker] { worker->stepTo({}, kStepHorizon); }, Qt::QueuedConnection);
+        worker, [worker] { worker->stepTo(visibleStepTypes(), kStepHorizon); },
+        Qt::QueuedConnection);
 }
 
 void SimulationController::stepToNextRebalance()
@@ -110,6 +145,82 @@ void SimulationController::stepToNextRebalance()
     QMetaObject::invokeMethod(
         worker, [worker] { worker->stepTo({ SimEvent::Type::Rebalance }, kStepHorizon); },
         Qt::QueuedConnection);
+}
+
+void SimulationController::seek(SimTime t)
+{
+    if (!hasRun()) {
+        return;
+    }
+    t = qMax<SimTime>(0, t);
+    if (m_seekInFlight) {
+        m_pendingSeek = t; // the worker is busy with the last one: only the newest matters
+        return;
+    }
+    sendSeek(t);
+}
+
+void SimulationController::sendSeek(SimTime t)
+{
+    m_seekInFlight = true;
+    m_seekTo = t;
+    // The history this interface holds of the branch ends at `known` (the last millisecond may
+    // be cut by a step): the worker sends everything after min(t, known - 1).
+    SimTime known = now();
+    if (!m_eventsAhead.isEmpty()) {
+        known = qMax(known, m_eventsAhead.constLast().t);
+    }
+    if (!m_samplesAhead.isEmpty()) {
+        known = qMax(known, m_samplesAhead.constLast().t);
+    }
+    const SimTime keptUntil = qMin(t, known - 1);
+    SimulationWorker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, t, keptUntil] { worker->seek(t, keptUntil); }, Qt::QueuedConnection);
+}
+
+void SimulationController::setPauseOn(const PauseKinds &kinds)
+{
+    if (m_pauseOn == kinds) {
+        return;
+    }
+    m_pauseOn = kinds;
+    SimulationWorker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, kinds] { worker->setPauseOn(kinds); }, Qt::QueuedConnection);
+    emit pauseOnChanged();
+}
+
+namespace {
+
+//! Moves the items after `t` from `kept` to the front of `ahead`, and those up to `t` back.
+template<typename T> void splitAt(QList<T> &kept, QList<T> &ahead, SimTime t, SimTime T::*time)
+{
+    kept.append(ahead);
+    ahead.clear();
+    const auto cut = std::partition_point(
+        kept.cbegin(), kept.cend(), [t, time](const T &item) { return item.*time <= t; });
+    const qsizetype at = cut - kept.cbegin();
+    ahead = kept.mid(at);
+    kept.resize(at);
+}
+
+//! Drops what the worker sends again (everything up to its clock).
+template<typename T> void dropUntil(QList<T> &ahead, SimTime t, SimTime T::*time)
+{
+    const auto cut = std::partition_point(
+        ahead.cbegin(), ahead.cend(), [t, time](const T &item) { return item.*time <= t; });
+    ahead.remove(0, cut - ahead.cbegin());
+}
+
+} // namespace
+
+void SimulationController::dropHistoryAfter(SimTime t)
+{
+    // Issue 10 asks the shared sample store (being built beside this) for truncateAfter(t):
+    // until then these two lists are the history, and this is where they are cut.
+    splitAt(m_events, m_eventsAhead, t, &SimEvent::t);
+    splitAt(m_samples, m_samplesAhead, t, &Sample::t);
 }
 
 void SimulationController::apply(const ScenarioEvent &command)
@@ -144,15 +255,38 @@ void SimulationController::handleFramePublished()
         m_events.clear();
         m_samples.clear();
     }
+    const bool wentBack = !newRun && frame.rewound;
+    if (wentBack) {
+        dropHistoryAfter(frame.keptUntil);
+    }
     m_catalog = frame.catalog;
     m_events.append(frame.newEvents);
     m_samples.append(frame.newSamples);
+    dropUntil(m_eventsAhead, frame.snapshot.now, &SimEvent::t);
+    dropUntil(m_samplesAhead, frame.snapshot.now, &Sample::t);
+    m_reached = frame.reached;
     m_effectiveSpeed = frame.effectiveSpeed;
+    const int pausedOnKind = frame.pausedOn;
     m_last = std::move(frame);
+    if (wentBack && m_seekInFlight) {
+        m_seekInFlight = false;
+        if (m_pendingSeek) {
+            const SimTime next = *m_pendingSeek;
+            m_pendingSeek.reset();
+            if (next != now()) {
+                sendSeek(next);
+            }
+        }
+    }
     if (newRun) {
         emit runStarted();
+    } else if (wentBack) {
+        emit rewound();
     }
     emit frameUpdated();
+    if (pausedOnKind >= 0) {
+        emit pausedOn(PauseKind(pausedOnKind));
+    }
 }
 
 void SimulationController::handleLoadFailed(const QString &error)

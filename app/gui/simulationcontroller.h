@@ -49,8 +49,27 @@ public:
     void setSpeed(double speed);
     double effectiveSpeed() const { return m_effectiveSpeed; }
 
+    //! Pauses and runs to the first later event that shows (visibleStepTypes()).
     void stepToNextEvent();
     void stepToNextRebalance();
+    //! The event types that change what the window shows (a step stops at these).
+    static QList<SimEvent::Type> visibleStepTypes();
+
+    /*!
+        Shows the run at virtual time `t` (clamped to 0): the view, the charts, the log and the
+        inspector show that moment. The worker restores the nearest checkpoint and replays
+        (Timeline); seeks given while one is on its way are coalesced to the newest.
+    */
+    void seek(SimTime t);
+    //! Where the newest seek goes (now() once it has arrived; -1 when none is on its way).
+    SimTime seekTarget() const { return m_seekInFlight ? m_pendingSeek.value_or(m_seekTo) : -1; }
+    //! The furthest time the run's current branch has reached (the timeline's right end).
+    SimTime reached() const { return qMax(m_reached, now()); }
+    PauseKinds pauseOn() const { return m_pauseOn; }
+    void setPauseOn(const PauseKinds &kinds);
+    //! The events and samples of this branch after now() (kept while the run is rewound).
+    const QList<SimEvent> &eventsAhead() const { return m_eventsAhead; }
+    const QList<Sample> &samplesAhead() const { return m_samplesAhead; }
 
     //! Sends a command; commandApplied or commandFailed tells how it went.
     void apply(const ScenarioEvent &command);
@@ -87,9 +106,21 @@ signals:
     void commandFailed(const Rblab::ScenarioEvent &command, const QString &error);
     void playingChanged(bool playing);
     void speedChanged(double speed);
+    //! The run went to another moment: views that accumulate events and samples rebuild.
+    void rewound();
+    //! A command given after a rewind started a new branch: the old branch's future is gone,
+    //! with the last `dropped` commands given on it.
+    void branched(int dropped);
+    //! A pause-on-event stopped the run.
+    void pausedOn(Rblab::PauseKind kind);
+    void pauseOnChanged();
 
 private:
     void handleFramePublished();
+    //! Keeps the history up to `t`; what lies after waits in the "ahead" lists.
+    void dropHistoryAfter(SimTime t);
+    //! The history after `t` that this branch already had, put back in order.
+    void sendSeek(SimTime t);
     void handleLoadFailed(const QString &error);
 
     const StrategyRegistry &m_registry;
@@ -108,6 +139,13 @@ private:
     Frame m_last;
     QList<SimEvent> m_events;
     QList<Sample> m_samples;
+    QList<SimEvent> m_eventsAhead;
+    QList<Sample> m_samplesAhead;
+    SimTime m_reached = 0;
+    bool m_seekInFlight = false;
+    SimTime m_seekTo = 0;
+    std::optional<SimTime> m_pendingSeek;
+    PauseKinds m_pauseOn;
     QString m_lastError;
 };
 

@@ -15,6 +15,50 @@ namespace {
 constexpr int kTickMs = 15;
 constexpr qint64 kSliceBudgetMs = 12; // leaves the thread free for commands between slices
 constexpr qint64 kMaxWallStepMs = 100; // a stalled tick does not turn into a huge jump
+// Virtual time the checkpoint builder advances per turn: about 15 ms of the default world's
+// hour while paused, a quarter of that between the ticks of a playing run.
+constexpr SimTime kPrepareSpanPaused = kMinute;
+constexpr SimTime kPrepareSpanPlaying = 15 * kSecond;
+
+QList<SimEvent::Type> eventTypes(const PauseKinds &kinds)
+{
+    QList<SimEvent::Type> types;
+    for (PauseKind kind : kinds) {
+        switch (kind) {
+        case PauseKind::Rebalance:
+            types.append(SimEvent::Type::Rebalance);
+            break;
+        case PauseKind::FlowControl:
+            types.append(SimEvent::Type::FlowControlOn);
+            break;
+        case PauseKind::ConsumerState:
+            for (int t = int(SimEvent::Type::Start); t <= int(SimEvent::Type::Started); ++t) {
+                if (SimEvent::Type(t) != SimEvent::Type::SetConsumeTime
+                    && SimEvent::Type(t) != SimEvent::Type::SetFailureRate
+                    && SimEvent::Type(t) != SimEvent::Type::SetStrategy
+                    && SimEvent::Type(t) != SimEvent::Type::SetClient) {
+                    types.append(SimEvent::Type(t));
+                }
+            }
+            break;
+        case PauseKind::DoubleOwnership:
+            break; // not an event: watched in the samples
+        }
+    }
+    return types;
+}
+
+PauseKind kindOf(SimEvent::Type type)
+{
+    switch (type) {
+    case SimEvent::Type::Rebalance:
+        return PauseKind::Rebalance;
+    case SimEvent::Type::FlowControlOn:
+        return PauseKind::FlowControl;
+    default:
+        return PauseKind::ConsumerState;
+    }
+}
 
 } // namespace
 
@@ -22,8 +66,14 @@ bool FrameBuffer::publish(Frame &&frame)
 {
     QMutexLocker lock(&m_mutex);
     const bool wasEmpty = !m_pending.valid;
-    if (m_pending.valid && m_pending.generation == frame.generation) {
-        // The interface has not taken the last frame: keep its events and samples.
+    if (m_pending.valid && m_pending.generation == frame.generation && !frame.rewound) {
+        // The interface has not taken the last frame: keep its events and samples (and that it
+        // went back, and where to).
+        frame.rewound = m_pending.rewound;
+        frame.keptUntil = m_pending.keptUntil;
+        if (frame.pausedOn < 0) {
+            frame.pausedOn = m_pending.pausedOn;
+        }
         m_pending.newEvents.append(std::move(frame.newEvents));
         m_pending.newSamples.append(std::move(frame.newSamples));
         frame.newEvents = std::move(m_pending.newEvents);
@@ -60,7 +110,7 @@ void SimulationWorker::load(
         connect(m_timer, &QTimer::timeout, this, &SimulationWorker::tick);
         m_wall.start();
     }
-    auto sim = std::make_unique<Simulation>(scenario, m_registry, options);
+    auto timeline = std::make_unique<Timeline>(scenario, m_registry, options);
     m_generation = generation;
     m_scenario = scenario;
     m_eventsSent = 0;
@@ -74,20 +124,15 @@ void SimulationWorker::load(
     }
     std::stable_sort(m_settingEvents.begin(), m_settingEvents.end(),
         [](const ScenarioEvent &a, const ScenarioEvent &b) { return a.at < b.at; });
-    m_settingsFolded = 0;
-    m_brokerSettings = scenario.broker;
-    m_clientSettings.clear();
-    for (const GroupSpec &group : scenario.groups) {
-        m_clientSettings.insert(group.name, group.client);
-    }
     m_catalog.reset();
     m_carry = 0;
-    if (!sim->isValid()) {
-        m_sim.reset();
-        emit loadFailed(sim->error());
+    if (!timeline->isValid()) {
+        m_timeline.reset();
+        emit loadFailed(timeline->error());
         return;
     }
-    m_sim = std::move(sim);
+    m_timeline = std::move(timeline);
+    refoldSettings();
     m_windowStartWall = m_wall.elapsed();
     m_windowStartSim = 0;
     m_lastTickWall = m_wall.elapsed();
@@ -95,6 +140,7 @@ void SimulationWorker::load(
     if (m_playing) {
         m_timer->start();
     }
+    schedulePreparation();
 }
 
 void SimulationWorker::setPlaying(bool playing)
@@ -107,7 +153,7 @@ void SimulationWorker::setPlaying(bool playing)
         if (playing) {
             m_lastTickWall = m_wall.elapsed();
             m_windowStartWall = m_lastTickWall;
-            m_windowStartSim = m_sim ? m_sim->now() : 0;
+            m_windowStartSim = m_timeline ? m_timeline->now() : 0;
             m_timer->start();
         } else {
             m_timer->stop();
@@ -122,35 +168,66 @@ void SimulationWorker::setSpeed(double speed)
 {
     m_speed = qBound(0.1, speed, 1000.0);
     m_windowStartWall = m_wall.isValid() ? m_wall.elapsed() : 0;
-    m_windowStartSim = m_sim ? m_sim->now() : 0;
+    m_windowStartSim = m_timeline ? m_timeline->now() : 0;
 }
 
 void SimulationWorker::apply(const ScenarioEvent &command)
 {
-    if (!m_sim) {
+    if (!m_timeline) {
         emit commandFailed(command, tr("No simulation is running."));
         return;
     }
     ScenarioEvent applied = command;
-    applied.at = m_sim->now();
+    applied.at = m_timeline->now();
     QString error;
-    if (!m_sim->apply(applied, &error)) {
+    int dropped = 0;
+    const bool behind = m_timeline->now() < m_timeline->reached();
+    if (!m_timeline->apply(applied, &error, &dropped)) {
         emit commandFailed(applied, error);
         return;
     }
-    // A command comes after whatever was scripted up to now, as in the saved scenario.
+    if (behind || dropped > 0) {
+        emit branched(dropped); // before the command: the session drops the old branch first
+    }
     catchUpSettings();
-    foldSettings(applied);
     emit commandApplied(applied);
     publish();
+    schedulePreparation();
+}
+
+void SimulationWorker::refoldSettings()
+{
+    m_settingsFolded = 0;
+    m_commandsFolded = 0;
+    m_brokerSettings = m_scenario.broker;
+    m_clientSettings.clear();
+    for (const GroupSpec &group : m_scenario.groups) {
+        m_clientSettings.insert(group.name, group.client);
+    }
+    catchUpSettings();
 }
 
 void SimulationWorker::catchUpSettings()
 {
-    while (m_settingsFolded < m_settingEvents.size()
-        && m_settingEvents.at(m_settingsFolded).at <= m_sim->now()) {
-        foldSettings(m_settingEvents.at(m_settingsFolded));
-        ++m_settingsFolded;
+    // Scripted events and the commands the run has applied, in time order; a command comes after
+    // whatever was scripted at its time, as in the saved scenario.
+    const SimTime now = m_timeline->now();
+    const QList<Timeline::Command> &commands = m_timeline->commands();
+    const qsizetype applied = m_timeline->appliedCount();
+    for (;;) {
+        const bool scripted = m_settingsFolded < m_settingEvents.size()
+            && m_settingEvents.at(m_settingsFolded).at <= now;
+        const bool given = m_commandsFolded < applied;
+        if (scripted
+            && (!given
+                || m_settingEvents.at(m_settingsFolded).at
+                    <= commands.at(m_commandsFolded).event.at)) {
+            foldSettings(m_settingEvents.at(m_settingsFolded++));
+        } else if (given) {
+            foldSettings(commands.at(m_commandsFolded++).event);
+        } else {
+            break;
+        }
     }
 }
 
@@ -178,21 +255,53 @@ void SimulationWorker::foldSettings(const ScenarioEvent &event)
 
 void SimulationWorker::stepTo(const QList<SimEvent::Type> &types, qint64 horizon)
 {
-    if (!m_sim) {
+    if (!m_timeline) {
         return;
     }
     setPlaying(false);
-    m_sim->runToNextEvent(types, m_sim->now() + horizon);
+    // The first event of a later millisecond: the rest of this one is already on screen.
+    const SimTime from = m_timeline->now();
+    while (m_timeline->runToNextEvent(types, from + horizon) && m_timeline->now() == from) { }
     publish();
+    schedulePreparation();
 }
 
 void SimulationWorker::runTo(qint64 t)
 {
-    if (!m_sim) {
+    if (!m_timeline) {
         return;
     }
     runChunked(t, -1);
     publish();
+}
+
+void SimulationWorker::seek(qint64 t, qint64 keptUntil)
+{
+    if (!m_timeline) {
+        return;
+    }
+    m_timeline->seek(t, keptUntil);
+    keptUntil = qMin<SimTime>(keptUntil < 0 ? t : keptUntil, t);
+    // Send what lies after what the interface keeps: the restored run holds every event from
+    // the start and the samples after keptUntil.
+    const QList<SimEvent> &events = sim().events();
+    m_eventsSent = std::partition_point(events.cbegin(), events.cend(),
+                       [keptUntil](const SimEvent &e) { return e.t <= keptUntil; })
+        - events.cbegin();
+    const QList<Sample> &samples = sim().samples();
+    m_samplesSent = std::partition_point(samples.cbegin(), samples.cend(),
+                        [keptUntil](const Sample &s) { return s.t <= keptUntil; })
+        - samples.cbegin();
+    refoldSettings();
+    m_carry = 0;
+    publish(true, keptUntil);
+    schedulePreparation();
+}
+
+void SimulationWorker::setPauseOn(const PauseKinds &kinds)
+{
+    m_pauseOn = kinds;
+    m_pauseTypes = eventTypes(kinds);
 }
 
 void SimulationWorker::stop()
@@ -200,17 +309,65 @@ void SimulationWorker::stop()
     if (m_timer) {
         m_timer->stop();
     }
-    m_sim.reset();
+    if (m_prepareTimer) {
+        m_prepareTimer->stop();
+    }
+    m_timeline.reset();
+}
+
+void SimulationWorker::schedulePreparation()
+{
+    if (!m_prepareTimer) {
+        m_prepareTimer = new QTimer(this);
+        m_prepareTimer->setInterval(kTickMs / 3);
+        connect(m_prepareTimer, &QTimer::timeout, this, &SimulationWorker::prepareSome);
+    }
+    if (m_timeline && !m_prepareTimer->isActive()) {
+        m_prepareTimer->start();
+    }
+}
+
+void SimulationWorker::prepareSome()
+{
+    if (!m_timeline || !m_timeline->prepare(m_playing ? kPrepareSpanPlaying : kPrepareSpanPaused)) {
+        m_prepareTimer->stop(); // every checkpoint up to the furthest point is parked
+    }
+}
+
+bool SimulationWorker::runWatching(SimTime target)
+{
+    if (!m_pauseTypes.isEmpty() && m_timeline->runToNextEvent(m_pauseTypes, target)) {
+        m_pausedOn = int(kindOf(sim().events().constLast().type));
+        return true;
+    }
+    m_timeline->runUntil(target);
+    if (m_pauseOn.contains(PauseKind::DoubleOwnership)) {
+        // Double ownership is a state, not an event: the samples of this chunk show it begin.
+        const QList<Sample> &samples = sim().samples();
+        for (qsizetype i = qMax<qsizetype>(1, m_samplesSent); i < samples.size(); ++i) {
+            if (samples.at(i).doubleOwnedQueues > 0 && samples.at(i - 1).doubleOwnedQueues == 0) {
+                m_pausedOn = int(PauseKind::DoubleOwnership);
+                return true;
+            }
+        }
+    }
+    return false;
 }
 
 void SimulationWorker::runChunked(SimTime target, qint64 budgetMs)
 {
     // Chunks keep each runUntil short, so the budget is checked often.
     const qint64 started = m_wall.isValid() ? m_wall.elapsed() : 0;
-    const SimTime span = target - m_sim->now();
+    const SimTime span = target - m_timeline->now();
     const SimTime chunk = qMax<SimTime>(1, span / 8);
-    while (m_sim->now() < target) {
-        m_sim->runUntil(qMin(target, m_sim->now() + chunk));
+    while (m_timeline->now() < target) {
+        if (budgetMs >= 0 && runWatching(qMin(target, m_timeline->now() + chunk))) {
+            setPlaying(false); // a pause-on-event: the frame says which
+            return;
+        }
+        if (budgetMs < 0) {
+            m_timeline->runUntil(qMin(target, m_timeline->now() + chunk));
+        }
         if (budgetMs >= 0 && m_wall.elapsed() - started >= budgetMs) {
             break;
         }
@@ -219,7 +376,7 @@ void SimulationWorker::runChunked(SimTime target, qint64 budgetMs)
 
 void SimulationWorker::tick()
 {
-    if (!m_sim || !m_playing) {
+    if (!m_timeline || !m_playing) {
         return;
     }
     const qint64 wallNow = m_wall.elapsed();
@@ -229,51 +386,61 @@ void SimulationWorker::tick()
     const SimTime advance = SimTime(m_carry);
     m_carry -= double(advance);
     if (advance > 0) {
-        const SimTime target = m_sim->now() + advance;
+        const SimTime target = m_timeline->now() + advance;
         runChunked(target, kSliceBudgetMs);
-        if (m_sim->now() < target) {
+        schedulePreparation();
+        if (!m_playing) {
+            publish();
+            return;
+        }
+        if (m_timeline->now() < target) {
             // Behind: drop the debt rather than spiral; the achieved speed shows it.
             m_carry = 0;
         }
     }
     const qint64 windowWall = wallNow - m_windowStartWall;
     if (windowWall >= 1000) {
-        m_effectiveSpeed = double(m_sim->now() - m_windowStartSim) / double(windowWall);
+        m_effectiveSpeed = double(m_timeline->now() - m_windowStartSim) / double(windowWall);
         m_windowStartWall = wallNow;
-        m_windowStartSim = m_sim->now();
+        m_windowStartSim = m_timeline->now();
     } else if (m_effectiveSpeed == 0 && windowWall >= 200) {
-        m_effectiveSpeed = double(m_sim->now() - m_windowStartSim) / double(windowWall);
+        m_effectiveSpeed = double(m_timeline->now() - m_windowStartSim) / double(windowWall);
     }
     publish();
 }
 
-void SimulationWorker::publish()
+void SimulationWorker::publish(bool rewound, SimTime keptUntil)
 {
-    if (!m_sim) {
+    if (!m_timeline) {
         return;
     }
+    Simulation &sim = this->sim();
     Frame frame;
     frame.generation = m_generation;
-    if (!m_catalog || m_catalog->queues.size() != m_sim->queues().size()
-        || m_catalog->consumers.size() != m_sim->consumers().size()) {
+    frame.rewound = rewound;
+    frame.keptUntil = keptUntil;
+    frame.reached = m_timeline->reached();
+    frame.pausedOn = std::exchange(m_pausedOn, -1);
+    if (!m_catalog || m_catalog->queues.size() != sim.queues().size()
+        || m_catalog->consumers.size() != sim.consumers().size()) {
         auto catalog = std::make_shared<Catalog>();
-        catalog->queues = m_sim->queues();
-        catalog->consumers = m_sim->consumers();
-        catalog->brokers = m_sim->brokerNames();
-        catalog->topics = m_sim->topicNames();
-        catalog->groups = m_sim->groupNames();
-        catalog->sortedQueueOrder = m_sim->sortedQueueOrder();
+        catalog->queues = sim.queues();
+        catalog->consumers = sim.consumers();
+        catalog->brokers = sim.brokerNames();
+        catalog->topics = sim.topicNames();
+        catalog->groups = sim.groupNames();
+        catalog->sortedQueueOrder = sim.sortedQueueOrder();
         catalog->assignGroupQueues(m_scenario);
         m_catalog = catalog;
     }
     frame.catalog = m_catalog;
-    frame.snapshot = m_sim->snapshot();
-    const QList<SimEvent> &events = m_sim->events();
+    frame.snapshot = sim.snapshot();
+    const QList<SimEvent> &events = sim.events();
     if (events.size() > m_eventsSent) {
         frame.newEvents = events.mid(m_eventsSent);
         m_eventsSent = events.size();
     }
-    const QList<Sample> &samples = m_sim->samples();
+    const QList<Sample> &samples = sim.samples();
     if (samples.size() > m_samplesSent) {
         frame.newSamples = samples.mid(m_samplesSent);
         m_samplesSent = samples.size();
@@ -281,7 +448,7 @@ void SimulationWorker::publish()
     catchUpSettings();
     frame.brokerSettings = m_brokerSettings;
     frame.clientSettings = m_clientSettings;
-    frame.churn = m_sim->churn();
+    frame.churn = sim.churn();
     frame.effectiveSpeed = m_playing ? m_effectiveSpeed : 0;
     frame.playing = m_playing;
     // One signal per frame the interface takes: a slow interface never gets a backlog.

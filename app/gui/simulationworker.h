@@ -4,7 +4,7 @@
 
 #include "frame.h"
 
-#include <sim/simulation.h>
+#include <sim/timeline.h>
 
 #include <QElapsedTimer>
 #include <QMutex>
@@ -62,6 +62,13 @@ public:
     void stepTo(const QList<Rblab::SimEvent::Type> &types, qint64 horizon);
     //! Runs to `t` as fast as it can, then publishes (for --screenshot and tests).
     void runTo(qint64 t);
+    /*!
+        Makes the run the state at `t` (Timeline::seek) and pauses; the interface keeps what it
+        holds up to `keptUntil`, the frame brings the events and samples after it.
+    */
+    void seek(qint64 t, qint64 keptUntil);
+    //! Pauses playing when one of these happens (none: never).
+    void setPauseOn(const Rblab::PauseKinds &kinds);
     void stop();
 
 signals:
@@ -70,18 +77,28 @@ signals:
     void commandApplied(const Rblab::ScenarioEvent &command);
     void commandFailed(const Rblab::ScenarioEvent &command, const QString &error);
     void playingChanged(bool playing);
+    //! A command given before the furthest point reached started a new branch, dropping this
+    //! many later commands of the old one.
+    void branched(int dropped);
 
 private:
     void tick();
-    void publish();
+    void publish(bool rewound = false, SimTime keptUntil = -1);
     void runChunked(SimTime target, qint64 budgetMs);
+    //! Runs to `target`, stopping after the first happening of a watched kind (true then).
+    bool runWatching(SimTime target);
+    //! The background builder of checkpoints, between ticks and while paused.
+    void prepareSome();
+    void schedulePreparation();
+    Simulation &sim() { return m_timeline->simulation(); }
+    void refoldSettings();
     //! Folds the scripted events the run has passed into the settings the frames carry.
     void catchUpSettings();
     void foldSettings(const ScenarioEvent &event);
 
     const StrategyRegistry &m_registry;
     FrameBuffer *m_buffer;
-    std::unique_ptr<Simulation> m_sim;
+    std::unique_ptr<Timeline> m_timeline;
     Scenario m_scenario;
     CatalogPtr m_catalog;
     quint64 m_generation = 0;
@@ -89,6 +106,11 @@ private:
     qsizetype m_samplesSent = 0;
     QList<ScenarioEvent> m_settingEvents; //!< scripted setBroker/setClient, in time order
     qsizetype m_settingsFolded = 0; //!< of m_settingEvents, already folded in
+    qsizetype m_commandsFolded = 0; //!< of the timeline's commands, already folded in
+    PauseKinds m_pauseOn;
+    QList<SimEvent::Type> m_pauseTypes; //!< the event types m_pauseOn watches
+    int m_pausedOn = -1;
+    QTimer *m_prepareTimer = nullptr;
     QVariantMap m_brokerSettings;
     QMap<QString, QVariantMap> m_clientSettings;
     QTimer *m_timer = nullptr;

@@ -32,6 +32,27 @@ void tst_AppOptions::parseTime_data()
     QTest::newRow("word") << QStringLiteral("soon") << qint64(-1);
     QTest::newRow("negative") << QStringLiteral("-5s") << qint64(-1);
     QTest::newRow("half ms") << QStringLiteral("0.5ms") << qint64(-1);
+    // Compound durations and clock times (issue 10: "--at 6m30s is refused").
+    QTest::newRow("6m30s") << QStringLiteral("6m30s") << qint64(390000);
+    QTest::newRow("1h2m") << QStringLiteral("1h2m") << qint64(3720000);
+    QTest::newRow("130s") << QStringLiteral("130s") << qint64(130000);
+    QTest::newRow("1h2m3s") << QStringLiteral("1h2m3s") << qint64(3723000);
+    QTest::newRow("1m30.5s") << QStringLiteral("1m30.5s") << qint64(90500);
+    QTest::newRow("2s500ms") << QStringLiteral("2s500ms") << qint64(2500);
+    QTest::newRow("spaces around") << QStringLiteral(" 6m30s ") << qint64(390000);
+    QTest::newRow("m:ss") << QStringLiteral("2:10") << qint64(130000);
+    QTest::newRow("h:mm:ss") << QStringLiteral("1:02:03") << qint64(3723000);
+    QTest::newRow("m:ss.f") << QStringLiteral("2:10.5") << qint64(130500);
+    QTest::newRow("long m:ss") << QStringLiteral("75:00") << qint64(4500000);
+    QTest::newRow("units out of order") << QStringLiteral("30s6m") << qint64(-1);
+    QTest::newRow("unit twice") << QStringLiteral("1m1m") << qint64(-1);
+    QTest::newRow("junk between") << QStringLiteral("6m 30s") << qint64(-1);
+    QTest::newRow("trailing junk") << QStringLiteral("6m30") << qint64(-1);
+    QTest::newRow("seconds past 59") << QStringLiteral("2:60") << qint64(-1);
+    QTest::newRow("minutes past 59 with hours") << QStringLiteral("1:60:00") << qint64(-1);
+    QTest::newRow("colon alone") << QStringLiteral(":") << qint64(-1);
+    QTest::newRow("negative clock") << QStringLiteral("-2:10") << qint64(-1);
+    QTest::newRow("empty") << QString() << qint64(-1);
 }
 
 void tst_AppOptions::parseTime()

@@ -91,6 +91,7 @@ struct RBLAB_ENGINE_EXPORT SimEvent
 
     static QString typeName(Type type); //!< "rebalance", "flowControlOn", … (report names)
     bool isLifecycle() const { return type <= Type::Started; }
+    friend bool operator==(const SimEvent &, const SimEvent &) = default;
 };
 
 } // namespace Rblab

@@ -74,6 +74,15 @@ void Simulation::runUntil(SimTime t)
     m_world->agenda.advanceTo(t);
 }
 
+void Simulation::runUntilProcessed(SimTime t, quint64 processed)
+{
+    if (!isValid()) {
+        return;
+    }
+    while (m_world->processed < processed && m_world->dispatchOne(t)) { }
+    m_world->agenda.advanceTo(t);
+}
+
 bool Simulation::step()
 {
     if (!isValid()) {
@@ -196,6 +205,14 @@ const QList<SimEvent> &Simulation::events() const
 const QList<Sample> &Simulation::samples() const
 {
     return m_world->samples;
+}
+
+void Simulation::setRecordSamples(bool record)
+{
+    m_world->recordSamples = record;
+    if (!record) {
+        m_world->samples = QList<Sample>();
+    }
 }
 
 SnapshotTotals Simulation::totals() const

@@ -62,6 +62,12 @@ public:
 
     //! Processes every event due at or before `t`, then sets the clock to `t`.
     void runUntil(SimTime t);
+    /*!
+        Processes events due at or before `t` until processedEventCount() is `processed` (or
+        none is left by `t`), then sets the clock to `t`: puts a run back at the position a
+        command was given, between two events of one millisecond if a step stopped there.
+    */
+    void runUntilProcessed(SimTime t, quint64 processed);
     //! Processes one internal event; false when none is pending.
     bool step();
     /*!
@@ -104,6 +110,11 @@ public:
     */
     double orphanedQueueSeconds(qint32 group) const;
     SimTime sampleInterval() const;
+    /*!
+        Starts or stops keeping samples from now on (a run parked as a checkpoint keeps none:
+        stopping frees those kept). Sampling's observations do not change the run.
+    */
+    void setRecordSamples(bool record);
 
 private:
     std::unique_ptr<World> m_world;

@@ -67,6 +67,7 @@ struct RBLAB_ENGINE_EXPORT SnapshotHolding
     SimEvent::FlowCause flowControl = SimEvent::FlowCause::None; //!< pulls held back now, and why
     bool locked = false; //!< orderly: holds the broker lock
     bool dropped = false; //!< dropped but not yet removed (orderly removal waiting)
+    friend bool operator==(const SnapshotHolding &, const SnapshotHolding &) = default;
 };
 
 struct RBLAB_ENGINE_EXPORT SnapshotQueue
@@ -80,6 +81,7 @@ struct RBLAB_ENGINE_EXPORT SnapshotQueue
     qint32 holdingCount = 0;
     bool brokerUp = true;
     bool readable = true; //!< in the name server's route now
+    friend bool operator==(const SnapshotQueue &, const SnapshotQueue &) = default;
 };
 
 /*!
@@ -94,6 +96,7 @@ struct RBLAB_ENGINE_EXPORT ConsumerView
     qint32 queueCount = 0; //!< |mqAll| from its last route poll
     qint32 fromBroker = -1; //!< which broker answered the consumer list
     QString strategy; //!< strategy name used
+    friend bool operator==(const ConsumerView &, const ConsumerView &) = default;
 };
 
 struct RBLAB_ENGINE_EXPORT SnapshotConsumer
@@ -116,6 +119,7 @@ struct RBLAB_ENGINE_EXPORT SnapshotConsumer
     ConsumeTime consumeTime; //!< the listener's time per message now
     ConsumeTime initialConsumeTime; //!< as the consumer was declared (what "restore" goes back to)
     QList<ConsumerView> views;
+    friend bool operator==(const SnapshotConsumer &, const SnapshotConsumer &) = default;
 };
 
 struct RBLAB_ENGINE_EXPORT SnapshotTotals
@@ -135,6 +139,7 @@ struct RBLAB_ENGINE_EXPORT SnapshotTotals
     qint64 deadLettered = 0;
     qint32 orphanedQueues = 0; //!< now
     qint32 doubleOwnedQueues = 0; //!< now
+    friend bool operator==(const SnapshotTotals &, const SnapshotTotals &) = default;
 };
 
 /*!
@@ -151,6 +156,7 @@ struct RBLAB_ENGINE_EXPORT WorldSnapshot
     QList<SnapshotQueue> queues;
     QList<SnapshotHolding> holdings; //!< grouped by queue (see SnapshotQueue::firstHolding)
     SnapshotTotals totals;
+    friend bool operator==(const WorldSnapshot &, const WorldSnapshot &) = default;
 };
 
 /*!
@@ -168,6 +174,7 @@ struct RBLAB_ENGINE_EXPORT Sample
         qint64 committedOffset = 0;
         qint64 lag = 0;
         QList<qint32> owners; //!< consumer indices
+        friend bool operator==(const Queue &, const Queue &) = default;
     };
     struct Consumer
     {
@@ -179,12 +186,14 @@ struct RBLAB_ENGINE_EXPORT Sample
         qint64 lag = 0; //!< over the queues it owns
         qint64 pullThresholdForQueue = 0;
         qint64 pullThresholdSizeForQueue = 0;
+        friend bool operator==(const Consumer &, const Consumer &) = default;
     };
     SimTime t = 0;
     QList<Queue> queues;
     QList<Consumer> consumers;
     qint32 orphanedQueues = 0;
     qint32 doubleOwnedQueues = 0;
+    friend bool operator==(const Sample &, const Sample &) = default;
 };
 
 } // namespace Rblab
