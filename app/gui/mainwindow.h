@@ -23,6 +23,7 @@ class ChurnPanel;
 class ConsumerActions;
 class DocumentController;
 class EventLogView;
+class NarrationOverlay;
 class ExportController;
 class InspectorView;
 class LanguageManager;
@@ -126,6 +127,7 @@ private:
     ScenarioDocument *m_document = nullptr;
 
     AssignmentView *m_view = nullptr;
+    NarrationOverlay *m_narration = nullptr;
     ChartPanel *m_charts = nullptr;
     QSplitter *m_centre = nullptr;
     ScenarioBanner *m_banner = nullptr;
