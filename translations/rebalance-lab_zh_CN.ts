@@ -1420,6 +1420,66 @@ The files were kept as %2.unreadable.</source>
         <source>Consume time</source>
         <translation>消费耗时</translation>
     </message>
+    <message>
+        <source>Explain this assignment</source>
+        <translation>解释这次分配</translation>
+    </message>
+    <message>
+        <source>%1 on %2 at %3</source>
+        <translation>%1，%2，%3 时</translation>
+    </message>
+    <message>
+        <source>cidAll (sorted)</source>
+        <translation>cidAll（已排序）</translation>
+    </message>
+    <message>
+        <source>%1 consumers</source>
+        <translation>%1 个消费者</translation>
+    </message>
+    <message>
+        <source>%1 ← this consumer</source>
+        <translation>%1 ← 本消费者</translation>
+    </message>
+    <message>
+        <source>mqAll (sorted)</source>
+        <translation>mqAll（已排序）</translation>
+    </message>
+    <message>
+        <source>%1 queues</source>
+        <translation>%1 个队列</translation>
+    </message>
+    <message>
+        <source>index</source>
+        <translation>index</translation>
+    </message>
+    <message>
+        <source>mod</source>
+        <translation>mod</translation>
+    </message>
+    <message>
+        <source>averageSize</source>
+        <translation>averageSize</translation>
+    </message>
+    <message>
+        <source>startIndex</source>
+        <translation>startIndex</translation>
+    </message>
+    <message>
+        <source>range</source>
+        <translation>range</translation>
+    </message>
+    <message>
+        <source>mqAll[startIndex … startIndex + range − 1]</source>
+        <translation>mqAll[startIndex … startIndex + range − 1]</translation>
+    </message>
+    <message>
+        <source>every %1th queue from index</source>
+        <translation>从 index 起每隔 %1 个取一个队列</translation>
+    </message>
+    <message>
+        <source>The strategy&apos;s answer</source>
+        <translation>策略的返回结果</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::JsonNode</name>
@@ -2443,6 +2503,50 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>%1 topics; the ceiling is %2 (scenario-format.md, &quot;Limits&quot;)</source>
         <translation>%1 个 Topic；上限为 %2（见 scenario-format.md 的“Limits”一节）</translation>
+    </message>
+    <message>
+        <source>expected an array of notes such as [{&quot;at&quot;: &quot;2m&quot;, &quot;note&quot;: {&quot;en&quot;: …}}], got %1</source>
+        <translation>应为注释数组，例如 [{&quot;at&quot;: &quot;2m&quot;, &quot;note&quot;: {&quot;en&quot;: …}}]，实际为 %1</translation>
+    </message>
+    <message>
+        <source>%1 notes; the ceiling is %2 (scenario-format.md, &quot;Limits&quot;)</source>
+        <translation>%1 条注释；上限为 %2（scenario-format.md，“Limits”）</translation>
+    </message>
+    <message>
+        <source>expected a note object such as {&quot;at&quot;: &quot;2m&quot;, &quot;note&quot;: {&quot;en&quot;: …}}, got %1</source>
+        <translation>应为注释对象，例如 {&quot;at&quot;: &quot;2m&quot;, &quot;note&quot;: {&quot;en&quot;: …}}，实际为 %1</translation>
+    </message>
+    <message>
+        <source>a note</source>
+        <translation>注释</translation>
+    </message>
+    <message>
+        <source>a text, or an object of language → text such as {&quot;en&quot;: …, &quot;zh_CN&quot;: …}</source>
+        <translation>一段文字，或“语言 → 文字”的对象，例如 {&quot;en&quot;: …, &quot;zh_CN&quot;: …}</translation>
+    </message>
+    <message>
+        <source>a note of %1 characters; the ceiling is %2 (scenario-format.md, &quot;Limits&quot;)</source>
+        <translation>注释长 %1 个字符；上限为 %2（scenario-format.md，“Limits”）</translation>
+    </message>
+    <message>
+        <source>expected a non-empty note, got &quot;&quot;</source>
+        <translation>注释不能为空，实际为 &quot;&quot;</translation>
+    </message>
+    <message>
+        <source>expected a text or a non-empty object of language → text such as {&quot;en&quot;: …, &quot;zh_CN&quot;: …}, got %1</source>
+        <translation>应为一段文字或非空的“语言 → 文字”对象，例如 {&quot;en&quot;: …, &quot;zh_CN&quot;: …}，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected an array of consumer names and queue labels such as [&quot;c1&quot;, &quot;broker-a/3&quot;], got %1</source>
+        <translation>应为消费者名称和队列标签的数组，例如 [&quot;c1&quot;, &quot;broker-a/3&quot;]，实际为 %1</translation>
+    </message>
+    <message>
+        <source>%1 ids; the ceiling is %2 (scenario-format.md, &quot;Limits&quot;)</source>
+        <translation>%1 个标识；上限为 %2（scenario-format.md，“Limits”）</translation>
+    </message>
+    <message>
+        <source>expected a consumer name or a queue label &quot;broker/queueId&quot; or &quot;topic/broker/queueId&quot; (queueId from 0 to %1), got &quot;%2&quot;</source>
+        <translation>应为消费者名称，或队列标签 &quot;broker/queueId&quot; 或 &quot;topic/broker/queueId&quot;（queueId 为 0 到 %1），实际为 &quot;%2&quot;</translation>
     </message>
 </context>
 <context>
