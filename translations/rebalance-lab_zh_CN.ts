@@ -607,6 +607,132 @@
     </message>
 </context>
 <context>
+    <name>Rblab::ClipDialog</name>
+    <message>
+        <source>Export a clip</source>
+        <translation>导出片段</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"> 秒</translation>
+    </message>
+    <message>
+        <source>PNG sequence (a folder)</source>
+        <translation>PNG 序列（一个文件夹）</translation>
+    </message>
+    <message>
+        <source>Animated GIF</source>
+        <translation>GIF 动画</translation>
+    </message>
+    <message>
+        <source>WebM video</source>
+        <translation>WebM 视频</translation>
+    </message>
+    <message>
+        <source>needs ffmpeg (apt install ffmpeg)</source>
+        <translation>需要 ffmpeg（apt install ffmpeg）</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>起点</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>终点</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Frames per second</source>
+        <translation>每秒帧数</translation>
+    </message>
+    <message>
+        <source>Speed (virtual time per clip time)</source>
+        <translation>速度（虚拟时间 / 片段时间）</translation>
+    </message>
+    <message>
+        <source>Size (pixels)</source>
+        <translation>尺寸（像素）</translation>
+    </message>
+    <message>
+        <source>Save to</source>
+        <translation>保存到</translation>
+    </message>
+    <message>
+        <source>New folder for the frames</source>
+        <translation>存放帧图片的新文件夹</translation>
+    </message>
+    <message>
+        <source>Save the clip</source>
+        <translation>保存片段</translation>
+    </message>
+    <message>
+        <source>GIF images (*.gif)</source>
+        <translation>GIF 图片 (*.gif)</translation>
+    </message>
+    <message>
+        <source>WebM videos (*.webm)</source>
+        <translation>WebM 视频 (*.webm)</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::ClipExporter</name>
+    <message>
+        <source>nothing to export: the range, frame rate, speed or size is empty</source>
+        <translation>没有可导出的内容：时间范围、帧率、速度或尺寸为空</translation>
+    </message>
+    <message>
+        <source>%1 exists already; choose a new name</source>
+        <translation>%1 已存在；请换一个名字</translation>
+    </message>
+    <message>
+        <source>ffmpeg is not installed: export a PNG sequence instead</source>
+        <translation>未安装 ffmpeg：请改为导出 PNG 序列</translation>
+    </message>
+    <message>
+        <source>cannot write in %1: %2</source>
+        <translation>无法在 %1 中写入：%2</translation>
+    </message>
+    <message>
+        <source>ffmpeg did not start: %1</source>
+        <translation>ffmpeg 未能启动：%1</translation>
+    </message>
+    <message>
+        <source>the run stopped: %1</source>
+        <translation>运行中止：%1</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation type="unfinished">无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>ffmpeg stopped: %1</source>
+        <translation>ffmpeg 已停止：%1</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>ffmpeg failed: %1</source>
+        <translation>ffmpeg 出错：%1</translation>
+    </message>
+    <message>
+        <source>cannot rename the clip to %1</source>
+        <translation>无法把片段重命名为 %1</translation>
+    </message>
+    <message>
+        <source>cannot rename the frames&apos; folder to %1</source>
+        <translation>无法把帧文件夹重命名为 %1</translation>
+    </message>
+</context>
+<context>
     <name>Rblab::ConsumerActions</name>
     <message>
         <source>&amp;Add consumer</source>
@@ -917,6 +1043,14 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Rendering the clip…</source>
+        <translation>正在渲染片段…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>
@@ -3128,6 +3262,14 @@ Allowed: %4</source>
     <message>
         <source>Play the simulation</source>
         <translation>播放模拟</translation>
+    </message>
+    <message>
+        <source>C&amp;lip…</source>
+        <translation>片段(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Save a time range of the run as an animated GIF, WebM or PNG frames for slides</source>
+        <translation>把运行中的一段时间保存为 GIF 动画、WebM 视频或 PNG 帧，用于幻灯片</translation>
     </message>
 </context>
 <context>
