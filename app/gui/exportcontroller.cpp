@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "exportcontroller.h"
 
+#include "clipdialog.h"
+#include "clipexporter.h"
+
 #include "assignmentview.h"
 #include "chartpanel.h"
 #include "simulationcontroller.h"
 
 #include <QFileDialog>
+#include <QProgressDialog>
 #include <QImageWriter>
 #include <QMessageBox>
 #include <QSaveFile>
@@ -79,6 +83,34 @@ void ExportController::exportViewSvg()
     }
     QString error;
     report(m_view->exportSvg(path, &error), path, error);
+}
+
+void ExportController::exportClip()
+{
+    if (!m_controller.hasRun()) {
+        return;
+    }
+    ClipDialog dialog(
+        m_controller.now(), m_controller.scenario().duration, m_view->size(), m_dialogParent);
+    if (dialog.exec() != QDialog::Accepted) {
+        return;
+    }
+    const ClipExporter::Options options = dialog.options();
+    QProgressDialog progress(tr("Rendering the clip…"), tr("Cancel"), 0,
+        ClipExporter::frameCount(options), m_dialogParent);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(0);
+    QString error;
+    const bool ok = ClipExporter::write(
+        m_controller.scenario(), m_controller.registry(), options,
+        [&progress](int done, int) {
+            progress.setValue(done);
+            QCoreApplication::processEvents();
+            return !progress.wasCanceled();
+        },
+        &error);
+    progress.reset();
+    report(ok, options.path, error);
 }
 
 void ExportController::exportChartsPng()

@@ -33,6 +33,8 @@ public:
     void exportViewSvg();
     void exportChartsPng();
     void exportMetricsCsv();
+    //! File › Export › Clip…: a range of the run as PNGs, GIF or WebM, with a progress bar.
+    void exportClip();
 
     /*!
         Writes `image` as a PNG through QSaveFile, as every file the app writes: the old file

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "inspectorview.h"
 
+#include "assignmentexplanation.h"
 #include "guitext.h"
 #include "simulationcontroller.h"
 
@@ -137,6 +138,7 @@ void InspectorView::showConsumer(qint32 c)
             add(QString(), cid, v);
         }
     }
+    addExplanation(c);
     for (const SnapshotHolding &h : snap.holdings) {
         if (h.consumer != c) {
             continue;
@@ -146,6 +148,70 @@ void InspectorView::showConsumer(qint32 c)
                 .arg(GuiText::count(h.cachedCount), GuiText::count(h.nextOffset)));
         addHolding(h, sc, q);
     }
+}
+
+void InspectorView::addExplanation(qint32 c)
+{
+    const Catalog &cat = *m_controller.catalog();
+    const AssignmentExplanation e = AssignmentExplanation::of(cat, m_controller.snapshot(), c);
+    if (e.kind == AssignmentExplanation::Kind::None) {
+        return;
+    }
+    const auto labels = [&cat](const QList<qint32> &queues) {
+        QStringList out;
+        for (qint32 q : queues) {
+            out.append(cat.queueLabel(q));
+        }
+        return out.join(QStringLiteral(", "));
+    };
+    QTreeWidgetItem *top = add(tr("Explain this assignment"),
+        tr("%1 on %2 at %3").arg(e.strategy, e.topic, GuiText::clock(e.at)));
+    QTreeWidgetItem *cids
+        = add(tr("cidAll (sorted)"), tr("%1 consumers").arg(e.cidAll.size()), top);
+    for (qsizetype i = 0; i < e.cidAll.size(); ++i) {
+        add(QString::number(i),
+            e.cidAll.at(i) == e.currentCid ? tr("%1 ← this consumer").arg(e.cidAll.at(i))
+                                           : e.cidAll.at(i),
+            cids);
+    }
+    QTreeWidgetItem *mqs = add(tr("mqAll (sorted)"), tr("%1 queues").arg(e.mqAll.size()), top);
+    for (qsizetype i = 0; i < e.mqAll.size(); ++i) {
+        add(QString::number(i), cat.queueLabel(e.mqAll.at(i)), mqs);
+    }
+    const qsizetype m = e.mqAll.size();
+    const qsizetype n = e.cidAll.size();
+    if (e.kind == AssignmentExplanation::Kind::Averagely) {
+        // AllocateMessageQueueAveragely.allocate, in its own variable names.
+        add(tr("index"), QString::number(e.index), top);
+        add(tr("mod"), QStringLiteral("%1 % %2 = %3").arg(m).arg(n).arg(e.mod), top);
+        add(tr("averageSize"),
+            m <= n ? QStringLiteral("%1 ≤ %2 → 1").arg(m).arg(n)
+                : e.mod > 0 && e.index < e.mod
+                ? QStringLiteral("%1 / %2 + 1 = %3").arg(m).arg(n).arg(e.averageSize)
+                : QStringLiteral("%1 / %2 = %3").arg(m).arg(n).arg(e.averageSize),
+            top);
+        add(tr("startIndex"),
+            e.mod > 0 && e.index < e.mod
+                ? QStringLiteral("%1 × %2 = %3").arg(e.index).arg(e.averageSize).arg(e.startIndex)
+                : QStringLiteral("%1 × %2 + %3 = %4")
+                      .arg(e.index)
+                      .arg(e.averageSize)
+                      .arg(e.mod)
+                      .arg(e.startIndex),
+            top);
+        add(tr("range"),
+            QStringLiteral("min(%1, %2 − %3) = %4")
+                .arg(e.averageSize)
+                .arg(m)
+                .arg(e.startIndex)
+                .arg(e.range),
+            top);
+        add(tr("mqAll[startIndex … startIndex + range − 1]"), labels(e.computed), top);
+    } else if (e.kind == AssignmentExplanation::Kind::ByCircle) {
+        add(tr("index"), QString::number(e.index), top);
+        add(tr("every %1th queue from index").arg(n), labels(e.computed), top);
+    }
+    add(tr("The strategy's answer"), labels(e.allocated), top);
 }
 
 void InspectorView::addHolding(

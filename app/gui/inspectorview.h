@@ -43,6 +43,8 @@ protected:
 private:
     void showConsumer(qint32 consumer);
     void showQueue(qint32 queue);
+    //! "Explain this assignment": the lists the consumer's strategy saw and how it used them.
+    void addExplanation(qint32 consumer);
     QTreeWidgetItem *add(
         const QString &name, const QString &value, QTreeWidgetItem *parent = nullptr);
     //! A process queue's details: offsets, cache against the owner's threshold, pull state, lock.

@@ -12,6 +12,7 @@
 #include "exportcontroller.h"
 #include "guitext.h"
 #include "inspectorview.h"
+#include "narrationoverlay.h"
 #include "languagemanager.h"
 #include "languagemenu.h"
 #include "parameterform.h"
@@ -84,6 +85,7 @@ MainWindow::MainWindow(
     m_timeline = new TimelineBar(*m_controller, viewPane);
     viewLayout->addWidget(m_view, 1);
     viewLayout->addWidget(m_timeline);
+    m_narration = new NarrationOverlay(m_view);
     m_charts = new ChartPanel(*m_controller, m_centre);
     m_centre->addWidget(viewPane);
     m_centre->addWidget(m_charts);
@@ -177,6 +179,8 @@ void MainWindow::connectParts()
     connect(m_files, &DocumentController::message, this,
         [this](const QString &text) { statusBar()->showMessage(text, 6000); });
     connect(m_view, &AssignmentView::selectionChanged, this, &MainWindow::handleSelection);
+    connect(m_narration, &NarrationOverlay::pauseRequested, m_controller,
+        [this] { m_controller->setPlaying(false); });
     connect(m_view, &AssignmentView::consumerContextMenuRequested, this,
         [this](qint32, const QPoint &pos) {
             QMenu menu(this);
@@ -219,6 +223,7 @@ void MainWindow::retranslate()
     m_inspectorDock->setWindowTitle(tr("Inspector"));
     m_logDock->setWindowTitle(tr("Event log"));
     m_files->retranslate();
+    m_narration->retranslate();
     updateTitle();
 }
 
@@ -234,6 +239,7 @@ void MainWindow::handleFrame()
 {
     const CatalogPtr catalog = m_controller->catalog();
     m_view->setFrame(catalog, m_controller->snapshot(), m_controller->generation());
+    m_narration->setTime(catalog, m_controller->now(), m_controller->generation());
     m_consumerActions->setState(catalog, m_controller->snapshot());
     if (catalog) {
         m_strategy->setGroups(catalog->groups);
@@ -330,6 +336,7 @@ void MainWindow::handleCommandFailed(const ScenarioEvent &command, const QString
 void MainWindow::startDocument()
 {
     const Scenario &s = m_document->scenario();
+    m_narration->setNarration(s.narration);
     m_controller->load(s);
     m_settings->setScenario(s);
     m_churn->setScenario(s);

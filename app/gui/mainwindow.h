@@ -25,6 +25,7 @@ struct Variant;
 class ConsumerActions;
 class DocumentController;
 class EventLogView;
+class NarrationOverlay;
 class ExportController;
 class InspectorView;
 class LanguageManager;
@@ -139,6 +140,7 @@ private:
     ScenarioDocument *m_document = nullptr;
 
     AssignmentView *m_view = nullptr;
+    NarrationOverlay *m_narration = nullptr;
     ChartPanel *m_charts = nullptr;
     QSplitter *m_centre = nullptr;
     ScenarioBanner *m_banner = nullptr;

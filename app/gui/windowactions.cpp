@@ -50,6 +50,8 @@ WindowActions::WindowActions(QMainWindow *window, const Parts &parts)
         m_exportCharts, &QAction::triggered, parts.exporter, &ExportController::exportChartsPng);
     m_exportCsv = addAction();
     connect(m_exportCsv, &QAction::triggered, parts.exporter, &ExportController::exportMetricsCsv);
+    m_exportClip = addAction();
+    connect(m_exportClip, &QAction::triggered, parts.exporter, &ExportController::exportClip);
 
     m_play = addAction("play");
     m_play->setShortcut(QKeySequence(Qt::Key_Space));
@@ -117,6 +119,7 @@ void WindowActions::createMenus(const QList<QDockWidget *> &docks)
     m_exportMenu->addAction(m_exportViewSvg);
     m_exportMenu->addAction(m_exportCharts);
     m_exportMenu->addAction(m_exportCsv);
+    m_exportMenu->addAction(m_exportClip);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quit);
 
@@ -198,6 +201,8 @@ void WindowActions::retranslate()
         { m_exportViewSvg, tr("View as &SVG…"), tr("Save the assignment view as an SVG drawing") },
         { m_exportCharts, tr("&Charts as PNG…"), tr("Save the charts as a PNG image") },
         { m_exportCsv, tr("&Metrics as CSV…"), tr("Save every sample of the run as a CSV file") },
+        { m_exportClip, tr("C&lip…"),
+            tr("Save a time range of the run as an animated GIF, WebM or PNG frames for slides") },
         { m_step, tr("Step to next &event"), tr("Pause and run to the next event") },
         { m_stepRebalance, tr("Step to next &rebalance"),
             tr("Pause and run to the next rebalance that moves a queue") },

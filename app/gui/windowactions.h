@@ -81,6 +81,7 @@ private:
     QAction *m_exportViewSvg = nullptr;
     QAction *m_exportCharts = nullptr;
     QAction *m_exportCsv = nullptr;
+    QAction *m_exportClip = nullptr;
     QAction *m_play = nullptr;
     QAction *m_step = nullptr;
     QAction *m_stepRebalance = nullptr;

@@ -144,7 +144,7 @@ Task<bool> RebalanceImpl::doRebalance()
     co_return balanced;
 }
 
-void RebalanceImpl::recordView(
+ConsumerView &RebalanceImpl::recordView(
     qint32 topic, const QStringList &cids, qint32 queueCount, qint32 broker)
 {
     Consumer &c = *m_consumer;
@@ -158,10 +158,11 @@ void RebalanceImpl::recordView(
     for (ConsumerView &v : c.views) {
         if (v.topic == topic) {
             v = view;
-            return;
+            return v;
         }
     }
     c.views.append(view);
+    return c.views.last();
 }
 
 void RebalanceImpl::publishStrategyError(qint32 topic, const QString &message)
@@ -245,7 +246,12 @@ Task<bool> RebalanceImpl::rebalanceByTopic(qint32 topic, bool isOrder)
     }
     sortRocketMq(mqAll);
     sortRocketMq(cidAll);
-    recordView(topic, cidAll, qint32(mqSet.size()), askedBroker);
+    ConsumerView &view = recordView(topic, cidAll, qint32(mqSet.size()), askedBroker);
+    // Kept for the GUI's "Explain this assignment": the lists exactly as the strategy saw them.
+    view.mqAll.reserve(mqAll.size());
+    for (const MessageQueue &mq : mqAll) {
+        view.mqAll.append(w.queueIndex(topic, w.brokerIndex(mq.brokerName), mq.queueId));
+    }
     if (!c.strategy) {
         publishStrategyError(topic, c.strategyError);
         co_return false;
@@ -277,6 +283,13 @@ Task<bool> RebalanceImpl::rebalanceByTopic(qint32 topic, bool isOrder)
             co_return false;
         }
         allocated.push_back(queue);
+    }
+    // The view may have moved (recordView appends): find it again rather than keep a reference
+    // across the co_await above.
+    for (ConsumerView &v : c.views) {
+        if (v.topic == topic) {
+            v.allocated = QList<qint32>(allocated.begin(), allocated.end());
+        }
     }
     m_lastStrategyError.remove(topic);
     std::sort(allocated.begin(), allocated.end());

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "sim/simtime.h"
+#include "sim/snapshot.h"
 #include "sim/task.h"
 
 #include <QHash>
@@ -63,7 +64,8 @@ private:
     Task<bool> removeUnnecessaryMessageQueue(qint32 pq);
     Task<void> messageQueueChanged(qint32 topic);
     bool workingSetEquals(qint32 topic, const std::vector<qint32> &mqSet) const;
-    void recordView(qint32 topic, const QStringList &cids, qint32 queueCount, qint32 broker);
+    ConsumerView &recordView(
+        qint32 topic, const QStringList &cids, qint32 queueCount, qint32 broker);
     qint32 createProcessQueue(qint32 queue, qint64 nextOffset);
     void removeFromTable(qint32 pq);
     Task<bool> waitForConsumeLock(qint32 pq, SimTime timeout);

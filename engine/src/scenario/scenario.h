@@ -177,6 +177,21 @@ struct RBLAB_ENGINE_EXPORT ScenarioEvent
 };
 
 /*!
+    A teaching note (scenario-format.md, "Narration"): shown at `at` as a callout pointing at
+    the consumers and queues in `focus`; the presenter's playback pauses there when `pause` is set.
+    Not part of the model: the simulation never reads it, so reports do not change.
+*/
+struct RBLAB_ENGINE_EXPORT NarrationNote
+{
+    SimTime at = 0;
+    QMap<QString, QString> text; //!< language ("en", "zh_CN") → the note; a plain string under ""
+    QStringList focus; //!< consumer handles and queue labels ("broker-a/3", "T/broker-a/3")
+    bool pause = false;
+
+    friend bool operator==(const NarrationNote &, const NarrationNote &) = default;
+};
+
+/*!
     A whole scenario file. Reading and writing are ScenarioReader's and ScenarioWriter's; this is
     plain data, cheap to copy, compared field by field (save then open gives back an equal value).
 */
@@ -197,6 +212,7 @@ struct RBLAB_ENGINE_EXPORT Scenario
     QList<GroupSpec> groups;
     QList<ScenarioEvent> events;
     std::optional<ChurnSpec> churn;
+    QList<NarrationNote> narration; //!< by time (the file's order among equal times)
 
     //! The description for a locale name ("zh_CN" → zh_CN, zh, en, then the plain text).
     QString descriptionFor(const QString &localeName) const;

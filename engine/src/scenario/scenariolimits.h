@@ -50,6 +50,10 @@ struct ScenarioLimits
     //! `rblab simulate` notes a run estimated above either of these per virtual minute.
     static constexpr double largeRunSecondsPerMinute = 10.0;
     static constexpr double largeRunBytesPerMinute = 256.0 * 1024 * 1024;
+    //! Narration: a lesson's notes, not a script of the run; a callout is read aloud in a room.
+    static constexpr int maxNarrationNotes = 500;
+    static constexpr int maxNarrationNoteLength = 600; //!< characters, per language
+    static constexpr int maxNarrationFocus = 64; //!< ids a note points at
     static constexpr int maxTopicNameLength = 127; //!< Validators.TOPIC_MAX_LENGTH
     static constexpr int maxGroupNameLength = 255; //!< Validators.CHARACTER_MAX_LENGTH
 };

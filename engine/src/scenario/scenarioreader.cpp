@@ -7,6 +7,7 @@
 #include "scenario/eventreader.h"
 #include "scenario/groupreader.h"
 #include "scenario/jsonparser.h"
+#include "scenario/narrationreader.h"
 #include "scenario/objectreader.h"
 #include "scenario/scenariocost.h"
 #include "scenario/scenariolimits.h"
@@ -45,6 +46,7 @@ const QStringList &topLevelFields()
         QStringLiteral("groups"),
         QStringLiteral("events"),
         QStringLiteral("churn"),
+        QStringLiteral("narration"),
     };
     return fields;
 }
@@ -278,6 +280,9 @@ void ScenarioReader::readTopLevel(
     }
     if (const JsonNode *churn = object.field(QStringLiteral("churn"))) {
         scenario.churn = ChurnReader(context).read(*churn, QStringLiteral("churn"));
+    }
+    if (const JsonNode *narration = object.field(QStringLiteral("narration"))) {
+        scenario.narration = NarrationReader(context).read(*narration, QStringLiteral("narration"));
     }
     if (context.diagnostics.errorCount() == 0) {
         // Totals over the whole file mean something only when every part of it was read.

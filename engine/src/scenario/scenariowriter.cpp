@@ -93,6 +93,24 @@ QString distributionName(ConsumeTime::Distribution distribution)
     return QString();
 }
 
+// Language → text as the reader takes it: a plain string alone, else an object with "en" first.
+JsonNode localizedText(const QMap<QString, QString> &texts)
+{
+    if (texts.size() == 1 && texts.firstKey().isEmpty()) {
+        return str(texts.first());
+    }
+    JsonNode object = JsonNode::makeObject();
+    if (texts.contains(QStringLiteral("en"))) {
+        object.insert(QStringLiteral("en"), str(texts.value(QStringLiteral("en"))));
+    }
+    for (auto it = texts.cbegin(); it != texts.cend(); ++it) {
+        if (it.key() != QLatin1String("en")) {
+            object.insert(it.key(), str(it.value()));
+        }
+    }
+    return object;
+}
+
 } // namespace
 
 QByteArray ScenarioWriter::toJson(const Scenario &scenario)
@@ -155,6 +173,22 @@ QByteArray ScenarioWriter::toJson(const Scenario &scenario)
     }
     if (scenario.churn) {
         root.insert(QStringLiteral("churn"), churnNode(*scenario.churn));
+    }
+    if (!scenario.narration.isEmpty()) {
+        JsonNode narration = JsonNode::makeArray();
+        for (const NarrationNote &note : scenario.narration) {
+            JsonNode node = JsonNode::makeObject();
+            node.insert(QStringLiteral("at"), duration(note.at));
+            node.insert(QStringLiteral("note"), localizedText(note.text));
+            if (!note.focus.isEmpty()) {
+                node.insert(QStringLiteral("focus"), stringArray(note.focus));
+            }
+            if (note.pause) {
+                node.insert(QStringLiteral("pause"), JsonNode::makeBool(true));
+            }
+            narration.append(node);
+        }
+        root.insert(QStringLiteral("narration"), narration);
     }
     return JsonWriter::write(root);
 }

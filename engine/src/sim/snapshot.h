@@ -96,6 +96,11 @@ struct RBLAB_ENGINE_EXPORT ConsumerView
     qint32 queueCount = 0; //!< |mqAll| from its last route poll
     qint32 fromBroker = -1; //!< which broker answered the consumer list
     QString strategy; //!< strategy name used
+    //! mqAll as queue indices, in the order the strategy was given them (RocketMQ's sort);
+    //! empty when the round stopped before the strategy ran.
+    QList<qint32> mqAll;
+    //! What the strategy returned, as queue indices in its order; empty until it answered.
+    QList<qint32> allocated;
     friend bool operator==(const ConsumerView &, const ConsumerView &) = default;
 };
 

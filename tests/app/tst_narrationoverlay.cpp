@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: Apache-2.0
+// The narration callouts over the assignment view: which note shows when, in which language,
+// what it points at (a card, a tile), where its box is drawn, and the pause it asks for once.
+#include "testworld.h"
+
+#include <assignmentview.h>
+#include <narrationoverlay.h>
+
+#include <QLocale>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Rblab;
+
+class tst_NarrationOverlay : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void cleanup() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
+    void showsTheNoteOfTheTime_data();
+    void showsTheNoteOfTheTime();
+    void pointsAtCardsAndTiles();
+    void pausesOncePerNoteAndRun();
+    void chineseText();
+    void boxIsPainted();
+
+private:
+    static QList<NarrationNote> notes();
+};
+
+QList<NarrationNote> tst_NarrationOverlay::notes()
+{
+    NarrationNote first;
+    first.at = 10 * kSecond;
+    first.text = { { QStringLiteral("en"), QStringLiteral("watch c2") },
+        { QStringLiteral("zh_CN"), QStringLiteral("看 c2") } };
+    // Consumer 2 (10.0.0.2@1001 in TestWorld) and queue broker-a/1 of TopicTest.
+    first.focus = { QStringLiteral("10.0.0.2@1001"), QStringLiteral("broker-a/1") };
+    NarrationNote second;
+    second.at = 30 * kSecond;
+    second.text = { { QString(), QStringLiteral("plain") } };
+    second.pause = true;
+    return { first, second };
+}
+
+void tst_NarrationOverlay::showsTheNoteOfTheTime_data()
+{
+    QTest::addColumn<qint64>("now");
+    QTest::addColumn<int>("note");
+    QTest::newRow("before the first") << qint64(9999) << -1;
+    QTest::newRow("at the first") << qint64(10000) << 0;
+    QTest::newRow("until the next") << qint64(29999) << 0;
+    QTest::newRow("at the last") << qint64(30000) << 1;
+    QTest::newRow("last stays 20 s") << qint64(49999) << 1;
+    QTest::newRow("then goes") << qint64(50000) << -1;
+}
+
+void tst_NarrationOverlay::showsTheNoteOfTheTime()
+{
+    QFETCH(qint64, now);
+    QFETCH(int, note);
+    TestWorld world(16, 4);
+    AssignmentView view;
+    view.resize(1200, 700);
+    NarrationOverlay overlay(&view);
+    overlay.setNarration(notes());
+    view.setFrame(world.catalog(), world.evenSnapshot(), 1);
+    overlay.setTime(world.catalog(), now, 1);
+    QCOMPARE(overlay.currentNote(), note);
+    QCOMPARE(overlay.isVisibleTo(&view), note >= 0);
+    QCOMPARE(overlay.currentText(),
+        note == 0       ? QStringLiteral("watch c2")
+            : note == 1 ? QStringLiteral("plain")
+                        : QString());
+}
+
+void tst_NarrationOverlay::pointsAtCardsAndTiles()
+{
+    TestWorld world(16, 4);
+    AssignmentView view;
+    view.resize(1200, 700);
+    NarrationOverlay overlay(&view);
+    overlay.setNarration(notes());
+    view.setFrame(world.catalog(), world.evenSnapshot(), 1);
+    overlay.setTime(world.catalog(), 12 * kSecond, 1);
+    QCOMPARE(overlay.geometry(), view.rect());
+    // One card and one tile (broker-a/1 is held by one consumer; the retry queue is not it).
+    QCOMPARE(overlay.targets().size(), 2);
+    const int card = view.layout().cardOf(1);
+    QVERIFY(card >= 0);
+    QCOMPARE(overlay.targets().at(0), view.layout().cards().at(card).rect);
+    qint32 queue = -1;
+    for (qint32 q = 0; q < world.catalog()->queues.size(); ++q) {
+        const QueueInfo &info = world.catalog()->queues.at(q);
+        if (!info.retry && info.brokerName == QLatin1String("broker-a") && info.queueId == 1) {
+            queue = q;
+        }
+    }
+    QVERIFY(queue >= 0);
+    bool found = false;
+    for (const TileItem &tile : view.tiles()) {
+        found = found || (tile.queue == queue && tile.target == overlay.targets().at(1));
+    }
+    QVERIFY(found);
+    // The box sits in a bottom corner, 12 px in, inside the view.
+    const QRectF box = overlay.boxRect();
+    QVERIFY(QRectF(view.rect()).contains(box));
+    QCOMPARE(box.bottom(), 700.0 - 12);
+}
+
+void tst_NarrationOverlay::pausesOncePerNoteAndRun()
+{
+    TestWorld world(16, 4);
+    AssignmentView view;
+    view.resize(1200, 700);
+    NarrationOverlay overlay(&view);
+    overlay.setNarration(notes());
+    view.setFrame(world.catalog(), world.evenSnapshot(), 1);
+    QSignalSpy spy(&overlay, &NarrationOverlay::pauseRequested);
+    overlay.setTime(world.catalog(), 0, 1);
+    overlay.setTime(world.catalog(), 12 * kSecond, 1); // a note without pause
+    QCOMPARE(spy.count(), 0);
+    overlay.setTime(world.catalog(), 30500, 1);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).toInt(), 1);
+    overlay.setTime(world.catalog(), 31 * kSecond, 1); // still the same note: no second pause
+    overlay.setTime(world.catalog(), 40 * kSecond, 1);
+    QCOMPARE(spy.count(), 1);
+    // Back before it and forward again: it pauses again.
+    overlay.setTime(world.catalog(), 20 * kSecond, 1);
+    overlay.setTime(world.catalog(), 30 * kSecond, 1);
+    QCOMPARE(spy.count(), 2);
+    // A new run that starts past the note (a restored session jumping to 35 s) does not pause.
+    overlay.setTime(world.catalog(), 35 * kSecond, 2);
+    QCOMPARE(overlay.currentNote(), 1);
+    QCOMPARE(spy.count(), 2);
+}
+
+void tst_NarrationOverlay::chineseText()
+{
+    QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
+    TestWorld world(16, 4);
+    AssignmentView view;
+    view.resize(1200, 700);
+    NarrationOverlay overlay(&view);
+    overlay.setNarration(notes());
+    view.setFrame(world.catalog(), world.evenSnapshot(), 1);
+    overlay.setTime(world.catalog(), 12 * kSecond, 1);
+    QCOMPARE(overlay.currentText(), QStringLiteral("看 c2"));
+    // No zh_CN text: the plain one.
+    overlay.setTime(world.catalog(), 31 * kSecond, 1);
+    QCOMPARE(overlay.currentText(), QStringLiteral("plain"));
+}
+
+void tst_NarrationOverlay::boxIsPainted()
+{
+    TestWorld world(16, 4);
+    AssignmentView view;
+    view.resize(1200, 700);
+    NarrationOverlay overlay(&view);
+    overlay.setNarration(notes());
+    view.setFrame(world.catalog(), world.evenSnapshot(), 1);
+    overlay.setTime(world.catalog(), 12 * kSecond, 1);
+    view.settle();
+    const QImage image = view.grab().toImage();
+    const QRectF box = overlay.boxRect();
+    // The box's fill (0xfff4c2 at alpha 240 over the view) just inside its left edge, between
+    // the border and the text.
+    const QColor fill = image.pixelColor(QPoint(int(box.left()) + 6, int(box.center().y())));
+    QVERIFY2(fill.red() > 240 && fill.green() > 230 && fill.blue() > 180 && fill.blue() < 215,
+        qPrintable(fill.name()));
+}
+
+QTEST_MAIN(tst_NarrationOverlay)
+#include "tst_narrationoverlay.moc"
