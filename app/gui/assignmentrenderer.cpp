@@ -61,6 +61,7 @@ void AssignmentRenderer::setFont(const QFont &font)
     m_smallFont = font;
     m_smallFont.setPointSizeF(font.pointSizeF() > 0 ? font.pointSizeF() * 0.9 : 8);
     m_tileFontScale = 0;
+    m_compactFontPx = 0;
     invalidate();
 }
 
@@ -76,7 +77,13 @@ QString AssignmentRenderer::tileLabel(const Catalog &catalog, qint32 queue) cons
     if (q.retry) {
         return QStringLiteral("R·%1").arg(broker);
     }
-    if (catalog.topics.size() > 2 && q.topicIndex >= 0) {
+    // The topic only when the group's queues come from more than one topic besides the retry
+    // topics (%RETRY%group): "A0·0" on every tile of a one-topic world is noise.
+    int topics = 0;
+    for (const QString &topic : catalog.topics) {
+        topics += topic.startsWith(QLatin1String("%RETRY%")) ? 0 : 1;
+    }
+    if (topics > 1 && q.topicIndex >= 0) {
         return QStringLiteral("%1%2·%3").arg(broker).arg(q.queueId).arg(q.topicIndex);
     }
     return QStringLiteral("%1%2").arg(broker).arg(q.queueId);
@@ -371,6 +378,49 @@ void AssignmentRenderer::paintTiles(QPainter &p, const Input &in)
     }
 }
 
+bool AssignmentRenderer::compactLabelFits(const QRectF &r, const QString &label)
+{
+    // Above the fill bar, as large as the tile allows in height and then in width: any size
+    // from kMinCompactLabelPx up reads on a projector better than a bare coloured block.
+    const qreal barH = r.height() >= 8 ? qMax<qreal>(2, r.height() / 5) : 0;
+    int px = int(qMin<qreal>(std::floor(r.height() - barH - 1), 14));
+    if (px < kMinCompactLabelPx) {
+        return false;
+    }
+    if (px != m_compactFontPx) {
+        m_compactFont = m_boldFont;
+        m_compactFont.setPixelSize(px);
+        m_compactFontPx = px;
+    }
+    const qreal room = r.width() - 2;
+    const qreal advance = QFontMetricsF(m_compactFont).horizontalAdvance(label);
+    if (advance <= room) {
+        return true;
+    }
+    px = int(std::floor(px * room / advance));
+    if (px < kMinCompactLabelPx) {
+        return false;
+    }
+    m_compactFont = m_boldFont;
+    m_compactFont.setPixelSize(px);
+    m_compactFontPx = px;
+    return QFontMetricsF(m_compactFont).horizontalAdvance(label) <= room;
+}
+
+void AssignmentRenderer::paintCompactLabel(
+    QPainter &p, const Catalog &catalog, qint32 queue, const QRectF &r, bool ghost)
+{
+    const QString label = tileLabel(catalog, queue);
+    if (!compactLabelFits(r, label)) {
+        return;
+    }
+    const qreal barH = r.height() >= 8 ? qMax<qreal>(2, r.height() / 5) : 0;
+    p.setFont(m_compactFont);
+    p.setPen(ghost ? withAlpha(m_palette.text, 120)
+                   : (m_palette.dark ? QColor(250, 250, 250) : QColor(20, 20, 25)));
+    p.drawText(QRectF(r.left(), r.top(), r.width(), r.height() - barH), Qt::AlignCenter, label);
+}
+
 void AssignmentRenderer::paintLock(QPainter &p, const QRectF &r, const QColor &color) const
 {
     // A padlock: the broker lock of an orderly queue (RebalanceImpl.lock), visible at a glance.
@@ -437,6 +487,7 @@ void AssignmentRenderer::paintTile(
             p.setBrush(Qt::NoBrush);
             p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
         }
+        paintCompactLabel(p, catalog, item.queue, r, ghost);
         if (flowColor.isValid() || (item.flags & TileItem::DoubleOwned) || selected) {
             const QColor border = selected             ? m_palette.selection
                 : (item.flags & TileItem::DoubleOwned) ? m_palette.doubleOwned

@@ -93,6 +93,13 @@ public:
     qreal legendWidth(const Catalog &catalog, const QStringList &labels) const;
 
     static constexpr int kFlashMs = 900;
+    //! The smallest label of a compact tile, in pixels (below it the tile goes without).
+    static constexpr qreal kMinCompactLabelPx = 7;
+
+    //! "A3", "R·B", "B12·1": what a tile says.
+    QString tileLabel(const Catalog &catalog, qint32 queue) const;
+    //! Whether a compact tile of rect `r` shows `label` (it does whenever it fits).
+    bool compactLabelFits(const QRectF &r, const QString &label);
 
 private:
     void paintLegend(QPainter &p, const Input &in);
@@ -102,7 +109,8 @@ private:
     void paintTile(QPainter &p, const Input &in, const TileItem &item, const QRectF &r,
         AssignmentLayout::Detail detail);
     void paintLock(QPainter &p, const QRectF &r, const QColor &color) const;
-    QString tileLabel(const Catalog &catalog, qint32 queue) const;
+    void paintCompactLabel(
+        QPainter &p, const Catalog &catalog, qint32 queue, const QRectF &r, bool ghost);
 
     ViewPalette m_palette;
     QFont m_font;
@@ -110,6 +118,8 @@ private:
     QFont m_smallFont;
     QFont m_tileFont;
     qreal m_tileFontScale = 0;
+    QFont m_compactFont; //!< labels of compact tiles, sized to the tile height
+    int m_compactFontPx = 0;
     CardNames m_names;
 };
 

@@ -94,6 +94,7 @@ public:
     InspectorView *inspector() const { return m_inspector; }
     ConsumerActions *consumerActions() const { return m_consumerActions; }
     PlaybackBar *playbackBar() const { return m_playback; }
+    WindowActions *windowActions() const { return m_actions; }
 
     static QString defaultScenarioPath() { return QStringLiteral(":/scenarios/default.json"); }
 
@@ -110,6 +111,7 @@ private:
     void updateTitle();
     void handleFrame();
     void handleSelection(const Selection &selection);
+    void updateStrategyTargets();
     void handleCommandApplied(const ScenarioEvent &command);
     void handleCommandFailed(const ScenarioEvent &command, const QString &error);
     void startDocument();

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <QLabel>
-#include <QTimer>
 
 namespace Rblab {
 
@@ -14,8 +13,7 @@ class SimulationController;
     "Rebalances 7 · queue moves 3 · duplicates 12 · unassigned 3 (+1 retry) · double-owned 3",
     with what was produced, delivered and held back in the tooltip. Unassigned and double-owned
     are counted as the assignment view shows them, retry queues apart, so the status bar and
-    the picture never disagree. Refreshed at most four times a second (as fast as numbers can
-    be read), the last frame of a burst included.
+    the picture never disagree: refreshed with every frame the view shows.
 */
 class StatusTotals : public QLabel
 {
@@ -35,8 +33,6 @@ protected:
 private:
     const SimulationController &m_controller;
     const AssignmentView &m_view;
-    QTimer m_timer;
-    bool m_pending = false;
 };
 
 } // namespace Rblab

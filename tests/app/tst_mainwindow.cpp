@@ -26,6 +26,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSet>
 #include <QSignalSpy>
@@ -62,6 +63,8 @@ private slots:
     void droppedOtherFileIsRefused();
     void unassignedCountsAgreeWithTheLanes();
     void cacheChartSaysWhereTheThresholdIs();
+    void applyToSelectedNeedsALiveConsumer();
+    void statusTotalsKeepUpWithTheView();
 
 private:
     //! Applies `trigger`'s command and runs on until the engine has applied it.
@@ -674,4 +677,48 @@ void tst_MainWindow::cacheChartSaysWhereTheThresholdIs()
 }
 
 QTEST_MAIN(tst_MainWindow)
+void tst_MainWindow::applyToSelectedNeedsALiveConsumer()
+{
+    QPushButton *applySelected = nullptr;
+    for (QPushButton *button : m_window->strategyPanel()->findChildren<QPushButton *>()) {
+        if (button->text() == QStringLiteral("Apply to selected")) {
+            applySelected = button;
+        }
+    }
+    QVERIFY(applySelected);
+    QVERIFY(!applySelected->isEnabled()); // nothing selected
+    const qint32 victim = firstRunningConsumer();
+    QVERIFY(victim >= 0);
+    m_window->assignmentView()->setSelection(Selection::consumer(victim));
+    QVERIFY(applySelected->isEnabled());
+    QAction *kill = m_window->consumerActions()->action(ConsumerActions::Kill);
+    const ScenarioEvent applied = applyAndWait([kill] { kill->trigger(); });
+    QCOMPARE(applied.action, ScenarioEvent::Action::Kill);
+    // Still selected, now killed: it has no rebalance to switch (the button stayed enabled).
+    QCOMPARE(m_window->assignmentView()->selection(), Selection::consumer(victim));
+    QVERIFY(!applySelected->isEnabled());
+}
+
+void tst_MainWindow::statusTotalsKeepUpWithTheView()
+{
+    // Two frames 10 s of virtual time apart, within a few ms of wall time: the bar used to keep
+    // the first for up to 250 ms while the view showed the second.
+    SimulationController *controller = m_window->controller();
+    controller->runTo(40 * kSecond);
+    controller->runTo(200 * kSecond);
+    const SnapshotTotals &totals = controller->snapshot().totals;
+    const QString summary = m_window->statusSummary();
+    QVERIFY2(
+        summary.contains(QStringLiteral("Rebalances %1 ").arg(GuiText::count(totals.rebalances))),
+        qPrintable(summary));
+    QVERIFY2(
+        summary.contains(QStringLiteral("duplicates %1 ").arg(GuiText::count(totals.duplicates))),
+        qPrintable(summary));
+    QVERIFY2(summary.contains(
+                 QStringLiteral("unassigned %1")
+                     .arg(GuiText::queuesAndRetry(m_window->assignmentView()->unassignedCount(),
+                         m_window->assignmentView()->unassignedRetryCount()))),
+        qPrintable(summary));
+}
+
 #include "tst_mainwindow.moc"
