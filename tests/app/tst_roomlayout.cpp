@@ -422,22 +422,12 @@ void tst_RoomLayout::settingsMarkPendingEditsAndApplyOnEnter()
         panel.message().contains(QStringLiteral("pullBatchSize")), qPrintable(panel.message()));
 
     // A broker field's Enter sends the broker settings, to every broker.
-    batch->setText(QStringLiteral("32"));
+    batch->setText(QStringLiteral("64")); // what the group runs since the Enter above
     QCOMPARE(panel.pendingClientCount(), 0);
-    QLineEdit *brokerEdit = nullptr;
-    for (QLineEdit *edit : panel.findChildren<QLineEdit *>()) {
-        if (edit == panel.editor(edit->objectName()) && edit->isEnabled()
-            && panel.changedBrokerSettings().isEmpty()) {
-            const QString old = edit->text();
-            edit->setText(old + QStringLiteral("0"));
-            if (!panel.changedBrokerSettings().isEmpty()) {
-                brokerEdit = edit;
-                break;
-            }
-            edit->setText(old);
-        }
-    }
+    auto *brokerEdit
+        = qobject_cast<QLineEdit *>(panel.editor(QStringLiteral("channelExpiredTimeout")));
     QVERIFY(brokerEdit);
+    brokerEdit->setText(QStringLiteral("90s"));
     QCOMPARE(panel.pendingBrokerCount(), 1);
     QCOMPARE(brokerEdit->property("pending").toBool(), true);
     QTest::keyClick(brokerEdit, Qt::Key_Return);
