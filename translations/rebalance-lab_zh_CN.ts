@@ -246,13 +246,17 @@
         <source>--restore-session opens the session a crash left behind: it takes no SCENARIO and no --screenshot.</source>
         <translation>--restore-session 用于打开崩溃遗留的会话，不能再指定 SCENARIO，也不能与 --screenshot 同用。</translation>
     </message>
+    <message>
+        <source>Presenter zoom of the window&apos;s text, 100 to 200 (percent).</source>
+        <translation>演示缩放：窗口文字的大小，100 到 200（百分比）。</translation>
+    </message>
+    <message>
+        <source>--zoom must be a whole number from 100 to 200, got &quot;%1&quot;.</source>
+        <translation>--zoom 必须是 100 到 200 之间的整数，收到的是“%1”。</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::AssignmentItems</name>
-    <message>
-        <source>%1 — %2 queues, %3 of %4 consumers running, %5</source>
-        <translation>%1 — %2 个队列，%4 个消费者中 %3 个运行中，%5</translation>
-    </message>
     <message>
         <source>broadcasting: every consumer takes every queue</source>
         <translation>广播模式：每个消费者都拿到全部队列</translation>
@@ -268,6 +272,18 @@
     <message>
         <source>mixed: %1</source>
         <translation>混合：%1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 consumers running (%3 departed or not started, hidden)</source>
+        <translation>%2 个消费者中 %1 个运行中（另有 %3 个已离开或未启动，已隐藏）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 consumers running</source>
+        <translation>%2 个消费者中 %1 个运行中</translation>
+    </message>
+    <message>
+        <source>%1 — %2 queues, %3, %4</source>
+        <translation>%1 — %2 个队列，%3，%4</translation>
     </message>
 </context>
 <context>
@@ -487,10 +503,6 @@
         <translation>归属</translation>
     </message>
     <message>
-        <source>time (s)</source>
-        <translation>时间（秒）</translation>
-    </message>
-    <message>
         <source>rebalance</source>
         <translation>重平衡</translation>
     </message>
@@ -529,6 +541,10 @@
     <message>
         <source>%1 MiB</source>
         <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>时间</translation>
     </message>
 </context>
 <context>
@@ -917,6 +933,14 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
     </message>
 </context>
 <context>
@@ -2573,10 +2597,6 @@ The files were kept as %2.unreadable.</source>
 <context>
     <name>Rblab::SettingsPanel</name>
     <message>
-        <source>Client (DefaultMQPushConsumer, ClientConfig): applies to the group now</source>
-        <translation>客户端（DefaultMQPushConsumer、ClientConfig）：立即应用到整个组</translation>
-    </message>
-    <message>
         <source>5.x: RocketMQ 5.2 and later; 4.9: the 4.9 client where they differ</source>
         <translation>5.x：RocketMQ 5.2 及以后；4.9：在两者不同之处按 4.9 客户端行为</translation>
     </message>
@@ -2615,10 +2635,6 @@ Allowed: %4</source>
         </translation>
     </message>
     <message>
-        <source>Broker (BrokerConfig): applies to every broker now</source>
-        <translation>Broker（BrokerConfig）：立即应用到所有 Broker</translation>
-    </message>
-    <message>
         <source>Client behaviour profile: applies by restarting the run</source>
         <translation>客户端版本：重新开始运行后生效</translation>
     </message>
@@ -2655,6 +2671,30 @@ Allowed: %4</source>
     <message>
         <source>Group on the brokers (SubscriptionGroupConfig): as the scenario sets it</source>
         <translation>Broker 上的消费者组配置（SubscriptionGroupConfig）：按场景设置</translation>
+    </message>
+    <message>
+        <source>Client (DefaultMQPushConsumer, ClientConfig): applies to the group on Enter or Apply; edits not sent yet are marked</source>
+        <translation>客户端（DefaultMQPushConsumer、ClientConfig）：按回车或“应用”后应用到整个组；尚未发送的修改会被标出</translation>
+    </message>
+    <message>
+        <source>Broker (BrokerConfig): applies to every broker on Enter or Apply; edits not sent yet are marked</source>
+        <translation>Broker（BrokerConfig）：按回车或“应用”后应用到所有 Broker；尚未发送的修改会被标出</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n client setting(s) not sent to %1 yet</source>
+        <translation>
+            <numerusform>%n 项客户端配置尚未发送给 %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n broker setting(s) not sent yet</source>
+        <translation>
+            <numerusform>%n 项 Broker 配置尚未发送</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: press Enter in a field or Apply.</source>
+        <translation>%1：在输入框中按回车或点击“应用”。</translation>
     </message>
 </context>
 <context>
@@ -3024,6 +3064,50 @@ Allowed: %4</source>
     <message>
         <source>Play the simulation</source>
         <translation>播放模拟</translation>
+    </message>
+    <message>
+        <source>&amp;Hide departed consumers</source>
+        <translation>隐藏已离开的消费者(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Leave out the cards of consumers that are gone or not started yet, once a group has had more than %1</source>
+        <translation>当一个组的消费者超过 %1 个时，不显示已离开或尚未启动的消费者卡片</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Larger text everywhere, up to %1 %</source>
+        <translation>放大所有文字，最大 %1%</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Smaller text, down to the desktop&apos;s size</source>
+        <translation>缩小文字，最小为桌面字号</translation>
+    </message>
+    <message>
+        <source>&amp;Actual size</source>
+        <translation>实际大小(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Text at the desktop&apos;s size (100 %)</source>
+        <translation>文字恢复为桌面字号（100%）</translation>
+    </message>
+    <message>
+        <source>P&amp;resenter mode</source>
+        <translation>演示模式(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Full screen with the view and charts only; F11 again to leave</source>
+        <translation>全屏，只显示分配视图和图表；再按 F11 退出</translation>
+    </message>
+    <message>
+        <source>Zoom %1 %</source>
+        <translation>缩放 %1%</translation>
     </message>
 </context>
 <context>
