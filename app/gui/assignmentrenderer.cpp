@@ -286,8 +286,15 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
     // Names are static texts elided to the card width: laid out once, drawn every frame.
     // Room for the name: the header less the queue count at the right (as wide as the widest
     // count shown, so narrow cards keep as much of the name as they can).
-    const qreal countWidth = detail == Detail::Full
-        ? QFontMetricsF(m_font).horizontalAdvance(in.queuesLabel.arg(QStringLiteral("000"))) + 6
+    // A card too narrow for "000 queues" and the distinguishing end of a client id
+    // ("…000@0000", zoomed text at 1280×720) gives the count as a bare number, as compact cards.
+    const qreal wordsWidth
+        = QFontMetricsF(m_font).horizontalAdvance(in.queuesLabel.arg(QStringLiteral("000"))) + 6;
+    const bool countInWords = detail == Detail::Full
+        && card.header.width() - 8 - wordsWidth
+            >= QFontMetricsF(m_boldFont).horizontalAdvance(QStringLiteral("…000@0000"));
+    const qreal countWidth = countInWords
+        ? wordsWidth
         : QFontMetricsF(m_font).horizontalAdvance(QStringLiteral("00")) + 4;
     const qreal nameWidth = card.header.width() - (detail == Detail::Full ? 8 : 4)
         - (detail != Detail::HeatMap ? countWidth : 0);
@@ -302,15 +309,18 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
     if (detail == Detail::HeatMap) {
         return;
     }
-    if (detail != Detail::Full) {
+    if (!countInWords) {
         p.drawText(QRectF(card.header.left(), card.header.top(), card.header.width() - 2, lh),
             Qt::AlignRight | Qt::AlignTop, QString::number(sc.queueCount));
-        return;
+        if (detail != Detail::Full) {
+            return;
+        }
+    } else {
+        p.drawText(QRectF(card.header.left(), card.header.top(), card.header.width() - 2, lh),
+            Qt::AlignRight | Qt::AlignTop,
+            sc.queueCount == 1 ? in.oneQueueLabel : in.queuesLabel.arg(sc.queueCount));
     }
     const QFontMetricsF fm(m_font);
-    p.drawText(QRectF(card.header.left(), card.header.top(), card.header.width() - 2, lh),
-        Qt::AlignRight | Qt::AlignTop,
-        sc.queueCount == 1 ? in.oneQueueLabel : in.queuesLabel.arg(sc.queueCount));
     // Second line: the state in words, in the state's colour, then the cache and the strategy.
     const QString state = GuiText::stateName(sc.state, sc.slowed);
     const qreal stateWidth = QFontMetricsF(m_boldFont).horizontalAdvance(state);

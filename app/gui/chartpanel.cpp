@@ -198,6 +198,11 @@ void ChartPanel::applyTheme()
         c.rebalances->setBorderColor(dark ? ink : QColor(40, 40, 50));
         // Axis numbers at the interface's size: read from the back of a classroom.
         c.x->setLabelsFont(font());
+        // Category labels laid out in the old font stay elided ("…" at a 150 % zoom): made
+        // again at the next refresh.
+        for (const QString &label : c.x->categoriesLabels()) {
+            c.x->remove(label);
+        }
         c.y->setLabelsFont(font());
         c.x->setTitleFont(small);
         if (c.note) {
@@ -471,6 +476,12 @@ void ChartPanel::refresh(Chart &c)
     const double headroom = c.note && threshold > 0 && !thresholdShown ? 1.25 : 1.08;
     const double yMax = top <= 0 ? 1.0 : top * headroom;
     TimeAxis::apply(c.x, m_x0, m_x1, pixels, QFontMetricsF(c.x->labelsFont()));
+    // A short chart (1280×720, a zoomed font) has no line to spare for "time" under clock
+    // labels: QtCharts then cut the labels themselves to "…".
+    const bool roomForTitle = c.view->height() >= 11 * QFontMetricsF(font()).height();
+    if (c.x->isTitleVisible() != roomForTitle) {
+        c.x->setTitleVisible(roomForTitle);
+    }
     c.y->setRange(0, c.kind == CacheMiB ? yMax : std::max(4.0, std::ceil(yMax)));
     // Round bounds and ticks (0, 250, 500…): no repeated labels like "0, 1, 1, 2".
     c.y->applyNiceNumbers();

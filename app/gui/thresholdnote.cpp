@@ -64,7 +64,8 @@ void ThresholdNote::update(
     setRect(QRectF(QPointF(0, 0), size));
     if (m_offScale) {
         // Top right of the plot, under the arrow's "above here".
-        setPos(plot.right() - size.width() - 2, plot.top() + 2);
+        // Never left of the plot, over the axis numbers.
+        setPos(qMax(plot.left() + 2, plot.right() - size.width() - 2), plot.top() + 2);
     } else {
         // At the left, where the newest data (at the right) is not; on the side of the line
         // the data is not: above it while the caches stay under, below once they reach it.
