@@ -27,7 +27,7 @@ void StatusTotals::handleFrame()
 void StatusTotals::refresh()
 {
     const SnapshotTotals &t = m_controller.snapshot().totals;
-    setText(
+    setSteadyText(
         tr("Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · double-owned %5")
             .arg(GuiText::count(t.rebalances), GuiText::count(t.queueMoves),
                 GuiText::count(t.duplicates),
@@ -41,9 +41,30 @@ void StatusTotals::refresh()
                 GuiText::count(t.flowControl[2])));
 }
 
+void StatusTotals::setSteadyText(const QString &text)
+{
+    if (text == this->text()) {
+        return;
+    }
+    // A fixed size that grows in steps: a QLabel whose size may change lays the whole window
+    // out again with every new text (QWidget::updateGeometry), and the totals change with
+    // nearly every frame. It shrinks again when clearly too wide (a language switch).
+    const int needed = fontMetrics().horizontalAdvance(text) + 2 * margin() + 4;
+    if (needed > maximumWidth() || needed < maximumWidth() - 120) {
+        setFixedWidth(needed + 40);
+    }
+    if (minimumHeight() != maximumHeight()) {
+        setFixedHeight(sizeHint().height());
+    }
+    setText(text);
+}
+
 void StatusTotals::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange) {
+    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) {
+        setMinimumSize(0, 0); // measured again in the new language or font
+        setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
+        setText(QString());
         refresh();
     }
     QLabel::changeEvent(event);

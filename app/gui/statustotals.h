@@ -31,6 +31,8 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void setSteadyText(const QString &text);
+
     const SimulationController &m_controller;
     const AssignmentView &m_view;
 };
