@@ -13,11 +13,14 @@
 #include <settingspanel.h>
 #include <simulationcontroller.h>
 #include <strategypanel.h>
+#include <exportcontroller.h>
+#include <windowactions.h>
 
 #include <allocation/strategyregistry.h>
 #include <scenario/scenarioreader.h>
 
 #include <QAction>
+#include <QApplication>
 #include <QChart>
 #include <QCheckBox>
 #include <QDockWidget>
@@ -65,6 +68,8 @@ private slots:
     void cacheChartSaysWhereTheThresholdIs();
     void applyToSelectedNeedsALiveConsumer();
     void statusTotalsKeepUpWithTheView();
+    void presenterZoomGrowsTheText();
+    void exportedImagesSayWhichRunAndWhen();
 
 private:
     //! Applies `trigger`'s command and runs on until the engine has applied it.
@@ -719,6 +724,48 @@ void tst_MainWindow::statusTotalsKeepUpWithTheView()
                      .arg(GuiText::queuesAndRetry(m_window->assignmentView()->unassignedCount(),
                          m_window->assignmentView()->unassignedRetryCount()))),
         qPrintable(summary));
+}
+
+void tst_MainWindow::presenterZoomGrowsTheText()
+{
+    WindowActions *actions = m_window->windowActions();
+    const qreal base = QApplication::font().pointSizeF();
+    QCOMPARE(actions->zoom(), 100);
+    actions->setZoom(150);
+    QCOMPARE(actions->zoom(), 150);
+    QCOMPARE(m_window->assignmentView()->font().pointSizeF(), base * 1.5);
+    QCOMPARE(m_window->settingsPanel()->font().pointSizeF(), base * 1.5);
+    actions->setZoom(260); // 100–200 %
+    QCOMPARE(actions->zoom(), 200);
+    QCOMPARE(m_window->assignmentView()->font().pointSizeF(), base * 2);
+    QAction *hide = m_window->findChild<QAction *>(QStringLiteral("HideInactiveAction"));
+    QVERIFY(hide && hide->isChecked());
+    hide->setChecked(false);
+    QVERIFY(!m_window->assignmentView()->hidesInactive());
+    hide->setChecked(true);
+    QVERIFY(m_window->assignmentView()->hidesInactive());
+    actions->setZoom(50);
+    QCOMPARE(actions->zoom(), 100);
+    QCOMPARE(m_window->assignmentView()->font().pointSizeF(), base);
+}
+
+void tst_MainWindow::exportedImagesSayWhichRunAndWhen()
+{
+    const QString caption = m_window->findChild<ExportController *>()->caption();
+    QCOMPARE(caption, QStringLiteral("Default training world · 0:30.000"));
+    QImage image(200, 100, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    const QImage out = ExportController::withCaption(image, caption);
+    QCOMPARE(out.width(), 200);
+    QVERIFY(out.height() > 100 + QFontMetrics(QApplication::font()).height());
+    int ink = 0; // the caption is drawn under the picture
+    const QColor back = out.pixelColor(0, out.height() - 1);
+    for (int y = 100; y < out.height(); ++y) {
+        for (int x = 0; x < out.width(); ++x) {
+            ink += out.pixelColor(x, y) != back ? 1 : 0;
+        }
+    }
+    QVERIFY(ink > 50);
 }
 
 #include "tst_mainwindow.moc"
