@@ -21,7 +21,10 @@ namespace {
 constexpr double kNoAnimationAbove = 50.0;
 // A picture at rest is repainted at most this often: the worker publishes every 15 ms, and at
 // 1× consecutive frames differ by a cache count (painting each took most of the idle cost).
+// Travelling tiles are painted at the animation's 16 ms whatever the speed.
 constexpr int kRestFrameMs = 50;
+constexpr int kSlowRestFrameMs = 100; //!< up to 2×, where the picture changes slowest
+constexpr double kSlowSpeed = 2.0;
 
 } // namespace
 
@@ -117,11 +120,12 @@ void AssignmentView::setFrame(
         update();
         return;
     }
+    const int rest = m_speed <= kSlowSpeed ? kSlowRestFrameMs : kRestFrameMs;
     const qint64 since = m_clock.elapsed() - m_lastPaint;
-    if (since >= kRestFrameMs) {
+    if (since >= rest) {
         update();
     } else if (!m_restTimer.isActive()) {
-        m_restTimer.start(int(kRestFrameMs - since));
+        m_restTimer.start(int(rest - since));
     }
 }
 
@@ -291,6 +295,7 @@ void AssignmentView::paintEvent(QPaintEvent *)
     QPainter painter(this);
     paintContent(painter);
     m_lastPaint = m_clock.elapsed();
+    emit framePainted();
     if (!m_items.isAnimating(m_clock.elapsed())) {
         m_animationTimer.stop();
     }

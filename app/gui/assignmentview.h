@@ -86,6 +86,8 @@ public:
 signals:
     void selectionChanged(const Rblab::Selection &selection);
     void consumerContextMenuRequested(qint32 consumer, const QPoint &globalPos);
+    //! The picture on screen was painted: what reads it (the status totals) follows now.
+    void framePainted();
 
 protected:
     void paintEvent(QPaintEvent *event) override;

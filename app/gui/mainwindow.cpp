@@ -164,6 +164,9 @@ void MainWindow::connectParts()
     connect(m_files, &DocumentController::message, this,
         [this](const QString &text) { statusBar()->showMessage(text, 6000); });
     connect(m_view, &AssignmentView::selectionChanged, this, &MainWindow::handleSelection);
+    // The totals count what the view shows: refreshed when it paints (at most every 100 ms at
+    // rest), never ahead of the picture or behind it.
+    connect(m_view, &AssignmentView::framePainted, m_totals, &StatusTotals::handleFrame);
     connect(m_view, &AssignmentView::consumerContextMenuRequested, this,
         [this](qint32, const QPoint &pos) {
             QMenu menu(this);
@@ -249,7 +252,6 @@ void MainWindow::handleFrame()
     m_settings->setLiveValues(frame.brokerSettings, frame.clientSettings.value(group));
     m_churn->setLiveChurn(frame.churn);
     updateStrategyTargets();
-    m_totals->handleFrame(); // after the view: it counts what the view shows
 }
 
 void MainWindow::handleSelection(const Selection &selection)

@@ -18,7 +18,7 @@ StatusTotals::StatusTotals(
 
 void StatusTotals::handleFrame()
 {
-    // With every frame the view shows: a throttle let the totals lag the picture by up to
+    // With every frame the view paints: a throttle let the totals lag the picture by up to
     // 250 ms (a queue in the lane while the bar said "unassigned 0"). Formatting five numbers
     // is cheap, and QLabel does nothing when the text is the same.
     refresh();

@@ -13,7 +13,7 @@ class SimulationController;
     "Rebalances 7 · queue moves 3 · duplicates 12 · unassigned 3 (+1 retry) · double-owned 3",
     with what was produced, delivered and held back in the tooltip. Unassigned and double-owned
     are counted as the assignment view shows them, retry queues apart, so the status bar and
-    the picture never disagree: refreshed with every frame the view shows.
+    the picture never disagree: refreshed whenever the view paints.
 */
 class StatusTotals : public QLabel
 {
@@ -23,7 +23,7 @@ public:
     StatusTotals(const SimulationController &controller, const AssignmentView &view,
         QWidget *parent = nullptr);
 
-    //! The view has shown a new frame.
+    //! The view has painted a frame.
     void handleFrame();
     void refresh();
 

@@ -708,9 +708,12 @@ void tst_MainWindow::statusTotalsKeepUpWithTheView()
 {
     // Two frames 10 s of virtual time apart, within a few ms of wall time: the bar used to keep
     // the first for up to 250 ms while the view showed the second.
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     SimulationController *controller = m_window->controller();
     controller->runTo(40 * kSecond);
+    m_window->assignmentView()->repaint();
     controller->runTo(200 * kSecond);
+    m_window->assignmentView()->repaint(); // the picture of 200 s is on screen now
     const SnapshotTotals &totals = controller->snapshot().totals;
     const QString summary = m_window->statusSummary();
     QVERIFY2(
