@@ -138,9 +138,13 @@ AppOptions::Outcome AppOptions::parse(
     const QCommandLineOption compareGroup(QStringLiteral("group"),
         tr("Compare mode: the group the variants change (default: every group)."),
         QStringLiteral("G"));
+    const QCommandLineOption zoom(QStringLiteral("zoom"),
+        tr("Presenter zoom of the window's text, 100 to 200 (percent)."),
+        QStringLiteral("PERCENT"));
     parser.addOptions({ lang, speed, strategy, pluginDir, screenshot, at, size, paused, restore,
         noRestore, autosaveDir });
     parser.addOptions({ compare, compareGroup });
+    parser.addOption(zoom);
     parser.addPositionalArgument(QStringLiteral("scenario"),
         tr("A scenario file to open (default: the bundled training world)."),
         QStringLiteral("[SCENARIO]"));
@@ -175,6 +179,16 @@ AppOptions::Outcome AppOptions::parse(
             return Outcome::Error;
         }
         o.speed = x;
+    }
+    if (parser.isSet(zoom)) {
+        bool ok = false;
+        const int percent = parser.value(zoom).toInt(&ok);
+        if (!ok || percent < 100 || percent > 200) {
+            *message = tr("--zoom must be a whole number from 100 to 200, got \"%1\".")
+                           .arg(parser.value(zoom));
+            return Outcome::Error;
+        }
+        o.zoom = percent;
     }
     o.strategy = parser.value(strategy);
     o.pluginDirs = parser.values(pluginDir);

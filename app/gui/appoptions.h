@@ -37,6 +37,7 @@ public:
     std::optional<SimTime> at;
     QSize size;
     bool paused = false;
+    std::optional<int> zoom; //!< presenter zoom, percent (100–200)
     //! A session left behind by a crash: Ask (a dialog), Always (--restore-session), Never.
     enum class Restore { Ask, Always, Never };
     Restore restore = Restore::Ask;

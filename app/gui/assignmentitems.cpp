@@ -363,11 +363,17 @@ void AssignmentItems::updateSections(
         } else if (cat.groupOrderly.value(section.group)) {
             how = tr("%1, orderly: queues locked on the broker").arg(how);
         }
+        // Cards left out (departed, not started) are counted, so the title still tells the truth.
+        const QString consumers = section.hidden > 0
+            ? tr("%1 of %2 consumers running (%3 departed or not started, hidden)")
+                  .arg(GuiText::count(running), GuiText::count(section.cards.size()),
+                      GuiText::count(section.hidden))
+            : tr("%1 of %2 consumers running")
+                  .arg(GuiText::count(running), GuiText::count(section.cards.size()));
         m_sectionTitles.append(
-            tr("%1 — %2 queues, %3 of %4 consumers running, %5")
+            tr("%1 — %2 queues, %3, %4")
                 .arg(cat.groups.value(section.group),
-                    GuiText::count(cat.groupQueues.value(section.group).size()),
-                    GuiText::count(running), GuiText::count(section.cards.size()), how));
+                    GuiText::count(cat.groupQueues.value(section.group).size()), consumers, how));
     }
 }
 

@@ -84,8 +84,8 @@ QRectF AssignmentLayout::cardSlot(int card, int slot) const
     return m_sections.at(c.section).cardGrid.slot(slot).translated(c.body.topLeft());
 }
 
-void AssignmentLayout::compute(
-    const Catalog &catalog, const QSizeF &size, const QFont &font, int tilesPerCard, int legendRows)
+void AssignmentLayout::compute(const Catalog &catalog, const QSizeF &size, const QFont &font,
+    int tilesPerCard, int legendRows, const QList<bool> &hidden)
 {
     m_size = size;
     m_cards.clear();
@@ -105,9 +105,15 @@ void AssignmentLayout::compute(
 
     // Sections share the height by how much they hold: cards, plus the lane and the title.
     QList<QList<qint32>> groupConsumers(catalog.groups.size());
+    QList<int> groupHidden(catalog.groups.size(), 0);
     for (qint32 i = 0; i < catalog.consumers.size(); ++i) {
         const qint32 g = catalog.consumers.at(i).groupIndex;
-        if (g >= 0 && g < groupConsumers.size()) {
+        if (g < 0 || g >= groupConsumers.size()) {
+            continue;
+        }
+        if (hidden.value(i)) {
+            ++groupHidden[g];
+        } else {
             groupConsumers[g].append(i);
         }
     }
@@ -122,6 +128,7 @@ void AssignmentLayout::compute(
         const qreal h = available * weight / qMax<qreal>(1, totalWeight);
         Section section;
         section.group = g;
+        section.hidden = groupHidden.at(g);
         m_sectionOfGroup[g] = int(m_sections.size());
         for (qint32 consumer : std::as_const(groupConsumers[g])) {
             Card card;

@@ -60,14 +60,17 @@ public:
         Grid laneGrid;
         Grid cardGrid; //!< origin relative to each card's body
         QList<int> cards; //!< indices into cards()
+        int hidden = 0; //!< consumers of the group left out (departed or not started)
     };
 
     /*!
         Lays out `catalog` in `size` with `font` as the base font. `tilesPerCard` is how many tiles
-        the fullest card must hold (the view passes the current need, with head-room).
+        the fullest card must hold (the view passes the current need, with head-room). A consumer
+        whose entry in `hidden` is true gets no card (departed or not started, see
+        AssignmentView::hiddenConsumers()); an empty list hides none.
     */
     void compute(const Catalog &catalog, const QSizeF &size, const QFont &font, int tilesPerCard,
-        int legendRows = 1);
+        int legendRows = 1, const QList<bool> &hidden = {});
 
     const QList<Card> &cards() const { return m_cards; }
     const QList<Section> &sections() const { return m_sections; }

@@ -63,6 +63,7 @@ void AssignmentRenderer::setFont(const QFont &font)
     m_smallFont = font;
     m_smallFont.setPointSizeF(font.pointSizeF() > 0 ? font.pointSizeF() * 0.9 : 8);
     m_tileFontScale = 0;
+    m_compactFontPx = 0;
     invalidate();
 }
 
@@ -97,7 +98,13 @@ QString AssignmentRenderer::tileLabel(const Catalog &catalog, qint32 queue) cons
     if (q.retry) {
         return QStringLiteral("R·%1").arg(broker);
     }
-    if (catalog.topics.size() > 2 && q.topicIndex >= 0) {
+    // The topic only when the group's queues come from more than one topic besides the retry
+    // topics (%RETRY%group): "A0·0" on every tile of a one-topic world is noise.
+    int topics = 0;
+    for (const QString &topic : catalog.topics) {
+        topics += topic.startsWith(QLatin1String("%RETRY%")) ? 0 : 1;
+    }
+    if (topics > 1 && q.topicIndex >= 0) {
         return QStringLiteral("%1%2·%3").arg(broker).arg(q.queueId).arg(q.topicIndex);
     }
     return QStringLiteral("%1%2").arg(broker).arg(q.queueId);
@@ -312,8 +319,15 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
     // Names are static texts elided to the card width: laid out once, drawn every frame.
     // Room for the name: the header less the queue count at the right (as wide as the widest
     // count shown, so narrow cards keep as much of the name as they can).
-    const qreal countWidth = detail == Detail::Full
-        ? QFontMetricsF(m_font).horizontalAdvance(in.queuesLabel.arg(QStringLiteral("000"))) + 6
+    // A card too narrow for "000 queues" and the distinguishing end of a client id
+    // ("…000@0000", zoomed text at 1280×720) gives the count as a bare number, as compact cards.
+    const qreal wordsWidth
+        = QFontMetricsF(m_font).horizontalAdvance(in.queuesLabel.arg(QStringLiteral("000"))) + 6;
+    const bool countInWords = detail == Detail::Full
+        && card.header.width() - 8 - wordsWidth
+            >= QFontMetricsF(m_boldFont).horizontalAdvance(QStringLiteral("…000@0000"));
+    const qreal countWidth = countInWords
+        ? wordsWidth
         : QFontMetricsF(m_font).horizontalAdvance(QStringLiteral("00")) + 4;
     const qreal nameWidth = card.header.width() - (detail == Detail::Full ? 8 : 4)
         - (detail != Detail::HeatMap ? countWidth : 0);
@@ -328,15 +342,18 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
     if (detail == Detail::HeatMap) {
         return;
     }
-    if (detail != Detail::Full) {
+    if (!countInWords) {
         p.drawText(QRectF(card.header.left(), card.header.top(), card.header.width() - 2, lh),
             Qt::AlignRight | Qt::AlignTop, QString::number(sc.queueCount));
-        return;
+        if (detail != Detail::Full) {
+            return;
+        }
+    } else {
+        p.drawText(QRectF(card.header.left(), card.header.top(), card.header.width() - 2, lh),
+            Qt::AlignRight | Qt::AlignTop,
+            sc.queueCount == 1 ? in.oneQueueLabel : in.queuesLabel.arg(sc.queueCount));
     }
     const QFontMetricsF fm(m_font);
-    p.drawText(QRectF(card.header.left(), card.header.top(), card.header.width() - 2, lh),
-        Qt::AlignRight | Qt::AlignTop,
-        sc.queueCount == 1 ? in.oneQueueLabel : in.queuesLabel.arg(sc.queueCount));
     // Second line: the state in words, in the state's colour, then the cache and the strategy.
     const QString state = GuiText::stateName(sc.state, sc.slowed);
     const qreal stateWidth = QFontMetricsF(m_boldFont).horizontalAdvance(state);
@@ -402,6 +419,49 @@ void AssignmentRenderer::paintTiles(QPainter &p, const Input &in)
         }
         paintTile(p, in, item, r, detail);
     }
+}
+
+bool AssignmentRenderer::compactLabelFits(const QRectF &r, const QString &label)
+{
+    // Above the fill bar, as large as the tile allows in height and then in width: any size
+    // from kMinCompactLabelPx up reads on a projector better than a bare coloured block.
+    const qreal barH = r.height() >= 8 ? qMax<qreal>(2, r.height() / 5) : 0;
+    int px = int(qMin<qreal>(std::floor(r.height() - barH - 1), 14));
+    if (px < kMinCompactLabelPx) {
+        return false;
+    }
+    if (px != m_compactFontPx) {
+        m_compactFont = m_boldFont;
+        m_compactFont.setPixelSize(px);
+        m_compactFontPx = px;
+    }
+    const qreal room = r.width() - 2;
+    const qreal advance = QFontMetricsF(m_compactFont).horizontalAdvance(label);
+    if (advance <= room) {
+        return true;
+    }
+    px = int(std::floor(px * room / advance));
+    if (px < kMinCompactLabelPx) {
+        return false;
+    }
+    m_compactFont = m_boldFont;
+    m_compactFont.setPixelSize(px);
+    m_compactFontPx = px;
+    return QFontMetricsF(m_compactFont).horizontalAdvance(label) <= room;
+}
+
+void AssignmentRenderer::paintCompactLabel(
+    QPainter &p, const Catalog &catalog, qint32 queue, const QRectF &r, bool ghost)
+{
+    const QString label = tileLabel(catalog, queue);
+    if (!compactLabelFits(r, label)) {
+        return;
+    }
+    const qreal barH = r.height() >= 8 ? qMax<qreal>(2, r.height() / 5) : 0;
+    p.setFont(m_compactFont);
+    p.setPen(ghost ? withAlpha(m_palette.text, 120)
+                   : (m_palette.dark ? QColor(250, 250, 250) : QColor(20, 20, 25)));
+    p.drawText(QRectF(r.left(), r.top(), r.width(), r.height() - barH), Qt::AlignCenter, label);
 }
 
 void AssignmentRenderer::paintLock(QPainter &p, const QRectF &r, const QColor &color) const
@@ -476,6 +536,7 @@ void AssignmentRenderer::paintTile(
             p.setBrush(Qt::NoBrush);
             p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
         }
+        paintCompactLabel(p, catalog, item.queue, r, ghost);
         if (flowColor.isValid() || (item.flags & TileItem::DoubleOwned) || selected) {
             const QColor border = selected             ? m_palette.selection
                 : (item.flags & TileItem::DoubleOwned) ? m_palette.doubleOwned

@@ -100,6 +100,13 @@ public:
     qreal legendWidth(const Catalog &catalog, const QStringList &labels) const;
 
     static constexpr int kFlashMs = 900;
+    //! The smallest label of a compact tile, in pixels (below it the tile goes without).
+    static constexpr qreal kMinCompactLabelPx = 7;
+
+    //! "A3", "R·B", "B12·1": what a tile says.
+    QString tileLabel(const Catalog &catalog, qint32 queue) const;
+    //! Whether a compact tile of rect `r` shows `label` (it does whenever it fits).
+    bool compactLabelFits(const QRectF &r, const QString &label);
 
 private:
     void paintLegend(QPainter &p, const Input &in);
@@ -109,7 +116,8 @@ private:
     void paintTile(QPainter &p, const Input &in, const TileItem &item, const QRectF &r,
         AssignmentLayout::Detail detail);
     void paintLock(QPainter &p, const QRectF &r, const QColor &color) const;
-    QString tileLabel(const Catalog &catalog, qint32 queue) const;
+    void paintCompactLabel(
+        QPainter &p, const Catalog &catalog, qint32 queue, const QRectF &r, bool ghost);
 
     ViewPalette m_palette;
     QFont m_font;
@@ -128,6 +136,8 @@ private:
     };
     std::vector<FittedNames> m_names; //!< most recently used last
     CardBackgroundCache m_cardBackgrounds;
+    QFont m_compactFont; //!< labels of compact tiles, sized to the tile height
+    int m_compactFontPx = 0;
 };
 
 } // namespace Rblab

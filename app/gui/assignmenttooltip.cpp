@@ -112,7 +112,9 @@ QString AssignmentToolTip::queue(const Catalog &cat, const WorldSnapshot &snapsh
                 + tr("Pulls held back: %1").arg(GuiText::flowCauseName(hold.flowControl))
                 + QStringLiteral("</b>");
         }
-        if (hold.locked) {
+        // Only ConsumeMessageOrderlyService locks queues on the broker (RebalanceImpl.lock);
+        // a concurrent group's ProcessQueue may carry the flag, but it means nothing there.
+        if (hold.locked && cat.groupOrderly.value(cat.consumers.at(hold.consumer).groupIndex)) {
             html += QStringLiteral("<br>") + tr("Holds the broker lock (orderly)");
         }
         if (hold.dropped) {

@@ -19,6 +19,12 @@ namespace Rblab {
 namespace {
 
 constexpr double kNoAnimationAbove = 50.0;
+// A picture at rest is repainted at most this often: the worker publishes every 15 ms, and at
+// 1× consecutive frames differ by a cache count (painting each took most of the idle cost).
+// Travelling tiles are painted at the animation's 16 ms whatever the speed.
+constexpr int kRestFrameMs = 50;
+constexpr int kSlowRestFrameMs = 100; //!< up to 2×, where the picture changes slowest
+constexpr double kSlowSpeed = 2.0;
 
 } // namespace
 
@@ -31,6 +37,8 @@ AssignmentView::AssignmentView(QWidget *parent) : QWidget(parent)
     m_clock.start();
     m_animationTimer.setInterval(16);
     connect(&m_animationTimer, &QTimer::timeout, this, qOverload<>(&QWidget::update));
+    m_restTimer.setSingleShot(true);
+    connect(&m_restTimer, &QTimer::timeout, this, qOverload<>(&QWidget::update));
     m_renderer.setFont(font());
     m_renderer.setPalette(ViewPalette::fromPalette(palette()));
     updateTexts();
@@ -48,6 +56,19 @@ void AssignmentView::updateTexts()
         tr("Each card is a consumer of the group, each tile a queue coloured by its broker. "
            "Tiles travel when a rebalance moves them. Right-click a card for churn actions."));
     m_renderer.invalidate();
+}
+
+void AssignmentView::setHideInactive(bool hide)
+{
+    if (hide == m_visibility.isEnabled()) {
+        return;
+    }
+    m_visibility.setEnabled(hide);
+    m_layoutDirty = true;
+    if (m_catalog) {
+        rebuildItems(false);
+    }
+    update();
 }
 
 void AssignmentView::setSpeed(double speed)
@@ -84,6 +105,7 @@ void AssignmentView::setFrame(
     }
     if (newRun) {
         m_items.clear();
+        m_visibility.reset();
         if (m_selection.kind != Selection::Kind::None) {
             m_selection = Selection();
             emit selectionChanged(m_selection);
@@ -94,7 +116,17 @@ void AssignmentView::setFrame(
     m_generation = generation;
     m_hasFrame = catalog != nullptr;
     rebuildItems(!newRun);
-    update();
+    if (newRun || m_animationTimer.isActive()) {
+        update();
+        return;
+    }
+    const int rest = m_speed <= kSlowSpeed ? kSlowRestFrameMs : kRestFrameMs;
+    const qint64 since = m_clock.elapsed() - m_lastPaint;
+    if (since >= rest) {
+        update();
+    } else if (!m_restTimer.isActive()) {
+        m_restTimer.start(int(rest - since));
+    }
 }
 
 void AssignmentView::settle()
@@ -112,11 +144,15 @@ void AssignmentView::rebuildItems(bool animate)
     }
     const Catalog &cat = *m_catalog;
     const int need = AssignmentItems::tilesNeeded(cat, m_snapshot);
+    if (m_visibility.update(cat, m_snapshot)) {
+        m_layoutDirty = true; // a card came or went
+    }
     // Re-lay when a card would overflow, or when tiles could be clearly larger again.
     if (m_layoutDirty || need > m_layoutNeed || need * 3 < m_layoutNeed * 2) {
         m_layoutNeed = qMax(need, 1);
         const qreal legend = m_renderer.legendWidth(cat, m_legendLabels);
-        m_layout.compute(cat, QSizeF(size()), font(), m_layoutNeed, legend > width() - 16 ? 2 : 1);
+        m_layout.compute(cat, QSizeF(size()), font(), m_layoutNeed, legend > width() - 16 ? 2 : 1,
+            m_visibility.hidden());
         m_layoutDirty = false;
     }
     const qint64 now = m_clock.elapsed();
@@ -175,6 +211,28 @@ QString AssignmentView::cardStateText(qint32 consumer) const
     }
     const SnapshotConsumer &sc = m_snapshot.consumers.at(consumer);
     return GuiText::stateName(sc.state, sc.slowed);
+}
+
+bool AssignmentView::tileShowsLabel(const TileItem &item) const
+{
+    if (!m_catalog || item.queue < 0 || item.section < 0
+        || item.section >= m_layout.sections().size()) {
+        return false;
+    }
+    const AssignmentLayout::Section &section = m_layout.sections().at(item.section);
+    const AssignmentLayout::Detail detail = item.consumer >= 0 ? section.cardGrid.detail
+        : item.section < m_items.laneGrids().size() ? m_items.laneGrids().at(item.section).detail
+                                                    : section.laneGrid.detail;
+    switch (detail) {
+    case AssignmentLayout::Detail::Full:
+        return true;
+    case AssignmentLayout::Detail::Compact:
+        return m_renderer.compactLabelFits(
+            item.target, m_renderer.tileLabel(*m_catalog, item.queue));
+    case AssignmentLayout::Detail::HeatMap:
+        break;
+    }
+    return false;
 }
 
 bool AssignmentView::isQueueAnimating(qint32 queue) const
@@ -236,6 +294,8 @@ void AssignmentView::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     paintContent(painter);
+    m_lastPaint = m_clock.elapsed();
+    emit framePainted();
     if (!m_items.isAnimating(m_clock.elapsed())) {
         m_animationTimer.stop();
     }

@@ -5,6 +5,7 @@
 #include "assignmentitems.h"
 #include "assignmentlayout.h"
 #include "assignmentrenderer.h"
+#include "cardvisibility.h"
 #include "frame.h"
 #include "selection.h"
 
@@ -40,6 +41,14 @@ public:
     //! Ends every travel and flash now (a screenshot shows the world at rest).
     void settle();
     Selection selection() const { return m_selection; }
+    /*!
+        Leaves out the cards of departed and not-yet-started consumers in groups that have had
+        more than a few (CardVisibility); on by default.
+    */
+    void setHideInactive(bool hide);
+    bool hidesInactive() const { return m_visibility.isEnabled(); }
+    //! Consumers left out now, over all groups.
+    int hiddenCount() const { return m_visibility.hiddenCount(); }
 
     // What is on screen, for inspection and tests.
     int cardCount() const { return int(m_layout.cards().size()); }
@@ -58,6 +67,9 @@ public:
     int doubleOwnedRetryCount() const { return m_items.doubleOwnedRetryCount(); }
     //! The state word a consumer's card shows, in the current language.
     QString cardStateText(qint32 consumer) const;
+    //! Whether this tile is drawn with its label ("A3"): full tiles always, compact ones when
+    //! the label fits, heat-map cells never.
+    bool tileShowsLabel(const TileItem &item) const;
     //! Whether a tile of this queue is travelling now.
     bool isQueueAnimating(qint32 queue) const;
     Selection hitTest(const QPointF &pos) const;
@@ -74,6 +86,8 @@ public:
 signals:
     void selectionChanged(const Rblab::Selection &selection);
     void consumerContextMenuRequested(qint32 consumer, const QPoint &globalPos);
+    //! The picture on screen was painted: what reads it (the status totals) follows now.
+    void framePainted();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -99,6 +113,7 @@ private:
     bool m_layoutDirty = true;
     int m_layoutNeed = 0;
     AssignmentItems m_items;
+    CardVisibility m_visibility;
     QStringList m_legendLabels;
     QStringList m_laneLabels;
     QString m_cacheLabel;
@@ -108,6 +123,8 @@ private:
     mutable AssignmentRenderer m_renderer;
     QElapsedTimer m_clock;
     QTimer m_animationTimer;
+    QTimer m_restTimer; //!< the next repaint of a picture at rest (at most every kRestFrameMs)
+    qint64 m_lastPaint = -1000;
 };
 
 } // namespace Rblab

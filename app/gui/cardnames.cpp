@@ -60,6 +60,16 @@ qsizetype CardNames::commonPrefixLength(const QStringList &names)
     return 0;
 }
 
+namespace {
+
+bool isSeparator(QChar c)
+{
+    return c == QLatin1Char('.') || c == QLatin1Char('@') || c == QLatin1Char('-')
+        || c == QLatin1Char('_') || c == QLatin1Char(':');
+}
+
+} // namespace
+
 QString CardNames::fitted(
     const QString &name, qsizetype common, const QFontMetricsF &metrics, qreal width)
 {
@@ -69,7 +79,22 @@ QString CardNames::fitted(
     // The shared start is left out without a mark: every card leaves out the same, and the
     // room is better spent on the part that differs.
     const QString rest = common > 0 && common < name.size() ? name.mid(common) : name;
-    return metrics.elidedText(rest, Qt::ElideRight, width);
+    if (metrics.horizontalAdvance(rest) <= width) {
+        return rest;
+    }
+    // Still too long: keep the end, where client ids (ip@pid, MQClientInstance's clientId)
+    // differ, and cut whole parts off the start ("…93@11322" of "10.0.1.93@11322"); a right
+    // elision kept "1…" on every card when the ids differ early (10.0.x next to 10.1.0.x).
+    const QString mark(QChar(0x2026));
+    for (qsizetype i = 1; i < rest.size(); ++i) {
+        if (isSeparator(rest.at(i - 1)) && !isSeparator(rest.at(i))) {
+            const QString tail = mark + rest.mid(i);
+            if (metrics.horizontalAdvance(tail) <= width) {
+                return tail;
+            }
+        }
+    }
+    return metrics.elidedText(rest, Qt::ElideLeft, width);
 }
 
 } // namespace Rblab

@@ -14,9 +14,10 @@ namespace Rblab {
 
 /*!
     Every consumer's name as its card header shows it: whole when it fits; otherwise without
-    the start all names share and cut at the end, since client ids (ip@pid) differ after their
-    common start ("29@20…" of "10.1.0.29@2029", where eliding on the left gave "…9"). Laid out
-    once per catalog, font and width as static texts, so painting a frame costs no text layout.
+    the start all names share; when that is still too long, its end with whole parts cut off
+    the start ("…93@11322" of "10.0.1.93@11322"), since client ids (ip@pid) differ at their end
+    and a right elision showed "1…" on every card. Laid out once per catalog, font and width as
+    static texts, so painting a frame costs no text layout.
 */
 class CardNames
 {
@@ -27,7 +28,8 @@ public:
 
     //! The length of the start every name shares, up to and including a separator (. @ - _).
     static qsizetype commonPrefixLength(const QStringList &names);
-    //! `name` fitted to `width`, leaving out its first `common` characters if it must.
+    //! `name` fitted to `width`, leaving out its first `common` characters, then whole parts
+    //! of its start (marked "…") if it must.
     static QString fitted(
         const QString &name, qsizetype common, const QFontMetricsF &metrics, qreal width);
 

@@ -3,6 +3,7 @@
 
 #include "simulationcontroller.h"
 #include "thresholdnote.h"
+#include "timeaxis.h"
 #include "timechartview.h"
 
 #include <QChart>
@@ -14,6 +15,8 @@
 #include <QScatterSeries>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QCategoryAxis>
+#include <QFontMetricsF>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -24,6 +27,7 @@ namespace {
 // Above this many consumers, a line each is a tangle: show the highest and the mean instead.
 constexpr int kMaxConsumerLines = 10;
 constexpr int kRefreshMs = 40;
+constexpr int kSlowRefreshMs = 250;
 constexpr double kMinWindow = 5;
 constexpr double kMaxWindow = 24 * 3600;
 
@@ -81,11 +85,10 @@ ChartPanel::ChartPanel(const SimulationController &controller, QWidget *parent)
         c.chart->legend()->setAlignment(perConsumer(Kind(k)) ? Qt::AlignRight : Qt::AlignBottom);
         // Lines as lines and the rebalance marks as triangles: the legend reads like the plot.
         c.chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
-        c.x = new QValueAxis(c.chart);
+        c.x = new QCategoryAxis(c.chart);
+        c.x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
         c.y = new QValueAxis(c.chart);
-        c.x->setLabelFormat(QStringLiteral("%.0f"));
         c.y->setLabelFormat(k == CacheMiB ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
-        c.x->setTickCount(7);
         c.y->setTickCount(5);
         c.chart->addAxis(c.x, Qt::AlignBottom);
         c.chart->addAxis(c.y, Qt::AlignLeft);
@@ -94,9 +97,10 @@ ChartPanel::ChartPanel(const SimulationController &controller, QWidget *parent)
         c.rebalances->setMarkerSize(11);
         if (k == CacheMessages || k == CacheMiB) {
             c.note = new ThresholdNote(c.chart);
-            // The note is placed against the plot: follow it when the layout moves it.
-            connect(c.chart, &QChart::plotAreaChanged, this, &ChartPanel::scheduleRefresh);
         }
+        // The note is placed against the plot and the time labels are spaced for its width:
+        // follow the plot when the layout moves it.
+        connect(c.chart, &QChart::plotAreaChanged, this, &ChartPanel::scheduleRefresh);
         c.view = new TimeChartView(c.chart, this);
         c.view->setMinimumHeight(160);
         connect(c.view, &TimeChartView::zoomRequested, this, &ChartPanel::zoom);
@@ -171,7 +175,7 @@ void ChartPanel::retranslate()
         QTabWidget *tabWidget = perConsumer(c.kind) ? m_left : m_right;
         tabWidget->setTabText(tabWidget->indexOf(c.view), tr(tabs[c.kind]));
         tabWidget->setTabToolTip(tabWidget->indexOf(c.view), tr(titles[c.kind]));
-        c.x->setTitleText(tr("time (s)"));
+        c.x->setTitleText(tr("time"));
         c.rebalances->setName(tr("rebalance"));
         c.view->setToolTip(
             tr("Wheel: zoom the time axis. Drag (paused): pan. Double-click: follow the clock. "
@@ -204,6 +208,11 @@ void ChartPanel::applyTheme()
         c.rebalances->setBorderColor(dark ? ink : QColor(40, 40, 50));
         // Axis numbers at the interface's size: read from the back of a classroom.
         c.x->setLabelsFont(font());
+        // Category labels laid out in the old font stay elided ("…" at a 150 % zoom): made
+        // again at the next refresh.
+        for (const QString &label : c.x->categoriesLabels()) {
+            c.x->remove(label);
+        }
         c.y->setLabelsFont(font());
         c.x->setTitleFont(small);
         if (c.note) {
@@ -335,7 +344,16 @@ void ChartPanel::handleFrame()
 void ChartPanel::scheduleRefresh()
 {
     if (!m_refresh.isActive()) {
-        m_refresh.start();
+        // As often as the picture can move: while the time axis slides slower than a pixel
+        // per refresh (1× on a two-minute window), up to kSlowRefreshMs apart; redrawing the
+        // same lines 25 times a second was a quarter of the idle cost.
+        const double pixels = qMax(50.0, m_charts.first().chart->plotArea().width());
+        const double pixelsPerSecond
+            = m_controller.isPlaying() ? pixels / qMax(1.0, m_window) * m_controller.speed() : 0;
+        const int interval = pixelsPerSecond > 0
+            ? int(qBound(double(kRefreshMs), 1000.0 / pixelsPerSecond, double(kSlowRefreshMs)))
+            : kRefreshMs;
+        m_refresh.start(interval);
     }
 }
 
@@ -470,7 +488,13 @@ void ChartPanel::refresh(Chart &c)
     // An off-scale note takes the top of the plot: head-room keeps it off the data.
     const double headroom = c.note && threshold > 0 && !thresholdShown ? 1.25 : 1.08;
     const double yMax = top <= 0 ? 1.0 : top * headroom;
-    c.x->setRange(m_x0, m_x1);
+    TimeAxis::apply(c.x, m_x0, m_x1, pixels, QFontMetricsF(c.x->labelsFont()));
+    // A short chart (1280×720, a zoomed font) has no line to spare for "time" under clock
+    // labels: QtCharts then cut the labels themselves to "…".
+    const bool roomForTitle = c.view->height() >= 11 * QFontMetricsF(font()).height();
+    if (c.x->isTitleVisible() != roomForTitle) {
+        c.x->setTitleVisible(roomForTitle);
+    }
     c.y->setRange(0, c.kind == CacheMiB ? yMax : std::max(4.0, std::ceil(yMax)));
     // Round bounds and ticks (0, 250, 500…): no repeated labels like "0, 1, 1, 2".
     c.y->applyNiceNumbers();

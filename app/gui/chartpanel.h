@@ -13,6 +13,7 @@ class QLineSeries;
 class QScatterSeries;
 class QSplitter;
 class QTabWidget;
+class QCategoryAxis;
 class QValueAxis;
 
 namespace Rblab {
@@ -67,7 +68,7 @@ private:
     {
         Kind kind = CacheMessages;
         QChart *chart = nullptr;
-        QValueAxis *x = nullptr;
+        QCategoryAxis *x = nullptr; //!< time, labelled by TimeAxis
         QValueAxis *y = nullptr;
         QList<QLineSeries *> lines;
         QLineSeries *threshold = nullptr;

@@ -6,17 +6,24 @@
 
 #include "assignmentview.h"
 #include "chartpanel.h"
+#include "guitext.h"
 #include "simulationcontroller.h"
 
+#include <QApplication>
 #include <QFileDialog>
 #include <QProgressDialog>
+#include <QFontMetricsF>
 #include <QImageWriter>
+#include <QLocale>
 #include <QMessageBox>
+#include <QPainter>
 #include <QSaveFile>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTextStream>
 #include <QWidget>
+
+#include <cmath>
 
 namespace Rblab {
 
@@ -70,7 +77,7 @@ void ExportController::exportViewPng()
         return;
     }
     QString error;
-    const QImage image = m_view->exportImage(m_view->devicePixelRatioF());
+    const QImage image = withCaption(m_view->exportImage(m_view->devicePixelRatioF()), caption());
     report(writePng(image, path, &error), path, error);
 }
 
@@ -121,7 +128,7 @@ void ExportController::exportChartsPng()
         return;
     }
     QString error;
-    report(writePng(m_charts->grabImage(), path, &error), path, error);
+    report(writePng(withCaption(m_charts->grabImage(), caption()), path, &error), path, error);
 }
 
 void ExportController::exportMetricsCsv()
@@ -137,6 +144,39 @@ void ExportController::exportMetricsCsv()
     }
     QString error;
     report(writeMetricsCsv(path, *catalog, m_controller.samples(), &error), path, error);
+}
+
+QString ExportController::caption() const
+{
+    const QString name = m_controller.scenario().nameFor(QLocale().name());
+    return tr("%1 · %2").arg(
+        name.isEmpty() ? tr("Untitled") : name, GuiText::clock(m_controller.now()));
+}
+
+QImage ExportController::withCaption(const QImage &image, const QString &caption)
+{
+    if (image.isNull()) {
+        return image;
+    }
+    const qreal dpr = image.devicePixelRatio();
+    QFont font = QApplication::font();
+    font.setBold(true);
+    const QFontMetricsF metrics(font);
+    const int strip = int(std::ceil(metrics.height() + 8));
+    const QSize logical = (QSizeF(image.size()) / dpr).toSize();
+    QImage out(QSize(logical.width(), logical.height() + strip) * dpr, image.format());
+    out.setDevicePixelRatio(dpr);
+    const QPalette palette = QApplication::palette();
+    out.fill(palette.color(QPalette::Window));
+    QPainter p(&out);
+    p.drawImage(QPointF(0, 0), image);
+    p.setFont(font);
+    p.setPen(palette.color(QPalette::WindowText));
+    p.drawText(QRectF(8, logical.height(), logical.width() - 16, strip),
+        Qt::AlignVCenter | Qt::AlignLeft,
+        metrics.elidedText(caption, Qt::ElideMiddle, logical.width() - 16));
+    p.end();
+    return out;
 }
 
 bool ExportController::writePng(const QImage &image, const QString &path, QString *error)

@@ -41,6 +41,14 @@ public:
         stays whole if writing fails half-way. False with a reason.
     */
     static bool writePng(const QImage &image, const QString &path, QString *error);
+    /*!
+        `image` with a strip under it that says what it shows: "Default training world · 2:10.000"
+        (the scenario, the virtual clock). A picture on a slide or in a ticket otherwise does
+        not say which run or which moment it was.
+    */
+    static QImage withCaption(const QImage &image, const QString &caption);
+    //! The caption of an exported image now: scenario name and clock.
+    QString caption() const;
     //! The samples as CSV ("t_ms,orphaned,doubleOwned,<consumer>.state,…"); false with a reason.
     static bool writeMetricsCsv(
         const QString &path, const Catalog &catalog, const QList<Sample> &samples, QString *error);

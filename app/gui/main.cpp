@@ -7,6 +7,7 @@
 #include "mainwindow.h"
 #include "sessionautosave.h"
 #include "simulationcontroller.h"
+#include "windowactions.h"
 
 #include <allocation/strategyregistry.h>
 
@@ -125,6 +126,9 @@ int main(int argc, char *argv[])
             std::fprintf(stderr, "rebalance-lab: no session to restore in %s\n",
                 qPrintable(QDir::toNativeSeparators(autosaveDir)));
         }
+    }
+    if (options.zoom) {
+        window.windowActions()->setZoom(*options.zoom);
     }
     if (options.speed) {
         window.controller()->setSpeed(*options.speed);

@@ -106,6 +106,7 @@ MainWindow::MainWindow(
     parts.files = m_files;
     parts.consumers = m_consumerActions;
     parts.languages = &m_languages;
+    parts.view = m_view;
     m_actions = new WindowActions(this, parts);
     createDocks();
     m_actions->createMenus({ m_strategyDock, m_churnDock, m_settingsDock, m_scenarioDock,
@@ -181,6 +182,9 @@ void MainWindow::connectParts()
     connect(m_view, &AssignmentView::selectionChanged, this, &MainWindow::handleSelection);
     connect(m_narration, &NarrationOverlay::pauseRequested, m_controller,
         [this] { m_controller->setPlaying(false); });
+    // The totals count what the view shows: refreshed when it paints (at most every 100 ms at
+    // rest), never ahead of the picture or behind it.
+    connect(m_view, &AssignmentView::framePainted, m_totals, &StatusTotals::handleFrame);
     connect(m_view, &AssignmentView::consumerContextMenuRequested, this,
         [this](qint32, const QPoint &pos) {
             QMenu menu(this);
@@ -267,22 +271,36 @@ void MainWindow::handleFrame()
         = catalog && !catalog->groups.isEmpty() ? catalog->groups.first() : QString();
     m_settings->setLiveValues(frame.brokerSettings, frame.clientSettings.value(group));
     m_churn->setLiveChurn(frame.churn);
-    m_totals->handleFrame(); // after the view: it counts what the view shows
+    updateStrategyTargets();
 }
 
 void MainWindow::handleSelection(const Selection &selection)
 {
     m_inspector->setSelection(selection);
     m_consumerActions->setSelectedConsumer(selection.isConsumer() ? selection.index : -1);
-    const CatalogPtr catalog = m_controller->catalog();
-    QStringList names;
-    if (selection.isConsumer() && catalog && selection.index < catalog->consumers.size()) {
-        names.append(catalog->consumers.at(selection.index).name);
-    }
     // Show the details, unless the user is reading the log (a click there selects too).
     if (selection.kind != Selection::Kind::None
         && !m_log->isAncestorOf(QApplication::focusWidget())) {
         m_inspectorDock->raise();
+    }
+    updateStrategyTargets();
+}
+
+void MainWindow::updateStrategyTargets()
+{
+    // Only a live consumer can switch strategy: a killed, shut down or not started one has no
+    // RebalanceImpl to give it to, so "Apply to selected" goes grey when the selection dies.
+    const Selection selection = m_view->selection();
+    const CatalogPtr catalog = m_controller->catalog();
+    const QList<SnapshotConsumer> &consumers = m_controller->snapshot().consumers;
+    QStringList names;
+    if (selection.isConsumer() && catalog && selection.index < catalog->consumers.size()
+        && selection.index < consumers.size()) {
+        const ConsumerState state = consumers.at(selection.index).state;
+        if (state != ConsumerState::Absent && state != ConsumerState::Killed
+            && state != ConsumerState::Shutdown) {
+            names.append(catalog->consumers.at(selection.index).name);
+        }
     }
     m_strategy->setSelectedConsumers(names);
 }

@@ -107,6 +107,7 @@ public:
     ConsumerActions *consumerActions() const { return m_consumerActions; }
     PlaybackBar *playbackBar() const { return m_playback; }
     TimelineBar *timelineBar() const { return m_timeline; }
+    WindowActions *windowActions() const { return m_actions; }
 
     static QString defaultScenarioPath() { return QStringLiteral(":/scenarios/default.json"); }
 
@@ -123,6 +124,7 @@ private:
     void updateTitle();
     void handleFrame();
     void handleSelection(const Selection &selection);
+    void updateStrategyTargets();
     void handleCommandApplied(const ScenarioEvent &command);
     void handleCommandFailed(const ScenarioEvent &command, const QString &error);
     void startDocument();

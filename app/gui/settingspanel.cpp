@@ -123,6 +123,10 @@ void SettingsPanel::addRows(
             auto *edit = new QLineEdit(this);
             edit->setMaximumWidth(100);
             connect(edit, &QLineEdit::textChanged, this, &SettingsPanel::validate);
+            // Enter sends what is pending in this field's section, as its Apply button does
+            // (which may be scrolled out of sight below the fields).
+            connect(edit, &QLineEdit::returnPressed, this,
+                broker ? &SettingsPanel::applyBroker : &SettingsPanel::applyClient);
             row.editor = edit;
         }
         row.editor->setObjectName(QString::fromLatin1(spec.key));
@@ -141,11 +145,12 @@ void SettingsPanel::addRows(
 
 void SettingsPanel::retranslate()
 {
-    m_clientTitle->setText(
-        tr("Client (DefaultMQPushConsumer, ClientConfig): applies to the group now"));
+    m_clientTitle->setText(tr("Client (DefaultMQPushConsumer, ClientConfig): applies to the "
+                              "group on Enter or Apply; edits not sent yet are marked"));
     m_groupTitle->setText(
         tr("Group on the brokers (SubscriptionGroupConfig): as the scenario sets it"));
-    m_brokerTitle->setText(tr("Broker (BrokerConfig): applies to every broker now"));
+    m_brokerTitle->setText(tr("Broker (BrokerConfig): applies to every broker on Enter or "
+                              "Apply; edits not sent yet are marked"));
     m_profileTitle->setText(tr("Client behaviour profile: applies by restarting the run"));
     m_profile->setToolTip(tr("5.x: RocketMQ 5.2 and later; 4.9: the 4.9 client where they differ"));
     m_applyClient->setText(tr("Apply to group"));
@@ -299,20 +304,51 @@ void SettingsPanel::validate()
         return; // still being built
     }
     QString error;
+    int pendingClient = 0;
+    int pendingBroker = 0;
     for (const Row &row : std::as_const(m_rows)) {
         QString rowError;
-        const bool ok = rowValue(row, &rowError).has_value();
+        const std::optional<qint64> value = rowValue(row, &rowError);
+        const bool ok = value.has_value();
+        // An edit the run does not have yet is marked (amber), so nobody takes the panel for
+        // the run's state; it stays marked until Enter or Apply sends it.
+        const bool pending = ok && !row.group && *value != row.current;
+        row.editor->setProperty("pending", pending);
+        (row.broker ? pendingBroker : pendingClient) += pending ? 1 : 0;
         if (auto *edit = qobject_cast<QLineEdit *>(row.editor)) {
-            edit->setStyleSheet(
-                ok ? QString() : QStringLiteral("QLineEdit { border: 2px solid #d22; }"));
+            edit->setStyleSheet(!ok ? QStringLiteral("QLineEdit { border: 2px solid #d22; }")
+                    : pending       ? QStringLiteral("QLineEdit { border: 2px solid #e0a000; }")
+                                    : QString());
+        } else {
+            row.editor->setStyleSheet(pending
+                    ? QStringLiteral("QCheckBox { border: 2px solid #e0a000; padding: 1px; }")
+                    : QString());
         }
         if (!ok && error.isEmpty()) {
             error = rowError;
         }
     }
-    // A confirmation ("Sent 2 settings") stays until the next problem; a problem goes when fixed.
-    if (!error.isEmpty() || m_messageIsError) {
-        showMessage(error, !error.isEmpty());
+    m_pendingClient = pendingClient;
+    m_pendingBroker = pendingBroker;
+    // Below the scrolled part, always in sight: a problem first, then what is not sent yet, then
+    // a confirmation ("Sent 2 settings"), which stays until the next edit.
+    if (!error.isEmpty()) {
+        showMessage(error, true);
+    } else if (pendingClient + pendingBroker > 0) {
+        QStringList parts;
+        if (pendingClient > 0) {
+            parts.append(
+                tr("%n client setting(s) not sent to %1 yet", nullptr, pendingClient).arg(m_group));
+        }
+        if (pendingBroker > 0) {
+            parts.append(tr("%n broker setting(s) not sent yet", nullptr, pendingBroker));
+        }
+        showMessage(
+            tr("%1: press Enter in a field or Apply.").arg(parts.join(QStringLiteral("; "))),
+            false);
+        m_messagePending = true;
+    } else if (m_messageIsError || m_messagePending) {
+        showMessage(QString(), false);
     }
     m_applyClient->setEnabled(error.isEmpty() && !m_group.isEmpty());
     m_applyBroker->setEnabled(error.isEmpty());
@@ -358,6 +394,12 @@ void SettingsPanel::showMessage(const QString &text, bool error)
     m_message->setText(text);
     m_message->setStyleSheet(error ? QStringLiteral("color: #d22;") : QString());
     m_messageIsError = error;
+    m_messagePending = false;
+}
+
+QString SettingsPanel::message() const
+{
+    return m_message->text();
 }
 
 void SettingsPanel::applyClient()
@@ -382,6 +424,7 @@ void SettingsPanel::applyClient()
             row.current = it->toLongLong();
         }
     }
+    validate(); // the sent fields are no longer pending
     showMessage(
         tr("Sent %n client setting(s) to %1.", nullptr, int(changed.size())).arg(m_group), false);
     emit clientSettingsRequested(command);
@@ -408,6 +451,7 @@ void SettingsPanel::applyBroker()
             row.current = it->toLongLong();
         }
     }
+    validate();
     showMessage(
         tr("Sent %n broker setting(s) to every broker.", nullptr, int(changed.size())), false);
     emit brokerSettingsRequested(command);

@@ -20,12 +20,14 @@ namespace Rblab {
     BrokerConfig::specs(), each under its owner: the friendly name
     in the interface language, RocketMQ's own name beside it (what an engineer searches for), an
     editor that checks RocketMQ's allowed range as you type, and the unit. Client settings apply
-    at once to the whole group (a setClient command), broker settings at once to every broker (a
-    setBroker command); both are recorded, so a saved session replays them. Only the client
-    behaviour profile is part of how the world is built, so it applies by restarting the run.
-    The group's own broker-side settings (SubscriptionGroupConfig) are shown as the scenario
-    sets them (the group's fields), read-only: no command changes them during a run.
-    The values shown follow the run (setLiveValues), except those the user is editing.
+    to the whole group (a setClient command) and broker settings to every broker (a setBroker
+    command) when Enter is pressed in one of their fields or their Apply button is clicked;
+    until then the edited fields are marked and counted under the panel. Both are recorded, so a
+   saved session replays them. Only the client behaviour profile is part of how the world is built,
+   so it applies by restarting the run. The group's own broker-side settings
+   (SubscriptionGroupConfig) are shown as the scenario sets them (the group's fields), read-only: no
+   command changes them during a run. The values shown follow the run (setLiveValues), except those
+   the user is editing.
 */
 class SettingsPanel : public QWidget
 {
@@ -44,6 +46,11 @@ public:
     QVariantMap changedClientSettings(QString *error = nullptr) const;
     //! The broker settings that differ from what the brokers run now; empty when invalid.
     QVariantMap changedBrokerSettings(QString *error = nullptr) const;
+    //! Edited fields not sent yet (each marked, and counted under the panel).
+    int pendingClientCount() const { return m_pendingClient; }
+    int pendingBrokerCount() const { return m_pendingBroker; }
+    //! The line under the panel: an error, the pending edits, or what was sent.
+    QString message() const;
     /*!
         The settings the run has now (the scenario's, with the commands applied so far), by
         RocketMQ name. A field the user has changed and not applied keeps what they typed.
@@ -98,6 +105,9 @@ private:
     QVariantMap m_liveClient;
     Profile m_currentProfile = Profile::V5;
     bool m_messageIsError = false;
+    bool m_messagePending = false; //!< the message lists pending edits
+    int m_pendingClient = 0;
+    int m_pendingBroker = 0;
 };
 
 } // namespace Rblab

@@ -14,31 +14,20 @@ StatusTotals::StatusTotals(
     : QLabel(parent), m_controller(controller), m_view(view)
 {
     setObjectName(QStringLiteral("StatusTotals"));
-    m_timer.setSingleShot(true);
-    m_timer.setInterval(250);
-    connect(&m_timer, &QTimer::timeout, this, [this] {
-        if (m_pending) {
-            m_pending = false;
-            refresh();
-        }
-    });
 }
 
 void StatusTotals::handleFrame()
 {
-    if (!m_timer.isActive()) {
-        refresh();
-        m_pending = false;
-        m_timer.start();
-    } else {
-        m_pending = true;
-    }
+    // With every frame the view paints: a throttle let the totals lag the picture by up to
+    // 250 ms (a queue in the lane while the bar said "unassigned 0"). Formatting five numbers
+    // is cheap, and QLabel does nothing when the text is the same.
+    refresh();
 }
 
 void StatusTotals::refresh()
 {
     const SnapshotTotals &t = m_controller.snapshot().totals;
-    setText(
+    setSteadyText(
         tr("Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · double-owned %5")
             .arg(GuiText::count(t.rebalances), GuiText::count(t.queueMoves),
                 GuiText::count(t.duplicates),
@@ -52,9 +41,30 @@ void StatusTotals::refresh()
                 GuiText::count(t.flowControl[2])));
 }
 
+void StatusTotals::setSteadyText(const QString &text)
+{
+    if (text == this->text()) {
+        return;
+    }
+    // A fixed size that grows in steps: a QLabel whose size may change lays the whole window
+    // out again with every new text (QWidget::updateGeometry), and the totals change with
+    // nearly every frame. It shrinks again when clearly too wide (a language switch).
+    const int needed = fontMetrics().horizontalAdvance(text) + 2 * margin() + 4;
+    if (needed > maximumWidth() || needed < maximumWidth() - 120) {
+        setFixedWidth(needed + 40);
+    }
+    if (minimumHeight() != maximumHeight()) {
+        setFixedHeight(sizeHint().height());
+    }
+    setText(text);
+}
+
 void StatusTotals::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange) {
+    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) {
+        setMinimumSize(0, 0); // measured again in the new language or font
+        setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
+        setText(QString());
         refresh();
     }
     QLabel::changeEvent(event);

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <QLabel>
-#include <QTimer>
 
 namespace Rblab {
 
@@ -14,8 +13,7 @@ class SimulationController;
     "Rebalances 7 · queue moves 3 · duplicates 12 · unassigned 3 (+1 retry) · double-owned 3",
     with what was produced, delivered and held back in the tooltip. Unassigned and double-owned
     are counted as the assignment view shows them, retry queues apart, so the status bar and
-    the picture never disagree. Refreshed at most four times a second (as fast as numbers can
-    be read), the last frame of a burst included.
+    the picture never disagree: refreshed whenever the view paints.
 */
 class StatusTotals : public QLabel
 {
@@ -25,7 +23,7 @@ public:
     StatusTotals(const SimulationController &controller, const AssignmentView &view,
         QWidget *parent = nullptr);
 
-    //! The view has shown a new frame.
+    //! The view has painted a frame.
     void handleFrame();
     void refresh();
 
@@ -33,10 +31,10 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void setSteadyText(const QString &text);
+
     const SimulationController &m_controller;
     const AssignmentView &m_view;
-    QTimer m_timer;
-    bool m_pending = false;
 };
 
 } // namespace Rblab

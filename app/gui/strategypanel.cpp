@@ -140,6 +140,9 @@ QString StrategyPanel::runningText() const
 
 void StrategyPanel::setSelectedConsumers(const QStringList &consumers)
 {
+    if (consumers == m_selected) {
+        return; // called on every frame
+    }
     m_selected = consumers;
     validate();
 }

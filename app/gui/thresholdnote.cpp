@@ -50,6 +50,11 @@ void ThresholdNote::update(
         const double share = 100.0 * qMax(0.0, peak) / threshold;
         const QString percent = QLocale().toString(share, 'f', share < 10 ? 1 : 0);
         m_text->setText(tr("▲ threshold %1 off scale · peak %2 %").arg(valueText, percent));
+        // A narrow plot (1280×720, a zoomed font) takes it on two lines rather than over the
+        // axis: break at the middle dot.
+        if (m_text->boundingRect().width() + 2 * kPadding > plot.width() - 4) {
+            m_text->setText(m_text->text().replace(QStringLiteral(" · "), QStringLiteral("\n")));
+        }
     } else {
         m_text->setText(tr("threshold %1").arg(valueText));
     }
@@ -59,7 +64,8 @@ void ThresholdNote::update(
     setRect(QRectF(QPointF(0, 0), size));
     if (m_offScale) {
         // Top right of the plot, under the arrow's "above here".
-        setPos(plot.right() - size.width() - 2, plot.top() + 2);
+        // Never left of the plot, over the axis numbers.
+        setPos(qMax(plot.left() + 2, plot.right() - size.width() - 2), plot.top() + 2);
     } else {
         // At the left, where the newest data (at the right) is not; on the side of the line
         // the data is not: above it while the caches stay under, below once they reach it.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "windowactions.h"
 
+#include "assignmentview.h"
 #include "consumeractions.h"
 #include "documentcontroller.h"
 #include "exportcontroller.h"
@@ -16,6 +17,7 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
+#include <QStatusBar>
 #include <QToolBar>
 
 namespace Rblab {
@@ -83,6 +85,26 @@ WindowActions::WindowActions(QMainWindow *window, const Parts &parts)
         controller->setSpeed(PlaybackBar::speedForPosition(
             PlaybackBar::positionForSpeed(controller->speed()) - kSpeedStep));
     });
+    m_hideInactive = addAction();
+    m_hideInactive->setCheckable(true);
+    m_hideInactive->setChecked(parts.view && parts.view->hidesInactive());
+    m_hideInactive->setObjectName(QStringLiteral("HideInactiveAction"));
+    if (parts.view) {
+        connect(m_hideInactive, &QAction::toggled, parts.view, &AssignmentView::setHideInactive);
+    }
+    m_zoomIn = addAction();
+    m_zoomIn->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence::ZoomIn });
+    connect(m_zoomIn, &QAction::triggered, this, [this] { setZoom(m_zoom + kZoomStep); });
+    m_zoomOut = addAction();
+    m_zoomOut->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_Minus), QKeySequence::ZoomOut });
+    connect(m_zoomOut, &QAction::triggered, this, [this] { setZoom(m_zoom - kZoomStep); });
+    m_zoomReset = addAction();
+    m_zoomReset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    connect(m_zoomReset, &QAction::triggered, this, [this] { setZoom(kMinZoom); });
+    m_presenter = addAction();
+    m_presenter->setCheckable(true);
+    m_presenter->setShortcut(QKeySequence(Qt::Key_F11));
+    connect(m_presenter, &QAction::toggled, this, &WindowActions::setPresenterMode);
     m_plugins = addAction("plugin");
     connect(m_plugins, &QAction::triggered, this, &WindowActions::pluginsRequested);
     m_about = addAction();
@@ -142,6 +164,14 @@ void WindowActions::createMenus(const QList<QDockWidget *> &docks)
     for (QDockWidget *dock : docks) {
         m_viewMenu->addAction(dock->toggleViewAction());
     }
+    m_docks = docks;
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_hideInactive);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_zoomIn);
+    m_viewMenu->addAction(m_zoomOut);
+    m_viewMenu->addAction(m_zoomReset);
+    m_viewMenu->addAction(m_presenter);
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_plugins);
 
@@ -213,6 +243,15 @@ void WindowActions::retranslate()
                "this world, its commands and the current time") },
         { m_faster, tr("&Faster"), tr("Play faster") },
         { m_slower, tr("S&lower"), tr("Play slower") },
+        { m_hideInactive, tr("&Hide departed consumers"),
+            tr("Leave out the cards of consumers that are gone or not started yet, once a group "
+               "has had more than %1")
+                .arg(CardVisibility::kFewConsumers) },
+        { m_zoomIn, tr("Zoom &in"), tr("Larger text everywhere, up to %1 %").arg(kMaxZoom) },
+        { m_zoomOut, tr("Zoom &out"), tr("Smaller text, down to the desktop's size") },
+        { m_zoomReset, tr("&Actual size"), tr("Text at the desktop's size (100 %)") },
+        { m_presenter, tr("P&resenter mode"),
+            tr("Full screen with the view and charts only; F11 again to leave") },
         { m_plugins, tr("Strategy &plugins…"),
             tr("The loaded strategy plugins and the files that failed") },
         { m_about, tr("&About Rebalance Lab"), tr("About Rebalance Lab") },
@@ -222,6 +261,56 @@ void WindowActions::retranslate()
         GuiText::setActionTexts(t.action, t.text, t.tip);
     }
     updatePlayAction(m_parts.controller->isPlaying());
+}
+
+void WindowActions::setZoom(int percent)
+{
+    percent = qBound(kMinZoom, percent, kMaxZoom);
+    m_zoomIn->setEnabled(percent < kMaxZoom);
+    m_zoomOut->setEnabled(percent > kMinZoom);
+    if (percent == m_zoom) {
+        return;
+    }
+    m_zoom = percent;
+    QFont font = QApplication::font();
+    if (font.pointSizeF() > 0) {
+        font.setPointSizeF(font.pointSizeF() * percent / 100.0);
+    } else {
+        font.setPixelSize(qRound(font.pixelSize() * percent / 100.0));
+    }
+    // The window's font reaches every child that has not set its own (FontChange): the view
+    // lays out again, the charts take it for their axes and legends.
+    m_window->setFont(font);
+    m_window->statusBar()->showMessage(tr("Zoom %1 %").arg(percent), 2000);
+}
+
+bool WindowActions::isPresenterMode() const
+{
+    return m_presenter->isChecked();
+}
+
+void WindowActions::setPresenterMode(bool on)
+{
+    if (m_presenter->isChecked() != on) {
+        m_presenter->setChecked(on); // comes back here through toggled
+        return;
+    }
+    if (on) {
+        m_docksBeforePresenter.clear();
+        for (QDockWidget *dock : std::as_const(m_docks)) {
+            if (dock->isVisible()) {
+                m_docksBeforePresenter.append(dock);
+                dock->hide();
+            }
+        }
+        m_window->showFullScreen();
+    } else {
+        for (QDockWidget *dock : std::as_const(m_docksBeforePresenter)) {
+            dock->show();
+        }
+        m_docksBeforePresenter.clear();
+        m_window->showNormal();
+    }
 }
 
 void WindowActions::updatePlayAction(bool playing)

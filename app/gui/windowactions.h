@@ -17,6 +17,7 @@ class ConsumerActions;
 class DocumentController;
 class ExportController;
 class LanguageManager;
+class AssignmentView;
 class PlaybackBar;
 class SimulationController;
 
@@ -40,6 +41,7 @@ public:
         DocumentController *files = nullptr;
         ConsumerActions *consumers = nullptr;
         LanguageManager *languages = nullptr;
+        AssignmentView *view = nullptr;
     };
 
     WindowActions(QMainWindow *window, const Parts &parts);
@@ -50,6 +52,21 @@ public:
     void retranslate();
 
     PlaybackBar *playbackBar() const { return m_playback; }
+    /*!
+        Presenter zoom: the whole window's text (view, charts, panels) at `percent` of the
+        desktop's font, 100–200 % in steps of 25 (Ctrl+= / Ctrl+- / Ctrl+0). Through the
+        window's font, so layouts grow with the text; QT_SCALE_FACTOR scales pixels and clipped
+        text in fixed-size places.
+    */
+    void setZoom(int percent);
+    int zoom() const { return m_zoom; }
+    //! Full screen without the side panels (F11): the view and charts for a room.
+    void setPresenterMode(bool on);
+    bool isPresenterMode() const;
+
+    static constexpr int kMinZoom = 100;
+    static constexpr int kMaxZoom = 200;
+    static constexpr int kZoomStep = 25;
     QAction *playAction() const { return m_play; }
 
 signals:
@@ -90,6 +107,14 @@ private:
     QAction *m_faster = nullptr;
     QAction *m_slower = nullptr;
     QAction *m_plugins = nullptr;
+    QAction *m_hideInactive = nullptr;
+    QAction *m_zoomIn = nullptr;
+    QAction *m_zoomOut = nullptr;
+    QAction *m_zoomReset = nullptr;
+    QAction *m_presenter = nullptr;
+    int m_zoom = 100;
+    QList<QDockWidget *> m_docks;
+    QList<QDockWidget *> m_docksBeforePresenter; //!< shown before presenter mode hid them
     QAction *m_about = nullptr;
     QAction *m_aboutQt = nullptr;
 };

@@ -13,11 +13,14 @@
 #include <settingspanel.h>
 #include <simulationcontroller.h>
 #include <strategypanel.h>
+#include <exportcontroller.h>
+#include <windowactions.h>
 
 #include <allocation/strategyregistry.h>
 #include <scenario/scenarioreader.h>
 
 #include <QAction>
+#include <QApplication>
 #include <QChart>
 #include <QCheckBox>
 #include <QDockWidget>
@@ -26,6 +29,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSet>
 #include <QSignalSpy>
@@ -62,6 +66,10 @@ private slots:
     void droppedOtherFileIsRefused();
     void unassignedCountsAgreeWithTheLanes();
     void cacheChartSaysWhereTheThresholdIs();
+    void applyToSelectedNeedsALiveConsumer();
+    void statusTotalsKeepUpWithTheView();
+    void presenterZoomGrowsTheText();
+    void exportedImagesSayWhichRunAndWhen();
 
 private:
     //! Applies `trigger`'s command and runs on until the engine has applied it.
@@ -674,4 +682,93 @@ void tst_MainWindow::cacheChartSaysWhereTheThresholdIs()
 }
 
 QTEST_MAIN(tst_MainWindow)
+void tst_MainWindow::applyToSelectedNeedsALiveConsumer()
+{
+    QPushButton *applySelected = nullptr;
+    for (QPushButton *button : m_window->strategyPanel()->findChildren<QPushButton *>()) {
+        if (button->text() == QStringLiteral("Apply to selected")) {
+            applySelected = button;
+        }
+    }
+    QVERIFY(applySelected);
+    QVERIFY(!applySelected->isEnabled()); // nothing selected
+    const qint32 victim = firstRunningConsumer();
+    QVERIFY(victim >= 0);
+    m_window->assignmentView()->setSelection(Selection::consumer(victim));
+    QVERIFY(applySelected->isEnabled());
+    QAction *kill = m_window->consumerActions()->action(ConsumerActions::Kill);
+    const ScenarioEvent applied = applyAndWait([kill] { kill->trigger(); });
+    QCOMPARE(applied.action, ScenarioEvent::Action::Kill);
+    // Still selected, now killed: it has no rebalance to switch (the button stayed enabled).
+    QCOMPARE(m_window->assignmentView()->selection(), Selection::consumer(victim));
+    QVERIFY(!applySelected->isEnabled());
+}
+
+void tst_MainWindow::statusTotalsKeepUpWithTheView()
+{
+    // Two frames 10 s of virtual time apart, within a few ms of wall time: the bar used to keep
+    // the first for up to 250 ms while the view showed the second.
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    SimulationController *controller = m_window->controller();
+    controller->runTo(40 * kSecond);
+    m_window->assignmentView()->repaint();
+    controller->runTo(200 * kSecond);
+    m_window->assignmentView()->repaint(); // the picture of 200 s is on screen now
+    const SnapshotTotals &totals = controller->snapshot().totals;
+    const QString summary = m_window->statusSummary();
+    QVERIFY2(
+        summary.contains(QStringLiteral("Rebalances %1 ").arg(GuiText::count(totals.rebalances))),
+        qPrintable(summary));
+    QVERIFY2(
+        summary.contains(QStringLiteral("duplicates %1 ").arg(GuiText::count(totals.duplicates))),
+        qPrintable(summary));
+    QVERIFY2(summary.contains(
+                 QStringLiteral("unassigned %1")
+                     .arg(GuiText::queuesAndRetry(m_window->assignmentView()->unassignedCount(),
+                         m_window->assignmentView()->unassignedRetryCount()))),
+        qPrintable(summary));
+}
+
+void tst_MainWindow::presenterZoomGrowsTheText()
+{
+    WindowActions *actions = m_window->windowActions();
+    const qreal base = QApplication::font().pointSizeF();
+    QCOMPARE(actions->zoom(), 100);
+    actions->setZoom(150);
+    QCOMPARE(actions->zoom(), 150);
+    QCOMPARE(m_window->assignmentView()->font().pointSizeF(), base * 1.5);
+    QCOMPARE(m_window->settingsPanel()->font().pointSizeF(), base * 1.5);
+    actions->setZoom(260); // 100–200 %
+    QCOMPARE(actions->zoom(), 200);
+    QCOMPARE(m_window->assignmentView()->font().pointSizeF(), base * 2);
+    QAction *hide = m_window->findChild<QAction *>(QStringLiteral("HideInactiveAction"));
+    QVERIFY(hide && hide->isChecked());
+    hide->setChecked(false);
+    QVERIFY(!m_window->assignmentView()->hidesInactive());
+    hide->setChecked(true);
+    QVERIFY(m_window->assignmentView()->hidesInactive());
+    actions->setZoom(50);
+    QCOMPARE(actions->zoom(), 100);
+    QCOMPARE(m_window->assignmentView()->font().pointSizeF(), base);
+}
+
+void tst_MainWindow::exportedImagesSayWhichRunAndWhen()
+{
+    const QString caption = m_window->findChild<ExportController *>()->caption();
+    QCOMPARE(caption, QStringLiteral("Default training world · 0:30.000"));
+    QImage image(200, 100, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    const QImage out = ExportController::withCaption(image, caption);
+    QCOMPARE(out.width(), 200);
+    QVERIFY(out.height() > 100 + QFontMetrics(QApplication::font()).height());
+    int ink = 0; // the caption is drawn under the picture
+    const QColor back = out.pixelColor(0, out.height() - 1);
+    for (int y = 100; y < out.height(); ++y) {
+        for (int x = 0; x < out.width(); ++x) {
+            ink += out.pixelColor(x, y) != back ? 1 : 0;
+        }
+    }
+    QVERIFY(ink > 50);
+}
+
 #include "tst_mainwindow.moc"
