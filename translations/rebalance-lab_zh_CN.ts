@@ -16,6 +16,68 @@
     </message>
 </context>
 <context>
+    <name>JsContext</name>
+    <message>
+        <source>%1: has no function allocate</source>
+        <translation>%1：没有 allocate 函数</translation>
+    </message>
+    <message>
+        <source>interrupted: the call ran longer than the time limit of %1 ms (%2)</source>
+        <translation>已中断：调用超过了 %1 毫秒的时间上限（%2）</translation>
+    </message>
+    <message>
+        <source>bad answer: allocate must return an array of queues, it returned %1 (%2)</source>
+        <translation>错误的返回值：allocate 必须返回队列数组，实际返回了 %1（%2）</translation>
+    </message>
+    <message>
+        <source>bad answer: element %1 is not a queue {topic, brokerName, queueId} (%2)</source>
+        <translation>错误的返回值：第 %1 个元素不是队列 {topic, brokerName, queueId}（%2）</translation>
+    </message>
+    <message>
+        <source>strategy %1 threw an exception: %2</source>
+        <translation>策略 %1 抛出异常：%2</translation>
+    </message>
+    <message>
+        <source>bad answer: allocateAll must return one array of queues per consumer (%1)</source>
+        <translation>错误的返回值：allocateAll 必须为每个消费者返回一个队列数组（%1）</translation>
+    </message>
+    <message>
+        <source>bad answer: allocateAll returned %1 lists for %2 consumers (%3)</source>
+        <translation>错误的返回值：allocateAll 为 %2 个消费者返回了 %1 个列表（%3）</translation>
+    </message>
+</context>
+<context>
+    <name>JsProgram</name>
+    <message>
+        <source>threw %1</source>
+        <translation>抛出了 %1</translation>
+    </message>
+    <message>
+        <source>%1: the file&apos;s top level ran longer than the time limit (%2 ms)</source>
+        <translation>%1：文件顶层代码的运行时间超过了时间上限（%2 毫秒）</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes, more than the 1 MiB a strategy file may have</source>
+        <translation>%1：%2 字节，超过了策略文件允许的 1 MiB</translation>
+    </message>
+    <message>
+        <source>%1: declares no strategy object (var strategy = { Name: …, Version: …, ApiVersion: &quot;1.1&quot;, Description: …, Parameters: [] })</source>
+        <translation>%1：没有声明 strategy 对象（var strategy = { Name: …, Version: …, ApiVersion: &quot;1.1&quot;, Description: …, Parameters: [] }）</translation>
+    </message>
+    <message>
+        <source>%1: the strategy object cannot be written as JSON</source>
+        <translation>%1：strategy 对象无法写成 JSON</translation>
+    </message>
+    <message>
+        <source>%1: has no function allocate(consumerGroup, currentCid, mqAll, cidAll, params)</source>
+        <translation>%1：没有函数 allocate(consumerGroup, currentCid, mqAll, cidAll, params)</translation>
+    </message>
+</context>
+<context>
     <name>MachineRoomNearbyStrategyFactory</name>
     <message>
         <source>separator must not be empty</source>
@@ -1704,6 +1766,10 @@ The files were kept as %2.unreadable.</source>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
+    <message>
+        <source>Workbench</source>
+        <translation>策略工作台</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::ParameterForm</name>
@@ -2858,6 +2924,149 @@ Allowed: %4</source>
     <message>
         <source>strategy %1 answered for %2 consumers, asked for %3</source>
         <translation>策略 %1 返回了 %2 个消费者的结果，但请求的是 %3 个</translation>
+    </message>
+    <message>
+        <source>no loaded plugin runs .%1 files (the JavaScript plugin, strategy_javascript, is not in any plugin folder)</source>
+        <translation>没有已加载的插件能运行 .%1 文件（JavaScript 插件 strategy_javascript 不在任何插件目录中）</translation>
+    </message>
+    <message>
+        <source>the plugin %1 made no strategy of this file</source>
+        <translation>插件 %1 没有从此文件创建策略</translation>
+    </message>
+    <message>
+        <source>cannot make the folder %1 for the copy</source>
+        <translation>无法为副本创建目录 %1</translation>
+    </message>
+    <message>
+        <source>cannot copy the plugin to %1</source>
+        <translation>无法把插件复制到 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::StrategyWorkbench</name>
+    <message>
+        <source>Open a strategy</source>
+        <translation>打开策略</translation>
+    </message>
+    <message>
+        <source>JavaScript strategies (*.js)</source>
+        <translation>JavaScript 策略 (*.js)</translation>
+    </message>
+    <message>
+        <source>Template:</source>
+        <translation>模板：</translation>
+    </message>
+    <message>
+        <source>Start from one of the strategies shipped in resources/strategies</source>
+        <translation>从 resources/strategies 自带的策略之一开始</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <source>On save, deploy to:</source>
+        <translation>保存后部署到：</translation>
+    </message>
+    <message>
+        <source>the group</source>
+        <translation>整个消费者组</translation>
+    </message>
+    <message>
+        <source>the selected consumers (rolling deploy)</source>
+        <translation>选中的消费者（滚动部署）</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Write the file, check it, and if it passes load it into the running world (Ctrl+S)</source>
+        <translation>写入文件并检查，通过后加载到正在运行的模拟中（Ctrl+S）</translation>
+    </message>
+    <message>
+        <source>New builds of native plugins:</source>
+        <translation>原生插件的新构建：</translation>
+    </message>
+    <message>
+        <source>Plugin files rebuilt in a watched folder, loaded from a private copy; the old build keeps running until you deploy</source>
+        <translation>受监视目录中重新构建的插件文件，从私有副本加载；在你部署之前旧构建继续运行</translation>
+    </message>
+    <message>
+        <source>Deploy the new build</source>
+        <translation>部署新构建</translation>
+    </message>
+    <message>
+        <source>Not saved yet: Save writes it to %1</source>
+        <translation>尚未保存：保存时写入 %1</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>文件：%1</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>No folder to save to: %1</source>
+        <translation>没有可保存的目录：%1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Saved, not loaded: %1</source>
+        <translation>已保存，未加载：%1</translation>
+    </message>
+    <message>
+        <source>the plugin made no strategy</source>
+        <translation>插件没有创建策略</translation>
+    </message>
+    <message>
+        <source>Saved, not loaded: %1 breaks the rule &quot;%2&quot;: %3</source>
+        <translation>已保存，未加载：%1 违反规则“%2”：%3</translation>
+    </message>
+    <message>
+        <source>%1 %2 passed the checks and is loaded.</source>
+        <translation>%1 %2 通过了检查，已加载。</translation>
+    </message>
+    <message>
+        <source>Deployed to the group.</source>
+        <translation>已部署到整个消费者组。</translation>
+    </message>
+    <message>
+        <source>Deployed to the selected consumers; the others keep theirs.</source>
+        <translation>已部署到选中的消费者；其他消费者保持原策略。</translation>
+    </message>
+    <message>
+        <source>Not deployed: %1</source>
+        <translation>未部署：%1</translation>
+    </message>
+    <message>
+        <source>A new build of %1 cannot be loaded: %2</source>
+        <translation>%1 的新构建无法加载：%2</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <translation>%1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>A new build of %1 is loaded; the running one stays until you deploy it.</source>
+        <translation>%1 的新构建已加载；在你部署之前，正在运行的版本保持不变。</translation>
+    </message>
+    <message>
+        <source>The new build of %1 was refused: %2</source>
+        <translation>%1 的新构建被拒绝：%2</translation>
+    </message>
+    <message>
+        <source>The new build of %1 is deployed.</source>
+        <translation>%1 的新构建已部署。</translation>
+    </message>
+    <message>
+        <source>The new build of %1 is loaded; not deployed: %2</source>
+        <translation>%1 的新构建已加载；未部署：%2</translation>
     </message>
 </context>
 <context>
