@@ -82,6 +82,7 @@ private slots:
     void checkStrategyPassesTheTemplates_data();
     void checkStrategyPassesTheTemplates();
     void simulateWithAvgJsEqualsAvg();
+    void allocateCommandAnswersAsNative();
 
 private:
     StrategyRegistry m_registry;
@@ -606,6 +607,39 @@ void tst_JsStrategies::simulateWithAvgJsEqualsAvg()
     QVERIFY(reports.value(QStringLiteral("AVG_BY_CIRCLE"))
         == reports.value(QStringLiteral("AVG_BY_CIRCLE_JS")));
     QVERIFY(reports.value(QStringLiteral("AVG")) != reports.value(QStringLiteral("AVG_BY_CIRCLE")));
+}
+
+void tst_JsStrategies::allocateCommandAnswersAsNative()
+{
+    // rblab allocate on the reference cases of AVG and AVG_BY_CIRCLE, renamed to their JS
+    // versions: the same JSON Lines, but for the names.
+    QFile cases(QStringLiteral(RBLAB_TEST_DATA_DIR "/allocation/cases.jsonl"));
+    QVERIFY(cases.open(QIODevice::ReadOnly));
+    QByteArray native;
+    while (!cases.atEnd()) {
+        const QByteArray line = cases.readLine();
+        if (line.contains("\"strategy\": \"AVG\"")
+            || line.contains("\"strategy\": \"AVG_BY_CIRCLE\"")) {
+            native += line;
+        }
+    }
+    QByteArray js = native;
+    js.replace("\"strategy\": \"AVG\"", "\"strategy\": \"AVG_JS\"");
+    js.replace("\"strategy\": \"AVG_BY_CIRCLE\"", "\"strategy\": \"AVG_BY_CIRCLE_JS\"");
+    QCOMPARE(native.count('\n'), 112);
+    const RblabProcess::Result a
+        = RblabProcess(m_dir.path()).run({ QStringLiteral("allocate") }, native, 120000);
+    const RblabProcess::Result b
+        = RblabProcess(m_dir.path())
+              .run({ QStringLiteral("allocate"), QStringLiteral("--plugin-dir"), kStrategiesDir },
+                  js, 120000);
+    QVERIFY2(a.finished && b.finished, qPrintable(a.describe() + b.describe()));
+    QCOMPARE(b.exitCode, a.exitCode);
+    QByteArray answers = b.out;
+    answers.replace("\"AVG_JS\"", "\"AVG\"");
+    answers.replace("\"AVG_BY_CIRCLE_JS\"", "\"AVG_BY_CIRCLE\"");
+    QCOMPARE(answers.count('\n'), 112);
+    QCOMPARE(answers, a.out);
 }
 
 QTEST_GUILESS_MAIN(tst_JsStrategies)
