@@ -14,6 +14,8 @@ using Rblab::MessageQueueList;
 
 namespace {
 
+constexpr int kMaxTimeouts = 3;
+
 // Keyed by program: the weak pointer lets a context die with the last strategy that used it.
 thread_local QHash<const JsProgram *, std::weak_ptr<JsContext>> t_contexts;
 
@@ -105,6 +107,14 @@ QJSValue JsContext::paramsObject(const QVariantMap &params)
 
 QJSValue JsContext::call(QJSValue &function, const QJSValueList &args, int line, QString *error)
 {
+    if (m_timeouts >= kMaxTimeouts) {
+        *error = tr("not run: its last %1 calls ran longer than the time limit of %2 ms; it "
+                    "runs again when the file is loaded again (%3)")
+                     .arg(kMaxTimeouts)
+                     .arg(m_program->timeLimit.count())
+                     .arg(m_program->where(line));
+        return QJSValue();
+    }
     JsWatchdog &watchdog = JsWatchdog::instance();
     const quint64 ticket = watchdog.arm(&m_engine, m_program->timeLimit);
     QJSValue array = m_engine.newArray(quint32(args.size()));
@@ -114,6 +124,7 @@ QJSValue JsContext::call(QJSValue &function, const QJSValueList &args, int line,
     const QJSValue outcome = m_guard.call({ function, array });
     const bool interrupted = watchdog.disarm(ticket);
     if (interrupted) {
+        ++m_timeouts;
         // As RocketMQ reports a strategy that throws: the round is skipped.
         *error = tr("interrupted: the call ran longer than the time limit of %1 ms (%2)")
                      .arg(m_program->timeLimit.count())
@@ -121,6 +132,7 @@ QJSValue JsContext::call(QJSValue &function, const QJSValueList &args, int line,
         m_engine.catchError();
         return QJSValue();
     }
+    m_timeouts = 0;
     if (outcome.isError() || m_engine.hasError()) {
         const QJSValue thrown = m_engine.hasError() ? m_engine.catchError() : outcome;
         *error = JsProgram::errorText(thrown, m_program->path);

@@ -58,5 +58,9 @@ private:
     QStringList m_lastIds;
     QJSValue m_lastIdsValue;
     QJSValue m_freeze;
+    // Consecutive calls that ran past the time limit: after kMaxTimeouts the program is taken
+    // for one that hangs and is refused at once (a check or a world would otherwise wait out
+    // every call), until the file is saved again (a new program).
+    int m_timeouts = 0;
     QJSValue m_guard; //!< calls a function inside try/catch: a thrown value is told from an answer
 };

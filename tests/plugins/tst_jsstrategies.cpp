@@ -83,6 +83,9 @@ private slots:
     void checkStrategyPassesTheTemplates();
     void simulateWithAvgJsEqualsAvg();
     void allocateCommandAnswersAsNative();
+    void hangingProgramIsRefusedAfterThreeTimeouts();
+    void checkStrategyFailsBadScripts_data();
+    void checkStrategyFailsBadScripts();
 
 private:
     StrategyRegistry m_registry;
@@ -640,6 +643,77 @@ void tst_JsStrategies::allocateCommandAnswersAsNative()
     answers.replace("\"AVG_BY_CIRCLE_JS\"", "\"AVG_BY_CIRCLE\"");
     QCOMPARE(answers.count('\n'), 112);
     QCOMPARE(answers, a.out);
+}
+
+void tst_JsStrategies::hangingProgramIsRefusedAfterThreeTimeouts()
+{
+    const QString file = writeFile(m_dir.path(), QStringLiteral("hangs.js"),
+        header(QStringLiteral("HANGS_JS"))
+            + QStringLiteral("function allocate(g, cid, mqAll, cidAll, params) {\n"
+                             "  for (;;) {}\n"
+                             "}\n"));
+    QVERIFY(m_registry.reloadScript(file).loaded());
+    StrategyCreation s = m_registry.create(QStringLiteral("HANGS_JS"), {});
+    const MessageQueueList mqAll
+        = TestSupport::makeQueues(QStringLiteral("t"), { { QStringLiteral("b"), 2 } });
+    QElapsedTimer clock;
+    for (int call = 1; call <= 4; ++call) {
+        clock.restart();
+        const AllocateResult r = guardedAllocate(
+            *s.strategy, QStringLiteral("g"), QStringLiteral("a"), mqAll, { QStringLiteral("a") });
+        const qint64 elapsed = clock.elapsed();
+        QVERIFY(!r.ok());
+        if (call <= 3) {
+            QVERIFY2(r.error.contains(QStringLiteral("interrupted: the call ran longer than the "
+                                                     "time limit of 300 ms")),
+                qPrintable(r.error));
+            QVERIFY2(elapsed >= 300, qPrintable(QString::number(elapsed)));
+        } else {
+            // Refused at once: a check or a world does not wait out every call of it.
+            QCOMPARE(r.error,
+                QStringLiteral("strategy HANGS_JS threw an exception: not run: its last 3 calls "
+                               "ran longer than the time limit of 300 ms; it runs again when the "
+                               "file is loaded again (%1:2)")
+                    .arg(file));
+            QVERIFY2(elapsed < 100, qPrintable(QString::number(elapsed)));
+        }
+    }
+}
+
+void tst_JsStrategies::checkStrategyFailsBadScripts_data()
+{
+    QTest::addColumn<QString>("body");
+    QTest::addColumn<QString>("counterexample");
+    QTest::newRow("loops") << "for (;;) {}"
+                           << "ran longer than the time limit of 100 ms";
+    QTest::newRow("throws") << "var x;\n  return x.length;"
+                            << "TypeError: Cannot read property 'length' of undefined";
+    QTest::newRow("foreign queues")
+        << "return [{ topic: 'elsewhere', brokerName: 'nobody', queueId: 7 }];"
+        << "which is not in mqAll";
+}
+
+void tst_JsStrategies::checkStrategyFailsBadScripts()
+{
+    QFETCH(QString, body);
+    QFETCH(QString, counterexample);
+    const QString file = writeFile(m_dir.path(),
+        QStringLiteral("cli-%1.js")
+            .arg(QString::fromLatin1(QTest::currentDataTag())
+                     .replace(QLatin1Char(' '), QLatin1Char('-'))),
+        header(QStringLiteral("CLI_BAD_JS"))
+            + QStringLiteral("function allocate(g, cid, mqAll, cidAll, params) {\n  %1\n}\n")
+                  .arg(body));
+    RblabProcess rblab(m_dir.path());
+    rblab.setEnvironmentValue(QStringLiteral("RBLAB_JS_TIMEOUT_MS"), QStringLiteral("100"));
+    const RblabProcess::Result r
+        = rblab.run({ QStringLiteral("check-strategy"), file, QStringLiteral("--quick") },
+            QByteArray(), 120000);
+    QVERIFY2(r.finished, qPrintable(r.describe()));
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.out.contains("FAIL"), r.out.constData());
+    QVERIFY2(r.out.contains(counterexample.toUtf8()), r.out.constData());
+    QVERIFY2(r.elapsedMs < 60000, qPrintable(QString::number(r.elapsedMs)));
 }
 
 QTEST_GUILESS_MAIN(tst_JsStrategies)
