@@ -45,6 +45,10 @@
         <source>bad answer: allocateAll returned %1 lists for %2 consumers (%3)</source>
         <translation>错误的返回值：allocateAll 为 %2 个消费者返回了 %1 个列表（%3）</translation>
     </message>
+    <message>
+        <source>not run: its last %1 calls ran longer than the time limit of %2 ms; it runs again when the file is loaded again (%3)</source>
+        <translation>未运行：最近 %1 次调用都超过了 %2 毫秒的时间上限；重新加载该文件后才会再次运行（%3）</translation>
+    </message>
 </context>
 <context>
     <name>JsProgram</name>
