@@ -7,6 +7,12 @@
 # Every install() of the project belongs to the first unless it names the second
 # (CMAKE_INSTALL_DEFAULT_COMPONENT_NAME, set before the subfolders in the top CMakeLists.txt).
 
+# The JavaScript strategy templates (AVG_JS, AVG_BY_CIRCLE_JS, BROKER_SPREAD_JS): run with
+# --plugin-dir /usr/share/rebalance-lab/strategies; the workbench has them built in.
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/resources/strategies"
+    DESTINATION "${CMAKE_INSTALL_DATADIR}/rebalance-lab" COMPONENT rebalance-lab
+    FILES_MATCHING PATTERN "*.js")
+
 # The AppStream metadata: its release is the project's version.
 set(RBLAB_METAINFO "${CMAKE_BINARY_DIR}/org.rebalancelab.RebalanceLab.metainfo.xml")
 configure_file("${PROJECT_SOURCE_DIR}/resources/org.rebalancelab.RebalanceLab.metainfo.xml.in"
@@ -80,7 +86,8 @@ set(CPACK_DEBIAN_REBALANCE-LAB_DESCRIPTION
 Rebalance Lab simulates Apache RocketMQ push consumers and brokers event by
 event and shows which consumer holds which queue as consumers join, crash,
 freeze or are partitioned. It contains the desktop app (rebalance-lab), the
-command line (rblab) and the six RocketMQ allocation strategies as plugins.")
+command line (rblab), the six RocketMQ allocation strategies as plugins, and
+a plugin that runs strategies written in JavaScript (QJSEngine, sandboxed).")
 set(CPACK_DEBIAN_REBALANCE-LAB-DEV_DESCRIPTION
 "Rebalance Lab SDK for allocation-strategy plugins
 Headers and the RebalanceLabSDK CMake package for building allocation-strategy

@@ -27,6 +27,7 @@
 #include "simulationcontroller.h"
 #include "statustotals.h"
 #include "strategypanel.h"
+#include "strategyworkbench.h"
 #include "windowactions.h"
 
 #include <allocation/strategyregistry.h>
@@ -58,8 +59,7 @@ QIcon icon(const char *name)
 
 } // namespace
 
-MainWindow::MainWindow(
-    const StrategyRegistry &registry, LanguageManager &languages, QWidget *parent)
+MainWindow::MainWindow(StrategyRegistry &registry, LanguageManager &languages, QWidget *parent)
     : QMainWindow(parent), m_registry(registry), m_languages(languages)
 {
     setObjectName(QStringLiteral("MainWindow"));
@@ -110,7 +110,7 @@ MainWindow::MainWindow(
     m_actions = new WindowActions(this, parts);
     createDocks();
     m_actions->createMenus({ m_strategyDock, m_churnDock, m_settingsDock, m_scenarioDock,
-        m_inspectorDock, m_logDock });
+        m_inspectorDock, m_logDock, m_workbenchDock });
     m_actions->createToolBars();
     m_playback = m_actions->playbackBar();
     m_totals = new StatusTotals(*m_controller, *m_view, this);
@@ -152,6 +152,9 @@ void MainWindow::createDocks()
     tabifyDockWidget(m_strategyDock, m_scenarioDock);
     m_inspectorDock = dock("InspectorDock", m_inspector, Qt::RightDockWidgetArea);
     tabifyDockWidget(m_logDock, m_inspectorDock);
+    m_workbenchDock = dock("WorkbenchDock", new StrategyWorkbench(m_registry, m_strategy, this),
+        Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_strategyDock, m_workbenchDock);
     setTabPosition(Qt::RightDockWidgetArea, QTabWidget::North);
     m_strategyDock->raise();
     m_logDock->raise();
@@ -225,6 +228,7 @@ void MainWindow::retranslate()
     m_churnDock->setWindowTitle(tr("Churn"));
     m_scenarioDock->setWindowTitle(tr("Scenario"));
     m_inspectorDock->setWindowTitle(tr("Inspector"));
+    m_workbenchDock->setWindowTitle(tr("Workbench"));
     m_logDock->setWindowTitle(tr("Event log"));
     m_files->retranslate();
     m_narration->retranslate();

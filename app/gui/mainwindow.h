@@ -54,8 +54,7 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 
 public:
-    MainWindow(
-        const StrategyRegistry &registry, LanguageManager &languages, QWidget *parent = nullptr);
+    MainWindow(StrategyRegistry &registry, LanguageManager &languages, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     //! Opens a scenario file or a resource; on failure shows the reader's diagnostics.
@@ -136,7 +135,7 @@ private:
     //! Why a drop is refused (empty when it can be opened).
     QString dropRefusal(const QMimeData *mime) const;
 
-    const StrategyRegistry &m_registry;
+    StrategyRegistry &m_registry; //!< mutable for the workbench's hot reload only
     LanguageManager &m_languages;
     SimulationController *m_controller = nullptr;
     ScenarioDocument *m_document = nullptr;
@@ -166,6 +165,7 @@ private:
     QDockWidget *m_scenarioDock = nullptr;
     QDockWidget *m_logDock = nullptr;
     QDockWidget *m_inspectorDock = nullptr;
+    QDockWidget *m_workbenchDock = nullptr;
 
     QString m_lastError;
     QString m_strategyOverride;

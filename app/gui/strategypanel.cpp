@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QSignalBlocker>
 #include <QLocale>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -161,6 +162,24 @@ void StrategyPanel::selectStrategy(const QString &name)
             return;
         }
     }
+}
+
+void StrategyPanel::reloadStrategies()
+{
+    const QString current = selectedStrategy();
+    {
+        const QSignalBlocker blocker(m_list);
+        m_list->clear();
+        for (const PluginRecord *record : m_registry.strategies()) {
+            auto *item = new QListWidgetItem(record->metadata.name, m_list);
+            item->setData(Qt::UserRole, record->metadata.name);
+        }
+    }
+    selectStrategy(current);
+    if (!m_list->currentItem() && m_list->count() > 0) {
+        m_list->setCurrentRow(0);
+    }
+    updateDescription();
 }
 
 QString StrategyPanel::selectedStrategy() const

@@ -41,6 +41,9 @@ public:
     void setSelectedConsumers(const QStringList &consumers);
     void setLocaleName(const QString &localeName);
     void selectStrategy(const QString &name);
+    //! Lists the registry's strategies again (a strategy file saved, a plugin rebuilt), keeping
+    //! the selection, and rebuilds the form from the schema now in service.
+    void reloadStrategies();
     QString selectedStrategy() const;
     ParameterForm *form() const { return m_form; }
     QString message() const;

@@ -65,8 +65,9 @@ if command -v appstreamcli >/dev/null 2>&1; then
         "$ROOT/usr/share/metainfo/org.rebalancelab.RebalanceLab.metainfo.xml" \
         >"$WORK/appstream.txt" 2>&1 || { cat "$WORK/appstream.txt" >&2; fail "invalid AppStream metadata"; }
 fi
+# Seven strategies and the JavaScript plugin, which runs .js strategies and offers none itself.
 plugins=$(ls "$ROOT"/usr/lib/rebalance-lab/plugins/*.so | wc -l)
-[ "$plugins" -eq 7 ] || fail "expected 7 plugins in /usr/lib/rebalance-lab/plugins, found $plugins"
+[ "$plugins" -eq 8 ] || fail "expected 8 plugins in /usr/lib/rebalance-lab/plugins, found $plugins"
 # The SDK headers belong to -dev only.
 if dpkg-deb -c "$APP" | grep -q '/usr/include/'; then fail "rebalance-lab ships headers"; fi
 
@@ -88,6 +89,11 @@ for name in AVG AVG_BY_CIRCLE CONFIG CONSISTENT_HASH MACHINE_ROOM MACHINE_ROOM_N
 done
 fromRoot=$(grep -c "file: *$ROOT/usr/lib/rebalance-lab/plugins/" "$WORK/strategies.txt" || true)
 [ "$fromRoot" -eq 7 ] || { cat "$WORK/strategies.txt" >&2; fail "$fromRoot of 7 plugins came from the unpacked root"; }
+# The JavaScript templates, run by the packaged JavaScript plugin.
+"$ROOT/usr/bin/rblab" strategies --plugin-dir "$ROOT/usr/share/rebalance-lab/strategies" \
+    >"$WORK/jsstrategies.txt" 2>&1 || { cat "$WORK/jsstrategies.txt" >&2; fail "rblab strategies with the JS templates failed"; }
+grep -q '^Strategies (10):' "$WORK/jsstrategies.txt" \
+    || { cat "$WORK/jsstrategies.txt" >&2; fail "the JS templates did not load"; }
 
 "$ROOT/usr/bin/rebalance-lab" --screenshot "$WORK/shot.png" --at 10s --size 800x500 \
     >"$WORK/app.log" 2>&1 || { cat "$WORK/app.log" >&2; fail "rebalance-lab --screenshot failed"; }

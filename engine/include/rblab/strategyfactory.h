@@ -57,7 +57,8 @@ protected:
     Versioning: the IID carries the interface's major version; the metadata's "ApiVersion" says
     which minor version the plugin was built against. A later minor version adds interfaces with
     IIDs of their own, which the host finds with qobject_cast, so plugins built against this one
-    keep loading.
+    keep loading. API 1.1 added StrategyCollection (rblab/strategycollection.h): a plugin that
+    offers one strategy per file it opens, such as the JavaScript plugin.
 */
 class RBLAB_ENGINE_EXPORT AllocationStrategyFactory
 {
@@ -70,7 +71,7 @@ public:
 
 //! The API version this SDK declares; plugins put it in their metadata as "ApiVersion".
 inline constexpr int StrategyApiMajorVersion = 1;
-inline constexpr int StrategyApiMinorVersion = 0;
+inline constexpr int StrategyApiMinorVersion = 1;
 
 } // namespace Rblab
 

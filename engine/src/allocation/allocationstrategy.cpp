@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <rblab/allocationstrategy.h>
+#include <rblab/strategycollection.h>
 #include <rblab/strategyfactory.h>
 
 #include <QHash>
@@ -96,5 +97,6 @@ bool AllocationStrategy::memberSlots(const MessageQueueList &mqAll, const QStrin
 
 StrategyProvider::~StrategyProvider() = default;
 AllocationStrategyFactory::~AllocationStrategyFactory() = default;
+StrategyCollection::~StrategyCollection() = default;
 
 } // namespace Rblab

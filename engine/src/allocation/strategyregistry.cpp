@@ -3,6 +3,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonObject>
 #include <QLibrary>
@@ -23,6 +24,10 @@ namespace {
 
 const QString kIid = QStringLiteral(RBLAB_STRATEGY_FACTORY_IID);
 const QString kIidStem = QStringLiteral("org.rebalancelab.AllocationStrategyFactory/");
+const QString kCollectionIid = QStringLiteral(RBLAB_STRATEGY_COLLECTION_IID);
+// The suffixes of strategy files, known even when no plugin that runs them is loaded (so that a
+// .js file in a plugin folder is never skipped silently).
+const QStringList kScriptSuffixes = { QStringLiteral("js") };
 constexpr int kMaxNesting = 8;
 
 // The creation in progress on this thread: wrapping strategies create their inner strategy
@@ -74,7 +79,7 @@ bool checkPluginMetaData(const QJsonObject &meta, PluginRecord *record)
 {
     const char *const context = "Rblab::StrategyRegistry";
     const QString iid = meta.value(QStringLiteral("IID")).toString();
-    if (iid != kIid) {
+    if (iid != kIid && iid != kCollectionIid) {
         record->state = PluginRecord::State::WrongInterface;
         record->error = iid.startsWith(kIidStem) ? QCoreApplication::translate(context,
                             "wrong interface version: built for %1, this "
@@ -94,8 +99,11 @@ bool checkPluginMetaData(const QJsonObject &meta, PluginRecord *record)
         record->error = error;
         return false;
     }
+    // A collection plugin needs API 1.1, where StrategyCollection was added.
+    const int neededMinor = iid == kCollectionIid ? std::max(record->metadata.apiMinor, 1)
+                                                  : record->metadata.apiMinor;
     if (record->metadata.apiMajor != StrategyApiMajorVersion
-        || record->metadata.apiMinor > StrategyApiMinorVersion) {
+        || neededMinor > StrategyApiMinorVersion) {
         record->state = PluginRecord::State::WrongInterface;
         record->error = QCoreApplication::translate(context,
             "wrong interface version: the plugin "
@@ -263,10 +271,21 @@ void StrategyRegistry::loadFrom(const QString &directoryOrFile)
             loadFile(entry.absoluteFilePath());
         }
     }
+    // Strategy files after the libraries, so that the plugin that runs them is loaded first
+    // when it shares their folder.
+    for (const QFileInfo &entry : entries) {
+        if (kScriptSuffixes.contains(entry.suffix()) || collectionFor(entry.fileName())) {
+            loadScript(entry.absoluteFilePath());
+        }
+    }
 }
 
 void StrategyRegistry::loadFile(const QString &path)
 {
+    if (kScriptSuffixes.contains(QFileInfo(path).suffix()) || collectionFor(path)) {
+        loadScript(path);
+        return;
+    }
     const QString canonical = QFileInfo(path).canonicalFilePath();
     if (m_seenFiles.contains(canonical)) {
         return; // the same file through two search paths
@@ -302,6 +321,20 @@ void StrategyRegistry::loadFile(const QString &path)
         addRecord(std::move(record));
         return;
     }
+    if (meta.value(QStringLiteral("IID")).toString() == kCollectionIid) {
+        auto *collection = qobject_cast<StrategyCollection *>(root);
+        if (!collection) {
+            record.state = PluginRecord::State::WrongInterface;
+            record.error = tr("the root object does not implement %1").arg(kCollectionIid);
+            addRecord(std::move(record));
+            return;
+        }
+        record.state = PluginRecord::State::Loaded;
+        record.collection = collection;
+        m_loaders.push_back(std::move(loader));
+        addRecord(std::move(record));
+        return;
+    }
     auto *factory = qobject_cast<AllocationStrategyFactory *>(root);
     if (!factory) {
         record.state = PluginRecord::State::WrongInterface;
@@ -315,10 +348,178 @@ void StrategyRegistry::loadFile(const QString &path)
     addRecord(std::move(record));
 }
 
+const PluginRecord *StrategyRegistry::collectionFor(const QString &path) const
+{
+    const QString suffix = QFileInfo(path).suffix();
+    for (const PluginRecord &r : m_records) {
+        if (r.loaded() && r.collection && r.collection->fileSuffixes().contains(suffix)) {
+            return &r;
+        }
+    }
+    return nullptr;
+}
+
+bool StrategyRegistry::isScriptFile(const QString &path) const
+{
+    const QReadLocker lock(&m_lock);
+    return collectionFor(path) != nullptr;
+}
+
+PluginRecord StrategyRegistry::openScript(const QString &path) const
+{
+    PluginRecord record;
+    record.file = path;
+    const PluginRecord *collection = collectionFor(path);
+    if (!collection) {
+        record.state = PluginRecord::State::LoadFailed;
+        record.error = tr("no loaded plugin runs .%1 files (the JavaScript plugin, "
+                          "strategy_javascript, is not in any plugin folder)")
+                           .arg(QFileInfo(path).suffix());
+        return record;
+    }
+    record.provider = collection->file;
+    StrategyOffer offer;
+    try {
+        offer = collection->collection->open(path);
+    } catch (const std::exception &e) {
+        offer.error = exceptionText(e.what(), collection->metadata.name);
+    } catch (...) {
+        offer.error = exceptionText(nullptr, collection->metadata.name);
+    }
+    if (!offer.error.isNull() || !offer.factory) {
+        record.state = PluginRecord::State::LoadFailed;
+        record.error = offer.error.isNull()
+            ? tr("the plugin %1 made no strategy of this file").arg(collection->metadata.name)
+            : offer.error;
+        return record;
+    }
+    // The same checks as a native plugin's metadata: name, version, API version, schema.
+    const QJsonObject meta { { QStringLiteral("IID"), kIid },
+        { QStringLiteral("MetaData"), offer.metaData } };
+    if (!checkPluginMetaData(meta, &record)) {
+        return record;
+    }
+    record.state = PluginRecord::State::Loaded;
+    record.ownedFactory = offer.factory;
+    record.factory = const_cast<AllocationStrategyFactory *>(offer.factory.get());
+    return record;
+}
+
+void StrategyRegistry::loadScript(const QString &path)
+{
+    const QString canonical = QFileInfo(path).canonicalFilePath();
+    if (m_seenFiles.contains(canonical)) {
+        return;
+    }
+    m_seenFiles.append(canonical);
+    addRecord(openScript(path));
+}
+
+PluginRecord StrategyRegistry::reloadScript(const QString &path)
+{
+    return putInService(openScript(QFileInfo(path).absoluteFilePath()));
+}
+
+PluginRecord StrategyRegistry::openLibraryCopy(const QString &path, const QString &copyDirectory)
+{
+    PluginRecord record;
+    record.file = QFileInfo(path).absoluteFilePath();
+    if (!QDir().mkpath(copyDirectory)) {
+        record.state = PluginRecord::State::LoadFailed;
+        record.error = tr("cannot make the folder %1 for the copy").arg(copyDirectory);
+        return record;
+    }
+    // A name of its own for every build: the loader would return an earlier copy's library.
+    static int s_copies = 0;
+    const QFileInfo info(path);
+    const QString copy = QDir(copyDirectory)
+                             .absoluteFilePath(QStringLiteral("%1-build%2-%3.%4")
+                                                   .arg(info.completeBaseName())
+                                                   .arg(QCoreApplication::applicationPid())
+                                                   .arg(++s_copies)
+                                                   .arg(info.suffix()));
+    QFile::remove(copy);
+    if (!QFile::copy(path, copy)) {
+        record.state = PluginRecord::State::LoadFailed;
+        record.error = tr("cannot copy the plugin to %1").arg(copy);
+        return record;
+    }
+    auto loader = std::make_unique<QPluginLoader>(copy);
+    const QJsonObject meta = loader->metaData();
+    if (meta.isEmpty()) {
+        record.state = PluginRecord::State::NotAPlugin;
+        record.error = tr("not a plugin: the library has no Qt plugin metadata");
+        return record;
+    }
+    if (!checkPluginMetaData(meta, &record)) {
+        return record;
+    }
+    QObject *root = loader->instance();
+    auto *factory = qobject_cast<AllocationStrategyFactory *>(root);
+    if (!factory) {
+        record.state = root ? PluginRecord::State::WrongInterface : PluginRecord::State::LoadFailed;
+        record.error = root ? tr("the root object does not implement %1").arg(kIid)
+                            : tr("could not load: %1").arg(loader->errorString());
+        return record;
+    }
+    record.state = PluginRecord::State::Loaded;
+    record.factory = factory;
+    m_loaders.push_back(std::move(loader));
+    return record;
+}
+
+PluginRecord StrategyRegistry::putInService(PluginRecord fresh)
+{
+    // A file that is gone has no canonical path: compare absolute paths then.
+    const auto key = [](const QString &file) {
+        const QFileInfo info(file);
+        const QString canonical = info.canonicalFilePath();
+        return canonical.isEmpty() ? info.absoluteFilePath() : canonical;
+    };
+    const QString canonical = key(fresh.file);
+    const QWriteLocker lock(&m_lock);
+    qsizetype index = -1;
+    for (qsizetype i = 0; i < m_records.size(); ++i) {
+        if (!m_records.at(i).file.startsWith(QLatin1String(":static:"))
+            && key(m_records.at(i).file) == canonical && !m_records.at(i).collection) {
+            index = i;
+            break;
+        }
+    }
+    if (fresh.loaded()) {
+        const PluginRecord *other = findLocked(fresh.metadata.name);
+        if (other && (index < 0 || other != &m_records.at(index))) {
+            fresh.state = PluginRecord::State::Duplicate;
+            fresh.error = tr("duplicate strategy name \"%1\": already provided by %2")
+                              .arg(fresh.metadata.name, other->file);
+            fresh.factory = nullptr;
+            fresh.ownedFactory.reset();
+        }
+    }
+    if (index < 0) {
+        if (!m_seenFiles.contains(canonical)) {
+            m_seenFiles.append(canonical);
+        }
+        m_records.append(fresh);
+        return fresh;
+    }
+    PluginRecord &old = m_records[index];
+    if (!fresh.loaded() && old.loaded()) {
+        // The running version stays; the caller shows why the new one was refused.
+        return fresh;
+    }
+    if (old.ownedFactory) {
+        m_retiredFactories.push_back(old.ownedFactory);
+    }
+    old = fresh;
+    return fresh;
+}
+
 void StrategyRegistry::addRecord(PluginRecord record)
 {
-    if (record.state == PluginRecord::State::Loaded) {
-        if (const PluginRecord *other = find(record.metadata.name)) {
+    const QWriteLocker lock(&m_lock);
+    if (record.state == PluginRecord::State::Loaded && !record.collection) {
+        if (const PluginRecord *other = findLocked(record.metadata.name)) {
             record.state = PluginRecord::State::Duplicate;
             record.error = tr("duplicate strategy name \"%1\": already provided by %2")
                                .arg(record.metadata.name, other->file);
@@ -333,9 +534,10 @@ void StrategyRegistry::addRecord(PluginRecord record)
 
 QList<const PluginRecord *> StrategyRegistry::strategies() const
 {
+    const QReadLocker lock(&m_lock);
     QList<const PluginRecord *> list;
     for (const PluginRecord &r : m_records) {
-        if (r.loaded()) {
+        if (r.loaded() && !r.collection) {
             list.append(&r);
         }
     }
@@ -367,8 +569,14 @@ QStringList StrategyRegistry::strategyNames() const
 
 const PluginRecord *StrategyRegistry::find(const QString &name) const
 {
+    const QReadLocker lock(&m_lock);
+    return findLocked(name);
+}
+
+const PluginRecord *StrategyRegistry::findLocked(const QString &name) const
+{
     for (const PluginRecord &r : m_records) {
-        if (r.loaded() && r.metadata.name == name) {
+        if (r.loaded() && !r.collection && r.metadata.name == name) {
             return &r;
         }
     }
@@ -378,6 +586,7 @@ const PluginRecord *StrategyRegistry::find(const QString &name) const
 ParameterCheck StrategyRegistry::checkParameters(
     const QString &name, const QVariantMap &params, const QString &defaultTopic) const
 {
+    const QReadLocker lock(&m_lock);
     ParameterCheck check;
     const PluginRecord *record = find(name);
     if (!record) {
@@ -436,6 +645,8 @@ StrategyCreation StrategyRegistry::createStrategy(
 StrategyCreation StrategyRegistry::createNested(
     const QString &name, const QVariantMap &params, const QString &defaultTopic) const
 {
+    // Held through the factory's create: reloadScript() waits until no creation is under way.
+    const QReadLocker lock(&m_lock);
     if (t_nesting >= kMaxNesting) {
         return StrategyCreation::failure(QString(),
             tr("strategies nest more than %1 deep (a strategy that wraps itself?)")

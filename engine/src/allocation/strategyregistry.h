@@ -5,14 +5,17 @@
 #include "pluginmetadata.h"
 
 #include <rblab/rblab_global.h>
+#include <rblab/strategycollection.h>
 #include <rblab/strategyfactory.h>
 
 #include <QCoreApplication>
 #include <QList>
+#include <QReadWriteLock>
 #include <QString>
 #include <QStringList>
 
 #include <memory>
+#include <vector>
 
 class QPluginLoader;
 
@@ -38,6 +41,13 @@ struct RBLAB_ENGINE_EXPORT PluginRecord
     QString error; //!< why it failed, for people; empty when loaded
     StrategyMetadata metadata;
     AllocationStrategyFactory *factory = nullptr; //!< owned by Qt's plugin loader, never unloaded
+
+    // API 1.1, strategies written in files (StrategyCollection): the plugin that runs them has
+    // `collection` set and offers no strategy of its own; each file it opened has a record of
+    // its own, whose factory the collection made (kept alive by ownedFactory).
+    StrategyCollection *collection = nullptr;
+    std::shared_ptr<const AllocationStrategyFactory> ownedFactory;
+    QString provider; //!< for a file a collection opened: the collection plugin's file
 
     bool loaded() const { return state == State::Loaded; }
 };
@@ -89,6 +99,40 @@ public:
     QStringList strategyNames() const;
     const PluginRecord *find(const QString &name) const;
 
+    /*!
+        Reads a strategy file (a .js file) again, or for the first time, through the plugin that
+        runs its kind, and makes its new version the one create() uses: strategies made before
+        keep running the old version until they are made again (a deploy). Returns the record as
+        it now is; on failure the old version, if any, stays in service and the returned record
+        says why (state and error). Safe while other threads call create(): records are replaced
+        under a write lock. Call it from the thread that reads records() and keeps find()'s
+        pointers (the GUI thread).
+    */
+    PluginRecord reloadScript(const QString &path);
+    /*!
+        Reads a strategy file as reloadScript() would, with the same checks, without putting it
+        in service: the workbench checks a saved file this way before it replaces the running
+        version.
+    */
+    PluginRecord openScript(const QString &path) const;
+    /*!
+        Loads a new build of a native plugin file from a private copy in copyDirectory (the
+        dynamic loader hands back the library already loaded for a path, so a rebuilt file
+        cannot be loaded under its own name) with the usual checks, without putting it in
+        service. The record names the original file; the copy stays loaded for good.
+    */
+    PluginRecord openLibraryCopy(const QString &path, const QString &copyDirectory);
+    /*!
+        Puts a record made by openScript() or openLibraryCopy() in service in place of the one
+        of the same file (or adds it): create() makes the new version from now on, and
+        strategies made before keep the old one. A record that failed, or whose name another
+        file provides, leaves the running version in place; the returned record says why.
+        Same threading rules as reloadScript().
+    */
+    PluginRecord putInService(PluginRecord record);
+    //! True when a loaded collection plugin opens files with this name's suffix.
+    bool isScriptFile(const QString &path) const;
+
     //! Checks parameters for a strategy as create() would, without making one (the GUI's form).
     ParameterCheck checkParameters(const QString &name, const QVariantMap &params,
         const QString &defaultTopic = QString()) const;
@@ -105,6 +149,9 @@ public:
 
 private:
     void loadFile(const QString &path);
+    void loadScript(const QString &path);
+    const PluginRecord *collectionFor(const QString &path) const;
+    const PluginRecord *findLocked(const QString &name) const; //!< the caller holds m_lock
     void addRecord(PluginRecord record);
     StrategyCreation createNested(
         const QString &name, const QVariantMap &params, const QString &defaultTopic) const;
@@ -112,6 +159,9 @@ private:
     QList<PluginRecord> m_records;
     std::vector<std::unique_ptr<QPluginLoader>> m_loaders;
     QStringList m_seenFiles;
+    // Guards m_records against reloadScript() while other threads create strategies.
+    mutable QReadWriteLock m_lock { QReadWriteLock::Recursive };
+    std::vector<std::shared_ptr<const AllocationStrategyFactory>> m_retiredFactories;
 };
 
 /*!

@@ -119,7 +119,8 @@ void tst_StrategyRegistry::staticPlugins()
     QCOMPARE(good->metadata.name, QStringLiteral("FIXTURE_GOOD"));
     QCOMPARE(future->state, PluginRecord::State::WrongInterface);
     QVERIFY2(future->error.contains(QStringLiteral("1.9"))
-            && future->error.contains(QStringLiteral("1.0")),
+            && future->error.contains(
+                QStringLiteral("%1.%2").arg(StrategyApiMajorVersion).arg(StrategyApiMinorVersion)),
         qPrintable(future->error));
     QVERIFY(!future->factory);
     QCOMPARE(wrongIid->state, PluginRecord::State::WrongInterface);
@@ -183,7 +184,7 @@ void tst_StrategyRegistry::failures_data()
         << QStringList { QStringLiteral("Strategy.Parameters[0].type") };
     QTest::newRow("ApiVersion 1.9")
         << "futureapi" << PluginRecord::State::WrongInterface
-        << QStringList { QStringLiteral("needs API 1.9"), QStringLiteral("provides 1.0") };
+        << QStringList { QStringLiteral("needs API 1.9"), QStringLiteral("provides 1.1") };
 }
 
 void tst_StrategyRegistry::failures()
