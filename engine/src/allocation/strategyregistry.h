@@ -18,6 +18,8 @@ class QPluginLoader;
 
 namespace Rblab {
 
+class StrategyIsolation;
+
 /*!
     What the registry knows of one plugin file (Tiled's PluginFile, Qt Creator's PluginSpec):
     where it is, how far loading got, and why it stopped.
@@ -100,6 +102,14 @@ public:
     StrategyCreation create(const QString &name, const QVariantMap &params,
         const QString &defaultTopic = QString()) const;
 
+    /*!
+        Hands the strategies of the plugins it selects to an isolation (a helper process): the
+        strategies create() makes for them forward their calls there. Null (the default) runs
+        every plugin in process. Not owned; set it before strategies are made.
+    */
+    void setIsolation(const StrategyIsolation *isolation) { m_isolation = isolation; }
+    const StrategyIsolation *isolation() const { return m_isolation; }
+
     // StrategyProvider: what a wrapping strategy's factory calls.
     StrategyCreation createStrategy(const QString &name, const QVariantMap &params) const override;
 
@@ -112,6 +122,7 @@ private:
     QList<PluginRecord> m_records;
     std::vector<std::unique_ptr<QPluginLoader>> m_loaders;
     QStringList m_seenFiles;
+    const StrategyIsolation *m_isolation = nullptr;
 };
 
 /*!
