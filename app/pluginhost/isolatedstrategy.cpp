@@ -69,8 +69,11 @@ QString IsolatedStrategy::failureText(int failure, const char *call, const QStri
         break;
     }
     // The contract's wording (issue 11), with how the helper ended after it when known.
-    QString text = QCoreApplication::translate(kContext, "%1 crashed in %2; the round was skipped")
-                       .arg(m_label, what);
+    QString text = qstrcmp(call, "create") == 0
+        ? QCoreApplication::translate(kContext, "%1 crashed in create; no strategy was made")
+              .arg(m_label)
+        : QCoreApplication::translate(kContext, "%1 crashed in %2; the round was skipped")
+              .arg(m_label, what);
     if (!detail.isEmpty()) {
         text += QStringLiteral(" (%1)").arg(detail);
     }
