@@ -70,8 +70,13 @@ AppOptions::Outcome AppOptions::parse(
         tr("Autosave the session in DIR (default: $RBLAB_AUTOSAVE_DIR, else the app's data "
            "folder)."),
         QStringLiteral("DIR"));
+    const QCommandLineOption isolate(QStringLiteral("isolate-plugins"),
+        tr("Which strategy plugins run in a helper process that may crash without taking the app "
+           "along: all, user (plugins outside the built-in folder) or none (default: the "
+           "setting, else user)."),
+        QStringLiteral("MODE"));
     parser.addOptions({ lang, speed, strategy, pluginDir, screenshot, at, size, paused, restore,
-        noRestore, autosaveDir });
+        noRestore, autosaveDir, isolate });
     parser.addPositionalArgument(QStringLiteral("scenario"),
         tr("A scenario file to open (default: the bundled training world)."),
         QStringLiteral("[SCENARIO]"));
@@ -112,6 +117,13 @@ AppOptions::Outcome AppOptions::parse(
     o.paused = parser.isSet(paused);
     o.screenshot = parser.value(screenshot);
     o.autosaveDir = parser.value(autosaveDir);
+    o.isolatePlugins = parser.value(isolate);
+    if (parser.isSet(isolate) && o.isolatePlugins != QLatin1String("all")
+        && o.isolatePlugins != QLatin1String("user") && o.isolatePlugins != QLatin1String("none")) {
+        *message
+            = tr("--isolate-plugins must be all, user or none, got \"%1\".").arg(o.isolatePlugins);
+        return Outcome::Error;
+    }
     if (parser.isSet(restore) && parser.isSet(noRestore)) {
         *message = tr("--restore-session and --no-restore contradict each other.");
         return Outcome::Error;

@@ -18,6 +18,7 @@ namespace Rblab {
     rebalance-lab [SCENARIO] [--lang LANG] [--speed X] [--strategy NAME] [--plugin-dir DIR]…
                   [--screenshot FILE --at TIME [--size WxH]] [--paused]
                   [--restore-session | --no-restore] [--autosave-dir DIR]
+                  [--isolate-plugins all|user|none]
     TIME is a duration as scenario files write it ("90s", "2m", "1500ms") or a number of ms.
 */
 struct AppOptions
@@ -41,6 +42,9 @@ public:
     Restore restore = Restore::Ask;
     //! Where the session is autosaved (--autosave-dir; empty: SessionAutosave's default).
     QString autosaveDir;
+    //! --isolate-plugins: which plugins run in a helper process; empty: the setting
+    //! ("plugins/isolate", default "user").
+    QString isolatePlugins;
 
     /*!
         Parses the arguments. Exit means --help or --version was handled (text in `message`);

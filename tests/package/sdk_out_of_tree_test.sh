@@ -63,7 +63,7 @@ grep -q '100% tests passed, 0 tests failed out of 1' "$WORK/ctest.txt" \
 "$RBLAB" new-strategy Bar_baz --js "$WORK/js" >"$WORK/js.txt" 2>&1 \
     || { cat "$WORK/js.txt" >&2; fail "rblab new-strategy --js failed"; }
 grep -q '^function allocate(consumerGroup, currentCid, mqAll, cidAll, params)' "$WORK/js/bar_baz.js" \
-    && grep -q '^var name = "BAR_BAZ";' "$WORK/js/bar_baz.js" \
+    && grep -q '^    Name: "BAR_BAZ",' "$WORK/js/bar_baz.js" \
     || fail "the JS file lacks the allocate function or the name BAR_BAZ"
 
 # Refusals (status 2, nothing written): an existing file, a bad name, both or neither language.

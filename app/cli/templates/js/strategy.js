@@ -11,26 +11,32 @@
 // together: every queue of mqAll to exactly one consumer of cidAll.
 // A queue is an object {topic, brokerName, queueId}; return queues taken from mqAll.
 // Throwing an Error is how RocketMQ's strategies refuse (IllegalArgumentException): the host
-// logs the message and skips the rebalance round for that topic.
+// logs the message and skips the rebalance round for that topic, as RebalanceImpl does.
 
-// What the host reads before it runs anything: the strategy's name (what scenarios and the
-// app call it), its version, a description, and its parameters with the same schema as a
-// native plugin's metadata JSON ("name", "type" of int, double, bool, string, stringList,
-// "default", "minimum", "maximum", "choices", "description").
-var name = "@NAME@";
-var version = "1.0.0";
-var description = "Contiguous blocks of queues, as AVG (AllocateMessageQueueAveragely), " +
-    "starting the first block at consumer 'offset'.";
-var parameters = [
-    {
-        name: "offset",
-        type: "int",
-        default: 0,
-        minimum: 0,
-        maximum: 1000000,
-        description: "Which consumer (by its place in the sorted list, modulo the group's size) gets the first block."
-    }
-];
+// What the host reads before it runs anything, with the keys and the parameter schema of a
+// native plugin's metadata JSON: Name (what scenarios and the app call it; 1-64 of A-Z a-z 0-9
+// _ - .), Version, ApiVersion, Author, License, Description (and Description[zh_CN]), and
+// Parameters: objects with "name", "type" (int, double, bool, string, stringList), "default",
+// "min", "max", "choices", "description". The host checks every value against them and fills
+// in the defaults before allocate sees params.
+var strategy = {
+    Name: "@NAME@",
+    Version: "1.0.0",
+    ApiVersion: "@API@",
+    Author: "",
+    License: "Apache-2.0",
+    Description: "Contiguous blocks of queues, as AVG (AllocateMessageQueueAveragely), starting the first block at consumer 'offset'.",
+    Parameters: [
+        {
+            name: "offset",
+            type: "int",
+            default: 0,
+            min: 0,
+            max: 1000000,
+            description: "Which consumer (by its place in the sorted list, modulo the group's size) gets the first block."
+        }
+    ]
+};
 
 // params holds the parameters, checked against the schema above and with defaults filled in.
 function allocate(consumerGroup, currentCid, mqAll, cidAll, params) {
