@@ -78,6 +78,11 @@ int main(int argc, char *argv[])
     if (!command.isEmpty() && !context.parseIsolation()) {
         return 2;
     }
+    if (command == QLatin1String("check-strategy") && !parser.isSet(context.isolateOption)) {
+        // check-strategy runs the plugin in its own process unless told otherwise: it tells a
+        // thrown exception from an error answer, and names the case a crash or hang met.
+        context.disableIsolation();
+    }
     if (command == QLatin1String("strategies")) {
         return runStrategiesCommand(context);
     }
