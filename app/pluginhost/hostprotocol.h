@@ -27,7 +27,9 @@ namespace HostProtocol {
 
       Create      instance, strategy name, plugin file, params, default topic
                   → ok, parameter, error, the strategy's name()
-      Allocate    instance, group, currentCid, mqAll, cidAll → error (null when ok), queues
+      Allocate    instance, group, currentCid, same, [mqAll, cidAll unless same]
+                  → error (null when ok), queues; `same` (bool): the lists of this instance's
+                  last Allocate, which the helper keeps
       AllocateAll instance, group, mqAll, cidAll → error, one queue list per consumer
       Destroy     instance (no reply)
 */

@@ -129,14 +129,24 @@ AllocateResult IsolatedStrategy::allocate(const QString &consumerGroup, const QS
     {
         QDataStream out(&request, QIODevice::WriteOnly);
         out.setVersion(kStreamVersion);
-        out << quint8(Op::Allocate) << m_instance << consumerGroup << currentCid << mqAll << cidAll;
+        // QList's == returns at once for shared data, the usual case for a group's calls.
+        const bool same
+            = m_listsSerial == m_serial && mqAll == m_sentQueues && cidAll == m_sentCids;
+        out << quint8(Op::Allocate) << m_instance << consumerGroup << currentCid << same;
+        if (!same) {
+            out << mqAll << cidAll;
+        }
     }
     const HostConnection::Reply reply
         = connection.call(request, m_isolation.settings().callTimeoutMs);
     if (reply.failure != HostConnection::Failure::None) {
         m_serial = 0;
+        m_listsSerial = 0;
         return AllocateResult::failure(failureText(int(reply.failure), "allocate", reply.detail));
     }
+    m_listsSerial = m_serial;
+    m_sentQueues = mqAll;
+    m_sentCids = cidAll;
     QDataStream in(reply.payload);
     in.setVersion(kStreamVersion);
     AllocateResult result;

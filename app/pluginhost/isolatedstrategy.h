@@ -46,6 +46,11 @@ private:
     QString m_name;
     quint32 m_instance;
     quint64 m_serial = 0; //!< the helper that holds our instance
+    // The lists the helper holds for our instance from the last answered call: a group asks
+    // every member with the same lists, so they cross the socket once per membership.
+    quint64 m_listsSerial = 0;
+    MessageQueueList m_sentQueues;
+    QStringList m_sentCids;
 };
 
 } // namespace Rblab

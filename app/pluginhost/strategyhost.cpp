@@ -59,7 +59,13 @@ int runStrategyHost(const QString &socketName, StrategyRegistry &registry)
             qPrintable(socketName), qPrintable(socket.errorString()));
         return 2;
     }
-    QHash<quint32, std::shared_ptr<AllocationStrategy>> instances;
+    struct Instance
+    {
+        std::shared_ptr<AllocationStrategy> strategy;
+        MessageQueueList queues; //!< the last Allocate's lists, for `same`
+        QStringList cids;
+    };
+    QHash<quint32, Instance> instances;
     for (;;) {
         QByteArray request;
         const ReadResult read = readFrame(socket, &request, QDeadlineTimer::Forever);
@@ -92,22 +98,27 @@ int runStrategyHost(const QString &socketName, StrategyRegistry &registry)
             const bool ok = made.ok();
             out << ok << made.parameter << made.error << (ok ? made.strategy->name() : QString());
             if (ok) {
-                instances.insert(
-                    instance, std::shared_ptr<AllocationStrategy>(std::move(made.strategy)));
+                instances.insert(instance,
+                    { std::shared_ptr<AllocationStrategy>(std::move(made.strategy)), {}, {} });
             }
             break;
         }
         case Op::Allocate: {
             QString group;
             QString currentCid;
-            MessageQueueList mqAll;
-            QStringList cidAll;
-            in >> group >> currentCid >> mqAll >> cidAll;
-            const auto strategy = instances.value(instance);
-            const AllocateResult result = strategy
-                ? guardedAllocate(*strategy, group, currentCid, mqAll, cidAll)
-                : AllocateResult::failure(
+            bool same = false;
+            in >> group >> currentCid >> same;
+            const auto it = instances.find(instance);
+            AllocateResult result;
+            if (it == instances.end()) {
+                result = AllocateResult::failure(
                     QStringLiteral("no strategy %1 in the helper").arg(instance));
+            } else {
+                if (!same) {
+                    in >> it->queues >> it->cids;
+                }
+                result = guardedAllocate(*it->strategy, group, currentCid, it->queues, it->cids);
+            }
             out << result.error << result.queues;
             break;
         }
@@ -116,7 +127,7 @@ int runStrategyHost(const QString &socketName, StrategyRegistry &registry)
             MessageQueueList mqAll;
             QStringList cidAll;
             in >> group >> mqAll >> cidAll;
-            const auto strategy = instances.value(instance);
+            const auto strategy = instances.value(instance).strategy;
             const GroupAllocateResult result = strategy
                 ? guardedAllocateAll(*strategy, group, mqAll, cidAll)
                 : GroupAllocateResult { {},
