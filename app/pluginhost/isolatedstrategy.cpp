@@ -17,8 +17,6 @@ namespace {
 
 std::atomic<quint32> g_nextInstance { 1 };
 
-const char *const kContext = "Rblab::IsolatedStrategy";
-
 } // namespace
 
 IsolatedStrategy::IsolatedStrategy(const PluginIsolation &isolation, QString strategy, QString file,
@@ -51,18 +49,18 @@ QString IsolatedStrategy::failureText(int failure, const char *call, const QStri
     const QString what = QString::fromLatin1(call);
     switch (HostConnection::Failure(failure)) {
     case HostConnection::Failure::TimedOut:
-        return QCoreApplication::translate(kContext,
+        return QCoreApplication::translate("Rblab::IsolatedStrategy",
             "%1 did not return from %2 within %3 ms; the helper was restarted, the round was "
             "skipped")
             .arg(m_label, what)
             .arg(m_isolation.settings().callTimeoutMs);
     case HostConnection::Failure::StartFailed:
         return QCoreApplication::translate(
-            kContext, "%1 could not run in %2: %3; the round was skipped")
+            "Rblab::IsolatedStrategy", "%1 could not run in %2: %3; the round was skipped")
             .arg(m_label, what, detail);
     case HostConnection::Failure::Protocol:
-        return QCoreApplication::translate(
-            kContext, "%1 answered %2 with an unreadable frame; the round was skipped")
+        return QCoreApplication::translate("Rblab::IsolatedStrategy",
+            "%1 answered %2 with an unreadable frame; the round was skipped")
             .arg(m_label, what);
     case HostConnection::Failure::Crashed:
     case HostConnection::Failure::None:
@@ -70,9 +68,11 @@ QString IsolatedStrategy::failureText(int failure, const char *call, const QStri
     }
     // The contract's wording (issue 11), with how the helper ended after it when known.
     QString text = qstrcmp(call, "create") == 0
-        ? QCoreApplication::translate(kContext, "%1 crashed in create; no strategy was made")
+        ? QCoreApplication::translate(
+            "Rblab::IsolatedStrategy", "%1 crashed in create; no strategy was made")
               .arg(m_label)
-        : QCoreApplication::translate(kContext, "%1 crashed in %2; the round was skipped")
+        : QCoreApplication::translate(
+            "Rblab::IsolatedStrategy", "%1 crashed in %2; the round was skipped")
               .arg(m_label, what);
     if (!detail.isEmpty()) {
         text += QStringLiteral(" (%1)").arg(detail);
