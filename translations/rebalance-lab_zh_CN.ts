@@ -246,6 +246,14 @@
         <source>--restore-session opens the session a crash left behind: it takes no SCENARIO and no --screenshot.</source>
         <translation>--restore-session 用于打开崩溃遗留的会话，不能再指定 SCENARIO，也不能与 --screenshot 同用。</translation>
     </message>
+    <message>
+        <source>Which strategy plugins run in a helper process that may crash without taking the app along: all, user (plugins outside the built-in folder) or none (default: the setting, else user).</source>
+        <translation>哪些策略插件在辅助进程中运行，插件崩溃时不会连带应用退出：all（全部）、user（内置目录之外的插件）或 none（不隔离）（默认：取设置，否则为 user）。</translation>
+    </message>
+    <message>
+        <source>--isolate-plugins must be all, user or none, got &quot;%1&quot;.</source>
+        <translation>--isolate-plugins 必须是 all、user 或 none，实际为 &quot;%1&quot;。</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::AssignmentItems</name>
@@ -1195,6 +1203,29 @@ The files were kept as %2.unreadable.</source>
     </message>
 </context>
 <context>
+    <name>Rblab::HostConnection</name>
+    <message>
+        <source>cannot open a local socket for the plugin helper: %1</source>
+        <translation>无法为插件辅助进程打开本地套接字：%1</translation>
+    </message>
+    <message>
+        <source>cannot start the plugin helper %1: %2</source>
+        <translation>无法启动插件辅助进程 %1：%2</translation>
+    </message>
+    <message>
+        <source>the plugin helper did not connect: %1</source>
+        <translation>插件辅助进程没有连接：%1</translation>
+    </message>
+    <message>
+        <source>killed by a signal</source>
+        <translation>被信号终止</translation>
+    </message>
+    <message>
+        <source>exit status %1</source>
+        <translation>退出状态 %1</translation>
+    </message>
+</context>
+<context>
     <name>Rblab::InspectorView</name>
     <message>
         <source>Property</source>
@@ -1419,6 +1450,29 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>Consume time</source>
         <translation>消费耗时</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::IsolatedStrategy</name>
+    <message>
+        <source>%1 did not return from %2 within %3 ms; the helper was restarted, the round was skipped</source>
+        <translation>%1 在 %3 毫秒内没有从 %2 返回；辅助进程已重启，本轮重平衡已跳过</translation>
+    </message>
+    <message>
+        <source>%1 crashed in create; no strategy was made</source>
+        <translation>%1 在 create 中崩溃；没有创建策略</translation>
+    </message>
+    <message>
+        <source>%1 crashed in %2; the round was skipped</source>
+        <translation>%1 在 %2 中崩溃；本轮重平衡已跳过</translation>
+    </message>
+    <message>
+        <source>%1 could not run in %2: %3; the round was skipped</source>
+        <translation>%1 无法运行 %2：%3；本轮重平衡已跳过</translation>
+    </message>
+    <message>
+        <source>%1 answered %2 with an unreadable frame; the round was skipped</source>
+        <translation>%1 对 %2 的应答帧无法读取；本轮重平衡已跳过</translation>
     </message>
 </context>
 <context>
