@@ -20,9 +20,38 @@ CliContext::CliContext()
           QStringLiteral("End rblab (status 3), naming the plugin, when one call into a strategy "
                          "plugin runs longer than <ms> milliseconds (default: no limit)."),
           QStringLiteral("ms"))
+    , isolateOption(QStringList { QStringLiteral("isolate-plugins") },
+          QStringLiteral("Which strategy plugins run in a helper process that may crash without "
+                         "taking rblab along: all, user (plugins outside the built-in folder; "
+                         "the default) or none."),
+          QStringLiteral("all|user|none"), QStringLiteral("user"))
+    , isolatedTimeoutOption(QStringList { QStringLiteral("isolated-call-timeout") },
+          QStringLiteral("How long one call into an isolated plugin may run before its helper is "
+                         "killed and the round skipped (default 10000 ms)."),
+          QStringLiteral("ms"), QStringLiteral("10000"))
     , out(stdout)
     , err(stderr)
 {
+}
+
+bool CliContext::parseIsolation()
+{
+    const QString modeText = parser.value(isolateOption);
+    const auto mode = Rblab::PluginIsolation::parseMode(modeText);
+    if (!mode) {
+        err << "rblab: --isolate-plugins expects all, user or none, got \"" << modeText << "\"\n";
+        return false;
+    }
+    bool ok = false;
+    const int ms = parser.value(isolatedTimeoutOption).toInt(&ok);
+    if (!ok || ms <= 0) {
+        err << "rblab: --isolated-call-timeout expects a positive number of milliseconds, got \""
+            << parser.value(isolatedTimeoutOption) << "\"\n";
+        return false;
+    }
+    m_isolationSettings.mode = *mode;
+    m_isolationSettings.callTimeoutMs = ms;
+    return true;
 }
 
 Rblab::StrategyRegistry &CliContext::registry()
@@ -30,6 +59,11 @@ Rblab::StrategyRegistry &CliContext::registry()
     if (!m_loaded) {
         Rblab::StrategyRegistry::Sources sources;
         sources.extraDirectories = parser.values(pluginDirOption);
+        if (m_isolationSettings.mode != Rblab::PluginIsolation::Mode::None) {
+            m_isolationSettings.pluginDirectories = sources.extraDirectories;
+            m_isolation = std::make_unique<Rblab::PluginIsolation>(m_isolationSettings);
+            m_registry.setIsolation(m_isolation.get());
+        }
         m_registry.load(sources);
         m_loaded = true;
     }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <allocation/strategyregistry.h>
+#include <pluginisolation.h>
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>
@@ -22,6 +23,8 @@ public:
     QCommandLineParser parser;
     QCommandLineOption pluginDirOption;
     QCommandLineOption callTimeoutOption;
+    QCommandLineOption isolateOption;
+    QCommandLineOption isolatedTimeoutOption;
     QTextStream out;
     QTextStream err;
 
@@ -35,10 +38,20 @@ public:
     //! Reads --call-timeout into CliGuard; false (after a message) when the value is not valid.
     bool parseCallTimeout();
 
-    //! Loads the registry from the built-in, user, environment and --plugin-dir folders.
+    /*!
+        Reads --isolate-plugins and --isolated-call-timeout; false (after a message) when a
+        value is not valid. The helper itself (strategy-host) never isolates.
+    */
+    bool parseIsolation();
+    void disableIsolation() { m_isolationSettings.mode = Rblab::PluginIsolation::Mode::None; }
+
+    //! Loads the registry from the built-in, user, environment and --plugin-dir folders, with
+    //! the plugins --isolate-plugins selects running in helper processes.
     Rblab::StrategyRegistry &registry();
 
 private:
+    Rblab::PluginIsolation::Settings m_isolationSettings;
+    std::unique_ptr<Rblab::PluginIsolation> m_isolation; // before the registry: outlives it
     Rblab::StrategyRegistry m_registry;
     bool m_loaded = false;
 };

@@ -6,8 +6,10 @@
 #include "cliguard.h"
 #include "comparecommand.h"
 #include "scorestrategycommand.h"
+#include "newstrategycommand.h"
 #include "simulatecommand.h"
 #include "strategiescommand.h"
+#include "strategyhostcommand.h"
 
 #include <QCoreApplication>
 
@@ -28,7 +30,11 @@ const char *const kCommands
       "  score-strategy NAME[:k=v,…]…\n"
       "                             Score strategies' balance and movement on generated "
       "membership\n"
-      "                             traces, side by side.\n";
+      "                             traces, side by side.\n"
+      "  new-strategy NAME --cpp|--js [DIR]\n"
+      "                             Write a ready strategy project: C++ (CMake, the SDK, a test) "
+      "or\n"
+      "                             a commented JavaScript file.\n";
 
 } // namespace
 
@@ -51,8 +57,11 @@ int main(int argc, char *argv[])
     const QCommandLineOption versionOption = parser.addVersionOption();
     parser.addOption(context.pluginDirOption);
     parser.addOption(context.callTimeoutOption);
+    parser.addOption(context.isolateOption);
+    parser.addOption(context.isolatedTimeoutOption);
     parser.addPositionalArgument(QStringLiteral("command"),
-        QStringLiteral("strategies, allocate, simulate, compare, check-strategy, score-strategy"),
+        QStringLiteral("strategies, allocate, simulate, compare, check-strategy, score-strategy, "
+                       "new-strategy"),
         QStringLiteral("<command> [options]"));
 
     // First pass: find the command; each command then adds its own options and parses again.
@@ -60,6 +69,20 @@ int main(int argc, char *argv[])
     const QStringList positional = parser.positionalArguments();
     const QString command = positional.isEmpty() ? QString() : positional.first();
 
+    if (command == QLatin1String("strategy-host")) {
+        return runStrategyHostCommand(context);
+    }
+    if (command == QLatin1String("new-strategy")) {
+        return runNewStrategyCommand(context);
+    }
+    if (!command.isEmpty() && !context.parseIsolation()) {
+        return 2;
+    }
+    if (command == QLatin1String("check-strategy") && !parser.isSet(context.isolateOption)) {
+        // check-strategy runs the plugin in its own process unless told otherwise: it tells a
+        // thrown exception from an error answer, and names the case a crash or hang met.
+        context.disableIsolation();
+    }
     if (command == QLatin1String("strategies")) {
         return runStrategiesCommand(context);
     }

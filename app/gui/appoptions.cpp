@@ -145,6 +145,12 @@ AppOptions::Outcome AppOptions::parse(
         noRestore, autosaveDir });
     parser.addOptions({ compare, compareGroup });
     parser.addOption(zoom);
+    const QCommandLineOption isolate(QStringLiteral("isolate-plugins"),
+        tr("Which strategy plugins run in a helper process that may crash without taking the app "
+           "along: all, user (plugins outside the built-in folder) or none (default: the "
+           "setting, else user)."),
+        QStringLiteral("MODE"));
+    parser.addOption(isolate);
     parser.addPositionalArgument(QStringLiteral("scenario"),
         tr("A scenario file to open (default: the bundled training world)."),
         QStringLiteral("[SCENARIO]"));
@@ -205,6 +211,13 @@ AppOptions::Outcome AppOptions::parse(
     }
     o.screenshot = parser.value(screenshot);
     o.autosaveDir = parser.value(autosaveDir);
+    o.isolatePlugins = parser.value(isolate);
+    if (parser.isSet(isolate) && o.isolatePlugins != QLatin1String("all")
+        && o.isolatePlugins != QLatin1String("user") && o.isolatePlugins != QLatin1String("none")) {
+        *message
+            = tr("--isolate-plugins must be all, user or none, got \"%1\".").arg(o.isolatePlugins);
+        return Outcome::Error;
+    }
     if (parser.isSet(restore) && parser.isSet(noRestore)) {
         *message = tr("--restore-session and --no-restore contradict each other.");
         return Outcome::Error;

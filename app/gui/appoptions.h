@@ -19,6 +19,7 @@ namespace Rblab {
                   [--screenshot FILE --at TIME [--size WxH]] [--paused]
                   [--restore-session | --no-restore] [--autosave-dir DIR]
                   [--compare SPEC --compare SPEC… [--group G]]
+                  [--isolate-plugins all|user|none]
     TIME is a duration as scenario files write it ("90s", "2m", "1500ms") or a number of ms.
 */
 struct AppOptions
@@ -46,6 +47,9 @@ public:
     //! Compare mode's variants (--compare, 2 to 4, as rblab compare's --variant) and group.
     QStringList compare;
     QString compareGroup;
+    //! --isolate-plugins: which plugins run in a helper process; empty: the setting
+    //! ("plugins/isolate", default "user").
+    QString isolatePlugins;
 
     /*!
         Parses the arguments. Exit means --help or --version was handled (text in `message`);

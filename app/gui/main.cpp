@@ -10,6 +10,7 @@
 #include "windowactions.h"
 
 #include <allocation/strategyregistry.h>
+#include <pluginisolation.h>
 
 #include <QApplication>
 #include <QDir>
@@ -60,7 +61,21 @@ int main(int argc, char *argv[])
         languages.setLanguage(QStringLiteral("en"));
     }
 
+    // Plugin isolation (issue 11): the flag, else the setting "plugins/isolate", else user
+    // plugins only. An unknown saved value falls back to the default.
+    Rblab::PluginIsolation::Settings isolationSettings;
+    const QString isolateText = options.isolatePlugins.isEmpty()
+        ? QSettings().value(QStringLiteral("plugins/isolate")).toString()
+        : options.isolatePlugins;
+    isolationSettings.mode = Rblab::PluginIsolation::parseMode(isolateText)
+                                 .value_or(Rblab::PluginIsolation::Mode::User);
+    isolationSettings.pluginDirectories = options.pluginDirs;
+    // Declared before the registry and the window: it outlives every strategy they make.
+    Rblab::PluginIsolation isolation(isolationSettings);
     Rblab::StrategyRegistry registry;
+    if (isolationSettings.mode != Rblab::PluginIsolation::Mode::None) {
+        registry.setIsolation(&isolation);
+    }
     Rblab::StrategyRegistry::Sources sources;
     sources.extraDirectories = options.pluginDirs;
     registry.load(sources);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "strategyregistry.h"
 
+#include "strategyisolation.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -623,9 +625,24 @@ ParameterCheck StrategyRegistry::checkParameters(
     return check;
 }
 
+StrategyIsolation::~StrategyIsolation() = default;
+
 StrategyCreation StrategyRegistry::create(
     const QString &name, const QVariantMap &params, const QString &defaultTopic) const
 {
+    if (m_isolation) {
+        // Only the outermost strategy is isolated: a wrapping strategy's inner one is made in
+        // the helper, beside it (nested creations come through createStrategy()).
+        const QReadLocker lock(&m_lock); // reloadScript() may replace records meanwhile
+        const PluginRecord *record = find(name);
+        if (record && m_isolation->isolates(*record)) {
+            const ParameterCheck check = checkParameters(name, params, defaultTopic);
+            if (!check.ok()) {
+                return StrategyCreation::failure(check.parameter, check.error);
+            }
+            return m_isolation->create(*record, params, defaultTopic);
+        }
+    }
     const int savedNesting = t_nesting;
     const QString savedTopic = t_defaultTopic;
     t_nesting = 0;

@@ -21,6 +21,8 @@ class QPluginLoader;
 
 namespace Rblab {
 
+class StrategyIsolation;
+
 /*!
     What the registry knows of one plugin file (Tiled's PluginFile, Qt Creator's PluginSpec):
     where it is, how far loading got, and why it stopped.
@@ -144,6 +146,14 @@ public:
     StrategyCreation create(const QString &name, const QVariantMap &params,
         const QString &defaultTopic = QString()) const;
 
+    /*!
+        Hands the strategies of the plugins it selects to an isolation (a helper process): the
+        strategies create() makes for them forward their calls there. Null (the default) runs
+        every plugin in process. Not owned; set it before strategies are made.
+    */
+    void setIsolation(const StrategyIsolation *isolation) { m_isolation = isolation; }
+    const StrategyIsolation *isolation() const { return m_isolation; }
+
     // StrategyProvider: what a wrapping strategy's factory calls.
     StrategyCreation createStrategy(const QString &name, const QVariantMap &params) const override;
 
@@ -162,6 +172,7 @@ private:
     // Guards m_records against reloadScript() while other threads create strategies.
     mutable QReadWriteLock m_lock { QReadWriteLock::Recursive };
     std::vector<std::shared_ptr<const AllocationStrategyFactory>> m_retiredFactories;
+    const StrategyIsolation *m_isolation = nullptr;
 };
 
 /*!

@@ -458,7 +458,10 @@ void tst_RblabIo::pluginFailures()
     RblabProcess rblab(m_home.path());
     const RblabProcess::Result r
         = rblab.run({ QStringLiteral("allocate"), QStringLiteral("--plugin-dir"), kMisbehavingDir,
-                        QStringLiteral("--call-timeout"), QStringLiteral("500") },
+                        QStringLiteral("--call-timeout"), QStringLiteral("500"),
+                        // In process: how the guard names what took rblab down (isolated,
+                        // the case is answered with an error: tst_pluginisolation).
+                        QStringLiteral("--isolate-plugins=none") },
             input, 30000);
     QVERIFY2(r.finished, qPrintable(r.describe()));
     QCOMPARE(r.exitCode, exitCode);
@@ -497,7 +500,8 @@ void tst_RblabIo::pluginFailuresInSimulate()
             QStringLiteral("--until"), QStringLiteral("10s"), QStringLiteral("--plugin-dir"),
             kMisbehavingDir, QStringLiteral("--strategy"), QStringLiteral("FIXTURE_MISBEHAVING"),
             QStringLiteral("--param"), QStringLiteral("action=") + action,
-            QStringLiteral("--call-timeout"), QStringLiteral("500") },
+            QStringLiteral("--call-timeout"), QStringLiteral("500"),
+            QStringLiteral("--isolate-plugins=none") }, // in process, as pluginFailures
         {}, 30000);
     QVERIFY2(r.finished, qPrintable(r.describe()));
     QCOMPARE(r.exitCode, exitCode);
