@@ -5,6 +5,7 @@
 #include "clicontext.h"
 #include "cliguard.h"
 #include "comparecommand.h"
+#include "importlogscommand.h"
 #include "scorestrategycommand.h"
 #include "simulatecommand.h"
 #include "strategiescommand.h"
@@ -28,7 +29,11 @@ const char *const kCommands
       "  score-strategy NAME[:k=v,…]…\n"
       "                             Score strategies' balance and movement on generated "
       "membership\n"
-      "                             traces, side by side.\n";
+      "                             traces, side by side.\n"
+      "  import-logs LOG… --report FILE [--scenario FILE]\n"
+      "                             Rebuild rebalances from RocketMQ client logs (observed "
+      "report,\n"
+      "                             and a scenario that replays the membership).\n";
 
 } // namespace
 
@@ -52,7 +57,8 @@ int main(int argc, char *argv[])
     parser.addOption(context.pluginDirOption);
     parser.addOption(context.callTimeoutOption);
     parser.addPositionalArgument(QStringLiteral("command"),
-        QStringLiteral("strategies, allocate, simulate, compare, check-strategy, score-strategy"),
+        QStringLiteral("strategies, allocate, simulate, compare, check-strategy, score-strategy, "
+                       "import-logs"),
         QStringLiteral("<command> [options]"));
 
     // First pass: find the command; each command then adds its own options and parses again.
@@ -77,6 +83,9 @@ int main(int argc, char *argv[])
     }
     if (command == QLatin1String("score-strategy")) {
         return runScoreStrategyCommand(context);
+    }
+    if (command == QLatin1String("import-logs")) {
+        return runImportLogsCommand(context);
     }
     if (parser.isSet(versionOption)) {
         parser.showVersion();
