@@ -291,6 +291,27 @@ void LogImporter::attribute(std::vector<Raw> &raws)
 
 void LogImporter::finish()
 {
+    // The same logs give the same report whatever the order of the files: hosts in path order,
+    // and lines of one instant in the order of host, file name and line.
+    QStringList sorted = m_hosts;
+    std::sort(sorted.begin(), sorted.end());
+    QList<int> rank(m_hosts.size());
+    for (int h = 0; h < int(m_hosts.size()); ++h) {
+        rank[h] = int(sorted.indexOf(m_hosts[h]));
+    }
+    m_hosts = sorted;
+    for (Raw &r : m_records) {
+        r.host = rank[r.host];
+    }
+    std::stable_sort(m_records.begin(), m_records.end(), [](const Raw &a, const Raw &b) {
+        if (a.host != b.host) {
+            return a.host < b.host;
+        }
+        return a.file != b.file ? a.file < b.file : a.line < b.line;
+    });
+    for (qsizetype i = 0; i < qsizetype(m_records.size()); ++i) {
+        m_records[i].seq = i;
+    }
     estimateSkew();
     attribute(m_records);
     std::stable_sort(m_records.begin(), m_records.end(), [](const Raw &a, const Raw &b) {
