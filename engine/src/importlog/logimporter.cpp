@@ -8,10 +8,12 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
 #include <QRegularExpression>
 #include <QSet>
 
 #include <algorithm>
+#include <limits>
 
 namespace Rblab {
 
@@ -24,6 +26,10 @@ constexpr qint64 kFlowEpisodeGap = 120'000;
 // Two hosts' lines for one broker notification are this close once the skew is taken out.
 constexpr qint64 kNotifyMatchWindow = 50;
 constexpr qint64 kMaxSkew = 10 * 60'000;
+constexpr qsizetype kMaxOffsetPairs = 4'000'000;
+// A dead consumer's queues are taken over within channel expiry (120 s, BrokerConfig) and a
+// rebalance round (20 s): a smaller cidAllSize later than this says nothing about it.
+constexpr qint64 kKillEvidenceWindow = 5 * 60'000;
 
 QString causeName(LogRecord::Kind k)
 {
@@ -171,53 +177,66 @@ void LogImporter::estimateSkew()
     m_hostSkew = QList<qint64>(n, 0);
     m_hostTolerance = QList<std::optional<qint64>>(n);
     m_hostTolerance[ref] = 0; // the reference clock: the others are measured against it
+    const auto noteKey = [](const Raw *r) {
+        return r->record.brokerAddress + QLatin1Char('\n') + r->record.group;
+    };
+    QHash<QString, QList<qint64>> refTimes;
+    for (const Raw *r : notes[ref]) {
+        refTimes[noteKey(r)].append(r->record.time);
+    }
+    for (QList<qint64> &times : refTimes) {
+        std::sort(times.begin(), times.end());
+    }
     for (int h = 0; h < n; ++h) {
         HostClock clock;
         clock.host = m_hosts[h];
         if (h != ref) {
-            const auto same = [](const Raw *a, const Raw *b) {
-                return a->record.brokerAddress == b->record.brokerAddress
-                    && a->record.group == b->record.group;
-            };
-            const auto matchesFor = [&](qint64 offset, QList<qint64> *diffs) {
-                int count = 0;
-                for (const Raw *a : notes[h]) {
-                    qint64 best = kNotifyMatchWindow + 1;
-                    qint64 bestDiff = 0;
-                    for (const Raw *b : notes[ref]) {
-                        const qint64 d = a->record.time - b->record.time;
-                        if (same(a, b) && qAbs(d - offset) < best) {
-                            best = qAbs(d - offset);
-                            bestDiff = d;
-                        }
-                    }
-                    if (best <= kNotifyMatchWindow) {
-                        ++count;
-                        if (diffs) {
-                            diffs->append(bestDiff);
-                        }
-                    }
-                }
-                return count;
-            };
-            int bestCount = 0;
-            qint64 bestOffset = 0;
+            // Every offset that pairs a notification of this host with one of the reference's
+            // (same broker, same group, within kMaxSkew); the densest 2 × kNotifyMatchWindow
+            // stretch of them is the skew. Sorted lists keep this O(pairs · log), not quadratic
+            // in a day's notifications.
+            QList<qint64> offsets;
             for (const Raw *a : notes[h]) {
-                for (const Raw *b : notes[ref]) {
-                    const qint64 d = a->record.time - b->record.time;
-                    if (!same(a, b) || qAbs(d) > kMaxSkew) {
-                        continue;
-                    }
-                    const int c = matchesFor(d, nullptr);
-                    if (c > bestCount || (c == bestCount && qAbs(d) < qAbs(bestOffset))) {
-                        bestCount = c;
-                        bestOffset = d;
-                    }
+                const QList<qint64> &times = refTimes.value(noteKey(a));
+                auto it = std::lower_bound(times.cbegin(), times.cend(), a->record.time - kMaxSkew);
+                for (; it != times.cend() && *it <= a->record.time + kMaxSkew
+                     && offsets.size() < kMaxOffsetPairs;
+                     ++it) {
+                    offsets.append(a->record.time - *it);
                 }
             }
-            if (bestCount > 0) {
-                QList<qint64> diffs;
-                matchesFor(bestOffset, &diffs);
+            std::sort(offsets.begin(), offsets.end());
+            qsizetype bestCount = 0;
+            qint64 bestOffset = 0;
+            for (qsizetype i = 0, j = 0; i < offsets.size(); ++i) {
+                j = qMax(j, i);
+                while (j < offsets.size() && offsets[j] - offsets[i] <= 2 * kNotifyMatchWindow) {
+                    ++j;
+                }
+                const qint64 centre = offsets[(i + j - 1) / 2];
+                if (j - i > bestCount || (j - i == bestCount && qAbs(centre) < qAbs(bestOffset))) {
+                    bestCount = j - i;
+                    bestOffset = centre;
+                }
+            }
+            QList<qint64> diffs; // each notification of this host with its nearest partner
+            for (const Raw *a : notes[h]) {
+                const QList<qint64> &times = refTimes.value(noteKey(a));
+                const qint64 want = a->record.time - bestOffset;
+                auto it = std::lower_bound(times.cbegin(), times.cend(), want);
+                qint64 best = kNotifyMatchWindow + 1;
+                qint64 bestDiff = 0;
+                for (auto c : { it, it == times.cbegin() ? it : std::prev(it) }) {
+                    if (c != times.cend() && qAbs(*c - want) < best) {
+                        best = qAbs(*c - want);
+                        bestDiff = a->record.time - *c;
+                    }
+                }
+                if (best <= kNotifyMatchWindow) {
+                    diffs.append(bestDiff);
+                }
+            }
+            if (bestCount > 0 && !diffs.isEmpty()) {
                 std::sort(diffs.begin(), diffs.end());
                 const qint64 lo = diffs.first();
                 const qint64 hi = diffs.last();
@@ -393,15 +412,23 @@ void LogImporter::rebuild()
     }
     std::stable_sort(byLast.begin(), byLast.end(),
         [this](int a, int b) { return m_consumers[a].last < m_consumers[b].last; });
+    QHash<QString, QList<const LogRecord *>> groupResults; // time order (m_records is sorted)
+    for (const Raw &raw : m_records) {
+        if (raw.record.kind == LogRecord::Kind::Result && wanted(raw.record)) {
+            groupResults[raw.record.group].append(&raw.record);
+        }
+    }
     for (int ci : byLast) {
         Consumer &c = m_consumers[ci];
         if (c.shutdownOk) {
             continue;
         }
-        for (const Raw &raw : m_records) {
-            const LogRecord &r = raw.record;
-            if (r.time <= c.last || r.kind != LogRecord::Kind::Result || r.group != c.group
-                || r.clientId == c.clientId || !wanted(r)) {
+        const QList<const LogRecord *> &results = groupResults.value(c.group);
+        auto it = std::upper_bound(results.cbegin(), results.cend(), c.last,
+            [](qint64 t, const LogRecord *r) { return t < r->time; });
+        for (; it != results.cend() && (*it)->time <= c.last + kKillEvidenceWindow; ++it) {
+            const LogRecord &r = **it;
+            if (r.clientId == c.clientId) {
                 continue;
             }
             int alive = 0;

@@ -2,6 +2,7 @@
 #include "importlog/logrecord.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace Rblab {
 
@@ -58,15 +59,22 @@ std::optional<QByteArrayView> field(QByteArrayView msg, QByteArrayView key, qsiz
     return msg.sliced(start, end - start);
 }
 
-std::optional<int> intField(QByteArrayView msg, QByteArrayView key, qsizetype *from)
+std::optional<qint64> longField(QByteArrayView msg, QByteArrayView key, qsizetype *from)
 {
     const auto v = field(msg, key, from);
     if (!v) {
         return std::nullopt;
     }
     bool ok = false;
-    const int n = QByteArray(v->data(), v->size()).toInt(&ok);
-    return ok && n >= 0 ? std::optional<int>(n) : std::nullopt;
+    const qint64 n = QByteArray(v->data(), v->size()).toLongLong(&ok);
+    return ok && n >= 0 ? std::optional<qint64>(n) : std::nullopt;
+}
+
+// Sizes of lists and sets: Java ints.
+std::optional<int> intField(QByteArrayView msg, QByteArrayView key, qsizetype *from)
+{
+    const auto n = longField(msg, key, from);
+    return n && *n <= std::numeric_limits<int>::max() ? std::optional<int>(int(*n)) : std::nullopt;
 }
 
 // "PullRequest [consumerGroup=G, messageQueue=MessageQueue [...], nextOffset=N]"
@@ -280,7 +288,8 @@ LogLineParser::Outcome LogLineParser::parseMessage(
         r->kind = count ? LogRecord::Kind::FlowCount
                         : (size ? LogRecord::Kind::FlowSize : LogRecord::Kind::FlowSpan);
         qsizetype from = msg.indexOf(QByteArrayView("flowControlTimes="));
-        const auto times = from >= 0 ? intField(msg, "flowControlTimes=", &from) : std::nullopt;
+        // queueFlowControlTimes is a long (DefaultMQPushConsumerImpl:118-119 / :132-133).
+        const auto times = from >= 0 ? longField(msg, "flowControlTimes=", &from) : std::nullopt;
         if (!parsePullRequest(msg, r) || !times) {
             return malformed("expected pullRequest=PullRequest […] and flowControlTimes=N");
         }
