@@ -252,7 +252,9 @@ LogLineParser::Outcome LogLineParser::parseMessage(
         const QByteArrayView after = msg.sliced(g1 + 2);
         if (after.startsWith("add a new mq, ")) {
             r->kind = LogRecord::Kind::AddQueue;
-        } else if (after.startsWith("remove unnecessary mq, ")) {
+        } else if (after.startsWith("remove unnecessary mq, ")
+            || after.startsWith("truncateMessageQueueNotMyTopic remove unnecessary mq, ")) {
+            // The second: a queue of a topic no longer subscribed (RebalanceImpl:323 / :411).
             r->kind = LogRecord::Kind::RemoveQueue;
         } else {
             return Outcome::Unknown;

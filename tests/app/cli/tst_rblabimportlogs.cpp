@@ -361,16 +361,21 @@ void tst_RblabImportLogs::malformedLineIsReportedAndSkipped()
     const Import r = import({ file });
     QVERIFY2(r.process.exitCode == 0, qPrintable(r.process.describe()));
     const QString err = QString::fromUtf8(r.process.err);
-    // Line 3: rebalanceResultSize=2 with one queue; line 5: a notification cut short.
+    // Line 3: rebalanceResultSize=2 with one queue; line 6: a notification cut short.
     QVERIFY2(err.contains(file
                  + QStringLiteral(":3: warning: looks like a RocketMQ client line "
                                   "but does not parse (rebalanceResultSet does "
                                   "not hold rebalanceResultSize queues)")),
         qPrintable(err));
-    QVERIFY2(err.contains(file + QStringLiteral(":5: warning:")), qPrintable(err));
+    QVERIFY2(err.contains(file + QStringLiteral(":6: warning:")), qPrintable(err));
     const QJsonObject observed = r.report.value(QStringLiteral("observed")).toObject();
     QCOMPARE(observed.value(QStringLiteral("malformedLines")).toInt(), 2);
-    QCOMPARE(observed.value(QStringLiteral("usedLines")).toInt(), 3);
+    QCOMPARE(observed.value(QStringLiteral("usedLines")).toInt(), 4);
+    // The truncateMessageQueueNotMyTopic line removed broker-a/1 from the client's holdings.
+    const QJsonArray queues = r.report.value(QStringLiteral("queues")).toArray();
+    QCOMPARE(queues.size(), 2);
+    QCOMPARE(queues.at(0).toObject().value(QStringLiteral("owners")).toArray().size(), 1);
+    QCOMPARE(queues.at(1).toObject().value(QStringLiteral("owners")).toArray().size(), 0);
 }
 
 void tst_RblabImportLogs::truncatedGzipKeepsWhatCameBefore()

@@ -213,5 +213,7 @@ m.log(0, 'INFO', created('10.0.2.1@7#1', 'V5_3_3'), 'main', 'o.a.r.c.i.f.MQClien
 m.log(10, 'INFO', start_ok('GID_X'), 'main', 'o.a.r.c.i.c.DefaultMQPushConsumerImpl')
 m.log(20, 'INFO', result(True, 'AVG', 'GID_X', 'TopicX', '10.0.2.1@7#1', 2, 1, [('broker-a', 0)]).replace('rebalanceResultSize=1', 'rebalanceResultSize=2'))
 m.log(30, 'INFO', result(True, 'AVG', 'GID_X', 'TopicX', '10.0.2.1@7#1', 2, 1, [('broker-a', 0), ('broker-a', 1)]))
+# RebalanceImpl:323 (4.9) / :411 (5.3): a queue of a topic no longer subscribed is dropped
+m.log(35, 'INFO', 'doRebalance, {}, truncateMessageQueueNotMyTopic remove unnecessary mq, {}'.format('GID_X', mq('TopicX', 'broker-a', 1)))
 m.log(40, 'INFO', 'receive broker\'s notification[10.0.2.9:10911], the consumer group: GID_X')
 write('malformed/host/rocketmq_client.log', m.text(m.lines))
