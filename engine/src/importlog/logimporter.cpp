@@ -997,6 +997,10 @@ Scenario LogImporter::scenario() const
     s.brokers = QStringList(brokers.cbegin(), brokers.cend());
     std::sort(s.brokers.begin(), s.brokers.end());
     QMap<QString, int> groupIndex;
+    QHash<QString, int> idCount;
+    for (const Consumer &c : m_consumers) {
+        ++idCount[c.clientId];
+    }
     QList<const Consumer *> order;
     for (const Consumer &c : m_consumers) {
         order.append(&c);
@@ -1023,6 +1027,11 @@ Scenario LogImporter::scenario() const
         }
         ConsumerSpec spec;
         spec.id = anon(QStringLiteral("client"), c->clientId);
+        if (idCount.value(c->clientId) > 1) {
+            // One client instance serves consumers of several groups (MQClientInstance is per
+            // clientId): same id, but each needs its own handle.
+            spec.name = anon(QStringLiteral("group"), c->group) + QLatin1Char('/') + spec.id;
+        }
         if (c->strategy != m_groupStrategy.value(c->group) && !c->strategy.isEmpty()) {
             spec.strategy = c->strategy; // a rolling deploy that changed the strategy
         }
@@ -1042,9 +1051,32 @@ Scenario LogImporter::scenario() const
             leave.at = (c->shutdownOk ? *c->shutdownOk : *c->killed) - m_origin;
             leave.action
                 = c->shutdownOk ? ScenarioEvent::Action::Shutdown : ScenarioEvent::Action::Kill;
-            leave.consumer = spec.id;
+            leave.consumer = spec.handle();
             s.events.append(leave);
         }
+    }
+    // A group seen only on its %RETRY% topic has nothing the engine can subscribe: leave it out
+    // with its consumers' events rather than write a scenario that does not read.
+    QSet<QString> dropped;
+    QSet<QString> handles;
+    for (qsizetype g = s.groups.size() - 1; g >= 0; --g) {
+        if (s.groups[g].topics.isEmpty()) {
+            dropped.insert(s.groups[g].name);
+            for (const ConsumerSpec &c : s.groups[g].consumers) {
+                handles.insert(c.handle());
+            }
+            s.groups.removeAt(g);
+        }
+    }
+    if (!dropped.isEmpty()) {
+        for (const ScenarioEvent &e : s.events) {
+            if (e.action == ScenarioEvent::Action::Join && dropped.contains(e.group)) {
+                handles.insert(e.joining.handle());
+            }
+        }
+        s.events.removeIf([&](const ScenarioEvent &e) {
+            return dropped.contains(e.group) || handles.contains(e.consumer);
+        });
     }
     std::stable_sort(s.events.begin(), s.events.end(),
         [](const ScenarioEvent &a, const ScenarioEvent &b) { return a.at < b.at; });

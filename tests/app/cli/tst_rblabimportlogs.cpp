@@ -23,6 +23,7 @@ private slots:
     void fileOrderDoesNotMatter();
     void scenarioReplaysMembership();
     void anonymize();
+    void oneClientTwoGroups();
     void timeZone();
     void malformedLineIsReportedAndSkipped();
     void truncatedGzipKeepsWhatCameBefore();
@@ -343,6 +344,62 @@ void tst_RblabImportLogs::anonymize()
     QCOMPARE(import(reversed, { QStringLiteral("--anonymize") }).reportBytes, a.reportBytes);
     // Figures do not change.
     QCOMPARE(intervals(topic(a.report).value(QStringLiteral("unowned")).toArray()).size(), 4);
+}
+
+void tst_RblabImportLogs::oneClientTwoGroups()
+{
+    // One client instance (one clientId) with consumers of two groups; GB is seen only on its
+    // %RETRY% topic, which the engine subscribes by itself: the scenario keeps GA alone, under a
+    // handle of its own, and still reads and runs.
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("h")));
+    const QString path = dir.filePath(QStringLiteral("h/rocketmq_client.log"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    const QByteArray head = "2024-03-01 12:00:00.%1 INFO  [9] [RebalanceService] "
+                            "[o.a.r.c.i.c.RebalanceImpl#?:?] - ";
+    const auto line = [&](int ms, const QByteArray &text) {
+        return QString::fromLatin1(head).arg(ms, 3, 10, QLatin1Char('0')).toLatin1() + text + "\n";
+    };
+    f.write(line(0, "the consumer [GA] start OK."));
+    f.write(line(1, "the consumer [GB] start OK."));
+    f.write(line(2,
+        "client rebalanced result changed. allocateMessageQueueStrategyName=AVG, group=GA, "
+        "topic=TA, clientId=10.0.3.1@9#1, mqAllSize=1, cidAllSize=1, rebalanceResultSize=1, "
+        "rebalanceResultSet=[MessageQueue [topic=TA, brokerName=broker-a, queueId=0]]"));
+    f.write(line(3,
+        "client rebalanced result changed. allocateMessageQueueStrategyName=AVG, group=GB, "
+        "topic=%RETRY%GB, clientId=10.0.3.1@9#1, mqAllSize=1, cidAllSize=1, "
+        "rebalanceResultSize=1, rebalanceResultSet=[MessageQueue [topic=%RETRY%GB, "
+        "brokerName=broker-a, queueId=0]]"));
+    f.write(line(900, "the consumer [GA] shutdown OK"));
+    f.write(line(901, "the consumer [GB] shutdown OK"));
+    f.close();
+    const Import r = import({ path });
+    QVERIFY2(r.process.exitCode == 0, qPrintable(r.process.describe()));
+    QCOMPARE(r.report.value(QStringLiteral("consumers")).toArray().size(), 2);
+    const QJsonObject s = QJsonDocument::fromJson(r.scenario).object();
+    const QJsonArray groups = s.value(QStringLiteral("groups")).toArray();
+    QCOMPARE(groups.size(), 1);
+    const QJsonObject consumer
+        = groups.at(0).toObject().value(QStringLiteral("consumers")).toArray().at(0).toObject();
+    QCOMPARE(consumer.value(QStringLiteral("name")).toString(), QStringLiteral("GA/10.0.3.1@9#1"));
+    const QJsonArray events = s.value(QStringLiteral("events")).toArray();
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(events.at(0).toObject().value(QStringLiteral("consumer")).toString(),
+        QStringLiteral("GA/10.0.3.1@9#1"));
+
+    const QString scenario = dir.filePath(QStringLiteral("replay.json"));
+    QFile out(scenario);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(r.scenario);
+    out.close();
+    RblabProcess rblab(m_home->path());
+    rblab.setEnvironmentValue(
+        QStringLiteral("RBLAB_PLUGIN_PATH"), QStringLiteral(RBLAB_PLUGIN_BUILD_DIR));
+    const RblabProcess::Result sim = rblab.run({ QStringLiteral("simulate"), scenario,
+        QStringLiteral("--report"), dir.filePath(QStringLiteral("r.json")) });
+    QVERIFY2(sim.finished && sim.exitCode == 0, qPrintable(sim.describe()));
 }
 
 void tst_RblabImportLogs::timeZone()
