@@ -24,7 +24,7 @@ DEBIAN_PACKAGES := cmake ninja-build g++ make \
 	qt6-base-dev qt6-base-dev-tools qt6-charts-dev libqt6opengl6-dev qt6-svg-dev \
 	qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n \
 	libgl-dev fonts-noto-cjk ccache \
-	qt6-declarative-dev
+	qt6-declarative-dev zlib1g-dev
 
 .PHONY: all deps configure build run test bench clean distclean install-deps
 

@@ -5,6 +5,7 @@
 #include "clicontext.h"
 #include "cliguard.h"
 #include "comparecommand.h"
+#include "importlogscommand.h"
 #include "scorestrategycommand.h"
 #include "newstrategycommand.h"
 #include "simulatecommand.h"
@@ -34,7 +35,11 @@ const char *const kCommands
       "  new-strategy NAME --cpp|--js [DIR]\n"
       "                             Write a ready strategy project: C++ (CMake, the SDK, a test) "
       "or\n"
-      "                             a commented JavaScript file.\n";
+      "                             a commented JavaScript file.\n"
+      "  import-logs LOG… --report FILE [--scenario FILE]\n"
+      "                             Rebuild rebalances from RocketMQ client logs (observed "
+      "report,\n"
+      "                             and a scenario that replays the membership).\n";
 
 } // namespace
 
@@ -61,7 +66,7 @@ int main(int argc, char *argv[])
     parser.addOption(context.isolatedTimeoutOption);
     parser.addPositionalArgument(QStringLiteral("command"),
         QStringLiteral("strategies, allocate, simulate, compare, check-strategy, score-strategy, "
-                       "new-strategy"),
+                       "new-strategy, import-logs"),
         QStringLiteral("<command> [options]"));
 
     // First pass: find the command; each command then adds its own options and parses again.
@@ -100,6 +105,9 @@ int main(int argc, char *argv[])
     }
     if (command == QLatin1String("score-strategy")) {
         return runScoreStrategyCommand(context);
+    }
+    if (command == QLatin1String("import-logs")) {
+        return runImportLogsCommand(context);
     }
     if (parser.isSet(versionOption)) {
         parser.showVersion();

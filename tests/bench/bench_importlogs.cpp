@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: Apache-2.0
+// import.logs_1g: `rblab import-logs`' engine on 1 GiB of 5.3 client logs from the page cache.
+#include "benchresults.h"
+
+#include <importlog/logimporter.h>
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sys/resource.h>
+
+using namespace Rblab;
+
+/*!
+    Writes 1 GiB of rmq.client.logback.xml:42 lines, mostly the periodic
+    `[persistAll] Group: … updateConsumeOffsetToBroker …` lines (RemoteBrokerOffsetStore:135)
+    that fill real files, with one `client rebalanced result changed` (RebalanceImpl:330) and one
+    flow-control warning (DefaultMQPushConsumerImpl:276) per 10,000 lines; reads it once so it is
+    in the page cache, then imports it. Target ≤ 10 s; memory must not grow with the file (the
+    importer keeps only the sparse lines).
+*/
+class tst_BenchImportLogs : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void oneGigabyte()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("rocketmq_client.log"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const qint64 target = qint64(1) << 30;
+        qint64 written = 0;
+        qint64 lines = 0;
+        int results = 0;
+        int flows = 0;
+        QByteArray block;
+        while (written < target) {
+            block.clear();
+            for (int i = 0; i < 10000; ++i, ++lines) {
+                const qint64 ms = lines * 5; // 200 lines a second
+                const QByteArray stamp = QStringLiteral("2024-03-01 %1:%2:%3.%4")
+                                             .arg(12 + ms / 3'600'000 % 12, 2, 10, QLatin1Char('0'))
+                                             .arg(ms / 60'000 % 60, 2, 10, QLatin1Char('0'))
+                                             .arg(ms / 1000 % 60, 2, 10, QLatin1Char('0'))
+                                             .arg(ms % 1000, 3, 10, QLatin1Char('0'))
+                                             .toLatin1();
+                if (i == 0) {
+                    const bool even = results % 2 == 0;
+                    block += stamp
+                        + " INFO  [1001] [RebalanceService] [o.a.r.c.i.c.RebalanceImpl#?:?] - "
+                          "client rebalanced result changed. allocateMessageQueueStrategyName=AVG, "
+                          "group=GID_ORDER, topic=TopicOrder, clientId=10.0.0.1@1001#1, "
+                          "mqAllSize=2, cidAllSize=1, rebalanceResultSize="
+                        + (even ? "2" : "1")
+                        + ", rebalanceResultSet=[MessageQueue [topic=TopicOrder, "
+                          "brokerName=broker-a, queueId=0]"
+                        + (even ? ", MessageQueue [topic=TopicOrder, brokerName=broker-a, "
+                                  "queueId=1]]\n"
+                                : "]\n");
+                    ++results;
+                } else if (i == 5000) {
+                    block += stamp
+                        + " WARN  [1001] [PullMessageService] "
+                          "[o.a.r.c.i.c.DefaultMQPushConsumerImpl#?:?] - the cached message count "
+                          "exceeds the threshold 1000, so do flow control, minOffset=1, "
+                          "maxOffset=1001, count=1001, size=1 MiB, pullRequest=PullRequest "
+                          "[consumerGroup=GID_ORDER, messageQueue=MessageQueue [topic=TopicOrder, "
+                          "brokerName=broker-a, queueId=0], nextOffset=1002], flowControlTimes="
+                        + QByteArray::number(flows * 1000 + 1) + "\n";
+                    ++flows;
+                } else {
+                    block += stamp
+                        + " INFO  [1001] [MQClientFactoryScheduledThread] "
+                          "[o.a.r.c.c.s.RemoteBrokerOffsetStore#?:?] - [persistAll] Group: "
+                          "GID_ORDER ClientId: 10.0.0.1@1001#1 updateConsumeOffsetToBroker "
+                          "MessageQueue [topic=TopicOrder, brokerName=broker-a, queueId="
+                        + QByteArray::number(i % 2) + "] " + QByteArray::number(lines) + "\n";
+                }
+            }
+            QCOMPARE(file.write(block), block.size());
+            written += block.size();
+        }
+        file.close();
+        { // into the page cache
+            QFile warm(path);
+            QVERIFY(warm.open(QIODevice::ReadOnly));
+            while (!warm.read(1 << 20).isEmpty()) { }
+        }
+
+        rusage before {};
+        getrusage(RUSAGE_SELF, &before);
+        QElapsedTimer timer;
+        timer.start();
+        LogImporter importer({});
+        QVERIFY2(importer.addFile(path), qPrintable(importer.error()));
+        importer.finish();
+        const QByteArray report = importer.reportJson();
+        const double wall = double(timer.nsecsElapsed()) / 1e9;
+        rusage after {};
+        getrusage(RUSAGE_SELF, &after);
+
+        QCOMPARE(importer.lines(), lines);
+        QCOMPARE(importer.usedLines(), qint64(results + flows));
+        QCOMPARE(importer.unknownLines(), lines - results - flows);
+        QVERIFY(report.contains("\"loggedLines\": "));
+        // Sparse: the importer's memory is the read buffer and the kept lines, not the file.
+        const double growthMiB = double(after.ru_maxrss - before.ru_maxrss) / 1024.0;
+        QVERIFY2(growthMiB < 64, qPrintable(QString::number(growthMiB)));
+
+        BenchResults::record(QStringLiteral("import.logs_1g"), wall, QStringLiteral("s"),
+            QStringLiteral("target ≤ 10 s from the page cache"));
+        BenchResults::record(QStringLiteral("import.logs_1g.mib_per_s"),
+            double(written) / 1048576.0 / wall, QStringLiteral("MiB/s"));
+        BenchResults::record(
+            QStringLiteral("import.logs_1g.rss_growth"), growthMiB, QStringLiteral("MiB"));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_BenchImportLogs)
+#include "bench_importlogs.moc"
