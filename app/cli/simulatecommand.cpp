@@ -69,6 +69,34 @@ void onPluginCall(const QString *strategy)
     CliGuard::enter(g_names.lastText);
 }
 
+// Standard output as a device, so that the report streams there as it does to a file.
+class StandardOutput : public QIODevice
+{
+public:
+    explicit StandardOutput(CliContext &context) : m_context(context)
+    {
+        open(QIODevice::WriteOnly | QIODevice::Unbuffered);
+    }
+
+    bool failed() const { return m_failed; }
+
+protected:
+    qint64 readData(char *, qint64) override { return -1; }
+    qint64 writeData(const char *data, qint64 size) override
+    {
+        if (!m_context.writeOut(QByteArrayView(data, size))) {
+            setErrorString(QStringLiteral("cannot write to standard output"));
+            m_failed = true;
+            return -1;
+        }
+        return size;
+    }
+
+private:
+    CliContext &m_context;
+    bool m_failed = false;
+};
+
 } // namespace
 
 int runSimulateCommand(CliContext &context)
@@ -211,6 +239,9 @@ int runSimulateCommand(CliContext &context)
     CliGuard::Call run(
         QStringLiteral("scenario %1 (the engine, no plugin call)").arg(path.left(300)).toUtf8(),
         false);
+    // Samples go to a temporary file as they are taken and stream into the report at the end:
+    // the run holds its world in memory, not its history.
+    options.recording = Simulation::Options::Recording::Spool;
     Simulation simulation(*read.scenario, registry, options);
     if (!simulation.isValid()) {
         context.err << "rblab simulate: " << path << ": " << simulation.error() << "\n";
@@ -275,32 +306,36 @@ int runSimulateCommand(CliContext &context)
     if (parser.isSet(timingOption)) {
         reportOptions.wallSeconds = wall;
     }
-    QByteArray report;
+    StandardOutput standardOutput(context);
+    QIODevice *device = reportFile ? static_cast<QIODevice *>(reportFile) : &standardOutput;
+    const RunRecord record = RunRecord::of(simulation);
     try {
-        report = ReportWriter::toJson(simulation, reportOptions);
+        QString error;
+        bool written = ReportWriter::writeJson(record, reportOptions, device, &error);
+        if (reportFile) {
+            written = reportFile == &saveFile ? written && saveFile.commit()
+                                              : written && inPlaceFile.flush();
+            if (!written) {
+                context.err << "rblab simulate: cannot write " << target << ": "
+                            << (error.isEmpty() ? reportFile->errorString() : error) << "\n";
+                return 2;
+            }
+            if (reportFile == &inPlaceFile) {
+                inPlaceFile.close();
+            }
+        } else if (!written) {
+            // A refused write to standard output has been told by writeOut; anything else not.
+            if (!standardOutput.failed()) {
+                context.err << "rblab simulate: " << error << "\n";
+            }
+            return 2;
+        }
     } catch (const std::bad_alloc &) {
         return outOfMemory("while writing the report");
     }
-    if (!reportFile) {
-        if (!context.writeOut(report)) {
-            return 2;
-        }
-    } else {
-        bool written = reportFile->write(report) == report.size();
-        written = reportFile == &saveFile ? written && saveFile.commit()
-                                          : written && inPlaceFile.flush();
-        if (!written) {
-            context.err << "rblab simulate: cannot write " << target << ": "
-                        << reportFile->errorString() << "\n";
-            return 2;
-        }
-        if (reportFile == &inPlaceFile) {
-            inPlaceFile.close();
-        }
-    }
     if (parser.isSet(csvOption)) {
         QString error;
-        if (!ReportWriter::writeCsv(simulation, parser.value(csvOption), &error)) {
+        if (!ReportWriter::writeCsv(record, parser.value(csvOption), &error)) {
             context.err << "rblab simulate: " << error << "\n";
             return 2;
         }

@@ -7,15 +7,38 @@
 
 namespace Rblab {
 
+qint64 DeliveryBits::grow(size_t w)
+{
+    // Before doubling, drop the leading words whose every bit is set (every offset there was
+    // delivered): what is left is the stretch still in flight, so memory follows the backlog,
+    // not the length of the run. Counting stays exact: an offset below `base` is delivered.
+    size_t full = 0;
+    while (full < words.size() && words[full] == ~quint64(0)) {
+        ++full;
+    }
+    qint64 dropped = 0;
+    if (full > 0 && full >= words.size() / 2) {
+        words.erase(words.begin(), words.begin() + qsizetype(full));
+        base += qint64(full);
+        dropped = qint64(full);
+        w -= full;
+    }
+    if (w >= words.size()) {
+        words.resize(std::max(w + 1, words.size() * 2), 0);
+    }
+    return dropped;
+}
+
 qint64 DeliveryBits::countClear(qint64 from, qint64 to) const
 {
     qint64 clear = 0;
     for (qint64 offset = from; offset < to;) {
-        const size_t w = size_t(offset >> 6);
+        const qint64 relative = (offset >> 6) - base;
+        const size_t w = size_t(relative);
         const int bit = int(offset & 63);
         const qint64 span = std::min<qint64>(64 - bit, to - offset);
         quint64 mask = (span == 64 ? ~quint64(0) : ((quint64(1) << span) - 1)) << bit;
-        const quint64 word = w < words.size() ? words[w] : 0;
+        const quint64 word = relative < 0 ? ~quint64(0) : (w < words.size() ? words[w] : 0);
         clear += span - std::popcount(word & mask);
         offset += span;
     }

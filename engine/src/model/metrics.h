@@ -18,19 +18,25 @@ struct World;
 */
 struct DeliveryBits
 {
-    std::vector<quint64> words;
+    std::vector<quint64> words; //!< from word `base` on
+    qint64 base = 0; //!< words below it were all set and are dropped: a day's run stays small
 
     bool set(qint64 offset)
     {
-        const size_t w = size_t(offset >> 6);
-        if (w >= words.size()) {
-            words.resize(std::max(w + 1, words.size() * 2), 0);
+        qint64 w = (offset >> 6) - base;
+        if (w < 0) {
+            return false;
+        }
+        if (size_t(w) >= words.size()) {
+            w -= grow(size_t(w));
         }
         const quint64 mask = quint64(1) << (offset & 63);
-        const bool fresh = !(words[w] & mask);
-        words[w] |= mask;
+        const bool fresh = !(words[size_t(w)] & mask);
+        words[size_t(w)] |= mask;
         return fresh;
     }
+    //! Makes room for word `w` (relative); returns how many leading words were dropped.
+    qint64 grow(size_t w);
     qint64 countClear(qint64 from, qint64 to) const;
 };
 

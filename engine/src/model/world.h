@@ -23,6 +23,7 @@
 #include <QStringList>
 
 #include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -152,7 +153,8 @@ public:
     EventQueue agenda;
     quint64 processed = 0;
     QList<SimEvent> events;
-    QList<Sample> samples;
+    QList<Sample> samples; //!< every sample, unless sampleSink takes them
+    std::function<void(Sample &&)> sampleSink; //!< the run's history store (Simulation::Options)
     Random worldRandom;
 
     // --- helpers

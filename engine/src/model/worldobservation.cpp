@@ -92,7 +92,11 @@ void World::sample()
     }
     s.orphanedQueues = metrics.orphanedNow();
     s.doubleOwnedQueues = metrics.doubleOwnedNow();
-    samples.append(std::move(s));
+    if (sampleSink) {
+        sampleSink(std::move(s));
+    } else {
+        samples.append(std::move(s));
+    }
 }
 
 SnapshotTotals World::totals() const

@@ -3,6 +3,8 @@
 
 #include "sim/simulation.h"
 
+#include <QBuffer>
+
 #include <QDir>
 #include <QSaveFile>
 
@@ -16,7 +18,23 @@ namespace {
 class Out
 {
 public:
+    explicit Out(QIODevice *device = nullptr) : m_device(device) { }
+
     QByteArray bytes;
+
+    //! Hands what is written so far to the device once it is large (a report streams).
+    bool spill(qsizetype atLeast = kSpillBytes)
+    {
+        if (!m_device || bytes.size() < atLeast) {
+            return m_ok;
+        }
+        if (m_ok && m_device->write(bytes) != bytes.size()) {
+            m_ok = false;
+        }
+        bytes.clear();
+        return m_ok;
+    }
+    bool finish() { return spill(1); }
 
     void raw(const char *text) { bytes.append(text); }
     void raw(const QByteArray &text) { bytes.append(text); }
@@ -71,6 +89,11 @@ public:
         }
         bytes.append(text);
     }
+
+private:
+    static constexpr qsizetype kSpillBytes = 1 << 20;
+    QIODevice *m_device = nullptr;
+    bool m_ok = true;
 };
 
 QString causeName(SimEvent::FlowCause cause)
@@ -136,36 +159,52 @@ void writeFlow(Out &o, const qint64 (&fc)[3])
 
 } // namespace
 
-QByteArray ReportWriter::toJson(Simulation &sim, const Options &options)
+QByteArray ReportWriter::toJson(Simulation &simulation, const Options &options)
 {
-    const WorldSnapshot &snap = sim.snapshot();
-    const QList<QueueInfo> &queues = sim.queues();
-    const QList<ConsumerInfo> &consumers = sim.consumers();
-    const QList<qint32> order = sim.sortedQueueOrder();
-    const SnapshotTotals &t = snap.totals;
-    const QStringList brokers = sim.brokerNames();
-    const QStringList topics = sim.topicNames();
-    const QStringList groups = sim.groupNames();
+    return toJson(RunRecord::of(simulation), options);
+}
 
-    Out o;
+QByteArray ReportWriter::toJson(const RunRecord &record, const Options &options)
+{
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    if (!writeJson(record, options, &buffer, nullptr)) {
+        return QByteArray();
+    }
+    return buffer.data();
+}
+
+bool ReportWriter::writeJson(
+    const RunRecord &record, const Options &options, QIODevice *device, QString *error)
+{
+    const WorldSnapshot &snap = record.final;
+    const QList<QueueInfo> &queues = record.queues;
+    const QList<ConsumerInfo> &consumers = record.consumers;
+    const QList<qint32> &order = record.sortedQueueOrder;
+    const SnapshotTotals &t = snap.totals;
+    const QStringList &brokers = record.brokers;
+    const QStringList &topics = record.topics;
+    const QStringList &groups = record.groups;
+
+    Out o(device);
     o.raw("{\n  ");
     o.key("format");
     o.string(QStringLiteral("rebalance-lab/report@1"));
     o.raw(",\n  ");
     o.key("scenario");
-    o.string(sim.scenario().name);
+    o.string(record.scenario);
     o.raw(",\n  ");
     o.key("seed");
-    o.number(qint64(sim.seed()));
+    o.number(qint64(record.seed));
     o.raw(", ");
     o.key("profile");
-    o.string(profileName(sim.scenario().profile));
+    o.string(profileName(record.profile));
     o.raw(", ");
     o.key("duration");
     o.number(options.duration);
     o.raw(", ");
     o.key("sampleInterval");
-    o.number(sim.sampleInterval());
+    o.number(record.sampleInterval);
     o.raw(",\n  ");
 
     o.key("totals");
@@ -279,10 +318,10 @@ QByteArray ReportWriter::toJson(Simulation &sim, const Options &options)
     // consumer that did not exist yet at a sample is "absent").
     o.key("samples");
     o.raw("[");
-    const QList<Sample> &samples = sim.samples();
-    for (qsizetype s = 0; s < samples.size(); ++s) {
-        const Sample &sample = samples[s];
-        o.raw(s ? ",\n    {" : "\n    {");
+    // Streamed: each sample is formatted as it is read back and handed on once a slice is full.
+    qsizetype s = 0;
+    const bool read = record.samples([&](const Sample &sample) {
+        o.raw(s++ ? ",\n    {" : "\n    {");
         o.key("t");
         o.number(sample.t);
         o.raw(",\n     ");
@@ -339,14 +378,22 @@ QByteArray ReportWriter::toJson(Simulation &sim, const Options &options)
             o.raw("}");
         }
         o.raw("]}");
+        o.spill();
+    });
+    if (!read) {
+        if (error) {
+            *error = tr("cannot read the samples back");
+        }
+        return false;
     }
-    o.raw(samples.isEmpty() ? "],\n  " : "\n  ],\n  ");
+    o.raw(s == 0 ? "],\n  " : "\n  ],\n  ");
 
     o.key("events");
     o.raw("[");
-    const QList<SimEvent> &events = sim.events();
+    const QList<SimEvent> &events = record.events;
     for (qsizetype i = 0; i < events.size(); ++i) {
         const SimEvent &e = events[i];
+        o.spill();
         o.raw(i ? ",\n    {" : "\n    {");
         o.key("t");
         o.number(e.t);
@@ -436,10 +483,21 @@ QByteArray ReportWriter::toJson(Simulation &sim, const Options &options)
         o.raw("}");
     }
     o.raw("\n}\n");
-    return o.bytes;
+    if (!o.finish()) {
+        if (error) {
+            *error = device->errorString();
+        }
+        return false;
+    }
+    return true;
 }
 
-bool ReportWriter::writeCsv(Simulation &sim, const QString &directory, QString *error)
+bool ReportWriter::writeCsv(Simulation &simulation, const QString &directory, QString *error)
+{
+    return writeCsv(RunRecord::of(simulation), directory, error);
+}
+
+bool ReportWriter::writeCsv(const RunRecord &record, const QString &directory, QString *error)
 {
     if (!QDir().mkpath(directory)) {
         if (error) {
@@ -447,10 +505,9 @@ bool ReportWriter::writeCsv(Simulation &sim, const QString &directory, QString *
         }
         return false;
     }
-    const QList<QueueInfo> &queues = sim.queues();
-    const QList<ConsumerInfo> &consumers = sim.consumers();
-    const QList<qint32> order = sim.sortedQueueOrder();
-    const QList<Sample> &samples = sim.samples();
+    const QList<QueueInfo> &queues = record.queues;
+    const QList<ConsumerInfo> &consumers = record.consumers;
+    const QList<qint32> &order = record.sortedQueueOrder;
 
     auto csvText = [](const QString &text) {
         if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"'))) {
@@ -460,43 +517,47 @@ bool ReportWriter::writeCsv(Simulation &sim, const QString &directory, QString *
         }
         return text;
     };
-    auto save = [&](const QString &name, const QByteArray &data) {
-        QSaveFile file(QDir(directory).filePath(name));
-        if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+
+    // The three files are written side by side in one pass over the samples, each in slices.
+    QSaveFile consumerFile(QDir(directory).filePath(QStringLiteral("consumers.csv")));
+    QSaveFile queueFile(QDir(directory).filePath(QStringLiteral("queues.csv")));
+    QSaveFile healthFile(QDir(directory).filePath(QStringLiteral("health.csv")));
+    QSaveFile *files[] = { &consumerFile, &queueFile, &healthFile };
+    for (QSaveFile *file : files) {
+        if (!file->open(QIODevice::WriteOnly)) {
             if (error) {
-                *error = tr("cannot write %1: %2").arg(file.fileName(), file.errorString());
+                *error = tr("cannot write %1: %2").arg(file->fileName(), file->errorString());
             }
             return false;
         }
-        return true;
-    };
-
-    QByteArray c
-        = "t,consumer,id,group,state,cachedCount,cachedBytes,delivered,flowControlCount,"
-          "flowControlSize,flowControlSpan,lag,pullThresholdForQueue,pullThresholdSizeForQueue\n";
-    for (const Sample &s : samples) {
+    }
+    Out c(&consumerFile);
+    Out q(&queueFile);
+    Out h(&healthFile);
+    c.raw("t,consumer,id,group,state,cachedCount,cachedBytes,delivered,flowControlCount,"
+          "flowControlSize,flowControlSpan,lag,pullThresholdForQueue,pullThresholdSizeForQueue\n");
+    q.raw("t,topic,brokerName,queueId,owners,cachedCount,cachedBytes,maxSpan,brokerOffset,"
+          "committedOffset,lag\n");
+    h.raw("t,orphanedQueues,doubleOwnedQueues\n");
+    const bool read = record.samples([&](const Sample &s) {
         for (qsizetype i = 0; i < consumers.size(); ++i) {
             const Sample::Consumer empty;
             const Sample::Consumer &row = i < s.consumers.size() ? s.consumers[i] : empty;
-            c += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14\n")
-                     .arg(s.t)
-                     .arg(csvText(consumers[i].name), csvText(consumers[i].id),
-                         csvText(consumers[i].group), consumerStateName(row.state))
-                     .arg(row.cachedCount)
-                     .arg(row.cachedBytes)
-                     .arg(row.delivered)
-                     .arg(row.flowControl[0])
-                     .arg(row.flowControl[1])
-                     .arg(row.flowControl[2])
-                     .arg(row.lag)
-                     .arg(row.pullThresholdForQueue)
-                     .arg(row.pullThresholdSizeForQueue)
-                     .toUtf8();
+            c.raw(QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14\n")
+                      .arg(s.t)
+                      .arg(csvText(consumers[i].name), csvText(consumers[i].id),
+                          csvText(consumers[i].group), consumerStateName(row.state))
+                      .arg(row.cachedCount)
+                      .arg(row.cachedBytes)
+                      .arg(row.delivered)
+                      .arg(row.flowControl[0])
+                      .arg(row.flowControl[1])
+                      .arg(row.flowControl[2])
+                      .arg(row.lag)
+                      .arg(row.pullThresholdForQueue)
+                      .arg(row.pullThresholdSizeForQueue)
+                      .toUtf8());
         }
-    }
-    QByteArray q = "t,topic,brokerName,queueId,owners,cachedCount,cachedBytes,maxSpan,brokerOffset,"
-                   "committedOffset,lag\n";
-    for (const Sample &s : samples) {
         for (qint32 index : order) {
             const Sample::Queue empty;
             const Sample::Queue &row = index < s.queues.size() ? s.queues[index] : empty;
@@ -504,30 +565,45 @@ bool ReportWriter::writeCsv(Simulation &sim, const QString &directory, QString *
             for (qint32 owner : row.owners) {
                 owners.append(consumers[owner].name);
             }
-            q += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11\n")
-                     .arg(s.t)
-                     .arg(csvText(queues[index].topic), csvText(queues[index].brokerName))
-                     .arg(queues[index].queueId)
-                     .arg(csvText(owners.join(QLatin1Char(' '))))
-                     .arg(row.cachedCount)
-                     .arg(row.cachedBytes)
-                     .arg(row.maxSpan)
-                     .arg(row.brokerOffset)
-                     .arg(row.committedOffset)
-                     .arg(row.lag)
-                     .toUtf8();
+            q.raw(QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11\n")
+                      .arg(s.t)
+                      .arg(csvText(queues[index].topic), csvText(queues[index].brokerName))
+                      .arg(queues[index].queueId)
+                      .arg(csvText(owners.join(QLatin1Char(' '))))
+                      .arg(row.cachedCount)
+                      .arg(row.cachedBytes)
+                      .arg(row.maxSpan)
+                      .arg(row.brokerOffset)
+                      .arg(row.committedOffset)
+                      .arg(row.lag)
+                      .toUtf8());
+        }
+        h.raw(QStringLiteral("%1,%2,%3\n")
+                  .arg(s.t)
+                  .arg(s.orphanedQueues)
+                  .arg(s.doubleOwnedQueues)
+                  .toUtf8());
+        c.spill();
+        q.spill();
+        h.spill();
+    });
+    if (!read) {
+        if (error) {
+            *error = tr("cannot read the samples back");
+        }
+        return false;
+    }
+    Out *outs[] = { &c, &q, &h };
+    for (int i = 0; i < 3; ++i) {
+        if (!outs[i]->finish() || !files[i]->commit()) {
+            if (error) {
+                *error
+                    = tr("cannot write %1: %2").arg(files[i]->fileName(), files[i]->errorString());
+            }
+            return false;
         }
     }
-    QByteArray h = "t,orphanedQueues,doubleOwnedQueues\n";
-    for (const Sample &s : samples) {
-        h += QStringLiteral("%1,%2,%3\n")
-                 .arg(s.t)
-                 .arg(s.orphanedQueues)
-                 .arg(s.doubleOwnedQueues)
-                 .toUtf8();
-    }
-    return save(QStringLiteral("consumers.csv"), c) && save(QStringLiteral("queues.csv"), q)
-        && save(QStringLiteral("health.csv"), h);
+    return true;
 }
 
 } // namespace Rblab

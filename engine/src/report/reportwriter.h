@@ -2,6 +2,7 @@
 // Writes a run's report (report-format.md, version 1) and its time series as CSV.
 #pragma once
 
+#include "report/runrecord.h"
 #include "sim/simtime.h"
 
 #include <rblab/rblab_global.h>
@@ -9,6 +10,8 @@
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QString>
+
+class QIODevice;
 
 #include <optional>
 
@@ -33,12 +36,22 @@ public:
         quint64 processedEvents = 0;
     };
 
+    /*!
+        Writes the report of `record` to `device` as it goes (in slices of about 1 MiB), so that
+        its samples are never all in memory. False with a reason if the device refuses bytes or
+        the samples cannot be read back.
+    */
+    static bool writeJson(
+        const RunRecord &record, const Options &options, QIODevice *device, QString *error);
+    static QByteArray toJson(const RunRecord &record, const Options &options);
+    //! The report of `simulation` as it is now (RunRecord::of).
     static QByteArray toJson(Simulation &simulation, const Options &options);
     /*!
         Writes the time series as CSV files in `directory` (created if needed): samples of every
         consumer (consumers.csv), every queue (queues.csv) and ownership health (health.csv), one
         row per sample and subject. Files are saved atomically.
     */
+    static bool writeCsv(const RunRecord &record, const QString &directory, QString *error);
     static bool writeCsv(Simulation &simulation, const QString &directory, QString *error);
 };
 

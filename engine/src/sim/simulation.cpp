@@ -25,7 +25,24 @@ Simulation::Simulation(
         m_world->overrideStrategy = options.strategy;
         m_world->overrideParams = options.strategyParams;
     }
-    m_world->build();
+    switch (options.recording) {
+    case Options::Recording::Memory:
+        break;
+    case Options::Recording::Spool:
+        m_spool = std::make_unique<SampleSpool>();
+        m_world->sampleSink = [this](Sample &&sample) { m_spool->append(sample); };
+        if (!m_spool->error().isEmpty()) {
+            m_world->error = m_spool->error();
+        }
+        break;
+    case Options::Recording::Bounded:
+        m_history = std::make_unique<SampleHistory>(options.historyLimits);
+        m_world->sampleSink = [this](Sample &&sample) { m_history->append(std::move(sample)); };
+        break;
+    }
+    if (m_world->error.isEmpty()) {
+        m_world->build();
+    }
 }
 
 Simulation::~Simulation() = default;
@@ -212,6 +229,20 @@ void Simulation::setRecordSamples(bool record)
     m_world->recordSamples = record;
     if (!record) {
         m_world->samples = QList<Sample>();
+    }
+}
+
+void Simulation::truncateSamplesAfter(SimTime t)
+{
+    QList<Sample> &samples = m_world->samples;
+    while (!samples.isEmpty() && samples.last().t > t) {
+        samples.removeLast();
+    }
+    if (m_spool) {
+        m_spool->truncateAfter(t);
+    }
+    if (m_history) {
+        m_history->truncateAfter(t);
     }
 }
 

@@ -3,6 +3,8 @@
 #pragma once
 
 #include "scenario/scenario.h"
+#include "sim/samplehistory.h"
+#include "sim/samplespool.h"
 #include "sim/simevent.h"
 #include "sim/snapshot.h"
 
@@ -41,7 +43,16 @@ public:
         QString strategy; //!< overrides every group's strategy (empty: keep)
         QVariantMap strategyParams; //!< with `strategy`
         std::optional<SimTime> sampleInterval; //!< overrides the scenario's (charts want finer)
-        bool recordSamples = true; //!< keep every sample (reports, charts)
+        bool recordSamples = true; //!< take samples at all (false: none, e.g. a preview run)
+        /*!
+            Where samples go. Memory keeps every one in samples() (tests, the scorecard); Spool
+            writes every one to a temporary file (spool()) so that a report can stream them and
+            the run's memory stays that of its world; Bounded keeps a thinned window for charts
+            (history()).
+        */
+        enum class Recording { Memory, Spool, Bounded };
+        Recording recording = Recording::Memory;
+        SampleHistory::Limits historyLimits; //!< with Recording::Bounded
     };
 
     Simulation(const Scenario &scenario, const StrategyRegistry &registry, const Options &options);
@@ -99,7 +110,17 @@ public:
     //! Refreshes and returns the snapshot (reuses its buffers; valid until the next call).
     const WorldSnapshot &snapshot();
     const QList<SimEvent> &events() const;
+    //! Every sample, with Recording::Memory (empty otherwise).
     const QList<Sample> &samples() const;
+    //! Every sample on disk, with Recording::Spool (nullptr otherwise).
+    const SampleSpool *spool() const { return m_spool.get(); }
+    //! The thinned window, with Recording::Bounded (nullptr otherwise).
+    const SampleHistory *history() const { return m_history.get(); }
+    /*!
+        Drops the samples taken after `t` from whichever store keeps them: for a run that goes
+        back to an earlier time (the events are the World's own).
+    */
+    void truncateSamplesAfter(SimTime t);
     SnapshotTotals totals() const;
     //! totals() for one consumer group (index into groupNames()); their sums are the totals.
     SnapshotTotals groupTotals(qint32 group) const;
@@ -118,6 +139,8 @@ public:
 
 private:
     std::unique_ptr<World> m_world;
+    std::unique_ptr<SampleSpool> m_spool;
+    std::unique_ptr<SampleHistory> m_history;
     WorldSnapshot m_snapshot;
 };
 

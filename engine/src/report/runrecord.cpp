@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "report/runrecord.h"
+
+#include "sim/simulation.h"
+
+namespace Rblab {
+
+RunRecord RunRecord::of(Simulation &sim)
+{
+    RunRecord record;
+    record.scenario = sim.scenario().name;
+    record.seed = sim.seed();
+    record.profile = sim.scenario().profile;
+    record.sampleInterval = sim.sampleInterval();
+    record.queues = sim.queues();
+    record.consumers = sim.consumers();
+    record.brokers = sim.brokerNames();
+    record.topics = sim.topicNames();
+    record.groups = sim.groupNames();
+    record.sortedQueueOrder = sim.sortedQueueOrder();
+    record.final = sim.snapshot();
+    record.events = sim.events();
+    const Simulation *source = &sim;
+    record.samples = [source](const SampleVisitor &visit) {
+        if (const SampleSpool *spool = source->spool()) {
+            return spool->forEach(visit);
+        }
+        if (const SampleHistory *history = source->history()) {
+            for (const SamplePtr &sample : history->samples()) {
+                visit(*sample);
+            }
+            return true;
+        }
+        for (const Sample &sample : source->samples()) {
+            visit(sample);
+        }
+        return true;
+    };
+    return record;
+}
+
+} // namespace Rblab

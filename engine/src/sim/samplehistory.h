@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+// The samples a view keeps of a run: every one of a recent window, older ones thinned.
+#pragma once
+
+#include "sim/snapshot.h"
+
+#include <rblab/rblab_global.h>
+
+#include <QList>
+
+#include <memory>
+
+namespace Rblab {
+
+//! A sample once stored: immutable, so a view in another thread can hold it without a lock.
+using SamplePtr = std::shared_ptr<const Sample>;
+
+/*!
+    A bounded history of samples for charts: the newest `recent` samples at full resolution,
+    older ones thinned so that the whole never holds more than `capacity` samples, however long
+    the run. Thinning halves the density of the finest older stretch at a time (each kept sample
+    then stands for twice the interval), so resolution falls off with age, roughly
+    logarithmically: after a day at 500 ms, the last 10 minutes are whole and the first hour is
+    kept at about one sample a minute.
+
+    The engine owns it (Simulation::history()); the interface reads it. samples() is an
+    implicitly shared list of immutable samples: a copy taken in the worker thread and handed to
+    the interface costs a reference count, and the worker's next append detaches its own list
+    (pointers only) without touching what the interface holds. layoutRevision() changes whenever
+    anything but the end changed (thinning, truncateAfter), so a reader that derives columns knows
+    when to rebuild instead of appending. Not thread-safe itself: one thread appends.
+*/
+class RBLAB_ENGINE_EXPORT SampleHistory
+{
+public:
+    struct Limits
+    {
+        qsizetype recent = 1200; //!< kept whole: 10 minutes at the app's 500 ms
+        qsizetype capacity = 4800; //!< never more than this many samples in all
+    };
+
+    SampleHistory();
+    explicit SampleHistory(const Limits &limits);
+
+    void append(Sample sample);
+    //! Drops every sample taken after `t` (a run going back to an earlier time).
+    void truncateAfter(SimTime t);
+    void clear();
+
+    const QList<SamplePtr> &samples() const { return m_samples; }
+    qsizetype size() const { return m_samples.size(); }
+    //! How many samples were ever appended (thinned ones included).
+    qint64 appendedCount() const { return m_appended; }
+    quint64 layoutRevision() const { return m_revision; }
+    const Limits &limits() const { return m_limits; }
+    //! The interval a stored sample stands for, in sample intervals (1 in the recent window).
+    quint32 stride(qsizetype i) const { return m_stride.at(i); }
+    //! Bytes the stored samples hold (their rows and owner lists), for the status bar and tests.
+    qint64 memoryBytes() const { return m_bytes; }
+
+    static qint64 bytesOf(const Sample &sample);
+
+private:
+    void thin();
+    void thinFinest();
+
+    Limits m_limits;
+    QList<SamplePtr> m_samples;
+    QList<quint32> m_stride; //!< parallel to m_samples
+    qint64 m_appended = 0;
+    qint64 m_bytes = 0;
+    quint64 m_revision = 0;
+};
+
+} // namespace Rblab

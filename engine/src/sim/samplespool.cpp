@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "sim/samplespool.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QTemporaryFile>
+
+#include <cstring>
+
+namespace Rblab {
+
+namespace {
+
+constexpr qsizetype kFlushBytes = 1 << 20; // written to the file in slices of about 1 MiB
+
+template<typename T> void put(QByteArray &out, T value)
+{
+    out.append(reinterpret_cast<const char *>(&value), qsizetype(sizeof(T)));
+}
+
+template<typename T> bool take(const char *&p, const char *end, T &value)
+{
+    if (end - p < qsizetype(sizeof(T))) {
+        return false;
+    }
+    std::memcpy(&value, p, sizeof(T));
+    p += sizeof(T);
+    return true;
+}
+
+} // namespace
+
+SampleSpool::SampleSpool()
+    : m_file(std::make_unique<QTemporaryFile>(
+        QDir(QDir::tempPath()).filePath(QStringLiteral("rblab-samples-XXXXXX"))))
+{
+    if (!m_file->open()) {
+        m_error = QCoreApplication::translate(
+            "Rblab::SampleSpool", "cannot create a temporary file for the samples in %1: %2")
+                      .arg(QDir::tempPath(), m_file->errorString());
+    }
+}
+
+SampleSpool::~SampleSpool() = default;
+
+void SampleSpool::encode(const Sample &s, QByteArray &out)
+{
+    // A length prefix lets a reader skip a sample without decoding it (truncateAfter).
+    const qsizetype start = out.size();
+    put<quint32>(out, 0);
+    put<qint64>(out, s.t);
+    put<qint32>(out, s.orphanedQueues);
+    put<qint32>(out, s.doubleOwnedQueues);
+    put<qint32>(out, qint32(s.queues.size()));
+    put<qint32>(out, qint32(s.consumers.size()));
+    for (const Sample::Queue &q : s.queues) {
+        put<qint64>(out, q.cachedCount);
+        put<qint64>(out, q.cachedBytes);
+        put<qint64>(out, q.maxSpan);
+        put<qint64>(out, q.brokerOffset);
+        put<qint64>(out, q.committedOffset);
+        put<qint64>(out, q.lag);
+        put<qint32>(out, qint32(q.owners.size()));
+        for (qint32 owner : q.owners) {
+            put<qint32>(out, owner);
+        }
+    }
+    for (const Sample::Consumer &c : s.consumers) {
+        put<qint32>(out, qint32(c.state));
+        put<qint64>(out, c.cachedCount);
+        put<qint64>(out, c.cachedBytes);
+        put<qint64>(out, c.delivered);
+        put<qint64>(out, c.flowControl[0]);
+        put<qint64>(out, c.flowControl[1]);
+        put<qint64>(out, c.flowControl[2]);
+        put<qint64>(out, c.lag);
+        put<qint64>(out, c.pullThresholdForQueue);
+        put<qint64>(out, c.pullThresholdSizeForQueue);
+    }
+    const quint32 length = quint32(out.size() - start);
+    std::memcpy(out.data() + start, &length, sizeof(length));
+}
+
+const char *SampleSpool::decode(const char *p, const char *end, Sample &s)
+{
+    quint32 length = 0;
+    const char *begin = p;
+    if (!take(p, end, length) || end - begin < qsizetype(length)) {
+        return nullptr;
+    }
+    end = begin + length;
+    qint32 queues = 0;
+    qint32 consumers = 0;
+    if (!take(p, end, s.t) || !take(p, end, s.orphanedQueues) || !take(p, end, s.doubleOwnedQueues)
+        || !take(p, end, queues) || !take(p, end, consumers) || queues < 0 || consumers < 0) {
+        return nullptr;
+    }
+    s.queues.resize(queues);
+    for (Sample::Queue &q : s.queues) {
+        qint32 owners = 0;
+        if (!take(p, end, q.cachedCount) || !take(p, end, q.cachedBytes) || !take(p, end, q.maxSpan)
+            || !take(p, end, q.brokerOffset) || !take(p, end, q.committedOffset)
+            || !take(p, end, q.lag) || !take(p, end, owners) || owners < 0) {
+            return nullptr;
+        }
+        q.owners.resize(owners);
+        for (qint32 &owner : q.owners) {
+            if (!take(p, end, owner)) {
+                return nullptr;
+            }
+        }
+    }
+    s.consumers.resize(consumers);
+    for (Sample::Consumer &c : s.consumers) {
+        qint32 state = 0;
+        if (!take(p, end, state) || !take(p, end, c.cachedCount) || !take(p, end, c.cachedBytes)
+            || !take(p, end, c.delivered) || !take(p, end, c.flowControl[0])
+            || !take(p, end, c.flowControl[1]) || !take(p, end, c.flowControl[2])
+            || !take(p, end, c.lag) || !take(p, end, c.pullThresholdForQueue)
+            || !take(p, end, c.pullThresholdSizeForQueue)) {
+            return nullptr;
+        }
+        c.state = ConsumerState(state);
+    }
+    return p == end ? end : nullptr;
+}
+
+void SampleSpool::append(const Sample &sample)
+{
+    encode(sample, m_buffer);
+    ++m_count;
+    m_lastT = sample.t;
+    if (m_buffer.size() >= kFlushBytes) {
+        flush();
+    }
+}
+
+bool SampleSpool::flush() const
+{
+    if (m_buffer.isEmpty() || !m_error.isEmpty()) {
+        return m_error.isEmpty();
+    }
+    if (m_file->write(m_buffer) != m_buffer.size()) {
+        m_error = QCoreApplication::translate(
+            "Rblab::SampleSpool", "cannot write the samples to %1: %2")
+                      .arg(m_file->fileName(), m_file->errorString());
+        return false;
+    }
+    m_written += m_buffer.size();
+    m_buffer.clear();
+    return true;
+}
+
+bool SampleSpool::forEach(const std::function<void(const Sample &)> &visit) const
+{
+    if (!flush() || !m_file->flush()) {
+        return false;
+    }
+    // A second handle on the same file reads it from the start without moving the writer.
+    QFile reader(m_file->fileName());
+    if (!reader.open(QIODevice::ReadOnly)) {
+        m_error = reader.errorString();
+        return false;
+    }
+    Sample sample;
+    QByteArray block;
+    qint64 left = m_written;
+    qsizetype consumed = 0;
+    while (left > 0 || consumed < block.size()) {
+        if (left > 0 && block.size() - consumed < kFlushBytes) {
+            block.remove(0, consumed);
+            consumed = 0;
+            const QByteArray more = reader.read(std::min<qint64>(left, kFlushBytes));
+            if (more.isEmpty()) {
+                m_error = reader.errorString();
+                return false;
+            }
+            left -= more.size();
+            block.append(more);
+        }
+        const char *begin = block.constData() + consumed;
+        const char *end = block.constData() + block.size();
+        const char *next = decode(begin, end, sample);
+        if (!next) {
+            if (left > 0) {
+                // The sample goes on in the next slice (larger than the slice: read it all).
+                const QByteArray more = reader.read(left);
+                left -= more.size();
+                block.append(more);
+                continue;
+            }
+            m_error = QCoreApplication::translate(
+                "Rblab::SampleSpool", "the samples in %1 are truncated")
+                          .arg(m_file->fileName());
+            return false;
+        }
+        consumed += next - begin;
+        visit(sample);
+    }
+    return true;
+}
+
+void SampleSpool::truncateAfter(SimTime t)
+{
+    if (m_lastT <= t || !flush() || !m_file->flush()) {
+        return;
+    }
+    // Walks the length prefixes to the first sample after t, then cuts the file there.
+    QFile reader(m_file->fileName());
+    if (!reader.open(QIODevice::ReadOnly)) {
+        m_error = reader.errorString();
+        return;
+    }
+    qint64 offset = 0;
+    qsizetype kept = 0;
+    SimTime lastKept = -1;
+    while (offset < m_written) {
+        char head[sizeof(quint32) + sizeof(qint64)];
+        if (!reader.seek(offset) || reader.read(head, sizeof(head)) != qint64(sizeof(head))) {
+            break;
+        }
+        quint32 length = 0;
+        qint64 at = 0;
+        std::memcpy(&length, head, sizeof(length));
+        std::memcpy(&at, head + sizeof(length), sizeof(at));
+        if (at > t) {
+            break;
+        }
+        offset += length;
+        ++kept;
+        lastKept = at;
+    }
+    reader.close();
+    if (!m_file->resize(offset) || !m_file->seek(offset)) {
+        m_error = m_file->errorString();
+        return;
+    }
+    m_written = offset;
+    m_count = kept;
+    m_lastT = lastKept;
+}
+
+} // namespace Rblab
