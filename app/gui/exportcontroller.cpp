@@ -10,6 +10,8 @@
 #include "simulationcontroller.h"
 
 #include <QApplication>
+#include <report/reportwriter.h>
+
 #include <QFileDialog>
 #include <QProgressDialog>
 #include <QFontMetricsF>
@@ -20,7 +22,6 @@
 #include <QSaveFile>
 #include <QSettings>
 #include <QStandardPaths>
-#include <QTextStream>
 #include <QWidget>
 
 #include <cmath>
@@ -137,13 +138,21 @@ void ExportController::exportMetricsCsv()
     if (!catalog) {
         return;
     }
-    const QString path
-        = askPath(tr("Export the metrics as CSV"), tr("CSV files (*.csv)"), QStringLiteral("csv"));
-    if (path.isEmpty()) {
+    // A folder, as `rblab simulate --csv` writes: consumers.csv, queues.csv and health.csv.
+    QSettings settings;
+    const QString start
+        = settings
+              .value(QStringLiteral("export/directory"),
+                  QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
+              .toString();
+    const QString directory = QFileDialog::getExistingDirectory(m_dialogParent,
+        tr("Export the samples as CSV files (consumers.csv, queues.csv, health.csv)"), start);
+    if (directory.isEmpty()) {
         return;
     }
+    settings.setValue(QStringLiteral("export/directory"), directory);
     QString error;
-    report(writeMetricsCsv(path, *catalog, m_controller.samples(), &error), path, error);
+    report(writeCsv(directory, *catalog, m_controller.samples(), &error), directory, error);
 }
 
 QString ExportController::caption() const
@@ -205,49 +214,25 @@ bool ExportController::writePng(const QImage &image, const QString &path, QStrin
     return true;
 }
 
-bool ExportController::writeMetricsCsv(
-    const QString &path, const Catalog &catalog, const QList<Sample> &samples, QString *error)
+bool ExportController::writeCsv(const QString &directory, const Catalog &catalog,
+    const QList<Sample> &samples, QString *error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
-        if (error) {
-            *error = file.errorString();
+    // The engine's writer, from a plain record of what the app holds: the files are
+    // `rblab simulate --csv`'s, byte for byte for the same samples.
+    RunRecord record;
+    record.queues = catalog.queues;
+    record.consumers = catalog.consumers;
+    record.brokers = catalog.brokers;
+    record.topics = catalog.topics;
+    record.groups = catalog.groups;
+    record.sortedQueueOrder = catalog.sortedQueueOrder;
+    record.samples = [&samples](const RunRecord::SampleVisitor &visit) {
+        for (const Sample &sample : samples) {
+            visit(sample);
         }
-        return false;
-    }
-    QTextStream out(&file);
-    // Column names are RocketMQ's and the report's, not translated: the file is for tools.
-    out << "t_ms,orphanedQueues,doubleOwnedQueues";
-    static const char *const fields[] = { "state", "cachedCount", "cachedBytes", "delivered", "lag",
-        "flowControlCount", "flowControlSize", "flowControlSpan" };
-    for (const ConsumerInfo &c : catalog.consumers) {
-        for (const char *field : fields) {
-            out << ',' << c.name << '.' << field;
-        }
-    }
-    out << '\n';
-    for (const Sample &s : samples) {
-        out << s.t << ',' << s.orphanedQueues << ',' << s.doubleOwnedQueues;
-        for (qsizetype i = 0; i < catalog.consumers.size(); ++i) {
-            if (i < s.consumers.size()) {
-                const Sample::Consumer &c = s.consumers.at(i);
-                out << ',' << consumerStateName(c.state) << ',' << c.cachedCount << ','
-                    << c.cachedBytes << ',' << c.delivered << ',' << c.lag << ','
-                    << c.flowControl[0] << ',' << c.flowControl[1] << ',' << c.flowControl[2];
-            } else {
-                out << ",absent,0,0,0,0,0,0,0";
-            }
-        }
-        out << '\n';
-    }
-    out.flush();
-    if (!file.commit()) {
-        if (error) {
-            *error = file.errorString();
-        }
-        return false;
-    }
-    return true;
+        return true;
+    };
+    return ReportWriter::writeCsv(record, directory, error);
 }
 
 } // namespace Rblab

@@ -49,9 +49,12 @@ public:
     static QImage withCaption(const QImage &image, const QString &caption);
     //! The caption of an exported image now: scenario name and clock.
     QString caption() const;
-    //! The samples as CSV ("t_ms,orphaned,doubleOwned,<consumer>.state,…"); false with a reason.
-    static bool writeMetricsCsv(
-        const QString &path, const Catalog &catalog, const QList<Sample> &samples, QString *error);
+    /*!
+        The samples as `rblab simulate --csv` writes them (consumers.csv, queues.csv and
+        health.csv in `directory`, through ReportWriter); false with a reason.
+    */
+    static bool writeCsv(const QString &directory, const Catalog &catalog,
+        const QList<Sample> &samples, QString *error);
 
 signals:
     //! A file was written (for the status bar).

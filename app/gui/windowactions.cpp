@@ -230,7 +230,9 @@ void WindowActions::retranslate()
         { m_exportViewPng, tr("View as &PNG…"), tr("Save the assignment view as a PNG image") },
         { m_exportViewSvg, tr("View as &SVG…"), tr("Save the assignment view as an SVG drawing") },
         { m_exportCharts, tr("&Charts as PNG…"), tr("Save the charts as a PNG image") },
-        { m_exportCsv, tr("&Metrics as CSV…"), tr("Save every sample of the run as a CSV file") },
+        { m_exportCsv, tr("&Metrics as CSV…"),
+            tr("Save the samples the app keeps as CSV files, as rblab simulate --csv writes "
+               "them") },
         { m_exportClip, tr("C&lip…"),
             tr("Save a time range of the run as an animated GIF, WebM or PNG frames for slides") },
         { m_step, tr("Step to next &event"), tr("Pause and run to the next event") },

@@ -521,7 +521,7 @@ void tst_Autosave::everyWriterReplacesTheFile_data()
     QTest::newRow("view PNG") << QStringLiteral("viewPng") << QByteArray("\x89PNG");
     QTest::newRow("view SVG") << QStringLiteral("viewSvg") << QByteArray("<?xml");
     QTest::newRow("charts PNG") << QStringLiteral("chartsPng") << QByteArray("\x89PNG");
-    QTest::newRow("metrics CSV") << QStringLiteral("csv") << QByteArray("t_ms,");
+    QTest::newRow("metrics CSV") << QStringLiteral("csv") << QByteArray("t,consumer,id,group,");
     QTest::newRow("screenshot") << QStringLiteral("screenshot") << QByteArray("\x89PNG");
 }
 
@@ -535,7 +535,9 @@ void tst_Autosave::everyWriterReplacesTheFile()
     QTemporaryDir dir;
     auto window = makeWindow(writer == QLatin1String("autosave") ? dir.path() : QString());
     QVERIFY(window);
-    QString path = dir.filePath(QStringLiteral("out.file"));
+    // The CSV export writes a folder (rblab simulate --csv's files): its consumers.csv is checked.
+    QString path = dir.filePath(writer == QLatin1String("csv") ? QStringLiteral("consumers.csv")
+                                                               : QStringLiteral("out.file"));
     if (writer == QLatin1String("autosave")) {
         killOne(window.get());
         QVERIFY(window->autosave()->saveNow());
@@ -563,8 +565,8 @@ void tst_Autosave::everyWriterReplacesTheFile()
     } else if (writer == QLatin1String("chartsPng")) {
         ok = ExportController::writePng(window->chartPanel()->grabImage(), path, &error);
     } else if (writer == QLatin1String("csv")) {
-        ok = ExportController::writeMetricsCsv(
-            path, *window->controller()->catalog(), window->controller()->samples(), &error);
+        ok = ExportController::writeCsv(
+            dir.path(), *window->controller()->catalog(), window->controller()->samples(), &error);
     } else if (writer == QLatin1String("screenshot")) {
         ok = window->takeScreenshot(path, 35 * kSecond, QSize(800, 500));
         error = window->lastError();

@@ -196,6 +196,35 @@ private slots:
         }
     }
 
+    // The app's CSV export goes through the same writer from its window of samples: within the
+    // window's whole stretch it writes what `rblab simulate --csv` writes.
+    void boundedWindowWritesTheCliCsv()
+    {
+        const ScenarioReadResult read = ScenarioReader::readFile(
+            QStringLiteral(RBLAB_SOURCE_DIR "/resources/scenarios/default.json"), &registry());
+        QVERIFY2(read.ok(), qPrintable(read.errorText()));
+        QTemporaryDir dir;
+        for (int mode = 0; mode < 2; ++mode) {
+            Simulation::Options options;
+            options.recording = mode ? Simulation::Options::Recording::Bounded
+                                     : Simulation::Options::Recording::Spool;
+            Simulation sim(*read.scenario, registry(), options);
+            sim.runUntil(5 * kMinute);
+            QString error;
+            QVERIFY2(ReportWriter::writeCsv(
+                         RunRecord::of(sim), dir.filePath(QString::number(mode)), &error),
+                qPrintable(error));
+        }
+        for (const char *name : { "consumers.csv", "queues.csv", "health.csv" }) {
+            const QByteArray cli
+                = readAll(dir.filePath(QStringLiteral("0/") + QLatin1String(name)));
+            const QByteArray app
+                = readAll(dir.filePath(QStringLiteral("1/") + QLatin1String(name)));
+            QVERIFY(cli.count('\n') > 300);
+            QVERIFY2(cli == app, name);
+        }
+    }
+
     // The app's window: never more than its capacity, the recent window whole, the first sample
     // kept, every appended sample accounted for by a stride, and memory that does not follow
     // the length of the run (ten times the samples, at most 1.2 times the bytes).
