@@ -18,10 +18,10 @@ using SamplePtr = std::shared_ptr<const Sample>;
 /*!
     A bounded history of samples for charts: the newest `recent` samples at full resolution,
     older ones thinned so that the whole never holds more than `capacity` samples, however long
-    the run. Thinning halves the density of the finest older stretch at a time (each kept sample
-    then stands for twice the interval), so resolution falls off with age, roughly
-    logarithmically: after a day at 500 ms, the last 10 minutes are whole and the first hour is
-    kept at about one sample a minute.
+    the run. Thinning halves the density of the finest older stretch at a time (the sample kept
+    then stands for both, see stride()), down to halfway between `recent` and `capacity`, so it
+    runs once every (capacity - recent) / 2 samples; resolution falls off with age and the first
+    sample of the run is always kept.
 
     The engine owns it (Simulation::history()); the interface reads it. samples() is an
     implicitly shared list of immutable samples: a copy taken in the worker thread and handed to
