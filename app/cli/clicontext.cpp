@@ -25,6 +25,11 @@ CliContext::CliContext()
                          "taking rblab along: all, user (plugins outside the built-in folder; "
                          "the default) or none."),
           QStringLiteral("all|user|none"), QStringLiteral("user"))
+    , jsTimeoutOption(QStringList { QStringLiteral("js-timeout") },
+          QStringLiteral("How long one call into a JavaScript strategy may run before it is "
+                         "interrupted and the round skipped, 1 to 3600000 ms (default 1000, or "
+                         "RBLAB_JS_TIMEOUT_MS)."),
+          QStringLiteral("ms"))
     , isolatedTimeoutOption(QStringList { QStringLiteral("isolated-call-timeout") },
           QStringLiteral("How long one call into an isolated plugin may run before its helper is "
                          "killed and the round skipped (default 10000 ms)."),
@@ -51,6 +56,20 @@ bool CliContext::parseIsolation()
     }
     m_isolationSettings.mode = *mode;
     m_isolationSettings.callTimeoutMs = ms;
+    if (parser.isSet(jsTimeoutOption)) {
+        // The JavaScript plugin reads its time limit from RBLAB_JS_TIMEOUT_MS when it opens a
+        // file, so the flag only has to be in the environment before the registry loads.
+        const qlonglong jsMs = parser.value(jsTimeoutOption).toLongLong(&ok);
+        if (!ok || jsMs < 1 || jsMs > 3600000) {
+            err << "rblab: --js-timeout expects 1 to 3600000 milliseconds, got "
+                   "
+                << parser.value(jsTimeoutOption)
+                << ""
+                   ";
+                return false;
+        }
+        qputenv("RBLAB_JS_TIMEOUT_MS", QByteArray::number(jsMs));
+    }
     return true;
 }
 

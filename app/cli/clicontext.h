@@ -24,6 +24,7 @@ public:
     QCommandLineOption pluginDirOption;
     QCommandLineOption callTimeoutOption;
     QCommandLineOption isolateOption;
+    QCommandLineOption jsTimeoutOption;
     QCommandLineOption isolatedTimeoutOption;
     QTextStream out;
     QTextStream err;

@@ -64,6 +64,7 @@ int main(int argc, char *argv[])
     parser.addOption(context.callTimeoutOption);
     parser.addOption(context.isolateOption);
     parser.addOption(context.isolatedTimeoutOption);
+    parser.addOption(context.jsTimeoutOption);
     parser.addPositionalArgument(QStringLiteral("command"),
         QStringLiteral("strategies, allocate, simulate, compare, check-strategy, score-strategy, "
                        "new-strategy, import-logs"),

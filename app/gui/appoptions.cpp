@@ -151,6 +151,11 @@ AppOptions::Outcome AppOptions::parse(
            "setting, else user)."),
         QStringLiteral("MODE"));
     parser.addOption(isolate);
+    const QCommandLineOption jsTimeout(QStringLiteral("js-timeout"),
+        tr("How long one call into a JavaScript strategy may run before it is interrupted and the "
+           "round skipped, 1 to 3600000 ms (default: the setting, else 1000)."),
+        QStringLiteral("MS"));
+    parser.addOption(jsTimeout);
     parser.addPositionalArgument(QStringLiteral("scenario"),
         tr("A scenario file to open (default: the bundled training world)."),
         QStringLiteral("[SCENARIO]"));
@@ -211,6 +216,15 @@ AppOptions::Outcome AppOptions::parse(
     }
     o.screenshot = parser.value(screenshot);
     o.autosaveDir = parser.value(autosaveDir);
+    if (parser.isSet(jsTimeout)) {
+        bool ok = false;
+        o.jsTimeoutMs = parser.value(jsTimeout).toLongLong(&ok);
+        if (!ok || o.jsTimeoutMs < 1 || o.jsTimeoutMs > 3600000) {
+            *message = tr("--js-timeout must be 1 to 3600000 milliseconds, got \"%1\".")
+                           .arg(parser.value(jsTimeout));
+            return Outcome::Error;
+        }
+    }
     o.isolatePlugins = parser.value(isolate);
     if (parser.isSet(isolate) && o.isolatePlugins != QLatin1String("all")
         && o.isolatePlugins != QLatin1String("user") && o.isolatePlugins != QLatin1String("none")) {

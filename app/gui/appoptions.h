@@ -19,7 +19,7 @@ namespace Rblab {
                   [--screenshot FILE --at TIME [--size WxH]] [--paused]
                   [--restore-session | --no-restore] [--autosave-dir DIR]
                   [--compare SPEC --compare SPEC… [--group G]]
-                  [--isolate-plugins all|user|none]
+                  [--isolate-plugins all|user|none] [--js-timeout MS]
     TIME is a duration as scenario files write it ("90s", "2m", "1500ms") or a number of ms.
 */
 struct AppOptions
@@ -50,6 +50,9 @@ public:
     //! --isolate-plugins: which plugins run in a helper process; empty: the setting
     //! ("plugins/isolate", default "user").
     QString isolatePlugins;
+    //! --js-timeout: a JavaScript strategy's time limit per call in ms (0: the setting
+    //! "plugins/jsTimeoutMs", else RBLAB_JS_TIMEOUT_MS, else 1000).
+    qint64 jsTimeoutMs = 0;
 
     /*!
         Parses the arguments. Exit means --help or --version was handled (text in `message`);

@@ -76,6 +76,14 @@ int main(int argc, char *argv[])
     if (isolationSettings.mode != Rblab::PluginIsolation::Mode::None) {
         registry.setIsolation(&isolation);
     }
+    // A JavaScript strategy's time limit: the flag, else the setting "plugins/jsTimeoutMs"; the
+    // JavaScript plugin reads it from RBLAB_JS_TIMEOUT_MS when it opens a file.
+    const qint64 jsTimeoutMs = options.jsTimeoutMs > 0
+        ? options.jsTimeoutMs
+        : QSettings().value(QStringLiteral("plugins/jsTimeoutMs")).toLongLong();
+    if (jsTimeoutMs >= 1 && jsTimeoutMs <= 3600000) {
+        qputenv("RBLAB_JS_TIMEOUT_MS", QByteArray::number(jsTimeoutMs));
+    }
     Rblab::StrategyRegistry::Sources sources;
     sources.extraDirectories = options.pluginDirs;
     registry.load(sources);

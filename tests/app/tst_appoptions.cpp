@@ -119,6 +119,24 @@ void tst_AppOptions::parsesEveryOption()
                                    QStringLiteral("b.json") },
                  &o, &message),
         AppOptions::Outcome::Error);
+
+    // A JavaScript strategy's time limit per call: 1 to 3,600,000 ms.
+    AppOptions js;
+    QCOMPARE(AppOptions::parse({ QStringLiteral("rebalance-lab"), QStringLiteral("--js-timeout"),
+                                   QStringLiteral("250") },
+                 &js, &message),
+        AppOptions::Outcome::Run);
+    QCOMPARE(js.jsTimeoutMs, qint64(250));
+    QCOMPARE(AppOptions::parse({ QStringLiteral("rebalance-lab") }, &js, &message),
+        AppOptions::Outcome::Run);
+    QCOMPARE(js.jsTimeoutMs, qint64(0)); // the setting, else the plugin's default
+    for (const char *bad : { "0", "3600001", "1s" }) {
+        QCOMPARE(AppOptions::parse({ QStringLiteral("rebalance-lab"),
+                                       QStringLiteral("--js-timeout"), QString::fromLatin1(bad) },
+                     &js, &message),
+            AppOptions::Outcome::Error);
+        QVERIFY2(message.contains(QStringLiteral("--js-timeout")), qPrintable(message));
+    }
 }
 
 void tst_AppOptions::restoreOptions_data()

@@ -705,15 +705,24 @@ void tst_JsStrategies::checkStrategyFailsBadScripts()
             + QStringLiteral("function allocate(g, cid, mqAll, cidAll, params) {\n  %1\n}\n")
                   .arg(body));
     RblabProcess rblab(m_dir.path());
-    rblab.setEnvironmentValue(QStringLiteral("RBLAB_JS_TIMEOUT_MS"), QStringLiteral("100"));
+    // The time limit through rblab's flag (it sets RBLAB_JS_TIMEOUT_MS for the plugin).
     const RblabProcess::Result r
-        = rblab.run({ QStringLiteral("check-strategy"), file, QStringLiteral("--quick") },
+        = rblab.run({ QStringLiteral("check-strategy"), file, QStringLiteral("--quick"),
+                        QStringLiteral("--js-timeout"), QStringLiteral("100") },
             QByteArray(), 120000);
     QVERIFY2(r.finished, qPrintable(r.describe()));
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.out.contains("FAIL"), r.out.constData());
     QVERIFY2(r.out.contains(counterexample.toUtf8()), r.out.constData());
     QVERIFY2(r.elapsedMs < 60000, qPrintable(QString::number(r.elapsedMs)));
+    // A limit out of range is a usage error, named.
+    const RblabProcess::Result bad
+        = RblabProcess(m_dir.path())
+              .run({ QStringLiteral("check-strategy"), file, QStringLiteral("--js-timeout"),
+                       QStringLiteral("0") },
+                  QByteArray(), 60000);
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("--js-timeout expects 1 to 3600000"), bad.err.constData());
 }
 
 QTEST_GUILESS_MAIN(tst_JsStrategies)
