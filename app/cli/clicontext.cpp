@@ -61,12 +61,9 @@ bool CliContext::parseIsolation()
         // file, so the flag only has to be in the environment before the registry loads.
         const qlonglong jsMs = parser.value(jsTimeoutOption).toLongLong(&ok);
         if (!ok || jsMs < 1 || jsMs > 3600000) {
-            err << "rblab: --js-timeout expects 1 to 3600000 milliseconds, got "
-                   "
-                << parser.value(jsTimeoutOption)
-                << ""
-                   ";
-                return false;
+            err << "rblab: --js-timeout expects 1 to 3600000 milliseconds, got \""
+                << parser.value(jsTimeoutOption) << "\"\n";
+            return false;
         }
         qputenv("RBLAB_JS_TIMEOUT_MS", QByteArray::number(jsMs));
     }
