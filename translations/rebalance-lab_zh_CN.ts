@@ -16,6 +16,72 @@
     </message>
 </context>
 <context>
+    <name>JsContext</name>
+    <message>
+        <source>%1: has no function allocate</source>
+        <translation>%1：没有 allocate 函数</translation>
+    </message>
+    <message>
+        <source>not run: its last %1 calls ran longer than the time limit of %2 ms; it runs again when the file is loaded again (%3)</source>
+        <translation>未运行：最近 %1 次调用都超过了 %2 毫秒的时间上限；重新加载该文件后才会再次运行（%3）</translation>
+    </message>
+    <message>
+        <source>interrupted: the call ran longer than the time limit of %1 ms (%2)</source>
+        <translation>已中断：调用超过了 %1 毫秒的时间上限（%2）</translation>
+    </message>
+    <message>
+        <source>bad answer: allocate must return an array of queues, it returned %1 (%2)</source>
+        <translation>错误的返回值：allocate 必须返回队列数组，实际返回了 %1（%2）</translation>
+    </message>
+    <message>
+        <source>bad answer: element %1 is not a queue {topic, brokerName, queueId} (%2)</source>
+        <translation>错误的返回值：第 %1 个元素不是队列 {topic, brokerName, queueId}（%2）</translation>
+    </message>
+    <message>
+        <source>strategy %1 threw an exception: %2</source>
+        <translation>策略 %1 抛出异常：%2</translation>
+    </message>
+    <message>
+        <source>bad answer: allocateAll must return one array of queues per consumer (%1)</source>
+        <translation>错误的返回值：allocateAll 必须为每个消费者返回一个队列数组（%1）</translation>
+    </message>
+    <message>
+        <source>bad answer: allocateAll returned %1 lists for %2 consumers (%3)</source>
+        <translation>错误的返回值：allocateAll 为 %2 个消费者返回了 %1 个列表（%3）</translation>
+    </message>
+</context>
+<context>
+    <name>JsProgram</name>
+    <message>
+        <source>threw %1</source>
+        <translation>抛出了 %1</translation>
+    </message>
+    <message>
+        <source>%1: the file&apos;s top level ran longer than the time limit (%2 ms)</source>
+        <translation>%1：文件顶层代码的运行时间超过了时间上限（%2 毫秒）</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes, more than the 1 MiB a strategy file may have</source>
+        <translation>%1：%2 字节，超过了策略文件允许的 1 MiB</translation>
+    </message>
+    <message>
+        <source>%1: declares no strategy object (var strategy = { Name: …, Version: …, ApiVersion: &quot;1.1&quot;, Description: …, Parameters: [] })</source>
+        <translation>%1：没有声明 strategy 对象（var strategy = { Name: …, Version: …, ApiVersion: &quot;1.1&quot;, Description: …, Parameters: [] }）</translation>
+    </message>
+    <message>
+        <source>%1: the strategy object cannot be written as JSON</source>
+        <translation>%1：strategy 对象无法写成 JSON</translation>
+    </message>
+    <message>
+        <source>%1: has no function allocate(consumerGroup, currentCid, mqAll, cidAll, params)</source>
+        <translation>%1：没有函数 allocate(consumerGroup, currentCid, mqAll, cidAll, params)</translation>
+    </message>
+</context>
+<context>
     <name>MachineRoomNearbyStrategyFactory</name>
     <message>
         <source>separator must not be empty</source>
@@ -215,10 +281,6 @@
         <translation>--speed 必须是 0.1 到 1000 之间的数，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <source>--at must be a duration such as &quot;90s&quot;, &quot;2m&quot; or a number of ms, got &quot;%1&quot;.</source>
-        <translation>--at 必须是时长，如 &quot;90s&quot;、&quot;2m&quot; 或毫秒数，实际为 &quot;%1&quot;。</translation>
-    </message>
-    <message>
         <source>--screenshot needs --at TIME.</source>
         <translation>--screenshot 需要同时指定 --at 时间。</translation>
     </message>
@@ -262,13 +324,37 @@
         <source>--group only goes with --compare</source>
         <translation>--group 只能与 --compare 一起使用</translation>
     </message>
+    <message>
+        <source>Presenter zoom of the window&apos;s text, 100 to 200 (percent).</source>
+        <translation>演示缩放：窗口文字的大小，100 到 200（百分比）。</translation>
+    </message>
+    <message>
+        <source>Which strategy plugins run in a helper process that may crash without taking the app along: all, user (plugins outside the built-in folder) or none (default: the setting, else user).</source>
+        <translation>哪些策略插件在辅助进程中运行，插件崩溃时不会连带应用退出：all（全部）、user（内置目录之外的插件）或 none（不隔离）（默认：取设置，否则为 user）。</translation>
+    </message>
+    <message>
+        <source>How long one call into a JavaScript strategy may run before it is interrupted and the round skipped, 1 to 3600000 ms (default: the setting, else 1000).</source>
+        <translation>一次 JavaScript 策略调用在被中断、跳过本轮之前最多可运行的时间，1 到 3600000 毫秒（默认：取设置值，否则为 1000）。</translation>
+    </message>
+    <message>
+        <source>--zoom must be a whole number from 100 to 200, got &quot;%1&quot;.</source>
+        <translation>--zoom 必须是 100 到 200 之间的整数，收到的是“%1”。</translation>
+    </message>
+    <message>
+        <source>--js-timeout must be 1 to 3600000 milliseconds, got &quot;%1&quot;.</source>
+        <translation>--js-timeout 必须是 1 到 3600000 毫秒，实际为“%1”。</translation>
+    </message>
+    <message>
+        <source>--isolate-plugins must be all, user or none, got &quot;%1&quot;.</source>
+        <translation>--isolate-plugins 必须是 all、user 或 none，实际为 &quot;%1&quot;。</translation>
+    </message>
+    <message>
+        <source>--at must be a time such as &quot;90s&quot;, &quot;6m30s&quot;, &quot;1h2m&quot;, &quot;2:10&quot;, &quot;1:02:03&quot; or a number of ms, got &quot;%1&quot;.</source>
+        <translation>--at 必须是时间，如 &quot;90s&quot;、&quot;6m30s&quot;、&quot;1h2m&quot;、&quot;2:10&quot;、&quot;1:02:03&quot; 或毫秒数，实际为 &quot;%1&quot;。</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::AssignmentItems</name>
-    <message>
-        <source>%1 — %2 queues, %3 of %4 consumers running, %5</source>
-        <translation>%1 — %2 个队列，%4 个消费者中 %3 个运行中，%5</translation>
-    </message>
     <message>
         <source>broadcasting: every consumer takes every queue</source>
         <translation>广播模式：每个消费者都拿到全部队列</translation>
@@ -284,6 +370,18 @@
     <message>
         <source>mixed: %1</source>
         <translation>混合：%1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 consumers running (%3 departed or not started, hidden)</source>
+        <translation>%2 个消费者中 %1 个运行中（另有 %3 个已离开或未启动，已隐藏）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 consumers running</source>
+        <translation>%2 个消费者中 %1 个运行中</translation>
+    </message>
+    <message>
+        <source>%1 — %2 queues, %3, %4</source>
+        <translation>%1 — %2 个队列，%3，%4</translation>
     </message>
 </context>
 <context>
@@ -503,10 +601,6 @@
         <translation>归属</translation>
     </message>
     <message>
-        <source>time (s)</source>
-        <translation>时间（秒）</translation>
-    </message>
-    <message>
         <source>rebalance</source>
         <translation>重平衡</translation>
     </message>
@@ -545,6 +639,10 @@
     <message>
         <source>%1 MiB</source>
         <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>时间</translation>
     </message>
 </context>
 <context>
@@ -620,6 +718,132 @@
     <message>
         <source>Each change is recorded at the current time (setChurn): a saved session replays it.</source>
         <translation>每次修改都会按当前时间记录下来（setChurn），保存后的会话会重放这些修改。</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::ClipDialog</name>
+    <message>
+        <source>Export a clip</source>
+        <translation>导出片段</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>PNG sequence (a folder)</source>
+        <translation>PNG 序列（一个文件夹）</translation>
+    </message>
+    <message>
+        <source>Animated GIF</source>
+        <translation>GIF 动画</translation>
+    </message>
+    <message>
+        <source>WebM video</source>
+        <translation>WebM 视频</translation>
+    </message>
+    <message>
+        <source>needs ffmpeg (apt install ffmpeg)</source>
+        <translation>需要 ffmpeg（apt install ffmpeg）</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>起点</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>终点</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Frames per second</source>
+        <translation>每秒帧数</translation>
+    </message>
+    <message>
+        <source>Speed (virtual time per clip time)</source>
+        <translation>速度（虚拟时间 / 片段时间）</translation>
+    </message>
+    <message>
+        <source>Size (pixels)</source>
+        <translation>尺寸（像素）</translation>
+    </message>
+    <message>
+        <source>Save to</source>
+        <translation>保存到</translation>
+    </message>
+    <message>
+        <source>New folder for the frames</source>
+        <translation>存放帧图片的新文件夹</translation>
+    </message>
+    <message>
+        <source>Save the clip</source>
+        <translation>保存片段</translation>
+    </message>
+    <message>
+        <source>GIF images (*.gif)</source>
+        <translation>GIF 图片 (*.gif)</translation>
+    </message>
+    <message>
+        <source>WebM videos (*.webm)</source>
+        <translation>WebM 视频 (*.webm)</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::ClipExporter</name>
+    <message>
+        <source>nothing to export: the range, frame rate, speed or size is empty</source>
+        <translation>没有可导出的内容：时间范围、帧率、速度或尺寸为空</translation>
+    </message>
+    <message>
+        <source>%1 exists already; choose a new name</source>
+        <translation>%1 已存在；请换一个名字</translation>
+    </message>
+    <message>
+        <source>ffmpeg is not installed: export a PNG sequence instead</source>
+        <translation>未安装 ffmpeg：请改为导出 PNG 序列</translation>
+    </message>
+    <message>
+        <source>cannot write in %1: %2</source>
+        <translation>无法在 %1 中写入：%2</translation>
+    </message>
+    <message>
+        <source>ffmpeg did not start: %1</source>
+        <translation>ffmpeg 未能启动：%1</translation>
+    </message>
+    <message>
+        <source>the run stopped: %1</source>
+        <translation>运行中止：%1</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>ffmpeg stopped: %1</source>
+        <translation>ffmpeg 已停止：%1</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>ffmpeg failed: %1</source>
+        <translation>ffmpeg 出错：%1</translation>
+    </message>
+    <message>
+        <source>cannot rename the clip to %1</source>
+        <translation>无法把片段重命名为 %1</translation>
+    </message>
+    <message>
+        <source>cannot rename the frames&apos; folder to %1</source>
+        <translation>无法把帧文件夹重命名为 %1</translation>
     </message>
 </context>
 <context>
@@ -1146,12 +1370,24 @@ The files were kept as %2.unreadable.</source>
         <translation>把图表导出为 PNG</translation>
     </message>
     <message>
-        <source>Export the metrics as CSV</source>
-        <translation>把指标导出为 CSV</translation>
+        <source>Rendering the clip…</source>
+        <translation>正在渲染片段…</translation>
     </message>
     <message>
-        <source>CSV files (*.csv)</source>
-        <translation>CSV 文件 (*.csv)</translation>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export the samples as CSV files (consumers.csv, queues.csv, health.csv)</source>
+        <translation>把采样导出为 CSV 文件（consumers.csv、queues.csv、health.csv）</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
     </message>
 </context>
 <context>
@@ -1428,6 +1664,37 @@ The files were kept as %2.unreadable.</source>
         <source>command refused</source>
         <translation>命令被拒绝</translation>
     </message>
+    <message>
+        <source>consume timeout: sent back</source>
+        <translation>消费超时：已发回重试</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>分钟</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::HostConnection</name>
+    <message>
+        <source>cannot open a local socket for the plugin helper: %1</source>
+        <translation>无法为插件辅助进程打开本地套接字：%1</translation>
+    </message>
+    <message>
+        <source>cannot start the plugin helper %1: %2</source>
+        <translation>无法启动插件辅助进程 %1：%2</translation>
+    </message>
+    <message>
+        <source>the plugin helper did not connect: %1</source>
+        <translation>插件辅助进程没有连接：%1</translation>
+    </message>
+    <message>
+        <source>killed by a signal</source>
+        <translation>被信号终止</translation>
+    </message>
+    <message>
+        <source>exit status %1</source>
+        <translation>退出状态 %1</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::InspectorView</name>
@@ -1654,6 +1921,89 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>Consume time</source>
         <translation>消费耗时</translation>
+    </message>
+    <message>
+        <source>Explain this assignment</source>
+        <translation>解释这次分配</translation>
+    </message>
+    <message>
+        <source>%1 on %2 at %3</source>
+        <translation>%1，%2，%3 时</translation>
+    </message>
+    <message>
+        <source>cidAll (sorted)</source>
+        <translation>cidAll（已排序）</translation>
+    </message>
+    <message>
+        <source>%1 consumers</source>
+        <translation>%1 个消费者</translation>
+    </message>
+    <message>
+        <source>%1 ← this consumer</source>
+        <translation>%1 ← 本消费者</translation>
+    </message>
+    <message>
+        <source>mqAll (sorted)</source>
+        <translation>mqAll（已排序）</translation>
+    </message>
+    <message>
+        <source>%1 queues</source>
+        <translation>%1 个队列</translation>
+    </message>
+    <message>
+        <source>index</source>
+        <translation>index</translation>
+    </message>
+    <message>
+        <source>mod</source>
+        <translation>mod</translation>
+    </message>
+    <message>
+        <source>averageSize</source>
+        <translation>averageSize</translation>
+    </message>
+    <message>
+        <source>startIndex</source>
+        <translation>startIndex</translation>
+    </message>
+    <message>
+        <source>range</source>
+        <translation>range</translation>
+    </message>
+    <message>
+        <source>mqAll[startIndex … startIndex + range − 1]</source>
+        <translation>mqAll[startIndex … startIndex + range − 1]</translation>
+    </message>
+    <message>
+        <source>every %1th queue from index</source>
+        <translation>从 index 起每隔 %1 个取一个队列</translation>
+    </message>
+    <message>
+        <source>The strategy&apos;s answer</source>
+        <translation>策略的返回结果</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::IsolatedStrategy</name>
+    <message>
+        <source>%1 did not return from %2 within %3 ms; the helper was restarted, the round was skipped</source>
+        <translation>%1 在 %3 毫秒内没有从 %2 返回；辅助进程已重启，本轮重平衡已跳过</translation>
+    </message>
+    <message>
+        <source>%1 could not run in %2: %3; the round was skipped</source>
+        <translation>%1 无法运行 %2：%3；本轮重平衡已跳过</translation>
+    </message>
+    <message>
+        <source>%1 answered %2 with an unreadable frame; the round was skipped</source>
+        <translation>%1 对 %2 的应答帧无法读取；本轮重平衡已跳过</translation>
+    </message>
+    <message>
+        <source>%1 crashed in create; no strategy was made</source>
+        <translation>%1 在 create 中崩溃；没有创建策略</translation>
+    </message>
+    <message>
+        <source>%1 crashed in %2; the round was skipped</source>
+        <translation>%1 在 %2 中崩溃；本轮重平衡已跳过</translation>
     </message>
 </context>
 <context>
@@ -1943,6 +2293,10 @@ The files were kept as %2.unreadable.</source>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
+    <message>
+        <source>Workbench</source>
+        <translation>策略工作台</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::ParameterForm</name>
@@ -2148,6 +2502,25 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot read the samples back</source>
+        <translation>无法读回采样数据</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::SampleSpool</name>
+    <message>
+        <source>cannot create a temporary file for the samples in %1: %2</source>
+        <translation>无法在 %1 中为采样数据创建临时文件：%2</translation>
+    </message>
+    <message>
+        <source>cannot write the samples to %1: %2</source>
+        <translation>无法把采样数据写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>the samples in %1 are truncated</source>
+        <translation>%1 中的采样数据不完整</translation>
     </message>
 </context>
 <context>
@@ -2683,6 +3056,58 @@ The files were kept as %2.unreadable.</source>
         <source>%1 topics; the ceiling is %2 (scenario-format.md, &quot;Limits&quot;)</source>
         <translation>%1 个 Topic；上限为 %2（见 scenario-format.md 的“Limits”一节）</translation>
     </message>
+    <message>
+        <source>expected an array of notes such as [{&quot;at&quot;: &quot;2m&quot;, &quot;note&quot;: {&quot;en&quot;: …}}], got %1</source>
+        <translation>应为注释数组，例如 [{&quot;at&quot;: &quot;2m&quot;, &quot;note&quot;: {&quot;en&quot;: …}}]，实际为 %1</translation>
+    </message>
+    <message>
+        <source>%1 notes; the ceiling is %2 (scenario-format.md, &quot;Limits&quot;)</source>
+        <translation>%1 条注释；上限为 %2（scenario-format.md，“Limits”）</translation>
+    </message>
+    <message>
+        <source>expected a note object such as {&quot;at&quot;: &quot;2m&quot;, &quot;note&quot;: {&quot;en&quot;: …}}, got %1</source>
+        <translation>应为注释对象，例如 {&quot;at&quot;: &quot;2m&quot;, &quot;note&quot;: {&quot;en&quot;: …}}，实际为 %1</translation>
+    </message>
+    <message>
+        <source>a note</source>
+        <translation>注释</translation>
+    </message>
+    <message>
+        <source>a text, or an object of language → text such as {&quot;en&quot;: …, &quot;zh_CN&quot;: …}</source>
+        <translation>一段文字，或“语言 → 文字”的对象，例如 {&quot;en&quot;: …, &quot;zh_CN&quot;: …}</translation>
+    </message>
+    <message>
+        <source>a note of %1 characters; the ceiling is %2 (scenario-format.md, &quot;Limits&quot;)</source>
+        <translation>注释长 %1 个字符；上限为 %2（scenario-format.md，“Limits”）</translation>
+    </message>
+    <message>
+        <source>expected a non-empty note, got &quot;&quot;</source>
+        <translation>注释不能为空，实际为 &quot;&quot;</translation>
+    </message>
+    <message>
+        <source>expected a text or a non-empty object of language → text such as {&quot;en&quot;: …, &quot;zh_CN&quot;: …}, got %1</source>
+        <translation>应为一段文字或非空的“语言 → 文字”对象，例如 {&quot;en&quot;: …, &quot;zh_CN&quot;: …}，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected an array of consumer names and queue labels such as [&quot;c1&quot;, &quot;broker-a/3&quot;], got %1</source>
+        <translation>应为消费者名称和队列标签的数组，例如 [&quot;c1&quot;, &quot;broker-a/3&quot;]，实际为 %1</translation>
+    </message>
+    <message>
+        <source>%1 ids; the ceiling is %2 (scenario-format.md, &quot;Limits&quot;)</source>
+        <translation>%1 个标识；上限为 %2（scenario-format.md，“Limits”）</translation>
+    </message>
+    <message>
+        <source>expected a consumer name or a queue label &quot;broker/queueId&quot; or &quot;topic/broker/queueId&quot; (queueId from 0 to %1), got &quot;%2&quot;</source>
+        <translation>应为消费者名称，或队列标签 &quot;broker/queueId&quot; 或 &quot;topic/broker/queueId&quot;（queueId 为 0 到 %1），实际为 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>a topic history</source>
+        <translation>主题的历史消息</translation>
+    </message>
+    <message>
+        <source>expected {&quot;messages&quot;: …, &quot;inMemory&quot;: true|false}, got %1</source>
+        <translation>应为 {"messages": …, "inMemory": true|false}，实际为 %1</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::ScenarioWriter</name>
@@ -2808,13 +3233,13 @@ The files were kept as %2.unreadable.</source>
         <source>Announce members joining and leaving cleanly</source>
         <translation>成员正常加入和离开时发出通知</translation>
     </message>
+    <message>
+        <source>Consume timeout</source>
+        <translation>消费超时</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::SettingsPanel</name>
-    <message>
-        <source>Client (DefaultMQPushConsumer, ClientConfig): applies to the group now</source>
-        <translation>客户端（DefaultMQPushConsumer、ClientConfig）：立即应用到整个组</translation>
-    </message>
     <message>
         <source>5.x: RocketMQ 5.2 and later; 4.9: the 4.9 client where they differ</source>
         <translation>5.x：RocketMQ 5.2 及以后；4.9：在两者不同之处按 4.9 客户端行为</translation>
@@ -2854,10 +3279,6 @@ Allowed: %4</source>
         </translation>
     </message>
     <message>
-        <source>Broker (BrokerConfig): applies to every broker now</source>
-        <translation>Broker（BrokerConfig）：立即应用到所有 Broker</translation>
-    </message>
-    <message>
         <source>Client behaviour profile: applies by restarting the run</source>
         <translation>客户端版本：重新开始运行后生效</translation>
     </message>
@@ -2894,6 +3315,30 @@ Allowed: %4</source>
     <message>
         <source>Group on the brokers (SubscriptionGroupConfig): as the scenario sets it</source>
         <translation>Broker 上的消费者组配置（SubscriptionGroupConfig）：按场景设置</translation>
+    </message>
+    <message>
+        <source>Client (DefaultMQPushConsumer, ClientConfig): applies to the group on Enter or Apply; edits not sent yet are marked</source>
+        <translation>客户端（DefaultMQPushConsumer、ClientConfig）：按回车或“应用”后应用到整个组；尚未发送的修改会被标出</translation>
+    </message>
+    <message>
+        <source>Broker (BrokerConfig): applies to every broker on Enter or Apply; edits not sent yet are marked</source>
+        <translation>Broker（BrokerConfig）：按回车或“应用”后应用到所有 Broker；尚未发送的修改会被标出</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n client setting(s) not sent to %1 yet</source>
+        <translation>
+            <numerusform>%n 项客户端配置尚未发送给 %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n broker setting(s) not sent yet</source>
+        <translation>
+            <numerusform>%n 项 Broker 配置尚未发送</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: press Enter in a field or Apply.</source>
+        <translation>%1：在输入框中按回车或点击“应用”。</translation>
     </message>
 </context>
 <context>
@@ -3098,6 +3543,149 @@ Allowed: %4</source>
         <source>strategy %1 answered for %2 consumers, asked for %3</source>
         <translation>策略 %1 返回了 %2 个消费者的结果，但请求的是 %3 个</translation>
     </message>
+    <message>
+        <source>no loaded plugin runs .%1 files (the JavaScript plugin, strategy_javascript, is not in any plugin folder)</source>
+        <translation>没有已加载的插件能运行 .%1 文件（JavaScript 插件 strategy_javascript 不在任何插件目录中）</translation>
+    </message>
+    <message>
+        <source>the plugin %1 made no strategy of this file</source>
+        <translation>插件 %1 没有从此文件创建策略</translation>
+    </message>
+    <message>
+        <source>cannot make the folder %1 for the copy</source>
+        <translation>无法为副本创建目录 %1</translation>
+    </message>
+    <message>
+        <source>cannot copy the plugin to %1</source>
+        <translation>无法把插件复制到 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::StrategyWorkbench</name>
+    <message>
+        <source>Open a strategy</source>
+        <translation>打开策略</translation>
+    </message>
+    <message>
+        <source>JavaScript strategies (*.js)</source>
+        <translation>JavaScript 策略 (*.js)</translation>
+    </message>
+    <message>
+        <source>Template:</source>
+        <translation>模板：</translation>
+    </message>
+    <message>
+        <source>Start from one of the strategies shipped in resources/strategies</source>
+        <translation>从 resources/strategies 自带的策略之一开始</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <source>On save, deploy to:</source>
+        <translation>保存后部署到：</translation>
+    </message>
+    <message>
+        <source>the group</source>
+        <translation>整个消费者组</translation>
+    </message>
+    <message>
+        <source>the selected consumers (rolling deploy)</source>
+        <translation>选中的消费者（滚动部署）</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Write the file, check it, and if it passes load it into the running world (Ctrl+S)</source>
+        <translation>写入文件并检查，通过后加载到正在运行的模拟中（Ctrl+S）</translation>
+    </message>
+    <message>
+        <source>New builds of native plugins:</source>
+        <translation>原生插件的新构建：</translation>
+    </message>
+    <message>
+        <source>Plugin files rebuilt in a watched folder, loaded from a private copy; the old build keeps running until you deploy</source>
+        <translation>受监视目录中重新构建的插件文件，从私有副本加载；在你部署之前旧构建继续运行</translation>
+    </message>
+    <message>
+        <source>Deploy the new build</source>
+        <translation>部署新构建</translation>
+    </message>
+    <message>
+        <source>Not saved yet: Save writes it to %1</source>
+        <translation>尚未保存：保存时写入 %1</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>文件：%1</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>No folder to save to: %1</source>
+        <translation>没有可保存的目录：%1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Saved, not loaded: %1</source>
+        <translation>已保存，未加载：%1</translation>
+    </message>
+    <message>
+        <source>the plugin made no strategy</source>
+        <translation>插件没有创建策略</translation>
+    </message>
+    <message>
+        <source>Saved, not loaded: %1 breaks the rule &quot;%2&quot;: %3</source>
+        <translation>已保存，未加载：%1 违反规则“%2”：%3</translation>
+    </message>
+    <message>
+        <source>%1 %2 passed the checks and is loaded.</source>
+        <translation>%1 %2 通过了检查，已加载。</translation>
+    </message>
+    <message>
+        <source>Deployed to the group.</source>
+        <translation>已部署到整个消费者组。</translation>
+    </message>
+    <message>
+        <source>Deployed to the selected consumers; the others keep theirs.</source>
+        <translation>已部署到选中的消费者；其他消费者保持原策略。</translation>
+    </message>
+    <message>
+        <source>Not deployed: %1</source>
+        <translation>未部署：%1</translation>
+    </message>
+    <message>
+        <source>A new build of %1 cannot be loaded: %2</source>
+        <translation>%1 的新构建无法加载：%2</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <translation>%1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>A new build of %1 is loaded; the running one stays until you deploy it.</source>
+        <translation>%1 的新构建已加载；在你部署之前，正在运行的版本保持不变。</translation>
+    </message>
+    <message>
+        <source>The new build of %1 was refused: %2</source>
+        <translation>%1 的新构建被拒绝：%2</translation>
+    </message>
+    <message>
+        <source>The new build of %1 is deployed.</source>
+        <translation>%1 的新构建已部署。</translation>
+    </message>
+    <message>
+        <source>The new build of %1 is loaded; not deployed: %2</source>
+        <translation>%1 的新构建已加载；未部署：%2</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::ThresholdNote</name>
@@ -3108,6 +3696,82 @@ Allowed: %4</source>
     <message>
         <source>threshold %1</source>
         <translation>阈值 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::TimelineBar</name>
+    <message>
+        <source>Paused: %1</source>
+        <translation>已暂停：%1</translation>
+    </message>
+    <message>
+        <source>Not a time: type e.g. 6m30s, 1h2m, 130s, 2:10 or 1:02:03.</source>
+        <translation>不是有效的时间：请输入如 6m30s、1h2m、130s、2:10 或 1:02:03。</translation>
+    </message>
+    <message>
+        <source>Pause on…</source>
+        <translation>遇到时暂停…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Pause on (%n)</source>
+        <translation>
+            <numerusform>遇到时暂停（%n 项）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>−20 s</source>
+        <translation>−20 秒</translation>
+    </message>
+    <message>
+        <source>Back 20 seconds (%1): the run as it was then</source>
+        <translation>后退 20 秒（%1）：回到当时的运行状态</translation>
+    </message>
+    <message>
+        <source>+20 s</source>
+        <translation>+20 秒</translation>
+    </message>
+    <message>
+        <source>Forward 20 seconds (%1)</source>
+        <translation>前进 20 秒（%1）</translation>
+    </message>
+    <message>
+        <source>Go to… 6m30s</source>
+        <translation>跳转到… 6m30s</translation>
+    </message>
+    <message>
+        <source>Go to a time of the run: 6m30s, 1h2m, 130s, 2:10 or 1:02:03, then Enter. Commands given after going back start a new branch of the session: the later ones are dropped.</source>
+        <translation>跳转到运行中的某个时间：输入 6m30s、1h2m、130s、2:10 或 1:02:03 后按回车。回退后再发出的命令会开启会话的新分支：原来在此之后的命令将被丢弃。</translation>
+    </message>
+    <message>
+        <source>&amp;Rebalance</source>
+        <translation>重平衡(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Double ownership begins</source>
+        <translation>开始出现重复持有(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Flow control begins</source>
+        <translation>开始流控(&amp;F)</translation>
+    </message>
+    <message>
+        <source>A &amp;consumer&apos;s state changes</source>
+        <translation>消费者状态变化(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Pause the run when one of these happens</source>
+        <translation>发生以下任一情况时暂停运行</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::TimelineTrack</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: click or drag to see the run at this moment.&lt;br&gt;Bands: queues double-owned (red), orphaned (yellow). Marks: rebalances (blue), consumers started or thawed (green), shut down (grey), killed (red), frozen (violet), flow control (orange).</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：单击或拖动以查看此刻的运行状态。&lt;br&gt;色带：队列被重复持有（红）、无人消费（黄）。标记：重平衡（蓝）、消费者启动或恢复（绿）、正常关闭（灰）、被杀（红）、冻结（紫）、流控（橙）。</translation>
     </message>
 </context>
 <context>
@@ -3179,10 +3843,6 @@ Allowed: %4</source>
     <message>
         <source>&amp;Metrics as CSV…</source>
         <translation>指标导出为 CSV(&amp;M)…</translation>
-    </message>
-    <message>
-        <source>Save every sample of the run as a CSV file</source>
-        <translation>把本次运行的所有采样保存为 CSV 文件</translation>
     </message>
     <message>
         <source>Step to next &amp;event</source>
@@ -3271,6 +3931,62 @@ Allowed: %4</source>
     <message>
         <source>What if a group had used another strategy from now? Opens compare mode with this world, its commands and the current time</source>
         <translation>如果某个组从现在起改用另一种策略会怎样？以这个世界、它的命令和当前时间打开对比模式</translation>
+    </message>
+    <message>
+        <source>Save the samples the app keeps as CSV files, as rblab simulate --csv writes them</source>
+        <translation>把应用保留的采样保存为 CSV 文件，格式与 rblab simulate --csv 相同</translation>
+    </message>
+    <message>
+        <source>C&amp;lip…</source>
+        <translation>片段(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Save a time range of the run as an animated GIF, WebM or PNG frames for slides</source>
+        <translation>把运行中的一段时间保存为 GIF 动画、WebM 视频或 PNG 帧，用于幻灯片</translation>
+    </message>
+    <message>
+        <source>&amp;Hide departed consumers</source>
+        <translation>隐藏已离开的消费者(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Leave out the cards of consumers that are gone or not started yet, once a group has had more than %1</source>
+        <translation>当一个组的消费者超过 %1 个时，不显示已离开或尚未启动的消费者卡片</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Larger text everywhere, up to %1 %</source>
+        <translation>放大所有文字，最大 %1%</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Smaller text, down to the desktop&apos;s size</source>
+        <translation>缩小文字，最小为桌面字号</translation>
+    </message>
+    <message>
+        <source>&amp;Actual size</source>
+        <translation>实际大小(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Text at the desktop&apos;s size (100 %)</source>
+        <translation>文字恢复为桌面字号（100%）</translation>
+    </message>
+    <message>
+        <source>P&amp;resenter mode</source>
+        <translation>演示模式(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Full screen with the view and charts only; F11 again to leave</source>
+        <translation>全屏，只显示分配视图和图表；再按 F11 退出</translation>
+    </message>
+    <message>
+        <source>Zoom %1 %</source>
+        <translation>缩放 %1%</translation>
     </message>
 </context>
 <context>
