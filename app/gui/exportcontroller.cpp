@@ -214,8 +214,8 @@ bool ExportController::writePng(const QImage &image, const QString &path, QStrin
     return true;
 }
 
-bool ExportController::writeCsv(const QString &directory, const Catalog &catalog,
-    const QList<Sample> &samples, QString *error)
+bool ExportController::writeCsv(
+    const QString &directory, const Catalog &catalog, const QList<Sample> &samples, QString *error)
 {
     // The engine's writer, from a plain record of what the app holds: the files are
     // `rblab simulate --csv`'s, byte for byte for the same samples.
