@@ -146,6 +146,7 @@ qint64 Metrics::uniqueIn(size_t scope) const
     }
     for (const auto &bits : m_bits[scope]) {
         if (bits) {
+            unique += bits->base * 64; // the dropped leading words were all set
             for (quint64 word : bits->words) {
                 unique += std::popcount(word);
             }
