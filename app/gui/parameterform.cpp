@@ -39,17 +39,24 @@ void ParameterForm::setStrategy(const QString &name, const QString &localeName)
     }
 }
 
+void ParameterForm::reload()
+{
+    const QHash<QString, QString> typed = editorTexts();
+    rebuild();
+    setEditorTexts(typed);
+}
+
 QHash<QString, QString> ParameterForm::editorTexts() const
 {
     QHash<QString, QString> texts;
     for (const Row &row : m_rows) {
         if (const auto *box = qobject_cast<const QCheckBox *>(row.editor)) {
             texts.insert(
-                row.spec->name, box->isChecked() ? QStringLiteral("1") : QStringLiteral("0"));
+                row.spec.name, box->isChecked() ? QStringLiteral("1") : QStringLiteral("0"));
         } else if (const auto *combo = qobject_cast<const QComboBox *>(row.editor)) {
-            texts.insert(row.spec->name, combo->currentText());
+            texts.insert(row.spec.name, combo->currentText());
         } else if (const auto *edit = qobject_cast<const QLineEdit *>(row.editor)) {
-            texts.insert(row.spec->name, edit->text());
+            texts.insert(row.spec.name, edit->text());
         }
     }
     return texts;
@@ -58,7 +65,7 @@ QHash<QString, QString> ParameterForm::editorTexts() const
 void ParameterForm::setEditorTexts(const QHash<QString, QString> &texts)
 {
     for (const Row &row : std::as_const(m_rows)) {
-        const auto it = texts.constFind(row.spec->name);
+        const auto it = texts.constFind(row.spec.name);
         if (it == texts.cend()) {
             continue;
         }
@@ -88,7 +95,7 @@ void ParameterForm::rebuild()
     }
     for (const ParameterSpec &spec : record->metadata.parameters) {
         Row row;
-        row.spec = &spec;
+        row.spec = spec;
         const QString help = spec.description.text(m_localeName) + QStringLiteral("\n")
             + tr("Allowed: %1").arg(spec.rangeText());
         switch (spec.type) {
@@ -161,7 +168,7 @@ void ParameterForm::rebuild()
 void ParameterForm::setValues(const QVariantMap &values)
 {
     for (const Row &row : std::as_const(m_rows)) {
-        const QVariant v = values.value(row.spec->name);
+        const QVariant v = values.value(row.spec.name);
         if (!v.isValid()) {
             continue;
         }
@@ -192,7 +199,7 @@ void ParameterForm::setValues(const QVariantMap &values)
 
 QVariant ParameterForm::rowValue(const Row &row, QString *parseError) const
 {
-    const ParameterSpec &spec = *row.spec;
+    const ParameterSpec &spec = row.spec;
     if (auto *box = qobject_cast<QCheckBox *>(row.editor)) {
         return QVariant(box->isChecked());
     }
@@ -255,7 +262,7 @@ QVariantMap ParameterForm::rawValues(QString *parseError) const
     for (const Row &row : m_rows) {
         const QVariant v = rowValue(row, parseError);
         if (v.isValid()) {
-            values.insert(row.spec->name, v);
+            values.insert(row.spec.name, v);
         }
     }
     return values;
@@ -287,7 +294,7 @@ QString ParameterForm::message() const
 QWidget *ParameterForm::editor(const QString &parameter) const
 {
     for (const Row &row : m_rows) {
-        if (row.spec->name == parameter) {
+        if (row.spec.name == parameter) {
             return row.editor;
         }
     }

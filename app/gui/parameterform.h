@@ -31,6 +31,11 @@ public:
 
     //! Shows the parameters of a loaded strategy (none for an unknown name).
     void setStrategy(const QString &name, const QString &localeName);
+    /*!
+        Rebuilds the form from the registry's current record of the strategy (after a hot
+        reload, whose parameters may differ); what was typed stays where the names still exist.
+    */
+    void reload();
     QString strategy() const { return m_strategy; }
     //! Fills the fields from parameter values (a scenario's strategyParams).
     void setValues(const QVariantMap &values);
@@ -51,7 +56,8 @@ signals:
 private:
     struct Row
     {
-        const ParameterSpec *spec = nullptr;
+        //! A copy: a hot reload replaces the registry's records, and with them their specs.
+        ParameterSpec spec;
         QWidget *editor = nullptr;
         QLabel *label = nullptr;
     };

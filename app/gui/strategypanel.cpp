@@ -180,6 +180,8 @@ void StrategyPanel::reloadStrategies()
         m_list->setCurrentRow(0);
     }
     updateDescription();
+    // A reloaded strategy keeps its name but may declare other parameters.
+    m_form->reload();
 }
 
 QString StrategyPanel::selectedStrategy() const

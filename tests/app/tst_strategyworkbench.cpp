@@ -7,6 +7,7 @@
 #include <codeeditor.h>
 #include <languagemanager.h>
 #include <mainwindow.h>
+#include <parameterform.h>
 #include <simulationcontroller.h>
 #include <strategypanel.h>
 #include <strategyworkbench.h>
@@ -16,6 +17,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -33,6 +35,7 @@ private slots:
     void cleanup();
     void templatesAreBuiltIn();
     void saveChecksLoadsAndDeploysToTheGroup();
+    void reloadedParametersRebuildTheForm();
     void rollingDeployToTheSelection();
     void errorsAreMarkedAtTheirLine_data();
     void errorsAreMarkedAtTheirLine();
@@ -130,6 +133,35 @@ void tst_StrategyWorkbench::saveChecksLoadsAndDeploysToTheGroup()
     QVERIFY2(waitForStrategy(QStringLiteral("AVG_JS"), running),
         qPrintable(strategiesOfConsumers().join(QLatin1Char(','))));
     QVERIFY(m_workbench->message().contains(QLatin1String("Deployed to the group")));
+}
+
+void tst_StrategyWorkbench::reloadedParametersRebuildTheForm()
+{
+    // A save that keeps the strategy's name but declares another parameter: the strategy panel's
+    // form shows the new schema (it used to keep the old rows, whose specs the reload freed).
+    auto *form = m_window->findChild<ParameterForm *>();
+    QVERIFY(form);
+    m_workbench->loadTemplate(QStringLiteral("brokerspread.js"));
+    m_workbench->setFilePath(m_dir.filePath(QStringLiteral("brokerspread.js")));
+    QVERIFY2(m_workbench->save(), qPrintable(m_workbench->message()));
+    auto *panel = m_window->findChild<StrategyPanel *>();
+    QVERIFY(panel);
+    panel->selectStrategy(QStringLiteral("BROKER_SPREAD_JS"));
+    QCOMPARE(form->findChildren<QComboBox *>().size(), 1); // deal
+    QCOMPARE(form->findChildren<QLineEdit *>().size(), 0);
+    QString text = m_workbench->editor()->toPlainText();
+    const QString extra = QStringLiteral(
+        "        },\n        {\n            name: \"spare\",\n            type: \"int\",\n"
+        "            default: 0,\n            min: 0,\n            max: 9,\n"
+        "            description: \"unused\"\n        }\n    ]");
+    const qsizetype end = text.indexOf(QLatin1String("        }\n    ]"));
+    QVERIFY(end > 0);
+    text.replace(end, QStringLiteral("        }\n    ]").size(), extra);
+    m_workbench->editor()->setPlainText(text);
+    QVERIFY2(m_workbench->save(), qPrintable(m_workbench->message()));
+    QCOMPARE(form->findChildren<QComboBox *>().size(), 1);
+    QCOMPARE(form->findChildren<QLineEdit *>().size(), 1); // spare
+    QVERIFY(form->isValid());
 }
 
 void tst_StrategyWorkbench::rollingDeployToTheSelection()
