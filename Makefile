@@ -150,7 +150,5 @@ sanitize: deps
 soak: build
 	$(BUILD_DIR)/tests/bin/rblab-soak --seeds $(SOAK_SEEDS) --jobs $(JOBS)
 
-# app/cli/templates are rblab new-strategy's templates: C++ with @PLACEHOLDERS@, formatted for
-# the project they generate, not compiled here.
 format-check: reliability-deps
-	git ls-files -z '*.cpp' '*.h' ':!:app/cli/templates/*' | xargs -0 $(CLANG_FORMAT) --dry-run -Werror
+	git ls-files -z '*.cpp' '*.h' | xargs -0 $(CLANG_FORMAT) --dry-run -Werror

@@ -46,6 +46,9 @@ QByteArray expand(const QString &templatePath, const Names &names)
     QString text = QString::fromUtf8(file.readAll());
     text.replace(QLatin1String("@NAME@"), names.strategy);
     text.replace(QLatin1String("@Class@"), names.className);
+    // The C++ sources spell the class as an identifier, so that they stay valid C++ that
+    // clang-format can format like the rest of the project.
+    text.replace(QLatin1String("TemplateClass"), names.className);
     text.replace(QLatin1String("@target@"), names.target);
     text.replace(QLatin1String("@SDK_VERSION@"), QStringLiteral(RBLAB_VERSION));
     text.replace(QLatin1String("@API@"),

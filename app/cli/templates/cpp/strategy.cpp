@@ -1,11 +1,10 @@
 #include "@target@strategy.h"
 
-@Class@Strategy::@Class@Strategy(qsizetype offset)
-    : m_offset(offset)
+TemplateClassStrategy::TemplateClassStrategy(qsizetype offset) : m_offset(offset)
 {
 }
 
-Rblab::AllocateResult @Class@Strategy::allocate(const QString &consumerGroup,
+Rblab::AllocateResult TemplateClassStrategy::allocate(const QString &consumerGroup,
     const QString &currentCid, const Rblab::MessageQueueList &mqAll, const QStringList &cidAll)
 {
     Q_UNUSED(consumerGroup);

@@ -11,10 +11,10 @@
     RebalanceImpl sorts them; every consumer computes its own share, so the shares must fit
     together without talking to each other: every queue to exactly one consumer.
 */
-class @Class@Strategy final : public Rblab::AllocationStrategy
+class TemplateClassStrategy final : public Rblab::AllocationStrategy
 {
 public:
-    explicit @Class@Strategy(qsizetype offset);
+    explicit TemplateClassStrategy(qsizetype offset);
 
     //! AllocateMessageQueueStrategy.getName(): what rblab and the app show.
     QString name() const override { return QStringLiteral("@NAME@"); }

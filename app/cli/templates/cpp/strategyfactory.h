@@ -6,7 +6,7 @@
 
 #include <QObject>
 
-class @Class@StrategyFactory final : public QObject, public Rblab::AllocationStrategyFactory
+class TemplateClassStrategyFactory final : public QObject, public Rblab::AllocationStrategyFactory
 {
     Q_OBJECT
     // The IID carries the SDK's interface version; the JSON file is the metadata the host reads

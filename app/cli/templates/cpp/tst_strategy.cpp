@@ -4,7 +4,7 @@
 #include <QProcess>
 #include <QTest>
 
-class Tst@Class@ : public QObject
+class TstTemplateClass : public QObject
 {
     Q_OBJECT
 
@@ -23,7 +23,7 @@ static Rblab::MessageQueueList queues(int count)
     return list;
 }
 
-void Tst@Class@::shares_data()
+void TstTemplateClass::shares_data()
 {
     QTest::addColumn<int>("queueCount");
     QTest::addColumn<int>("offset");
@@ -34,17 +34,18 @@ void Tst@Class@::shares_data()
     QTest::newRow("2 queues, offset 0") << 2 << 0 << QList<int> { 1, 1, 0 } << 0;
 }
 
-void Tst@Class@::shares()
+void TstTemplateClass::shares()
 {
     QFETCH(int, queueCount);
     QFETCH(int, offset);
     QFETCH(QList<int>, sizes);
     QFETCH(int, firstQueueOfC0);
     const QStringList cids { QStringLiteral("c0"), QStringLiteral("c1"), QStringLiteral("c2") };
-    @Class@Strategy strategy(offset);
+    TemplateClassStrategy strategy(offset);
     QList<int> taken(queueCount, 0);
     for (qsizetype i = 0; i < cids.size(); ++i) {
-        const auto result = strategy.allocate(QStringLiteral("G"), cids[i], queues(queueCount), cids);
+        const auto result
+            = strategy.allocate(QStringLiteral("G"), cids[i], queues(queueCount), cids);
         QVERIFY2(result.ok(), qPrintable(result.error));
         QCOMPARE(result.queues.size(), sizes[i]);
         if (i == 0 && !result.queues.isEmpty()) {
@@ -57,7 +58,7 @@ void Tst@Class@::shares()
     QCOMPARE(taken, QList<int>(queueCount, 1)); // every queue to exactly one consumer
 }
 
-void Tst@Class@::passesTheChecker()
+void TstTemplateClass::passesTheChecker()
 {
     QProcess rblab;
     rblab.start(QStringLiteral(RBLAB_EXECUTABLE),
@@ -67,5 +68,5 @@ void Tst@Class@::passesTheChecker()
         rblab.readAllStandardOutput() + rblab.readAllStandardError());
 }
 
-QTEST_GUILESS_MAIN(Tst@Class@)
+QTEST_GUILESS_MAIN(TstTemplateClass)
 #include "tst_@target@.moc"
