@@ -389,8 +389,23 @@ bool Comparison::merge(const QStringList &paths, Comparison *merged, QString *er
             const QJsonObject groups = o.value(QStringLiteral("groups")).toObject();
             for (auto it = groups.begin(); it != groups.end(); ++it) {
                 QList<double> values;
+                const QJsonObject figuresOfGroup = it->toObject();
                 for (const ScorecardFigure &f : figures) {
-                    values.append(it->toObject().value(QString::fromLatin1(f.key)).toDouble());
+                    const QJsonValue figure = figuresOfGroup.value(QString::fromLatin1(f.key));
+                    // A part written by an older rblab lacks the figures added since (for
+                    // example orphanedQueueSeconds): reading it as 0 would make that variant
+                    // look perfect, so the merge refuses it and says which shard to run again.
+                    if (!figure.isDouble()) {
+                        *error = QStringLiteral(
+                            "%1: run of variant \"%2\", seed %3, group \"%4\" has no number "
+                            "for the figure \"%5\" (the part comes from another version of "
+                            "rblab; run that shard again with this one)")
+                                     .arg(paths.at(p), variant)
+                                     .arg(run.seed)
+                                     .arg(it.key(), QString::fromLatin1(f.key));
+                        return false;
+                    }
+                    values.append(figure.toDouble());
                 }
                 run.figures.insert(it.key(), values);
             }

@@ -129,6 +129,35 @@ void tst_RblabCompare::shardsMergeIntoOneRun()
     const RblabProcess::Result twice
         = run({ QStringLiteral("--merge"), parts.at(0), parts.at(0), parts.at(1), parts.at(2) });
     QCOMPARE(twice.exitCode, 1);
+    // A part from an older rblab, written before orphanedQueueSeconds was a figure, is refused
+    // with the figure named, not merged with zeros that would make its variant look best.
+    QFile file(parts.at(2));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QJsonObject old = QJsonDocument::fromJson(file.readAll()).object();
+    file.close();
+    QJsonArray runs = old.value(QStringLiteral("runs")).toArray();
+    QVERIFY(!runs.isEmpty());
+    QJsonObject firstRun = runs.at(0).toObject();
+    QJsonObject groups = firstRun.value(QStringLiteral("groups")).toObject();
+    QVERIFY(!groups.isEmpty());
+    const QString groupName = groups.begin().key();
+    QJsonObject figures = groups.value(groupName).toObject();
+    QVERIFY(figures.contains(QStringLiteral("exposure.orphanedQueueSeconds")));
+    figures.remove(QStringLiteral("exposure.orphanedQueueSeconds"));
+    groups.insert(groupName, figures);
+    firstRun.insert(QStringLiteral("groups"), groups);
+    runs.replace(0, firstRun);
+    old.insert(QStringLiteral("runs"), runs);
+    const QString stale = dir.filePath(QStringLiteral("stale.json"));
+    QFile out(stale);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(old).toJson());
+    out.close();
+    const RblabProcess::Result refused
+        = run({ QStringLiteral("--merge"), parts.at(0), parts.at(1), stale, parts.at(3) });
+    QCOMPARE(refused.exitCode, 1);
+    QVERIFY2(refused.err.contains("\"exposure.orphanedQueueSeconds\""), refused.err.constData());
+    QVERIFY2(refused.err.contains(stale.toUtf8()), refused.err.constData());
 }
 
 void tst_RblabCompare::tableMarksTheBest()
