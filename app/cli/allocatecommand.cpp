@@ -4,11 +4,12 @@
 #include "clicontext.h"
 
 #include <allocation/allocationcase.h>
+#include <scenario/jsonnode.h>
+#include <scenario/jsonwriter.h>
 
 #include "cliguard.h"
 
 #include <QFile>
-#include <QJsonDocument>
 #include <QJsonObject>
 
 #include <cerrno>
@@ -68,11 +69,13 @@ int runAllocateCommand(CliContext &context)
             if (line.size() > AllocationCaseLimits::maxLineBytes) {
                 // Answered at once, so that an endless line (/dev/zero) does not run unseen.
                 tooLong = true;
-                const QJsonObject o { { QStringLiteral("line"), lineNumber + 1 },
-                    { QStringLiteral("error"),
+                JsonNode o = JsonNode::makeObject();
+                o.insert(QStringLiteral("line"), JsonNode::makeInteger(lineNumber + 1));
+                o.insert(QStringLiteral("error"),
+                    JsonNode::makeString(
                         QStringLiteral("the line is longer than %1 bytes, the ceiling")
-                            .arg(AllocationCaseLimits::maxLineBytes) } };
-                if (!context.writeOut(QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n')) {
+                            .arg(AllocationCaseLimits::maxLineBytes)));
+                if (!context.writeOut(JsonWriter::compactUtf8(o) + '\n')) {
                     return 2;
                 }
                 allUnderstood = false;

@@ -3,7 +3,9 @@
 
 #include "strategyregistry.h"
 
+#include <scenario/jsonnode.h>
 #include <scenario/jsonparser.h>
+#include <scenario/jsonwriter.h>
 
 #include <QHash>
 #include <QJsonArray>
@@ -45,9 +47,14 @@ QString typeName(const QJsonValue &v)
     return QString();
 }
 
+// Answers go through the engine's one JSON writer, members in allocate-jsonl.md's order:
+// {"id": "case-17", "allocation": {…}}, {"line": 3, "error": "…"}, queues as
+// {"topic", "brokerName", "queueId"}; consumers in key order.
 QByteArray compact(const QJsonObject &object)
 {
-    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+    static const QStringList order { QStringLiteral("id"), QStringLiteral("line"),
+        QStringLiteral("topic"), QStringLiteral("brokerName"), QStringLiteral("queueId") };
+    return JsonWriter::compactUtf8(JsonNode::fromJson(object, order));
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "report/reportwriter.h"
 
+#include "scenario/jsonwriter.h"
 #include "sim/simulation.h"
 
 #include <QBuffer>
@@ -14,87 +15,9 @@ namespace Rblab {
 
 namespace {
 
-// A small writer that keeps the order of keys and formats numbers the same on every machine.
-class Out
-{
-public:
-    explicit Out(QIODevice *device = nullptr) : m_device(device) { }
-
-    QByteArray bytes;
-
-    //! Hands what is written so far to the device once it is large (a report streams).
-    bool spill(qsizetype atLeast = kSpillBytes)
-    {
-        if (!m_device || bytes.size() < atLeast) {
-            return m_ok;
-        }
-        if (m_ok && m_device->write(bytes) != bytes.size()) {
-            m_ok = false;
-        }
-        bytes.clear();
-        return m_ok;
-    }
-    bool finish() { return spill(1); }
-
-    void raw(const char *text) { bytes.append(text); }
-    void raw(const QByteArray &text) { bytes.append(text); }
-    void string(const QString &text)
-    {
-        bytes.append('"');
-        for (const QChar ch : text) {
-            const char16_t c = ch.unicode();
-            switch (c) {
-            case u'"':
-                bytes.append("\\\"");
-                break;
-            case u'\\':
-                bytes.append("\\\\");
-                break;
-            case u'\n':
-                bytes.append("\\n");
-                break;
-            case u'\r':
-                bytes.append("\\r");
-                break;
-            case u'\t':
-                bytes.append("\\t");
-                break;
-            default:
-                if (c < 0x20) {
-                    bytes.append(
-                        QStringLiteral("\\u%1").arg(int(c), 4, 16, QLatin1Char('0')).toLatin1());
-                } else {
-                    bytes.append(QString(ch).toUtf8());
-                }
-            }
-        }
-        bytes.append('"');
-    }
-    void key(const char *name)
-    {
-        bytes.append('"');
-        bytes.append(name);
-        bytes.append("\": ");
-    }
-    void number(qint64 v) { bytes.append(QByteArray::number(v)); }
-    void seconds(double v)
-    {
-        // Three decimals, trailing zeros dropped: 3.2, 0.004, 12.
-        QByteArray text = QByteArray::number(std::round(v * 1000.0) / 1000.0, 'f', 3);
-        while (text.endsWith('0')) {
-            text.chop(1);
-        }
-        if (text.endsWith('.')) {
-            text.chop(1);
-        }
-        bytes.append(text);
-    }
-
-private:
-    static constexpr qsizetype kSpillBytes = 1 << 20;
-    QIODevice *m_device = nullptr;
-    bool m_ok = true;
-};
+// The engine's one JSON writer, in its streaming form: keys in the order of report-format.md,
+// numbers written the same on every machine, samples handed to the device as they are written.
+using Out = JsonWriter::Stream;
 
 QString causeName(SimEvent::FlowCause cause)
 {

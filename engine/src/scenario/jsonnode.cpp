@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "scenario/jsonnode.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
+
 #include <QStringList>
 
 #include <charconv>
@@ -145,6 +148,49 @@ JsonNode JsonNode::fromVariant(const QVariant &value)
     default:
         return makeString(value.toString());
     }
+}
+
+JsonNode JsonNode::fromJson(const QJsonValue &value, const QStringList &leading)
+{
+    switch (value.type()) {
+    case QJsonValue::Null:
+    case QJsonValue::Undefined:
+        return makeNull();
+    case QJsonValue::Bool:
+        return makeBool(value.toBool());
+    case QJsonValue::Double: {
+        const double d = value.toDouble();
+        if (std::trunc(d) == d && std::abs(d) <= 9007199254740992.0) {
+            return makeInteger(qint64(d));
+        }
+        return makeDouble(d);
+    }
+    case QJsonValue::String:
+        return makeString(value.toString());
+    case QJsonValue::Array: {
+        JsonNode array = makeArray();
+        for (const QJsonValue &item : value.toArray()) {
+            array.append(fromJson(item, leading));
+        }
+        return array;
+    }
+    case QJsonValue::Object: {
+        JsonNode object = makeObject();
+        const QJsonObject o = value.toObject();
+        for (const QString &key : leading) {
+            if (o.contains(key)) {
+                object.insert(key, fromJson(o.value(key), leading));
+            }
+        }
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            if (!leading.contains(it.key())) {
+                object.insert(it.key(), fromJson(it.value(), leading));
+            }
+        }
+        return object;
+    }
+    }
+    return makeNull();
 }
 
 void JsonNode::setPosition(int line, int column)

@@ -5,7 +5,9 @@
 #include <rblab/rblab_global.h>
 
 #include <QCoreApplication>
+#include <QJsonValue>
 #include <QList>
+#include <QStringList>
 #include <QString>
 #include <QVariant>
 
@@ -52,6 +54,13 @@ public:
     static JsonNode makeObject();
     //! The JSON for a QVariant as JsonNode::toVariant() gives it (maps, lists, scalars).
     static JsonNode fromVariant(const QVariant &value);
+    /*!
+        The JSON of a QJsonValue, so that what Qt's JSON classes build is written by JsonWriter.
+        QJsonObject sorts its keys; members named in `leading` come first, in that order (a
+        format's own order: "id" before "allocation"), the others after them in key order.
+        Integral numbers within a double's 53 bits are written as integers ("5", not "5.0").
+    */
+    static JsonNode fromJson(const QJsonValue &value, const QStringList &leading = {});
 
     Type type() const { return m_type; }
     int line() const { return m_line; }

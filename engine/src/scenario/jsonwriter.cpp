@@ -3,46 +3,102 @@
 
 #include "scenario/jsonnode.h"
 
+#include <QIODevice>
+
+#include <cmath>
+#include <cstdio>
+
 namespace Rblab {
+
+namespace {
+
+//! The escape for a character JSON does not allow as is, or nullptr.
+const char *shortEscape(char16_t c)
+{
+    switch (c) {
+    case u'"':
+        return "\\\"";
+    case u'\\':
+        return "\\\\";
+    case u'\n':
+        return "\\n";
+    case u'\r':
+        return "\\r";
+    case u'\t':
+        return "\\t";
+    case u'\b':
+        return "\\b";
+    case u'\f':
+        return "\\f";
+    default:
+        return nullptr;
+    }
+}
+
+} // namespace
+
+void JsonWriter::appendQuoted(QByteArray &out, QStringView text)
+{
+    out.append('"');
+    qsizetype plainFrom = 0;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char16_t c = text[i].unicode();
+        if (c >= 0x20 && c != u'"' && c != u'\\') {
+            continue;
+        }
+        // Runs of ordinary characters are converted at once, so that a surrogate pair (an
+        // emoji in a consumer's name) stays one character instead of two replacement marks.
+        out.append(text.sliced(plainFrom, i - plainFrom).toUtf8());
+        if (const char *escape = shortEscape(c)) {
+            out.append(escape);
+        } else {
+            char buffer[8];
+            std::snprintf(buffer, sizeof buffer, "\\u%04x", unsigned(c));
+            out.append(buffer);
+        }
+        plainFrom = i + 1;
+    }
+    out.append(text.sliced(plainFrom).toUtf8());
+    out.append('"');
+}
 
 QString JsonWriter::quote(const QString &text)
 {
-    QString out;
+    QByteArray out;
     out.reserve(text.size() + 2);
-    out += QLatin1Char('"');
-    for (const QChar c : text) {
-        switch (c.unicode()) {
-        case u'"':
-            out += QStringLiteral("\\\"");
-            break;
-        case u'\\':
-            out += QStringLiteral("\\\\");
-            break;
-        case u'\n':
-            out += QStringLiteral("\\n");
-            break;
-        case u'\r':
-            out += QStringLiteral("\\r");
-            break;
-        case u'\t':
-            out += QStringLiteral("\\t");
-            break;
-        case u'\b':
-            out += QStringLiteral("\\b");
-            break;
-        case u'\f':
-            out += QStringLiteral("\\f");
-            break;
-        default:
-            if (c.unicode() < 0x20) {
-                out += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
-            } else {
-                out += c;
-            }
-        }
+    appendQuoted(out, text);
+    return QString::fromUtf8(out);
+}
+
+bool JsonWriter::Stream::spill(qsizetype atLeast)
+{
+    if (!m_device || bytes.size() < atLeast) {
+        return m_ok;
     }
-    out += QLatin1Char('"');
-    return out;
+    if (m_ok && m_device->write(bytes) != bytes.size()) {
+        m_ok = false;
+    }
+    bytes.clear();
+    return m_ok;
+}
+
+void JsonWriter::Stream::key(const char *name)
+{
+    bytes.append('"');
+    bytes.append(name);
+    bytes.append("\": ");
+}
+
+void JsonWriter::Stream::seconds(double value)
+{
+    QByteArray text = QByteArray::number(std::round(value * 1000.0) / 1000.0, 'f', 3);
+    while (text.endsWith('0')) {
+        text.chop(1);
+    }
+    if (text.endsWith('.')) {
+        text.chop(1);
+    }
+    bytes.append(text);
 }
 
 QString JsonWriter::compact(const JsonNode &node)

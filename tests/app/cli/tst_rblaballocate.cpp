@@ -313,7 +313,8 @@ void tst_RblabAllocate::badInput()
 
 void tst_RblabAllocate::zeroConsumers()
 {
-    // {"allocation": {}}; the parameters are still checked.
+    // {"id": …, "allocation": {}}, written as allocate-jsonl.md shows its answers (the engine's
+    // JSON writer: "id" first, a space after ':' and ','); the parameters are still checked.
     RblabProcess rblab(m_home.path());
     const RblabProcess::Result r = rblab.run({ QStringLiteral("allocate") },
         R"({"id": "none", "strategy": "CONSISTENT_HASH", "topic": "T", "queues": [{"brokerName": "b", "queueId": 0}], "consumers": []})"
@@ -323,9 +324,9 @@ void tst_RblabAllocate::zeroConsumers()
     QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
     QCOMPARE(r.out,
         QByteArray(
-            R"({"allocation":{},"id":"none"})"
+            R"({"id": "none", "allocation": {}})"
             "\n"
-            R"({"error":"params.virtualNodeCount: virtualNodeCount must be an integer from 0 to 10000, got -1","id":"bad"})"
+            R"({"id": "bad", "error": "params.virtualNodeCount: virtualNodeCount must be an integer from 0 to 10000, got -1"})"
             "\n"));
 }
 
