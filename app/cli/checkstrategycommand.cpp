@@ -5,6 +5,8 @@
 #include "cliguard.h"
 
 #include <allocation/strategychecker.h>
+#include <scenario/jsonnode.h>
+#include <scenario/jsonwriter.h>
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -185,7 +187,7 @@ int runCheckStrategyCommand(CliContext &context)
             { QStringLiteral("meanMaxOverFair"), score.meanMaxOverFair },
             { QStringLiteral("idleConsumers"), score.idleConsumers },
             { QStringLiteral("msPerCall"), timing } };
-        context.out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
+        context.out << QString::fromUtf8(JsonWriter::write(JsonNode::fromJson(root)));
     } else {
         context.out << "check-strategy " << name << " (" << record->file << ")\n\nHard rules\n";
         for (const RuleVerdict &r : report.rules) {

@@ -8,6 +8,8 @@
 #include <report/scorecard.h>
 #include <scenario/scenarioreader.h>
 #include <sim/simulation.h>
+#include <scenario/jsonnode.h>
+#include <scenario/jsonwriter.h>
 
 #include <QFile>
 #include <QFileInfo>
@@ -30,6 +32,16 @@
 using namespace Rblab;
 
 namespace {
+
+// The comparison as JSON, through the engine's one writer: the format's own keys first.
+QByteArray comparisonJson(const Comparison &comparison)
+{
+    static const QStringList order { QStringLiteral("format"), QStringLiteral("scenario"),
+        QStringLiteral("group"), QStringLiteral("until"), QStringLiteral("shard"),
+        QStringLiteral("seeds"), QStringLiteral("variants"), QStringLiteral("runs"),
+        QStringLiteral("name"), QStringLiteral("variant"), QStringLiteral("seed") };
+    return JsonWriter::write(JsonNode::fromJson(comparison.toJson(), order));
+}
 
 const QString kCommand = QStringLiteral("rblab compare");
 
@@ -404,16 +416,14 @@ int runCompareCommand(CliContext &context)
         }
         if (!comparison.shard.isEmpty()) {
             // A part is always JSON: it is what --merge reads.
-            return writeOutput(context, parser.value(outputOption),
-                       QJsonDocument(comparison.toJson()).toJson(QJsonDocument::Indented))
-                ? 0
-                : 2;
+            return writeOutput(context, parser.value(outputOption), comparisonJson(comparison)) ? 0
+                                                                                                : 2;
         }
     }
 
     QByteArray data;
     if (format == QLatin1String("json")) {
-        data = QJsonDocument(comparison.toJson()).toJson(QJsonDocument::Indented);
+        data = comparisonJson(comparison);
     } else if (format == QLatin1String("csv")) {
         data = comparison.csv();
     } else if (format == QLatin1String("html")) {

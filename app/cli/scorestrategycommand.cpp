@@ -5,6 +5,8 @@
 #include "comparison.h"
 
 #include <allocation/strategyscorer.h>
+#include <scenario/jsonnode.h>
+#include <scenario/jsonwriter.h>
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -140,11 +142,10 @@ int runScoreStrategyCommand(CliContext &context)
                 { QStringLiteral("error"), s.error.isNull() ? QJsonValue() : QJsonValue(s.error) },
                 { QStringLiteral("seconds"), seconds.at(i) } });
         }
-        context.out << QString::fromUtf8(QJsonDocument(
+        context.out << QString::fromUtf8(JsonWriter::write(JsonNode::fromJson(
             QJsonObject { { QStringLiteral("seed"), QString::number(options.seed) },
-                { QStringLiteral("traces"), traces.size() },
-                { QStringLiteral("scores"),
-                    list } }).toJson(QJsonDocument::Indented));
+                { QStringLiteral("traces"), traces.size() }, { QStringLiteral("scores"), list } },
+            { QStringLiteral("seed"), QStringLiteral("traces"), QStringLiteral("strategy") })));
     } else {
         context.out << "Scores over " << traces.size()
                     << " generated traces (queues 4 … 10,000, consumers 1 … 1,000, at most "

@@ -2,6 +2,8 @@
 #include "strategiescommand.h"
 
 #include "clicontext.h"
+#include <scenario/jsonnode.h>
+#include <scenario/jsonwriter.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -41,9 +43,7 @@ QString defaultText(const ParameterSpec &spec)
         return QLatin1Char('"') + v.toString() + QLatin1Char('"');
     }
     if (v.isArray() || v.isObject()) {
-        return QString::fromUtf8(
-            QJsonDocument(v.isArray() ? QJsonDocument(v.toArray()) : QJsonDocument(v.toObject()))
-                .toJson(QJsonDocument::Compact));
+        return JsonWriter::compact(JsonNode::fromJson(v));
     }
     return v.toVariant().toString();
 }
@@ -96,7 +96,7 @@ int runStrategiesCommand(CliContext &context)
         }
         const QJsonObject root { { QStringLiteral("strategies"), strategies },
             { QStringLiteral("failures"), failures } };
-        context.out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
+        context.out << QString::fromUtf8(JsonWriter::write(JsonNode::fromJson(root)));
         return context.finishOut() ? 0 : 2;
     }
 

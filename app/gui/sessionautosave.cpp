@@ -5,6 +5,8 @@
 #include "simulationcontroller.h"
 
 #include <scenario/scenariowriter.h>
+#include <scenario/jsonnode.h>
+#include <scenario/jsonwriter.h>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -169,7 +171,7 @@ bool SessionAutosave::writeState(QString *error)
     }
     state.insert(
         QStringLiteral("savedAt"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
-    const QByteArray data = QJsonDocument(state).toJson();
+    const QByteArray data = JsonWriter::write(JsonNode::fromJson(state));
     QSaveFile file(statePath());
     if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
         if (error) {
