@@ -8,6 +8,7 @@
 #include "consumeractions.h"
 #include "exportcontroller.h"
 #include "guitext.h"
+#include "observedworld.h"
 
 #include <allocation/strategyregistry.h>
 #include <scenario/scenarioreader.h>
@@ -173,6 +174,33 @@ bool CompareWindow::start(
     return true;
 }
 
+bool CompareWindow::startObserved(std::shared_ptr<const ObservedWorld> observed)
+{
+    if (!m_session->startObserved(observed, &m_lastError)) {
+        return false;
+    }
+    m_group->blockSignals(true);
+    m_group->clear();
+    for (const GroupSpec &g : m_session->baseScenario().groups) {
+        m_group->addItem(g.name);
+    }
+    m_group->blockSignals(false);
+    m_consumers->setScenario(m_session->baseScenario());
+    for (QAction *action : std::as_const(m_groupActions)) {
+        action->setVisible(m_group->count() > 1);
+    }
+    // What the logs show cannot be changed, and a command in one pane only would break the
+    // comparison: no consumer commands here.
+    for (QAction *action : m_consumers->actions()) {
+        action->setVisible(false);
+    }
+    buildPanes();
+    retranslate();
+    handleAdvanced();
+    refreshFigures();
+    return true;
+}
+
 void CompareWindow::buildPanes()
 {
     auto *grid = static_cast<QGridLayout *>(m_paneArea->layout());
@@ -218,6 +246,12 @@ QString CompareWindow::paneTitle(int pane) const
     const Variant &v = m_session->variant(pane);
     QString title = QStringLiteral("<b style=\"color:%1\">■</b> <b>%2</b>")
                         .arg(paneColor(pane).name(), v.name.toHtmlEscaped());
+    if (m_session->isObserved(pane)) {
+        return title + QStringLiteral(" — ") + tr("from the client logs (read-only)");
+    }
+    if (m_session->paneCount() > 0 && m_session->isObserved(0)) {
+        return title + QStringLiteral(" — ") + tr("the engine replaying the same membership");
+    }
     if (v.strategy.isEmpty()) {
         return title + QStringLiteral(" — ") + tr("as the world runs");
     }
@@ -302,6 +336,9 @@ bool CompareWindow::sendCommand(const ScenarioEvent &command)
 
 void CompareWindow::showConsumerMenu(int pane, qint32 consumer, const QPoint &globalPos)
 {
+    if (m_session->paneCount() > 0 && m_session->isObserved(0)) {
+        return; // observed against modelled: no commands (startObserved)
+    }
     const CatalogPtr catalog = m_session->catalog(pane);
     if (!catalog || consumer < 0 || consumer >= catalog->consumers.size()) {
         return;
@@ -380,7 +417,9 @@ void CompareWindow::retranslate()
     m_speedLabel->setText(tr("Speed"));
     m_groupLabel->setText(tr("Figures for"));
     m_consumers->retranslate();
-    m_note->setText(tr("Right-click a consumer: the command applies in every pane."));
+    m_note->setText(m_session->paneCount() > 0 && m_session->isObserved(0)
+            ? tr("Observed against modelled: the same clock, origin at the logs' first line.")
+            : tr("Right-click a consumer: the command applies in every pane."));
     for (int p = 0; p < int(m_headers.size()); ++p) {
         m_headers[p]->setText(paneTitle(p));
     }

@@ -20,6 +20,7 @@ class AssignmentView;
 class CompareCharts;
 class CompareScoreTable;
 class CompareSession;
+class ObservedWorld;
 class ConsumerActions;
 class StrategyRegistry;
 
@@ -51,6 +52,8 @@ public:
     bool start(
         const Scenario &base, const QList<Variant> &variants, const QString &group, SimTime from);
     QString lastError() const { return m_lastError; }
+    //! Observed against modelled (CompareSession::startObserved); commands are off.
+    bool startObserved(std::shared_ptr<const ObservedWorld> observed);
 
     CompareSession *session() const { return m_session; }
     AssignmentView *paneView(int pane) const { return m_views.at(pane); }
