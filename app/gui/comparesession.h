@@ -58,6 +58,10 @@ public:
     bool startObserved(std::shared_ptr<const ObservedWorld> observed, QString *error);
     //! A pane of imported logs (no Simulation: commands and the scorecard skip it).
     bool isObserved(int pane) const { return m_panes.at(pane)->observed != nullptr; }
+    const std::shared_ptr<const ObservedWorld> &observedWorld(int pane) const
+    {
+        return m_panes.at(pane)->observed;
+    }
 
     int paneCount() const { return int(m_panes.size()); }
     const Variant &variant(int pane) const { return m_panes.at(pane)->variant; }

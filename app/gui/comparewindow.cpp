@@ -26,6 +26,9 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <cmath>
+#include <limits>
+
 namespace Rblab {
 
 namespace {
@@ -302,6 +305,11 @@ void CompareWindow::refreshFigures()
     QList<QList<double>> values;
     QList<QList<ScorecardPoint>> series;
     for (int p = 0; p < m_session->paneCount(); ++p) {
+        if (m_session->isObserved(p)) {
+            values.append(observedValues(p));
+            series.append(observedSeries(p));
+            continue;
+        }
         const RunScorecard &card = m_session->scorecard(p);
         const GroupScorecard *g = card.group(group);
         values.append(g ? card.values(*g) : QList<double>());
@@ -313,6 +321,44 @@ void CompareWindow::refreshFigures()
         fitTable(); // once: afterwards the splitter is the user's
         m_tableFitted = true;
     }
+}
+
+QList<double> CompareWindow::observedValues(int pane) const
+{
+    // What the logs measure (the importer's windows over the main topics): unowned and
+    // double-owned queue-seconds; the rest the logs do not show. The totals are the logs' whole
+    // world: only when the logs hold one group are they that group's.
+    const QList<ScorecardFigure> &figures = ScorecardFigure::all();
+    QList<double> values(figures.size(), std::numeric_limits<double>::quiet_NaN());
+    if (m_session->catalog(pane)->groups.size() != 1) {
+        return values;
+    }
+    const SnapshotTotals &totals = m_session->snapshot(pane).totals;
+    for (qsizetype f = 0; f < figures.size(); ++f) {
+        const QLatin1String key(figures.at(f).key);
+        if (key == QLatin1String("exposure.unownedQueueSeconds")) {
+            values[f] = totals.unownedQueueSeconds;
+        } else if (key == QLatin1String("exposure.doubleOwnedQueueSeconds")) {
+            values[f] = totals.doubleOwnedQueueSeconds;
+        }
+    }
+    return values;
+}
+
+QList<ScorecardPoint> CompareWindow::observedSeries(int pane) const
+{
+    QList<ScorecardPoint> points;
+    for (const Sample &s : m_session->observedWorld(pane)->samples()) {
+        if (s.t > m_session->now()) {
+            break;
+        }
+        ScorecardPoint point;
+        point.t = s.t;
+        point.unownedQueues = s.orphanedQueues;
+        point.doubleOwnedQueues = s.doubleOwnedQueues;
+        points.append(point);
+    }
+    return points;
 }
 
 void CompareWindow::fitTable()

@@ -2,6 +2,7 @@
 // Compare mode: two to four worlds side by side in lockstep.
 #pragma once
 
+#include <report/scorecard.h>
 #include <report/variant.h>
 #include <sim/simtime.h>
 
@@ -83,6 +84,9 @@ private:
     void showConsumerMenu(int pane, qint32 consumer, const QPoint &globalPos);
     void updatePlayAction();
     void fitTable();
+    //! The scorecard figures imported logs can give (NaN: not in the logs), and their series.
+    QList<double> observedValues(int pane) const;
+    QList<ScorecardPoint> observedSeries(int pane) const;
 
     const StrategyRegistry &m_registry;
     CompareSession *m_session = nullptr;

@@ -5,6 +5,7 @@
 // Fixture: tests/data/importlogs/kill53 (README.md there gives every time used below).
 #include <assignmentview.h>
 #include <comparesession.h>
+#include <comparescoretable.h>
 #include <comparewindow.h>
 #include <consumeractions.h>
 #include <guitext.h>
@@ -19,6 +20,7 @@
 #include <timelinetrack.h>
 
 #include <allocation/strategyregistry.h>
+#include <report/scorecard.h>
 
 #include <QAction>
 #include <QClipboard>
@@ -346,6 +348,22 @@ void tst_ObservedLogs::replayOpensCompare()
         ConsumerState::Killed);
     QCOMPARE(session->snapshot(0).consumers.at(consumerIndex(*session->catalog(0), kA)).state,
         ConsumerState::Killed);
+    // The table: the logs' windows in the observed column (broker-a 1000 ms + broker-b 30 ms
+    // double-owned per queue: 4 × 1.0 + 4 × 0.03 s; broker-a unowned 4 × 2.01 s), "–" where
+    // the logs say nothing.
+    compare->refreshFigures();
+    const QList<ScorecardFigure> &figures = ScorecardFigure::all();
+    for (int f = 0; f < figures.size(); ++f) {
+        const QString key = QLatin1String(figures.at(f).key);
+        const QString cell = compare->scoreTable()->cellText(f, 0);
+        if (key == QLatin1String("exposure.doubleOwnedQueueSeconds")) {
+            QCOMPARE(cell, QStringLiteral("4.1"));
+        } else if (key == QLatin1String("exposure.unownedQueueSeconds")) {
+            QCOMPARE(cell, QStringLiteral("8.0"));
+        } else {
+            QCOMPARE(cell, QStringLiteral("–"));
+        }
+    }
     // Commands are not offered.
     for (QAction *action : compare->consumerActions()->actions()) {
         QVERIFY(!action->isVisible());
