@@ -304,7 +304,9 @@ void CompareWindow::refreshFigures()
     const QString group = shownGroup();
     QList<QList<double>> values;
     QList<QList<ScorecardPoint>> series;
+    QList<bool> exposedOnly;
     for (int p = 0; p < m_session->paneCount(); ++p) {
+        exposedOnly.append(m_session->isObserved(p));
         if (m_session->isObserved(p)) {
             values.append(observedValues(p));
             series.append(observedSeries(p));
@@ -316,7 +318,7 @@ void CompareWindow::refreshFigures()
         series.append(g ? g->series : QList<ScorecardPoint>());
     }
     m_table->setValues(values);
-    m_charts->setSeries(series, m_session->now());
+    m_charts->setSeries(series, m_session->now(), exposedOnly);
     if (!m_tableFitted && isVisible()) {
         fitTable(); // once: afterwards the splitter is the user's
         m_tableFitted = true;
