@@ -137,7 +137,7 @@ bool CompareScoreTable::isBest(int figure, int pane) const
 {
     // As rblab compare marks it (Comparison::isBest): the lowest value wins, a row where every
     // pane ties marks nobody. Values, not their printed text, so the table and the CLI agree.
-    if (pane >= m_values.size() || figure >= m_values.at(pane).size()) {
+    if (!m_markBest || pane >= m_values.size() || figure >= m_values.at(pane).size()) {
         return false;
     }
     const double mine = m_values.at(pane).at(figure);

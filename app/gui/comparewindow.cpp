@@ -197,6 +197,7 @@ bool CompareWindow::startObserved(std::shared_ptr<const ObservedWorld> observed)
     for (QAction *action : m_consumers->actions()) {
         action->setVisible(false);
     }
+    m_table->setMarkBest(false);
     buildPanes();
     retranslate();
     handleAdvanced();

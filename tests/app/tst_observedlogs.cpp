@@ -364,6 +364,9 @@ void tst_ObservedLogs::replayOpensCompare()
             QCOMPARE(cell, QStringLiteral("–"));
         }
     }
+    for (int f = 0; f < figures.size(); ++f) {
+        QVERIFY(!compare->scoreTable()->isBest(f, 0) && !compare->scoreTable()->isBest(f, 1));
+    }
     // Commands are not offered.
     for (QAction *action : compare->consumerActions()->actions()) {
         QVERIFY(!action->isVisible());
