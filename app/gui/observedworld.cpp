@@ -257,6 +257,15 @@ void ObservedWorld::build()
     }
     std::stable_sort(m_events.begin(), m_events.end(),
         [](const SimEvent &a, const SimEvent &b) { return a.t < b.t; });
+    // Totals by binary search: a sample or a frame costs O(log events), not O(events).
+    qint64 moves = 0;
+    for (const SimEvent &e : std::as_const(m_events)) {
+        if (e.type == SimEvent::Type::Rebalance) {
+            moves += e.added.size();
+            m_roundTimes.append(e.t);
+            m_movesUpTo.append(moves);
+        }
+    }
 
     // Samples: a grid over the logs, plus each window's edges so that a window of a few
     // milliseconds still shows on the timeline.
@@ -383,6 +392,13 @@ WorldSnapshot ObservedWorld::picture(const State &state, SimTime t) const
             }
         }
     }
+    // The episodes running at t, by (consumer, queue): one pass, not one per holding.
+    QHash<qint64, SimEvent::FlowCause> flowNow;
+    for (const Flow &f : m_flow) {
+        if (t >= f.from && t <= f.to) {
+            flowNow.insert(qint64(f.consumer) << 32 | quint32(f.queue), f.cause);
+        }
+    }
     snap.queues.resize(cat.queues.size());
     for (qsizetype q = 0; q < cat.queues.size(); ++q) {
         SnapshotQueue &sq = snap.queues[q];
@@ -394,11 +410,7 @@ WorldSnapshot ObservedWorld::picture(const State &state, SimTime t) const
             h.consumer = c;
             h.createdAt = state.since.at(c).value(qint32(q), 0);
             h.lastPullAt = t;
-            for (const Flow &f : m_flow) {
-                if (f.consumer == c && f.queue == q && t >= f.from && t <= f.to) {
-                    h.flowControl = f.cause;
-                }
-            }
+            h.flowControl = flowNow.value(qint64(c) << 32 | quint32(q), SimEvent::FlowCause::None);
             snap.holdings.append(h);
             ++snap.consumers[c].queueCount;
             ++sq.owners;
@@ -423,16 +435,13 @@ WorldSnapshot ObservedWorld::picture(const State &state, SimTime t) const
         totals.orphanedQueueSeconds += seconds(w);
     }
     totals.unownedQueueSeconds = totals.orphanedQueueSeconds;
-    for (const SimEvent &e : m_events) {
-        if (e.t > t) {
-            break;
-        }
-        if (e.type == SimEvent::Type::Rebalance) {
-            ++totals.rebalances;
-            totals.queueMoves += e.added.size();
-        }
-        ++snap.eventCount;
-    }
+    const auto rounds = std::upper_bound(m_roundTimes.cbegin(), m_roundTimes.cend(), t);
+    totals.rebalances = rounds - m_roundTimes.cbegin();
+    totals.queueMoves = totals.rebalances > 0 ? m_movesUpTo.at(totals.rebalances - 1) : 0;
+    snap.eventCount
+        = quint64(std::partition_point(m_events.cbegin(), m_events.cend(), [t](const SimEvent &e) {
+              return e.t <= t;
+          }) - m_events.cbegin());
     return snap;
 }
 

@@ -115,6 +115,8 @@ private:
     };
     QList<Flow> m_flow;
     QList<QList<SimTime>> m_rebalances; //!< per consumer: its result lines' times
+    QList<SimTime> m_roundTimes; //!< every rebalance event's time, in order
+    QList<qint64> m_movesUpTo; //!< queues added by the rounds up to m_roundTimes[i]
     QList<SimEvent> m_events;
     QList<Sample> m_samples;
     SimTime m_sampleInterval = 500;

@@ -13,6 +13,7 @@
 #include <inspectorview.h>
 #include <languagemanager.h>
 #include <mainwindow.h>
+#include <scenariodocument.h>
 #include <observedworld.h>
 #include <simulationcontroller.h>
 #include <strategypanel.h>
@@ -100,6 +101,7 @@ private slots:
     void replayOpensCompare();
     void inspectorListsLines();
     void badInputIsReported();
+    void mqadminScenarioOpensAsDocument();
 
 private:
     std::shared_ptr<const ObservedWorld> importKill53();
@@ -459,6 +461,28 @@ void tst_ObservedLogs::badInputIsReported()
     QVERIFY(!window.importController()->importFiles({ data("kill53/hostA") }));
     QVERIFY(!window.importController()->lastError().isEmpty());
     QVERIFY(!window.controller()->isObserved());
+}
+
+void tst_ObservedLogs::mqadminScenarioOpensAsDocument()
+{
+    // Import mqadmin output… hands its scenario over as scenarioImported: from an observed
+    // world too, it opens as an untitled document and runs in the engine.
+    MainWindow window(m_registry, m_languages);
+    window.setQuiet(true);
+    QVERIFY(window.importController()->importFiles(kill53()));
+    const auto world = window.controller()->observedWorld();
+    QVERIFY(world);
+    Scenario scenario = world->replayScenario();
+    scenario.name = QStringLiteral("from mqadmin");
+    emit window.importController()->scenarioImported(scenario);
+    QVERIFY(!window.controller()->isObserved());
+    QCOMPARE(window.document()->scenario().name, QStringLiteral("from mqadmin"));
+    QVERIFY(window.document()->filePath().isEmpty());
+    QCOMPARE(window.controller()->scenario().name, QStringLiteral("from mqadmin"));
+    QVERIFY(window.observedBannerText().isEmpty());
+    // Without an importer set (this build), the menu entry is there but off.
+    QVERIFY(!ImportController::hasMqadminImporter());
+    QVERIFY(!window.importController()->importMqadminAction()->isEnabled());
 }
 
 QTEST_MAIN(tst_ObservedLogs)
