@@ -102,6 +102,7 @@ private slots:
     void inspectorListsLines();
     void badInputIsReported();
     void mqadminScenarioOpensAsDocument();
+    void importsInAWorkerThread();
 
 private:
     std::shared_ptr<const ObservedWorld> importKill53();
@@ -483,6 +484,21 @@ void tst_ObservedLogs::mqadminScenarioOpensAsDocument()
     // Without an importer set (this build), the menu entry is there but off.
     QVERIFY(!ImportController::hasMqadminImporter());
     QVERIFY(!window.importController()->importMqadminAction()->isEnabled());
+}
+
+void tst_ObservedLogs::importsInAWorkerThread()
+{
+    // Not quiet: the import runs in its worker thread behind the progress dialog (clean logs:
+    // no problem dialog to answer), and the window shows it as the quiet path does.
+    MainWindow window(m_registry, m_languages);
+    window.importController()->setQuiet(false);
+    QSignalSpy opened(window.importController(), &ImportController::observedOpened);
+    QVERIFY(window.importController()->importFiles(kill53()));
+    QCOMPARE(opened.size(), 1);
+    QVERIFY(window.controller()->isObserved());
+    window.controller()->seek(30000);
+    QCOMPARE(held(*window.controller()->catalog(), window.controller()->snapshot(), kB),
+        queues("broker-b", { 0, 1, 2, 3 }));
 }
 
 QTEST_MAIN(tst_ObservedLogs)
