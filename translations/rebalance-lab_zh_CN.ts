@@ -100,6 +100,29 @@
     </message>
 </context>
 <context>
+    <name>ObservedWorld</name>
+    <message>
+        <source>No log file was chosen.</source>
+        <translation>没有选择日志文件。</translation>
+    </message>
+    <message>
+        <source>The import was cancelled.</source>
+        <translation>导入已取消。</translation>
+    </message>
+    <message>
+        <source>No rebalance, start or shutdown line of a consumer in the files (%1 lines read): nothing to show.</source>
+        <translation>这些文件中没有消费者的重平衡、启动或关闭日志行（已读 %1 行）：没有可显示的内容。</translation>
+    </message>
+    <message>
+        <source>1 log file, %1 consumers of %2</source>
+        <translation>1 个日志文件，%2 的 %1 个消费者</translation>
+    </message>
+    <message>
+        <source>%1 log files, %2 consumers of %3</source>
+        <translation>%1 个日志文件，%3 的 %2 个消费者</translation>
+    </message>
+</context>
+<context>
     <name>Rblab::AllocationCaseRunner</name>
     <message>
         <source>missing required field &quot;%1&quot; (a string)</source>
@@ -351,6 +374,10 @@
     <message>
         <source>--at must be a time such as &quot;90s&quot;, &quot;6m30s&quot;, &quot;1h2m&quot;, &quot;2:10&quot;, &quot;1:02:03&quot; or a number of ms, got &quot;%1&quot;.</source>
         <translation>--at 必须是时间，如 &quot;90s&quot;、&quot;6m30s&quot;、&quot;1h2m&quot;、&quot;2:10&quot;、&quot;1:02:03&quot; 或毫秒数，实际为 &quot;%1&quot;。</translation>
+    </message>
+    <message>
+        <source>Show this RocketMQ client log (repeat for each file) as a read-only run.</source>
+        <translation>以只读运行的方式显示此 RocketMQ 客户端日志（每个文件重复一次该选项）。</translation>
     </message>
 </context>
 <context>
@@ -993,6 +1020,18 @@
         <source>Variant &quot;%1&quot;: %2</source>
         <translation>变体“%1”：%2</translation>
     </message>
+    <message>
+        <source>Observed</source>
+        <translation>观测</translation>
+    </message>
+    <message>
+        <source>Modelled</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>The replay scenario cannot run: %1</source>
+        <translation>回放场景无法运行：%1</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::CompareWindow</name>
@@ -1063,6 +1102,18 @@
     <message>
         <source>Right-click a consumer: the command applies in every pane.</source>
         <translation>右键点击消费者：命令会作用于每个窗格。</translation>
+    </message>
+    <message>
+        <source>from the client logs (read-only)</source>
+        <translation>来自客户端日志（只读）</translation>
+    </message>
+    <message>
+        <source>the engine replaying the same membership</source>
+        <translation>引擎回放相同的成员变化</translation>
+    </message>
+    <message>
+        <source>Observed against modelled: the same clock, origin at the logs&apos; first line.</source>
+        <translation>观测对比模型：同一时钟，起点为日志的第一行。</translation>
     </message>
 </context>
 <context>
@@ -1697,6 +1748,81 @@ The files were kept as %2.unreadable.</source>
     </message>
 </context>
 <context>
+    <name>Rblab::ImportController</name>
+    <message>
+        <source>Import client &amp;logs…</source>
+        <translation>导入客户端日志(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Show what RocketMQ client logs (rocketmq_client.log, 4.9 or 5.x, plain or gzip) recorded, as a read-only run</source>
+        <translation>以只读运行的方式显示 RocketMQ 客户端日志（rocketmq_client.log，4.9 或 5.x，纯文本或 gzip）记录的内容</translation>
+    </message>
+    <message>
+        <source>Import &amp;mqadmin output…</source>
+        <translation>导入 mqadmin 输出(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Build a scenario from mqadmin consumerConnection and consumerProgress output</source>
+        <translation>根据 mqadmin consumerConnection 和 consumerProgress 的输出生成场景</translation>
+    </message>
+    <message>
+        <source>Not available in this build</source>
+        <translation>此版本中不可用</translation>
+    </message>
+    <message>
+        <source>&amp;Replay in the engine</source>
+        <translation>在引擎中回放(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Open compare mode: the observed logs beside the engine replaying the same membership, on one clock</source>
+        <translation>打开对比模式：观测到的日志与引擎回放相同成员变化并排显示，使用同一时钟</translation>
+    </message>
+    <message>
+        <source>Import client logs</source>
+        <translation>导入客户端日志</translation>
+    </message>
+    <message>
+        <source>RocketMQ client logs (*.log *.log.* *.gz);;All files (*)</source>
+        <translation>RocketMQ 客户端日志 (*.log *.log.* *.gz);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1 log files…</source>
+        <translation>正在读取 %1 个日志文件…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>The logs cannot be shown</source>
+        <translation>无法显示这些日志</translation>
+    </message>
+    <message>
+        <source>Some lines were skipped</source>
+        <translation>部分行已跳过</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>……另有 %1 条</translation>
+    </message>
+    <message>
+        <source>The logs were imported; these lines could not be read and were skipped (%1):</source>
+        <translation>日志已导入；以下行无法读取，已跳过（%1 条）：</translation>
+    </message>
+    <message>
+        <source>Import mqadmin output</source>
+        <translation>导入 mqadmin 输出</translation>
+    </message>
+    <message>
+        <source>Import client logs first.</source>
+        <translation>请先导入客户端日志。</translation>
+    </message>
+    <message>
+        <source>Replay in the engine</source>
+        <translation>在引擎中回放</translation>
+    </message>
+</context>
+<context>
     <name>Rblab::InspectorView</name>
     <message>
         <source>Property</source>
@@ -1981,6 +2107,78 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>The strategy&apos;s answer</source>
         <translation>策略的返回结果</translation>
+    </message>
+    <message>
+        <source>rebalanced result changed: %1 of %2 queues, cidAllSize=%3</source>
+        <translation>重平衡结果变化：%2 个队列中的 %1 个，cidAllSize=%3</translation>
+    </message>
+    <message>
+        <source>add a new mq %1/%2</source>
+        <translation>新增队列 %1/%2</translation>
+    </message>
+    <message>
+        <source>remove unnecessary mq %1/%2</source>
+        <translation>移除不再需要的队列 %1/%2</translation>
+    </message>
+    <message>
+        <source>broker&apos;s notification from %1</source>
+        <translation>来自 %1 的 Broker 通知</translation>
+    </message>
+    <message>
+        <source>flow control on %1/%2 (flowControlTimes=%3)</source>
+        <translation>%1/%2 流控（flowControlTimes=%3）</translation>
+    </message>
+    <message>
+        <source>pull request dropped</source>
+        <translation>拉取请求已丢弃</translation>
+    </message>
+    <message>
+        <source>start OK</source>
+        <translation>启动成功</translation>
+    </message>
+    <message>
+        <source>shutdown OK</source>
+        <translation>关闭成功</translation>
+    </message>
+    <message>
+        <source>Copied %1</source>
+        <translation>已复制 %1</translation>
+    </message>
+    <message>
+        <source>Consumer %1 (from its logs)</source>
+        <translation>消费者 %1（来自其日志）</translation>
+    </message>
+    <message>
+        <source>Logged view</source>
+        <translation>日志中的视图</translation>
+    </message>
+    <message>
+        <source>at %1: cidAllSize=%2, mqAllSize=%3</source>
+        <translation>%1 时：cidAllSize=%2，mqAllSize=%3</translation>
+    </message>
+    <message>
+        <source>claimed since %1</source>
+        <translation>自 %1 起认领</translation>
+    </message>
+    <message>
+        <source>claimed since %1, flow control logged (%2)</source>
+        <translation>自 %1 起认领，日志记录了流控（%2）</translation>
+    </message>
+    <message>
+        <source>Log lines</source>
+        <translation>日志行</translation>
+    </message>
+    <message>
+        <source>%1 up to now (click one to copy its place)</source>
+        <translation>截至当前 %1 行（点击一行复制其位置）</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Click to copy %1</source>
+        <translation>点击复制 %1</translation>
     </message>
 </context>
 <context>
@@ -2296,6 +2494,64 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>Workbench</source>
         <translation>策略工作台</translation>
+    </message>
+    <message>
+        <source>Observed: %1 — Rebalance Lab</source>
+        <translation>观测：%1 — Rebalance Lab</translation>
+    </message>
+    <message>
+        <source>Observed from client logs: read-only. Play or drag the timeline; Replay in the engine compares it with the model.</source>
+        <translation>来自客户端日志的观测：只读。可播放或拖动时间轴；“在引擎中回放”会将其与模型对比。</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::MqadminDialog</name>
+    <message>
+        <source>Import mqadmin output</source>
+        <translation>导入 mqadmin 输出</translation>
+    </message>
+    <message>
+        <source>From file…</source>
+        <translation>从文件…</translation>
+    </message>
+    <message>
+        <source>consumerConnection output</source>
+        <translation>consumerConnection 输出</translation>
+    </message>
+    <message>
+        <source>Paste the output of: mqadmin consumerConnection -n NAMESRV -g GROUP</source>
+        <translation>粘贴以下命令的输出：mqadmin consumerConnection -n NAMESRV -g GROUP</translation>
+    </message>
+    <message>
+        <source>consumerProgress output (optional)</source>
+        <translation>consumerProgress 输出（可选）</translation>
+    </message>
+    <message>
+        <source>Paste the output of: mqadmin consumerProgress -n NAMESRV -g GROUP</source>
+        <translation>粘贴以下命令的输出：mqadmin consumerProgress -n NAMESRV -g GROUP</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Open mqadmin output</source>
+        <translation>打开 mqadmin 输出</translation>
+    </message>
+    <message>
+        <source>%1 is too large to be mqadmin output.</source>
+        <translation>%1 太大，不像是 mqadmin 输出。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::ObservedBanner</name>
+    <message>
+        <source>Observed from client logs: read-only</source>
+        <translation>来自客户端日志的观测：只读</translation>
     </message>
 </context>
 <context>
@@ -3106,7 +3362,7 @@ The files were kept as %2.unreadable.</source>
     </message>
     <message>
         <source>expected {&quot;messages&quot;: …, &quot;inMemory&quot;: true|false}, got %1</source>
-        <translation>应为 {"messages": …, "inMemory": true|false}，实际为 %1</translation>
+        <translation>应为 {&quot;messages&quot;: …, &quot;inMemory&quot;: true|false}，实际为 %1</translation>
     </message>
 </context>
 <context>
@@ -3339,6 +3595,13 @@ Allowed: %4</source>
     <message>
         <source>%1: press Enter in a field or Apply.</source>
         <translation>%1：在输入框中按回车或点击“应用”。</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::SimulationController</name>
+    <message>
+        <source>Observed from client logs: read-only</source>
+        <translation>来自客户端日志的观测：只读</translation>
     </message>
 </context>
 <context>

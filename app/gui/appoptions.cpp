@@ -145,6 +145,10 @@ AppOptions::Outcome AppOptions::parse(
         noRestore, autosaveDir });
     parser.addOptions({ compare, compareGroup });
     parser.addOption(zoom);
+    const QCommandLineOption importLogs(QStringLiteral("import-logs"),
+        tr("Show this RocketMQ client log (repeat for each file) as a read-only run."),
+        QStringLiteral("FILE"));
+    parser.addOption(importLogs);
     const QCommandLineOption isolate(QStringLiteral("isolate-plugins"),
         tr("Which strategy plugins run in a helper process that may crash without taking the app "
            "along: all, user (plugins outside the built-in folder) or none (default: the "
@@ -206,6 +210,7 @@ AppOptions::Outcome AppOptions::parse(
     o.paused = parser.isSet(paused);
     o.compare = parser.values(compare);
     o.compareGroup = parser.value(compareGroup);
+    o.importLogs = parser.values(importLogs);
     if (!o.compare.isEmpty() && (o.compare.size() < 2 || o.compare.size() > 4)) {
         *message = tr("--compare: give 2 to 4 variants, not %1").arg(o.compare.size());
         return Outcome::Error;

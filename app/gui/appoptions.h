@@ -47,6 +47,8 @@ public:
     //! Compare mode's variants (--compare, 2 to 4, as rblab compare's --variant) and group.
     QStringList compare;
     QString compareGroup;
+    //! --import-logs: RocketMQ client logs shown as a read-only run (File › Import client logs…).
+    QStringList importLogs;
     //! --isolate-plugins: which plugins run in a helper process; empty: the setting
     //! ("plugins/isolate", default "user").
     QString isolatePlugins;

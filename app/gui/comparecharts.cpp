@@ -74,13 +74,15 @@ void CompareCharts::setPanes(const QStringList &names, const QList<QColor> &colo
     }
 }
 
-void CompareCharts::setSeries(const QList<QList<ScorecardPoint>> &series, SimTime until)
+void CompareCharts::setSeries(
+    const QList<QList<ScorecardPoint>> &series, SimTime until, const QList<bool> &exposedOnly)
 {
     for (int c = 0; c < ChartCount; ++c) {
         double top = 1;
         for (qsizetype p = 0; p < m_lines[c].size(); ++p) {
             QList<QPointF> points;
-            const QList<ScorecardPoint> &s = series.value(p);
+            const QList<ScorecardPoint> &s
+                = exposedOnly.value(p) && c != Exposed ? QList<ScorecardPoint>() : series.value(p);
             points.reserve(s.size());
             for (const ScorecardPoint &point : s) {
                 double y = 0;

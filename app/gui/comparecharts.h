@@ -30,7 +30,10 @@ public:
 
     void setPanes(const QStringList &names, const QList<QColor> &colors);
     //! One series per pane (empty when the pane has no such group); `until` ends the time axis.
-    void setSeries(const QList<QList<ScorecardPoint>> &series, SimTime until);
+    //! `exposedOnly[p]`: pane p draws in the Exposed chart only (imported logs have no lag and
+    //! no cache: a line at zero there would read as a measurement).
+    void setSeries(const QList<QList<ScorecardPoint>> &series, SimTime until,
+        const QList<bool> &exposedOnly = {});
     //! Points of a line (tests).
     qsizetype pointCount(Chart chart, int pane) const;
     int lineCount(Chart chart) const;

@@ -125,7 +125,9 @@ int CompareScoreTable::contentWidth() const
 
 QString CompareScoreTable::cellText(int figure, int pane) const
 {
-    if (pane >= m_values.size() || figure >= m_values.at(pane).size()) {
+    // NaN: a figure the pane cannot have (imported logs show no lag, no cache).
+    if (pane >= m_values.size() || figure >= m_values.at(pane).size()
+        || std::isnan(m_values.at(pane).at(figure))) {
         return QStringLiteral("–");
     }
     return number(m_values.at(pane).at(figure), ScorecardFigure::all().at(figure).decimals);
@@ -135,13 +137,13 @@ bool CompareScoreTable::isBest(int figure, int pane) const
 {
     // As rblab compare marks it (Comparison::isBest): the lowest value wins, a row where every
     // pane ties marks nobody. Values, not their printed text, so the table and the CLI agree.
-    if (pane >= m_values.size() || figure >= m_values.at(pane).size()) {
+    if (!m_markBest || pane >= m_values.size() || figure >= m_values.at(pane).size()) {
         return false;
     }
     const double mine = m_values.at(pane).at(figure);
     bool allTie = true;
     for (const QList<double> &values : m_values) {
-        if (figure >= values.size()) {
+        if (figure >= values.size() || std::isnan(values.at(figure))) {
             return false;
         }
         if (values.at(figure) < mine) {

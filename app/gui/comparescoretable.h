@@ -30,6 +30,8 @@ public:
     //! The text of a cell as shown (tests).
     QString cellText(int figure, int pane) const;
     bool isBest(int figure, int pane) const;
+    //! Off for observed against modelled: what happened is not a variant that wins or loses.
+    void setMarkBest(bool mark) { m_markBest = mark; }
 
     //! A figure's row label in the current language.
     static QString figureLabel(const char *key);
@@ -41,6 +43,7 @@ private:
     void retranslate();
 
     QList<QList<double>> m_values;
+    bool m_markBest = true;
 };
 
 } // namespace Rblab

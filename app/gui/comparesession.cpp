@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "comparesession.h"
 
+#include "observedworld.h"
+
 #include <allocation/strategyregistry.h>
 
 #include <QThread>
@@ -72,6 +74,33 @@ bool CompareSession::start(const Scenario &base, const QList<Variant> &variants,
     return true;
 }
 
+bool CompareSession::startObserved(std::shared_ptr<const ObservedWorld> observed, QString *error)
+{
+    setPlaying(false);
+    m_panes.clear();
+    m_commands.clear();
+    m_now = 0;
+    m_base = observed->replayScenario();
+    m_group.clear();
+    m_from = 0;
+    auto logs = std::make_shared<Pane>();
+    logs->variant.name = tr("Observed");
+    logs->observed = observed;
+    logs->scenario = m_base;
+    auto model = std::make_shared<Pane>();
+    model->variant.name = tr("Modelled");
+    model->scenario = m_base;
+    model->sim = std::make_unique<Simulation>(model->scenario, m_registry);
+    if (!model->sim->isValid()) {
+        *error = tr("The replay scenario cannot run: %1").arg(model->sim->error());
+        return false;
+    }
+    m_panes = { logs, model };
+    m_pool.setMaxThreadCount(1);
+    advanceTo(0);
+    return true;
+}
+
 void CompareSession::advanceTo(SimTime t)
 {
     if (m_panes.isEmpty()) {
@@ -82,7 +111,9 @@ void CompareSession::advanceTo(SimTime t)
     // waitForDone returns: the panes share only the read-only registry.
     for (const std::shared_ptr<Pane> &pane : std::as_const(m_panes)) {
         Simulation *sim = pane->sim.get();
-        m_pool.start([sim, t] { sim->runUntil(t); });
+        if (sim) {
+            m_pool.start([sim, t] { sim->runUntil(t); });
+        }
     }
     m_pool.waitForDone();
     m_now = t;
@@ -97,6 +128,11 @@ void CompareSession::advanceTo(SimTime t)
 
 void CompareSession::refresh(Pane &pane)
 {
+    if (pane.observed) {
+        pane.catalog = pane.observed->catalog();
+        pane.snapshot = pane.observed->snapshotAt(m_now);
+        return;
+    }
     Simulation &sim = *pane.sim;
     if (!pane.catalog || pane.catalog->queues.size() != sim.queues().size()
         || pane.catalog->consumers.size() != sim.consumers().size()) {
@@ -121,6 +157,9 @@ QStringList CompareSession::apply(const ScenarioEvent &command)
     for (qsizetype i = 0; i < m_panes.size(); ++i) {
         Pane &pane = *m_panes.at(i);
         QString why;
+        if (!pane.sim) {
+            continue; // the logs are what happened: nothing to apply
+        }
         if (!pane.sim->apply(applied, &why)) {
             refusals.append(QStringLiteral("%1: %2").arg(pane.variant.name, why));
         }
@@ -134,7 +173,7 @@ QStringList CompareSession::apply(const ScenarioEvent &command)
 const RunScorecard &CompareSession::scorecard(int pane)
 {
     Pane &p = *m_panes.at(pane);
-    if (p.scorecardAt != m_now) {
+    if (p.scorecardAt != m_now && p.sim) {
         p.scorecard = RunScorecard::compute(*p.sim);
         p.scorecardAt = m_now;
     }

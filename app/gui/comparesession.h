@@ -18,6 +18,7 @@
 
 namespace Rblab {
 
+class ObservedWorld;
 class StrategyRegistry;
 
 /*!
@@ -48,6 +49,19 @@ public:
     */
     bool start(const Scenario &base, const QList<Variant> &variants, const QString &group,
         SimTime from, QString *error);
+
+    /*!
+        Observed against modelled: pane 0 shows the imported logs (read-only, its frames from
+        the ObservedWorld at now()), pane 1 the engine running the logs' replay scenario. Both
+        start at 0 on the logs' origin; the clock runs to the replay's end.
+    */
+    bool startObserved(std::shared_ptr<const ObservedWorld> observed, QString *error);
+    //! A pane of imported logs (no Simulation: commands and the scorecard skip it).
+    bool isObserved(int pane) const { return m_panes.at(pane)->observed != nullptr; }
+    const std::shared_ptr<const ObservedWorld> &observedWorld(int pane) const
+    {
+        return m_panes.at(pane)->observed;
+    }
 
     int paneCount() const { return int(m_panes.size()); }
     const Variant &variant(int pane) const { return m_panes.at(pane)->variant; }
@@ -90,7 +104,8 @@ private:
     {
         Variant variant;
         Scenario scenario;
-        std::unique_ptr<Simulation> sim;
+        std::unique_ptr<Simulation> sim; //!< null for an observed pane
+        std::shared_ptr<const ObservedWorld> observed;
         CatalogPtr catalog;
         WorldSnapshot snapshot;
         RunScorecard scorecard;

@@ -8,6 +8,7 @@
 #include "consumeractions.h"
 #include "exportcontroller.h"
 #include "guitext.h"
+#include "observedworld.h"
 
 #include <allocation/strategyregistry.h>
 #include <scenario/scenarioreader.h>
@@ -24,6 +25,9 @@
 #include <QStatusBar>
 #include <QToolBar>
 #include <QVBoxLayout>
+
+#include <cmath>
+#include <limits>
 
 namespace Rblab {
 
@@ -173,6 +177,34 @@ bool CompareWindow::start(
     return true;
 }
 
+bool CompareWindow::startObserved(std::shared_ptr<const ObservedWorld> observed)
+{
+    if (!m_session->startObserved(observed, &m_lastError)) {
+        return false;
+    }
+    m_group->blockSignals(true);
+    m_group->clear();
+    for (const GroupSpec &g : m_session->baseScenario().groups) {
+        m_group->addItem(g.name);
+    }
+    m_group->blockSignals(false);
+    m_consumers->setScenario(m_session->baseScenario());
+    for (QAction *action : std::as_const(m_groupActions)) {
+        action->setVisible(m_group->count() > 1);
+    }
+    // What the logs show cannot be changed, and a command in one pane only would break the
+    // comparison: no consumer commands here.
+    for (QAction *action : m_consumers->actions()) {
+        action->setVisible(false);
+    }
+    m_table->setMarkBest(false);
+    buildPanes();
+    retranslate();
+    handleAdvanced();
+    refreshFigures();
+    return true;
+}
+
 void CompareWindow::buildPanes()
 {
     auto *grid = static_cast<QGridLayout *>(m_paneArea->layout());
@@ -218,6 +250,12 @@ QString CompareWindow::paneTitle(int pane) const
     const Variant &v = m_session->variant(pane);
     QString title = QStringLiteral("<b style=\"color:%1\">■</b> <b>%2</b>")
                         .arg(paneColor(pane).name(), v.name.toHtmlEscaped());
+    if (m_session->isObserved(pane)) {
+        return title + QStringLiteral(" — ") + tr("from the client logs (read-only)");
+    }
+    if (m_session->paneCount() > 0 && m_session->isObserved(0)) {
+        return title + QStringLiteral(" — ") + tr("the engine replaying the same membership");
+    }
     if (v.strategy.isEmpty()) {
         return title + QStringLiteral(" — ") + tr("as the world runs");
     }
@@ -267,18 +305,63 @@ void CompareWindow::refreshFigures()
     const QString group = shownGroup();
     QList<QList<double>> values;
     QList<QList<ScorecardPoint>> series;
+    QList<bool> exposedOnly;
     for (int p = 0; p < m_session->paneCount(); ++p) {
+        exposedOnly.append(m_session->isObserved(p));
+        if (m_session->isObserved(p)) {
+            values.append(observedValues(p));
+            series.append(observedSeries(p));
+            continue;
+        }
         const RunScorecard &card = m_session->scorecard(p);
         const GroupScorecard *g = card.group(group);
         values.append(g ? card.values(*g) : QList<double>());
         series.append(g ? g->series : QList<ScorecardPoint>());
     }
     m_table->setValues(values);
-    m_charts->setSeries(series, m_session->now());
+    m_charts->setSeries(series, m_session->now(), exposedOnly);
     if (!m_tableFitted && isVisible()) {
         fitTable(); // once: afterwards the splitter is the user's
         m_tableFitted = true;
     }
+}
+
+QList<double> CompareWindow::observedValues(int pane) const
+{
+    // What the logs measure (the importer's windows over the main topics): unowned and
+    // double-owned queue-seconds; the rest the logs do not show. The totals are the logs' whole
+    // world: only when the logs hold one group are they that group's.
+    const QList<ScorecardFigure> &figures = ScorecardFigure::all();
+    QList<double> values(figures.size(), std::numeric_limits<double>::quiet_NaN());
+    if (m_session->catalog(pane)->groups.size() != 1) {
+        return values;
+    }
+    const SnapshotTotals &totals = m_session->snapshot(pane).totals;
+    for (qsizetype f = 0; f < figures.size(); ++f) {
+        const QLatin1String key(figures.at(f).key);
+        if (key == QLatin1String("exposure.unownedQueueSeconds")) {
+            values[f] = totals.unownedQueueSeconds;
+        } else if (key == QLatin1String("exposure.doubleOwnedQueueSeconds")) {
+            values[f] = totals.doubleOwnedQueueSeconds;
+        }
+    }
+    return values;
+}
+
+QList<ScorecardPoint> CompareWindow::observedSeries(int pane) const
+{
+    QList<ScorecardPoint> points;
+    for (const Sample &s : m_session->observedWorld(pane)->samples()) {
+        if (s.t > m_session->now()) {
+            break;
+        }
+        ScorecardPoint point;
+        point.t = s.t;
+        point.unownedQueues = s.orphanedQueues;
+        point.doubleOwnedQueues = s.doubleOwnedQueues;
+        points.append(point);
+    }
+    return points;
 }
 
 void CompareWindow::fitTable()
@@ -302,6 +385,9 @@ bool CompareWindow::sendCommand(const ScenarioEvent &command)
 
 void CompareWindow::showConsumerMenu(int pane, qint32 consumer, const QPoint &globalPos)
 {
+    if (m_session->paneCount() > 0 && m_session->isObserved(0)) {
+        return; // observed against modelled: no commands (startObserved)
+    }
     const CatalogPtr catalog = m_session->catalog(pane);
     if (!catalog || consumer < 0 || consumer >= catalog->consumers.size()) {
         return;
@@ -380,7 +466,9 @@ void CompareWindow::retranslate()
     m_speedLabel->setText(tr("Speed"));
     m_groupLabel->setText(tr("Figures for"));
     m_consumers->retranslate();
-    m_note->setText(tr("Right-click a consumer: the command applies in every pane."));
+    m_note->setText(m_session->paneCount() > 0 && m_session->isObserved(0)
+            ? tr("Observed against modelled: the same clock, origin at the logs' first line.")
+            : tr("Right-click a consumer: the command applies in every pane."));
     for (int p = 0; p < int(m_headers.size()); ++p) {
         m_headers[p]->setText(paneTitle(p));
     }

@@ -2,6 +2,7 @@
 // Compare mode: two to four worlds side by side in lockstep.
 #pragma once
 
+#include <report/scorecard.h>
 #include <report/variant.h>
 #include <sim/simtime.h>
 
@@ -20,6 +21,7 @@ class AssignmentView;
 class CompareCharts;
 class CompareScoreTable;
 class CompareSession;
+class ObservedWorld;
 class ConsumerActions;
 class StrategyRegistry;
 
@@ -51,6 +53,8 @@ public:
     bool start(
         const Scenario &base, const QList<Variant> &variants, const QString &group, SimTime from);
     QString lastError() const { return m_lastError; }
+    //! Observed against modelled (CompareSession::startObserved); commands are off.
+    bool startObserved(std::shared_ptr<const ObservedWorld> observed);
 
     CompareSession *session() const { return m_session; }
     AssignmentView *paneView(int pane) const { return m_views.at(pane); }
@@ -80,6 +84,9 @@ private:
     void showConsumerMenu(int pane, qint32 consumer, const QPoint &globalPos);
     void updatePlayAction();
     void fitTable();
+    //! The scorecard figures imported logs can give (NaN: not in the logs), and their series.
+    QList<double> observedValues(int pane) const;
+    QList<ScorecardPoint> observedSeries(int pane) const;
 
     const StrategyRegistry &m_registry;
     CompareSession *m_session = nullptr;

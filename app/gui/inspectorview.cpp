@@ -3,12 +3,18 @@
 
 #include "assignmentexplanation.h"
 #include "guitext.h"
+#include "observedworld.h"
 #include "simulationcontroller.h"
+
+#include <QClipboard>
+#include <QDateTime>
+#include <QGuiApplication>
 
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QVBoxLayout>
 
 namespace Rblab {
@@ -16,6 +22,46 @@ namespace Rblab {
 namespace {
 
 constexpr qint64 kRefreshMs = 250;
+// The newest lines of a consumer shown (a day of logs can hold thousands of its lines).
+constexpr int kMaxSourceLines = 200;
+constexpr int kSourceRole = Qt::UserRole + 1;
+
+QString lineKind(const LogRecord &r)
+{
+    switch (r.kind) {
+    case LogRecord::Kind::Result:
+        return InspectorView::tr("rebalanced result changed: %1 of %2 queues, cidAllSize=%3")
+            .arg(r.queues.size())
+            .arg(r.mqAllSize)
+            .arg(r.cidAllSize);
+    case LogRecord::Kind::AddQueue:
+        return InspectorView::tr("add a new mq %1/%2")
+            .arg(r.queues.value(0).brokerName)
+            .arg(r.queues.value(0).queueId);
+    case LogRecord::Kind::RemoveQueue:
+        return InspectorView::tr("remove unnecessary mq %1/%2")
+            .arg(r.queues.value(0).brokerName)
+            .arg(r.queues.value(0).queueId);
+    case LogRecord::Kind::Notify:
+        return InspectorView::tr("broker's notification from %1").arg(r.brokerAddress);
+    case LogRecord::Kind::FlowCount:
+    case LogRecord::Kind::FlowSize:
+    case LogRecord::Kind::FlowSpan:
+        return InspectorView::tr("flow control on %1/%2 (flowControlTimes=%3)")
+            .arg(r.queues.value(0).brokerName)
+            .arg(r.queues.value(0).queueId)
+            .arg(r.flowControlTimes);
+    case LogRecord::Kind::Dropped:
+        return InspectorView::tr("pull request dropped");
+    case LogRecord::Kind::StartOk:
+        return InspectorView::tr("start OK");
+    case LogRecord::Kind::ShutdownOk:
+        return InspectorView::tr("shutdown OK");
+    case LogRecord::Kind::ClientCreated:
+        break;
+    }
+    return QString();
+}
 
 } // namespace
 
@@ -44,6 +90,15 @@ InspectorView::InspectorView(const SimulationController &controller, QWidget *pa
     });
     connect(&controller, &SimulationController::runStarted, this,
         [this] { setSelection(Selection()); });
+    // A log line's place is for finding it in the file: one click copies "file:line".
+    connect(m_tree, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) {
+        const QString source = item->data(0, kSourceRole).toString();
+        if (!source.isEmpty()) {
+            m_copied = source;
+            QGuiApplication::clipboard()->setText(source);
+            item->setToolTip(1, tr("Copied %1").arg(source));
+        }
+    });
     refresh();
 }
 
@@ -100,6 +155,10 @@ void InspectorView::showConsumer(qint32 c)
     if (c >= snap.consumers.size()) {
         return;
     }
+    if (const auto observed = m_controller.observedWorld()) {
+        showObservedConsumer(*observed, c);
+        return;
+    }
     const ConsumerInfo &info = cat.consumers.at(c);
     const SnapshotConsumer &sc = snap.consumers.at(c);
     m_title->setText(tr("Consumer %1").arg(info.name));
@@ -148,6 +207,80 @@ void InspectorView::showConsumer(qint32 c)
                 .arg(GuiText::count(h.cachedCount), GuiText::count(h.nextOffset)));
         addHolding(h, sc, q);
     }
+}
+
+void InspectorView::showObservedConsumer(const ObservedWorld &world, qint32 c)
+{
+    const Catalog &cat = *m_controller.catalog();
+    const WorldSnapshot &snap = m_controller.snapshot();
+    const ConsumerInfo &info = cat.consumers.at(c);
+    const SnapshotConsumer &sc = snap.consumers.at(c);
+    m_title->setText(tr("Consumer %1 (from its logs)").arg(info.name));
+    add(tr("Client id"), info.id);
+    add(tr("Group"), info.group);
+    add(tr("State"), GuiText::stateName(sc.state, false));
+    add(tr("Strategy"), sc.strategy);
+    add(tr("Queues held"), QString::number(sc.queueCount));
+    add(tr("Last rebalance"),
+        sc.lastRebalanceAt >= 0 ? tr("%1 (%2 rounds changed something)")
+                                      .arg(GuiText::clock(sc.lastRebalanceAt))
+                                      .arg(sc.rebalanceCount)
+                                : tr("never"));
+    const QList<LogImporter::SourceLine> all = world.linesOf(c);
+    QList<const LogImporter::SourceLine *> shown;
+    const qint64 until = world.origin() + snap.now;
+    for (const LogImporter::SourceLine &line : all) {
+        if (line.record.time > until) {
+            break;
+        }
+        shown.append(&line);
+    }
+    // A client logs its view only when its allocation changes (RebalanceImpl): the last one.
+    for (auto it = shown.crbegin(); it != shown.crend(); ++it) {
+        if ((*it)->record.kind == LogRecord::Kind::Result) {
+            add(tr("Logged view"),
+                tr("at %1: cidAllSize=%2, mqAllSize=%3")
+                    .arg(GuiText::clock((*it)->record.time - world.origin()))
+                    .arg((*it)->record.cidAllSize)
+                    .arg((*it)->record.mqAllSize));
+            break;
+        }
+    }
+    for (const SnapshotHolding &h : snap.holdings) {
+        if (h.consumer == c) {
+            add(cat.queueLabel(h.queue),
+                h.flowControl == SimEvent::FlowCause::None
+                    ? tr("claimed since %1").arg(GuiText::clock(h.createdAt))
+                    : tr("claimed since %1, flow control logged (%2)")
+                          .arg(GuiText::clock(h.createdAt), GuiText::flowCauseName(h.flowControl)));
+        }
+    }
+    QTreeWidgetItem *lines
+        = add(tr("Log lines"), tr("%1 up to now (click one to copy its place)").arg(shown.size()));
+    const qsizetype first = qMax<qsizetype>(0, shown.size() - kMaxSourceLines);
+    for (qsizetype i = first; i < shown.size(); ++i) {
+        const LogImporter::SourceLine &line = *shown.at(i);
+        const QString source = QStringLiteral("%1:%2").arg(line.file).arg(line.line);
+        QTreeWidgetItem *item = add(source,
+            tr("%1 %2").arg(
+                GuiText::clock(line.record.time - world.origin()), lineKind(line.record)),
+            lines);
+        item->setData(0, kSourceRole, source);
+        item->setToolTip(0, tr("Click to copy %1").arg(source));
+    }
+}
+
+QStringList InspectorView::sourceLines() const
+{
+    QStringList out;
+    QTreeWidgetItemIterator it(m_tree);
+    for (; *it; ++it) {
+        const QString source = (*it)->data(0, kSourceRole).toString();
+        if (!source.isEmpty()) {
+            out.append(source);
+        }
+    }
+    return out;
 }
 
 void InspectorView::addExplanation(qint32 c)

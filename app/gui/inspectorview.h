@@ -9,12 +9,15 @@
 #include <QElapsedTimer>
 #include <QWidget>
 
+#include <memory>
+
 class QLabel;
 class QTreeWidget;
 class QTreeWidgetItem;
 
 namespace Rblab {
 
+class ObservedWorld;
 class SimulationController;
 
 /*!
@@ -36,6 +39,14 @@ public:
     //! The value shown for a property (tests), by its visible name; empty when not shown.
     QString value(const QString &property) const;
     void refresh();
+    /*!
+        The log lines behind what the inspector shows of a consumer of an observed world (its
+        assignment changes, notifications, flow-control warnings, start and shutdown), up to
+        now, as "file:line"; a click on one copies it. Empty for an engine run.
+    */
+    QStringList sourceLines() const;
+    //! The last line copied by a click (tests).
+    QString copiedLine() const { return m_copied; }
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -45,6 +56,8 @@ private:
     void showQueue(qint32 queue);
     //! "Explain this assignment": the lists the consumer's strategy saw and how it used them.
     void addExplanation(qint32 consumer);
+    //! A consumer of imported logs: what the logs say, and the lines that say it.
+    void showObservedConsumer(const ObservedWorld &world, qint32 consumer);
     QTreeWidgetItem *add(
         const QString &name, const QString &value, QTreeWidgetItem *parent = nullptr);
     //! A process queue's details: offsets, cache against the owner's threshold, pull state, lock.
@@ -56,6 +69,7 @@ private:
     QLabel *m_title = nullptr;
     QTreeWidget *m_tree = nullptr;
     QElapsedTimer m_lastRefresh;
+    QString m_copied;
 };
 
 } // namespace Rblab

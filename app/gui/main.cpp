@@ -3,6 +3,7 @@
 #include "appoptions.h"
 #include "comparesession.h"
 #include "comparewindow.h"
+#include "importcontroller.h"
 #include "languagemanager.h"
 #include "mainwindow.h"
 #include "sessionautosave.h"
@@ -163,6 +164,12 @@ int main(int argc, char *argv[])
             std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(window.lastError()));
             return 1;
         }
+    }
+    if (!options.importLogs.isEmpty() && !window.importController()->importFiles(options.importLogs)
+        && screenshot) {
+        std::fprintf(
+            stderr, "rebalance-lab: %s\n", qPrintable(window.importController()->lastError()));
+        return 1;
     }
     if (screenshot) {
         if (!window.takeScreenshot(options.screenshot, *options.at, options.size)) {

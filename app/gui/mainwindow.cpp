@@ -11,6 +11,9 @@
 #include "eventlogview.h"
 #include "exportcontroller.h"
 #include "guitext.h"
+#include "importcontroller.h"
+#include "observedbanner.h"
+#include "observedworld.h"
 #include "inspectorview.h"
 #include "narrationoverlay.h"
 #include "languagemanager.h"
@@ -99,6 +102,10 @@ MainWindow::MainWindow(StrategyRegistry &registry, LanguageManager &languages, Q
     m_consumerActions = new ConsumerActions(this);
     m_export = new ExportController(*m_controller, m_view, m_charts, this);
     m_files = new DocumentController(m_document, registry, this);
+    m_import = new ImportController(registry, this);
+    m_observedBanner = new ObservedBanner(m_import->replayAction(), centre);
+    m_observedBanner->hide();
+    centreLayout->insertWidget(1, m_observedBanner);
     m_autosave = new SessionAutosave(*m_document, *m_controller, this);
     WindowActions::Parts parts;
     parts.controller = m_controller;
@@ -112,6 +119,12 @@ MainWindow::MainWindow(StrategyRegistry &registry, LanguageManager &languages, Q
     m_actions->createMenus({ m_strategyDock, m_churnDock, m_settingsDock, m_scenarioDock,
         m_inspectorDock, m_logDock, m_workbenchDock });
     m_actions->createToolBars();
+    // File › Import…: beside Open, before Save.
+    QMenu *file = m_actions->fileMenu();
+    file->insertAction(m_files->saveAction(), m_import->importLogsAction());
+    file->insertAction(m_files->saveAction(), m_import->importMqadminAction());
+    file->insertAction(m_files->saveAction(), m_import->replayAction());
+    file->insertSeparator(m_files->saveAction());
     m_playback = m_actions->playbackBar();
     m_totals = new StatusTotals(*m_controller, *m_view, this);
     statusBar()->addPermanentWidget(m_totals);
@@ -165,7 +178,21 @@ void MainWindow::createDocks()
 void MainWindow::connectParts()
 {
     connect(m_controller, &SimulationController::frameUpdated, this, &MainWindow::handleFrame);
-    connect(m_actions, &WindowActions::restartRequested, this, &MainWindow::startDocument);
+    connect(m_actions, &WindowActions::restartRequested, this, [this] {
+        if (m_controller->isObserved()) {
+            m_controller->restart(); // the logs from their first line
+        } else {
+            startDocument();
+        }
+    });
+    connect(m_import, &ImportController::observedOpened, this, &MainWindow::showObserved);
+    connect(m_import, &ImportController::scenarioImported, this, [this](const Scenario &s) {
+        // mqadmin output becomes a scenario like any other: an untitled document.
+        if (m_files->maybeSave()) {
+            m_document->setScenario(s, QString());
+            startDocument();
+        }
+    });
     connect(m_actions, &WindowActions::pluginsRequested, this, &MainWindow::showPlugins);
     connect(m_actions, &WindowActions::compareRequested, this, &MainWindow::showCompareDialog);
     connect(m_actions, &WindowActions::aboutRequested, this, &MainWindow::showAbout);
@@ -231,12 +258,18 @@ void MainWindow::retranslate()
     m_workbenchDock->setWindowTitle(tr("Workbench"));
     m_logDock->setWindowTitle(tr("Event log"));
     m_files->retranslate();
+    m_import->retranslate();
     m_narration->retranslate();
     updateTitle();
 }
 
 void MainWindow::updateTitle()
 {
+    if (const auto observed = m_controller->observedWorld()) {
+        setWindowTitle(tr("Observed: %1 — Rebalance Lab").arg(observed->summary()));
+        setWindowModified(false);
+        return;
+    }
     const QString scenarioName = m_document->scenario().nameFor(QLocale().name());
     const QString name = scenarioName.isEmpty() ? tr("Untitled") : scenarioName;
     setWindowTitle(tr("%1[*] — Rebalance Lab").arg(name));
@@ -276,12 +309,54 @@ void MainWindow::handleFrame()
     m_settings->setLiveValues(frame.brokerSettings, frame.clientSettings.value(group));
     m_churn->setLiveChurn(frame.churn);
     updateStrategyTargets();
+    applyReadOnly();
+}
+
+void MainWindow::showObserved(std::shared_ptr<const ObservedWorld> world)
+{
+    if (!world) {
+        return;
+    }
+    m_import->setObserved(world);
+    m_narration->setNarration({});
+    m_observedBanner->setSource(world->summary(), world->files());
+    m_controller->loadObserved(world);
+    applyReadOnly();
+    updateTitle();
+    statusBar()->showMessage(
+        tr("Observed from client logs: read-only. Play or drag the timeline; Replay in the "
+           "engine compares it with the model."),
+        15000);
+}
+
+QString MainWindow::observedBannerText() const
+{
+    return m_observedBanner->isVisibleTo(this) ? m_observedBanner->text() : QString();
+}
+
+void MainWindow::applyReadOnly()
+{
+    const bool readOnly = m_controller->isObserved();
+    m_observedBanner->setVisible(readOnly);
+    m_banner->setVisible(!readOnly);
+    for (QWidget *panel : { static_cast<QWidget *>(m_strategy), static_cast<QWidget *>(m_settings),
+             static_cast<QWidget *>(m_churn) }) {
+        panel->setEnabled(!readOnly);
+    }
+    m_files->saveAction()->setEnabled(!readOnly);
+    m_files->saveAsAction()->setEnabled(!readOnly);
+    if (readOnly) {
+        for (QAction *action : m_consumerActions->actions()) {
+            action->setEnabled(false);
+        }
+    }
 }
 
 void MainWindow::handleSelection(const Selection &selection)
 {
     m_inspector->setSelection(selection);
     m_consumerActions->setSelectedConsumer(selection.isConsumer() ? selection.index : -1);
+    applyReadOnly();
     // Show the details, unless the user is reading the log (a click there selects too).
     if (selection.kind != Selection::Kind::None
         && !m_log->isAncestorOf(QApplication::focusWidget())) {
@@ -360,6 +435,8 @@ void MainWindow::startDocument()
     const Scenario &s = m_document->scenario();
     m_narration->setNarration(s.narration);
     m_controller->load(s);
+    m_import->setObserved(nullptr);
+    applyReadOnly();
     m_settings->setScenario(s);
     m_churn->setScenario(s);
     m_consumerActions->setScenario(s);
@@ -391,6 +468,7 @@ bool MainWindow::saveScenario(const QString &path)
 void MainWindow::setQuiet(bool quiet)
 {
     m_files->setQuiet(quiet);
+    m_import->setQuiet(quiet);
 }
 
 QString MainWindow::statusSummary() const
@@ -495,6 +573,10 @@ void MainWindow::restoreSession()
 
 void MainWindow::showCompareDialog()
 {
+    if (m_controller->isObserved()) {
+        m_import->replayInEngine(); // logs compare with their replay, not with variants
+        return;
+    }
     CompareDialog dialog(m_registry, m_document->scenario(), m_controller->now(), this);
     if (dialog.exec() == QDialog::Accepted) {
         compareFromHere(dialog.variants(), dialog.group());

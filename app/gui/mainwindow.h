@@ -9,6 +9,7 @@
 
 #include <QMainWindow>
 
+#include <memory>
 #include <optional>
 
 class QDockWidget;
@@ -28,6 +29,9 @@ class EventLogView;
 class NarrationOverlay;
 class ExportController;
 class InspectorView;
+class ImportController;
+class ObservedBanner;
+class ObservedWorld;
 class LanguageManager;
 class PlaybackBar;
 class TimelineBar;
@@ -107,6 +111,11 @@ public:
     PlaybackBar *playbackBar() const { return m_playback; }
     TimelineBar *timelineBar() const { return m_timeline; }
     WindowActions *windowActions() const { return m_actions; }
+    ImportController *importController() const { return m_import; }
+    //! Shows imported logs as a read-only run (File › Import client logs…).
+    void showObserved(std::shared_ptr<const ObservedWorld> world);
+    //! The observed banner's text (empty while a scenario runs).
+    QString observedBannerText() const;
 
     static QString defaultScenarioPath() { return QStringLiteral(":/scenarios/default.json"); }
 
@@ -132,6 +141,8 @@ private:
     void showPlugins();
     void showCompareDialog();
     void showAbout();
+    //! Observed logs: commands (consumer actions, strategy, settings, churn, save) are off.
+    void applyReadOnly();
     //! Why a drop is refused (empty when it can be opened).
     QString dropRefusal(const QMimeData *mime) const;
 
@@ -158,6 +169,8 @@ private:
     WindowActions *m_actions = nullptr;
     SessionAutosave *m_autosave = nullptr;
     StatusTotals *m_totals = nullptr;
+    ImportController *m_import = nullptr;
+    ObservedBanner *m_observedBanner = nullptr;
 
     QDockWidget *m_strategyDock = nullptr;
     QDockWidget *m_settingsDock = nullptr;

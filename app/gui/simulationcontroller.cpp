@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "simulationcontroller.h"
 
+#include "observedplayer.h"
+#include "observedworld.h"
+
 #include <allocation/strategyregistry.h>
 
 #include <algorithm>
@@ -62,6 +65,15 @@ SimulationController::~SimulationController()
 
 void SimulationController::load(const Scenario &scenario)
 {
+    if (m_observed) {
+        // Back to the engine: the worker was paused while the logs played.
+        delete m_observed;
+        m_observed = nullptr;
+        SimulationWorker *worker = m_worker;
+        const bool playing = m_playing;
+        QMetaObject::invokeMethod(
+            worker, [worker, playing] { worker->setPlaying(playing); }, Qt::QueuedConnection);
+    }
     m_scenario = scenario;
     m_sampleInterval = qMin(scenario.sampleInterval, kChartSampleInterval);
     ++m_generation;
@@ -86,7 +98,52 @@ void SimulationController::load(const Scenario &scenario)
 
 void SimulationController::restart()
 {
+    if (m_observed) {
+        seek(0);
+        return;
+    }
     load(m_scenario);
+}
+
+void SimulationController::loadObserved(std::shared_ptr<const ObservedWorld> world)
+{
+    delete m_observed;
+    m_observed = nullptr;
+    SimulationWorker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker] { worker->setPlaying(false); }, Qt::QueuedConnection);
+    // The timeline's right end is the logs' last line, not the replay's extra minute.
+    m_scenario = world->replayScenario();
+    m_scenario.duration = world->duration();
+    m_sampleInterval = world->sampleInterval();
+    ++m_generation;
+    m_lastError.clear();
+    m_seekInFlight = false;
+    m_pendingSeek.reset();
+    // The whole timeline is known: what lies after now waits "ahead", as after a rewind.
+    m_eventsAhead = world->events();
+    m_samplesAhead = world->samples();
+    m_reached = world->duration();
+    m_observed = new ObservedPlayer(std::move(world), &m_observedBuffer, m_generation, this);
+    m_observed->setSpeed(m_speed);
+    m_observed->setPauseOn(m_pauseOn);
+    connect(m_observed, &ObservedPlayer::framePublished, this,
+        &SimulationController::handleFramePublished);
+    connect(m_observed, &ObservedPlayer::playingChanged, this, [this](bool playing) {
+        if (m_playing != playing) {
+            m_playing = playing;
+            emit playingChanged(playing);
+        }
+    });
+    m_observed->start();
+    if (m_playing) {
+        m_observed->setPlaying(true);
+    }
+}
+
+std::shared_ptr<const ObservedWorld> SimulationController::observedWorld() const
+{
+    return m_observed ? m_observed->world() : nullptr;
 }
 
 void SimulationController::setPlaying(bool playing)
@@ -95,6 +152,12 @@ void SimulationController::setPlaying(bool playing)
         return;
     }
     m_playing = playing;
+    if (m_observed) {
+        m_observed->setPlaying(playing);
+        m_playing = m_observed->isPlaying(); // not past the logs' end
+        emit playingChanged(m_playing);
+        return;
+    }
     SimulationWorker *worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, playing] { worker->setPlaying(playing); }, Qt::QueuedConnection);
@@ -108,6 +171,9 @@ void SimulationController::setSpeed(double speed)
         return;
     }
     m_speed = speed;
+    if (m_observed) {
+        m_observed->setSpeed(speed);
+    }
     SimulationWorker *worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, speed] { worker->setSpeed(speed); }, Qt::QueuedConnection);
@@ -133,6 +199,10 @@ QList<SimEvent::Type> SimulationController::visibleStepTypes()
 
 void SimulationController::stepToNextEvent()
 {
+    if (m_observed) {
+        m_observed->stepTo(visibleStepTypes());
+        return;
+    }
     SimulationWorker *worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker] { worker->stepTo(visibleStepTypes(), kStepHorizon); },
@@ -141,6 +211,10 @@ void SimulationController::stepToNextEvent()
 
 void SimulationController::stepToNextRebalance()
 {
+    if (m_observed) {
+        m_observed->stepTo({ SimEvent::Type::Rebalance });
+        return;
+    }
     SimulationWorker *worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker] { worker->stepTo({ SimEvent::Type::Rebalance }, kStepHorizon); },
@@ -153,6 +227,10 @@ void SimulationController::seek(SimTime t)
         return;
     }
     t = qMax<SimTime>(0, t);
+    if (m_observed) {
+        m_observed->seek(t); // the whole timeline is at hand: no round trip
+        return;
+    }
     if (m_seekInFlight) {
         m_pendingSeek = t; // the worker is busy with the last one: only the newest matters
         return;
@@ -185,6 +263,9 @@ void SimulationController::setPauseOn(const PauseKinds &kinds)
         return;
     }
     m_pauseOn = kinds;
+    if (m_observed) {
+        m_observed->setPauseOn(kinds);
+    }
     SimulationWorker *worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, kinds] { worker->setPauseOn(kinds); }, Qt::QueuedConnection);
@@ -225,6 +306,13 @@ void SimulationController::dropHistoryAfter(SimTime t)
 
 void SimulationController::apply(const ScenarioEvent &command)
 {
+    if (m_observed) {
+        // What the logs show cannot be changed: Replay in the engine to try a command.
+        ScenarioEvent refused = command;
+        refused.at = now();
+        emit commandFailed(refused, tr("Observed from client logs: read-only"));
+        return;
+    }
     SimulationWorker *worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, command] { worker->apply(command); }, Qt::QueuedConnection);
@@ -232,6 +320,10 @@ void SimulationController::apply(const ScenarioEvent &command)
 
 void SimulationController::runTo(SimTime t)
 {
+    if (m_observed) {
+        m_observed->runTo(t);
+        return;
+    }
     SimulationWorker *worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, t] { worker->runTo(t); }, Qt::BlockingQueuedConnection);
@@ -245,7 +337,7 @@ void SimulationController::processPendingFrame()
 
 void SimulationController::handleFramePublished()
 {
-    Frame frame = m_buffer.take();
+    Frame frame = m_observed ? m_observedBuffer.take() : m_buffer.take();
     if (!frame.valid || frame.generation != m_generation) {
         return; // nothing new, or a frame of a run that has since been replaced
     }

@@ -10,6 +10,8 @@
 
 namespace Rblab {
 
+class ObservedPlayer;
+class ObservedWorld;
 class StrategyRegistry;
 
 /*!
@@ -37,6 +39,15 @@ public:
     void load(const Scenario &scenario);
     //! Runs the last loaded scenario again from the start.
     void restart();
+    /*!
+        Shows an imported log set as a read-only run (a new generation): frames come from the
+        observed timeline instead of the engine, playback and seeking work, commands are
+        refused (commandFailed). load() goes back to the engine.
+    */
+    void loadObserved(std::shared_ptr<const ObservedWorld> world);
+    //! The observed world shown now; null while the engine runs.
+    std::shared_ptr<const ObservedWorld> observedWorld() const;
+    bool isObserved() const { return m_observed != nullptr; }
     const Scenario &scenario() const { return m_scenario; }
     //! Runs every group with this strategy instead of the scenario's (--strategy); empty: keep.
     void setStrategyOverride(const QString &strategy) { m_strategyOverride = strategy; }
@@ -125,8 +136,10 @@ private:
 
     const StrategyRegistry &m_registry;
     FrameBuffer m_buffer;
+    FrameBuffer m_observedBuffer; //!< the observed player's: the worker may still publish
     QThread m_thread;
     SimulationWorker *m_worker = nullptr;
+    ObservedPlayer *m_observed = nullptr;
     Scenario m_scenario;
     QString m_strategyOverride;
     quint64 m_generation = 0;

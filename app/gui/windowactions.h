@@ -68,6 +68,7 @@ public:
     static constexpr int kMaxZoom = 200;
     static constexpr int kZoomStep = 25;
     QAction *playAction() const { return m_play; }
+    QMenu *fileMenu() const { return m_fileMenu; }
 
 signals:
     void restartRequested();

@@ -91,11 +91,22 @@ bool LogImporter::addFile(const QString &path, qint64 totalBytes)
         m_hosts.append(host);
     }
     const QString name = QFileInfo(path).fileName();
+    // Shown with the folder that names the machine: "hostA/other_days/rocketmq_client-1.log.gz".
+    const QString shownPath
+        = QDir(QFileInfo(host).absolutePath()).relativeFilePath(QFileInfo(path).absoluteFilePath());
     QByteArray line;
     LogHeader header;
     qint64 lastProgress = 0;
+    qint64 lastCancelCheck = 0;
     while (reader.readLine(&line)) {
         ++m_lines;
+        if (m_options.cancelled && reader.bytesRead() - lastCancelCheck > (1 << 20)) {
+            lastCancelCheck = reader.bytesRead();
+            if (m_options.cancelled()) {
+                m_error = QStringLiteral("cancelled");
+                return false;
+            }
+        }
         if (m_options.progress && reader.bytesRead() - lastProgress > (8 << 20)) {
             lastProgress = reader.bytesRead();
             m_options.progress(m_bytesDone + lastProgress, totalBytes);
@@ -116,6 +127,7 @@ bool LogImporter::addFile(const QString &path, qint64 totalBytes)
             raw.seq = m_seq++;
             raw.file = name;
             raw.line = reader.lineNumber();
+            raw.shownPath = shownPath;
             m_records.push_back(std::move(raw));
             break;
         case LogLineParser::Outcome::Malformed:
@@ -468,6 +480,7 @@ void LogImporter::rebuild()
         e.t = r.time;
         e.seq = raw.seq;
         e.consumer = c.clientId;
+        e.group = c.group;
         switch (r.kind) {
         case LogRecord::Kind::Result:
         case LogRecord::Kind::AddQueue:
@@ -491,6 +504,8 @@ void LogImporter::rebuild()
             }
             c.claims.insert(r.topic, after);
             changes[r.group + QLatin1Char('\n') + r.topic].append(ch);
+            m_claimChanges.append(
+                { r.time, c.group, c.clientId, r.topic, after, false, raw.shownPath, raw.line });
             if (r.kind == LogRecord::Kind::Result) {
                 e.type = QStringLiteral("rebalance");
                 e.topic = r.topic;
@@ -527,6 +542,8 @@ void LogImporter::rebuild()
             for (const QString &topic : c.claims.keys()) {
                 changes[r.group + QLatin1Char('\n') + topic].append(
                     { r.time, raw.seq, ci, raw.host, topic, true, {}, std::nullopt });
+                m_claimChanges.append(
+                    { r.time, c.group, c.clientId, topic, {}, true, raw.shownPath, raw.line });
             }
             break;
         }
@@ -550,7 +567,7 @@ void LogImporter::rebuild()
             } else {
                 flowOpen.insert(key, int(m_flow.size()));
                 m_flow.append({ c.clientId, q, r.kind, r.time, r.time, 1, r.flowControlTimes,
-                    r.flowControlTimes });
+                    r.flowControlTimes, c.group });
                 e.type = QStringLiteral("flowControlOn");
                 e.queue = q;
                 e.topic = q.topic;
@@ -576,6 +593,7 @@ void LogImporter::rebuild()
         e.seq = std::numeric_limits<qint64>::max();
         e.type = QStringLiteral("kill");
         e.consumer = c.clientId;
+        e.group = c.group;
         e.detail = QStringLiteral("inferred: last line at this time, no shutdown OK; the group's "
                                   "cidAllSize dropped %1 ms later")
                        .arg(c.killSeenAt - *c.killed);
@@ -583,10 +601,15 @@ void LogImporter::rebuild()
         for (const QString &topic : c.claims.keys()) {
             changes[c.group + QLatin1Char('\n') + topic].append({ *c.killed,
                 std::numeric_limits<qint64>::max(), ci, c.host, topic, true, {}, std::nullopt });
+            m_claimChanges.append({ *c.killed, c.group, c.clientId, topic, {}, true, {}, 0 });
         }
     }
     std::stable_sort(m_events.begin(), m_events.end(),
         [](const Event &a, const Event &b) { return a.t != b.t ? a.t < b.t : a.seq < b.seq; });
+    // Lines come in time order, inferred kills after them: a stable sort keeps a kill after
+    // the lines of its instant, as the sweep below (seq = max) applies it.
+    std::stable_sort(m_claimChanges.begin(), m_claimChanges.end(),
+        [](const ClaimChange &a, const ClaimChange &b) { return a.t < b.t; });
 
     // Sweep each (group, topic): per queue, who of the running consumers claims it.
     for (auto it = changes.begin(); it != changes.end(); ++it) {
@@ -696,6 +719,29 @@ void LogImporter::rebuild()
         }
         m_timelines.append(tl);
     }
+}
+
+QList<LogImporter::ObservedConsumer> LogImporter::observedConsumers() const
+{
+    QList<ObservedConsumer> out;
+    for (const Consumer &c : m_consumers) {
+        out.append({ c.group, c.clientId, c.strategy, m_hosts.value(c.host), c.first, c.last,
+            c.startOk, c.shutdownOk, c.killed });
+    }
+    return out;
+}
+
+QList<LogImporter::SourceLine> LogImporter::linesOf(
+    const QString &group, const QString &clientId) const
+{
+    QList<SourceLine> out;
+    for (const Raw &raw : m_records) {
+        if (raw.record.clientId == clientId && raw.record.group == group
+            && raw.record.kind != LogRecord::Kind::ClientCreated) {
+            out.append({ raw.record, raw.shownPath, raw.line });
+        }
+    }
+    return out;
 }
 
 QString LogImporter::anon(const QString &kind, const QString &name) const

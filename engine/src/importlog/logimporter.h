@@ -45,6 +45,9 @@ public:
         bool anonymize = false;
         //! Called now and then with bytes read and bytes in all files.
         std::function<void(qint64, qint64)> progress;
+        //! Asked now and then (every 1 MiB read); true stops the import: addFile() fails with
+        //! the error "cancelled" (the app's Cancel button).
+        std::function<bool()> cancelled;
     };
 
     struct FileProblem
@@ -102,6 +105,84 @@ public:
     };
     const QList<HostClock> &clocks() const { return m_clocks; }
     qint64 origin() const { return m_origin; }
+    //! The last used line's corrected time.
+    qint64 end() const { return m_end; }
+
+    // What the app's observed world is built from (ObservedWorld): the same rebuilt claims
+    // the report is written from, with the line behind each.
+
+    //! One used line and where it was read ("hostA/other_days/rocketmq_client-1.log.gz", 1-based).
+    struct SourceLine
+    {
+        LogRecord record; //!< time corrected by the host's skew; clientId attributed
+        QString file;
+        qint64 line = 0;
+    };
+    /*!
+        A client's claim on a topic as a result, add or remove line left it, or its end
+        ("shutdown OK", or an inferred kill: no line, empty file). Time order, as the sweep that
+        finds double-owned and unowned queues applies them.
+    */
+    struct ClaimChange
+    {
+        qint64 t = 0;
+        QString group;
+        QString clientId;
+        QString topic;
+        QList<LoggedQueue> claim;
+        bool end = false;
+        QString file;
+        qint64 line = 0;
+    };
+    const QList<ClaimChange> &claimChanges() const { return m_claimChanges; }
+    struct ObservedConsumer
+    {
+        QString group;
+        QString clientId;
+        QString strategy;
+        QString host; //!< the log folder
+        qint64 first = 0;
+        qint64 last = 0;
+        std::optional<qint64> startOk;
+        std::optional<qint64> shutdownOk;
+        std::optional<qint64> killed; //!< inferred
+    };
+    //! The consumers in the order they first logged.
+    QList<ObservedConsumer> observedConsumers() const;
+    //! The used lines of one client of one group, in corrected time order.
+    QList<SourceLine> linesOf(const QString &group, const QString &clientId) const;
+    //! topic → broker name → queue count, as the result sets show them.
+    const QMap<QString, QMap<QString, int>> &topicBrokers() const { return m_topicBrokers; }
+    struct FlowEpisode
+    {
+        QString consumer;
+        LoggedQueue queue;
+        LogRecord::Kind cause = LogRecord::Kind::FlowCount;
+        qint64 from = 0;
+        qint64 to = 0;
+        int lines = 0;
+        qint64 firstTimes = 0;
+        qint64 lastTimes = 0;
+        QString group;
+    };
+    const QList<FlowEpisode> &flowEpisodes() const { return m_flow; }
+    //! A line of the report's "events" (started, rebalance, notify, flowControlOn, kill, shutdown).
+    struct Event
+    {
+        qint64 t = 0;
+        qint64 seq = 0;
+        QString type;
+        QString consumer;
+        QString topic;
+        QString broker;
+        std::optional<LoggedQueue> queue;
+        QList<LoggedQueue> added;
+        QList<LoggedQueue> removed;
+        QString cause;
+        QString detail;
+        QString group;
+    };
+    const QList<Event> &events() const { return m_events; }
 
 private:
     struct Raw
@@ -112,6 +193,7 @@ private:
         qint64 seq = 0;
         QString file;
         qint64 line = 0;
+        QString shownPath; //!< below the host folder's parent (SourceLine::file)
     };
     struct Consumer
     {
@@ -129,32 +211,6 @@ private:
         QString strategy;
         qint64 end() const;
     };
-    struct FlowEpisode
-    {
-        QString consumer;
-        LoggedQueue queue;
-        LogRecord::Kind cause = LogRecord::Kind::FlowCount;
-        qint64 from = 0;
-        qint64 to = 0;
-        int lines = 0;
-        qint64 firstTimes = 0;
-        qint64 lastTimes = 0;
-    };
-    struct Event
-    {
-        qint64 t = 0;
-        qint64 seq = 0;
-        QString type;
-        QString consumer;
-        QString topic;
-        QString broker;
-        std::optional<LoggedQueue> queue;
-        QList<LoggedQueue> added;
-        QList<LoggedQueue> removed;
-        QString cause;
-        QString detail;
-    };
-
     QString hostOf(const QString &path);
     void estimateSkew();
     void attribute(std::vector<Raw> &raws);
@@ -191,6 +247,7 @@ private:
     QList<TopicTimeline> m_timelines;
     QList<FlowEpisode> m_flow;
     QList<Event> m_events;
+    QList<ClaimChange> m_claimChanges;
     qint64 m_dropped = 0;
     QMap<QString, QMap<QString, QString>> m_anon; //!< kind → original → placeholder
 };

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: Apache-2.0
+// Plays an ObservedWorld as a run: the frames of a read-only timeline at the chosen speed.
+#pragma once
+
+#include "frame.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+
+namespace Rblab {
+
+class FrameBuffer;
+class ObservedWorld;
+
+/*!
+    The SimulationWorker's counterpart for an imported log set: it has the whole timeline already,
+    so it computes the frame of any moment on the GUI thread (ObservedWorld::snapshotAt) and
+    publishes it into the controller's FrameBuffer with the events and samples since the last
+    one, exactly as the worker does; seeking back is a rewound frame. Commands do not exist here.
+*/
+class ObservedPlayer : public QObject
+{
+    Q_OBJECT
+
+public:
+    ObservedPlayer(std::shared_ptr<const ObservedWorld> world, FrameBuffer *buffer,
+        quint64 generation, QObject *parent = nullptr);
+
+    const std::shared_ptr<const ObservedWorld> &world() const { return m_world; }
+    SimTime now() const { return m_now; }
+    //! Publishes the first frame (time 0).
+    void start();
+    void setPlaying(bool playing);
+    bool isPlaying() const { return m_playing; }
+    void setSpeed(double speed) { m_speed = speed; }
+    void setPauseOn(const PauseKinds &kinds) { m_pauseOn = kinds; }
+    //! Goes to `t` (back or forward) and pauses there.
+    void seek(SimTime t);
+    //! Goes forward to `t` (tests, screenshots).
+    void runTo(SimTime t);
+    //! Pauses at the next event of one of `types` after now (or the end).
+    void stepTo(const QList<SimEvent::Type> &types);
+
+signals:
+    void framePublished();
+    void playingChanged(bool playing);
+
+private:
+    void tick();
+    void publishTo(SimTime t, bool rewound, int pausedOn = -1);
+    //! The first watched happening in (from, to], and its kind.
+    std::optional<std::pair<SimTime, PauseKind>> firstWatched(SimTime from, SimTime to) const;
+
+    std::shared_ptr<const ObservedWorld> m_world;
+    FrameBuffer *m_buffer;
+    quint64 m_generation;
+    SimTime m_now = -1;
+    bool m_playing = false;
+    double m_speed = 1;
+    double m_carry = 0;
+    PauseKinds m_pauseOn;
+    QTimer m_timer;
+    QElapsedTimer m_wall;
+    qint64 m_lastWall = 0;
+};
+
+} // namespace Rblab

@@ -1,0 +1,505 @@
+// SPDX-License-Identifier: Apache-2.0
+// Issue 15, in the app: client logs shown as a read-only run (File › Import client logs…), the
+// timeline's windows at the fixture's known times, commands refused, Replay in the engine as
+// compare mode (observed against modelled), and the inspector's log lines with file:line.
+// Fixture: tests/data/importlogs/kill53 (README.md there gives every time used below).
+#include <assignmentview.h>
+#include <comparesession.h>
+#include <comparescoretable.h>
+#include <comparewindow.h>
+#include <consumeractions.h>
+#include <guitext.h>
+#include <importcontroller.h>
+#include <inspectorview.h>
+#include <languagemanager.h>
+#include <mainwindow.h>
+#include <scenariodocument.h>
+#include <observedworld.h>
+#include <simulationcontroller.h>
+#include <strategypanel.h>
+#include <timelinebar.h>
+#include <timelinetrack.h>
+
+#include <allocation/strategyregistry.h>
+#include <report/scorecard.h>
+
+#include <QAction>
+#include <QClipboard>
+#include <QFile>
+#include <QGuiApplication>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace Rblab;
+
+namespace {
+
+const QString kA = QStringLiteral("10.0.0.1@1001#1000000001");
+const QString kB = QStringLiteral("10.0.0.2@2002#2000000002");
+
+QString data(const char *relative)
+{
+    return QStringLiteral(RBLAB_TEST_DATA_DIR "/importlogs/") + QLatin1String(relative);
+}
+
+QStringList kill53()
+{
+    return { data("kill53/hostA/rocketmq_client.log"),
+        data("kill53/hostA/other_days/rocketmq_client-1.log.gz"),
+        data("kill53/hostB/rocketmq_client.log") };
+}
+
+qint32 consumerIndex(const Catalog &catalog, const QString &name)
+{
+    for (qsizetype i = 0; i < catalog.consumers.size(); ++i) {
+        if (catalog.consumers.at(i).name == name) {
+            return qint32(i);
+        }
+    }
+    return -1;
+}
+
+//! The queues `consumer` holds in `snapshot`, as "broker-a/0", sorted.
+QStringList held(const Catalog &catalog, const WorldSnapshot &snapshot, const QString &consumer)
+{
+    const qint32 c = consumerIndex(catalog, consumer);
+    QStringList out;
+    for (const SnapshotHolding &h : snapshot.holdings) {
+        if (h.consumer == c) {
+            out.append(catalog.queueLabel(h.queue));
+        }
+    }
+    out.sort();
+    return out;
+}
+
+QStringList queues(const char *broker, std::initializer_list<int> ids)
+{
+    QStringList out;
+    for (int id : ids) {
+        out.append(QStringLiteral("%1/%2").arg(QLatin1String(broker)).arg(id));
+    }
+    return out;
+}
+
+} // namespace
+
+class tst_ObservedLogs : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void frames_data();
+    void frames();
+    void windowsOnTheTimeline();
+    void readOnlyWindow();
+    void playbackAndSeek();
+    void replayOpensCompare();
+    void inspectorListsLines();
+    void badInputIsReported();
+    void mqadminScenarioOpensAsDocument();
+    void importsInAWorkerThread();
+
+private:
+    std::shared_ptr<const ObservedWorld> importKill53();
+
+    StrategyRegistry m_registry;
+    LanguageManager m_languages;
+};
+
+void tst_ObservedLogs::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    StrategyRegistry::Sources sources;
+    sources.user = false;
+    sources.environment = false;
+    m_registry.load(sources);
+    QVERIFY(m_registry.find(QStringLiteral("AVG")));
+    QVERIFY(m_languages.setLanguage(QStringLiteral("en")));
+}
+
+std::shared_ptr<const ObservedWorld> tst_ObservedLogs::importKill53()
+{
+    const ObservedWorld::Result r = ObservedWorld::import(kill53(), LogImporter::Options());
+    if (!r.world) {
+        qWarning("%s", qPrintable(r.error));
+    }
+    return r.world;
+}
+
+void tst_ObservedLogs::frames_data()
+{
+    QTest::addColumn<SimTime>("t");
+    QTest::addColumn<QStringList>("heldByA");
+    QTest::addColumn<QStringList>("heldByB");
+    QTest::addColumn<int>("stateA");
+    QTest::addColumn<int>("stateB");
+    QTest::addColumn<int>("doubleOwned");
+    QTest::addColumn<int>("orphaned");
+    const QStringList all = queues("broker-a", { 0, 1, 2, 3 }) + queues("broker-b", { 0, 1, 2, 3 });
+    const int running = int(ConsumerState::Running);
+    // A alone (B's start OK prints 9850 on the corrected clock).
+    QTest::newRow("A alone") << SimTime(5000) << all << QStringList() << running
+                             << int(ConsumerState::Absent) << 0 << 0;
+    // B's stale view claims all 8 at 9920; A gives up broker-b at 9950: all 8 double-owned.
+    QTest::newRow("both claim all") << SimTime(9930) << all << all << running << running << 8 << 0;
+    QTest::newRow("broker-a still double") << SimTime(10000) << queues("broker-a", { 0, 1, 2, 3 })
+                                           << all << running << running << 4 << 0;
+    QTest::newRow("settled") << SimTime(30000) << queues("broker-a", { 0, 1, 2, 3 })
+                             << queues("broker-b", { 0, 1, 2, 3 }) << running << running << 0 << 0;
+    // A's last line at 59900 (inferred kill); B takes broker-a at 61910.
+    QTest::newRow("A killed, broker-a orphaned")
+        << SimTime(61000) << QStringList() << queues("broker-b", { 0, 1, 2, 3 })
+        << int(ConsumerState::Killed) << running << 0 << 4;
+    QTest::newRow("B alone") << SimTime(62000) << QStringList() << all << int(ConsumerState::Killed)
+                             << running << 0 << 0;
+    QTest::newRow("B shut down") << SimTime(119900) << QStringList() << QStringList()
+                                 << int(ConsumerState::Killed) << int(ConsumerState::Shutdown) << 0
+                                 << 0;
+}
+
+void tst_ObservedLogs::frames()
+{
+    QFETCH(SimTime, t);
+    QFETCH(QStringList, heldByA);
+    QFETCH(QStringList, heldByB);
+    QFETCH(int, stateA);
+    QFETCH(int, stateB);
+    QFETCH(int, doubleOwned);
+    QFETCH(int, orphaned);
+    const auto world = importKill53();
+    QVERIFY(world);
+    const Catalog &catalog = *world->catalog();
+    QCOMPARE(catalog.consumers.size(), 2);
+    QCOMPARE(catalog.queues.size(), 8);
+    QCOMPARE(catalog.groups, QStringList { QStringLiteral("GID_ORDER") });
+    QCOMPARE(world->duration(), SimTime(119900));
+    const WorldSnapshot snap = world->snapshotAt(t);
+    QCOMPARE(snap.now, t);
+    QCOMPARE(held(catalog, snap, kA), heldByA);
+    QCOMPARE(held(catalog, snap, kB), heldByB);
+    QCOMPARE(int(snap.consumers.at(consumerIndex(catalog, kA)).state), stateA);
+    QCOMPARE(int(snap.consumers.at(consumerIndex(catalog, kB)).state), stateB);
+    QCOMPARE(snap.totals.doubleOwnedQueues, doubleOwned);
+    QCOMPARE(snap.totals.orphanedQueues, orphaned);
+    // The queue rows agree with the holdings (what the view paints from).
+    qint32 holdings = 0;
+    for (const SnapshotQueue &q : snap.queues) {
+        QCOMPARE(q.firstHolding, holdings);
+        holdings += q.holdingCount;
+    }
+    QCOMPARE(holdings, qint32(snap.holdings.size()));
+}
+
+void tst_ObservedLogs::windowsOnTheTimeline()
+{
+    MainWindow window(m_registry, m_languages);
+    window.setQuiet(true);
+    QVERIFY(window.openScenario(MainWindow::defaultScenarioPath()));
+    QVERIFY2(window.importController()->importFiles(kill53()),
+        qPrintable(window.importController()->lastError()));
+    QVERIFY(window.controller()->isObserved());
+    const TimelineTrack *track = window.timelineBar()->track();
+    // The whole timeline is known at once: the markers and windows are there at time 0.
+    QCOMPARE(window.controller()->now(), SimTime(0));
+    QCOMPARE(window.controller()->reached(), SimTime(119900));
+    // Double-owned: broker-a/0-3 9920–10920 and broker-b/0-3 9920–9950 → one period from 9920.
+    QCOMPARE(track->doubleOwned().size(), 1);
+    QCOMPARE(track->doubleOwned().first().from, SimTime(9920));
+    QVERIFY(track->doubleOwned().first().to >= 10900 && track->doubleOwned().first().to < 10920);
+    // Orphaned: broker-a/0-3 from A's last line (59900) to B's takeover (61910).
+    QCOMPARE(track->orphaned().size(), 1);
+    QCOMPARE(track->orphaned().first().from, SimTime(59900));
+    QVERIFY(track->orphaned().first().to >= 61900 && track->orphaned().first().to < 61910);
+    // Markers: 4 rebalances (A at 20 and 9950, B at 9920, 10920 and 61910 = 5), the flow-control
+    // episode at 29900, A's inferred kill at 59900, B's shutdown at 119900.
+    QMap<int, QList<SimTime>> lanes;
+    for (const TimelineTrack::Marker &m : track->markers()) {
+        lanes[m.lane].append(m.t);
+    }
+    QCOMPARE(
+        lanes.value(TimelineTrack::Rebalance), (QList<SimTime> { 20, 9920, 9950, 10920, 61910 }));
+    QCOMPARE(lanes.value(TimelineTrack::FlowControl), QList<SimTime> { 29900 });
+    QCOMPARE(lanes.value(TimelineTrack::Killed), QList<SimTime> { 59900 });
+    QCOMPARE(lanes.value(TimelineTrack::Stopped), QList<SimTime> { 119900 });
+    QCOMPARE(lanes.value(TimelineTrack::Started), (QList<SimTime> { 0, 9850 }));
+}
+
+void tst_ObservedLogs::readOnlyWindow()
+{
+    MainWindow window(m_registry, m_languages);
+    window.setQuiet(true);
+    QVERIFY(window.openScenario(MainWindow::defaultScenarioPath()));
+    QVERIFY(window.observedBannerText().isEmpty());
+    QVERIFY(window.importController()->importFiles(kill53()));
+    SimulationController *controller = window.controller();
+    controller->seek(30000);
+    QCOMPARE(controller->now(), SimTime(30000));
+    window.assignmentView()->setSelection(Selection::consumer(0));
+    // Every consumer command is off, and so are the panels that send commands.
+    for (QAction *action : window.consumerActions()->actions()) {
+        QVERIFY2(!action->isEnabled(), qPrintable(action->text()));
+    }
+    QVERIFY(!window.strategyPanel()->isEnabled());
+    QVERIFY(window.observedBannerText().contains(
+        QStringLiteral("Observed from client logs: read-only")));
+    QVERIFY2(window.windowTitle().startsWith(QStringLiteral("Observed: 3 log files")),
+        qPrintable(window.windowTitle()));
+    // A command given anyway is refused with why, and changes nothing.
+    QSignalSpy refused(controller, &SimulationController::commandFailed);
+    ScenarioEvent kill;
+    kill.action = ScenarioEvent::Action::Kill;
+    kill.consumer = kB;
+    controller->apply(kill);
+    QCOMPARE(refused.size(), 1);
+    QCOMPARE(
+        refused.first().at(1).toString(), QStringLiteral("Observed from client logs: read-only"));
+    QCOMPARE(held(*controller->catalog(), controller->snapshot(), kB),
+        queues("broker-b", { 0, 1, 2, 3 }));
+    // Opening a scenario goes back to the engine, commands on again.
+    QVERIFY(window.openScenario(MainWindow::defaultScenarioPath()));
+    QVERIFY(!controller->isObserved());
+    QVERIFY(window.consumerActions()->action(ConsumerActions::Add)->isEnabled());
+    QVERIFY(window.strategyPanel()->isEnabled());
+    QVERIFY(window.observedBannerText().isEmpty());
+}
+
+void tst_ObservedLogs::playbackAndSeek()
+{
+    MainWindow window(m_registry, m_languages);
+    window.setQuiet(true);
+    QVERIFY(window.importController()->importFiles(kill53()));
+    SimulationController *controller = window.controller();
+    controller->setSpeed(100);
+    controller->setPlaying(true);
+    QVERIFY(controller->isPlaying());
+    QTRY_VERIFY_WITH_TIMEOUT(controller->now() >= 20000, 5000);
+    controller->setPlaying(false);
+    const SimTime paused = controller->now();
+    QTest::qWait(100);
+    QCOMPARE(controller->now(), paused);
+    // Back to 5000: A holds all 8 again; the history after it went "ahead".
+    controller->seek(5000);
+    QCOMPARE(controller->now(), SimTime(5000));
+    QCOMPARE(held(*controller->catalog(), controller->snapshot(), kA).size(), 8);
+    for (const SimEvent &e : controller->events()) {
+        QVERIFY(e.t <= 5000);
+    }
+    QVERIFY(!controller->eventsAhead().isEmpty());
+    // Step to the next rebalance: B's stale claim at 9920.
+    controller->stepToNextRebalance();
+    QCOMPARE(controller->now(), SimTime(9920));
+    // Pause on double ownership stops the playback where it begins.
+    controller->seek(0);
+    controller->setPauseOn({ PauseKind::DoubleOwnership });
+    controller->setSpeed(1000);
+    QSignalSpy pausedOn(controller, &SimulationController::pausedOn);
+    controller->setPlaying(true);
+    QTRY_COMPARE_WITH_TIMEOUT(pausedOn.size(), 1, 5000);
+    QCOMPARE(controller->now(), SimTime(9920));
+    QVERIFY(!controller->isPlaying());
+    // Restart goes back to the logs' first line, still observed.
+    controller->restart();
+    QCOMPARE(controller->now(), SimTime(0));
+    QVERIFY(controller->isObserved());
+}
+
+void tst_ObservedLogs::replayOpensCompare()
+{
+    MainWindow window(m_registry, m_languages);
+    window.setQuiet(true);
+    QVERIFY(!window.importController()->replayAction()->isEnabled());
+    QVERIFY(window.importController()->importFiles(kill53()));
+    QVERIFY(window.importController()->replayAction()->isEnabled());
+    std::unique_ptr<CompareWindow> compare(window.importController()->replayInEngine(false));
+    QVERIFY2(compare, qPrintable(window.importController()->lastError()));
+    CompareSession *session = compare->session();
+    QCOMPARE(session->paneCount(), 2);
+    QVERIFY(session->isObserved(0));
+    QVERIFY(!session->isObserved(1));
+    QVERIFY(compare->paneTitle(0).contains(QStringLiteral("Observed")));
+    QVERIFY(compare->paneTitle(1).contains(QStringLiteral("Modelled")));
+    // One clock: both panes at 30 s; the observed pane shows what the logs show then, the
+    // engine its own allocation of the same two consumers.
+    session->advanceTo(30000);
+    QCOMPARE(session->now(), SimTime(30000));
+    QCOMPARE(session->snapshot(0).now, SimTime(30000));
+    QCOMPARE(session->snapshot(1).now, SimTime(30000));
+    QCOMPARE(
+        held(*session->catalog(0), session->snapshot(0), kA), queues("broker-a", { 0, 1, 2, 3 }));
+    QCOMPARE(session->catalog(1)->consumers.size(), 2);
+    QVERIFY(consumerIndex(*session->catalog(1), kA) >= 0);
+    QVERIFY(consumerIndex(*session->catalog(1), kB) >= 0);
+    // The engine holds the group's %RETRY% queues too; TopicOrder's 8 have one owner each.
+    const Catalog &model = *session->catalog(1);
+    QList<int> owners;
+    for (const SnapshotHolding &h : session->snapshot(1).holdings) {
+        if (model.queues.at(h.queue).topic == QLatin1String("TopicOrder")) {
+            owners.append(h.consumer);
+        }
+    }
+    QCOMPARE(owners.size(), 8);
+    QCOMPARE(owners.count(consumerIndex(model, kA)), 4);
+    QCOMPARE(owners.count(consumerIndex(model, kB)), 4);
+    // After A's inferred kill the engine's replay kills it too.
+    session->advanceTo(90000);
+    QCOMPARE(session->snapshot(1).consumers.at(consumerIndex(*session->catalog(1), kA)).state,
+        ConsumerState::Killed);
+    QCOMPARE(session->snapshot(0).consumers.at(consumerIndex(*session->catalog(0), kA)).state,
+        ConsumerState::Killed);
+    // The table: the logs' windows in the observed column (broker-a 1000 ms + broker-b 30 ms
+    // double-owned per queue: 4 × 1.0 + 4 × 0.03 s; broker-a unowned 4 × 2.01 s), "–" where
+    // the logs say nothing.
+    compare->refreshFigures();
+    const QList<ScorecardFigure> &figures = ScorecardFigure::all();
+    for (int f = 0; f < figures.size(); ++f) {
+        const QString key = QLatin1String(figures.at(f).key);
+        const QString cell = compare->scoreTable()->cellText(f, 0);
+        if (key == QLatin1String("exposure.doubleOwnedQueueSeconds")) {
+            QCOMPARE(cell, QStringLiteral("4.1"));
+        } else if (key == QLatin1String("exposure.unownedQueueSeconds")) {
+            QCOMPARE(cell, QStringLiteral("8.0"));
+        } else {
+            QCOMPARE(cell, QStringLiteral("–"));
+        }
+    }
+    for (int f = 0; f < figures.size(); ++f) {
+        QVERIFY(!compare->scoreTable()->isBest(f, 0) && !compare->scoreTable()->isBest(f, 1));
+    }
+    // Commands are not offered.
+    for (QAction *action : compare->consumerActions()->actions()) {
+        QVERIFY(!action->isVisible());
+    }
+}
+
+void tst_ObservedLogs::inspectorListsLines()
+{
+    MainWindow window(m_registry, m_languages);
+    window.setQuiet(true);
+    QVERIFY(window.importController()->importFiles(kill53()));
+    window.controller()->seek(30000);
+    const qint32 a = consumerIndex(*window.controller()->catalog(), kA);
+    InspectorView *inspector = window.inspector();
+    inspector->setSelection(Selection::consumer(a));
+    const QStringList lines = inspector->sourceLines();
+    // Up to 30 s (corrected): start OK, 8 add-a-new-mq and the result (other_days, 3–12), the
+    // notifications, removes and result of the second round (rocketmq_client.log 1–7), the
+    // first flow-control warning (8); not the later ones (9, 10).
+    QStringList expected;
+    for (int line = 3; line <= 12; ++line) {
+        expected.append(QStringLiteral("hostA/other_days/rocketmq_client-1.log.gz:%1").arg(line));
+    }
+    for (int line = 1; line <= 8; ++line) {
+        expected.append(QStringLiteral("hostA/rocketmq_client.log:%1").arg(line));
+    }
+    QCOMPARE(lines, expected);
+    // Its last result line (rocketmq_client.log:7, 9950 on the corrected clock).
+    QCOMPARE(inspector->value(QStringLiteral("Logged view")),
+        QStringLiteral("at %1: cidAllSize=2, mqAllSize=8").arg(GuiText::clock(9950)));
+    // A click copies the line's place.
+    auto *tree = inspector->findChild<QTreeWidget *>();
+    QVERIFY(tree);
+    const auto items = tree->findItems(
+        QStringLiteral("hostA/rocketmq_client.log:8"), Qt::MatchExactly | Qt::MatchRecursive, 0);
+    QCOMPARE(items.size(), 1);
+    emit tree->itemClicked(items.first(), 0);
+    QCOMPARE(inspector->copiedLine(), QStringLiteral("hostA/rocketmq_client.log:8"));
+    QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("hostA/rocketmq_client.log:8"));
+    // Later, the later lines come in.
+    window.controller()->seek(60000);
+    inspector->refresh();
+    QVERIFY(inspector->sourceLines().contains(QStringLiteral("hostA/rocketmq_client.log:10")));
+}
+
+void tst_ObservedLogs::badInputIsReported()
+{
+    // Bad lines: imported, with each problem's file:line.
+    const ObservedWorld::Result malformed = ObservedWorld::import(
+        { data("malformed/host/rocketmq_client.log") }, LogImporter::Options());
+    QVERIFY(malformed.world);
+    QCOMPARE(malformed.warnings.size(), 2);
+    QCOMPARE(malformed.warnings.at(0).line, qint64(3));
+    QCOMPARE(malformed.warnings.at(1).line, qint64(6));
+    // A folder is not a log: refused with why, nothing shown.
+    const ObservedWorld::Result folder
+        = ObservedWorld::import({ data("kill53/hostA") }, LogImporter::Options());
+    QVERIFY(!folder.world);
+    QVERIFY(!folder.error.isEmpty());
+    // A truncated gzip file: what came before the cut, and a warning naming the place.
+    QTemporaryDir dir;
+    QFile gz(data("kill53/hostA/other_days/rocketmq_client-1.log.gz"));
+    QVERIFY(gz.open(QIODevice::ReadOnly));
+    const QByteArray bytes = gz.readAll();
+    QFile cut(dir.filePath(QStringLiteral("rocketmq_client-1.log.gz")));
+    QVERIFY(cut.open(QIODevice::WriteOnly));
+    cut.write(bytes.left(bytes.size() * 2 / 3));
+    cut.close();
+    const ObservedWorld::Result truncated
+        = ObservedWorld::import({ cut.fileName() }, LogImporter::Options());
+    QCOMPARE(truncated.warnings.size(), 1);
+    QVERIFY(truncated.warnings.first().text.contains(QStringLiteral("truncated")));
+    // Cancel stops a large import (the importer asks every MiB read): no world, and why.
+    QFile big(dir.filePath(QStringLiteral("big.log")));
+    QVERIFY(big.open(QIODevice::WriteOnly));
+    const QByteArray line = QByteArray(99, 'x') + '\n';
+    for (int i = 0; i < 30000; ++i) {
+        big.write(line);
+    }
+    big.close();
+    std::atomic_bool cancel = true;
+    const ObservedWorld::Result cancelled
+        = ObservedWorld::import({ big.fileName() }, LogImporter::Options(), &cancel);
+    QVERIFY(!cancelled.world);
+    QCOMPARE(cancelled.error, QStringLiteral("The import was cancelled."));
+    // In the window, quiet: the error is kept, the run shown before stays.
+    MainWindow window(m_registry, m_languages);
+    window.setQuiet(true);
+    QVERIFY(window.openScenario(MainWindow::defaultScenarioPath()));
+    QVERIFY(!window.importController()->importFiles({ data("kill53/hostA") }));
+    QVERIFY(!window.importController()->lastError().isEmpty());
+    QVERIFY(!window.controller()->isObserved());
+}
+
+void tst_ObservedLogs::mqadminScenarioOpensAsDocument()
+{
+    // Import mqadmin output… hands its scenario over as scenarioImported: from an observed
+    // world too, it opens as an untitled document and runs in the engine.
+    MainWindow window(m_registry, m_languages);
+    window.setQuiet(true);
+    QVERIFY(window.importController()->importFiles(kill53()));
+    const auto world = window.controller()->observedWorld();
+    QVERIFY(world);
+    Scenario scenario = world->replayScenario();
+    scenario.name = QStringLiteral("from mqadmin");
+    emit window.importController()->scenarioImported(scenario);
+    QVERIFY(!window.controller()->isObserved());
+    QCOMPARE(window.document()->scenario().name, QStringLiteral("from mqadmin"));
+    QVERIFY(window.document()->filePath().isEmpty());
+    QCOMPARE(window.controller()->scenario().name, QStringLiteral("from mqadmin"));
+    QVERIFY(window.observedBannerText().isEmpty());
+    // Without an importer set (this build), the menu entry is there but off.
+    QVERIFY(!ImportController::hasMqadminImporter());
+    QVERIFY(!window.importController()->importMqadminAction()->isEnabled());
+}
+
+void tst_ObservedLogs::importsInAWorkerThread()
+{
+    // Not quiet: the import runs in its worker thread behind the progress dialog (clean logs:
+    // no problem dialog to answer), and the window shows it as the quiet path does.
+    MainWindow window(m_registry, m_languages);
+    window.importController()->setQuiet(false);
+    QSignalSpy opened(window.importController(), &ImportController::observedOpened);
+    QVERIFY(window.importController()->importFiles(kill53()));
+    QCOMPARE(opened.size(), 1);
+    QVERIFY(window.controller()->isObserved());
+    window.controller()->seek(30000);
+    QCOMPARE(held(*window.controller()->catalog(), window.controller()->snapshot(), kB),
+        queues("broker-b", { 0, 1, 2, 3 }));
+}
+
+QTEST_MAIN(tst_ObservedLogs)
+#include "tst_observedlogs.moc"
