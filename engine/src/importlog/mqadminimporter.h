@@ -98,6 +98,7 @@ struct RBLAB_ENGINE_EXPORT MqadminConnectionOutput
     QString consumeFromWhere; //!< CONSUME_FROM_LAST_OFFSET, …
     qint64 lines = 0;
     qint64 unknownLines = 0; //!< lines of no known kind (a banner, a JVM warning), counted
+    QList<qint64> unknownAt; //!< their line numbers
 };
 
 //! What ConsumerProgressSubCommand printed for one group, parsed.
@@ -110,6 +111,7 @@ struct RBLAB_ENGINE_EXPORT MqadminProgressOutput
     std::optional<qint64> inflightTotal; //!< "Consume Inflight Total" (5.x)
     qint64 lines = 0;
     qint64 unknownLines = 0;
+    QList<qint64> unknownAt; //!< their line numbers
 };
 
 struct RBLAB_ENGINE_EXPORT MqadminImportOptions
@@ -130,6 +132,8 @@ struct RBLAB_ENGINE_EXPORT MqadminImport
     MqadminProgressOutput progress;
     QStringList skippedTopics; //!< %RETRY% and %DLQ% topics left out of the world
     int assignedQueues = 0; //!< queues whose owner was matched to a consumer
+    //! Lines neither parser knew (one text holding both outputs counts each line once).
+    qint64 unknownLines = 0;
 
     QByteArray scenarioJson() const; //!< ScenarioWriter::toJson(scenario)
     int errorCount() const;
