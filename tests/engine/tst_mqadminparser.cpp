@@ -63,19 +63,29 @@ void tst_MqadminParser::connection_data()
     QTest::addColumn<QStringList>("clientIds");
     QTest::addColumn<QStringList>("addresses");
     QTest::addColumn<QString>("version");
+    QTest::addColumn<qint64>("firstLine");
     QTest::newRow("4.9") << QStringLiteral("v49/connection.txt")
                          << QStringList { QStringLiteral("10.0.1.11@4801"),
                                 QStringLiteral("10.0.1.12@5120"), QStringLiteral("10.0.1.13@6022") }
                          << QStringList { QStringLiteral("10.0.1.11:50122"),
                                 QStringLiteral("10.0.1.12:41870"),
                                 QStringLiteral("10.0.1.13:38514") }
-                         << QStringLiteral("V4_9_4");
+                         << QStringLiteral("V4_9_4") << qint64(2);
+    // Before 4.9.3: "%03d  " rows without a header, the first subscription on the
+    // "Below is subscription:" line, "%03d  Topic: %-40s SubExpression: %s".
+    QTest::newRow("4.8") << QStringLiteral("v48/connection.txt")
+                         << QStringList { QStringLiteral("10.0.1.11@4801"),
+                                QStringLiteral("10.0.1.12@5120"), QStringLiteral("10.0.1.13@6022") }
+                         << QStringList { QStringLiteral("10.0.1.11:50122"),
+                                QStringLiteral("10.0.1.12:41870"),
+                                QStringLiteral("10.0.1.13:38514") }
+                         << QStringLiteral("V4_8_0") << qint64(1);
     QTest::newRow("5.x (pid#nanoTime instance names)")
         << QStringLiteral("v5/connection.txt")
         << QStringList { QStringLiteral("10.0.2.21@7301#1710745123456789"),
                QStringLiteral("10.0.2.22@7442#1710745234567890") }
         << QStringList { QStringLiteral("10.0.2.21:60314"), QStringLiteral("10.0.2.22:60990") }
-        << QStringLiteral("V5_1_4");
+        << QStringLiteral("V5_1_4") << qint64(2);
 }
 
 void tst_MqadminParser::connection()
@@ -84,6 +94,7 @@ void tst_MqadminParser::connection()
     QFETCH(QStringList, clientIds);
     QFETCH(QStringList, addresses);
     QFETCH(QString, version);
+    QFETCH(qint64, firstLine);
     QList<MqadminDiagnostic> diagnostics;
     const MqadminConnectionOutput out = parseMqadminConnection(fixture(file), file, &diagnostics);
     QVERIFY2(diagnostics.isEmpty(), qPrintable(texts(diagnostics).join(QLatin1Char('\n'))));
@@ -97,7 +108,7 @@ void tst_MqadminParser::connection()
     }
     QCOMPARE(ids, clientIds);
     QCOMPARE(addrs, addresses);
-    QCOMPARE(out.connections.first().line, qint64(2));
+    QCOMPARE(out.connections.first().line, firstLine);
     QCOMPARE(out.subscriptions.size(), 2);
     QCOMPARE(out.subscriptions[0].topic, QStringLiteral("%RETRY%GID_ORDER"));
     QCOMPARE(out.subscriptions[1].topic, QStringLiteral("TopicOrder"));

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Parsers of `mqadmin consumerConnection` and `mqadmin consumerProgress` text. The layouts are
-// the printf formats of RocketMQ's tools module (docs/import.md,
-// tests/data/importmqadmin/README.md):
-//   ConsumerConnectionSubCommand.execute (4.9.x and develop, lines 73-98)
-//   ConsumerProgressSubCommand.execute (4.9.x lines 114-179, develop lines 133-208)
+// the printf formats of RocketMQ's tools module (tests/data/importmqadmin/README.md cites each):
+//   ConsumerConnectionSubCommand.execute: 4.9.8 / 5.3.3 lines 73-98, 4.8.0 lines 69-94
+//   ConsumerProgressSubCommand.execute: 4.9.8 lines 115-179, 5.3.3 lines 135-208
 #include "importlog/mqadminimporter.h"
 
 #include <QRegularExpression>

@@ -135,6 +135,26 @@ rows5.sort(key=lambda r: (r[0], r[1], r[2]))
 write("v5/progress.txt", progress5(rows5, True, 640.25))
 write("v5/progress-noip.txt", progress5(rows5, False, 640.25))
 
+# --- Before 4.9.3 (rocketmq-all-4.8.0 ConsumerConnectionSubCommand lines 69-94): numbered rows
+# without a header, and the first subscription on the "Below is subscription:" line.
+def connection48(conns, subs, consume_type, model, where):
+    out = ""
+    for i, c in enumerate(conns, 1):
+        out += "%03d  %-32s %-22s %-8s %s\n" % ((i,) + c)
+    out += "\nBelow is subscription:"
+    for i, s in enumerate(subs, 1):
+        out += "%03d  Topic: %-40s SubExpression: %s\n" % (i, s[0], s[1])
+    out += ""
+    out += "ConsumeType: %s\n" % consume_type
+    out += "MessageModel: %s\n" % model
+    out += "ConsumeFromWhere: %s\n" % where
+    return out
+
+
+C48 = [(c[0], c[1], c[2], "V4_8_0") for c in C49]
+write("v48/connection.txt", connection48(C48, SUBS, "CONSUME_PASSIVELY", "CLUSTERING",
+                                         "CONSUME_FROM_LAST_OFFSET"))
+
 # --- A terminal paste of both commands, with the prompt and a JVM warning around them.
 write("paste/both.txt",
       "$ sh bin/mqadmin consumerConnection -n 127.0.0.1:9876 -g GID_ORDER\n"
