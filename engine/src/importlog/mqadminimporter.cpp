@@ -24,6 +24,7 @@ bool isRetryOrDlq(const QString &topic)
 class Anonymizer
 {
 public:
+    explicit Anonymizer(bool enabled) : m_enabled(enabled) { }
     void add(const QString &kind, const QString &name)
     {
         if (!name.isEmpty()) {
@@ -50,9 +51,9 @@ public:
         }
         return m_map.value(kind).value(name, name);
     }
-    bool m_enabled = false;
 
 private:
+    bool m_enabled = false;
     QMap<QString, QSet<QString>> m_names;
     QMap<QString, QMap<QString, QString>> m_map;
 };
@@ -182,8 +183,7 @@ MqadminImport importMqadmin(
         return result;
     }
 
-    Anonymizer anon;
-    anon.m_enabled = options.anonymize;
+    Anonymizer anon(options.anonymize);
     if (options.anonymize) {
         anon.add(QStringLiteral("group"), group);
         for (const QString &topic : queues.keys()) {
@@ -297,9 +297,10 @@ MqadminImport importMqadmin(
 
     // History and committed offsets, per queue. A broker offset above the scenario's ceiling is
     // rebased: the queue keeps its backlog (#Diff) and starts at offset 0.
-    for (TopicSpec &topic : s.topics) {
-        const QString original
-            = queues.keys().value(int(&topic - s.topics.data())); // same order as queues
+    const QStringList originals = queues.keys(); // s.topics was built in this order
+    for (qsizetype t = 0; t < s.topics.size(); ++t) {
+        TopicSpec &topic = s.topics[t];
+        const QString &original = originals[t];
         for (const MqadminQueueRow *r : rowsOf.value(original)) {
             const QString label = r->broker + QLatin1Char('/') + QString::number(r->queueId);
             qint64 stored = r->brokerOffset;
@@ -352,8 +353,12 @@ MqadminImport importMqadmin(
     }
     QMap<QString, QStringList> holds; // clientId → queue labels
     QStringList orphaned;
+    const QString retryTopic = QStringLiteral("%RETRY%") + group;
     for (const MqadminQueueRow &r : cp.rows) {
-        if (isRetryOrDlq(r.topic) || !subscribed.contains(r.topic)
+        // The group's own retry queues are held too (the engine makes %RETRY%<group> with one
+        // queue per broker); other %RETRY%/%DLQ% topics are not the group's.
+        const bool retry = r.topic == retryTopic && r.queueId == 0 && brokers.contains(r.broker);
+        if ((!retry && (isRetryOrDlq(r.topic) || !subscribed.contains(r.topic)))
             || g.messageModel == MessageModel::Broadcasting) {
             continue;
         }
@@ -383,7 +388,7 @@ MqadminImport importMqadmin(
                     .arg(label, anon(QStringLiteral("client"), owners.first())));
         }
         holds[owners.first()].append(label);
-        ++result.assignedQueues;
+        result.assignedQueues += retry ? 0 : 1;
     }
     if (cp.layout == MqadminProgressLayout::V49 || cp.layout == MqadminProgressLayout::V5) {
         note(Severity::Warning, options.progressName, 0, QStringLiteral("#Client IP"),

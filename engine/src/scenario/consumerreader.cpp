@@ -158,11 +158,15 @@ void ConsumerReader::readHolds(
         const QStringList parts = label->split(QLatin1Char('/'));
         bool idOk = false;
         const int queueId = parts.size() == 3 ? parts[2].toInt(&idOk) : -1;
-        if (!idOk || queueId < 0 || parts[1].isEmpty() || !group.topics.contains(parts[0])) {
+        const QString retry = QStringLiteral("%RETRY%") + group.name;
+        if (!idOk || queueId < 0 || parts[1].isEmpty()
+            || (!group.topics.contains(parts[0]) && parts[0] != retry)) {
             diagnostics.error(item, itemPath,
                 tr("expected a queue of the group's topics as \"topic/broker/queueId\" "
                    "(topics: %1), got \"%2\"")
-                    .arg(group.topics.join(QStringLiteral(", ")), *label));
+                    .arg(QStringList(group.topics + QStringList { retry })
+                             .join(QStringLiteral(", ")),
+                        *label));
             continue;
         }
         if (consumer.holds.contains(*label)) {
