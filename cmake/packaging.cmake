@@ -13,6 +13,12 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/resources/strategies"
     DESTINATION "${CMAKE_INSTALL_DATADIR}/rebalance-lab" COMPONENT rebalance-lab
     FILES_MATCHING PATTERN "*.js")
 
+# The bundled example incidents: anonymised client logs that `rblab import-logs` turns into the
+# scenarios of the same name (docs/import.md); their generator stays in the source tree.
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/resources/incidents"
+    DESTINATION "${CMAKE_INSTALL_DATADIR}/rebalance-lab" COMPONENT rebalance-lab
+    PATTERN "*.py" EXCLUDE)
+
 # The AppStream metadata: its release is the project's version.
 set(RBLAB_METAINFO "${CMAKE_BINARY_DIR}/org.rebalancelab.RebalanceLab.metainfo.xml")
 configure_file("${PROJECT_SOURCE_DIR}/resources/org.rebalancelab.RebalanceLab.metainfo.xml.in"

@@ -3364,6 +3364,34 @@ The files were kept as %2.unreadable.</source>
         <source>expected {&quot;messages&quot;: …, &quot;inMemory&quot;: true|false}, got %1</source>
         <translation>应为 {&quot;messages&quot;: …, &quot;inMemory&quot;: true|false}，实际为 %1</translation>
     </message>
+    <message>
+        <source>expected an array of queues as &quot;topic/broker/queueId&quot;, got %1</source>
+        <translation>应为形如 &quot;topic/broker/queueId&quot; 的队列数组，实际为 %1</translation>
+    </message>
+    <message>
+        <source>a consumer that holds queues is running when the run starts: its start must be 0s</source>
+        <translation>持有队列的消费者在运行开始时就已在运行：其 start 必须为 0s</translation>
+    </message>
+    <message>
+        <source>expected a queue of the group&apos;s topics as &quot;topic/broker/queueId&quot; (topics: %1), got &quot;%2&quot;</source>
+        <translation>应为该消费组所订阅 Topic 的队列，形如 &quot;topic/broker/queueId&quot;（Topic：%1），实际为 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is listed twice</source>
+        <translation>&quot;%1&quot; 重复列出</translation>
+    </message>
+    <message>
+        <source>expected an object of &quot;topic/broker/queueId&quot; → committed offset, got %1</source>
+        <translation>应为 &quot;topic/broker/queueId&quot; → 已提交位点的对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected an object of &quot;broker/queueId&quot; → messages, got %1</source>
+        <translation>应为 &quot;broker/queueId&quot; → 消息数的对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected a queue of this topic as &quot;broker/queueId&quot; (a broker of its queues and an id below its count), got &quot;%1&quot;</source>
+        <translation>应为该 Topic 的队列，形如 &quot;broker/queueId&quot;（Broker 须在其 queues 中，队列 ID 须小于该 Broker 的队列数），实际为 &quot;%1&quot;</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::ScenarioWriter</name>
@@ -4337,6 +4365,14 @@ Allowed: %4</source>
     <message>
         <source>unknown broker setting &quot;%1&quot;</source>
         <translation>未知的 Broker 配置 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>groups[%1].offsets: no queue %2 in the topics&apos; routes</source>
+        <translation>groups[%1].offsets：各 Topic 的路由中没有队列 %2</translation>
+    </message>
+    <message>
+        <source>groups[%1].consumers[%2] (%3): holds %4, which no topic&apos;s route has</source>
+        <translation>groups[%1].consumers[%2]（%3）：持有的 %4 不在任何 Topic 的路由中</translation>
     </message>
 </context>
 </TS>

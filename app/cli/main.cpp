@@ -6,6 +6,7 @@
 #include "cliguard.h"
 #include "comparecommand.h"
 #include "importlogscommand.h"
+#include "importmqadmincommand.h"
 #include "scorestrategycommand.h"
 #include "newstrategycommand.h"
 #include "simulatecommand.h"
@@ -39,7 +40,10 @@ const char *const kCommands
       "  import-logs LOG… --report FILE [--scenario FILE]\n"
       "                             Rebuild rebalances from RocketMQ client logs (observed "
       "report,\n"
-      "                             and a scenario that replays the membership).\n";
+      "                             and a scenario that replays the membership).\n"
+      "  import-mqadmin [FILE|-] [--connection FILE] [--progress FILE] --scenario FILE\n"
+      "                             Start a scenario where a group stood, from mqadmin\n"
+      "                             consumerConnection and consumerProgress output.\n";
 
 } // namespace
 
@@ -67,7 +71,7 @@ int main(int argc, char *argv[])
     parser.addOption(context.jsTimeoutOption);
     parser.addPositionalArgument(QStringLiteral("command"),
         QStringLiteral("strategies, allocate, simulate, compare, check-strategy, score-strategy, "
-                       "new-strategy, import-logs"),
+                       "new-strategy, import-logs, import-mqadmin"),
         QStringLiteral("<command> [options]"));
 
     // First pass: find the command; each command then adds its own options and parses again.
@@ -109,6 +113,9 @@ int main(int argc, char *argv[])
     }
     if (command == QLatin1String("import-logs")) {
         return runImportLogsCommand(context);
+    }
+    if (command == QLatin1String("import-mqadmin")) {
+        return runImportMqadminCommand(context);
     }
     if (parser.isSet(versionOption)) {
         parser.showVersion();

@@ -276,6 +276,12 @@ Task<void> Consumer::startSequence()
         co_await shutdownSequence(); // shutdown() was called during the start
         co_return;
     }
+    if (incarnation == 1 && !heldAtStart.empty()) {
+        // Already running when the run began (ConsumerSpec::holds): it keeps what it held and
+        // rebalances when its timer or a notification says so.
+        co_await rebalance.adoptHeld(heldAtStart);
+        co_return;
+    }
     // 4.x always wakes the rebalance; 5.x only if the heartbeat round was actually sent.
     if (m_world->profile == Profile::V49 || sent) {
         rebalance.wakeup();

@@ -49,6 +49,7 @@ public:
     const QString name;
     const QString clientId;
     ConsumerSpec spec;
+    std::vector<qint32> heldAtStart; //!< spec.holds as queue indexes (World::build)
 
     ConsumerState state = ConsumerState::Absent;
     quint32 incarnation = 0; //!< 0 before start; events of another incarnation are stale

@@ -617,6 +617,42 @@ Task<qint64> RebalanceImpl::computePullFromWhere(qint32 queue)
     co_return result;
 }
 
+Task<void> RebalanceImpl::adoptHeld(const std::vector<qint32> &queues)
+{
+    World &w = *m_world;
+    Consumer &c = *m_consumer;
+    std::vector<qint32> fresh;
+    for (qint32 queue : queues) {
+        if (c.pqOf(queue) >= 0) {
+            continue; // a notification's rebalance was quicker
+        }
+        if (c.orderly() && !c.broadcasting()) {
+            // A running orderly consumer holds the broker lock of each of its queues; the
+            // broker's lock table starts empty, so it takes them now.
+            const bool locked = co_await lock(queue);
+            if (!c.alive() || c.stopping) {
+                co_return;
+            }
+            if (!locked) {
+                continue;
+            }
+        }
+        // Its in-memory offset table matches what it committed, as far as mqadmin shows it.
+        const qint64 committed = w.queueStates[size_t(queue)].committed[size_t(c.group)];
+        const qint64 next = committed >= 0 ? committed : co_await computePullFromWhere(queue);
+        if (!c.alive() || c.stopping) {
+            co_return;
+        }
+        if (next >= 0 && c.pqOf(queue) < 0) {
+            c.offsets.update(queue, next, false);
+            fresh.push_back(createProcessQueue(queue, next));
+        }
+    }
+    for (qint32 pqIndex : fresh) {
+        c.pull.executeImmediately(pqIndex);
+    }
+}
+
 Task<bool> RebalanceImpl::lock(qint32 queue)
 {
     World &w = *m_world;

@@ -49,6 +49,12 @@ public:
     //! RebalanceImpl.removeProcessQueue (OFFSET_ILLEGAL).
     Task<void> removeProcessQueue(qint32 queue);
     Task<qint64> computePullFromWhere(qint32 queue);
+    /*!
+        The consumer was already running when the run began (ConsumerSpec::holds, from
+        `mqadmin consumerProgress -s true`): a process queue for each held queue, pulling from
+        the group's committed offset, without a rebalance round.
+    */
+    Task<void> adoptHeld(const std::vector<qint32> &queues);
     //! destroy(): every process queue dropped, the table cleared.
     void destroy();
     //! Marks a process queue dropped (ownership health follows).

@@ -70,6 +70,42 @@ bool World::build()
             }
         }
     }
+    // "topic/broker/queueId" → catalog index, -1 when the route has no such queue.
+    const auto queueByLabel = [this](const QString &label) -> qint32 {
+        const QStringList parts = label.split(QLatin1Char('/'));
+        bool ok = false;
+        const int id = parts.size() == 3 ? parts[2].toInt(&ok) : -1;
+        const qint32 t = ok ? topicIndex(parts[0]) : -1;
+        const qint32 b = ok ? brokerIndex(parts[1]) : -1;
+        return t >= 0 && b >= 0 ? queueIndex(t, b, id) : -1;
+    };
+    // Per-queue history and the groups' committed offsets: a world that starts where an
+    // `mqadmin consumerProgress` left it (#Broker Offset, #Consumer Offset).
+    for (const TopicSpec &spec : scenario.topics) {
+        for (const auto &stored : spec.storedPerQueue) {
+            const qint32 queue = queueByLabel(spec.name + QLatin1Char('/') + stored.first);
+            if (queue >= 0) {
+                QueueState &q = queueStates[size_t(queue)];
+                q.historyEnd = stored.second;
+                q.historyCold = q.historyEnd > 0 && !spec.storedInMemory;
+            }
+        }
+    }
+    for (size_t gi = 0; gi < groups.size(); ++gi) {
+        for (const auto &offset : groups[gi].spec.offsets) {
+            const qint32 queue = queueByLabel(offset.first);
+            if (queue < 0) {
+                error = tr("groups[%1].offsets: no queue %2 in the topics' routes")
+                            .arg(gi)
+                            .arg(offset.first);
+                return false;
+            }
+            // ConsumerOffsetManager's table as loaded at broker start: committed and flushed.
+            QueueState &q = queueStates[size_t(queue)];
+            q.committed[gi] = offset.second;
+            q.flushed[gi] = offset.second;
+        }
+    }
     metrics.resize();
     for (size_t t = 0; t < topics.size(); ++t) {
         refreshRoute(qint32(t));
@@ -87,6 +123,18 @@ bool World::build()
                             .arg(ci)
                             .arg(specs[ci].handle(), consumers[size_t(index)]->strategyError);
                 return false;
+            }
+            for (const QString &label : specs[ci].holds) {
+                const qint32 queue = queueByLabel(label);
+                if (queue < 0) {
+                    error = tr("groups[%1].consumers[%2] (%3): holds %4, which no topic's route "
+                               "has")
+                                .arg(gi)
+                                .arg(ci)
+                                .arg(specs[ci].handle(), label);
+                    return false;
+                }
+                consumers[size_t(index)]->heldAtStart.push_back(queue);
             }
             schedule(std::max<SimTime>(0, specs[ci].start), Ev::ConsumerStart, quint32(index));
         }

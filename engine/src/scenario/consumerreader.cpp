@@ -40,6 +40,7 @@ std::optional<ConsumerSpec> ConsumerReader::read(const JsonNode &node, const QSt
         QStringLiteral("strategy"), QStringLiteral("strategyParams"), QStringLiteral("client") };
     if (!joinAt) {
         known.append(QStringLiteral("start"));
+        known.append(QStringLiteral("holds"));
     }
     const ObjectReader object(m_context.values, node, path, tr("a consumer"), known);
     const int errorsBefore = diagnostics.errorCount();
@@ -80,6 +81,10 @@ std::optional<ConsumerSpec> ConsumerReader::read(const JsonNode &node, const QSt
     if (!joinAt) {
         consumer.start
             = object.duration(QStringLiteral("start"), 0, ScenarioLimits::maxTime).value_or(0);
+    }
+
+    if (const JsonNode *holds = joinAt ? nullptr : object.field(QStringLiteral("holds"))) {
+        readHolds(*holds, object.pathOf(QStringLiteral("holds")), group, consumer);
     }
 
     const JsonNode *strategyNode = object.field(QStringLiteral("strategy"));
@@ -123,6 +128,53 @@ std::optional<ConsumerSpec> ConsumerReader::read(const JsonNode &node, const QSt
         return std::nullopt;
     }
     return consumer;
+}
+
+// Consumer field `holds` (scenario-format.md, "Starting offsets and assignment"): queue labels of
+// the group's topics; whether the broker and queue exist is World::build's check.
+void ConsumerReader::readHolds(
+    const JsonNode &node, const QString &path, const GroupContext &group, ConsumerSpec &consumer)
+{
+    DiagnosticList &diagnostics = m_context.diagnostics;
+    if (!node.isArray()) {
+        diagnostics.error(node, path,
+            tr("expected an array of queues as \"topic/broker/queueId\", got %1")
+                .arg(node.describe()));
+        return;
+    }
+    if (consumer.start != 0) {
+        diagnostics.error(node, path,
+            tr("a consumer that holds queues is running when the run starts: its start must be "
+               "0s"));
+        return;
+    }
+    for (qsizetype i = 0; i < node.size(); ++i) {
+        const JsonNode &item = node.items()[size_t(i)];
+        const QString itemPath = JsonNode::indexPath(path, i);
+        const auto label = m_context.values.string(item, itemPath);
+        if (!label) {
+            continue;
+        }
+        const QStringList parts = label->split(QLatin1Char('/'));
+        bool idOk = false;
+        const int queueId = parts.size() == 3 ? parts[2].toInt(&idOk) : -1;
+        const QString retry = QStringLiteral("%RETRY%") + group.name;
+        if (!idOk || queueId < 0 || parts[1].isEmpty()
+            || (!group.topics.contains(parts[0]) && parts[0] != retry)) {
+            diagnostics.error(item, itemPath,
+                tr("expected a queue of the group's topics as \"topic/broker/queueId\" "
+                   "(topics: %1), got \"%2\"")
+                    .arg(QStringList(group.topics + QStringList { retry })
+                             .join(QStringLiteral(", ")),
+                        *label));
+            continue;
+        }
+        if (consumer.holds.contains(*label)) {
+            diagnostics.error(item, itemPath, tr("\"%1\" is listed twice").arg(*label));
+            continue;
+        }
+        consumer.holds.append(*label);
+    }
 }
 
 std::optional<ConsumeTime> ConsumerReader::readConsumeTime(

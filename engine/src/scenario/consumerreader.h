@@ -30,6 +30,7 @@ public:
         QString name;
         std::optional<QString> strategy; //!< nullopt when the group's own strategy is unusable
         QString defaultTopic;
+        QStringList topics; //!< the group's topics (`holds` must name their queues)
     };
 
     explicit ConsumerReader(ScenarioReadContext &context) : m_context(context) { }
@@ -46,6 +47,8 @@ public:
 
 private:
     std::optional<StallSpec> readStall(const JsonNode &node, const QString &path);
+    void readHolds(const JsonNode &node, const QString &path, const GroupContext &group,
+        ConsumerSpec &consumer);
 
     ScenarioReadContext &m_context;
 };

@@ -212,7 +212,7 @@ void EventReader::readFields(const ObjectReader &object, ScenarioEvent &event, b
             m_context.consumersComplete = false;
             break;
         }
-        ConsumerReader::GroupContext group { event.group, std::nullopt, QString() };
+        ConsumerReader::GroupContext group { event.group, std::nullopt, QString(), QStringList() };
         for (const GroupSpec &g : m_groups) {
             if (g.name == event.group && !event.group.isEmpty()) {
                 group.strategy = g.strategy;

@@ -32,6 +32,7 @@ const QStringList &groupFields()
         QStringLiteral("client"),
         QStringLiteral("notifyConsumerIdsChangedEnable"),
         QStringLiteral("consumers"),
+        QStringLiteral("offsets"),
     };
     return fields;
 }
@@ -169,6 +170,10 @@ GroupSpec GroupReader::readGroup(const JsonNode &node, const QString &path)
     strategyUsable
         = strategyUsable && (!m_context.registry || m_context.registry->find(group.strategy));
 
+    if (const JsonNode *offsets = object.field(QStringLiteral("offsets"))) {
+        readOffsets(*offsets, object.pathOf(QStringLiteral("offsets")), group);
+    }
+
     if (const JsonNode *client = object.field(QStringLiteral("client"))) {
         group.client = m_context.values
                            .settings(*client, object.pathOf(QStringLiteral("client")),
@@ -194,7 +199,7 @@ GroupSpec GroupReader::readGroup(const JsonNode &node, const QString &path)
             ConsumerReader reader(m_context);
             const ConsumerReader::GroupContext context { group.name,
                 strategyUsable ? std::optional<QString>(group.strategy) : std::nullopt,
-                defaultTopic };
+                defaultTopic, group.topics };
             for (qsizetype i = 0; i < consumers->size(); ++i) {
                 if (auto consumer = reader.read(consumers->items()[size_t(i)],
                         JsonNode::indexPath(consumersPath, i), context)) {
@@ -235,6 +240,43 @@ void GroupReader::readTopics(const JsonNode &node, const QString &path, GroupSpe
         seen.insert(*topic, &item);
         if (m_context.checkName(m_context.topics, *topic, item, itemPath, tr("topic"))) {
             group.topics.append(*topic);
+        }
+    }
+}
+
+// Group field `offsets` (scenario-format.md, "Starting offsets"): "topic/broker/queueId" →
+// committed offset. The topic must be one the group reads; whether the broker and queue exist is
+// World::build's check, which knows the topics whatever order the file lists them in.
+void GroupReader::readOffsets(const JsonNode &node, const QString &path, GroupSpec &group)
+{
+    DiagnosticList &diagnostics = m_context.diagnostics;
+    if (!node.isObject()) {
+        diagnostics.error(node, path,
+            tr("expected an object of \"topic/broker/queueId\" → committed offset, got %1")
+                .arg(node.describe()));
+        return;
+    }
+    const QString retry = QStringLiteral("%RETRY%") + group.name;
+    for (qsizetype i = 0; i < node.size(); ++i) {
+        const QString key = node.keys()[i].name;
+        const JsonNode &value = node.items()[size_t(i)];
+        const QString memberPath = JsonNode::memberPath(path, key);
+        const QStringList parts = key.split(QLatin1Char('/'));
+        bool idOk = false;
+        const int queueId = parts.size() == 3 ? parts[2].toInt(&idOk) : -1;
+        if (!idOk || queueId < 0 || parts[1].isEmpty()
+            || (!group.topics.contains(parts[0]) && parts[0] != retry)) {
+            diagnostics.error(value, memberPath,
+                tr("expected a queue of the group's topics as \"topic/broker/queueId\" (topics: "
+                   "%1), got \"%2\"")
+                    .arg(QStringList(group.topics + QStringList { retry })
+                             .join(QStringLiteral(", ")),
+                        key));
+            continue;
+        }
+        if (const auto offset
+            = m_context.values.integer(value, memberPath, 0, ScenarioLimits::maxStoredMessages)) {
+            group.offsets.append({ key, *offset });
         }
     }
 }

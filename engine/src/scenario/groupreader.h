@@ -34,6 +34,7 @@ public:
 private:
     GroupSpec readGroup(const JsonNode &node, const QString &path);
     void readTopics(const JsonNode &node, const QString &path, GroupSpec &group);
+    void readOffsets(const JsonNode &node, const QString &path, GroupSpec &group);
 
     ScenarioReadContext &m_context;
 };

@@ -60,6 +60,13 @@ struct RBLAB_ENGINE_EXPORT ConsumerSpec
     std::optional<QString> strategy; //!< per-consumer override (a rolling deploy)
     std::optional<QVariantMap> strategyParams;
     QVariantMap client; //!< per-consumer client overrides, by RocketMQ name
+    /*!
+        `holds`: queues ("topic/broker/queueId") this consumer already holds when the run starts,
+        as `mqadmin consumerProgress -s true` shows them: it starts at 0 s with a process queue
+        for each, pulling from the group's committed offset, and does not rebalance at once (it
+        has been running); its next rebalance comes from its timer or a notification.
+    */
+    QStringList holds;
 
     QString handle() const { return name.isEmpty() ? id : name; }
     friend bool operator==(const ConsumerSpec &, const ConsumerSpec &) = default;
@@ -82,6 +89,12 @@ struct RBLAB_ENGINE_EXPORT TopicSpec
     */
     qint64 storedMessages = 0;
     bool storedInMemory = true;
+    /*!
+        `history.queues`: "broker/queueId" → messages stored in that queue, overriding
+        storedMessages for it (what `mqadmin consumerProgress` shows as #Broker Offset), in file
+        order.
+    */
+    QList<QPair<QString, qint64>> storedPerQueue;
 
     int queueCount(const QString &broker) const;
     friend bool operator==(const TopicSpec &, const TopicSpec &) = default;
@@ -105,6 +118,13 @@ struct RBLAB_ENGINE_EXPORT GroupSpec
         (Scenario::broker) gates every announcement.
     */
     bool notifyConsumerIdsChangedEnable = true;
+    /*!
+        `offsets`: "topic/broker/queueId" → the offset the group has committed on that queue when
+        the run starts (ConsumerOffsetManager's table, as `mqadmin consumerProgress` shows it in
+        #Consumer Offset), in file order. QUERY_CONSUMER_OFFSET answers it instead of the
+        no-offset rules.
+    */
+    QList<QPair<QString, qint64>> offsets;
     QList<ConsumerSpec> consumers;
 
     friend bool operator==(const GroupSpec &, const GroupSpec &) = default;

@@ -555,13 +555,46 @@ TopicSpec ScenarioReader::readTopic(
         const QString historyPath = object.pathOf(QStringLiteral("history"));
         if (history->isObject()) {
             const ObjectReader stored(context.values, *history, historyPath, tr("a topic history"),
-                { QStringLiteral("messages"), QStringLiteral("inMemory") });
-            topic.storedMessages = stored
-                                       .integer(QStringLiteral("messages"), 0,
-                                           ScenarioLimits::maxStoredMessages, Need::Required)
-                                       .value_or(0);
+                { QStringLiteral("messages"), QStringLiteral("inMemory"),
+                    QStringLiteral("queues") });
+            // `messages` may be left out when `queues` names every queue's own count.
+            const bool perQueue = history->value(QStringLiteral("queues")) != nullptr;
+            topic.storedMessages
+                = stored
+                      .integer(QStringLiteral("messages"), 0, ScenarioLimits::maxStoredMessages,
+                          perQueue ? Need::Optional : Need::Required)
+                      .value_or(0);
             topic.storedInMemory
                 = stored.boolean(QStringLiteral("inMemory")).value_or(topic.storedInMemory);
+            if (const JsonNode *queues = stored.field(QStringLiteral("queues"))) {
+                const QString queuesPath = stored.pathOf(QStringLiteral("queues"));
+                if (!queues->isObject()) {
+                    diagnostics.error(*queues, queuesPath,
+                        tr("expected an object of \"broker/queueId\" → messages, got %1")
+                            .arg(queues->describe()));
+                }
+                for (qsizetype i = 0; queues->isObject() && i < queues->size(); ++i) {
+                    const QString key = queues->keys()[i].name;
+                    const JsonNode &value = queues->items()[size_t(i)];
+                    const QString path = JsonNode::memberPath(queuesPath, key);
+                    const int slash = int(key.lastIndexOf(QLatin1Char('/')));
+                    bool idOk = false;
+                    const int queueId = slash > 0 ? key.mid(slash + 1).toInt(&idOk) : -1;
+                    const QString broker = key.left(slash);
+                    const int count = idOk ? topic.queueCount(broker) : 0;
+                    if (!idOk || queueId < 0 || queueId >= count) {
+                        diagnostics.error(value, path,
+                            tr("expected a queue of this topic as \"broker/queueId\" (a broker of "
+                               "its queues and an id below its count), got \"%1\"")
+                                .arg(key));
+                        continue;
+                    }
+                    if (const auto n = context.values.integer(
+                            value, path, 0, ScenarioLimits::maxStoredMessages)) {
+                        topic.storedPerQueue.append({ key, *n });
+                    }
+                }
+            }
             stored.finish();
         } else {
             diagnostics.error(*history, historyPath,

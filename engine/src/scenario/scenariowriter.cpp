@@ -228,10 +228,17 @@ JsonNode ScenarioWriter::topicNode(const TopicSpec &topic)
     if (topic.skew != 0.0) {
         node.insert(QStringLiteral("skew"), number(topic.skew));
     }
-    if (topic.storedMessages > 0 || !topic.storedInMemory) {
+    if (topic.storedMessages > 0 || !topic.storedInMemory || !topic.storedPerQueue.isEmpty()) {
         JsonNode history = JsonNode::makeObject();
         history.insert(QStringLiteral("messages"), JsonNode::makeInteger(topic.storedMessages));
         history.insert(QStringLiteral("inMemory"), JsonNode::makeBool(topic.storedInMemory));
+        if (!topic.storedPerQueue.isEmpty()) {
+            JsonNode queues = JsonNode::makeObject();
+            for (const auto &q : topic.storedPerQueue) {
+                queues.insert(q.first, JsonNode::makeInteger(q.second));
+            }
+            history.insert(QStringLiteral("queues"), queues);
+        }
         node.insert(QStringLiteral("history"), history);
     }
     return node;
@@ -259,6 +266,13 @@ JsonNode ScenarioWriter::groupNode(const GroupSpec &group)
     }
     if (!group.notifyConsumerIdsChangedEnable) { // written only when not RocketMQ's default
         node.insert(QStringLiteral("notifyConsumerIdsChangedEnable"), JsonNode::makeBool(false));
+    }
+    if (!group.offsets.isEmpty()) {
+        JsonNode offsets = JsonNode::makeObject();
+        for (const auto &o : group.offsets) {
+            offsets.insert(o.first, JsonNode::makeInteger(o.second));
+        }
+        node.insert(QStringLiteral("offsets"), offsets);
     }
     JsonNode consumers = JsonNode::makeArray();
     for (const ConsumerSpec &consumer : group.consumers) {
@@ -290,6 +304,13 @@ JsonNode ScenarioWriter::consumerNode(const ConsumerSpec &consumer, bool inJoin)
     // A joining consumer starts at its event's time; its file form has no "start".
     if (consumer.start != 0 && !inJoin) {
         node.insert(QStringLiteral("start"), duration(consumer.start));
+    }
+    if (!consumer.holds.isEmpty() && !inJoin) {
+        JsonNode holds = JsonNode::makeArray();
+        for (const QString &label : consumer.holds) {
+            holds.append(JsonNode::makeString(label));
+        }
+        node.insert(QStringLiteral("holds"), holds);
     }
     if (consumer.strategy) {
         node.insert(QStringLiteral("strategy"), str(*consumer.strategy));
