@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "importcontroller.h"
 
+#include <importlog/mqadminimporter.h>
+
 #include "comparewindow.h"
 #include "mqadmindialog.h"
 
@@ -23,25 +25,32 @@ namespace Rblab {
 
 namespace {
 
-ImportController::MqadminImporter &mqadminImporter()
-{
-    static ImportController::MqadminImporter importer;
-    return importer;
-}
-
 // Shown in the problems dialog; a log of a day can have thousands of bad lines.
 constexpr int kMaxListedProblems = 500;
 
 } // namespace
 
-void ImportController::setMqadminImporter(MqadminImporter importer)
+std::optional<Scenario> ImportController::scenarioFromMqadmin(const QString &connectionText,
+    const QString &progressText, QString *error, QStringList *warnings)
 {
-    mqadminImporter() = std::move(importer);
-}
-
-bool ImportController::hasMqadminImporter()
-{
-    return bool(mqadminImporter());
+    MqadminImportOptions options;
+    options.connectionName = tr("consumerConnection");
+    options.progressName = tr("consumerProgress");
+    const MqadminImport result = ::Rblab::importMqadmin(connectionText, progressText, options);
+    QStringList errors;
+    for (const MqadminDiagnostic &d : result.diagnostics) {
+        (d.severity == MqadminDiagnostic::Severity::Error ? errors
+                                                          : *(warnings ? warnings : &errors))
+            .append(d.toString());
+    }
+    if (!result.ok) {
+        if (error) {
+            *error = errors.isEmpty() ? tr("Nothing to import: no consumer and no queue was read.")
+                                      : errors.join(QLatin1Char('\n'));
+        }
+        return std::nullopt;
+    }
+    return result.scenario;
 }
 
 ImportController::ImportController(const StrategyRegistry &registry, QWidget *window)
@@ -50,7 +59,6 @@ ImportController::ImportController(const StrategyRegistry &registry, QWidget *wi
     m_importLogs = new QAction(this);
     connect(m_importLogs, &QAction::triggered, this, &ImportController::importLogs);
     m_importMqadmin = new QAction(this);
-    m_importMqadmin->setEnabled(hasMqadminImporter());
     connect(m_importMqadmin, &QAction::triggered, this, &ImportController::importMqadmin);
     m_replay = new QAction(QIcon(QStringLiteral(":/icons/play.svg")), QString(), this);
     m_replay->setEnabled(false);
@@ -64,9 +72,8 @@ void ImportController::retranslate()
     m_importLogs->setToolTip(tr("Show what RocketMQ client logs (rocketmq_client.log, 4.9 or 5.x, "
                                 "plain or gzip) recorded, as a read-only run"));
     m_importMqadmin->setText(tr("Import &mqadmin output…"));
-    m_importMqadmin->setToolTip(hasMqadminImporter()
-            ? tr("Build a scenario from mqadmin consumerConnection and consumerProgress output")
-            : tr("Not available in this build"));
+    m_importMqadmin->setToolTip(
+        tr("Build a scenario from mqadmin consumerConnection and consumerProgress output"));
     m_replay->setText(tr("&Replay in the engine"));
     m_replay->setToolTip(tr("Open compare mode: the observed logs beside the engine replaying "
                             "the same membership, on one clock"));
@@ -181,16 +188,20 @@ void ImportController::showProblems(const QString &title, const QString &error)
 
 void ImportController::importMqadmin()
 {
-    if (!hasMqadminImporter()) {
-        return;
-    }
     MqadminDialog dialog(m_window);
     while (dialog.exec() == QDialog::Accepted) {
         QString error;
-        const std::optional<Scenario> scenario
-            = mqadminImporter()(dialog.connectionText(), dialog.progressText(), &error);
+        QStringList warnings;
+        const std::optional<Scenario> scenario = scenarioFromMqadmin(
+            dialog.connectionText(), dialog.progressText(), &error, &warnings);
         if (scenario) {
             emit scenarioImported(*scenario);
+            if (!warnings.isEmpty()) {
+                QMessageBox::information(m_window, tr("Import mqadmin output"),
+                    tr("The scenario was built; %n line(s) were doubtful:", nullptr,
+                        int(warnings.size()))
+                        + QLatin1Char('\n') + warnings.mid(0, 50).join(QLatin1Char('\n')));
+            }
             return;
         }
         QMessageBox::warning(m_window, tr("Import mqadmin output"), error);

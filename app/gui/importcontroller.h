@@ -27,7 +27,7 @@ class StrategyRegistry;
     listed in a dialog with file:line, and a file that is not a log is refused with why. "Replay
     in the engine" opens compare mode: the observed world beside the engine running the replay
     scenario (LogImporter::scenario), on one clock. mqadmin output (consumerConnection and
-    consumerProgress) becomes a scenario through the importer set with setMqadminImporter, and
+    consumerProgress) becomes a scenario through rblab import-mqadmin's importer, and
     opens as a normal document (scenarioImported).
 */
 class ImportController : public QObject
@@ -36,13 +36,12 @@ class ImportController : public QObject
 
 public:
     /*!
-        `rblab import-mqadmin`'s conversion: the two outputs' texts → a scenario, or nullopt with
-        `error`. Set once at start-up (the parser lives in engine/src/importlog).
+        `rblab import-mqadmin`'s conversion (importMqadmin in engine/src/importlog): the two
+        outputs' texts → a scenario, or nullopt with `error` listing the errors with line and
+        field. `warnings` gets what was read but doubtful (a #Diff that does not add up, …).
     */
-    using MqadminImporter = std::function<std::optional<Scenario>(
-        const QString &connectionText, const QString &progressText, QString *error)>;
-    static void setMqadminImporter(MqadminImporter importer);
-    static bool hasMqadminImporter();
+    static std::optional<Scenario> scenarioFromMqadmin(const QString &connectionText,
+        const QString &progressText, QString *error, QStringList *warnings = nullptr);
 
     ImportController(const StrategyRegistry &registry, QWidget *window);
 

@@ -466,24 +466,48 @@ void tst_ObservedLogs::badInputIsReported()
 
 void tst_ObservedLogs::mqadminScenarioOpensAsDocument()
 {
-    // Import mqadmin output… hands its scenario over as scenarioImported: from an observed
-    // world too, it opens as an untitled document and runs in the engine.
+    // Import mqadmin output… runs rblab import-mqadmin's importer on the two pasted outputs and
+    // hands its scenario over as scenarioImported: from an observed world too, it opens as an
+    // untitled document, runs in the engine and starts with mqadmin's assignment.
     MainWindow window(m_registry, m_languages);
     window.setQuiet(true);
+    QVERIFY(window.importController()->importMqadminAction()->isEnabled());
     QVERIFY(window.importController()->importFiles(kill53()));
-    const auto world = window.controller()->observedWorld();
-    QVERIFY(world);
-    Scenario scenario = world->replayScenario();
-    scenario.name = QStringLiteral("from mqadmin");
-    emit window.importController()->scenarioImported(scenario);
+    auto read = [](const char *relative) {
+        QFile file(QStringLiteral(RBLAB_TEST_DATA_DIR "/importmqadmin/") + QLatin1String(relative));
+        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    };
+    QString error;
+    QStringList warnings;
+    const std::optional<Scenario> scenario = ImportController::scenarioFromMqadmin(
+        read("v5/connection.txt"), read("v5/progress.txt"), &error, &warnings);
+    QVERIFY2(scenario, qPrintable(error));
+    QCOMPARE(scenario->groups.size(), 1);
+    QCOMPARE(scenario->groups[0].consumers.size(), 2);
+    emit window.importController()->scenarioImported(*scenario);
     QVERIFY(!window.controller()->isObserved());
-    QCOMPARE(window.document()->scenario().name, QStringLiteral("from mqadmin"));
+    QCOMPARE(window.document()->scenario().name, scenario->name);
     QVERIFY(window.document()->filePath().isEmpty());
-    QCOMPARE(window.controller()->scenario().name, QStringLiteral("from mqadmin"));
     QVERIFY(window.observedBannerText().isEmpty());
-    // Without an importer set (this build), the menu entry is there but off.
-    QVERIFY(!ImportController::hasMqadminImporter());
-    QVERIFY(!window.importController()->importMqadminAction()->isEnabled());
+    // The first moment shows mqadmin's owners: 6 of TopicOrder's 8 queues held (broker-b/2 and
+    // /3 showed N/A), 3 by each consumer (tst_mqadminparser: importV5Orphans).
+    window.controller()->seek(500); // before the first rebalance (1 s on 5.x)
+    auto held = [&window] {
+        int n = 0;
+        if (window.controller()->now() != 500 || !window.controller()->catalog()) {
+            return -1;
+        }
+        const Catalog &catalog = *window.controller()->catalog();
+        for (const SnapshotHolding &h : window.controller()->snapshot().holdings) {
+            n += catalog.queues.at(h.queue).topic == QLatin1String("TopicOrder") ? 1 : 0;
+        }
+        return n;
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(held(), 6, 20000);
+    // Bad input: nothing readable is an error with the reason, not an empty world.
+    QVERIFY(!ImportController::scenarioFromMqadmin(
+        QStringLiteral("hello"), QStringLiteral("world"), &error));
+    QVERIFY(!error.isEmpty());
 }
 
 void tst_ObservedLogs::importsInAWorkerThread()
