@@ -3649,6 +3649,18 @@ Allowed: %4</source>
         <source>Produced %1, delivered %2, lost %3; flow-control holds: count %4, size %5, span %6</source>
         <translation>已生产 %1，已投递 %2，丢失 %3；流控次数：数量 %4，大小 %5，跨度 %6</translation>
     </message>
+    <message>
+        <source> · memory %1 MiB</source>
+        <translation> · 内存 %1 MiB</translation>
+    </message>
+    <message>
+        <source>Memory: %1 MiB resident</source>
+        <translation>内存：常驻 %1 MiB</translation>
+    </message>
+    <message>
+        <source>Chart history: %1 of %2 samples kept (the last 10 minutes whole, older ones thinned, departed consumers folded), %3 KiB</source>
+        <translation>图表历史：保留 %2 个样本中的 %1 个（最近 10 分钟完整保留，更早的抽稀，已离开消费者的行合并为汇总），%3 KiB</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::StrategyMetadata</name>

@@ -25,7 +25,7 @@ namespace Rblab {
 namespace {
 
 // Above this many consumers, a line each is a tangle: show the highest and the mean instead.
-constexpr int kMaxConsumerLines = 10;
+constexpr int kMaxConsumerLines = ChartSeries::kMaxConsumerColumns;
 constexpr int kRefreshMs = 40;
 constexpr int kSlowRefreshMs = 250;
 constexpr double kMinWindow = 5;
@@ -126,7 +126,7 @@ ChartPanel::ChartPanel(const SimulationController &controller, QWidget *parent)
     connect(&controller, &SimulationController::rewound, this, [this] {
         // The charts show the chosen moment: the columns up to it, derived again.
         m_data.clear();
-        m_data.append(m_controller.samples());
+        m_data.update(m_controller.samples(), m_controller.historyRevision());
         m_data.appendEvents(m_controller.events());
         for (Chart &c : m_charts) {
             rebuildLines(c);
@@ -332,9 +332,7 @@ void ChartPanel::handleFrame()
     if (frame.rewound) {
         return; // rewound() has rebuilt the columns with this frame's samples
     }
-    if (!frame.newSamples.isEmpty()) {
-        m_data.append(frame.newSamples);
-    }
+    m_data.update(frame.samples, frame.historyRevision);
     if (!frame.newEvents.isEmpty()) {
         m_data.appendEvents(frame.newEvents);
     }

@@ -8,11 +8,19 @@ namespace Rblab {
 
 void ChartSeries::clear()
 {
+    clearSamples();
+    m_rebalances.clear();
+    m_following = false;
+}
+
+void ChartSeries::clearSamples()
+{
     m_t.clear();
     m_perConsumer.clear();
+    m_tooManyConsumers = false;
     for (int k = 0; k < FlowCauses; ++k) {
         m_flow[k].clear();
-        m_lastFlow[k].clear();
+        m_lastFlowTotal[k] = 0;
     }
     for (int m = 0; m < MetricCount; ++m) {
         m_highest[m].clear();
@@ -20,90 +28,145 @@ void ChartSeries::clear()
     }
     m_orphaned.clear();
     m_doubleOwned.clear();
-    m_rebalances.clear();
     m_countThreshold = 0;
     m_sizeThreshold = 0;
 }
 
+void ChartSeries::update(const QList<SamplePtr> &samples, quint64 revision)
+{
+    if (!m_following || revision != m_revision) {
+        clearSamples();
+        m_revision = revision;
+        m_following = true;
+    }
+    // Only the end of the window is new: find the first sample after the last one derived.
+    qsizetype from = samples.size();
+    const double last = m_t.isEmpty() ? -1.0 : m_t.last();
+    while (from > 0 && double(samples.at(from - 1)->t) / 1000.0 > last) {
+        --from;
+    }
+    for (qsizetype i = from; i < samples.size(); ++i) {
+        appendOne(*samples.at(i));
+    }
+}
+
+void ChartSeries::append(const QList<SamplePtr> &samples)
+{
+    for (const SamplePtr &s : samples) {
+        appendOne(*s);
+    }
+}
+
 void ChartSeries::append(const QList<Sample> &samples)
 {
-    QList<float> largestCount;
-    QList<float> largestBytes;
     for (const Sample &s : samples) {
-        const double t = double(s.t) / 1000.0;
-        const double dt = m_t.isEmpty() ? 0 : t - m_t.last();
-        const qsizetype before = m_t.size();
-        m_t.append(t);
-        const int consumers = int(s.consumers.size());
+        appendOne(s);
+    }
+}
+
+void ChartSeries::appendOne(const Sample &s)
+{
+    const double t = double(s.t) / 1000.0;
+    const double dt = m_t.isEmpty() ? 0 : t - m_t.last();
+    const qsizetype before = m_t.size();
+    m_t.append(t);
+    const int consumers = int(SampleHistory::consumerCount(s));
+    if (consumers > kMaxConsumerColumns && !m_tooManyConsumers) {
+        // A line each is drawn only up to kMaxConsumerColumns consumers (ChartPanel): beyond,
+        // columns per consumer would cost memory for every consumer the run ever created.
+        m_tooManyConsumers = true;
+        m_perConsumer.clear();
+    }
+    if (!m_tooManyConsumers) {
         while (m_perConsumer.size() < consumers) {
             // A consumer that joins later has no values before it existed: zeros keep columns
             // aligned.
             QList<QList<float>> columns(MetricCount, QList<float>(before, 0.0f));
             m_perConsumer.append(columns);
         }
+    }
+    // A sample's rows (whole, or folded: the departed consumers' rows left out) and whose
+    // they are. A departed consumer caches nothing and owns no queue: its columns read 0.
+    const qsizetype rows = s.consumers.size();
+    const auto idOf = [&s](qsizetype row) {
+        return s.consumerIds.isEmpty() ? qint32(row) : s.consumerIds.at(row);
+    };
+    // The largest cache of one queue, per owner: what flow control compares with its threshold.
+    m_largestCount.fill(0.0f, consumers);
+    m_largestBytes.fill(0.0f, consumers);
+    for (const Sample::Queue &q : s.queues) {
+        for (qint32 owner : q.owners) {
+            if (owner >= 0 && owner < consumers) {
+                m_largestCount[owner] = qMax(m_largestCount[owner], float(q.cachedCount));
+                m_largestBytes[owner] = qMax(m_largestBytes[owner], float(q.cachedBytes));
+            }
+        }
+    }
+    // Flow-control holds per second: the cumulative counts of every consumer, departed ones
+    // (their summary row) included, against the previous sample's.
+    qint64 flowTotal[FlowCauses]
+        = { s.departed.flowControl[0], s.departed.flowControl[1], s.departed.flowControl[2] };
+    double countThreshold = 0;
+    double sizeThreshold = 0;
+    float highest[MetricCount] = { 0, 0, 0 };
+    double sum[MetricCount] = { 0, 0, 0 };
+    int live = 0;
+    for (qsizetype row = 0; row < rows; ++row) {
+        const Sample::Consumer &sc = s.consumers.at(row);
+        const qint32 c = idOf(row);
         for (int k = 0; k < FlowCauses; ++k) {
-            m_lastFlow[k].resize(qMax<qsizetype>(m_lastFlow[k].size(), consumers), 0);
+            flowTotal[k] += sc.flowControl[k];
         }
-        // The largest cache of one queue, per owner: what flow control compares with its threshold.
-        largestCount.fill(0.0f, consumers);
-        largestBytes.fill(0.0f, consumers);
-        for (const Sample::Queue &q : s.queues) {
-            for (qint32 owner : q.owners) {
-                if (owner >= 0 && owner < consumers) {
-                    largestCount[owner] = qMax(largestCount[owner], float(q.cachedCount));
-                    largestBytes[owner] = qMax(largestBytes[owner], float(q.cachedBytes));
-                }
+        const float values[MetricCount]
+            = { m_largestCount.at(c), m_largestBytes.at(c) / float(1024 * 1024), float(sc.lag) };
+        const bool isLive = sc.state != ConsumerState::Absent && sc.state != ConsumerState::Killed
+            && sc.state != ConsumerState::Shutdown;
+        if (isLive) {
+            ++live;
+            for (int m = 0; m < MetricCount; ++m) {
+                highest[m] = qMax(highest[m], values[m]);
+                sum[m] += values[m];
+            }
+            countThreshold = qMax(countThreshold, double(sc.pullThresholdForQueue));
+            sizeThreshold = qMax(sizeThreshold, double(sc.pullThresholdSizeForQueue));
+        }
+    }
+    for (int c = 0; c < m_perConsumer.size(); ++c) {
+        auto &columns = m_perConsumer[c];
+        if (c >= consumers) {
+            for (auto &column : columns) {
+                column.append(0.0f);
+            }
+            continue;
+        }
+        columns[CacheMessages].append(m_largestCount.at(c));
+        columns[CacheMiB].append(m_largestBytes.at(c) / float(1024 * 1024));
+        columns[Lag].append(0.0f); // set below from the consumer's row, if it has one
+    }
+    if (!m_perConsumer.isEmpty()) {
+        for (qsizetype row = 0; row < rows; ++row) {
+            const qint32 c = idOf(row);
+            if (c < m_perConsumer.size()) {
+                m_perConsumer[c][Lag].last() = float(s.consumers.at(row).lag);
             }
         }
-        double flow[FlowCauses] = { 0, 0, 0 };
-        double countThreshold = 0;
-        double sizeThreshold = 0;
-        float highest[MetricCount] = { 0, 0, 0 };
-        double sum[MetricCount] = { 0, 0, 0 };
-        int live = 0;
-        for (int c = 0; c < m_perConsumer.size(); ++c) {
-            auto &columns = m_perConsumer[c];
-            if (c >= consumers) {
-                for (auto &column : columns) {
-                    column.append(0.0f);
-                }
-                continue;
-            }
-            const Sample::Consumer &sc = s.consumers.at(c);
-            columns[CacheMessages].append(largestCount.at(c));
-            columns[CacheMiB].append(largestBytes.at(c) / float(1024 * 1024));
-            columns[Lag].append(float(sc.lag));
-            for (int k = 0; k < FlowCauses; ++k) {
-                flow[k] += double(sc.flowControl[k] - m_lastFlow[k][c]);
-                m_lastFlow[k][c] = sc.flowControl[k];
-            }
-            const bool isLive = sc.state != ConsumerState::Absent
-                && sc.state != ConsumerState::Killed && sc.state != ConsumerState::Shutdown;
-            if (isLive) {
-                ++live;
-                for (int m = 0; m < MetricCount; ++m) {
-                    highest[m] = qMax(highest[m], columns[m].last());
-                    sum[m] += columns[m].last();
-                }
-                countThreshold = qMax(countThreshold, double(sc.pullThresholdForQueue));
-                sizeThreshold = qMax(sizeThreshold, double(sc.pullThresholdSizeForQueue));
-            }
-        }
-        for (int k = 0; k < FlowCauses; ++k) {
-            m_flow[k].append(dt > 0 ? float(flow[k] / dt) : 0.0f);
-        }
-        for (int m = 0; m < MetricCount; ++m) {
-            m_highest[m].append(highest[m]);
-            m_mean[m].append(live > 0 ? float(sum[m] / live) : 0.0f);
-        }
-        m_orphaned.append(float(s.orphanedQueues));
-        m_doubleOwned.append(float(s.doubleOwnedQueues));
-        if (countThreshold > 0) {
-            m_countThreshold = countThreshold;
-        }
-        if (sizeThreshold > 0) {
-            m_sizeThreshold = sizeThreshold;
-        }
+    }
+    for (int k = 0; k < FlowCauses; ++k) {
+        const qint64 added = before == 0 ? flowTotal[k] : flowTotal[k] - m_lastFlowTotal[k];
+        m_flow[k].append(dt > 0 ? float(double(added) / dt) : 0.0f);
+        m_lastFlowTotal[k] = flowTotal[k];
+    }
+    for (int m = 0; m < MetricCount; ++m) {
+        m_highest[m].append(highest[m]);
+        m_mean[m].append(live > 0 ? float(sum[m] / live) : 0.0f);
+    }
+    m_orphaned.append(float(s.orphanedQueues));
+    m_doubleOwned.append(float(s.doubleOwnedQueues));
+    if (countThreshold > 0) {
+        m_countThreshold = countThreshold;
+    }
+    if (sizeThreshold > 0) {
+        m_sizeThreshold = sizeThreshold;
     }
 }
 

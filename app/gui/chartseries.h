@@ -10,7 +10,8 @@
 namespace Rblab {
 
 /*!
-    Columns derived from the engine's samples as they arrive (never recomputed): per consumer
+    Columns derived from the engine's samples as they arrive (recomputed only when the engine's
+    window changed more than its end): per consumer (for a run of a few consumers)
     the largest queue cache in messages and MiB and the lag; per sample the flow-control holds
     per second by cause, unassigned and double-owned queues, and the thresholds; plus the times
     of rebalances. Chart refreshes only decimate slices of these columns to the visible pixels,
@@ -22,12 +23,26 @@ public:
     enum Metric { CacheMessages, CacheMiB, Lag, MetricCount };
     enum Flow { FlowCount, FlowSize, FlowSpan, FlowCauses };
 
+    //! Per-consumer columns are kept while a run has at most this many consumers (the charts
+    //! draw a line each up to there, the highest and the mean beyond).
+    static constexpr int kMaxConsumerColumns = 10;
+
     void clear();
+    //! Derives the columns of these samples (folded or whole) after the ones already derived.
+    void append(const QList<SamplePtr> &samples);
     void append(const QList<Sample> &samples);
+    /*!
+        Follows the engine's window of samples: appends those after the last one derived, or,
+        when more than the end changed (a new `revision`: thinning, a rewind), derives every
+        column again from it. Either way the columns are as long as the window, not as the run.
+    */
+    void update(const QList<SamplePtr> &samples, quint64 revision);
     void appendEvents(const QList<SimEvent> &events);
 
     qsizetype size() const { return m_t.size(); }
     const QList<double> &times() const { return m_t; } //!< seconds
+    //! Consumers with columns of their own (none once the run has more than
+    //! kMaxConsumerColumns).
     int consumerCount() const { return int(m_perConsumer.size()); }
     const QList<float> &consumerColumn(int consumer, Metric metric) const
     {
@@ -52,6 +67,15 @@ public:
         const QList<float> &column, double x0, double x1, int pixels, double *maxY = nullptr) const;
 
 private:
+    void clearSamples();
+    void appendOne(const Sample &s);
+
+    quint64 m_revision = 0;
+    bool m_following = false; //!< update() has been called since the last clear
+    bool m_tooManyConsumers = false; //!< per-consumer columns dropped for this window
+    QList<float> m_largestCount; //!< scratch, per consumer
+    QList<float> m_largestBytes;
+    qint64 m_lastFlowTotal[FlowCauses] = { 0, 0, 0 }; //!< cumulative, at the previous sample
     QList<double> m_t;
     QList<QList<QList<float>>> m_perConsumer; //!< [consumer][metric][sample]
     QList<float> m_highest[MetricCount];
@@ -60,7 +84,6 @@ private:
     QList<float> m_orphaned;
     QList<float> m_doubleOwned;
     QList<double> m_rebalances;
-    QList<qint64> m_lastFlow[FlowCauses]; //!< per consumer, cumulative at the previous sample
     double m_countThreshold = 0;
     double m_sizeThreshold = 0;
 };

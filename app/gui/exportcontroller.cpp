@@ -152,7 +152,9 @@ void ExportController::exportMetricsCsv()
     }
     settings.setValue(QStringLiteral("export/directory"), directory);
     QString error;
-    report(writeCsv(directory, *catalog, m_controller.samples(), &error), directory, error);
+    report(writeCsv(directory, *catalog, m_controller.samples(),
+               m_controller.lastFrame().departures, &error),
+        directory, error);
 }
 
 QString ExportController::caption() const
@@ -214,8 +216,9 @@ bool ExportController::writePng(const QImage &image, const QString &path, QStrin
     return true;
 }
 
-bool ExportController::writeCsv(
-    const QString &directory, const Catalog &catalog, const QList<Sample> &samples, QString *error)
+bool ExportController::writeCsv(const QString &directory, const Catalog &catalog,
+    const QList<SamplePtr> &samples, const QList<SampleHistory::Departure> &departures,
+    QString *error)
 {
     // The engine's writer, from a plain record of what the app holds: the files are
     // `rblab simulate --csv`'s, byte for byte for the same samples.
@@ -226,9 +229,10 @@ bool ExportController::writeCsv(
     record.topics = catalog.topics;
     record.groups = catalog.groups;
     record.sortedQueueOrder = catalog.sortedQueueOrder;
-    record.samples = [&samples](const RunRecord::SampleVisitor &visit) {
-        for (const Sample &sample : samples) {
-            visit(sample);
+    record.samples = [&samples, &departures](const RunRecord::SampleVisitor &visit) {
+        // The window keeps departed consumers' rows folded: every row comes back for the file.
+        for (const SamplePtr &sample : samples) {
+            visit(SampleHistory::expand(*sample, departures));
         }
         return true;
     };

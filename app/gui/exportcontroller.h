@@ -54,7 +54,8 @@ public:
         health.csv in `directory`, through ReportWriter); false with a reason.
     */
     static bool writeCsv(const QString &directory, const Catalog &catalog,
-        const QList<Sample> &samples, QString *error);
+        const QList<SamplePtr> &samples, const QList<SampleHistory::Departure> &departures,
+        QString *error);
 
 signals:
     //! A file was written (for the status bar).

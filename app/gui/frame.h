@@ -3,6 +3,7 @@
 #pragma once
 
 #include <scenario/scenario.h>
+#include <sim/samplehistory.h>
 #include <sim/simevent.h>
 #include <sim/snapshot.h>
 
@@ -63,7 +64,17 @@ struct Frame
     CatalogPtr catalog;
     WorldSnapshot snapshot;
     QList<SimEvent> newEvents;
-    QList<Sample> newSamples;
+    /*!
+        The engine's window of samples as it is now (SampleHistory: recent ones whole, older ones
+        thinned, departed consumers' rows folded): an implicitly shared list of immutable
+        samples, so handing it over copies pointers, not rows, and the interface keeps no second
+        history of its own. SampleHistory::expand(sample, departures) gives a sample's every row.
+    */
+    QList<SamplePtr> samples;
+    QList<SampleHistory::Departure> departures;
+    quint64 historyRevision = 0; //!< changes when more than the end changed (thinning, rewind)
+    qint64 historyBytes = 0; //!< what the window holds (SampleHistory::memoryBytes)
+    qint64 samplesTaken = 0; //!< samples this branch appended, thinned ones included
     //! The world's settings as they are now: the scenario's, with every setBroker and group-wide
     //! setClient applied so far (scripted or given by the user). The engine keeps no accessor
     //! for them, so the worker folds the commands it knows were applied.
@@ -71,8 +82,9 @@ struct Frame
     QMap<QString, QVariantMap> clientSettings; //!< group name → ClientConfig overrides
     std::optional<ChurnSpec> churn; //!< the random churn running now
     /*!
-        The worker went back (or jumped) to another moment of the run: the interface keeps what
-        it holds up to `keptUntil` and takes newEvents and newSamples (all later) after it.
+        The worker went back (or jumped) to another moment of the run: the interface keeps the
+        events it holds up to `keptUntil` and takes newEvents (all later) after them; `samples`
+        is the window of the moment shown.
     */
     bool rewound = false;
     SimTime keptUntil = -1;

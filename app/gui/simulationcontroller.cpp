@@ -37,7 +37,6 @@ SimulationController::SimulationController(const StrategyRegistry &registry, QOb
         [this](int dropped) {
             // The old branch's future is gone: nothing ahead is true any more.
             m_eventsAhead.clear();
-            m_samplesAhead.clear();
             m_reached = now();
             emit branched(dropped);
         },
@@ -79,7 +78,6 @@ void SimulationController::load(const Scenario &scenario)
     ++m_generation;
     m_lastError.clear();
     m_eventsAhead.clear();
-    m_samplesAhead.clear();
     m_reached = 0;
     m_seekInFlight = false;
     m_pendingSeek.reset();
@@ -90,6 +88,9 @@ void SimulationController::load(const Scenario &scenario)
         options.sampleInterval = kChartSampleInterval;
     }
     options.strategy = m_strategyOverride;
+    // The engine keeps the samples the charts draw, bounded; the interface only reads them.
+    options.recording = Simulation::Options::Recording::Bounded;
+    options.historyLimits = kHistoryLimits;
     QMetaObject::invokeMethod(
         worker,
         [worker, scenario, options, generation] { worker->load(scenario, options, generation); },
@@ -248,9 +249,6 @@ void SimulationController::sendSeek(SimTime t)
     if (!m_eventsAhead.isEmpty()) {
         known = qMax(known, m_eventsAhead.constLast().t);
     }
-    if (!m_samplesAhead.isEmpty()) {
-        known = qMax(known, m_samplesAhead.constLast().t);
-    }
     const SimTime keptUntil = qMin(t, known - 1);
     SimulationWorker *worker = m_worker;
     QMetaObject::invokeMethod(
@@ -298,10 +296,9 @@ template<typename T> void dropUntil(QList<T> &ahead, SimTime t, SimTime T::*time
 
 void SimulationController::dropHistoryAfter(SimTime t)
 {
-    // Issue 10 asks the shared sample store (being built beside this) for truncateAfter(t):
-    // until then these two lists are the history, and this is where they are cut.
+    // The samples are the engine's: the Timeline's seek cut its SampleHistory after the same
+    // time (SampleHistory::truncateAfter), and the frame brings the window as it is now.
     splitAt(m_events, m_eventsAhead, t, &SimEvent::t);
-    splitAt(m_samples, m_samplesAhead, t, &Sample::t);
 }
 
 void SimulationController::apply(const ScenarioEvent &command)
@@ -345,7 +342,6 @@ void SimulationController::handleFramePublished()
     if (newRun) {
         m_shownGeneration = frame.generation;
         m_events.clear();
-        m_samples.clear();
     }
     const bool wentBack = !newRun && frame.rewound;
     if (wentBack) {
@@ -353,9 +349,7 @@ void SimulationController::handleFramePublished()
     }
     m_catalog = frame.catalog;
     m_events.append(frame.newEvents);
-    m_samples.append(frame.newSamples);
     dropUntil(m_eventsAhead, frame.snapshot.now, &SimEvent::t);
-    dropUntil(m_samplesAhead, frame.snapshot.now, &Sample::t);
     m_reached = frame.reached;
     m_effectiveSpeed = frame.effectiveSpeed;
     const int pausedOnKind = frame.pausedOn;

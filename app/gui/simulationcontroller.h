@@ -19,9 +19,9 @@ class StrategyRegistry;
     it. Commands (a user's kill, a strategy switch) are ScenarioEvents posted to the worker and
     applied at the run's current time; commandApplied reports them back with that time so the
     document can record them. Frames arrive coalesced: frameUpdated fires at most once per frame
-    the interface takes, and lastFrame() holds the newest snapshot with the events and samples
-    that came with it. The controller also keeps the run's full event and sample history for
-    the charts and the log (the views read it; they do not copy it).
+    the interface takes, and lastFrame() holds the newest snapshot with the events that came with
+    it and the engine's window of samples. The controller keeps the run's events for the log;
+    the samples stay the engine's (SampleHistory: bounded, shared, never copied row by row).
 
     GUI thread only. Never blocks it, except runTo(), which is meant for --screenshot and tests.
 */
@@ -78,9 +78,8 @@ public:
     SimTime reached() const { return qMax(m_reached, now()); }
     PauseKinds pauseOn() const { return m_pauseOn; }
     void setPauseOn(const PauseKinds &kinds);
-    //! The events and samples of this branch after now() (kept while the run is rewound).
+    //! The events of this branch after now() (kept while the run is rewound).
     const QList<SimEvent> &eventsAhead() const { return m_eventsAhead; }
-    const QList<Sample> &samplesAhead() const { return m_samplesAhead; }
 
     //! Sends a command; commandApplied or commandFailed tells how it went.
     void apply(const ScenarioEvent &command);
@@ -100,13 +99,27 @@ public:
     const WorldSnapshot &snapshot() const { return m_last.snapshot; }
     const Frame &lastFrame() const { return m_last; }
     const QList<SimEvent> &events() const { return m_events; }
-    const QList<Sample> &samples() const { return m_samples; }
+    /*!
+        The engine's window of samples up to now (recent ones whole, older ones thinned,
+        departed consumers' rows folded: see expandedSample), as last published.
+    */
+    const QList<SamplePtr> &samples() const { return m_last.samples; }
+    //! Sample `i` of samples() with every consumer's row.
+    Sample expandedSample(qsizetype i) const
+    {
+        return SampleHistory::expand(*m_last.samples.at(i), m_last.departures);
+    }
+    quint64 historyRevision() const { return m_last.historyRevision; }
+    qint64 historyBytes() const { return m_last.historyBytes; }
     SimTime now() const { return m_last.snapshot.now; }
     SimTime sampleInterval() const { return m_sampleInterval; }
     QString lastError() const { return m_lastError; }
 
     //! Sample interval of runs in the app: charts want at least two samples a second.
     static constexpr SimTime kChartSampleInterval = 500;
+    //! The window the app keeps: 10 minutes whole at 500 ms, 1,800 thinned samples before it
+    //! (more points than a chart has pixels).
+    static constexpr SampleHistory::Limits kHistoryLimits { 1200, 3000 };
 
 signals:
     //! A new run began (load or restart): views drop what they drew of the previous one.
@@ -128,7 +141,7 @@ signals:
 
 private:
     void handleFramePublished();
-    //! Keeps the history up to `t`; what lies after waits in the "ahead" lists.
+    //! Keeps the events up to `t`; what lies after waits in the "ahead" list.
     void dropHistoryAfter(SimTime t);
     //! The history after `t` that this branch already had, put back in order.
     void sendSeek(SimTime t);
@@ -151,9 +164,7 @@ private:
     CatalogPtr m_catalog;
     Frame m_last;
     QList<SimEvent> m_events;
-    QList<Sample> m_samples;
     QList<SimEvent> m_eventsAhead;
-    QList<Sample> m_samplesAhead;
     SimTime m_reached = 0;
     bool m_seekInFlight = false;
     SimTime m_seekTo = 0;

@@ -67,17 +67,15 @@ bool FrameBuffer::publish(Frame &&frame)
     QMutexLocker lock(&m_mutex);
     const bool wasEmpty = !m_pending.valid;
     if (m_pending.valid && m_pending.generation == frame.generation && !frame.rewound) {
-        // The interface has not taken the last frame: keep its events and samples (and that it
-        // went back, and where to).
+        // The interface has not taken the last frame: keep its events (and that it went back,
+        // and where to). The samples need no merging: each frame carries the whole window.
         frame.rewound = m_pending.rewound;
         frame.keptUntil = m_pending.keptUntil;
         if (frame.pausedOn < 0) {
             frame.pausedOn = m_pending.pausedOn;
         }
         m_pending.newEvents.append(std::move(frame.newEvents));
-        m_pending.newSamples.append(std::move(frame.newSamples));
         frame.newEvents = std::move(m_pending.newEvents);
-        frame.newSamples = std::move(m_pending.newSamples);
     }
     m_pending = std::move(frame);
     m_pending.valid = true;
@@ -114,7 +112,7 @@ void SimulationWorker::load(
     m_generation = generation;
     m_scenario = scenario;
     m_eventsSent = 0;
-    m_samplesSent = 0;
+    m_samplesWatched = -1;
     m_settingEvents.clear();
     for (const ScenarioEvent &e : scenario.events) {
         if (e.action == ScenarioEvent::Action::SetBroker
@@ -288,10 +286,7 @@ void SimulationWorker::seek(qint64 t, qint64 keptUntil)
     m_eventsSent = std::partition_point(events.cbegin(), events.cend(),
                        [keptUntil](const SimEvent &e) { return e.t <= keptUntil; })
         - events.cbegin();
-    const QList<Sample> &samples = sim().samples();
-    m_samplesSent = std::partition_point(samples.cbegin(), samples.cend(),
-                        [keptUntil](const Sample &s) { return s.t <= keptUntil; })
-        - samples.cbegin();
+    m_samplesWatched = qMin(m_samplesWatched, m_timeline->now());
     refoldSettings();
     m_carry = 0;
     publish(true, keptUntil);
@@ -342,10 +337,14 @@ bool SimulationWorker::runWatching(SimTime target)
     }
     m_timeline->runUntil(target);
     if (m_pauseOn.contains(PauseKind::DoubleOwnership)) {
-        // Double ownership is a state, not an event: the samples of this chunk show it begin.
-        const QList<Sample> &samples = sim().samples();
-        for (qsizetype i = qMax<qsizetype>(1, m_samplesSent); i < samples.size(); ++i) {
-            if (samples.at(i).doubleOwnedQueues > 0 && samples.at(i - 1).doubleOwnedQueues == 0) {
+        // Double ownership is a state, not an event: the samples of this chunk show it begin
+        // (the end of the window is whole: thinning only reaches older samples).
+        const QList<SamplePtr> &samples = m_timeline->history()->samples();
+        const SimTime watched = std::exchange(m_samplesWatched, m_timeline->now());
+        auto it = std::partition_point(samples.cbegin(), samples.cend(),
+            [watched](const SamplePtr &s) { return s->t <= watched; });
+        for (qsizetype i = qMax<qsizetype>(1, it - samples.cbegin()); i < samples.size(); ++i) {
+            if (samples.at(i)->doubleOwnedQueues > 0 && samples.at(i - 1)->doubleOwnedQueues == 0) {
                 m_pausedOn = int(PauseKind::DoubleOwnership);
                 return true;
             }
@@ -440,10 +439,12 @@ void SimulationWorker::publish(bool rewound, SimTime keptUntil)
         frame.newEvents = events.mid(m_eventsSent);
         m_eventsSent = events.size();
     }
-    const QList<Sample> &samples = sim.samples();
-    if (samples.size() > m_samplesSent) {
-        frame.newSamples = samples.mid(m_samplesSent);
-        m_samplesSent = samples.size();
+    if (const SampleHistory *history = m_timeline->history()) {
+        frame.samples = history->samples();
+        frame.departures = history->departures();
+        frame.historyRevision = history->layoutRevision();
+        frame.historyBytes = history->memoryBytes();
+        frame.samplesTaken = history->appendedCount();
     }
     catchUpSettings();
     frame.brokerSettings = m_brokerSettings;

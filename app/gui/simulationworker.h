@@ -21,7 +21,8 @@ class StrategyRegistry;
 
 /*!
     The frame mailbox between the worker and the interface: the worker merges each slice's
-    output into it (newest snapshot, accumulated events and samples), the interface takes it.
+    output into it (newest snapshot, accumulated events, the current window of samples), the
+    interface takes it.
     One short critical section per side.
 */
 class FrameBuffer
@@ -103,7 +104,7 @@ private:
     CatalogPtr m_catalog;
     quint64 m_generation = 0;
     qsizetype m_eventsSent = 0;
-    qsizetype m_samplesSent = 0;
+    SimTime m_samplesWatched = -1; //!< pause on double ownership: samples seen up to here
     QList<ScenarioEvent> m_settingEvents; //!< scripted setBroker/setClient, in time order
     qsizetype m_settingsFolded = 0; //!< of m_settingEvents, already folded in
     qsizetype m_commandsFolded = 0; //!< of the timeline's commands, already folded in

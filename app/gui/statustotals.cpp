@@ -6,6 +6,9 @@
 #include "simulationcontroller.h"
 
 #include <QEvent>
+#include <QFile>
+
+#include <unistd.h>
 
 namespace Rblab {
 
@@ -24,21 +27,54 @@ void StatusTotals::handleFrame()
     refresh();
 }
 
+qint64 StatusTotals::residentBytes()
+{
+    // statm: total, resident, shared, … in pages.
+    QFile statm(QStringLiteral("/proc/self/statm"));
+    if (!statm.open(QIODevice::ReadOnly)) {
+        return -1;
+    }
+    const QList<QByteArray> fields = statm.readLine().split(' ');
+    bool ok = false;
+    const qint64 pages = fields.size() > 1 ? fields.at(1).trimmed().toLongLong(&ok) : 0;
+    return ok ? pages * qint64(sysconf(_SC_PAGESIZE)) : -1;
+}
+
 void StatusTotals::refresh()
 {
     const SnapshotTotals &t = m_controller.snapshot().totals;
-    setSteadyText(
-        tr("Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · double-owned %5")
-            .arg(GuiText::count(t.rebalances), GuiText::count(t.queueMoves),
-                GuiText::count(t.duplicates),
-                GuiText::queuesAndRetry(m_view.unassignedCount(), m_view.unassignedRetryCount()),
-                GuiText::queuesAndRetry(
-                    m_view.doubleOwnedCount(), m_view.doubleOwnedRetryCount())));
-    setToolTip(
-        tr("Produced %1, delivered %2, lost %3; flow-control holds: count %4, size %5, span %6")
-            .arg(GuiText::count(t.produced), GuiText::count(t.delivered), GuiText::count(t.lost),
-                GuiText::count(t.flowControl[0]), GuiText::count(t.flowControl[1]),
-                GuiText::count(t.flowControl[2])));
+    QString text
+        = tr("Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · double-owned %5")
+              .arg(GuiText::count(t.rebalances), GuiText::count(t.queueMoves),
+                  GuiText::count(t.duplicates),
+                  GuiText::queuesAndRetry(m_view.unassignedCount(), m_view.unassignedRetryCount()),
+                  GuiText::queuesAndRetry(
+                      m_view.doubleOwnedCount(), m_view.doubleOwnedRetryCount()));
+    if (!m_memoryRead.isValid() || m_memoryRead.elapsed() >= 1000) {
+        m_memoryRead.start();
+        m_resident = residentBytes();
+    }
+    const qint64 mib = 1024 * 1024;
+    if (m_resident >= kShowMemoryMiB * mib) {
+        text += tr(" · memory %1 MiB").arg(GuiText::count(m_resident / mib));
+    }
+    setSteadyText(text);
+    const Frame &frame = m_controller.lastFrame();
+    QString tip
+        = tr("Produced %1, delivered %2, lost %3; flow-control holds: count %4, size %5, span %6")
+              .arg(GuiText::count(t.produced), GuiText::count(t.delivered), GuiText::count(t.lost),
+                  GuiText::count(t.flowControl[0]), GuiText::count(t.flowControl[1]),
+                  GuiText::count(t.flowControl[2]));
+    if (m_resident >= 0) {
+        tip += QLatin1Char('\n')
+            + tr("Memory: %1 MiB resident").arg(GuiText::count(m_resident / mib));
+    }
+    tip += QLatin1Char('\n')
+        + tr("Chart history: %1 of %2 samples kept (the last 10 minutes whole, older ones "
+             "thinned, departed consumers folded), %3 KiB")
+              .arg(GuiText::count(frame.samples.size()), GuiText::count(frame.samplesTaken),
+                  GuiText::count(frame.historyBytes / 1024));
+    setToolTip(tip);
 }
 
 void StatusTotals::setSteadyText(const QString &text)

@@ -2,6 +2,7 @@
 // The run's totals at the right of the status bar.
 #pragma once
 
+#include <QElapsedTimer>
 #include <QLabel>
 
 namespace Rblab {
@@ -13,7 +14,8 @@ class SimulationController;
     "Rebalances 7 · queue moves 3 · duplicates 12 · unassigned 3 (+1 retry) · double-owned 3",
     with what was produced, delivered and held back in the tooltip. Unassigned and double-owned
     are counted as the assignment view shows them, retry queues apart, so the status bar and
-    the picture never disagree: refreshed whenever the view paints.
+    the picture never disagree: refreshed whenever the view paints. The app's memory joins them
+    once it is large (kShowMemoryMiB), and the tooltip always says what the chart history holds.
 */
 class StatusTotals : public QLabel
 {
@@ -27,6 +29,11 @@ public:
     void handleFrame();
     void refresh();
 
+    //! Resident memory from which the status bar shows it (below, memory is no news).
+    static constexpr qint64 kShowMemoryMiB = 200;
+    //! The process's resident memory in bytes (Linux: /proc/self/statm), -1 when unknown.
+    static qint64 residentBytes();
+
 protected:
     void changeEvent(QEvent *event) override;
 
@@ -35,6 +42,8 @@ private:
 
     const SimulationController &m_controller;
     const AssignmentView &m_view;
+    QElapsedTimer m_memoryRead; //!< the resident size is read at most once a second
+    qint64 m_resident = -1;
 };
 
 } // namespace Rblab

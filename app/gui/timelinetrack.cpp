@@ -168,14 +168,17 @@ void TimelineTrack::collect()
         }
     }
     const SimTime step = m_controller.sampleInterval();
-    for (const QList<Sample> *list : { &m_controller.samples(), &m_controller.samplesAhead() }) {
-        auto it = std::partition_point(list->cbegin(), list->cend(),
-            [this](const Sample &s) { return s.t <= m_samplesUntil; });
-        for (; it != list->cend(); ++it) {
-            extend(m_doubleOwned, it->doubleOwnedQueues > 0, it->t, step);
-            extend(m_orphaned, it->orphanedQueues > 0, it->t, step);
-            m_samplesUntil = it->t;
-        }
+    // The engine's window is whole at its end, which is all that is new here: the periods of
+    // what lies before were taken when it was new (and a rewind keeps them, as the branch has
+    // them ahead).
+    const QList<SamplePtr> &samples = m_controller.samples();
+    auto it = std::partition_point(samples.cbegin(), samples.cend(),
+        [this](const SamplePtr &s) { return s->t <= m_samplesUntil; });
+    for (; it != samples.cend(); ++it) {
+        const Sample &s = **it;
+        extend(m_doubleOwned, s.doubleOwnedQueues > 0, s.t, step);
+        extend(m_orphaned, s.orphanedQueues > 0, s.t, step);
+        m_samplesUntil = s.t;
     }
 }
 

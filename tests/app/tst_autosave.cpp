@@ -565,8 +565,8 @@ void tst_Autosave::everyWriterReplacesTheFile()
     } else if (writer == QLatin1String("chartsPng")) {
         ok = ExportController::writePng(window->chartPanel()->grabImage(), path, &error);
     } else if (writer == QLatin1String("csv")) {
-        ok = ExportController::writeCsv(
-            dir.path(), *window->controller()->catalog(), window->controller()->samples(), &error);
+        ok = ExportController::writeCsv(dir.path(), *window->controller()->catalog(),
+            window->controller()->samples(), window->controller()->lastFrame().departures, &error);
     } else if (writer == QLatin1String("screenshot")) {
         ok = window->takeScreenshot(path, 35 * kSecond, QSize(800, 500));
         error = window->lastError();

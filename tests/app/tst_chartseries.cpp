@@ -3,6 +3,8 @@
 #include <chartseries.h>
 #include <thresholdnote.h>
 
+#include <sim/samplehistory.h>
+
 #include <QTest>
 
 using namespace Rblab;
@@ -17,6 +19,9 @@ private slots:
     void smallRangesAreNotDecimated();
     void thresholdLineFromAQuarter_data();
     void thresholdLineFromAQuarter();
+    void followsTheEnginesBoundedWindow();
+    void foldedSamplesDrawAsWholeOnes_data();
+    void foldedSamplesDrawAsWholeOnes();
 };
 
 namespace {
@@ -127,6 +132,105 @@ void tst_ChartSeries::thresholdLineFromAQuarter()
     QFETCH(double, threshold);
     QFETCH(bool, line);
     QCOMPARE(ThresholdNote::lineInView(peak, threshold), line);
+}
+
+// The charts follow the engine's window (issue 10): after ten times its capacity in samples the
+// columns are as long as the window, not as the run, and they match it sample for sample whether
+// the window only grew at its end or was thinned in between.
+void tst_ChartSeries::followsTheEnginesBoundedWindow()
+{
+    SampleHistory history({ 100, 400 });
+    ChartSeries series;
+    for (int i = 0; i < 4000; ++i) {
+        history.append(sample(SimTime(i) * 500, i % 50, i));
+        if (i % 7 == 0 || i == 3999) { // frames come less often than samples
+            series.update(history.samples(), history.layoutRevision());
+        }
+    }
+    QVERIFY(history.size() <= 400);
+    QCOMPARE(series.size(), history.size());
+    for (qsizetype i = 0; i < history.size(); ++i) {
+        QCOMPARE(series.times().at(i), double(history.samples().at(i)->t) / 1000.0);
+    }
+    QCOMPARE(series.consumerColumn(0, ChartSeries::CacheMessages).size(), history.size());
+    QCOMPARE(series.consumerColumn(0, ChartSeries::CacheMessages).last(), float(3999 % 50));
+    QCOMPARE(series.times().last(), 3999 * 0.5);
+}
+
+void tst_ChartSeries::foldedSamplesDrawAsWholeOnes_data()
+{
+    QTest::addColumn<int>("consumers");
+    QTest::newRow("a line each (6 consumers)") << 6;
+    QTest::newRow("highest and mean (40 consumers)") << 40;
+}
+
+// Departed consumers' rows folded into a summary (SampleHistory) draw exactly what the whole
+// samples draw: every column, the flow-control holds of consumers that left included; with more
+// consumers than lines, no column per consumer is kept at all.
+void tst_ChartSeries::foldedSamplesDrawAsWholeOnes()
+{
+    QFETCH(int, consumers);
+    QList<Sample> whole;
+    SampleHistory history;
+    for (int i = 0; i < 60; ++i) {
+        Sample s;
+        s.t = SimTime(i) * 500;
+        for (int c = 0; c < consumers; ++c) {
+            Sample::Consumer row;
+            // Consumer c leaves at sample 5c (killed when even, shut down when odd); its holds
+            // stay with it.
+            const bool gone = c > 0 && i >= 5 * c;
+            row.state = !gone ? ConsumerState::Running
+                              : (c % 2 ? ConsumerState::Shutdown : ConsumerState::Killed);
+            const int until = gone ? 5 * c : i;
+            row.flowControl[0] = until * (c + 1);
+            row.flowControl[2] = until / 3;
+            row.delivered = until * 10;
+            row.lag = gone ? 0 : 7 * c + i;
+            row.pullThresholdForQueue = 1000;
+            s.consumers.append(row);
+        }
+        Sample::Queue q;
+        q.cachedCount = i;
+        q.owners = { 0 };
+        s.queues = { q };
+        whole.append(s);
+        history.append(s);
+    }
+    QCOMPARE(history.size(), whole.size());
+    QVERIFY(SampleHistory::isFolded(*history.samples().last()));
+    // At the last sample consumers 1 to 11 have left: their rows are one summary.
+    QCOMPARE(history.samples().last()->consumers.size(), consumers > 12 ? consumers - 11 : 1);
+    QCOMPARE(history.samples().last()->departedCount, qMin(consumers - 1, 11));
+    for (qsizetype i = 0; i < whole.size(); ++i) {
+        QVERIFY(history.expanded(i) == whole.at(i));
+    }
+    ChartSeries a;
+    ChartSeries b;
+    a.append(whole);
+    b.update(history.samples(), history.layoutRevision());
+    QCOMPARE(b.size(), a.size());
+    QCOMPARE(b.consumerCount(), consumers <= ChartSeries::kMaxConsumerColumns ? consumers : 0);
+    QCOMPARE(a.consumerCount(), b.consumerCount());
+    for (int c = 0; c < b.consumerCount(); ++c) {
+        for (int m = 0; m < ChartSeries::MetricCount; ++m) {
+            QCOMPARE(b.consumerColumn(c, ChartSeries::Metric(m)),
+                a.consumerColumn(c, ChartSeries::Metric(m)));
+        }
+    }
+    for (int m = 0; m < ChartSeries::MetricCount; ++m) {
+        QCOMPARE(b.highest(ChartSeries::Metric(m)), a.highest(ChartSeries::Metric(m)));
+        QCOMPARE(b.mean(ChartSeries::Metric(m)), a.mean(ChartSeries::Metric(m)));
+    }
+    for (int k = 0; k < ChartSeries::FlowCauses; ++k) {
+        QCOMPARE(b.flowColumn(ChartSeries::Flow(k)), a.flowColumn(ChartSeries::Flow(k)));
+    }
+    // Holds per second at the end: c + 1 a sample from each consumer still there, 0.5 s apart.
+    double perSecond = 0;
+    for (int c = 0; c < consumers; ++c) {
+        perSecond += c == 0 || c >= 12 ? 2.0 * (c + 1) : 0.0;
+    }
+    QCOMPARE(b.flowColumn(ChartSeries::FlowCount).last(), float(perSecond));
 }
 
 QTEST_APPLESS_MAIN(tst_ChartSeries)

@@ -44,6 +44,8 @@ private:
     TimelineBar *bar() const { return m_window->timelineBar(); }
     //! Seeks and waits for the moment to be shown.
     void seekAndWait(SimTime t);
+    //! The engine's window as the controller holds it, each sample with every consumer's row.
+    QList<Sample> shownSamples() const;
     //! A run of the loaded scenario as the app runs it, straight to `t`, `commands` at their times.
     std::unique_ptr<Simulation> straight(SimTime t, const QList<ScenarioEvent> &commands = {});
 
@@ -92,6 +94,15 @@ void tst_TimelineBar::seekAndWait(SimTime t)
     QCOMPARE(controller()->now(), t);
 }
 
+QList<Sample> tst_TimelineBar::shownSamples() const
+{
+    QList<Sample> samples;
+    for (qsizetype i = 0; i < controller()->samples().size(); ++i) {
+        samples.append(controller()->expandedSample(i));
+    }
+    return samples;
+}
+
 std::unique_ptr<Simulation> tst_TimelineBar::straight(
     SimTime t, const QList<ScenarioEvent> &commands)
 {
@@ -127,7 +138,7 @@ void tst_TimelineBar::rewindShowsWhatAStraightRunShows()
         QCOMPARE(controller()->events().size(), reference->events().size());
         QVERIFY(controller()->events() == reference->events());
         QCOMPARE(controller()->samples().size(), reference->samples().size());
-        QVERIFY(controller()->samples() == reference->samples());
+        QVERIFY(shownSamples() == reference->samples());
         // The charts show the same moment: one column row per sample up to it.
         QCOMPARE(m_window->chartPanel()->series().size(), reference->samples().size());
     }
@@ -136,7 +147,7 @@ void tst_TimelineBar::rewindShowsWhatAStraightRunShows()
     const auto reference = straight(9 * kMinute);
     QVERIFY(controller()->snapshot() == reference->snapshot());
     QVERIFY(controller()->events() == reference->events());
-    QVERIFY(controller()->samples() == reference->samples());
+    QVERIFY(shownSamples() == reference->samples());
     QCOMPARE(m_window->chartPanel()->series().size(), reference->samples().size());
 }
 

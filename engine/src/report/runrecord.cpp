@@ -26,8 +26,9 @@ RunRecord RunRecord::of(Simulation &sim)
             return spool->forEach(visit);
         }
         if (const SampleHistory *history = source->history()) {
+            // Stored folded: every consumer's row comes back for the writer.
             for (const SamplePtr &sample : history->samples()) {
-                visit(*sample);
+                visit(SampleHistory::expand(*sample, history->departures()));
             }
             return true;
         }

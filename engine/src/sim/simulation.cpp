@@ -36,7 +36,8 @@ Simulation::Simulation(
         }
         break;
     case Options::Recording::Bounded:
-        m_history = std::make_unique<SampleHistory>(options.historyLimits);
+        m_history = options.history ? options.history
+                                    : std::make_shared<SampleHistory>(options.historyLimits);
         m_world->sampleSink = [this](Sample &&sample) { m_history->append(std::move(sample)); };
         break;
     }

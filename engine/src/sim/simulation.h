@@ -53,6 +53,11 @@ public:
         enum class Recording { Memory, Spool, Bounded };
         Recording recording = Recording::Memory;
         SampleHistory::Limits historyLimits; //!< with Recording::Bounded
+        /*!
+            With Recording::Bounded: the store to append to, shared with the caller (a
+            Timeline's runs take turns at one store); null: the run makes its own.
+        */
+        std::shared_ptr<SampleHistory> history;
     };
 
     Simulation(const Scenario &scenario, const StrategyRegistry &registry, const Options &options);
@@ -140,7 +145,7 @@ public:
 private:
     std::unique_ptr<World> m_world;
     std::unique_ptr<SampleSpool> m_spool;
-    std::unique_ptr<SampleHistory> m_history;
+    std::shared_ptr<SampleHistory> m_history;
     WorldSnapshot m_snapshot;
 };
 

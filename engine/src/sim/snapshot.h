@@ -198,6 +198,16 @@ struct RBLAB_ENGINE_EXPORT Sample
     QList<Consumer> consumers;
     qint32 orphanedQueues = 0;
     qint32 doubleOwnedQueues = 0;
+    /*!
+        Folded (SampleHistory keeps samples so, see SampleHistory::isFolded): `consumers` holds the
+       rows of the consumers that had not departed (killed or shut down), consumerIds their catalog
+       indices, and `departed` sums the rows of the departedCount others (delivered, flow-control
+       holds; a departed consumer caches nothing and owns no queue). Not folded (no departed
+       consumer, as the engine takes samples): consumerIds is empty and consumers[i] is consumer i.
+    */
+    QList<qint32> consumerIds;
+    Consumer departed;
+    qint32 departedCount = 0;
     friend bool operator==(const Sample &, const Sample &) = default;
 };
 

@@ -9,6 +9,10 @@ Timeline::Timeline(
     const Scenario &scenario, const StrategyRegistry &registry, const Simulation::Options &options)
     : m_scenario(scenario), m_registry(registry), m_options(options)
 {
+    if (m_options.recording == Simulation::Options::Recording::Bounded && !m_options.history) {
+        // One store for every run of the timeline; only the live one records into it.
+        m_options.history = std::make_shared<SampleHistory>(m_options.historyLimits);
+    }
     m_live.sim = fresh(m_options.recordSamples);
 }
 
@@ -172,6 +176,9 @@ void Timeline::seek(SimTime t, SimTime samplesAfter)
             park(std::move(m_live));
         }
         m_live = std::move(restored);
+        if (m_options.history) {
+            m_options.history->truncateAfter(samplesAfter);
+        }
         advance(m_live, samplesAfter);
         m_live.sim->setRecordSamples(m_options.recordSamples);
     }

@@ -33,7 +33,10 @@ namespace Rblab {
 
     Parked checkpoints keep no samples (a run of the default world keeps some 2 KB a sample); a
     restored run records samples again from a time the caller names, so the caller keeps the
-    samples up to that time and receives the rest.
+    samples up to that time and receives the rest. With Recording::Bounded the timeline keeps
+    them itself instead: one SampleHistory (history()) that whichever run is live appends to;
+    going back to t drops the samples after t from it, and the run that goes on from there
+    records them again, so the store always holds this branch up to now and nothing twice.
 */
 class RBLAB_ENGINE_EXPORT Timeline
 {
@@ -54,6 +57,8 @@ public:
     //! The live run, for reading (snapshot, events, samples). Commands go through apply().
     Simulation &simulation() { return *m_live.sim; }
     const Simulation &simulation() const { return *m_live.sim; }
+    //! The branch's samples up to now, with Recording::Bounded (nullptr otherwise).
+    const SampleHistory *history() const { return m_options.history.get(); }
     SimTime now() const { return m_live.sim->now(); }
     //! The furthest time the current branch has been run to.
     SimTime reached() const { return m_reached; }

@@ -9,6 +9,7 @@
 #include <scenario/scenarioreader.h>
 #include <sim/samplehistory.h>
 #include <sim/samplespool.h>
+#include <sim/timeline.h>
 
 #include <QDir>
 #include <QFile>
@@ -325,6 +326,63 @@ private slots:
         // The sample at 30:00 itself may have been thinned away; none after it is left.
         QVERIFY(sim.history()->samples().last()->t <= 30 * kMinute);
         QVERIFY(sim.history()->samples().last()->t > 25 * kMinute);
+    }
+
+    // Issue 10: the app's store does not grow with the run. The default world (consumers join
+    // and leave all along) run as the app runs it, through a Timeline: at 2 h the history holds
+    // at most 1.2 times what it held at 30 minutes, though four times the samples were taken and
+    // many more consumers created (a row each per sample before folding). Every row comes back:
+    // the folded window expands to the straight run's samples, before and after a rewind.
+    void historyDoesNotGrowWithConsumersEverCreated()
+    {
+        const ScenarioReadResult read = ScenarioReader::readFile(
+            QStringLiteral(RBLAB_SOURCE_DIR "/resources/scenarios/default.json"), &registry());
+        QVERIFY2(read.ok(), qPrintable(read.errorText()));
+        Simulation::Options options;
+        options.sampleInterval = 500;
+        options.recording = Simulation::Options::Recording::Bounded;
+        options.historyLimits = { 300, 900 };
+        Timeline timeline(*read.scenario, registry(), options);
+        QVERIFY2(timeline.isValid(), qPrintable(timeline.error()));
+        timeline.runUntil(30 * kMinute);
+        const SampleHistory &history = *timeline.history();
+        const qint64 bytes30 = history.memoryBytes();
+        const qsizetype consumers30 = timeline.simulation().consumers().size();
+        timeline.runUntil(2 * kHour);
+        const qsizetype consumers120 = timeline.simulation().consumers().size();
+        QCOMPARE(history.appendedCount(), 2 * kHour / 500);
+        QVERIFY(history.size() <= 900);
+        QVERIFY2(consumers120 >= consumers30 + 10,
+            qPrintable(QStringLiteral("%1 -> %2 consumers").arg(consumers30).arg(consumers120)));
+        QVERIFY(SampleHistory::isFolded(*history.samples().last()));
+        QCOMPARE(SampleHistory::consumerCount(*history.samples().last()), consumers120);
+        QVERIFY2(history.memoryBytes() <= bytes30 * 12 / 10,
+            qPrintable(QStringLiteral("2 h: %1 bytes, 30 min: %2 (%3 -> %4 consumers)")
+                           .arg(history.memoryBytes())
+                           .arg(bytes30)
+                           .arg(consumers30)
+                           .arg(consumers120)));
+
+        // Back to 100 minutes: nothing after it is left, and the whole stretch at the end
+        // expands to what a straight run took.
+        timeline.seek(100 * kMinute);
+        // (the sample at 100:00 itself may have been thinned away)
+        QVERIFY(history.samples().last()->t <= 100 * kMinute);
+        QVERIFY(history.samples().last()->t > 99 * kMinute);
+        timeline.runUntil(105 * kMinute);
+        Simulation straight(*read.scenario, registry(), [] {
+            Simulation::Options o;
+            o.sampleInterval = 500;
+            return o;
+        }());
+        straight.runUntil(105 * kMinute);
+        const QList<Sample> &taken = straight.samples();
+        for (qsizetype i = history.size() - 300; i < history.size(); ++i) {
+            const Sample whole = history.expanded(i);
+            const qsizetype at = qsizetype(whole.t / 500) - 1; // the first sample is at 0.5 s
+            QCOMPARE(taken.at(at).t, whole.t);
+            QVERIFY2(whole == taken.at(at), qPrintable(QString::number(whole.t)));
+        }
     }
 };
 
