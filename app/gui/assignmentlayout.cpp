@@ -209,9 +209,12 @@ qreal AssignmentLayout::layoutSection(
         qreal minTile;
         qreal minWidth;
     };
+    // Full cards carry a third header line: the next rebalance and the consumer's own view.
+    const qreal schedule = m_scheduleLine < 0 ? lh + 2 : m_scheduleLine;
     const Level levels[] = {
-        { Detail::Full, kCardGap, 2 * lh + 12, 0, 150 },
-        { Detail::Compact, kCardGap - 2, lh + 8, kMinCompactTile, 56 },
+        { Detail::Full, kCardGap, 2 * lh + 12 + schedule, 0, 150 },
+        { Detail::Compact, kCardGap - 2, lh + 8 + (m_scheduleOnCompact ? schedule : 0),
+            kMinCompactTile, 56 },
         { Detail::HeatMap, 4, lh + 4, 2, 30 },
         { Detail::HeatMap, 2, 5, 1, 4 },
     };

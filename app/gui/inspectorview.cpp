@@ -2,6 +2,7 @@
 #include "inspectorview.h"
 
 #include "assignmentexplanation.h"
+#include "flowcontroltext.h"
 #include "guitext.h"
 #include "simulationcontroller.h"
 
@@ -210,6 +211,32 @@ void InspectorView::addExplanation(qint32 c)
     } else if (e.kind == AssignmentExplanation::Kind::ByCircle) {
         add(tr("index"), QString::number(e.index), top);
         add(tr("every %1th queue from index").arg(n), labels(e.computed), top);
+    } else if (e.kind == AssignmentExplanation::Kind::ConsistentHash) {
+        // ConsistentHashRouter's ring (MD5Hash: the first four bytes of MD5, big-endian).
+        const auto hex
+            = [](quint32 h) { return QStringLiteral("0x%1").arg(h, 8, 16, QLatin1Char('0')); };
+        add(tr("virtualNodeCount"), QString::number(e.virtualNodeCount), top);
+        QTreeWidgetItem *ring = add(tr("Ring (MD5 of \"<client id>-<i>\")"),
+            tr("%1 virtual nodes").arg(e.ring.size()), top);
+        for (const AssignmentExplanation::RingNode &node : e.ring) {
+            add(hex(node.hash),
+                QStringLiteral("%1-%2").arg(e.cidAll.value(node.owner)).arg(node.replica), ring);
+        }
+        QTreeWidgetItem *pos = add(tr("Queues on the ring (MD5 of MessageQueue.toString())"),
+            tr("%1 queues").arg(e.positions.size()), top);
+        for (const AssignmentExplanation::QueueOnRing &p : e.positions) {
+            const AssignmentExplanation::RingNode node = e.ring.value(p.node);
+            add(cat.queueLabel(p.queue),
+                p.node < 0 ? tr("%1 → empty ring: no owner").arg(hex(p.hash))
+                           : tr("%1 → node %2-%3 at %4 → %5")
+                                 .arg(hex(p.hash), e.cidAll.value(node.owner))
+                                 .arg(node.replica)
+                                 .arg(hex(node.hash),
+                                     node.owner == e.index ? tr("this consumer")
+                                                           : e.cidAll.value(node.owner)),
+                pos);
+        }
+        add(tr("Queues whose node is this consumer's"), labels(e.computed), top);
     }
     add(tr("The strategy's answer"), labels(e.allocated), top);
 }
@@ -229,6 +256,21 @@ void InspectorView::addHolding(
             ? tr("pulling (last pull %1)").arg(GuiText::clock(h.lastPullAt))
             : tr("held back: %1").arg(GuiText::flowCauseName(h.flowControl)),
         parent);
+    if (h.flowControl != SimEvent::FlowCause::None) {
+        add(tr("Why"), FlowControlText::sentence(h, owner), parent);
+        // RocketMQ's WARN line, from the event that started this hold.
+        // (Looked for among the latest events only: a refresh must stay cheap.)
+        const QList<SimEvent> &events = m_controller.events();
+        for (qsizetype i = events.size() - 1; i >= 0 && i >= events.size() - 20000; --i) {
+            const SimEvent &e = events.at(i);
+            if (e.type == SimEvent::Type::FlowControlOn && e.queue == h.queue
+                && e.consumer == h.consumer) {
+                add(tr("RocketMQ logs"),
+                    FlowControlText::rocketmqWarning(e, *m_controller.catalog()), parent);
+                break;
+            }
+        }
+    }
     add(tr("Lock"), h.locked ? tr("locked") : tr("not locked"), parent);
     add(tr("Held since"), GuiText::clock(h.createdAt), parent);
     if (h.dropped) {

@@ -107,6 +107,7 @@ MainWindow::MainWindow(StrategyRegistry &registry, LanguageManager &languages, Q
     parts.consumers = m_consumerActions;
     parts.languages = &m_languages;
     parts.view = m_view;
+    parts.narration = m_narration;
     m_actions = new WindowActions(this, parts);
     createDocks();
     m_actions->createMenus({ m_strategyDock, m_churnDock, m_settingsDock, m_scenarioDock,
