@@ -83,6 +83,8 @@ public:
         m_scheduleOnCompact = onCompact;
     }
     qreal scheduleLine() const { return m_scheduleLine; }
+    //! Groups of at most this many cards show the rebalance line on compact cards too.
+    static constexpr int kScheduleCompactCards = 12;
     bool scheduleOnCompact() const { return m_scheduleOnCompact; }
 
     const QList<Card> &cards() const { return m_cards; }

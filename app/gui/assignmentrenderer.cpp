@@ -152,7 +152,12 @@ void AssignmentRenderer::paintSchedule(QPainter &p, const Input &in,
     const bool alive = sc.state != ConsumerState::Killed && sc.state != ConsumerState::Shutdown
         && sc.state != ConsumerState::Absent && sc.state != ConsumerState::Frozen;
     const qint64 seconds = CardSchedule::secondsToNext(sc, in.snapshot->now);
-    const CardSchedule::View own = CardSchedule::ownView(*in.catalog, sc);
+    // A departed consumer's last view says nothing about the group now: only the living show it
+    // (a frozen one included: its stale view is the point).
+    const bool present = sc.state != ConsumerState::Killed && sc.state != ConsumerState::Shutdown
+        && sc.state != ConsumerState::Absent;
+    const CardSchedule::View own
+        = present ? CardSchedule::ownView(*in.catalog, sc) : CardSchedule::View();
     const CardSchedule::View common = m_commonViews.value(card.section);
     // Its own view against its group's: a consumer that computed with another consumer list or
     // queue count (a notification lost or late, a stale route) is where double ownership and
@@ -170,6 +175,9 @@ void AssignmentRenderer::paintSchedule(QPainter &p, const Input &in,
     if (fm.horizontalAdvance(countdown + sep) + vfm.horizontalAdvance(view) > line.width()) {
         countdown = CardSchedule::shortCountdownText(seconds, alive);
         view = mark + CardSchedule::shortViewText(own);
+        if (fm.horizontalAdvance(countdown + sep) + vfm.horizontalAdvance(view) > line.width()) {
+            view = mark + CardSchedule::tinyViewText(own);
+        }
     }
     qreal x = line.left();
     p.setFont(font);
@@ -411,10 +419,14 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
         p.drawText(QRectF(card.header.left(), card.header.top(), card.header.width() - 2, lh),
             Qt::AlignRight | Qt::AlignTop, QString::number(sc.queueCount));
         if (detail != Detail::Full) {
-            if (in.layout->scheduleOnCompact() && detail == Detail::Compact) {
+            const qreal scheduleHeight
+                = in.layout->scheduleLine() < 0 ? lh + 2 : in.layout->scheduleLine();
+            if (detail == Detail::Compact && card.header.height() >= lh + 4 + scheduleHeight) {
+                // The layout gave this compact card the rebalance line (a small group, or the
+                // presenter's large line).
                 paintSchedule(p, in, card, sc,
                     QRectF(namePos.x(), card.header.top() + lh + 2, card.header.width() - 4,
-                        in.layout->scheduleLine()));
+                        scheduleHeight));
             }
             return;
         }

@@ -79,7 +79,10 @@ QString AssignmentView::cardScheduleText(qint32 consumer) const
     const SnapshotConsumer &sc = m_snapshot.consumers.at(consumer);
     const bool alive = sc.state != ConsumerState::Killed && sc.state != ConsumerState::Shutdown
         && sc.state != ConsumerState::Absent && sc.state != ConsumerState::Frozen;
-    const CardSchedule::View own = CardSchedule::ownView(*m_catalog, sc);
+    const bool present = sc.state != ConsumerState::Killed && sc.state != ConsumerState::Shutdown
+        && sc.state != ConsumerState::Absent;
+    const CardSchedule::View own
+        = present ? CardSchedule::ownView(*m_catalog, sc) : CardSchedule::View();
     const CardSchedule::View common = CardSchedule::commonView(
         *m_catalog, m_snapshot, m_catalog->consumers.value(consumer).groupIndex);
     const bool differs = alive && own.consumers >= 0 && common.consumers >= 0 && !(own == common);

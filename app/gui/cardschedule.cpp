@@ -95,3 +95,16 @@ QString CardSchedule::shortViewText(const View &view)
 }
 
 } // namespace Rblab
+
+namespace Rblab {
+
+QString CardSchedule::tinyViewText(const View &view)
+{
+    if (view.consumers < 0) {
+        return QString();
+    }
+    //: A card's own view at its narrowest: consumers and queues it computed with.
+    return tr("%1 c · %2 q").arg(view.consumers).arg(view.queues);
+}
+
+} // namespace Rblab

@@ -50,6 +50,8 @@ public:
     //! The short forms for narrow cards: "⟳ 7 s", "4 consumers · 16 queues".
     static QString shortCountdownText(qint64 seconds, bool alive);
     static QString shortViewText(const View &view);
+    //! The shortest forms, for cards of a few tiles' width: "4 c · 16 q".
+    static QString tinyViewText(const View &view);
 };
 
 } // namespace Rblab
