@@ -559,6 +559,38 @@
     </message>
 </context>
 <context>
+    <name>Rblab::CardSchedule</name>
+    <message>
+        <source>next rebalance in %1 s</source>
+        <translation>%1 秒后重平衡</translation>
+    </message>
+    <message>
+        <source>rebalancing now</source>
+        <translation>正在重平衡</translation>
+    </message>
+    <message>
+        <source>sees %1 consumers · %2 queues</source>
+        <translation>看到 %1 个消费者 · %2 个队列</translation>
+    </message>
+    <message>
+        <source>⟳ %1 s</source>
+        <translation>⟳ %1 秒</translation>
+    </message>
+    <message>
+        <source>⟳ now</source>
+        <translation>⟳ 现在</translation>
+    </message>
+    <message>
+        <source>%1 consumers · %2 queues</source>
+        <translation>%1 个消费者 · %2 个队列</translation>
+    </message>
+    <message>
+        <source>%1 c · %2 q</source>
+        <extracomment>A card&apos;s own view at its narrowest: consumers and queues it computed with.</extracomment>
+        <translation>%1 消费者 · %2 队列</translation>
+    </message>
+</context>
+<context>
     <name>Rblab::ChartPanel</name>
     <message>
         <source>Cache per consumer (messages, largest queue)</source>
@@ -1309,6 +1341,10 @@ The files were kept as %2.unreadable.</source>
         <source>on for %1</source>
         <translation>已为 %1 开启</translation>
     </message>
+    <message>
+        <source>%1 — RocketMQ: %2</source>
+        <translation>%1 —— RocketMQ：%2</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::EventLogView</name>
@@ -1388,6 +1424,21 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>Untitled</source>
         <translation>未命名</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::FlowControlText</name>
+    <message>
+        <source>pull delayed %1 ms: %2 cached &gt; pullThresholdForQueue %3</source>
+        <translation>拉取延迟 %1 毫秒：缓存 %2 条 &gt; pullThresholdForQueue %3</translation>
+    </message>
+    <message>
+        <source>pull delayed %1 ms: %2 MiB cached &gt; pullThresholdSizeForQueue %3 MiB</source>
+        <translation>拉取延迟 %1 毫秒：缓存 %2 MiB &gt; pullThresholdSizeForQueue %3 MiB</translation>
+    </message>
+    <message>
+        <source>pull delayed %1 ms: span %2 &gt; consumeConcurrentlyMaxSpan %3</source>
+        <translation>拉取延迟 %1 毫秒：跨度 %2 &gt; consumeConcurrentlyMaxSpan %3</translation>
     </message>
 </context>
 <context>
@@ -1981,6 +2032,46 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>The strategy&apos;s answer</source>
         <translation>策略的返回结果</translation>
+    </message>
+    <message>
+        <source>virtualNodeCount</source>
+        <translation>virtualNodeCount</translation>
+    </message>
+    <message>
+        <source>Ring (MD5 of &quot;&lt;client id&gt;-&lt;i&gt;&quot;)</source>
+        <translation>哈希环（“&lt;客户端 ID&gt;-&lt;i&gt;”的 MD5）</translation>
+    </message>
+    <message>
+        <source>%1 virtual nodes</source>
+        <translation>%1 个虚拟节点</translation>
+    </message>
+    <message>
+        <source>Queues on the ring (MD5 of MessageQueue.toString())</source>
+        <translation>队列在环上的位置（MessageQueue.toString() 的 MD5）</translation>
+    </message>
+    <message>
+        <source>%1 → empty ring: no owner</source>
+        <translation>%1 → 哈希环为空：无人持有</translation>
+    </message>
+    <message>
+        <source>%1 → node %2-%3 at %4 → %5</source>
+        <translation>%1 → 节点 %2-%3（位于 %4）→ %5</translation>
+    </message>
+    <message>
+        <source>this consumer</source>
+        <translation>本消费者</translation>
+    </message>
+    <message>
+        <source>Queues whose node is this consumer&apos;s</source>
+        <translation>落在本消费者节点上的队列</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>RocketMQ logs</source>
+        <translation>RocketMQ 日志</translation>
     </message>
 </context>
 <context>
@@ -3106,7 +3197,7 @@ The files were kept as %2.unreadable.</source>
     </message>
     <message>
         <source>expected {&quot;messages&quot;: …, &quot;inMemory&quot;: true|false}, got %1</source>
-        <translation>应为 {"messages": …, "inMemory": true|false}，实际为 %1</translation>
+        <translation>应为 {&quot;messages&quot;: …, &quot;inMemory&quot;: true|false}，实际为 %1</translation>
     </message>
 </context>
 <context>
@@ -3987,6 +4078,22 @@ Allowed: %4</source>
     <message>
         <source>Zoom %1 %</source>
         <translation>缩放 %1%</translation>
+    </message>
+    <message>
+        <source>Show &amp;narration</source>
+        <translation>显示讲解(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Show the scenario&apos;s teaching notes over the view (hidden notes do not pause the run)</source>
+        <translation>在视图上显示场景的讲解提示（隐藏时讲解不会暂停运行）</translation>
+    </message>
+    <message>
+        <source>&amp;Large rebalance countdown</source>
+        <translation>大字显示重平衡倒计时(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Each card&apos;s next rebalance and the consumer list and queue count it last computed with, in large letters for the back of the room</source>
+        <translation>以大字显示每张卡片的下次重平衡时间，以及该消费者上次计算时所用的消费者列表和队列数，坐在教室后排也能看清</translation>
     </message>
 </context>
 <context>
