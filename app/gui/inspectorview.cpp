@@ -216,24 +216,28 @@ void InspectorView::addExplanation(qint32 c)
         const auto hex
             = [](quint32 h) { return QStringLiteral("0x%1").arg(h, 8, 16, QLatin1Char('0')); };
         add(tr("virtualNodeCount"), QString::number(e.virtualNodeCount), top);
-        QTreeWidgetItem *ring = add(tr("Ring (MD5 of \"<client id>-<i>\")"),
-            tr("%1 virtual nodes").arg(e.ring.size()), top);
+        QTreeWidgetItem *ring = add(tr("Ring"),
+            tr("%1 virtual nodes · MD5 of \"<client id>-<i>\"").arg(e.ring.size()), top);
         for (const AssignmentExplanation::RingNode &node : e.ring) {
             add(hex(node.hash),
                 QStringLiteral("%1-%2").arg(e.cidAll.value(node.owner)).arg(node.replica), ring);
         }
-        QTreeWidgetItem *pos = add(tr("Queues on the ring (MD5 of MessageQueue.toString())"),
-            tr("%1 queues").arg(e.positions.size()), top);
+        QTreeWidgetItem *pos = add(tr("Queues on the ring"),
+            tr("%1 queues · MD5 of MessageQueue.toString()").arg(e.positions.size()), top);
+        pos->setExpanded(true); // the answer to "why these queues": open from the start
         for (const AssignmentExplanation::QueueOnRing &p : e.positions) {
             const AssignmentExplanation::RingNode node = e.ring.value(p.node);
             add(cat.queueLabel(p.queue),
-                p.node < 0 ? tr("%1 → empty ring: no owner").arg(hex(p.hash))
-                           : tr("%1 → node %2-%3 at %4 → %5")
-                                 .arg(hex(p.hash), e.cidAll.value(node.owner))
-                                 .arg(node.replica)
-                                 .arg(hex(node.hash),
-                                     node.owner == e.index ? tr("this consumer")
-                                                           : e.cidAll.value(node.owner)),
+                // The queue's hash, then the first virtual node at or after it: "<owner>-<i>".
+                p.node < 0                  ? tr("%1 → empty ring: no owner").arg(hex(p.hash))
+                    : node.owner == e.index ? tr("%1 → %2-%3 at %4 ← this consumer")
+                                                  .arg(hex(p.hash), e.cidAll.value(node.owner))
+                                                  .arg(node.replica)
+                                                  .arg(hex(node.hash))
+                                            : tr("%1 → %2-%3 at %4")
+                                                  .arg(hex(p.hash), e.cidAll.value(node.owner))
+                                                  .arg(node.replica)
+                                                  .arg(hex(node.hash)),
                 pos);
         }
         add(tr("Queues whose node is this consumer's"), labels(e.computed), top);
@@ -323,6 +327,14 @@ QString InspectorView::value(const QString &property) const
 {
     const auto items = m_tree->findItems(property, Qt::MatchExactly | Qt::MatchRecursive, 0);
     return items.isEmpty() ? QString() : items.first()->text(1);
+}
+
+void InspectorView::scrollToExplanation()
+{
+    const auto items = m_tree->findItems(tr("Explain this assignment"), Qt::MatchExactly, 0);
+    if (!items.isEmpty()) {
+        m_tree->scrollToItem(items.first(), QAbstractItemView::PositionAtTop);
+    }
 }
 
 void InspectorView::changeEvent(QEvent *event)

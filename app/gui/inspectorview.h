@@ -35,6 +35,8 @@ public:
     Selection selection() const { return m_selection; }
     //! The value shown for a property (tests), by its visible name; empty when not shown.
     QString value(const QString &property) const;
+    //! Scrolls "Explain this assignment" to the top of the tree (a screenshot's --select).
+    void scrollToExplanation();
     void refresh();
 
 protected:

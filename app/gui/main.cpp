@@ -165,6 +165,7 @@ int main(int argc, char *argv[])
         }
     }
     if (screenshot) {
+        window.setScreenshotSelection(options.select);
         if (!window.takeScreenshot(options.screenshot, *options.at, options.size)) {
             std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(window.lastError()));
             return 1;

@@ -544,7 +544,26 @@ bool MainWindow::takeScreenshot(const QString &path, SimTime at, const QSize &si
         return false;
     }
     m_view->settle();
+    if (!m_screenshotSelection.isEmpty()) {
+        const CatalogPtr catalog = m_controller->catalog();
+        qint32 found = -1;
+        for (qint32 i = 0; catalog && i < catalog->consumers.size() && found < 0; ++i) {
+            const ConsumerInfo &c = catalog->consumers.at(i);
+            if (c.name == m_screenshotSelection || c.id == m_screenshotSelection) {
+                found = i;
+            }
+        }
+        if (found < 0) {
+            m_lastError = tr("No consumer \"%1\" in the run.").arg(m_screenshotSelection);
+            return false;
+        }
+        m_view->setSelection(Selection::consumer(found));
+        handleSelection(Selection::consumer(found));
+    }
     m_inspector->refresh();
+    if (!m_screenshotSelection.isEmpty()) {
+        m_inspector->scrollToExplanation();
+    }
     // A still picture should show the trouble it contains: ownership when queues are orphaned
     // or double-owned at that moment.
     const SnapshotTotals &totals = m_controller->snapshot().totals;

@@ -262,8 +262,19 @@ void tst_TeachingLayer::consistentHashRing()
     inspector.setSelection(Selection::consumer(5));
     inspector.refresh();
     QCOMPARE(inspector.value(QStringLiteral("virtualNodeCount")), QStringLiteral("10"));
-    QCOMPARE(inspector.value(QStringLiteral("Ring (MD5 of \"<client id>-<i>\")")),
-        QStringLiteral("50 virtual nodes"));
+    QCOMPARE(inspector.value(QStringLiteral("Ring")),
+        QStringLiteral("50 virtual nodes · MD5 of \"<client id>-<i>\""));
+    // Each queue's row: its hash, the virtual node it lands on, that node's hash.
+    const AssignmentExplanation e5 = AssignmentExplanation::of(cat, controller.snapshot(), 5);
+    const AssignmentExplanation::QueueOnRing &p0 = e5.positions.first();
+    const AssignmentExplanation::RingNode &n0 = e5.ring.at(p0.node);
+    QCOMPARE(inspector.value(cat.queueLabel(p0.queue)),
+        QStringLiteral("0x%1 → %2-%3 at 0x%4%5")
+            .arg(p0.hash, 8, 16, QLatin1Char('0'))
+            .arg(e5.cidAll.at(n0.owner))
+            .arg(n0.replica)
+            .arg(n0.hash, 8, 16, QLatin1Char('0'))
+            .arg(n0.owner == e5.index ? QStringLiteral(" ← this consumer") : QString()));
 }
 
 void tst_TeachingLayer::narrationToggle()
