@@ -352,6 +352,14 @@
         <source>--at must be a time such as &quot;90s&quot;, &quot;6m30s&quot;, &quot;1h2m&quot;, &quot;2:10&quot;, &quot;1:02:03&quot; or a number of ms, got &quot;%1&quot;.</source>
         <translation>--at 必须是时间，如 &quot;90s&quot;、&quot;6m30s&quot;、&quot;1h2m&quot;、&quot;2:10&quot;、&quot;1:02:03&quot; 或毫秒数，实际为 &quot;%1&quot;。</translation>
     </message>
+    <message>
+        <source>With --screenshot: select this consumer (name or client id), so that the Inspector shows it and explains its assignment.</source>
+        <translation>与 --screenshot 一起使用：选中此消费者（名称或客户端 ID），让“详情”面板显示它并解释它分到的队列。</translation>
+    </message>
+    <message>
+        <source>--select only goes with --screenshot</source>
+        <translation>--select 只能与 --screenshot 一起使用</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::AssignmentItems</name>
@@ -2038,28 +2046,8 @@ The files were kept as %2.unreadable.</source>
         <translation>virtualNodeCount</translation>
     </message>
     <message>
-        <source>Ring (MD5 of &quot;&lt;client id&gt;-&lt;i&gt;&quot;)</source>
-        <translation>哈希环（“&lt;客户端 ID&gt;-&lt;i&gt;”的 MD5）</translation>
-    </message>
-    <message>
-        <source>%1 virtual nodes</source>
-        <translation>%1 个虚拟节点</translation>
-    </message>
-    <message>
-        <source>Queues on the ring (MD5 of MessageQueue.toString())</source>
-        <translation>队列在环上的位置（MessageQueue.toString() 的 MD5）</translation>
-    </message>
-    <message>
         <source>%1 → empty ring: no owner</source>
         <translation>%1 → 哈希环为空：无人持有</translation>
-    </message>
-    <message>
-        <source>%1 → node %2-%3 at %4 → %5</source>
-        <translation>%1 → 节点 %2-%3（位于 %4）→ %5</translation>
-    </message>
-    <message>
-        <source>this consumer</source>
-        <translation>本消费者</translation>
     </message>
     <message>
         <source>Queues whose node is this consumer&apos;s</source>
@@ -2072,6 +2060,30 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>RocketMQ logs</source>
         <translation>RocketMQ 日志</translation>
+    </message>
+    <message>
+        <source>Ring</source>
+        <translation>哈希环</translation>
+    </message>
+    <message>
+        <source>%1 virtual nodes · MD5 of &quot;&lt;client id&gt;-&lt;i&gt;&quot;</source>
+        <translation>%1 个虚拟节点 · “&lt;客户端 ID&gt;-&lt;i&gt;”的 MD5</translation>
+    </message>
+    <message>
+        <source>Queues on the ring</source>
+        <translation>队列在环上的位置</translation>
+    </message>
+    <message>
+        <source>%1 queues · MD5 of MessageQueue.toString()</source>
+        <translation>%1 个队列 · MessageQueue.toString() 的 MD5</translation>
+    </message>
+    <message>
+        <source>%1 → %2-%3 at %4 ← this consumer</source>
+        <translation>%1 → %2-%3（位于 %4）← 本消费者</translation>
+    </message>
+    <message>
+        <source>%1 → %2-%3 at %4</source>
+        <translation>%1 → %2-%3（位于 %4）</translation>
     </message>
 </context>
 <context>
@@ -2387,6 +2399,10 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>Workbench</source>
         <translation>策略工作台</translation>
+    </message>
+    <message>
+        <source>No consumer &quot;%1&quot; in the run.</source>
+        <translation>本次运行中没有消费者“%1”。</translation>
     </message>
 </context>
 <context>
