@@ -178,6 +178,11 @@ void AssignmentRenderer::paintSchedule(QPainter &p, const Input &in,
         if (fm.horizontalAdvance(countdown + sep) + vfm.horizontalAdvance(view) > line.width()) {
             view = mark + CardSchedule::tinyViewText(own);
         }
+        if (fm.horizontalAdvance(countdown + sep) + vfm.horizontalAdvance(view) > line.width()
+            && own.queues == common.queues) {
+            // The queue count is the group's: the consumer count is what is left to tell.
+            view = mark + CardSchedule::consumersText(own);
+        }
     }
     qreal x = line.left();
     p.setFont(font);

@@ -107,4 +107,12 @@ QString CardSchedule::tinyViewText(const View &view)
     return tr("%1 c · %2 q").arg(view.consumers).arg(view.queues);
 }
 
+QString CardSchedule::consumersText(const View &view)
+{
+    if (view.consumers < 0) {
+        return QString();
+    }
+    return tr("%1 consumers").arg(view.consumers);
+}
+
 } // namespace Rblab

@@ -52,6 +52,8 @@ public:
     static QString shortViewText(const View &view);
     //! The shortest forms, for cards of a few tiles' width: "4 c · 16 q".
     static QString tinyViewText(const View &view);
+    //! The narrowest: "4 consumers", when the queue count is the group's anyway.
+    static QString consumersText(const View &view);
 };
 
 } // namespace Rblab

@@ -227,7 +227,9 @@ void InspectorView::addExplanation(qint32 c)
         pos->setExpanded(true); // the answer to "why these queues": open from the start
         for (const AssignmentExplanation::QueueOnRing &p : e.positions) {
             const AssignmentExplanation::RingNode node = e.ring.value(p.node);
-            add(cat.queueLabel(p.queue),
+            // "broker-a/3": the topic is the explanation's, and the dock is narrow.
+            const QueueInfo &q = cat.queues.at(p.queue);
+            add(QStringLiteral("%1/%2").arg(q.brokerName).arg(q.queueId),
                 // The queue's hash, then the first virtual node at or after it: "<owner>-<i>".
                 p.node < 0                  ? tr("%1 → empty ring: no owner").arg(hex(p.hash))
                     : node.owner == e.index ? tr("%1 → %2-%3 at %4 ← this consumer")
