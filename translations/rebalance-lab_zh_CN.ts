@@ -597,6 +597,10 @@
         <extracomment>A card&apos;s own view at its narrowest: consumers and queues it computed with.</extracomment>
         <translation>%1 消费者 · %2 队列</translation>
     </message>
+    <message>
+        <source>%1 consumers</source>
+        <translation>%1 消费者</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::ChartPanel</name>
