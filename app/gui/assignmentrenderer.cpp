@@ -176,12 +176,11 @@ void AssignmentRenderer::paintSchedule(QPainter &p, const Input &in,
         countdown = CardSchedule::shortCountdownText(seconds, alive);
         view = mark + CardSchedule::shortViewText(own);
         if (fm.horizontalAdvance(countdown + sep) + vfm.horizontalAdvance(view) > line.width()) {
-            view = mark + CardSchedule::tinyViewText(own);
-        }
-        if (fm.horizontalAdvance(countdown + sep) + vfm.horizontalAdvance(view) > line.width()
-            && own.queues == common.queues) {
-            // The queue count is the group's: the consumer count is what is left to tell.
-            view = mark + CardSchedule::consumersText(own);
+            // The queue count is the group's: the consumer count is what is left to tell, in
+            // words ("4 consumers" reads from the back of a room, "4 c · 16 q" does not).
+            view = mark
+                + (own.queues == common.queues ? CardSchedule::consumersText(own)
+                                               : CardSchedule::tinyViewText(own));
         }
     }
     qreal x = line.left();

@@ -242,7 +242,7 @@ void InspectorView::addExplanation(qint32 c)
                                                   .arg(hex(node.hash)),
                 pos);
         }
-        add(tr("Queues whose node is this consumer's"), labels(e.computed), top);
+        add(tr("Landing on its nodes"), labels(e.computed), top);
     }
     add(tr("The strategy's answer"), labels(e.allocated), top);
 }

@@ -559,6 +559,8 @@ bool MainWindow::takeScreenshot(const QString &path, SimTime at, const QSize &si
         }
         m_view->setSelection(Selection::consumer(found));
         handleSelection(Selection::consumer(found));
+        // The Explain rows are long (hashes, virtual nodes): give the dock room to show them.
+        resizeDocks({ m_inspectorDock }, { width() * 45 / 100 }, Qt::Horizontal);
     }
     m_inspector->refresh();
     if (!m_screenshotSelection.isEmpty()) {
