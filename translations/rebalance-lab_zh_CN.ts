@@ -2054,10 +2054,6 @@ The files were kept as %2.unreadable.</source>
         <translation>%1 → 哈希环为空：无人持有</translation>
     </message>
     <message>
-        <source>Queues whose node is this consumer&apos;s</source>
-        <translation>落在本消费者节点上的队列</translation>
-    </message>
-    <message>
         <source>Why</source>
         <translation>原因</translation>
     </message>
@@ -2088,6 +2084,10 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>%1 → %2-%3 at %4</source>
         <translation>%1 → %2-%3（位于 %4）</translation>
+    </message>
+    <message>
+        <source>Landing on its nodes</source>
+        <translation>落在它的节点上的队列</translation>
     </message>
 </context>
 <context>
