@@ -8,6 +8,7 @@
 #include <assignmentview.h>
 #include <cardschedule.h>
 #include <eventlogmodel.h>
+#include <eventlogview.h>
 #include <flowcontroltext.h>
 #include <inspectorview.h>
 #include <narrationoverlay.h>
@@ -18,6 +19,7 @@
 #include "consistenthashring.h"
 
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
 
 using namespace Rblab;
@@ -35,6 +37,7 @@ private slots:
     void flowControlSentence();
     void consistentHashRing();
     void narrationToggle();
+    void eventLogFollowsZoom();
 
 private:
     std::unique_ptr<Scenario> scenario(const QString &name);
@@ -268,7 +271,8 @@ void tst_TeachingLayer::consistentHashRing()
     const AssignmentExplanation e5 = AssignmentExplanation::of(cat, controller.snapshot(), 5);
     const AssignmentExplanation::QueueOnRing &p0 = e5.positions.first();
     const AssignmentExplanation::RingNode &n0 = e5.ring.at(p0.node);
-    QCOMPARE(inspector.value(cat.queueLabel(p0.queue)),
+    const QueueInfo &q0 = cat.queues.at(p0.queue);
+    QCOMPARE(inspector.value(QStringLiteral("%1/%2").arg(q0.brokerName).arg(q0.queueId)),
         QStringLiteral("0x%1 → %2-%3 at 0x%4%5")
             .arg(p0.hash, 8, 16, QLatin1Char('0'))
             .arg(e5.cidAll.at(n0.owner))
@@ -301,6 +305,25 @@ void tst_TeachingLayer::narrationToggle()
     QVERIFY(overlay.boxRect().width() > 0);
     overlay.setShown(false);
     QVERIFY(!overlay.isVisibleTo(&view));
+}
+
+void tst_TeachingLayer::eventLogFollowsZoom()
+{
+    // Presenter zoom sets a larger window font: the log's time column grows with it, instead
+    // of cutting "1:34.850" to "1:34.…" (seen at 150 %).
+    SimulationController controller(m_registry);
+    EventLogView log(controller);
+    QTableView *table = log.findChild<QTableView *>();
+    QVERIFY(table);
+    const int before = table->columnWidth(EventLogModel::TimeColumn);
+    QFont font = log.font();
+    font.setPointSizeF(font.pointSizeF() * 2);
+    log.setFont(font);
+    const int needed
+        = QFontMetrics(table->font()).horizontalAdvance(QStringLiteral("00:00.000")) + 16;
+    QCOMPARE(table->columnWidth(EventLogModel::TimeColumn), needed);
+    QVERIFY2(
+        needed > before * 3 / 2, qPrintable(QStringLiteral("%1 → %2").arg(before).arg(needed)));
 }
 
 QTEST_MAIN(tst_TeachingLayer)
