@@ -4,6 +4,7 @@
 #include "assignmentexplanation.h"
 #include "flowcontroltext.h"
 #include "guitext.h"
+#include "ringdiagram.h"
 #include "simulationcontroller.h"
 
 #include <QEvent>
@@ -38,6 +39,8 @@ InspectorView::InspectorView(const SimulationController &controller, QWidget *pa
     m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_tree->header()->setStretchLastSection(true);
     layout->addWidget(m_tree);
+    m_ring = new RingDiagram(this);
+    layout->addWidget(m_ring);
     connect(&controller, &SimulationController::frameUpdated, this, [this] {
         if (!m_lastRefresh.isValid() || m_lastRefresh.elapsed() >= kRefreshMs) {
             refresh();
@@ -77,6 +80,7 @@ void InspectorView::refresh()
     }
     m_tree->setUpdatesEnabled(false);
     m_tree->clear();
+    m_ring->setExplanation(AssignmentExplanation()); // addExplanation() sets it again
     const CatalogPtr catalog = m_controller.catalog();
     if (!catalog || m_selection.kind == Selection::Kind::None) {
         m_title->setText(tr("Select a consumer card or a queue tile to inspect it."));
@@ -155,6 +159,7 @@ void InspectorView::addExplanation(qint32 c)
 {
     const Catalog &cat = *m_controller.catalog();
     const AssignmentExplanation e = AssignmentExplanation::of(cat, m_controller.snapshot(), c);
+    m_ring->setExplanation(e);
     if (e.kind == AssignmentExplanation::Kind::None) {
         return;
     }

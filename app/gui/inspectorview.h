@@ -15,6 +15,7 @@ class QTreeWidgetItem;
 
 namespace Rblab {
 
+class RingDiagram;
 class SimulationController;
 
 /*!
@@ -35,6 +36,8 @@ public:
     Selection selection() const { return m_selection; }
     //! The value shown for a property (tests), by its visible name; empty when not shown.
     QString value(const QString &property) const;
+    //! The ring drawing under the tree (shown for a CONSISTENT_HASH consumer).
+    const RingDiagram *ringDiagram() const { return m_ring; }
     //! Scrolls "Explain this assignment" to the top of the tree (a screenshot's --select).
     void scrollToExplanation();
     void refresh();
@@ -57,6 +60,7 @@ private:
     Selection m_selection;
     QLabel *m_title = nullptr;
     QTreeWidget *m_tree = nullptr;
+    RingDiagram *m_ring = nullptr; //!< CONSISTENT_HASH's ring, under the tree
     QElapsedTimer m_lastRefresh;
 };
 

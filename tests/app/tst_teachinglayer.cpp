@@ -12,6 +12,7 @@
 #include <flowcontroltext.h>
 #include <inspectorview.h>
 #include <narrationoverlay.h>
+#include <ringdiagram.h>
 #include <rblab/messagequeue.h>
 #include <scenario/scenarioreader.h>
 #include <simulationcontroller.h>
@@ -260,11 +261,22 @@ void tst_TeachingLayer::consistentHashRing()
         ++checked;
     }
     QCOMPARE(checked, 5);
+    {
+        // An AVG consumer has no ring to draw.
+        InspectorView avg(controller);
+        avg.setSelection(Selection::consumer(0));
+        avg.refresh();
+        QVERIFY(avg.ringDiagram()->isHidden());
+    }
     // The inspector lists the ring.
     InspectorView inspector(controller);
     inspector.setSelection(Selection::consumer(5));
     inspector.refresh();
     QCOMPARE(inspector.value(QStringLiteral("virtualNodeCount")), QStringLiteral("10"));
+    // The ring is drawn for it: 50 virtual nodes, 16 queues.
+    QVERIFY(!inspector.ringDiagram()->isHidden());
+    QCOMPARE(inspector.ringDiagram()->nodeCount(), 50);
+    QCOMPARE(inspector.ringDiagram()->queueCount(), 16);
     QCOMPARE(inspector.value(QStringLiteral("Ring")),
         QStringLiteral("50 virtual nodes · MD5 of \"<client id>-<i>\""));
     // Each queue's row: its hash, the virtual node it lands on, that node's hash.
