@@ -2620,6 +2620,13 @@ The files were kept as %2.unreadable.</source>
     </message>
 </context>
 <context>
+    <name>Rblab::RingDiagram</name>
+    <message>
+        <source>%1 nodes · %2 queues</source>
+        <translation>%1 个节点 · %2 个队列</translation>
+    </message>
+</context>
+<context>
     <name>Rblab::SampleSpool</name>
     <message>
         <source>cannot create a temporary file for the samples in %1: %2</source>
