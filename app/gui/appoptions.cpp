@@ -149,6 +149,11 @@ AppOptions::Outcome AppOptions::parse(
         tr("Show this RocketMQ client log (repeat for each file) as a read-only run."),
         QStringLiteral("FILE"));
     parser.addOption(importLogs);
+    const QCommandLineOption select(QStringLiteral("select"),
+        tr("With --screenshot: select this consumer (name or client id), so that the Inspector "
+           "shows it and explains its assignment."),
+        QStringLiteral("CONSUMER"));
+    parser.addOption(select);
     const QCommandLineOption isolate(QStringLiteral("isolate-plugins"),
         tr("Which strategy plugins run in a helper process that may crash without taking the app "
            "along: all, user (plugins outside the built-in folder) or none (default: the "
@@ -220,6 +225,11 @@ AppOptions::Outcome AppOptions::parse(
         return Outcome::Error;
     }
     o.screenshot = parser.value(screenshot);
+    o.select = parser.value(select);
+    if (!o.select.isEmpty() && o.screenshot.isEmpty()) {
+        *message = tr("--select only goes with --screenshot");
+        return Outcome::Error;
+    }
     o.autosaveDir = parser.value(autosaveDir);
     if (parser.isSet(jsTimeout)) {
         bool ok = false;

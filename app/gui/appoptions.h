@@ -35,6 +35,7 @@ public:
     QString strategy;
     QStringList pluginDirs;
     QString screenshot;
+    QString select; //!< --select: the consumer a screenshot shows in the Inspector
     std::optional<SimTime> at;
     QSize size;
     bool paused = false;

@@ -1,7 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "assignmentexplanation.h"
 
+#include <rblab/javastring.h>
+#include <rblab/messagequeue.h>
+
+#include <QCryptographicHash>
+
 #include <algorithm>
+#include <map>
 
 namespace Rblab {
 
@@ -56,10 +62,74 @@ AssignmentExplanation AssignmentExplanation::of(
         for (int i = e.index; i < mqs; i += cids) {
             e.computed.append(e.mqAll.at(i));
         }
+    } else if (e.strategy == QLatin1String("CONSISTENT_HASH") && e.index >= 0) {
+        e.kind = Kind::ConsistentHash;
+        explainRing(
+            e, catalog, view->strategyParams.value(QStringLiteral("virtualNodeCount"), 10).toInt());
     } else {
         e.kind = Kind::Other;
     }
     return e;
+}
+
+quint32 AssignmentExplanation::md5Hash(QStringView key)
+{
+    const QByteArray digest = QCryptographicHash::hash(javaUtf8(key), QCryptographicHash::Md5);
+    const auto *d = reinterpret_cast<const uchar *>(digest.constData());
+    return (quint32(d[0]) << 24) | (quint32(d[1]) << 16) | (quint32(d[2]) << 8) | quint32(d[3]);
+}
+
+void AssignmentExplanation::explainRing(
+    AssignmentExplanation &e, const Catalog &catalog, int virtualNodeCount)
+{
+    // ConsistentHashRouter fills a TreeMap node by node in cidAll order; put() replaces on a
+    // collision (the later node wins). A repeated id is one node whose virtual nodes go on
+    // numbering from the count it has (ConsistentHashRouter.addNode, getExistingReplicas).
+    e.virtualNodeCount = virtualNodeCount;
+    std::map<quint32, RingNode> ring;
+    QHash<QString, int> firstSlot;
+    QHash<int, int> replicas;
+    for (int i = 0; i < e.cidAll.size(); ++i) {
+        const QString &id = e.cidAll.at(i);
+        const int slot = firstSlot.value(id, i);
+        firstSlot.insert(id, slot);
+        const int existing = replicas.value(slot);
+        for (int r = 0; r < virtualNodeCount; ++r) {
+            RingNode node;
+            node.hash = md5Hash(QString(id + QLatin1Char('-') + QString::number(existing + r)));
+            node.owner = slot;
+            node.replica = existing + r;
+            const auto [it, inserted] = ring.try_emplace(node.hash, node);
+            if (!inserted) {
+                --replicas[it->second.owner];
+                it->second = node;
+            }
+            ++replicas[slot];
+        }
+    }
+    for (const auto &entry : ring) {
+        e.ring.append(entry.second);
+    }
+    for (qint32 q : std::as_const(e.mqAll)) {
+        QueueOnRing pos;
+        pos.queue = q;
+        if (q >= 0 && q < catalog.queues.size()) {
+            const QueueInfo &info = catalog.queues.at(q);
+            // The object key is MessageQueue.toString(), topic and broker name included.
+            pos.hash
+                = md5Hash(MessageQueue { info.topic, info.brokerName, info.queueId }.toString());
+        }
+        if (!e.ring.isEmpty()) {
+            // tailMap(hash).firstKey(), or the first key when the tail is empty (the wrap).
+            const auto it = std::lower_bound(e.ring.cbegin(), e.ring.cend(), pos.hash,
+                [](const RingNode &n, quint32 h) { return n.hash < h; });
+            pos.node = it == e.ring.cend() ? 0 : int(it - e.ring.cbegin());
+            if (e.ring.at(pos.node).owner == e.index) {
+                e.computed.append(q);
+            }
+        }
+        e.positions.append(pos);
+    }
 }
 
 } // namespace Rblab

@@ -7,6 +7,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <QStringView>
 
 namespace Rblab {
 
@@ -21,7 +22,7 @@ namespace Rblab {
 */
 struct AssignmentExplanation
 {
-    enum class Kind { None, Averagely, ByCircle, Other };
+    enum class Kind { None, Averagely, ByCircle, ConsistentHash, Other };
     Kind kind = Kind::None;
     QString strategy;
     QString topic;
@@ -40,11 +41,37 @@ struct AssignmentExplanation
     QList<qint32> computed;
 
     /*!
+        CONSISTENT_HASH (AllocateMessageQueueConsistentHash over ConsistentHashRouter with its
+        MD5Hash): the ring's virtual nodes "<client id>-<i>" and where each queue lands.
+    */
+    struct RingNode
+    {
+        quint32 hash = 0; //!< MD5Hash.hash("<id>-<i>"): the first four bytes, big-endian
+        int owner = -1; //!< index into cidAll (the first occurrence of its id)
+        int replica = 0; //!< i
+    };
+    struct QueueOnRing
+    {
+        qint32 queue = -1;
+        quint32 hash = 0; //!< MD5Hash.hash(MessageQueue.toString())
+        int node = -1; //!< index into `ring`: the first node at or after the hash (wrapping)
+    };
+    int virtualNodeCount = -1;
+    QList<RingNode> ring; //!< ascending by hash, as the TreeMap's keys
+    QList<QueueOnRing> positions; //!< in mqAll's order
+
+    /*!
         The explanation of `consumer`'s last rebalance of `topic` (a catalog topic index; -1:
         its first subscribed topic that it has rebalanced), or Kind::None when it has none.
     */
+    //! ConsistentHashRouter.MD5Hash.hash of a key (the plugin's ConsistentHashRing::hash).
+    static quint32 md5Hash(QStringView key);
+
     static AssignmentExplanation of(
         const Catalog &catalog, const WorldSnapshot &snapshot, qint32 consumer, qint32 topic = -1);
+
+private:
+    static void explainRing(AssignmentExplanation &e, const Catalog &catalog, int virtualNodeCount);
 };
 
 } // namespace Rblab

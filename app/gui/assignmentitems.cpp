@@ -31,7 +31,14 @@ void fillFrom(const SnapshotHolding &hold, const SnapshotConsumer &owner, TileIt
     const double span = owner.consumeConcurrentlyMaxSpan > 0
         ? double(hold.maxSpan) / double(owner.consumeConcurrentlyMaxSpan)
         : 0;
-    item.fill = float(count);
+    // The bar measures whichever of count and size holds the pull (or is nearer to it): a queue
+    // of large messages is held by pullThresholdSizeForQueue long before its count fills.
+    using C = SimEvent::FlowCause;
+    const bool bySize = hold.flowControl == C::Size || hold.flowControl == C::TopicSize
+        || (hold.flowControl == C::None && size > count);
+    item.fill = float(hold.flowControl == C::Span ? span : bySize ? size : count);
+    item.flags = quint16((item.flags & ~(TileItem::SizeBar | TileItem::SpanBar))
+        | (bySize ? TileItem::SizeBar : 0) | (hold.flowControl == C::Span ? TileItem::SpanBar : 0));
     item.pressure = float(qMax(count, qMax(size, span)));
     item.flow = hold.flowControl;
 }

@@ -209,9 +209,15 @@ qreal AssignmentLayout::layoutSection(
         qreal minTile;
         qreal minWidth;
     };
+    // Full cards carry a third header line: the next rebalance and the consumer's own view.
+    const qreal schedule = m_scheduleLine < 0 ? lh + 2 : m_scheduleLine;
+    // Compact cards have it too while a group is small enough for a room to read its cards
+    // (a few tile rows cost less than the countdown is worth there), and always when large.
+    const bool compactSchedule = m_scheduleOnCompact || cardCount <= kScheduleCompactCards;
     const Level levels[] = {
-        { Detail::Full, kCardGap, 2 * lh + 12, 0, 150 },
-        { Detail::Compact, kCardGap - 2, lh + 8, kMinCompactTile, 56 },
+        { Detail::Full, kCardGap, 2 * lh + 12 + schedule, 0, 150 },
+        { Detail::Compact, kCardGap - 2, lh + 8 + (compactSchedule ? schedule : 0), kMinCompactTile,
+            56 },
         { Detail::HeatMap, 4, lh + 4, 2, 30 },
         { Detail::HeatMap, 2, 5, 1, 4 },
     };

@@ -72,6 +72,21 @@ public:
     void compute(const Catalog &catalog, const QSizeF &size, const QFont &font, int tilesPerCard,
         int legendRows = 1, const QList<bool> &hidden = {});
 
+    /*!
+        The height of the cards' rebalance line (next rebalance, own view) under the state line
+        of full cards; `onCompact` gives compact cards the line too (the presenter's large
+        countdown). Takes effect at the next compute().
+    */
+    void setScheduleLine(qreal height, bool onCompact)
+    {
+        m_scheduleLine = height;
+        m_scheduleOnCompact = onCompact;
+    }
+    qreal scheduleLine() const { return m_scheduleLine; }
+    //! Groups of at most this many cards show the rebalance line on compact cards too.
+    static constexpr int kScheduleCompactCards = 12;
+    bool scheduleOnCompact() const { return m_scheduleOnCompact; }
+
     const QList<Card> &cards() const { return m_cards; }
     const QList<Section> &sections() const { return m_sections; }
     //! The card of a consumer (an index into cards()), or -1.
@@ -116,6 +131,8 @@ private:
     qreal m_tileScale = 1;
     qreal m_lineHeight = 14;
     qreal m_tileTextWidth = 36;
+    qreal m_scheduleLine = -1; //!< -1: one line of the base font
+    bool m_scheduleOnCompact = false;
 };
 
 } // namespace Rblab

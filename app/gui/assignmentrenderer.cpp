@@ -62,6 +62,13 @@ void AssignmentRenderer::setFont(const QFont &font)
     m_boldFont.setBold(true);
     m_smallFont = font;
     m_smallFont.setPointSizeF(font.pointSizeF() > 0 ? font.pointSizeF() * 0.9 : 8);
+    // Large enough to read from the back of a room: 1.7 times the view's (already zoomed) font.
+    m_largeScheduleFont = m_boldFont;
+    if (font.pointSizeF() > 0) {
+        m_largeScheduleFont.setPointSizeF(font.pointSizeF() * 1.7);
+    } else {
+        m_largeScheduleFont.setPixelSize(qMax(12, int(font.pixelSize() * 1.7)));
+    }
     m_tileFontScale = 0;
     m_compactFontPx = 0;
     invalidate();
@@ -121,11 +128,81 @@ void AssignmentRenderer::paint(QPainter &p, const Input &in)
     for (int s = 0; s < in.layout->sections().size(); ++s) {
         paintSection(p, in, s);
     }
+    // The view most of each group holds: a card whose own view differs says so.
+    m_commonViews.resize(in.layout->sections().size());
+    for (int s = 0; s < in.layout->sections().size(); ++s) {
+        m_commonViews[s] = CardSchedule::commonView(
+            *in.catalog, *in.snapshot, in.layout->sections().at(s).group);
+    }
     for (int c = 0; c < in.layout->cards().size(); ++c) {
         paintCard(p, in, c);
     }
     paintTiles(p, in);
     p.restore();
+}
+
+qreal AssignmentRenderer::scheduleLineHeight(bool large) const
+{
+    return std::ceil(QFontMetricsF(large ? m_largeScheduleFont : m_font).height()) + 2;
+}
+
+void AssignmentRenderer::paintSchedule(QPainter &p, const Input &in,
+    const AssignmentLayout::Card &card, const SnapshotConsumer &sc, const QRectF &line)
+{
+    const bool alive = sc.state != ConsumerState::Killed && sc.state != ConsumerState::Shutdown
+        && sc.state != ConsumerState::Absent && sc.state != ConsumerState::Frozen;
+    const qint64 seconds = CardSchedule::secondsToNext(sc, in.snapshot->now);
+    // A departed consumer's last view says nothing about the group now: only the living show it
+    // (a frozen one included: its stale view is the point).
+    const bool present = sc.state != ConsumerState::Killed && sc.state != ConsumerState::Shutdown
+        && sc.state != ConsumerState::Absent;
+    const CardSchedule::View own
+        = present ? CardSchedule::ownView(*in.catalog, sc) : CardSchedule::View();
+    const CardSchedule::View common = m_commonViews.value(card.section);
+    // Its own view against its group's: a consumer that computed with another consumer list or
+    // queue count (a notification lost or late, a stale route) is where double ownership and
+    // orphaned queues come from, so the difference is drawn in the warning colour.
+    const bool differs = alive && own.consumers >= 0 && common.consumers >= 0 && !(own == common);
+    const QFont &font = in.largeSchedule ? m_largeScheduleFont : m_font;
+    const QFont &viewFont = in.largeSchedule ? m_largeScheduleFont : differs ? m_boldFont : m_font;
+    const QFontMetricsF fm(font);
+    const QFontMetricsF vfm(viewFont);
+    const QString sep = QStringLiteral(" · ");
+    // "≠": the difference is not told by colour alone.
+    const QString mark = differs ? QStringLiteral("≠ ") : QString();
+    QString countdown = CardSchedule::countdownText(seconds, alive);
+    QString view = mark + CardSchedule::viewText(own);
+    if (fm.horizontalAdvance(countdown + sep) + vfm.horizontalAdvance(view) > line.width()) {
+        countdown = CardSchedule::shortCountdownText(seconds, alive);
+        view = mark + CardSchedule::shortViewText(own);
+        if (fm.horizontalAdvance(countdown + sep) + vfm.horizontalAdvance(view) > line.width()) {
+            // The queue count is the group's: the consumer count is what is left to tell, in
+            // words ("4 consumers" reads from the back of a room, "4 c · 16 q" does not).
+            view = mark
+                + (own.queues == common.queues ? CardSchedule::consumersText(own)
+                                               : CardSchedule::tinyViewText(own));
+        }
+    }
+    qreal x = line.left();
+    p.setFont(font);
+    p.setPen(in.largeSchedule ? m_palette.text : m_palette.mutedText);
+    if (!countdown.isEmpty()) {
+        const QString text = view.isEmpty() ? countdown : countdown + sep;
+        p.drawText(QRectF(x, line.top(), qMax<qreal>(0, line.right() - x), line.height()),
+            Qt::AlignLeft | Qt::AlignVCenter,
+            fm.elidedText(text, Qt::ElideRight, qMax<qreal>(0, line.right() - x)));
+        x += fm.horizontalAdvance(text);
+    }
+    if (own.consumers < 0 || x >= line.right()) {
+        return;
+    }
+    p.setFont(viewFont);
+    if (differs) {
+        p.setPen(m_palette.flowSpan);
+    }
+    p.drawText(QRectF(x, line.top(), line.right() - x, line.height()),
+        Qt::AlignLeft | Qt::AlignVCenter, vfm.elidedText(view, Qt::ElideRight, line.right() - x));
+    p.setFont(m_font);
 }
 
 qreal AssignmentRenderer::legendWidth(const Catalog &catalog, const QStringList &labels) const
@@ -346,6 +423,15 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
         p.drawText(QRectF(card.header.left(), card.header.top(), card.header.width() - 2, lh),
             Qt::AlignRight | Qt::AlignTop, QString::number(sc.queueCount));
         if (detail != Detail::Full) {
+            const qreal scheduleHeight
+                = in.layout->scheduleLine() < 0 ? lh + 2 : in.layout->scheduleLine();
+            if (detail == Detail::Compact && card.header.height() >= lh + 4 + scheduleHeight) {
+                // The layout gave this compact card the rebalance line (a small group, or the
+                // presenter's large line).
+                paintSchedule(p, in, card, sc,
+                    QRectF(namePos.x(), card.header.top() + lh + 2, card.header.width() - 4,
+                        scheduleHeight));
+            }
             return;
         }
     } else {
@@ -385,6 +471,10 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
     p.drawText(QRectF(x, line2.top(), qMax<qreal>(0, line2.right() - x), lh),
         Qt::AlignLeft | Qt::AlignTop,
         fm.elidedText(cache, Qt::ElideRight, qMax<qreal>(0, line2.right() - x)));
+    // Third line: when its RebalanceService wakes next and what it last computed with.
+    const qreal scheduleHeight = in.layout->scheduleLine() < 0 ? lh + 2 : in.layout->scheduleLine();
+    paintSchedule(
+        p, in, card, sc, QRectF(line2.left(), line2.bottom() + 2, line2.width(), scheduleHeight));
     if (sc.state != ConsumerState::Running && sc.state != ConsumerState::Starting
         && sc.queueCount == 0 && card.body.height() > 3 * lh) {
         // An empty card of a stopped consumer says why in large letters, readable from the back
@@ -563,8 +653,15 @@ void AssignmentRenderer::paintTile(
     p.drawRect(barArea);
     // The bar spans 0…125 % of the threshold; the tick marks 100 %.
     p.setBrush(flowColor.isValid() ? flowColor : m_palette.fillBar);
-    p.drawRect(QRectF(
-        barArea.left(), barArea.top(), barArea.width() * qMin<qreal>(1, item.fill / 1.25), barH));
+    const QRectF bar(
+        barArea.left(), barArea.top(), barArea.width() * qMin<qreal>(1, item.fill / 1.25), barH);
+    p.drawRect(bar);
+    if (item.flags & (TileItem::SizeBar | TileItem::SpanBar)) {
+        // A bar of MiB (or span) is hatched, so it is not read as a message count.
+        p.setBrush(QBrush(withAlpha(m_palette.text, 150),
+            item.flags & TileItem::SizeBar ? Qt::BDiagPattern : Qt::Dense5Pattern));
+        p.drawRect(bar);
+    }
     p.setPen(QPen(m_palette.threshold, 1.2));
     const qreal tick = barArea.left() + barArea.width() * 0.8;
     p.drawLine(QPointF(tick, barArea.top() - 2), QPointF(tick, barArea.bottom() + 1));

@@ -5,6 +5,7 @@
 #include "assignmentlayout.h"
 #include "cardbackgroundcache.h"
 #include "cardnames.h"
+#include "cardschedule.h"
 #include "frame.h"
 #include "selection.h"
 #include "viewpalette.h"
@@ -33,6 +34,8 @@ struct TileItem
         Dropped = 1 << 3,
         Locked = 1 << 4,
         Overflow = 1 << 5, //!< the "+N" tile of a card too small for its queues
+        SizeBar = 1 << 6, //!< the cache bar measures MiB against pullThresholdSizeForQueue
+        SpanBar = 1 << 7, //!< the cache bar measures the span against consumeConcurrentlyMaxSpan
     };
     qint32 queue = -1;
     qint32 consumer = -1; //!< -1: the unassigned lane
@@ -40,7 +43,7 @@ struct TileItem
     qint32 overflowCount = 0;
     quint16 flags = 0;
     SimEvent::FlowCause flow = SimEvent::FlowCause::None;
-    float fill = 0; //!< cached messages / pullThresholdForQueue
+    float fill = 0; //!< cache / its threshold: count, or size or span (SizeBar, SpanBar)
     float pressure = 0; //!< the highest of count, size and span fill
     QRectF target;
     QRectF from;
@@ -83,6 +86,8 @@ public:
         QString oneQueueLabel; //!< "1 queue"
         QString queuesLabel; //!< "%1 queues"
         QStringList sectionStrategies; //!< the strategy most live consumers of each section run
+        //! The presenter's large rebalance line (View ▸ Large rebalance countdown).
+        bool largeSchedule = false;
     };
 
     void setFont(const QFont &font);
@@ -96,6 +101,8 @@ public:
     void invalidate();
 
     void paint(QPainter &painter, const Input &input);
+    //! The height of the cards' rebalance line at `large` or normal size (for the layout).
+    qreal scheduleLineHeight(bool large) const;
     //! The width the legend needs on one row.
     qreal legendWidth(const Catalog &catalog, const QStringList &labels) const;
 
@@ -112,6 +119,8 @@ private:
     void paintLegend(QPainter &p, const Input &in);
     void paintSection(QPainter &p, const Input &in, int section);
     void paintCard(QPainter &p, const Input &in, int card);
+    void paintSchedule(QPainter &p, const Input &in, const AssignmentLayout::Card &card,
+        const SnapshotConsumer &sc, const QRectF &line);
     void paintTiles(QPainter &p, const Input &in);
     void paintTile(QPainter &p, const Input &in, const TileItem &item, const QRectF &r,
         AssignmentLayout::Detail detail);
@@ -136,6 +145,8 @@ private:
     };
     std::vector<FittedNames> m_names; //!< most recently used last
     CardBackgroundCache m_cardBackgrounds;
+    QFont m_largeScheduleFont; //!< the presenter's rebalance line
+    QList<CardSchedule::View> m_commonViews; //!< per section, this frame
     QFont m_compactFont; //!< labels of compact tiles, sized to the tile height
     int m_compactFontPx = 0;
 };

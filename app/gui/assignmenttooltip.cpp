@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "assignmenttooltip.h"
 
+#include "flowcontroltext.h"
 #include "guitext.h"
 
 namespace Rblab {
@@ -110,7 +111,8 @@ QString AssignmentToolTip::queue(const Catalog &cat, const WorldSnapshot &snapsh
         if (hold.flowControl != SimEvent::FlowCause::None) {
             html += QStringLiteral("<br><b>")
                 + tr("Pulls held back: %1").arg(GuiText::flowCauseName(hold.flowControl))
-                + QStringLiteral("</b>");
+                + QStringLiteral("</b><br>")
+                + FlowControlText::sentence(hold, owner).toHtmlEscaped();
         }
         // Only ConsumeMessageOrderlyService locks queues on the broker (RebalanceImpl.lock);
         // a concurrent group's ProcessQueue may carry the flag, but it means nothing there.

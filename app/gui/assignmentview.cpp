@@ -58,6 +58,46 @@ void AssignmentView::updateTexts()
     m_renderer.invalidate();
 }
 
+void AssignmentView::setLargeSchedule(bool large)
+{
+    if (m_largeSchedule == large) {
+        return;
+    }
+    m_largeSchedule = large;
+    m_layoutDirty = true;
+    if (m_hasFrame) {
+        rebuildItems(false);
+    }
+    update();
+}
+
+QString AssignmentView::cardScheduleText(qint32 consumer) const
+{
+    if (!m_catalog || consumer < 0 || consumer >= m_snapshot.consumers.size()) {
+        return QString();
+    }
+    const SnapshotConsumer &sc = m_snapshot.consumers.at(consumer);
+    const bool alive = sc.state != ConsumerState::Killed && sc.state != ConsumerState::Shutdown
+        && sc.state != ConsumerState::Absent && sc.state != ConsumerState::Frozen;
+    const bool present = sc.state != ConsumerState::Killed && sc.state != ConsumerState::Shutdown
+        && sc.state != ConsumerState::Absent;
+    const CardSchedule::View own
+        = present ? CardSchedule::ownView(*m_catalog, sc) : CardSchedule::View();
+    const CardSchedule::View common = CardSchedule::commonView(
+        *m_catalog, m_snapshot, m_catalog->consumers.value(consumer).groupIndex);
+    const bool differs = alive && own.consumers >= 0 && common.consumers >= 0 && !(own == common);
+    QStringList parts;
+    const QString countdown
+        = CardSchedule::countdownText(CardSchedule::secondsToNext(sc, m_snapshot.now), alive);
+    if (!countdown.isEmpty()) {
+        parts.append(countdown);
+    }
+    if (own.consumers >= 0) {
+        parts.append((differs ? QStringLiteral("≠ ") : QString()) + CardSchedule::viewText(own));
+    }
+    return parts.join(QStringLiteral(" · "));
+}
+
 void AssignmentView::setHideInactive(bool hide)
 {
     if (hide == m_visibility.isEnabled()) {
@@ -151,6 +191,7 @@ void AssignmentView::rebuildItems(bool animate)
     if (m_layoutDirty || need > m_layoutNeed || need * 3 < m_layoutNeed * 2) {
         m_layoutNeed = qMax(need, 1);
         const qreal legend = m_renderer.legendWidth(cat, m_legendLabels);
+        m_layout.setScheduleLine(m_renderer.scheduleLineHeight(m_largeSchedule), m_largeSchedule);
         m_layout.compute(cat, QSizeF(size()), font(), m_layoutNeed, legend > width() - 16 ? 2 : 1,
             m_visibility.hidden());
         m_layoutDirty = false;
@@ -276,6 +317,7 @@ AssignmentRenderer::Input AssignmentView::rendererInput() const
     in.oneQueueLabel = m_oneQueueLabel;
     in.queuesLabel = m_queuesLabel;
     in.sectionStrategies = m_items.sectionStrategies();
+    in.largeSchedule = m_largeSchedule;
     return in;
 }
 

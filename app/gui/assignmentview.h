@@ -46,6 +46,15 @@ public:
         more than a few (CardVisibility); on by default.
     */
     void setHideInactive(bool hide);
+    /*!
+        The presenter's large rebalance line on every card (next rebalance, own view), in a font
+        1.7 times the view's; compact cards get the line too.
+    */
+    void setLargeSchedule(bool large);
+    bool largeSchedule() const { return m_largeSchedule; }
+    //! A card's rebalance line as drawn in full ("next rebalance in 7 s · sees 4 consumers ·
+    //! 16 queues", "≠ " before a view that differs from its group's).
+    QString cardScheduleText(qint32 consumer) const;
     bool hidesInactive() const { return m_visibility.isEnabled(); }
     //! Consumers left out now, over all groups.
     int hiddenCount() const { return m_visibility.hiddenCount(); }
@@ -120,6 +129,7 @@ private:
     QString m_oneQueueLabel;
     QString m_queuesLabel;
 
+    bool m_largeSchedule = false;
     mutable AssignmentRenderer m_renderer;
     QElapsedTimer m_clock;
     QTimer m_animationTimer;

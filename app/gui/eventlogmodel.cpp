@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "eventlogmodel.h"
 
+#include "flowcontroltext.h"
 #include "guitext.h"
 #include "simulationcontroller.h"
 
@@ -76,8 +77,15 @@ QString EventLogModel::detailText(const SimEvent &e) const
         }
         return parts.join(QStringLiteral("  "));
     }
-    case SimEvent::Type::FlowControlOn:
-        return GuiText::flowCauseName(e.cause);
+    case SimEvent::Type::FlowControlOn: {
+        // The sentence with the counts, then RocketMQ's own WARN line for the same check.
+        const QString sentence = FlowControlText::sentence(e);
+        if (sentence.isEmpty()) {
+            return GuiText::flowCauseName(e.cause);
+        }
+        const QString warning = FlowControlText::rocketmqWarning(e, *catalog);
+        return warning.isEmpty() ? sentence : tr("%1 — RocketMQ: %2").arg(sentence, warning);
+    }
     case SimEvent::Type::SetChurn:
         // The engine names the churning group, or nothing when churn stops.
         return e.detail.isEmpty() ? tr("off") : tr("on for %1").arg(e.detail);

@@ -46,11 +46,6 @@ EventLogView::EventLogView(const SimulationController &controller, QWidget *pare
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    m_table->setColumnWidth(EventLogModel::TimeColumn,
-        m_table->fontMetrics().horizontalAdvance(QStringLiteral("00:00.000")) + 16);
-    m_table->setColumnWidth(EventLogModel::ConsumerColumn,
-        m_table->fontMetrics().horizontalAdvance(QStringLiteral("10.0.0.10@1010")) + 16);
-    m_table->setColumnWidth(EventLogModel::WhereColumn, 110);
     m_table->setWordWrap(false);
     layout->addWidget(m_table);
 
@@ -66,17 +61,31 @@ void EventLogView::retranslate()
     m_kinds->setText(tr("Kinds"));
     m_kinds->setToolTip(tr("Choose which kinds of events the log shows"));
     m_table->setToolTip(tr("Click an event to select its consumer or queue"));
+    fitColumns();
+    rebuildKindsMenu();
+    m_model->retranslate();
+    handleFrame();
+}
+
+void EventLogView::fitColumns()
+{
+    // Sized from the table's font, again when presenter zoom changes it: at 150 % the times
+    // and client ids were cut to "1:34.…" in columns sized for the desktop's font.
+    const QFontMetrics fm = m_table->fontMetrics();
+    m_table->verticalHeader()->setDefaultSectionSize(fm.height() + 6);
+    m_table->setColumnWidth(
+        EventLogModel::TimeColumn, fm.horizontalAdvance(QStringLiteral("00:00.000")) + 16);
+    m_table->setColumnWidth(
+        EventLogModel::ConsumerColumn, fm.horizontalAdvance(QStringLiteral("10.0.0.10@1010")) + 16);
+    m_table->setColumnWidth(EventLogModel::WhereColumn,
+        qMax(110, fm.horizontalAdvance(QStringLiteral("broker-a/00")) + 24));
     // The kind column fits the longest kind in this language (Chinese ones are short), which
     // leaves the detail column in view more often.
     int kindWidth = 0;
     for (SimEvent::Type type : GuiText::eventTypes()) {
-        kindWidth
-            = qMax(kindWidth, m_table->fontMetrics().horizontalAdvance(GuiText::eventName(type)));
+        kindWidth = qMax(kindWidth, fm.horizontalAdvance(GuiText::eventName(type)));
     }
     m_table->setColumnWidth(EventLogModel::KindColumn, kindWidth + 16);
-    rebuildKindsMenu();
-    m_model->retranslate();
-    handleFrame();
 }
 
 void EventLogView::rebuildKindsMenu()
@@ -155,6 +164,8 @@ void EventLogView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
         retranslate();
+    } else if (event->type() == QEvent::FontChange) {
+        fitColumns(); // presenter zoom
     }
     QWidget::changeEvent(event);
 }

@@ -45,6 +45,8 @@ private:
     void handleFrame();
     void handleClicked(const QModelIndex &index);
     void rebuildKindsMenu();
+    //! Column widths from the table's font (the language and presenter zoom change them).
+    void fitColumns();
     void retranslate();
 
     const SimulationController &m_controller;

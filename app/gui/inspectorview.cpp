@@ -2,8 +2,10 @@
 #include "inspectorview.h"
 
 #include "assignmentexplanation.h"
+#include "flowcontroltext.h"
 #include "guitext.h"
 #include "observedworld.h"
+#include "ringdiagram.h"
 #include "simulationcontroller.h"
 
 #include <QClipboard>
@@ -83,6 +85,8 @@ InspectorView::InspectorView(const SimulationController &controller, QWidget *pa
     m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_tree->header()->setStretchLastSection(true);
     layout->addWidget(m_tree);
+    m_ring = new RingDiagram(this);
+    layout->addWidget(m_ring);
     connect(&controller, &SimulationController::frameUpdated, this, [this] {
         if (!m_lastRefresh.isValid() || m_lastRefresh.elapsed() >= kRefreshMs) {
             refresh();
@@ -131,6 +135,7 @@ void InspectorView::refresh()
     }
     m_tree->setUpdatesEnabled(false);
     m_tree->clear();
+    m_ring->setExplanation(AssignmentExplanation()); // addExplanation() sets it again
     const CatalogPtr catalog = m_controller.catalog();
     if (!catalog || m_selection.kind == Selection::Kind::None) {
         m_title->setText(tr("Select a consumer card or a queue tile to inspect it."));
@@ -287,6 +292,7 @@ void InspectorView::addExplanation(qint32 c)
 {
     const Catalog &cat = *m_controller.catalog();
     const AssignmentExplanation e = AssignmentExplanation::of(cat, m_controller.snapshot(), c);
+    m_ring->setExplanation(e);
     if (e.kind == AssignmentExplanation::Kind::None) {
         return;
     }
@@ -343,6 +349,38 @@ void InspectorView::addExplanation(qint32 c)
     } else if (e.kind == AssignmentExplanation::Kind::ByCircle) {
         add(tr("index"), QString::number(e.index), top);
         add(tr("every %1th queue from index").arg(n), labels(e.computed), top);
+    } else if (e.kind == AssignmentExplanation::Kind::ConsistentHash) {
+        // ConsistentHashRouter's ring (MD5Hash: the first four bytes of MD5, big-endian).
+        const auto hex
+            = [](quint32 h) { return QStringLiteral("0x%1").arg(h, 8, 16, QLatin1Char('0')); };
+        add(tr("virtualNodeCount"), QString::number(e.virtualNodeCount), top);
+        QTreeWidgetItem *ring = add(tr("Ring"),
+            tr("%1 virtual nodes · MD5 of \"<client id>-<i>\"").arg(e.ring.size()), top);
+        for (const AssignmentExplanation::RingNode &node : e.ring) {
+            add(hex(node.hash),
+                QStringLiteral("%1-%2").arg(e.cidAll.value(node.owner)).arg(node.replica), ring);
+        }
+        QTreeWidgetItem *pos = add(tr("Queues on the ring"),
+            tr("%1 queues · MD5 of MessageQueue.toString()").arg(e.positions.size()), top);
+        pos->setExpanded(true); // the answer to "why these queues": open from the start
+        for (const AssignmentExplanation::QueueOnRing &p : e.positions) {
+            const AssignmentExplanation::RingNode node = e.ring.value(p.node);
+            // "broker-a/3": the topic is the explanation's, and the dock is narrow.
+            const QueueInfo &q = cat.queues.at(p.queue);
+            add(QStringLiteral("%1/%2").arg(q.brokerName).arg(q.queueId),
+                // The queue's hash, then the first virtual node at or after it: "<owner>-<i>".
+                p.node < 0                  ? tr("%1 → empty ring: no owner").arg(hex(p.hash))
+                    : node.owner == e.index ? tr("%1 → %2-%3 at %4 ← this consumer")
+                                                  .arg(hex(p.hash), e.cidAll.value(node.owner))
+                                                  .arg(node.replica)
+                                                  .arg(hex(node.hash))
+                                            : tr("%1 → %2-%3 at %4")
+                                                  .arg(hex(p.hash), e.cidAll.value(node.owner))
+                                                  .arg(node.replica)
+                                                  .arg(hex(node.hash)),
+                pos);
+        }
+        add(tr("Landing on its nodes"), labels(e.computed), top);
     }
     add(tr("The strategy's answer"), labels(e.allocated), top);
 }
@@ -362,6 +400,21 @@ void InspectorView::addHolding(
             ? tr("pulling (last pull %1)").arg(GuiText::clock(h.lastPullAt))
             : tr("held back: %1").arg(GuiText::flowCauseName(h.flowControl)),
         parent);
+    if (h.flowControl != SimEvent::FlowCause::None) {
+        add(tr("Why"), FlowControlText::sentence(h, owner), parent);
+        // RocketMQ's WARN line, from the event that started this hold.
+        // (Looked for among the latest events only: a refresh must stay cheap.)
+        const QList<SimEvent> &events = m_controller.events();
+        for (qsizetype i = events.size() - 1; i >= 0 && i >= events.size() - 20000; --i) {
+            const SimEvent &e = events.at(i);
+            if (e.type == SimEvent::Type::FlowControlOn && e.queue == h.queue
+                && e.consumer == h.consumer) {
+                add(tr("RocketMQ logs"),
+                    FlowControlText::rocketmqWarning(e, *m_controller.catalog()), parent);
+                break;
+            }
+        }
+    }
     add(tr("Lock"), h.locked ? tr("locked") : tr("not locked"), parent);
     add(tr("Held since"), GuiText::clock(h.createdAt), parent);
     if (h.dropped) {
@@ -414,6 +467,14 @@ QString InspectorView::value(const QString &property) const
 {
     const auto items = m_tree->findItems(property, Qt::MatchExactly | Qt::MatchRecursive, 0);
     return items.isEmpty() ? QString() : items.first()->text(1);
+}
+
+void InspectorView::scrollToExplanation()
+{
+    const auto items = m_tree->findItems(tr("Explain this assignment"), Qt::MatchExactly, 0);
+    if (!items.isEmpty()) {
+        m_tree->scrollToItem(items.first(), QAbstractItemView::PositionAtTop);
+    }
 }
 
 void InspectorView::changeEvent(QEvent *event)

@@ -18,6 +18,7 @@ class QTreeWidgetItem;
 namespace Rblab {
 
 class ObservedWorld;
+class RingDiagram;
 class SimulationController;
 
 /*!
@@ -38,6 +39,10 @@ public:
     Selection selection() const { return m_selection; }
     //! The value shown for a property (tests), by its visible name; empty when not shown.
     QString value(const QString &property) const;
+    //! The ring drawing under the tree (shown for a CONSISTENT_HASH consumer).
+    const RingDiagram *ringDiagram() const { return m_ring; }
+    //! Scrolls "Explain this assignment" to the top of the tree (a screenshot's --select).
+    void scrollToExplanation();
     void refresh();
     /*!
         The log lines behind what the inspector shows of a consumer of an observed world (its
@@ -68,6 +73,7 @@ private:
     Selection m_selection;
     QLabel *m_title = nullptr;
     QTreeWidget *m_tree = nullptr;
+    RingDiagram *m_ring = nullptr; //!< CONSISTENT_HASH's ring, under the tree
     QElapsedTimer m_lastRefresh;
     QString m_copied;
 };

@@ -172,6 +172,7 @@ int main(int argc, char *argv[])
         return 1;
     }
     if (screenshot) {
+        window.setScreenshotSelection(options.select);
         if (!window.takeScreenshot(options.screenshot, *options.at, options.size)) {
             std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(window.lastError()));
             return 1;

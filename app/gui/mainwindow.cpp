@@ -114,6 +114,7 @@ MainWindow::MainWindow(StrategyRegistry &registry, LanguageManager &languages, Q
     parts.consumers = m_consumerActions;
     parts.languages = &m_languages;
     parts.view = m_view;
+    parts.narration = m_narration;
     m_actions = new WindowActions(this, parts);
     createDocks();
     m_actions->createMenus({ m_strategyDock, m_churnDock, m_settingsDock, m_scenarioDock,
@@ -625,7 +626,28 @@ bool MainWindow::takeScreenshot(const QString &path, SimTime at, const QSize &si
         return false;
     }
     m_view->settle();
+    if (!m_screenshotSelection.isEmpty()) {
+        const CatalogPtr catalog = m_controller->catalog();
+        qint32 found = -1;
+        for (qint32 i = 0; catalog && i < catalog->consumers.size() && found < 0; ++i) {
+            const ConsumerInfo &c = catalog->consumers.at(i);
+            if (c.name == m_screenshotSelection || c.id == m_screenshotSelection) {
+                found = i;
+            }
+        }
+        if (found < 0) {
+            m_lastError = tr("No consumer \"%1\" in the run.").arg(m_screenshotSelection);
+            return false;
+        }
+        m_view->setSelection(Selection::consumer(found));
+        handleSelection(Selection::consumer(found));
+        // The Explain rows are long (hashes, virtual nodes): give the dock room to show them.
+        resizeDocks({ m_inspectorDock }, { width() * 45 / 100 }, Qt::Horizontal);
+    }
     m_inspector->refresh();
+    if (!m_screenshotSelection.isEmpty()) {
+        m_inspector->scrollToExplanation();
+    }
     // A still picture should show the trouble it contains: ownership when queues are orphaned
     // or double-owned at that moment.
     const SnapshotTotals &totals = m_controller->snapshot().totals;

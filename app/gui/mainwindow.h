@@ -75,6 +75,8 @@ public:
         saves it as a PNG of exactly that size. Returns false with lastError() set on failure.
     */
     bool takeScreenshot(const QString &path, SimTime at, const QSize &size);
+    //! The consumer (name or client id) the next screenshot selects, its Explain in view.
+    void setScreenshotSelection(const QString &consumer) { m_screenshotSelection = consumer; }
     void restoreSession();
     /*!
         Forks the running world into compare mode: this scenario, seed and the commands given so
@@ -181,6 +183,8 @@ private:
     QDockWidget *m_workbenchDock = nullptr;
 
     QString m_lastError;
+
+    QString m_screenshotSelection;
     QString m_strategyOverride;
 };
 

@@ -30,6 +30,20 @@ NarrationOverlay::NarrationOverlay(AssignmentView *view) : QWidget(view), m_view
     hide();
 }
 
+void NarrationOverlay::setShown(bool shown)
+{
+    if (m_shown == shown) {
+        return;
+    }
+    m_shown = shown;
+    if (m_shown && m_current >= 0) {
+        layOutBox();
+        updateTargets();
+        placeBox();
+    }
+    setVisible(m_shown && m_current >= 0);
+}
+
 void NarrationOverlay::setNarration(const QList<NarrationNote> &notes)
 {
     m_notes = notes;
@@ -67,13 +81,14 @@ void NarrationOverlay::setTime(const CatalogPtr &catalog, SimTime now, quint64 g
             // or a fresh run does not stop on an old note).
             const bool reached = forward || now == m_notes.at(index).at;
             m_lastPauseAsked = index;
-            if (reached && m_notes.at(index).pause) {
+            // Hidden notes do not stop the run: the trainer turned the narration off.
+            if (reached && m_shown && m_notes.at(index).pause) {
                 emit pauseRequested(index);
             }
         }
     }
-    setVisible(m_current >= 0);
-    if (m_current >= 0) {
+    setVisible(m_shown && m_current >= 0);
+    if (m_shown && m_current >= 0) {
         layOutBox();
         updateTargets();
         placeBox();

@@ -41,6 +41,12 @@ public:
         out now. A generation change (load, restart) forgets which pauses were asked for.
     */
     void setTime(const CatalogPtr &catalog, SimTime now, quint64 generation);
+    /*!
+        View ▸ Show narration: off hides the callouts, and a note's "pause" no longer stops the
+        run (it still follows the time, so turning it on shows the current note at once).
+    */
+    void setShown(bool shown);
+    bool isShown() const { return m_shown; }
     //! The language changed: lay the box out again in it.
     void retranslate();
 
@@ -70,6 +76,7 @@ private:
     quint64 m_generation = 0;
     SimTime m_now = -1;
     int m_current = -1;
+    bool m_shown = true;
     int m_lastPauseAsked = -1; //!< the last note whose pause was requested in this run
     QList<QRectF> m_targets;
     QSize m_targetsFor; //!< the view size m_targets were found for

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "windowactions.h"
 
+#include "narrationoverlay.h"
+
 #include "assignmentview.h"
 #include "consumeractions.h"
 #include "documentcontroller.h"
@@ -11,6 +13,7 @@
 #include "simulationcontroller.h"
 
 #include <QAction>
+#include <QSettings>
 #include <QApplication>
 #include <QDockWidget>
 #include <QIcon>
@@ -92,6 +95,31 @@ WindowActions::WindowActions(QMainWindow *window, const Parts &parts)
     if (parts.view) {
         connect(m_hideInactive, &QAction::toggled, parts.view, &AssignmentView::setHideInactive);
     }
+    // Teaching aids a trainer sets once for a room: remembered across sessions.
+    QSettings settings;
+    m_narration = addAction();
+    m_narration->setCheckable(true);
+    m_narration->setObjectName(QStringLiteral("ShowNarrationAction"));
+    m_narration->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    m_narration->setChecked(settings.value(QStringLiteral("view/narration"), true).toBool());
+    if (parts.narration) {
+        parts.narration->setShown(m_narration->isChecked());
+        connect(m_narration, &QAction::toggled, parts.narration, &NarrationOverlay::setShown);
+    }
+    connect(m_narration, &QAction::toggled, this,
+        [](bool on) { QSettings().setValue(QStringLiteral("view/narration"), on); });
+    m_largeSchedule = addAction();
+    m_largeSchedule->setCheckable(true);
+    m_largeSchedule->setObjectName(QStringLiteral("LargeScheduleAction"));
+    m_largeSchedule->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
+    m_largeSchedule->setChecked(
+        settings.value(QStringLiteral("view/largeSchedule"), false).toBool());
+    if (parts.view) {
+        parts.view->setLargeSchedule(m_largeSchedule->isChecked());
+        connect(m_largeSchedule, &QAction::toggled, parts.view, &AssignmentView::setLargeSchedule);
+    }
+    connect(m_largeSchedule, &QAction::toggled, this,
+        [](bool on) { QSettings().setValue(QStringLiteral("view/largeSchedule"), on); });
     m_zoomIn = addAction();
     m_zoomIn->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence::ZoomIn });
     connect(m_zoomIn, &QAction::triggered, this, [this] { setZoom(m_zoom + kZoomStep); });
@@ -167,6 +195,8 @@ void WindowActions::createMenus(const QList<QDockWidget *> &docks)
     m_docks = docks;
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_hideInactive);
+    m_viewMenu->addAction(m_narration);
+    m_viewMenu->addAction(m_largeSchedule);
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_zoomIn);
     m_viewMenu->addAction(m_zoomOut);
@@ -249,6 +279,12 @@ void WindowActions::retranslate()
             tr("Leave out the cards of consumers that are gone or not started yet, once a group "
                "has had more than %1")
                 .arg(CardVisibility::kFewConsumers) },
+        { m_narration, tr("Show &narration"),
+            tr("Show the scenario's teaching notes over the view (hidden notes do not pause "
+               "the run)") },
+        { m_largeSchedule, tr("&Large rebalance countdown"),
+            tr("Each card's next rebalance and the consumer list and queue count it last "
+               "computed with, in large letters for the back of the room") },
         { m_zoomIn, tr("Zoom &in"), tr("Larger text everywhere, up to %1 %").arg(kMaxZoom) },
         { m_zoomOut, tr("Zoom &out"), tr("Smaller text, down to the desktop's size") },
         { m_zoomReset, tr("&Actual size"), tr("Text at the desktop's size (100 %)") },

@@ -17,6 +17,7 @@ class ConsumerActions;
 class DocumentController;
 class ExportController;
 class LanguageManager;
+class NarrationOverlay;
 class AssignmentView;
 class PlaybackBar;
 class SimulationController;
@@ -42,6 +43,7 @@ public:
         ConsumerActions *consumers = nullptr;
         LanguageManager *languages = nullptr;
         AssignmentView *view = nullptr;
+        NarrationOverlay *narration = nullptr;
     };
 
     WindowActions(QMainWindow *window, const Parts &parts);
@@ -113,6 +115,8 @@ private:
     QAction *m_zoomOut = nullptr;
     QAction *m_zoomReset = nullptr;
     QAction *m_presenter = nullptr;
+    QAction *m_narration = nullptr; //!< View ▸ Show narration (remembered in the settings)
+    QAction *m_largeSchedule = nullptr; //!< View ▸ Large rebalance countdown (remembered)
     int m_zoom = 100;
     QList<QDockWidget *> m_docks;
     QList<QDockWidget *> m_docksBeforePresenter; //!< shown before presenter mode hid them

@@ -96,6 +96,8 @@ bool Consumer::setStrategy(const QString &strategyName_, const QVariantMap &para
     strategy = std::move(made.strategy);
     strategyName = strategyName_;
     strategyParams = params;
+    effectiveStrategyParams
+        = m_world->registry.checkParameters(strategyName_, params, defaultTopic).values;
     strategyError.clear();
     return true;
 }

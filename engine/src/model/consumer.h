@@ -67,6 +67,8 @@ public:
     double failureRate = 0;
     QString strategyName;
     QVariantMap strategyParams;
+    //! strategyParams with the schema's defaults filled in (what Explain shows for the ring).
+    QVariantMap effectiveStrategyParams;
     std::unique_ptr<AllocationStrategy> strategy;
     QString strategyError;
     Random random; //!< listener times and failures

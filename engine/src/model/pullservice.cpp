@@ -63,6 +63,20 @@ void PullService::setFlowControl(qint32 pqIndex, SimEvent::FlowCause cause)
     ev.cause = cause == SimEvent::FlowCause::None ? pq.flowControl : cause;
     ev.consumer = m_consumer->index;
     ev.queue = pq.queue;
+    if (cause != SimEvent::FlowCause::None) {
+        // The figures of RocketMQ's WARN line for this check (GUI only, not in the report).
+        const ClientConfig &config = m_consumer->config;
+        ev.flow.cachedCount = pq.msgCount();
+        ev.flow.cachedMiB = pq.msgSize() / kMiB;
+        ev.flow.threshold = cause == SimEvent::FlowCause::Count ? config.pullThresholdForQueue
+            : cause == SimEvent::FlowCause::Size                ? config.pullThresholdSizeForQueue
+                                                                : config.consumeConcurrentlyMaxSpan;
+        ev.flow.minOffset = pq.cache.empty() ? 0 : pq.cache.firstKey();
+        ev.flow.maxOffset = pq.cache.empty() ? 0 : pq.cache.lastKey();
+        ev.flow.nextOffset = pq.nextOffset;
+        ev.flow.times
+            = qint64(cause == SimEvent::FlowCause::Span ? spanControlSamples : flowControlSamples);
+    }
     pq.flowControl = cause;
     m_world->publish(ev);
 }

@@ -52,6 +52,7 @@ struct RebalanceImpl::WaitAwaiter
         self->m_waiting = true;
         self->m_waiterSlot = slot;
         self->m_waiterGen = gen;
+        self->m_waitUntil = w.now() + timeout;
         w.schedule(timeout, Ev::CoResume, slot, gen);
     }
     void await_resume()
@@ -83,6 +84,15 @@ void RebalanceImpl::wakeup()
     if (m_waiting && m_world->network.waiterActive(m_waiterSlot, m_waiterGen)) {
         m_world->schedule(0, Ev::CoResume, m_waiterSlot, m_waiterGen);
     }
+}
+
+SimTime RebalanceImpl::nextRound() const
+{
+    if (!m_waiting) {
+        return -1; // a round is running, or the service thread is not
+    }
+    // A wake-up ends the wait at once (ServiceThread.wakeup).
+    return m_wakeupFlag ? m_world->now() : m_waitUntil;
 }
 
 void RebalanceImpl::wakeupLater(SimTime delay)
@@ -155,6 +165,7 @@ ConsumerView &RebalanceImpl::recordView(
     view.queueCount = queueCount;
     view.fromBroker = broker;
     view.strategy = c.strategy ? c.strategy->name() : c.strategyName;
+    view.strategyParams = c.effectiveStrategyParams;
     for (ConsumerView &v : c.views) {
         if (v.topic == topic) {
             v = view;

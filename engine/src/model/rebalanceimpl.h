@@ -37,6 +37,11 @@ public:
 
     //! rebalanceImmediately(): wakes the service thread (coalescing).
     void wakeup();
+    /*!
+        When RebalanceService's wait ends (waitInterval, or minInterval in 5.2+, from the start of
+        the wait; now after a wake-up), or -1 while a round runs or the service thread does not.
+    */
+    SimTime nextRound() const;
     //! rebalanceLater(delay) (5.0+).
     void wakeupLater(SimTime delay);
 
@@ -86,6 +91,7 @@ private:
     bool m_waiting = false;
     quint32 m_waiterSlot = 0;
     quint32 m_waiterGen = 0;
+    SimTime m_waitUntil = -1;
     QHash<qint32, QString> m_lastStrategyError;
 };
 

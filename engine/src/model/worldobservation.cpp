@@ -211,6 +211,7 @@ void World::fillSnapshot(WorldSnapshot &snap) const
         row.consumeTime = c.consumeTime;
         row.initialConsumeTime = c.initialConsumeTime;
         row.views = c.views;
+        row.nextRebalanceAt = c.alive() ? c.rebalance.nextRound() : -1;
         if (!c.alive()) {
             continue;
         }

@@ -86,6 +86,25 @@ struct RBLAB_ENGINE_EXPORT SimEvent
     qint32 group = -1; //!< NotifyGroup: the group notified
     qint32 count = -1; //!< NotifyGroup: channels notified
 
+    /*!
+        FlowControlOn: what DefaultMQPushConsumerImpl.pullMessage checked when it held the pull
+        back, the figures its WARN line prints ("… minOffset={}, maxOffset={}, count={}, size={}
+        MiB, pullRequest={}, flowControlTimes={}"). Kept in memory for the GUI only: the report's
+        events do not carry them (its event format is unchanged). -1 when not applicable.
+    */
+    struct FlowFigures
+    {
+        qint64 cachedCount = -1; //!< cachedMessageCount
+        qint64 cachedMiB = -1; //!< cachedMessageSizeInMiB (integer division, as RocketMQ)
+        qint64 threshold = -1; //!< the limit passed: count, MiB or consumeConcurrentlyMaxSpan
+        qint64 minOffset = -1; //!< msgTreeMap.firstKey()
+        qint64 maxOffset = -1; //!< msgTreeMap.lastKey()
+        qint64 nextOffset = -1; //!< the PullRequest's nextOffset
+        qint64 times = -1; //!< queueFlowControlTimes (or …MaxSpan…) after the increment
+        friend bool operator==(const FlowFigures &, const FlowFigures &) = default;
+    };
+    FlowFigures flow;
+
     //! A fan-out to at most this many channels is logged as one Notify event per channel.
     static constexpr int kListedNotifyLimit = 64;
 

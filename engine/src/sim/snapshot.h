@@ -11,6 +11,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <QVariantMap>
 
 namespace Rblab {
 
@@ -96,6 +97,8 @@ struct RBLAB_ENGINE_EXPORT ConsumerView
     qint32 queueCount = 0; //!< |mqAll| from its last route poll
     qint32 fromBroker = -1; //!< which broker answered the consumer list
     QString strategy; //!< strategy name used
+    //! The strategy's parameters, defaults filled in (CONSISTENT_HASH's virtualNodeCount, …).
+    QVariantMap strategyParams;
     //! mqAll as queue indices, in the order the strategy was given them (RocketMQ's sort);
     //! empty when the round stopped before the strategy ran.
     QList<qint32> mqAll;
@@ -119,6 +122,9 @@ struct RBLAB_ENGINE_EXPORT SnapshotConsumer
     qint64 pullThresholdSizeForQueue = 0; //!< MiB, effective
     qint64 consumeConcurrentlyMaxSpan = 0;
     SimTime lastRebalanceAt = -1;
+    //! When its RebalanceService's wait ends (RebalanceImpl::nextRound): -1 while a round runs,
+    //! or when it is not alive.
+    SimTime nextRebalanceAt = -1;
     quint32 rebalanceCount = 0; //!< rounds that changed something (for the card's flash)
     QString strategy; //!< current strategy name
     ConsumeTime consumeTime; //!< the listener's time per message now
