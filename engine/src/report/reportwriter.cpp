@@ -157,6 +157,55 @@ void writeFlow(Out &o, const qint64 (&fc)[3])
     o.raw("}");
 }
 
+void writeTotals(Out &o, const SnapshotTotals &t, const char *indent)
+{
+    o.raw("{");
+    o.raw(indent);
+    o.key("produced");
+    o.number(t.produced);
+    o.raw(", ");
+    o.key("delivered");
+    o.number(t.delivered);
+    o.raw(", ");
+    o.key("uniqueDelivered");
+    o.number(t.uniqueDelivered);
+    o.raw(",");
+    o.raw(indent);
+    o.key("duplicates");
+    o.number(t.duplicates);
+    o.raw(", ");
+    o.key("lost");
+    o.number(t.lost);
+    o.raw(",");
+    o.raw(indent);
+    o.key("flowControl");
+    writeFlow(o, t.flowControl);
+    o.raw(",");
+    o.raw(indent);
+    o.key("rebalances");
+    o.number(t.rebalances);
+    o.raw(", ");
+    o.key("queueMoves");
+    o.number(t.queueMoves);
+    o.raw(",");
+    o.raw(indent);
+    o.key("orphanedQueueSeconds");
+    o.seconds(t.orphanedQueueSeconds);
+    o.raw(", ");
+    o.key("unownedQueueSeconds");
+    o.seconds(t.unownedQueueSeconds);
+    o.raw(", ");
+    o.key("doubleOwnedQueueSeconds");
+    o.seconds(t.doubleOwnedQueueSeconds);
+    o.raw(",");
+    o.raw(indent);
+    o.key("retried");
+    o.number(t.retried);
+    o.raw(", ");
+    o.key("deadLettered");
+    o.number(t.deadLettered);
+}
+
 } // namespace
 
 QByteArray ReportWriter::toJson(Simulation &simulation, const Options &options)
@@ -208,46 +257,23 @@ bool ReportWriter::writeJson(
     o.raw(",\n  ");
 
     o.key("totals");
-    o.raw("{\n    ");
-    o.key("produced");
-    o.number(t.produced);
-    o.raw(", ");
-    o.key("delivered");
-    o.number(t.delivered);
-    o.raw(", ");
-    o.key("uniqueDelivered");
-    o.number(t.uniqueDelivered);
-    o.raw(",\n    ");
-    o.key("duplicates");
-    o.number(t.duplicates);
-    o.raw(", ");
-    o.key("lost");
-    o.number(t.lost);
-    o.raw(",\n    ");
-    o.key("flowControl");
-    writeFlow(o, t.flowControl);
-    o.raw(",\n    ");
-    o.key("rebalances");
-    o.number(t.rebalances);
-    o.raw(", ");
-    o.key("queueMoves");
-    o.number(t.queueMoves);
-    o.raw(",\n    ");
-    o.key("orphanedQueueSeconds");
-    o.seconds(t.orphanedQueueSeconds);
-    o.raw(", ");
-    o.key("unownedQueueSeconds");
-    o.seconds(t.unownedQueueSeconds);
-    o.raw(", ");
-    o.key("doubleOwnedQueueSeconds");
-    o.seconds(t.doubleOwnedQueueSeconds);
-    o.raw(",\n    ");
-    o.key("retried");
-    o.number(t.retried);
-    o.raw(", ");
-    o.key("deadLettered");
-    o.number(t.deadLettered);
+    writeTotals(o, t, "\n    ");
     o.raw("\n  },\n  ");
+
+    // The same figures per consumer group (Simulation::groupTotals), in the scenario's order:
+    // an addition after "totals"; a record without them (the app's CSV export) writes none.
+    if (!record.groupTotals.isEmpty()) {
+        o.key("groups");
+        o.raw("{");
+        for (qsizetype g = 0; g < record.groupTotals.size() && g < groups.size(); ++g) {
+            o.raw(g ? ",\n    " : "\n    ");
+            o.string(groups[g]);
+            o.raw(": ");
+            writeTotals(o, record.groupTotals[g], "\n      ");
+            o.raw("\n    }");
+        }
+        o.raw("\n  },\n  ");
+    }
 
     // Final state of every queue, in RocketMQ's order.
     o.key("queues");
