@@ -285,6 +285,9 @@ void ChartPanel::rebuildLines(Chart &c)
         addLine(c, tr("count"), QColor(245, 160, 0));
         addLine(c, tr("size"), QColor(215, 40, 30));
         addLine(c, tr("span"), QColor(190, 40, 200));
+        // The broker's answers, dashed: the broker pushed back, the client did not hold.
+        addLine(c, tr("broker: SYSTEM_BUSY"), QColor(30, 110, 220), Qt::DashLine);
+        addLine(c, tr("broker: FLOW_CONTROL"), QColor(0, 150, 130), Qt::DashLine);
         break;
     case Ownership:
         // Equal counts are common (a mixed deploy orphans as many as it doubles): the dashed

@@ -55,7 +55,7 @@ void ChartSeries::append(const QList<Sample> &samples)
                 }
             }
         }
-        double flow[FlowCauses] = { 0, 0, 0 };
+        double flow[FlowCauses] = {};
         double countThreshold = 0;
         double sizeThreshold = 0;
         float highest[MetricCount] = { 0, 0, 0 };
@@ -74,8 +74,10 @@ void ChartSeries::append(const QList<Sample> &samples)
             columns[CacheMiB].append(largestBytes.at(c) / float(1024 * 1024));
             columns[Lag].append(float(sc.lag));
             for (int k = 0; k < FlowCauses; ++k) {
-                flow[k] += double(sc.flowControl[k] - m_lastFlow[k][c]);
-                m_lastFlow[k][c] = sc.flowControl[k];
+                const qint64 held = k < FlowSystemBusy ? sc.flowControl[k]
+                                                       : sc.brokerFlowControl[k - FlowSystemBusy];
+                flow[k] += double(held - m_lastFlow[k][c]);
+                m_lastFlow[k][c] = held;
             }
             const bool isLive = sc.state != ConsumerState::Absent
                 && sc.state != ConsumerState::Killed && sc.state != ConsumerState::Shutdown;

@@ -20,7 +20,8 @@ class ChartSeries
 {
 public:
     enum Metric { CacheMessages, CacheMiB, Lag, MetricCount };
-    enum Flow { FlowCount, FlowSize, FlowSpan, FlowCauses };
+    //! The client's own holds (count, size, span), then the broker's push-backs.
+    enum Flow { FlowCount, FlowSize, FlowSpan, FlowSystemBusy, FlowBrokerFlowControl, FlowCauses };
 
     void clear();
     void append(const QList<Sample> &samples);

@@ -93,6 +93,7 @@ public:
     // Metrics and the consumer's own view, for snapshots and reports.
     qint64 delivered = 0;
     qint64 flowControl[3] = { 0, 0, 0 };
+    qint64 brokerFlowControl[2] = { 0, 0 }; //!< pulls the broker answered SYSTEM_BUSY / 215
     quint32 rebalanceCount = 0;
     SimTime lastRebalanceAt = -1;
     QList<ConsumerView> views;

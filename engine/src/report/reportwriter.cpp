@@ -109,6 +109,10 @@ QString causeName(SimEvent::FlowCause cause)
         return QStringLiteral("topicCount");
     case SimEvent::FlowCause::TopicSize:
         return QStringLiteral("topicSize");
+    case SimEvent::FlowCause::SystemBusy:
+        return QStringLiteral("systemBusy");
+    case SimEvent::FlowCause::BrokerFlowControl:
+        return QStringLiteral("brokerFlowControl");
     case SimEvent::FlowCause::None:
         break;
     }
@@ -143,7 +147,11 @@ void writeOwners(Out &o, const QList<qint32> &owners, const QList<ConsumerInfo> 
     o.raw("]");
 }
 
-void writeFlow(Out &o, const qint64 (&fc)[3])
+/*!
+    A flow-control object: the client's holds by check, and, in a run where a broker pushed a pull
+    back at all (`broker` non-null), the broker's SYSTEM_BUSY and FLOW_CONTROL answers.
+*/
+void writeFlow(Out &o, const qint64 (&fc)[3], const qint64 *broker = nullptr)
 {
     o.raw("{");
     o.key("count");
@@ -154,10 +162,18 @@ void writeFlow(Out &o, const qint64 (&fc)[3])
     o.raw(", ");
     o.key("span");
     o.number(fc[2]);
+    if (broker) {
+        o.raw(", ");
+        o.key("systemBusy");
+        o.number(broker[0]);
+        o.raw(", ");
+        o.key("brokerFlowControl");
+        o.number(broker[1]);
+    }
     o.raw("}");
 }
 
-void writeTotals(Out &o, const SnapshotTotals &t, const char *indent)
+void writeTotals(Out &o, const SnapshotTotals &t, const char *indent, bool broker)
 {
     o.raw("{");
     o.raw(indent);
@@ -179,7 +195,7 @@ void writeTotals(Out &o, const SnapshotTotals &t, const char *indent)
     o.raw(",");
     o.raw(indent);
     o.key("flowControl");
-    writeFlow(o, t.flowControl);
+    writeFlow(o, t.flowControl, broker ? t.brokerFlowControl : nullptr);
     o.raw(",");
     o.raw(indent);
     o.key("rebalances");
@@ -257,7 +273,9 @@ bool ReportWriter::writeJson(
     o.raw(",\n  ");
 
     o.key("totals");
-    writeTotals(o, t, "\n    ");
+    // Broker push-back counts appear only in runs that had any: other reports keep their bytes.
+    const bool brokerPushBack = t.brokerFlowControl[0] + t.brokerFlowControl[1] > 0;
+    writeTotals(o, t, "\n    ", brokerPushBack);
     o.raw("\n  },\n  ");
 
     // The same figures per consumer group (Simulation::groupTotals), in the scenario's order:
@@ -269,7 +287,7 @@ bool ReportWriter::writeJson(
             o.raw(g ? ",\n    " : "\n    ");
             o.string(groups[g]);
             o.raw(": ");
-            writeTotals(o, record.groupTotals[g], "\n      ");
+            writeTotals(o, record.groupTotals[g], "\n      ", brokerPushBack);
             o.raw("\n    }");
         }
         o.raw("\n  },\n  ");
@@ -335,7 +353,7 @@ bool ReportWriter::writeJson(
         o.number(row.delivered);
         o.raw(", ");
         o.key("flowControl");
-        writeFlow(o, row.flowControl);
+        writeFlow(o, row.flowControl, brokerPushBack ? row.brokerFlowControl : nullptr);
         o.raw("}");
     }
     o.raw(consumers.isEmpty() ? "],\n  " : "\n  ],\n  ");
