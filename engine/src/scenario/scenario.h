@@ -60,6 +60,12 @@ struct RBLAB_ENGINE_EXPORT ConsumerSpec
     std::optional<QString> strategy; //!< per-consumer override (a rolling deploy)
     std::optional<QVariantMap> strategyParams;
     QVariantMap client; //!< per-consumer client overrides, by RocketMQ name
+    /*!
+        ClientConfig.instanceName: consumers with the same `id` and the same non-empty
+        instanceName live in one process and share one MQClientInstance (MQClientManager keys
+        instances by clientId = IP@instanceName[@unitName]). Empty: a process of its own.
+    */
+    QString instanceName;
 
     QString handle() const { return name.isEmpty() ? id : name; }
     friend bool operator==(const ConsumerSpec &, const ConsumerSpec &) = default;
