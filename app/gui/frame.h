@@ -62,6 +62,8 @@ struct Frame
     quint64 generation = 0; //!< bumped by every load and restart
     CatalogPtr catalog;
     WorldSnapshot snapshot;
+    //! Simulation::groupTotals of every group (catalog order), when the run has more than one.
+    QList<SnapshotTotals> groupTotals;
     QList<SimEvent> newEvents;
     QList<Sample> newSamples;
     //! The world's settings as they are now: the scenario's, with every setBroker and group-wide

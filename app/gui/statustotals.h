@@ -25,6 +25,12 @@ public:
 
     //! The view has painted a frame.
     void handleFrame();
+    /*!
+        Shows the totals of one consumer group (an index of the catalog's groups), as in the
+        report's "groups": the group of the card selected in the view. -1: the whole run.
+    */
+    void setGroup(qint32 group);
+    qint32 group() const { return m_group; }
     void refresh();
 
 protected:
@@ -35,6 +41,7 @@ private:
 
     const SimulationController &m_controller;
     const AssignmentView &m_view;
+    qint32 m_group = -1;
 };
 
 } // namespace Rblab
