@@ -644,6 +644,14 @@
         <source>time</source>
         <translation>时间</translation>
     </message>
+    <message>
+        <source>broker: SYSTEM_BUSY</source>
+        <translation>Broker：SYSTEM_BUSY</translation>
+    </message>
+    <message>
+        <source>broker: FLOW_CONTROL</source>
+        <translation>Broker：FLOW_CONTROL</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::ChurnPanel</name>
@@ -1671,6 +1679,14 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>minutes</source>
         <translation>分钟</translation>
+    </message>
+    <message>
+        <source>broker: SYSTEM_BUSY</source>
+        <translation>Broker：SYSTEM_BUSY</translation>
+    </message>
+    <message>
+        <source>broker: FLOW_CONTROL</source>
+        <translation>Broker：FLOW_CONTROL</translation>
     </message>
 </context>
 <context>
@@ -3106,7 +3122,11 @@ The files were kept as %2.unreadable.</source>
     </message>
     <message>
         <source>expected {&quot;messages&quot;: …, &quot;inMemory&quot;: true|false}, got %1</source>
-        <translation>应为 {"messages": …, "inMemory": true|false}，实际为 %1</translation>
+        <translation>应为 {&quot;messages&quot;: …, &quot;inMemory&quot;: true|false}，实际为 %1</translation>
+    </message>
+    <message>
+        <source>consumer group %1 already has a consumer in client instance %2 (instanceName &quot;%3&quot;, at %4): RocketMQ refuses it, &quot;The consumer group[%1] has been created before&quot;</source>
+        <translation>消费者组 %1 在客户端实例 %2（instanceName &quot;%3&quot;，见 %4）中已有一个消费者：RocketMQ 会拒绝它，“The consumer group[%1] has been created before”</translation>
     </message>
 </context>
 <context>
@@ -3237,6 +3257,30 @@ The files were kept as %2.unreadable.</source>
         <source>Consume timeout</source>
         <translation>消费超时</translation>
     </message>
+    <message>
+        <source>Broker time per pull</source>
+        <translation>Broker 每次拉取耗时</translation>
+    </message>
+    <message>
+        <source>Broker pull threads</source>
+        <translation>Broker 拉取线程数</translation>
+    </message>
+    <message>
+        <source>Broker pull queue capacity</source>
+        <translation>Broker 拉取队列容量</translation>
+    </message>
+    <message>
+        <source>Broker fast failure</source>
+        <translation>Broker 快速失败</translation>
+    </message>
+    <message>
+        <source>Longest wait in the pull queue</source>
+        <translation>拉取队列中的最长等待</translation>
+    </message>
+    <message>
+        <source>Answer an overload with FLOW_CONTROL</source>
+        <translation>过载时回复 FLOW_CONTROL</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::SettingsPanel</name>
@@ -3357,6 +3401,18 @@ Allowed: %4</source>
     <message>
         <source>Produced %1, delivered %2, lost %3; flow-control holds: count %4, size %5, span %6</source>
         <translation>已生产 %1，已投递 %2，丢失 %3；流控次数：数量 %4，大小 %5，跨度 %6</translation>
+    </message>
+    <message>
+        <source>%1: rebalances %2 · queue moves %3 · duplicates %4 · orphaned %5 s · double-owned %6 s</source>
+        <translation>%1：重平衡 %2 · 队列迁移 %3 · 重复消费 %4 · 无人拉取 %5 秒 · 重复持有 %6 秒</translation>
+    </message>
+    <message>
+        <source>Group %1: produced %2, delivered %3, lost %4; flow-control holds: count %5, size %6, span %7; broker push-backs: SYSTEM_BUSY %8, FLOW_CONTROL %9</source>
+        <translation>消费者组 %1：已生产 %2，已投递 %3，丢失 %4；流控次数：数量 %5，大小 %6，跨度 %7；Broker 回绝：SYSTEM_BUSY %8，FLOW_CONTROL %9</translation>
+    </message>
+    <message>
+        <source>; broker push-backs: SYSTEM_BUSY %1, FLOW_CONTROL %2</source>
+        <translation>；Broker 回绝：SYSTEM_BUSY %1，FLOW_CONTROL %2</translation>
     </message>
 </context>
 <context>
@@ -4074,6 +4130,18 @@ Allowed: %4</source>
     <message>
         <source>unknown broker setting &quot;%1&quot;</source>
         <translation>未知的 Broker 配置 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>The consumer group[%1] has been created before in client instance %2 (%3)</source>
+        <translation>The consumer group[%1] has been created before：客户端实例 %2 中已有该组的消费者（%3）</translation>
+    </message>
+    <message>
+        <source>its process %1 also runs %2</source>
+        <translation>同一进程 %1 中还运行着 %2</translation>
+    </message>
+    <message>
+        <source>in the process of %1 (%2)</source>
+        <translation>与 %1 同一进程（%2）</translation>
     </message>
 </context>
 </TS>
