@@ -7,6 +7,7 @@
 #include "simtestsupport.h"
 
 #include <scenario/scenarioreader.h>
+#include <scenario/scenariowriter.h>
 
 #include <QTest>
 
@@ -84,6 +85,7 @@ private slots:
     void heartbeatsFollowTheInstance();
     void secondConsumerOfAGroupIsRefused();
     void aJoinIntoATakenInstanceIsRefused();
+    void instanceNameIsSavedAndReadBack();
 };
 
 void tst_SharedInstance::initTestCase()
@@ -313,6 +315,20 @@ void tst_SharedInstance::aJoinIntoATakenInstanceIsRefused()
     const qint32 b1 = sim.consumerIndex(QStringLiteral("b1"));
     QVERIFY(lastRound(sim, b1, kOtherTopic) > 15 * kSecond);
     QVERIFY(lastRound(sim, a3, kTopic) > 15 * kSecond);
+}
+
+void tst_SharedInstance::instanceNameIsSavedAndReadBack()
+{
+    const Scenario scenario = twoGroups(true);
+    const QByteArray json = ScenarioWriter::toJson(scenario);
+    QVERIFY(json.contains("\"instanceName\": \"app\""));
+    const ScenarioReadResult read = ScenarioReader::read(json, QStringLiteral("saved.json"));
+    QVERIFY2(read.ok(), qPrintable(read.errorText()));
+    QCOMPARE(read.scenario->groups.at(0).consumers.at(0).instanceName, QStringLiteral("app"));
+    QCOMPARE(read.scenario->groups.at(1).consumers.at(0).instanceName, QStringLiteral("app"));
+    QVERIFY(read.scenario->groups.at(0).consumers.at(1).instanceName.isEmpty());
+    // Without instanceName nothing is written: files of earlier versions keep their bytes.
+    QVERIFY(!ScenarioWriter::toJson(twoGroups(false)).contains("instanceName"));
 }
 
 QTEST_GUILESS_MAIN(tst_SharedInstance)
