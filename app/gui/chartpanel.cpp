@@ -20,6 +20,8 @@
 #include <QValueAxis>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace Rblab {
 
 namespace {
@@ -285,6 +287,9 @@ void ChartPanel::rebuildLines(Chart &c)
         addLine(c, tr("count"), QColor(245, 160, 0));
         addLine(c, tr("size"), QColor(215, 40, 30));
         addLine(c, tr("span"), QColor(190, 40, 200));
+        // The broker's answers, dashed: the broker pushed back, the client did not hold.
+        addLine(c, tr("broker: SYSTEM_BUSY"), QColor(30, 110, 220), Qt::DashLine);
+        addLine(c, tr("broker: FLOW_CONTROL"), QColor(0, 150, 130), Qt::DashLine);
         break;
     case Ownership:
         // Equal counts are common (a mixed deploy orphans as many as it doubles): the dashed
@@ -447,6 +452,20 @@ void ChartPanel::refresh(Chart &c)
             column ? m_data.decimate(*column, m_x0, m_x1, pixels, &lineTop) : QList<QPointF>());
         if (c.lines.at(i)->isVisible()) {
             top = qMax(top, lineTop);
+        }
+    }
+    if (c.kind == FlowHolds) {
+        // The broker's lines join the legend once a broker has pushed back: most runs have
+        // none, and five entries do not fit the legend of a narrow chart.
+        for (int i = ChartSeries::FlowSystemBusy; i < c.lines.size(); ++i) {
+            const QList<float> &column = m_data.flowColumn(ChartSeries::Flow(i));
+            const bool any
+                = std::any_of(column.begin(), column.end(), [](float v) { return v > 0; });
+            for (QLegendMarker *marker : c.chart->legend()->markers(c.lines.at(i))) {
+                if (marker->isVisible() != any) {
+                    marker->setVisible(any);
+                }
+            }
         }
     }
     const double peak = top;

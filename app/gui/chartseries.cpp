@@ -105,7 +105,8 @@ void ChartSeries::appendOne(const Sample &s)
     // Flow-control holds per second: the cumulative counts of every consumer, departed ones
     // (their summary row) included, against the previous sample's.
     qint64 flowTotal[FlowCauses]
-        = { s.departed.flowControl[0], s.departed.flowControl[1], s.departed.flowControl[2] };
+        = { s.departed.flowControl[0], s.departed.flowControl[1], s.departed.flowControl[2],
+              s.departed.brokerFlowControl[0], s.departed.brokerFlowControl[1] };
     double countThreshold = 0;
     double sizeThreshold = 0;
     float highest[MetricCount] = { 0, 0, 0 };
@@ -115,7 +116,9 @@ void ChartSeries::appendOne(const Sample &s)
         const Sample::Consumer &sc = s.consumers.at(row);
         const qint32 c = idOf(row);
         for (int k = 0; k < FlowCauses; ++k) {
-            flowTotal[k] += sc.flowControl[k];
+            // The client's own holds, then the brokers' push-backs (SYSTEM_BUSY, FLOW_CONTROL).
+            flowTotal[k] += k < FlowSystemBusy ? sc.flowControl[k]
+                                               : sc.brokerFlowControl[k - FlowSystemBusy];
         }
         const float values[MetricCount]
             = { m_largestCount.at(c), m_largestBytes.at(c) / float(1024 * 1024), float(sc.lag) };

@@ -21,7 +21,8 @@ class ChartSeries
 {
 public:
     enum Metric { CacheMessages, CacheMiB, Lag, MetricCount };
-    enum Flow { FlowCount, FlowSize, FlowSpan, FlowCauses };
+    //! The client's own holds (count, size, span), then the broker's push-backs.
+    enum Flow { FlowCount, FlowSize, FlowSpan, FlowSystemBusy, FlowBrokerFlowControl, FlowCauses };
 
     //! Per-consumer columns are kept while a run has at most this many consumers (the charts
     //! draw a line each up to there, the highest and the mean beyond).

@@ -23,6 +23,13 @@ QString FlowControlText::sentence(SimEvent::FlowCause cause, qint64 cached, qint
         return tr("pull delayed %1 ms: span %2 > consumeConcurrentlyMaxSpan %3")
             .arg(kDelayMs)
             .arg(GuiText::count(cached), GuiText::count(threshold));
+    case C::SystemBusy:
+        // DefaultMQPushConsumerImpl's PullCallback.onException: the broker's answer, not a
+        // check of the client's cache.
+        return tr("pull answered SYSTEM_BUSY by the broker (its pull thread pool is behind): "
+                  "next pull after pullTimeDelayMillsWhenException");
+    case C::BrokerFlowControl:
+        return tr("pull answered FLOW_CONTROL by the broker: next pull in 20 ms");
     case C::None:
         break;
     }
@@ -31,6 +38,11 @@ QString FlowControlText::sentence(SimEvent::FlowCause cause, qint64 cached, qint
 
 QString FlowControlText::sentence(const SimEvent &e)
 {
+    if (e.type == SimEvent::Type::FlowControlOn
+        && (e.cause == SimEvent::FlowCause::SystemBusy
+            || e.cause == SimEvent::FlowCause::BrokerFlowControl)) {
+        return sentence(e.cause, 0, 0);
+    }
     if (e.type != SimEvent::Type::FlowControlOn || e.flow.threshold < 0) {
         return QString();
     }
@@ -52,6 +64,9 @@ QString FlowControlText::sentence(const SnapshotHolding &h, const SnapshotConsum
             h.flowControl, h.cachedBytes / (1024 * 1024), owner.pullThresholdSizeForQueue);
     case SimEvent::FlowCause::Span:
         return sentence(h.flowControl, h.maxSpan, owner.consumeConcurrentlyMaxSpan);
+    case SimEvent::FlowCause::SystemBusy:
+    case SimEvent::FlowCause::BrokerFlowControl:
+        return sentence(h.flowControl, 0, 0);
     case SimEvent::FlowCause::None:
         break;
     }
@@ -108,6 +123,8 @@ QString FlowControlText::rocketmqWarning(const SimEvent &e, const Catalog &catal
             .arg(e.flow.maxOffset - e.flow.minOffset)
             .arg(pullRequest)
             .arg(e.flow.times);
+    case SimEvent::FlowCause::SystemBusy: // the broker's answer: no WARN line of the client's
+    case SimEvent::FlowCause::BrokerFlowControl:
     case SimEvent::FlowCause::None:
         break;
     }

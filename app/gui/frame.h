@@ -63,6 +63,8 @@ struct Frame
     quint64 generation = 0; //!< bumped by every load and restart
     CatalogPtr catalog;
     WorldSnapshot snapshot;
+    //! Simulation::groupTotals of every group (catalog order), when the run has more than one.
+    QList<SnapshotTotals> groupTotals;
     QList<SimEvent> newEvents;
     /*!
         The engine's window of samples as it is now (SampleHistory: recent ones whole, older ones

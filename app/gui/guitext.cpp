@@ -127,6 +127,10 @@ QString GuiText::flowCauseName(SimEvent::FlowCause cause)
         return tr("topic message count");
     case C::TopicSize:
         return tr("topic cached size");
+    case C::SystemBusy:
+        return tr("broker: SYSTEM_BUSY");
+    case C::BrokerFlowControl:
+        return tr("broker: FLOW_CONTROL");
     }
     return QString();
 }

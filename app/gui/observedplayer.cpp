@@ -34,6 +34,15 @@ ObservedPlayer::ObservedPlayer(std::shared_ptr<const ObservedWorld> world, Frame
     quint64 generation, QObject *parent)
     : QObject(parent), m_world(std::move(world)), m_buffer(buffer), m_generation(generation)
 {
+    // Frames hand the charts a window of shared, immutable samples (as the engine's
+    // SampleHistory does): the logs' samples are wrapped once, frames copy pointers.
+    m_samples.reserve(m_world->samples().size());
+    for (const Sample &sample : m_world->samples()) {
+        m_samples.append(std::make_shared<const Sample>(sample));
+        m_sampleBytes += qint64(sizeof(Sample))
+            + qint64(sample.consumers.size()) * qint64(sizeof(Sample::Consumer))
+            + qint64(sample.queues.size()) * qint64(sizeof(Sample::Queue));
+    }
     m_timer.setInterval(kTickMs);
     connect(&m_timer, &QTimer::timeout, this, &ObservedPlayer::tick);
 }
@@ -152,7 +161,16 @@ void ObservedPlayer::publishTo(SimTime t, bool rewound, int pausedOn)
     frame.catalog = m_world->catalog();
     frame.snapshot = m_world->snapshotAt(t);
     frame.newEvents = between(m_world->events(), from, t);
-    frame.newSamples = between(m_world->samples(), from, t);
+    const auto end = std::partition_point(m_samples.cbegin(), m_samples.cend(),
+        [t](const SamplePtr &sample) { return sample->t <= t; });
+    frame.samples = QList<SamplePtr>(m_samples.cbegin(), end);
+    if (rewound) {
+        ++m_revision; // the window lost its end: the charts rebuild
+    }
+    frame.historyRevision = m_revision;
+    frame.samplesTaken = frame.samples.size();
+    frame.historyBytes
+        = m_samples.isEmpty() ? 0 : m_sampleBytes * frame.samples.size() / m_samples.size();
     frame.rewound = rewound;
     frame.keptUntil = from;
     frame.reached = m_world->duration();

@@ -5,6 +5,8 @@
 #include "frame.h"
 
 #include <QElapsedTimer>
+#include <sim/samplehistory.h>
+
 #include <QObject>
 #include <QTimer>
 
@@ -31,6 +33,8 @@ public:
 
     const std::shared_ptr<const ObservedWorld> &world() const { return m_world; }
     SimTime now() const { return m_now; }
+    //! The logs' samples, the whole timeline (frames carry those up to their moment).
+    const QList<SamplePtr> &allSamples() const { return m_samples; }
     //! Publishes the first frame (time 0).
     void start();
     void setPlaying(bool playing);
@@ -55,6 +59,9 @@ private:
     std::optional<std::pair<SimTime, PauseKind>> firstWatched(SimTime from, SimTime to) const;
 
     std::shared_ptr<const ObservedWorld> m_world;
+    QList<SamplePtr> m_samples; //!< the logs' samples, shared with the frames
+    qint64 m_sampleBytes = 0;
+    quint64 m_revision = 0;
     FrameBuffer *m_buffer;
     quint64 m_generation;
     SimTime m_now = -1;

@@ -97,6 +97,11 @@ void SimulationController::load(const Scenario &scenario)
         Qt::QueuedConnection);
 }
 
+const QList<SamplePtr> &SimulationController::knownSamples() const
+{
+    return m_observed ? m_observed->allSamples() : m_last.samples;
+}
+
 void SimulationController::restart()
 {
     if (m_observed) {
@@ -123,7 +128,6 @@ void SimulationController::loadObserved(std::shared_ptr<const ObservedWorld> wor
     m_pendingSeek.reset();
     // The whole timeline is known: what lies after now waits "ahead", as after a rewind.
     m_eventsAhead = world->events();
-    m_samplesAhead = world->samples();
     m_reached = world->duration();
     m_observed = new ObservedPlayer(std::move(world), &m_observedBuffer, m_generation, this);
     m_observed->setSpeed(m_speed);

@@ -80,6 +80,11 @@ public:
     void setPauseOn(const PauseKinds &kinds);
     //! The events of this branch after now() (kept while the run is rewound).
     const QList<SimEvent> &eventsAhead() const { return m_eventsAhead; }
+    /*!
+        Every sample the timeline can already show: for logs (an observed world, known whole
+        from the start) all of them, for a run the engine's window up to now (samples()).
+    */
+    const QList<SamplePtr> &knownSamples() const;
 
     //! Sends a command; commandApplied or commandFailed tells how it went.
     void apply(const ScenarioEvent &command);

@@ -434,6 +434,13 @@ void SimulationWorker::publish(bool rewound, SimTime keptUntil)
     }
     frame.catalog = m_catalog;
     frame.snapshot = sim.snapshot();
+    if (m_catalog->groups.size() > 1) {
+        // The status bar shows the totals of the group in view (one group: the world's).
+        frame.groupTotals.reserve(m_catalog->groups.size());
+        for (qint32 g = 0; g < qint32(m_catalog->groups.size()); ++g) {
+            frame.groupTotals.append(sim.groupTotals(g));
+        }
+    }
     const QList<SimEvent> &events = sim.events();
     if (events.size() > m_eventsSent) {
         frame.newEvents = events.mid(m_eventsSent);

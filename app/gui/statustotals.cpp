@@ -9,6 +9,7 @@
 #include <QFile>
 
 #include <unistd.h>
+#include <QLocale>
 
 namespace Rblab {
 
@@ -40,8 +41,38 @@ qint64 StatusTotals::residentBytes()
     return ok ? pages * qint64(sysconf(_SC_PAGESIZE)) : -1;
 }
 
+void StatusTotals::setGroup(qint32 group)
+{
+    if (group == m_group) {
+        return;
+    }
+    m_group = group;
+    refresh();
+}
+
 void StatusTotals::refresh()
 {
+    const Frame &frame = m_controller.lastFrame();
+    if (m_group >= 0 && m_group < frame.groupTotals.size() && frame.catalog
+        && m_group < frame.catalog->groups.size()) {
+        // One group's figures, as the report's "groups" has them: its own moves, duplicates
+        // and queue-seconds (the unassigned and double-owned counts of the view are the run's).
+        const SnapshotTotals &g = frame.groupTotals.at(m_group);
+        setSteadyText(tr("%1: rebalances %2 · queue moves %3 · duplicates %4 · orphaned %5 s · "
+                         "double-owned %6 s")
+                          .arg(frame.catalog->groups.at(m_group), GuiText::count(g.rebalances),
+                              GuiText::count(g.queueMoves), GuiText::count(g.duplicates),
+                              QLocale().toString(g.orphanedQueueSeconds, 'f', 1),
+                              QLocale().toString(g.doubleOwnedQueueSeconds, 'f', 1)));
+        setToolTip(tr("Group %1: produced %2, delivered %3, lost %4; flow-control holds: count "
+                      "%5, size %6, span %7; broker push-backs: SYSTEM_BUSY %8, FLOW_CONTROL %9")
+                       .arg(frame.catalog->groups.at(m_group), GuiText::count(g.produced),
+                           GuiText::count(g.delivered), GuiText::count(g.lost),
+                           GuiText::count(g.flowControl[0]), GuiText::count(g.flowControl[1]),
+                           GuiText::count(g.flowControl[2]), GuiText::count(g.brokerFlowControl[0]),
+                           GuiText::count(g.brokerFlowControl[1])));
+        return;
+    }
     const SnapshotTotals &t = m_controller.snapshot().totals;
     QString text
         = tr("Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · double-owned %5")
@@ -59,12 +90,16 @@ void StatusTotals::refresh()
         text += tr(" · memory %1 MiB").arg(GuiText::count(m_resident / mib));
     }
     setSteadyText(text);
-    const Frame &frame = m_controller.lastFrame();
     QString tip
         = tr("Produced %1, delivered %2, lost %3; flow-control holds: count %4, size %5, span %6")
               .arg(GuiText::count(t.produced), GuiText::count(t.delivered), GuiText::count(t.lost),
                   GuiText::count(t.flowControl[0]), GuiText::count(t.flowControl[1]),
                   GuiText::count(t.flowControl[2]));
+    if (t.brokerFlowControl[0] + t.brokerFlowControl[1] > 0) {
+        tip += tr("; broker push-backs: SYSTEM_BUSY %1, FLOW_CONTROL %2")
+                   .arg(GuiText::count(t.brokerFlowControl[0]),
+                       GuiText::count(t.brokerFlowControl[1]));
+    }
     if (m_resident >= 0) {
         tip += QLatin1Char('\n')
             + tr("Memory: %1 MiB resident").arg(GuiText::count(m_resident / mib));

@@ -27,6 +27,12 @@ public:
 
     //! The view has painted a frame.
     void handleFrame();
+    /*!
+        Shows the totals of one consumer group (an index of the catalog's groups), as in the
+        report's "groups": the group of the card selected in the view. -1: the whole run.
+    */
+    void setGroup(qint32 group);
+    qint32 group() const { return m_group; }
     void refresh();
 
     //! Resident memory from which the status bar shows it (below, memory is no news).
@@ -44,6 +50,7 @@ private:
     const AssignmentView &m_view;
     QElapsedTimer m_memoryRead; //!< the resident size is read at most once a second
     qint64 m_resident = -1;
+    qint32 m_group = -1;
 };
 
 } // namespace Rblab

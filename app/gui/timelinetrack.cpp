@@ -170,8 +170,8 @@ void TimelineTrack::collect()
     const SimTime step = m_controller.sampleInterval();
     // The engine's window is whole at its end, which is all that is new here: the periods of
     // what lies before were taken when it was new (and a rewind keeps them, as the branch has
-    // them ahead).
-    const QList<SamplePtr> &samples = m_controller.samples();
+    // them ahead). Imported logs are known whole at once.
+    const QList<SamplePtr> &samples = m_controller.knownSamples();
     auto it = std::partition_point(samples.cbegin(), samples.cend(),
         [this](const SamplePtr &s) { return s->t <= m_samplesUntil; });
     for (; it != samples.cend(); ++it) {

@@ -83,6 +83,10 @@ QColor ViewPalette::flow(SimEvent::FlowCause cause) const
         return flowSize;
     case SimEvent::FlowCause::Span:
         return flowSpan;
+    case SimEvent::FlowCause::SystemBusy:
+        return QColor(30, 110, 220);
+    case SimEvent::FlowCause::BrokerFlowControl:
+        return QColor(0, 150, 130);
     }
     return QColor();
 }

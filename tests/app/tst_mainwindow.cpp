@@ -18,13 +18,17 @@
 
 #include <allocation/strategyregistry.h>
 #include <scenario/scenarioreader.h>
+#include <sim/simulation.h>
 
 #include <QAction>
 #include <QApplication>
 #include <QChart>
 #include <QCheckBox>
 #include <QDockWidget>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QLabel>
 #include <QTimer>
 #include <QMenu>
 #include <QMenuBar>
@@ -68,6 +72,7 @@ private slots:
     void cacheChartSaysWhereTheThresholdIs();
     void applyToSelectedNeedsALiveConsumer();
     void statusTotalsKeepUpWithTheView();
+    void statusTotalsFollowTheSelectedGroup();
     void presenterZoomGrowsTheText();
     void exportedImagesSayWhichRunAndWhen();
 
@@ -726,6 +731,78 @@ void tst_MainWindow::statusTotalsKeepUpWithTheView()
                  QStringLiteral("unassigned %1")
                      .arg(GuiText::queuesAndRetry(m_window->assignmentView()->unassignedCount(),
                          m_window->assignmentView()->unassignedRetryCount()))),
+        qPrintable(summary));
+}
+
+void tst_MainWindow::statusTotalsFollowTheSelectedGroup()
+{
+    // Three groups under one churn: selecting a consumer shows its group's figures (the
+    // report's "groups"), as a headless run of the same scenario computes them.
+    const QString path = QFileInfo(MainWindow::defaultScenarioPath())
+                             .dir()
+                             .filePath(QStringLiteral("three-strategies-same-churn.json"));
+    QVERIFY2(m_window->openScenario(path), qPrintable(m_window->lastError()));
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    SimulationController *controller = m_window->controller();
+    controller->runTo(300 * kSecond);
+    const CatalogPtr catalog = controller->catalog();
+    QVERIFY(catalog && catalog->groups.size() == 3);
+    qint32 second = -1; // a consumer of the second group
+    for (qint32 c = 0; c < catalog->consumers.size() && second < 0; ++c) {
+        if (catalog->consumers.at(c).groupIndex == 1) {
+            second = c;
+        }
+    }
+    QVERIFY(second >= 0);
+    const ScenarioReadResult read = ScenarioReader::readFile(path, &m_registry);
+    QVERIFY2(read.ok(), qPrintable(read.errorText()));
+    Simulation headless(*read.scenario, m_registry);
+    headless.runUntil(300 * kSecond);
+    const SnapshotTotals group = headless.groupTotals(1);
+    QVERIFY(group.queueMoves > 0);
+
+    m_window->assignmentView()->setSelection(Selection::consumer(second));
+    m_window->assignmentView()->repaint();
+    QString summary = m_window->statusSummary();
+    QVERIFY2(summary.startsWith(catalog->groups.at(1) + QStringLiteral(": ")), qPrintable(summary));
+    QVERIFY2(
+        summary.contains(QStringLiteral("queue moves %1 ").arg(GuiText::count(group.queueMoves))),
+        qPrintable(summary));
+    QVERIFY2(
+        summary.contains(QStringLiteral("rebalances %1 ").arg(GuiText::count(group.rebalances))),
+        qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("orphaned %1 s")
+                                  .arg(QLocale().toString(group.orphanedQueueSeconds, 'f', 1))),
+        qPrintable(summary));
+    // At 1280 × 720 the line of the group with the longest name still fits in the status bar.
+    qint32 longest = 0;
+    for (qint32 c = 0; c < catalog->consumers.size(); ++c) {
+        if (catalog->consumers.at(c).group.size() > catalog->consumers.at(longest).group.size()) {
+            longest = c;
+        }
+    }
+    m_window->assignmentView()->setSelection(Selection::consumer(longest));
+    m_window->resize(1280, 720);
+    QApplication::processEvents();
+    m_window->assignmentView()->repaint();
+    QApplication::processEvents();
+    const QLabel *bar = m_window->findChild<QLabel *>(QStringLiteral("StatusTotals"));
+    QVERIFY(bar);
+    QCOMPARE(m_window->width(), 1280);
+    QVERIFY2(bar->isVisible()
+            && bar->mapTo(m_window.get(), QPoint(bar->width(), 0)).x() <= m_window->width(),
+        qPrintable(QStringLiteral("%1 px wide at x %2")
+                       .arg(bar->width())
+                       .arg(bar->mapTo(m_window.get(), QPoint(0, 0)).x())));
+    if (!qEnvironmentVariableIsEmpty("RBLAB_GRAB")) {
+        m_window->grab().save(qEnvironmentVariable("RBLAB_GRAB"));
+    }
+    // The whole run's totals again once nothing is selected.
+    m_window->assignmentView()->setSelection(Selection());
+    m_window->assignmentView()->repaint();
+    summary = m_window->statusSummary();
+    QVERIFY2(summary.startsWith(QStringLiteral("Rebalances %1 ")
+                                    .arg(GuiText::count(controller->snapshot().totals.rebalances))),
         qPrintable(summary));
 }
 

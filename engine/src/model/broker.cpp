@@ -88,6 +88,8 @@ void Broker::goDown()
         group.clear();
     }
     m_locks.clear();
+    m_pullThreadFree = MinHeap();
+    m_pullQueueLeave = MinHeap();
     // Messages waiting in SCHEDULE_TOPIC_XXXX are on disk: they wait for the restart.
 }
 
@@ -120,6 +122,9 @@ void Broker::handlePull(qint32 pqIndex, SimTime arrival)
         respond(pqIndex, arrival);
         return;
     }
+    if (w.brokerConfig.pullServiceTime > 0 && !admitPull(pqIndex, &arrival)) [[unlikely]] {
+        return;
+    }
     if (pq.commitFlag) {
         // PullMessageProcessor: a first-time pull stores the offset that rides on it.
         q.committed[size_t(pq.group)] = pq.commitOffset;
@@ -140,6 +145,72 @@ void Broker::handlePull(qint32 pqIndex, SimTime arrival)
     }
     readMessages(pqIndex, arrival); // the offsets RocketMQ calls illegal
     respond(pqIndex, arrival);
+}
+
+SimTime Broker::fastFailureScan(SimTime t) const
+{
+    // BrokerFastFailure.start(): scheduleAtFixedRate(initialDelay 1000 ms, period 10 ms).
+    constexpr SimTime kInitialDelay = 1000;
+    constexpr SimTime kPeriod = 10;
+    const SimTime first = upSince + kInitialDelay;
+    if (t <= first) {
+        return first;
+    }
+    return first + (t - first + kPeriod - 1) / kPeriod * kPeriod;
+}
+
+bool Broker::admitPull(qint32 pqIndex, SimTime *arrival)
+{
+    // PULL_MESSAGE runs on pullMessageExecutor: pullMessageThreadPoolNums threads and a FIFO
+    // queue of pullThreadPoolQueueCapacity. With a fixed time per pull, the thread a request
+    // gets, and when, is known as it arrives (requests arrive in order).
+    World &w = *m_world;
+    const BrokerConfig &config = w.brokerConfig;
+    const SimTime at = *arrival;
+    const size_t threads = size_t(std::max<qint64>(1, config.pullMessageThreadPoolNums));
+    while (m_pullThreadFree.size() < threads) {
+        m_pullThreadFree.push(0); // a new (or added) thread is free
+    }
+    while (m_pullThreadFree.size() > threads) {
+        m_pullThreadFree.pop(); // setBroker shrank the pool: the earliest-free threads go
+    }
+    while (!m_pullQueueLeave.empty() && m_pullQueueLeave.top() <= at) {
+        m_pullQueueLeave.pop();
+    }
+    ProcessQueue &pq = w.pqs[size_t(pqIndex)];
+    const auto reject = [&](SimTime when) {
+        // SYSTEM_BUSY is not a pull status: PullAPIWrapper throws MQBrokerException(code) and
+        // the PullCallback's onException backs off (DefaultMQPushConsumerImpl).
+        pq.status = config.busyAsFlowControl ? ProcessQueue::PullStatus::FlowControl
+                                             : ProcessQueue::PullStatus::SystemBusy;
+        ++pullsRejected;
+        respond(pqIndex, when);
+    };
+    if (qint64(m_pullQueueLeave.size()) >= config.pullThreadPoolQueueCapacity) {
+        // NettyRemotingAbstract: RejectedExecutionException → SYSTEM_BUSY "[OVERLOAD]system busy".
+        reject(at);
+        return false;
+    }
+    const SimTime start = std::max(at, m_pullThreadFree.top());
+    if (start > at && config.brokerFastFailureEnable) {
+        // BrokerFastFailure.cleanExpiredRequestInQueue: at each scan, the head of the queue is
+        // answered SYSTEM_BUSY "[TIMEOUT_CLEAN_QUEUE]…" while it has waited
+        // waitTimeMillsInPullQueue or longer. A pull a thread takes at the scan's millisecond
+        // is served.
+        const SimTime scan = fastFailureScan(at + config.waitTimeMillsInPullQueue);
+        if (start > scan) {
+            m_pullQueueLeave.push(scan);
+            reject(scan);
+            return false;
+        }
+    }
+    if (start > at) {
+        m_pullQueueLeave.push(start);
+    }
+    m_pullThreadFree.pop();
+    m_pullThreadFree.push(start + config.pullServiceTime);
+    *arrival = start + config.pullServiceTime;
+    return true;
 }
 
 Q_ALWAYS_INLINE void Broker::found(ProcessQueue &pq, const QueueState &q, qint64 max)

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <deque>
+#include <queue>
 #include <vector>
 
 namespace Rblab {
@@ -72,6 +73,8 @@ public:
         `arrival`, which the producers' rate foresees; a held request is registered from then on.
     */
     void handlePull(qint32 pq, SimTime arrival);
+    //! Pulls this broker's pool answered SYSTEM_BUSY (or FLOW_CONTROL) so far.
+    qint64 pullsRejected = 0;
     void replanParked(qint32 queue);
     void messageStored(qint32 queue);
 
@@ -96,6 +99,15 @@ public:
     QString lockOwner(qint32 group, qint32 queue) const;
 
 private:
+    /*!
+        The pull thread pool (pullMessageExecutor) and BrokerFastFailure, with
+        BrokerConfig::pullServiceTime > 0: false when the pull is answered SYSTEM_BUSY (queue
+        full, or cleaned after waitTimeMillsInPullQueue), else `arrival` becomes the time its
+        thread has done the work.
+    */
+    bool admitPull(qint32 pqIndex, SimTime *arrival);
+    //! The first BrokerFastFailure scan at or after `t` (every 10 ms, 1 s after the start).
+    SimTime fastFailureScan(SimTime t) const;
     void readMessages(qint32 pqIndex, SimTime at);
     void found(ProcessQueue &pq, const QueueState &q, qint64 max);
     qint64 coldBatch(const ProcessQueue &pq, const QueueState &q, qint64 offset, qint64 wanted);
@@ -116,6 +128,9 @@ private:
     std::vector<std::vector<ChannelEntry>> m_registry; //!< per group, in registration order
     QHash<quint64, LockEntry> m_locks; //!< (group << 32 | queue)
     std::array<std::deque<Delayed>, 18> m_delayed; //!< per delay level 1…18
+    using MinHeap = std::priority_queue<SimTime, std::vector<SimTime>, std::greater<SimTime>>;
+    MinHeap m_pullThreadFree; //!< when each pool thread is next free
+    MinHeap m_pullQueueLeave; //!< when each queued pull leaves the queue (taken or cleaned)
 };
 
 //! The broker's delay levels (messageDelayLevel): level 1 = 1 s … level 18 = 2 h.

@@ -59,6 +59,14 @@ qint64 *brokerField(BrokerConfig &c, QStringView key)
         return &c.lockMaxLiveTime;
     if (key == u"flushConsumerOffsetInterval")
         return &c.flushConsumerOffsetInterval;
+    if (key == u"pullServiceTime")
+        return &c.pullServiceTime;
+    if (key == u"pullMessageThreadPoolNums")
+        return &c.pullMessageThreadPoolNums;
+    if (key == u"pullThreadPoolQueueCapacity")
+        return &c.pullThreadPoolQueueCapacity;
+    if (key == u"waitTimeMillsInPullQueue")
+        return &c.waitTimeMillsInPullQueue;
     return nullptr;
 }
 
@@ -68,6 +76,10 @@ bool *brokerFlag(BrokerConfig &c, QStringView key)
         return &c.notifyConsumerIdsChangedEnable;
     if (key == u"longPollingEnable")
         return &c.longPollingEnable;
+    if (key == u"brokerFastFailureEnable")
+        return &c.brokerFastFailureEnable;
+    if (key == u"busyAsFlowControl")
+        return &c.busyAsFlowControl;
     return nullptr;
 }
 
@@ -233,6 +245,22 @@ const QList<SettingSpec> &BrokerConfig::specs()
             K::Duration, 5000, 10, 60000, false, "PullRequestHoldService" },
         { "lockMaxLiveTime", QT_TRANSLATE_NOOP("Rblab::Settings", "Queue lock lifetime"), "",
             K::Duration, 60000, 1000, kHourMs, false, "rocketmq.broker.rebalance.lockMaxLiveTime" },
+        { "pullServiceTime", QT_TRANSLATE_NOOP("Rblab::Settings", "Broker time per pull"), "",
+            K::Duration, 0, 0, 60000, false,
+            "model: PullMessageProcessor's work on a pool thread" },
+        { "pullMessageThreadPoolNums", QT_TRANSLATE_NOOP("Rblab::Settings", "Broker pull threads"),
+            "threads", K::Integer, 24, 1, 1024, false, "BrokerConfig (16 + 2 × cores)" },
+        { "pullThreadPoolQueueCapacity",
+            QT_TRANSLATE_NOOP("Rblab::Settings", "Broker pull queue capacity"), "requests",
+            K::Integer, 100000, 1, 10000000, false, "BrokerConfig" },
+        { "brokerFastFailureEnable", QT_TRANSLATE_NOOP("Rblab::Settings", "Broker fast failure"),
+            "", K::Boolean, 1, 0, 1, false, "BrokerConfig" },
+        { "waitTimeMillsInPullQueue",
+            QT_TRANSLATE_NOOP("Rblab::Settings", "Longest wait in the pull queue"), "", K::Duration,
+            5000, 1, kHourMs, false, "BrokerConfig (BrokerFastFailure)" },
+        { "busyAsFlowControl",
+            QT_TRANSLATE_NOOP("Rblab::Settings", "Answer an overload with FLOW_CONTROL"), "",
+            K::Boolean, 0, 0, 1, false, "model: a vendor broker (ResponseCode.FLOW_CONTROL)" },
     };
     return specs;
 }

@@ -64,6 +64,19 @@ struct RBLAB_ENGINE_EXPORT BrokerConfig
     SimTime shortPollingTimeMills = 1000;
     SimTime lockMaxLiveTime = 60000; //!< rocketmq.broker.rebalance.lockMaxLiveTime
     SimTime flushConsumerOffsetInterval = 5000;
+    /*!
+        The broker's pull thread pool (BrokerController.pullMessageExecutor) and
+        BrokerFastFailure. `pullServiceTime` is the model's knob, not RocketMQ's: how long one
+        PULL_MESSAGE holds a pool thread; 0 (the default) answers every pull as it arrives, as
+        earlier versions of the model did, and leaves the pool out.
+    */
+    SimTime pullServiceTime = 0;
+    qint64 pullMessageThreadPoolNums = 24; //!< 16 + 2 × cores (a 4-core broker)
+    qint64 pullThreadPoolQueueCapacity = 100000;
+    bool brokerFastFailureEnable = true;
+    SimTime waitTimeMillsInPullQueue = 5000;
+    //! A vendor broker's answer to an overload: FLOW_CONTROL (215) instead of SYSTEM_BUSY (2).
+    bool busyAsFlowControl = false;
 
     static const QList<SettingSpec> &specs();
     static const SettingSpec *spec(QStringView key);

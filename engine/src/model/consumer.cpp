@@ -260,9 +260,14 @@ Task<void> Consumer::startSequence()
     if (!orderly()) {
         threads.spawn(cleanExpireLoop());
     }
-    rebalance.lastRebalance = m_world->now(); // RebalanceService constructed with the instance
-    threads.spawn(schedulerLoop());
-    threads.spawn(rebalance.serviceLoop());
+    // MQClientInstance.start() starts the instance's threads once: a consumer that joins a
+    // running shared instance (MQClientManager, same clientId) uses its threads.
+    if (instanceKey.isEmpty() || m_world->instanceHost(index) < 0) {
+        hostsInstance = !instanceKey.isEmpty();
+        rebalance.lastRebalance = m_world->now(); // RebalanceService constructed with the instance
+        threads.spawn(schedulerLoop());
+        threads.spawn(rebalance.serviceLoop());
+    }
     if (orderly() && !broadcasting()) {
         threads.spawn(rebalance.lockAllLoop());
     }
@@ -350,6 +355,9 @@ Task<void> Consumer::shutdownSequence()
         }
     }
     // 4. The client instance shuts down: timers, pull and rebalance services stop, channels close.
+    //    A shared instance keeps running while another group is registered
+    //    (MQClientInstance.shutdown returns early): its threads go on in another member.
+    handOverInstance();
     threads.clear();
     closeChannels();
     // 5. rebalanceImpl.destroy(): every process queue dropped.
@@ -484,12 +492,59 @@ Task<void> Consumer::cleanExpireLoop()
     }
 }
 
-Task<void> Consumer::schedulerLoop()
+std::vector<Consumer *> Consumer::instanceWorkers()
+{
+    if (instanceKey.isEmpty()) {
+        return { this };
+    }
+    // Every group registered with the instance (MQClientInstance.consumerTable), in order of
+    // registration; one being started or stopped does its own.
+    std::vector<Consumer *> workers;
+    for (qint32 m : m_world->processOf(index)) {
+        Consumer &member = *m_world->consumers[size_t(m)];
+        if (&member == this
+            || (member.alive() && !member.stopping && member.state != ConsumerState::Starting)) {
+            workers.push_back(&member);
+        }
+    }
+    return workers;
+}
+
+void Consumer::handOverInstance()
+{
+    if (!hostsInstance) {
+        return;
+    }
+    hostsInstance = false;
+    for (qint32 m : m_world->processOf(index)) {
+        Consumer &next = *m_world->consumers[size_t(m)];
+        if (m == index || !next.alive() || next.stopping) {
+            continue;
+        }
+        next.hostsInstance = true;
+        next.rebalance.lastRebalance = rebalance.lastRebalance;
+        std::copy(std::begin(schedulerNext), std::end(schedulerNext), next.schedulerNext);
+        next.threads.spawn(next.schedulerLoop(true));
+        next.threads.spawn(next.rebalance.serviceLoop(rebalance.remainingWait()));
+        if (rebalance.wakeupPending()) {
+            next.rebalance.wakeup();
+        }
+        return;
+    }
+}
+
+Task<void> Consumer::schedulerLoop(bool resume)
 {
     // MQClientInstance.startScheduledTask: three fixed-rate tasks on one scheduler thread, so a
-    // slow one (a heartbeat waiting on an unreachable broker) delays the others.
+    // slow one (a heartbeat waiting on an unreachable broker) delays the others. A shared
+    // instance runs them for every group it serves, one after another, with its first
+    // creator's intervals (the instance's ClientConfig is a clone of that consumer's).
     enum Kind { Route, Heartbeat, Persist };
     SimTime next[3] = { m_world->now() + 10, m_world->now() + 1000, m_world->now() + 10000 };
+    if (resume) {
+        std::copy(std::begin(schedulerNext), std::end(schedulerNext), next);
+    }
+    const bool shared = !instanceKey.isEmpty();
     for (;;) {
         int kind = Route;
         for (int k = Heartbeat; k <= Persist; ++k) {
@@ -500,20 +555,39 @@ Task<void> Consumer::schedulerLoop()
         if (next[kind] > m_world->now()) {
             co_await SleepAwaiter { m_world, index, next[kind] - m_world->now() };
         }
-        switch (kind) {
-        case Route:
-            co_await updateRoutes();
-            next[Route] += config.pollNameServerInterval;
-            break;
-        case Heartbeat:
-            co_await sendHeartbeatToAllBrokersWithLock();
-            next[Heartbeat] += config.heartbeatBrokerInterval;
-            break;
-        case Persist:
-            persistAllOffsets();
-            next[Persist] += config.persistConsumerOffsetInterval;
-            break;
+        if (shared) [[unlikely]] {
+            for (Consumer *member : instanceWorkers()) {
+                switch (kind) {
+                case Route:
+                    co_await member->updateRoutes();
+                    break;
+                case Heartbeat:
+                    // One heartbeat per broker carries every group's ConsumerData: the
+                    // groups' registrations are sent back to back.
+                    co_await member->sendHeartbeatToAllBrokersWithLock();
+                    break;
+                case Persist:
+                    member->persistAllOffsets();
+                    break;
+                }
+            }
+        } else {
+            switch (kind) {
+            case Route:
+                co_await updateRoutes();
+                break;
+            case Heartbeat:
+                co_await sendHeartbeatToAllBrokersWithLock();
+                break;
+            case Persist:
+                persistAllOffsets();
+                break;
+            }
         }
+        const SimTime period[3] = { config.pollNameServerInterval, config.heartbeatBrokerInterval,
+            config.persistConsumerOffsetInterval };
+        next[kind] += period[kind];
+        std::copy(std::begin(next), std::end(next), schedulerNext);
     }
 }
 

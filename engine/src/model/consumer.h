@@ -51,6 +51,17 @@ public:
     ConsumerSpec spec;
     std::vector<qint32> heldAtStart; //!< spec.holds as queue indexes (World::build)
 
+    /*!
+        Its shared MQClientInstance: id + "\n" + instanceName when the scenario names an
+        instanceName (World::instanceMembers), empty for a process of its own.
+    */
+    QString instanceKey;
+    //! Runs its instance's shared RebalanceService and scheduler thread (the first member that
+    //! started; another member takes them over when it shuts down).
+    bool hostsInstance = false;
+    //! The scheduler's next due times (route, heartbeat, persist), for a hand-over.
+    SimTime schedulerNext[3] = { 0, 0, 0 };
+
     ConsumerState state = ConsumerState::Absent;
     quint32 incarnation = 0; //!< 0 before start; events of another incarnation are stale
     bool paused = false;
@@ -96,6 +107,7 @@ public:
     // Metrics and the consumer's own view, for snapshots and reports.
     qint64 delivered = 0;
     qint64 flowControl[3] = { 0, 0, 0 };
+    qint64 brokerFlowControl[2] = { 0, 0 }; //!< pulls the broker answered SYSTEM_BUSY / 215
     quint32 rebalanceCount = 0;
     SimTime lastRebalanceAt = -1;
     QList<ConsumerView> views;
@@ -161,6 +173,9 @@ public:
     Task<bool> heartbeatTo(qint32 broker);
     void persistAllOffsets();
 
+    //! The live members of its instance the shared threads work for, in registration order.
+    std::vector<Consumer *> instanceWorkers();
+
     //! Recomputes the state shown in snapshots (running / paused / frozen / partitioned).
     void refreshState();
 
@@ -176,7 +191,9 @@ private:
     quint32 openOrFailChannel(qint32 broker, bool *failed);
     Task<void> startSequence();
     Task<void> shutdownSequence();
-    Task<void> schedulerLoop();
+    Task<void> schedulerLoop(bool resume = false);
+    //! Hands the instance's threads to another live member before this one's stop.
+    void handOverInstance();
     Task<void> cleanExpireLoop();
     Task<void> reconnected(qint32 broker);
     Task<void> resumeRebalance();

@@ -55,6 +55,7 @@ public:
     qint64 delivered = 0;
     qint64 uniqueDelivered = 0;
     qint64 flowControl[3] = { 0, 0, 0 };
+    qint64 brokerFlowControl[2] = { 0, 0 }; //!< pulls answered SYSTEM_BUSY, FLOW_CONTROL
     qint64 rebalances = 0;
     qint64 queueMoves = 0;
     qint64 retried = 0;

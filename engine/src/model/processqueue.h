@@ -29,7 +29,15 @@ struct QueueState;
 struct ProcessQueue
 {
     enum class PullStage : quint8 { Idle, Delayed, InFlight, Parked, Querying, Dead };
-    enum class PullStatus : quint8 { Found, NoNewMsg, OffsetIllegal, Error };
+    //! SystemBusy and FlowControl: the broker's response codes 2 and 215 (MQBrokerException).
+    enum class PullStatus : quint8 {
+        Found,
+        NoNewMsg,
+        OffsetIllegal,
+        Error,
+        SystemBusy,
+        FlowControl
+    };
 
     qint32 queue = -1;
     qint32 consumer = -1;

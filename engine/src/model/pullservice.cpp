@@ -12,6 +12,8 @@ namespace {
 // DefaultMQPushConsumerImpl's constants.
 constexpr SimTime kDelayWhenCacheFlowControl = 50; // PULL_TIME_DELAY_MILLS_WHEN_CACHE_FLOW_CONTROL
 constexpr SimTime kDelayWhenSuspend = 1000; // PULL_TIME_DELAY_MILLS_WHEN_SUSPEND
+constexpr SimTime kDelayWhenBrokerFlowControl
+    = 20; // PULL_TIME_DELAY_MILLS_WHEN_BROKER_FLOW_CONTROL
 constexpr SimTime kConsumerTimeoutWhenSuspend = 30000; // CONSUMER_TIMEOUT_MILLIS_WHEN_SUSPEND
 constexpr SimTime kOffsetIllegalDelay49 = 10000;
 constexpr qint64 kMiB = 1024 * 1024;
@@ -45,7 +47,14 @@ void PullService::onExecute(qint32 pqIndex, quint32 gen)
 void PullService::setFlowControl(qint32 pqIndex, SimEvent::FlowCause cause)
 {
     ProcessQueue &pq = m_world->pqs[size_t(pqIndex)];
-    if (cause != SimEvent::FlowCause::None) {
+    if (cause == SimEvent::FlowCause::SystemBusy || cause == SimEvent::FlowCause::BrokerFlowControl)
+        [[unlikely]] {
+        // The broker pushed back (its answer), not the client's own checks: counted apart.
+        const int i = cause == SimEvent::FlowCause::SystemBusy ? 0 : 1;
+        ++m_consumer->brokerFlowControl[i];
+        ++m_world->metrics.brokerFlowControl[i];
+        pq.lastHoldAt = m_world->now();
+    } else if (cause != SimEvent::FlowCause::None) {
         const int i = cause == SimEvent::FlowCause::Count ? 0
             : cause == SimEvent::FlowCause::Size          ? 1
                                                           : 2;
@@ -63,7 +72,10 @@ void PullService::setFlowControl(qint32 pqIndex, SimEvent::FlowCause cause)
     ev.cause = cause == SimEvent::FlowCause::None ? pq.flowControl : cause;
     ev.consumer = m_consumer->index;
     ev.queue = pq.queue;
-    if (cause != SimEvent::FlowCause::None) {
+    if (ev.cause == SimEvent::FlowCause::SystemBusy
+        || ev.cause == SimEvent::FlowCause::BrokerFlowControl) {
+        ev.broker = pq.broker->index;
+    } else if (cause != SimEvent::FlowCause::None) {
         // The figures of RocketMQ's WARN line for this check (GUI only, not in the report).
         const ClientConfig &config = m_consumer->config;
         ev.flow.cachedCount = pq.msgCount();
@@ -331,6 +343,17 @@ void PullService::onResponse(qint32 pqIndex, quint64 stamp)
     }
     case ProcessQueue::PullStatus::Error:
         onException(pqIndex);
+        return;
+    case ProcessQueue::PullStatus::SystemBusy:
+        // PullCallback.onException: any code but FLOW_CONTROL waits
+        // pullTimeDelayMillsWhenException (DefaultMQPushConsumerImpl.pullMessage).
+        setFlowControl(pqIndex, SimEvent::FlowCause::SystemBusy);
+        onException(pqIndex);
+        return;
+    case ProcessQueue::PullStatus::FlowControl:
+        // ResponseCode.FLOW_CONTROL: PULL_TIME_DELAY_MILLS_WHEN_BROKER_FLOW_CONTROL.
+        setFlowControl(pqIndex, SimEvent::FlowCause::BrokerFlowControl);
+        executeLater(pqIndex, kDelayWhenBrokerFlowControl);
         return;
     }
 }

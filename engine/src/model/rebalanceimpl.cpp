@@ -77,6 +77,15 @@ RebalanceImpl::RebalanceImpl(World *world, Consumer *consumer)
 
 void RebalanceImpl::wakeup()
 {
+    if (!m_consumer->instanceKey.isEmpty() && !m_consumer->hostsInstance) [[unlikely]] {
+        // MQClientInstance.rebalanceImmediately: one RebalanceService per instance, so a
+        // notification for one group wakes the round of every group of the process.
+        const qint32 host = m_world->instanceHost(m_consumer->index);
+        if (host >= 0) {
+            m_world->consumers[size_t(host)]->rebalance.wakeup();
+            return;
+        }
+    }
     if (m_wakeupFlag) {
         return; // already notified: wake-ups coalesce
     }
@@ -88,6 +97,13 @@ void RebalanceImpl::wakeup()
 
 SimTime RebalanceImpl::nextRound() const
 {
+    if (!m_consumer->instanceKey.isEmpty() && !m_consumer->hostsInstance) [[unlikely]] {
+        // A shared MQClientInstance runs one RebalanceService: its host's wait is this one's.
+        const qint32 host = m_world->instanceHost(m_consumer->index);
+        if (host >= 0 && host != m_consumer->index) {
+            return m_world->consumers[size_t(host)]->rebalance.nextRound();
+        }
+    }
     if (!m_waiting) {
         return -1; // a round is running, or the service thread is not
     }
@@ -106,18 +122,30 @@ Task<void> RebalanceImpl::wakeupAfter(SimTime delay)
     wakeup();
 }
 
-Task<void> RebalanceImpl::serviceLoop()
+SimTime RebalanceImpl::remainingWait() const
+{
+    return m_waiting ? std::max<SimTime>(0, m_waitUntil - m_world->now()) : 0;
+}
+
+Task<void> RebalanceImpl::serviceLoop(SimTime firstWait)
 {
     World &w = *m_world;
+    const bool shared = !m_consumer->instanceKey.isEmpty();
     if (w.profile == Profile::V49) {
         // 4.x: wait (20 s or a wake-up), rebalance, forever.
+        SimTime wait = firstWait >= 0 ? firstWait : m_consumer->config.rebalanceWaitInterval;
         for (;;) {
-            co_await WaitAwaiter { this, m_consumer->config.rebalanceWaitInterval };
-            co_await doRebalance();
+            co_await WaitAwaiter { this, wait };
+            wait = m_consumer->config.rebalanceWaitInterval;
+            if (shared) {
+                co_await instanceRebalance();
+            } else {
+                co_await doRebalance();
+            }
         }
     }
     // 5.2+: at least minInterval between rounds, and an unbalanced result retries after it.
-    SimTime realWait = m_consumer->config.rebalanceWaitInterval;
+    SimTime realWait = firstWait >= 0 ? firstWait : m_consumer->config.rebalanceWaitInterval;
     for (;;) {
         co_await WaitAwaiter { this, realWait };
         const SimTime elapsed = w.now() - lastRebalance;
@@ -125,11 +153,117 @@ Task<void> RebalanceImpl::serviceLoop()
             realWait = m_consumer->config.rebalanceMinInterval - elapsed;
             continue;
         }
-        const bool balanced = co_await doRebalance();
+        bool balanced = true;
+        if (shared) {
+            balanced = co_await instanceRebalance();
+        } else {
+            balanced = co_await doRebalance();
+        }
         realWait = balanced ? m_consumer->config.rebalanceWaitInterval
                             : m_consumer->config.rebalanceMinInterval;
         lastRebalance = w.now();
     }
+}
+
+/*!
+    A member's round and the host waiting for it. Shared by two coroutine frames, either of which
+    can be destroyed first (the member or the host shuts down): each side drops its reference
+    when its frame ends, the last one frees it. (Plain pointers: GCC 12 mishandles a
+    shared_ptr parameter of a coroutine.)
+*/
+struct RebalanceImpl::MemberRound
+{
+    World *world = nullptr;
+    int references = 2;
+    bool done = false;
+    bool balanced = true;
+    bool waiting = false;
+    quint32 slot = 0;
+    quint32 gen = 0;
+
+    void release()
+    {
+        if (--references == 0) {
+            delete this;
+        }
+    }
+};
+
+//! The host waits for a member's round, however it ends (done, or the member shut down).
+struct RebalanceImpl::MemberRoundAwaiter
+{
+    MemberRound *round;
+    qint32 host;
+
+    bool await_ready() const { return round->done; }
+    void await_suspend(std::coroutine_handle<> h)
+    {
+        Network &net = round->world->network;
+        round->slot = net.addWaiter(h, host);
+        round->gen = net.waiter(round->slot).gen;
+        round->waiting = true;
+    }
+    void await_resume() { round->waiting = false; }
+    ~MemberRoundAwaiter()
+    {
+        if (round->waiting) {
+            round->world->network.cancelWaiter(round->slot, round->gen);
+            round->waiting = false;
+        }
+    }
+};
+
+namespace {
+
+//! Drops one side's reference to a MemberRound when its frame ends.
+template<typename Round> struct RoundReference
+{
+    Round *round;
+    bool member;
+    ~RoundReference()
+    {
+        if (member) {
+            round->done = true;
+            if (round->waiting && round->world->network.waiterActive(round->slot, round->gen)) {
+                round->world->schedule(0, Ev::CoResume, round->slot, round->gen);
+            }
+        }
+        round->release();
+    }
+};
+
+} // namespace
+
+Task<bool> RebalanceImpl::instanceRebalance()
+{
+    World &w = *m_world;
+    bool balanced = true;
+    const std::vector<Consumer *> members = m_consumer->instanceWorkers();
+    for (Consumer *member : members) {
+        if (member == m_consumer) {
+            const bool ok = co_await doRebalance();
+            balanced = balanced && ok;
+            continue;
+        }
+        // The member's own RebalanceImpl, run in its task set (a member shut down meanwhile
+        // ends its part) while this thread waits for it: the groups go one after another.
+        auto *round = new MemberRound;
+        round->world = &w;
+        const RoundReference<MemberRound> hold { round, false };
+        member->threads.spawn(member->rebalance.memberRound(round));
+        if (!round->done) {
+            co_await MemberRoundAwaiter { round, m_consumer->index };
+        }
+        balanced = balanced && round->balanced;
+    }
+    co_return balanced;
+}
+
+Task<void> RebalanceImpl::memberRound(MemberRound *round)
+{
+    const RoundReference<MemberRound> hold { round, true };
+    const bool ok = co_await doRebalance();
+    round->balanced = ok;
 }
 
 Task<bool> RebalanceImpl::doRebalance()

@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <coroutine>
+#include <memory>
 #include <vector>
 
 namespace Rblab {
@@ -45,9 +46,14 @@ public:
     //! rebalanceLater(delay) (5.0+).
     void wakeupLater(SimTime delay);
 
-    Task<void> serviceLoop();
-    //! doRebalance of the client instance: false when not balanced (5.x).
+    //! RebalanceService.run; `firstWait` (≥ 0) continues a wait a previous host began.
+    Task<void> serviceLoop(SimTime firstWait = -1);
+    //! This consumer's part of MQClientInstance.doRebalance: false when not balanced (5.x).
     Task<bool> doRebalance();
+    //! What is left of the service loop's current wait (0 when it is not waiting).
+    SimTime remainingWait() const;
+    //! A wake-up is pending (a hand-over passes it on).
+    bool wakeupPending() const { return m_wakeupFlag; }
     //! The orderly lockAll task (ConsumeMessageOrderlyService, every 20 s).
     Task<void> lockAllLoop();
     Task<bool> lock(qint32 queue);
@@ -69,6 +75,16 @@ public:
 
 private:
     struct WaitAwaiter;
+    struct MemberRound;
+    struct MemberRoundAwaiter;
+
+    /*!
+        MQClientInstance.doRebalance of a shared instance: every registered consumer in turn, on
+        this (the host's) one thread, in registration order; balanced only if all are.
+    */
+    Task<bool> instanceRebalance();
+    //! One member's round, run in the member's own task set; `round` learns its end.
+    Task<void> memberRound(MemberRound *round);
 
     Task<bool> rebalanceByTopic(qint32 topic, bool isOrder);
     Task<bool> updateProcessQueueTable(qint32 topic, std::vector<qint32> mqSet, bool needLock);

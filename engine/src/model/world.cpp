@@ -213,8 +213,33 @@ qint32 World::createConsumer(qint32 group, const ConsumerSpec &spec, bool script
     info.groupIndex = group;
     consumerInfos.append(info);
     groups[size_t(group)].consumers.push_back(index);
+    if (!spec.instanceName.isEmpty()) {
+        const QString key = spec.id + QLatin1Char('\n') + spec.instanceName;
+        consumers.back()->instanceKey = key;
+        instanceMembers[key].push_back(index);
+    }
     metrics.resize();
     return index;
+}
+
+std::vector<qint32> World::processOf(qint32 c) const
+{
+    const Consumer &consumer = *consumers[size_t(c)];
+    if (consumer.instanceKey.isEmpty()) {
+        return { c };
+    }
+    return instanceMembers.value(consumer.instanceKey);
+}
+
+qint32 World::instanceHost(qint32 c) const
+{
+    for (qint32 m : processOf(c)) {
+        const Consumer &member = *consumers[size_t(m)];
+        if (member.hostsInstance && member.alive()) {
+            return m;
+        }
+    }
+    return -1;
 }
 
 qint32 World::eventConsumer(const Event &e) const

@@ -174,6 +174,12 @@ public:
         events.append(std::move(event));
     }
     qint32 groupOf(qint32 consumer) const { return consumers[size_t(consumer)]->group; }
+    //! Shared MQClientInstances: id + "\n" + instanceName → consumers, in creation order.
+    QHash<QString, std::vector<qint32>> instanceMembers;
+    //! The consumers of c's process in creation order: c alone unless it shares an instance.
+    std::vector<qint32> processOf(qint32 c) const;
+    //! The live member of c's shared instance that runs its threads, or -1.
+    qint32 instanceHost(qint32 c) const;
 
     qint32 addQueue(qint32 topic, qint32 broker, qint32 queueId);
     qint32 queueIndex(qint32 topic, qint32 broker, qint32 queueId) const;
@@ -248,6 +254,8 @@ private:
     Refusal setStrategy(const ScenarioEvent &e, qint32 group, const std::vector<qint32> &targets);
     Refusal setClient(const ScenarioEvent &e, qint32 group, const std::vector<qint32> &targets);
     Refusal join(const ScenarioEvent &e);
+    //! A live consumer of the group already registered in the shared instance `spec` names.
+    Refusal sharedInstanceTaken(qint32 group, const ConsumerSpec &spec) const;
     Refusal freeze(const ScenarioEvent &e, Consumer &consumer);
     Refusal setFailureRate(const ScenarioEvent &e, Consumer &consumer);
     Refusal onConsumer(const ScenarioEvent &e);

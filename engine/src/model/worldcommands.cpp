@@ -362,13 +362,39 @@ World::Refusal World::join(const ScenarioEvent &e)
         if (!probe.ok()) {
             return probe.error;
         }
+        if (const Refusal refused = sharedInstanceTaken(g, e.joining)) {
+            return refused;
+        }
         c = createConsumer(g, e.joining, false);
+    }
+    if (const Refusal refused
+        = sharedInstanceTaken(consumers[size_t(c)]->group, consumers[size_t(c)]->spec)) {
+        return refused;
     }
     SimEvent ev;
     ev.type = SimEvent::Type::Join;
     ev.consumer = c;
     publish(ev);
     consumers[size_t(c)]->start();
+    return std::nullopt;
+}
+
+World::Refusal World::sharedInstanceTaken(qint32 group, const ConsumerSpec &spec) const
+{
+    if (spec.instanceName.isEmpty()) {
+        return std::nullopt;
+    }
+    // MQClientInstance.registerConsumer: one consumer per group and instance; start() throws
+    // "The consumer group[…] has been created before, specify another name please."
+    const QString key = spec.id + QLatin1Char('\n') + spec.instanceName;
+    for (qint32 m : instanceMembers.value(key)) {
+        const Consumer &member = *consumers[size_t(m)];
+        if (member.group == group && member.alive() && member.name != spec.handle()) {
+            return tr("The consumer group[%1] has been created before in client instance %2 "
+                      "(%3)")
+                .arg(groups[size_t(group)].name, spec.id, member.name);
+        }
+    }
     return std::nullopt;
 }
 
@@ -476,7 +502,63 @@ World::Refusal World::onConsumer(const ScenarioEvent &e)
     default:
         return tr("unsupported action");
     }
+    // A shared MQClientInstance is one process: a kill, a hang or a cut network takes every
+    // group in it along (rocketmq-pop-spec.md §7.3); shutdown and pause stay one group's.
+    std::vector<qint32> companions;
+    if (!consumer.instanceKey.isEmpty()
+        && (e.action == A::Kill || e.action == A::Freeze || e.action == A::Unfreeze
+            || e.action == A::Partition || e.action == A::Heal)) {
+        for (qint32 m : processOf(c)) {
+            const Consumer &member = *consumers[size_t(m)];
+            const bool affected = e.action == A::Unfreeze ? member.frozen : !member.frozen;
+            if (m != c && member.alive()
+                && (affected || e.action == A::Kill || e.action == A::Partition
+                    || e.action == A::Heal)) {
+                companions.push_back(m);
+            }
+        }
+    }
+    if (!companions.empty()) {
+        QStringList names;
+        for (qint32 m : companions) {
+            names.append(consumers[size_t(m)]->name);
+        }
+        const QString with = tr("its process %1 also runs %2")
+                                 .arg(consumer.clientId, names.join(QStringLiteral(", ")));
+        ev.detail = ev.detail.isEmpty() ? with : ev.detail + QStringLiteral("; ") + with;
+    }
     publish(ev);
+    for (qint32 m : companions) {
+        SimEvent companion = ev;
+        companion.consumer = m;
+        companion.detail = tr("in the process of %1 (%2)").arg(consumer.name, consumer.clientId);
+        publish(companion);
+    }
+    for (qint32 m : companions) {
+        Consumer &member = *consumers[size_t(m)];
+        if (!member.frozen) {
+            member.consume.catchUp(now());
+        }
+        switch (e.action) {
+        case A::Kill:
+            member.kill();
+            break;
+        case A::Freeze:
+            member.freeze();
+            break;
+        case A::Unfreeze:
+            member.unfreeze();
+            break;
+        case A::Partition:
+            member.partition(brokersOf);
+            break;
+        case A::Heal:
+            member.heal(brokersOf);
+            break;
+        default:
+            break;
+        }
+    }
     switch (e.action) {
     case A::Shutdown:
         consumer.shutdown();

@@ -68,6 +68,8 @@ void World::sample()
         row.delivered = consumer.delivered;
         std::copy(
             std::begin(consumer.flowControl), std::end(consumer.flowControl), row.flowControl);
+        row.brokerFlowControl[0] = consumer.brokerFlowControl[0];
+        row.brokerFlowControl[1] = consumer.brokerFlowControl[1];
         row.pullThresholdForQueue = consumer.config.pullThresholdForQueue;
         row.pullThresholdSizeForQueue = consumer.config.pullThresholdSizeForQueue;
         if (!consumer.alive()) {
@@ -112,6 +114,8 @@ SnapshotTotals World::totals() const
     t.duplicates = metrics.delivered - metrics.uniqueDelivered;
     t.lost = metrics.lost();
     std::copy(std::begin(metrics.flowControl), std::end(metrics.flowControl), t.flowControl);
+    t.brokerFlowControl[0] = metrics.brokerFlowControl[0];
+    t.brokerFlowControl[1] = metrics.brokerFlowControl[1];
     t.rebalances = metrics.rebalances;
     t.queueMoves = metrics.queueMoves;
     t.orphanedQueueSeconds = metrics.orphanedQueueSeconds();
@@ -142,6 +146,8 @@ SnapshotTotals World::groupTotals(qint32 group) const
         for (int k = 0; k < 3; ++k) {
             t.flowControl[k] += consumer.flowControl[k];
         }
+        t.brokerFlowControl[0] += consumer.brokerFlowControl[0];
+        t.brokerFlowControl[1] += consumer.brokerFlowControl[1];
         if (g.broadcasting()) {
             t.uniqueDelivered += metrics.uniqueIn(metrics.deliveryScope(c));
         }
@@ -200,6 +206,8 @@ void World::fillSnapshot(WorldSnapshot &snap) const
         row.slowed = c.slowed;
         row.delivered = c.delivered;
         std::copy(std::begin(c.flowControl), std::end(c.flowControl), row.flowControl);
+        row.brokerFlowControl[0] = c.brokerFlowControl[0];
+        row.brokerFlowControl[1] = c.brokerFlowControl[1];
         row.busyWorkers = c.consume.busyWorkers();
         row.queuedTasks = c.consume.queued();
         row.pullThresholdForQueue = c.config.pullThresholdForQueue;

@@ -32,6 +32,10 @@ QString causeName(SimEvent::FlowCause cause)
         return QStringLiteral("topicCount");
     case SimEvent::FlowCause::TopicSize:
         return QStringLiteral("topicSize");
+    case SimEvent::FlowCause::SystemBusy:
+        return QStringLiteral("systemBusy");
+    case SimEvent::FlowCause::BrokerFlowControl:
+        return QStringLiteral("brokerFlowControl");
     case SimEvent::FlowCause::None:
         break;
     }
@@ -66,7 +70,11 @@ void writeOwners(Out &o, const QList<qint32> &owners, const QList<ConsumerInfo> 
     o.raw("]");
 }
 
-void writeFlow(Out &o, const qint64 (&fc)[3])
+/*!
+    A flow-control object: the client's holds by check, and, in a run where a broker pushed a pull
+    back at all (`broker` non-null), the broker's SYSTEM_BUSY and FLOW_CONTROL answers.
+*/
+void writeFlow(Out &o, const qint64 (&fc)[3], const qint64 *broker = nullptr)
 {
     o.raw("{");
     o.key("count");
@@ -77,7 +85,64 @@ void writeFlow(Out &o, const qint64 (&fc)[3])
     o.raw(", ");
     o.key("span");
     o.number(fc[2]);
+    if (broker) {
+        o.raw(", ");
+        o.key("systemBusy");
+        o.number(broker[0]);
+        o.raw(", ");
+        o.key("brokerFlowControl");
+        o.number(broker[1]);
+    }
     o.raw("}");
+}
+
+void writeTotals(Out &o, const SnapshotTotals &t, const char *indent, bool broker)
+{
+    o.raw("{");
+    o.raw(indent);
+    o.key("produced");
+    o.number(t.produced);
+    o.raw(", ");
+    o.key("delivered");
+    o.number(t.delivered);
+    o.raw(", ");
+    o.key("uniqueDelivered");
+    o.number(t.uniqueDelivered);
+    o.raw(",");
+    o.raw(indent);
+    o.key("duplicates");
+    o.number(t.duplicates);
+    o.raw(", ");
+    o.key("lost");
+    o.number(t.lost);
+    o.raw(",");
+    o.raw(indent);
+    o.key("flowControl");
+    writeFlow(o, t.flowControl, broker ? t.brokerFlowControl : nullptr);
+    o.raw(",");
+    o.raw(indent);
+    o.key("rebalances");
+    o.number(t.rebalances);
+    o.raw(", ");
+    o.key("queueMoves");
+    o.number(t.queueMoves);
+    o.raw(",");
+    o.raw(indent);
+    o.key("orphanedQueueSeconds");
+    o.seconds(t.orphanedQueueSeconds);
+    o.raw(", ");
+    o.key("unownedQueueSeconds");
+    o.seconds(t.unownedQueueSeconds);
+    o.raw(", ");
+    o.key("doubleOwnedQueueSeconds");
+    o.seconds(t.doubleOwnedQueueSeconds);
+    o.raw(",");
+    o.raw(indent);
+    o.key("retried");
+    o.number(t.retried);
+    o.raw(", ");
+    o.key("deadLettered");
+    o.number(t.deadLettered);
 }
 
 } // namespace
@@ -131,46 +196,25 @@ bool ReportWriter::writeJson(
     o.raw(",\n  ");
 
     o.key("totals");
-    o.raw("{\n    ");
-    o.key("produced");
-    o.number(t.produced);
-    o.raw(", ");
-    o.key("delivered");
-    o.number(t.delivered);
-    o.raw(", ");
-    o.key("uniqueDelivered");
-    o.number(t.uniqueDelivered);
-    o.raw(",\n    ");
-    o.key("duplicates");
-    o.number(t.duplicates);
-    o.raw(", ");
-    o.key("lost");
-    o.number(t.lost);
-    o.raw(",\n    ");
-    o.key("flowControl");
-    writeFlow(o, t.flowControl);
-    o.raw(",\n    ");
-    o.key("rebalances");
-    o.number(t.rebalances);
-    o.raw(", ");
-    o.key("queueMoves");
-    o.number(t.queueMoves);
-    o.raw(",\n    ");
-    o.key("orphanedQueueSeconds");
-    o.seconds(t.orphanedQueueSeconds);
-    o.raw(", ");
-    o.key("unownedQueueSeconds");
-    o.seconds(t.unownedQueueSeconds);
-    o.raw(", ");
-    o.key("doubleOwnedQueueSeconds");
-    o.seconds(t.doubleOwnedQueueSeconds);
-    o.raw(",\n    ");
-    o.key("retried");
-    o.number(t.retried);
-    o.raw(", ");
-    o.key("deadLettered");
-    o.number(t.deadLettered);
+    // Broker push-back counts appear only in runs that had any: other reports keep their bytes.
+    const bool brokerPushBack = t.brokerFlowControl[0] + t.brokerFlowControl[1] > 0;
+    writeTotals(o, t, "\n    ", brokerPushBack);
     o.raw("\n  },\n  ");
+
+    // The same figures per consumer group (Simulation::groupTotals), in the scenario's order:
+    // an addition after "totals"; a record without them (the app's CSV export) writes none.
+    if (!record.groupTotals.isEmpty()) {
+        o.key("groups");
+        o.raw("{");
+        for (qsizetype g = 0; g < record.groupTotals.size() && g < groups.size(); ++g) {
+            o.raw(g ? ",\n    " : "\n    ");
+            o.string(groups[g]);
+            o.raw(": ");
+            writeTotals(o, record.groupTotals[g], "\n      ", brokerPushBack);
+            o.raw("\n    }");
+        }
+        o.raw("\n  },\n  ");
+    }
 
     // Final state of every queue, in RocketMQ's order.
     o.key("queues");
@@ -232,7 +276,7 @@ bool ReportWriter::writeJson(
         o.number(row.delivered);
         o.raw(", ");
         o.key("flowControl");
-        writeFlow(o, row.flowControl);
+        writeFlow(o, row.flowControl, brokerPushBack ? row.brokerFlowControl : nullptr);
         o.raw("}");
     }
     o.raw(consumers.isEmpty() ? "],\n  " : "\n  ],\n  ");

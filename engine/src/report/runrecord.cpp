@@ -19,6 +19,9 @@ RunRecord RunRecord::of(Simulation &sim)
     record.groups = sim.groupNames();
     record.sortedQueueOrder = sim.sortedQueueOrder();
     record.final = sim.snapshot();
+    for (qint32 g = 0; g < qint32(record.groups.size()); ++g) {
+        record.groupTotals.append(sim.groupTotals(g));
+    }
     record.events = sim.events();
     const Simulation *source = &sim;
     record.samples = [source](const SampleVisitor &visit) {

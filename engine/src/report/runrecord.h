@@ -44,6 +44,8 @@ struct RBLAB_ENGINE_EXPORT RunRecord
     QList<qint32> sortedQueueOrder; //!< indices of `queues` in RocketMQ's order
 
     WorldSnapshot final; //!< the state when the record was taken (totals included)
+    //! Simulation::groupTotals of every group of `groups`, in its order (empty: not known).
+    QList<SnapshotTotals> groupTotals;
     QList<SimEvent> events;
     //! Calls its argument with every sample in order; false if they cannot be read back.
     std::function<bool(const SampleVisitor &)> samples;

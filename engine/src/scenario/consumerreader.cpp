@@ -37,7 +37,8 @@ std::optional<ConsumerSpec> ConsumerReader::read(const JsonNode &node, const QSt
     }
     QStringList known = { QStringLiteral("id"), QStringLiteral("name"),
         QStringLiteral("consumeTime"), QStringLiteral("stall"), QStringLiteral("failureRate"),
-        QStringLiteral("strategy"), QStringLiteral("strategyParams"), QStringLiteral("client") };
+        QStringLiteral("strategy"), QStringLiteral("strategyParams"), QStringLiteral("client"),
+        QStringLiteral("instanceName") };
     if (!joinAt) {
         known.append(QStringLiteral("start"));
         known.append(QStringLiteral("holds"));
@@ -117,6 +118,27 @@ std::optional<ConsumerSpec> ConsumerReader::read(const JsonNode &node, const QSt
                               .settings(*client, object.pathOf(QStringLiteral("client")),
                                   ClientConfig::specs(), tr("client settings"))
                               .value_or(QVariantMap());
+    }
+    if (const std::optional<QString> instance = object.string(QStringLiteral("instanceName"))) {
+        consumer.instanceName = *instance;
+        // MQClientInstance.registerConsumer refuses a second consumer of one group, and start()
+        // throws "The consumer group[…] has been created before". Joins are checked when they
+        // come due (the first one may have left by then).
+        const QString key = group.name + QLatin1Char('\n') + consumer.id + QLatin1Char('\n')
+            + consumer.instanceName;
+        const QString instancePath = object.pathOf(QStringLiteral("instanceName"));
+        if (!joinAt && id) {
+            if (const auto first = m_context.instanceMembers.constFind(key);
+                first != m_context.instanceMembers.cend()) {
+                diagnostics.error(*object.field(QStringLiteral("instanceName")), instancePath,
+                    tr("consumer group %1 already has a consumer in client instance %2 "
+                       "(instanceName \"%3\", at %4): RocketMQ refuses it, \"The consumer "
+                       "group[%1] has been created before\"")
+                        .arg(group.name, consumer.id, consumer.instanceName, *first));
+            } else {
+                m_context.instanceMembers.insert(key, instancePath);
+            }
+        }
     }
     object.finish([&](const QString &key) {
         return joinAt && key == QLatin1String("start")

@@ -67,6 +67,12 @@ struct RBLAB_ENGINE_EXPORT ConsumerSpec
         has been running); its next rebalance comes from its timer or a notification.
     */
     QStringList holds;
+    /*!
+        ClientConfig.instanceName: consumers with the same `id` and the same non-empty
+        instanceName live in one process and share one MQClientInstance (MQClientManager keys
+        instances by clientId = IP@instanceName[@unitName]). Empty: a process of its own.
+    */
+    QString instanceName;
 
     QString handle() const { return name.isEmpty() ? id : name; }
     friend bool operator==(const ConsumerSpec &, const ConsumerSpec &) = default;

@@ -66,6 +66,8 @@ public:
     QHash<QString, ConsumerInfo> consumers;
     QStringList consumerNames;
     bool consumersComplete = true;
+    //! (group, id, instanceName) → the path of the consumer that registered it first.
+    QHash<QString, QString> instanceMembers;
 
     /*!
         Adds a name to a list; a duplicate is an error naming both positions. what is "topic",

@@ -322,6 +322,9 @@ JsonNode ScenarioWriter::consumerNode(const ConsumerSpec &consumer, bool inJoin)
     if (!consumer.client.isEmpty()) {
         node.insert(QStringLiteral("client"), settingsNode(consumer.client, ClientConfig::specs()));
     }
+    if (!consumer.instanceName.isEmpty()) {
+        node.insert(QStringLiteral("instanceName"), str(consumer.instanceName));
+    }
     return node;
 }
 

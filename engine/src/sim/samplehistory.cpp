@@ -68,6 +68,9 @@ void SampleHistory::fold(Sample &sample)
         for (int k = 0; k < 3; ++k) {
             summary.flowControl[k] += row.flowControl[k];
         }
+        for (int k = 0; k < 2; ++k) {
+            summary.brokerFlowControl[k] += row.brokerFlowControl[k];
+        }
         // Still away and unchanged: the departure already noted stands for this sample too.
         const auto open = m_openDeparture.constFind(c);
         if (open != m_openDeparture.cend() && m_departures.at(*open).row == row) {

@@ -73,6 +73,8 @@ void SampleSpool::encode(const Sample &s, QByteArray &out)
         put<qint64>(out, c.flowControl[0]);
         put<qint64>(out, c.flowControl[1]);
         put<qint64>(out, c.flowControl[2]);
+        put<qint64>(out, c.brokerFlowControl[0]);
+        put<qint64>(out, c.brokerFlowControl[1]);
         put<qint64>(out, c.lag);
         put<qint64>(out, c.pullThresholdForQueue);
         put<qint64>(out, c.pullThresholdSizeForQueue);
@@ -116,6 +118,7 @@ const char *SampleSpool::decode(const char *p, const char *end, Sample &s)
         if (!take(p, end, state) || !take(p, end, c.cachedCount) || !take(p, end, c.cachedBytes)
             || !take(p, end, c.delivered) || !take(p, end, c.flowControl[0])
             || !take(p, end, c.flowControl[1]) || !take(p, end, c.flowControl[2])
+            || !take(p, end, c.brokerFlowControl[0]) || !take(p, end, c.brokerFlowControl[1])
             || !take(p, end, c.lag) || !take(p, end, c.pullThresholdForQueue)
             || !take(p, end, c.pullThresholdSizeForQueue)) {
             return nullptr;

@@ -71,7 +71,20 @@ struct RBLAB_ENGINE_EXPORT SimEvent
         ConsumeTimeout,
     };
 
-    enum class FlowCause : quint8 { None, Count, Size, Span, TopicCount, TopicSize };
+    /*!
+        Why a pull was put off: the client's own checks (Count … TopicSize), or the broker's
+        answer (SystemBusy: SYSTEM_BUSY, code 2; BrokerFlowControl: FLOW_CONTROL, code 215).
+    */
+    enum class FlowCause : quint8 {
+        None,
+        Count,
+        Size,
+        Span,
+        TopicCount,
+        TopicSize,
+        SystemBusy,
+        BrokerFlowControl
+    };
 
     SimTime t = 0;
     Type type = Type::Start;

@@ -116,6 +116,9 @@ struct RBLAB_ENGINE_EXPORT SnapshotConsumer
     qint64 cachedBytes = 0;
     qint64 delivered = 0;
     qint64 flowControl[3] = { 0, 0, 0 }; //!< cumulative holds: count, size, span
+    //! Pulls the broker pushed back: SYSTEM_BUSY (BrokerFastFailure, a full pull thread-pool
+    //! queue) and FLOW_CONTROL (215), cumulative.
+    qint64 brokerFlowControl[2] = { 0, 0 };
     qint64 busyWorkers = 0;
     qint64 queuedTasks = 0;
     qint64 pullThresholdForQueue = 0; //!< effective (after topic division)
@@ -141,6 +144,7 @@ struct RBLAB_ENGINE_EXPORT SnapshotTotals
     qint64 duplicates = 0;
     qint64 lost = 0;
     qint64 flowControl[3] = { 0, 0, 0 };
+    qint64 brokerFlowControl[2] = { 0, 0 }; //!< broker push-backs: SYSTEM_BUSY, FLOW_CONTROL
     qint64 rebalances = 0;
     qint64 queueMoves = 0;
     double orphanedQueueSeconds = 0; //!< no running owner that has pulled the queue
@@ -194,6 +198,7 @@ struct RBLAB_ENGINE_EXPORT Sample
         qint64 cachedBytes = 0;
         qint64 delivered = 0;
         qint64 flowControl[3] = { 0, 0, 0 };
+        qint64 brokerFlowControl[2] = { 0, 0 }; //!< SYSTEM_BUSY, FLOW_CONTROL answers
         qint64 lag = 0; //!< over the queues it owns
         qint64 pullThresholdForQueue = 0;
         qint64 pullThresholdSizeForQueue = 0;

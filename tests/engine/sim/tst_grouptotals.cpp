@@ -3,6 +3,10 @@
 // only the first suffers a kill, so only its figures may show the hand-over.
 #include "simtestsupport.h"
 
+#include "report/reportwriter.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 using namespace Rblab;
@@ -41,6 +45,7 @@ private slots:
     void initTestCase();
     void groupsAddUpToTheWorld();
     void onlyTheGroupWithTheKillShowsTheHandOver();
+    void reportCarriesEachGroupsTotals();
 };
 
 void tst_GroupTotals::initTestCase()
@@ -124,6 +129,71 @@ void tst_GroupTotals::onlyTheGroupWithTheKillShowsTheHandOver()
     QVERIFY2(calm.uniqueDelivered >= calm.produced - 200,
         qPrintable(QString::number(calm.uniqueDelivered)));
     QCOMPARE(calm.duplicates, qint64(0));
+}
+
+void tst_GroupTotals::reportCarriesEachGroupsTotals()
+{
+    Simulation sim(twoGroups(), registry());
+    QVERIFY2(sim.isValid(), qPrintable(sim.error()));
+    sim.runUntil(3 * kMinute);
+    ReportWriter::Options options;
+    options.duration = 3 * kMinute;
+    const QByteArray bytes = ReportWriter::toJson(sim, options);
+    // "groups" follows "totals" and comes before "queues": every earlier key keeps its place.
+    const qsizetype totalsAt = bytes.indexOf("\n  \"totals\": {");
+    const qsizetype groupsAt = bytes.indexOf("\n  \"groups\": {");
+    const qsizetype queuesAt = bytes.indexOf("\n  \"queues\": [");
+    QVERIFY(totalsAt > 0);
+    QVERIFY(groupsAt > totalsAt);
+    QVERIFY(queuesAt > groupsAt);
+    QJsonParseError error;
+    const QJsonObject report = QJsonDocument::fromJson(bytes, &error).object();
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    const QJsonObject groups = report.value(QStringLiteral("groups")).toObject();
+    QCOMPARE(groups.keys().size(), 2);
+    const QJsonObject world = report.value(QStringLiteral("totals")).toObject();
+    qint64 moves = 0;
+    qint64 duplicates = 0;
+    qint64 rebalances = 0;
+    double doubleOwned = 0;
+    for (qint32 g = 0; g < 2; ++g) {
+        const SnapshotTotals t = sim.groupTotals(g);
+        const QJsonObject row = groups.value(sim.groupNames().at(g)).toObject();
+        QVERIFY2(!row.isEmpty(), qPrintable(sim.groupNames().at(g)));
+        QCOMPARE(row.value(QStringLiteral("produced")).toInteger(), t.produced);
+        QCOMPARE(row.value(QStringLiteral("delivered")).toInteger(), t.delivered);
+        QCOMPARE(row.value(QStringLiteral("duplicates")).toInteger(), t.duplicates);
+        QCOMPARE(row.value(QStringLiteral("lost")).toInteger(), qint64(0));
+        QCOMPARE(row.value(QStringLiteral("queueMoves")).toInteger(), t.queueMoves);
+        QCOMPARE(row.value(QStringLiteral("rebalances")).toInteger(), t.rebalances);
+        // Seconds are written with three decimals.
+        QCOMPARE(qRound64(row.value(QStringLiteral("orphanedQueueSeconds")).toDouble() * 1000),
+            qRound64(t.orphanedQueueSeconds * 1000));
+        QCOMPARE(qRound64(row.value(QStringLiteral("doubleOwnedQueueSeconds")).toDouble() * 1000),
+            qRound64(t.doubleOwnedQueueSeconds * 1000));
+        const QJsonObject flow = row.value(QStringLiteral("flowControl")).toObject();
+        QCOMPARE(flow.value(QStringLiteral("count")).toInteger(), t.flowControl[0]);
+        QCOMPARE(flow.value(QStringLiteral("size")).toInteger(), t.flowControl[1]);
+        QCOMPARE(flow.value(QStringLiteral("span")).toInteger(), t.flowControl[2]);
+        moves += row.value(QStringLiteral("queueMoves")).toInteger();
+        duplicates += row.value(QStringLiteral("duplicates")).toInteger();
+        rebalances += row.value(QStringLiteral("rebalances")).toInteger();
+        doubleOwned += row.value(QStringLiteral("doubleOwnedQueueSeconds")).toDouble();
+    }
+    // The kill moves the 5 queues of the first group (see above), none of the second's.
+    QCOMPARE(
+        groups.value(kGroup).toObject().value(QStringLiteral("queueMoves")).toInteger(), qint64(5));
+    QCOMPARE(groups.value(QStringLiteral("audit_group"))
+                 .toObject()
+                 .value(QStringLiteral("queueMoves"))
+                 .toInteger(),
+        qint64(0));
+    // Counts add up to the world's (each group has its own queues' ownership).
+    QCOMPARE(moves, world.value(QStringLiteral("queueMoves")).toInteger());
+    QCOMPARE(duplicates, world.value(QStringLiteral("duplicates")).toInteger());
+    QCOMPARE(rebalances, world.value(QStringLiteral("rebalances")).toInteger());
+    QVERIFY(qAbs(doubleOwned - world.value(QStringLiteral("doubleOwnedQueueSeconds")).toDouble())
+        < 0.002);
 }
 
 QTEST_GUILESS_MAIN(tst_GroupTotals)
