@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // What the world shows: samples for reports and charts, snapshots for views, totals.
+#include "model/popengine.h"
 #include "model/world.h"
 
 #include <algorithm>
@@ -70,6 +71,11 @@ void World::sample()
             std::begin(consumer.flowControl), std::end(consumer.flowControl), row.flowControl);
         row.pullThresholdForQueue = consumer.config.pullThresholdForQueue;
         row.pullThresholdSizeForQueue = consumer.config.pullThresholdSizeForQueue;
+        if (pop && pop->popGroup(consumer.group)) {
+            const PopEngine::ConsumerFigures f = pop->consumerFigures(qint32(c));
+            row.popInFlight = f.inFlight;
+            row.popInvisible = f.invisible;
+        }
         if (!consumer.alive()) {
             continue;
         }
@@ -121,6 +127,16 @@ SnapshotTotals World::totals() const
     t.deadLettered = metrics.deadLettered;
     t.orphanedQueues = metrics.orphanedNow();
     t.doubleOwnedQueues = metrics.doubleOwnedNow();
+    if (pop && pop->active()) {
+        const PopEngine::GroupFigures f = pop->worldFigures();
+        t.pop = true;
+        t.popPopped = f.popped;
+        t.popAcked = f.acked;
+        t.popRevived = f.revived;
+        t.popRedelivered = f.redelivered;
+        t.popInFlight = f.inFlight;
+        t.popInvisible = f.invisible;
+    }
     return t;
 }
 
@@ -161,6 +177,16 @@ SnapshotTotals World::groupTotals(qint32 group) const
     t.deadLettered = counters.deadLettered;
     t.orphanedQueues = counters.orphaned;
     t.doubleOwnedQueues = counters.doubleOwned;
+    if (pop && pop->popGroup(group)) {
+        const PopEngine::GroupFigures f = pop->groupFigures(group);
+        t.pop = true;
+        t.popPopped = f.popped;
+        t.popAcked = f.acked;
+        t.popRevived = f.revived;
+        t.popRedelivered = f.redelivered;
+        t.popInFlight = f.inFlight;
+        t.popInvisible = f.invisible;
+    }
     return t;
 }
 
@@ -211,6 +237,16 @@ void World::fillSnapshot(WorldSnapshot &snap) const
         row.consumeTime = c.consumeTime;
         row.initialConsumeTime = c.initialConsumeTime;
         row.views = c.views;
+        if (pop && pop->popGroup(c.group)) {
+            const PopEngine::ConsumerFigures f = pop->consumerFigures(qint32(ci));
+            row.pop = true;
+            row.popQueues = f.popQueues;
+            row.popInFlight = f.inFlight;
+            row.popInvisible = f.invisible;
+            row.popAcked = f.acked;
+            row.popRedelivered = f.redelivered;
+            row.queuedTasks += f.queued;
+        }
         if (!c.alive()) {
             continue;
         }

@@ -159,6 +159,30 @@ void writeFlow(Out &o, const qint64 (&fc)[3])
 
 } // namespace
 
+//! totals.pop: what the POP groups did (report-format.md, "POP consumption").
+static void writePop(Out &o, const SnapshotTotals &t)
+{
+    o.raw("{");
+    o.key("popped");
+    o.number(t.popPopped);
+    o.raw(", ");
+    o.key("acked");
+    o.number(t.popAcked);
+    o.raw(", ");
+    o.key("revived");
+    o.number(t.popRevived);
+    o.raw(", ");
+    o.key("redelivered");
+    o.number(t.popRedelivered);
+    o.raw(", ");
+    o.key("inFlight");
+    o.number(t.popInFlight);
+    o.raw(", ");
+    o.key("invisible");
+    o.number(t.popInvisible);
+    o.raw("}");
+}
+
 QByteArray ReportWriter::toJson(Simulation &simulation, const Options &options)
 {
     return toJson(RunRecord::of(simulation), options);
@@ -247,6 +271,12 @@ bool ReportWriter::writeJson(
     o.raw(", ");
     o.key("deadLettered");
     o.number(t.deadLettered);
+    if (t.pop) {
+        // Only when the scenario has POP groups: other reports stay byte-identical.
+        o.raw(",\n    ");
+        o.key("pop");
+        writePop(o, t);
+    }
     o.raw("\n  },\n  ");
 
     // Final state of every queue, in RocketMQ's order.
@@ -310,6 +340,23 @@ bool ReportWriter::writeJson(
         o.raw(", ");
         o.key("flowControl");
         writeFlow(o, row.flowControl);
+        if (row.pop) {
+            o.raw(",\n     ");
+            o.key("pop");
+            o.raw("{");
+            o.key("inFlight");
+            o.number(row.popInFlight);
+            o.raw(", ");
+            o.key("invisible");
+            o.number(row.popInvisible);
+            o.raw(", ");
+            o.key("acked");
+            o.number(row.popAcked);
+            o.raw(", ");
+            o.key("redelivered");
+            o.number(row.popRedelivered);
+            o.raw("}");
+        }
         o.raw("}");
     }
     o.raw(consumers.isEmpty() ? "],\n  " : "\n  ],\n  ");
@@ -375,6 +422,14 @@ bool ReportWriter::writeJson(
             o.raw(", ");
             o.key("flowControl");
             o.number(row.flowControl[0] + row.flowControl[1] + row.flowControl[2]);
+            if (row.popInFlight >= 0) { // POP consumers only
+                o.raw(", ");
+                o.key("popInFlight");
+                o.number(row.popInFlight);
+                o.raw(", ");
+                o.key("popInvisible");
+                o.number(row.popInvisible);
+            }
             o.raw("}");
         }
         o.raw("]}");
@@ -534,8 +589,11 @@ bool ReportWriter::writeCsv(const RunRecord &record, const QString &directory, Q
     Out c(&consumerFile);
     Out q(&queueFile);
     Out h(&healthFile);
+    // POP columns are appended only when the run has POP groups (empty for PULL consumers).
+    const bool pop = record.final.totals.pop;
     c.raw("t,consumer,id,group,state,cachedCount,cachedBytes,delivered,flowControlCount,"
-          "flowControlSize,flowControlSpan,lag,pullThresholdForQueue,pullThresholdSizeForQueue\n");
+          "flowControlSize,flowControlSpan,lag,pullThresholdForQueue,pullThresholdSizeForQueue");
+    c.raw(pop ? ",popInFlight,popInvisible\n" : "\n");
     q.raw("t,topic,brokerName,queueId,owners,cachedCount,cachedBytes,maxSpan,brokerOffset,"
           "committedOffset,lag\n");
     h.raw("t,orphanedQueues,doubleOwnedQueues\n");
@@ -543,7 +601,7 @@ bool ReportWriter::writeCsv(const RunRecord &record, const QString &directory, Q
         for (qsizetype i = 0; i < consumers.size(); ++i) {
             const Sample::Consumer empty;
             const Sample::Consumer &row = i < s.consumers.size() ? s.consumers[i] : empty;
-            c.raw(QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14\n")
+            c.raw(QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14")
                       .arg(s.t)
                       .arg(csvText(consumers[i].name), csvText(consumers[i].id),
                           csvText(consumers[i].group), consumerStateName(row.state))
@@ -557,6 +615,12 @@ bool ReportWriter::writeCsv(const RunRecord &record, const QString &directory, Q
                       .arg(row.pullThresholdForQueue)
                       .arg(row.pullThresholdSizeForQueue)
                       .toUtf8());
+            if (pop && row.popInFlight >= 0) {
+                c.raw(
+                    QStringLiteral(",%1,%2\n").arg(row.popInFlight).arg(row.popInvisible).toUtf8());
+            } else {
+                c.raw(pop ? ",,\n" : "\n");
+            }
         }
         for (qint32 index : order) {
             const Sample::Queue empty;

@@ -31,6 +31,8 @@ const QStringList &groupFields()
         QStringLiteral("strategyParams"),
         QStringLiteral("client"),
         QStringLiteral("notifyConsumerIdsChangedEnable"),
+        QStringLiteral("messageRequestMode"),
+        QStringLiteral("popShareQueueNum"),
         QStringLiteral("consumers"),
     };
     return fields;
@@ -132,6 +134,31 @@ GroupSpec GroupReader::readGroup(const JsonNode &node, const QString &path)
     }
     if (const auto notify = object.boolean(QStringLiteral("notifyConsumerIdsChangedEnable"))) {
         group.notifyConsumerIdsChangedEnable = *notify;
+    }
+    static const QStringList requestModes = { QStringLiteral("PULL"), QStringLiteral("POP") };
+    if (const auto mode = object.choice(QStringLiteral("messageRequestMode"), requestModes)) {
+        group.messageRequestMode = MessageRequestMode(*mode);
+    }
+    // SetConsumeModeSubCommand's -q; ScenarioLimits::maxConsumersPerGroup bounds a useful share.
+    if (const auto share = object.integer(
+            QStringLiteral("popShareQueueNum"), -1, ScenarioLimits::maxConsumersPerGroup)) {
+        group.popShareQueueNum = qint32(*share);
+        if (!group.pop()) {
+            diagnostics.warning(*object.field(QStringLiteral("popShareQueueNum")),
+                object.pathOf(QStringLiteral("popShareQueueNum")),
+                tr("popShareQueueNum is only used with messageRequestMode POP"));
+        }
+    }
+    if (group.pop() && group.messageModel == MessageModel::Broadcasting) {
+        // RebalancePushImpl.clientRebalance: BROADCASTING always rebalances on the client.
+        diagnostics.warning(*object.field(QStringLiteral("messageRequestMode")),
+            object.pathOf(QStringLiteral("messageRequestMode")),
+            tr("POP is ignored for a BROADCASTING group (RocketMQ rebalances it on the client)"));
+    }
+    if (group.pop() && group.consumeMode == ConsumeMode::Orderly) {
+        diagnostics.warning(*object.field(QStringLiteral("messageRequestMode")),
+            object.pathOf(QStringLiteral("messageRequestMode")),
+            tr("POP is ignored for an ORDERLY group (RocketMQ rebalances it on the client)"));
     }
     if (const auto timestamp = object.duration(
             QStringLiteral("consumeTimestamp"), 0, ScenarioLimits::maxConsumeTimestamp)) {

@@ -23,6 +23,8 @@ enum class Profile { V5, V49 }; //!< "5.x" (RocketMQ 5.2 and later), "4.9"
 enum class MessageModel { Clustering, Broadcasting };
 enum class ConsumeMode { Concurrently, Orderly };
 enum class ConsumeFromWhere { LastOffset, FirstOffset, Timestamp };
+//! MessageRequestMode: how the broker serves a group's topic (QueryAssignmentProcessor).
+enum class MessageRequestMode { Pull, Pop };
 
 /*!
     How long the listener takes per message. Fractions of a millisecond are kept (the engine's
@@ -105,7 +107,18 @@ struct RBLAB_ENGINE_EXPORT GroupSpec
         (Scenario::broker) gates every announcement.
     */
     bool notifyConsumerIdsChangedEnable = true;
+    /*!
+        POP consumption (RocketMQ 5, RIP-19): "POP" stands for the client's
+        setClientRebalance(false) together with the brokers' mode for the group's topics
+        (`mqadmin setConsumeMode -m POP -q popShareQueueNum`). PULL is the classic push consumer.
+    */
+    MessageRequestMode messageRequestMode = MessageRequestMode::Pull;
+    //! allocate4Pop's share: -1 (BrokerConfig.defaultPopShareQueueNum) or 0 = every consumer pops
+    //! every queue; k ≥ 1: its own AVG block plus those of the next k consumers.
+    qint32 popShareQueueNum = -1;
     QList<ConsumerSpec> consumers;
+
+    bool pop() const { return messageRequestMode == MessageRequestMode::Pop; }
 
     friend bool operator==(const GroupSpec &, const GroupSpec &) = default;
 };

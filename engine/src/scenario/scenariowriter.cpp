@@ -260,6 +260,13 @@ JsonNode ScenarioWriter::groupNode(const GroupSpec &group)
     if (!group.notifyConsumerIdsChangedEnable) { // written only when not RocketMQ's default
         node.insert(QStringLiteral("notifyConsumerIdsChangedEnable"), JsonNode::makeBool(false));
     }
+    if (group.pop()) { // written only for POP groups: PULL files stay as they were
+        node.insert(QStringLiteral("messageRequestMode"), str(QStringLiteral("POP")));
+    }
+    if (group.popShareQueueNum != GroupSpec().popShareQueueNum) {
+        node.insert(
+            QStringLiteral("popShareQueueNum"), JsonNode::makeInteger(group.popShareQueueNum));
+    }
     JsonNode consumers = JsonNode::makeArray();
     for (const ConsumerSpec &consumer : group.consumers) {
         consumers.append(consumerNode(consumer, false));
