@@ -401,6 +401,7 @@ Task<bool> PopEngine::rebalance(qint32 consumer, qint32 topic)
         pq.broker = broker;
         pq.queue = queue;
         pq.lastPopTimestamp = w.now();
+        pq.createdAt = w.now();
         m_pqs.push_back(std::move(pq));
         const qint32 index = qint32(m_pqs.size() - 1);
         setCoverage(m_pqs.back(), coverage(topic, broker, queue));
@@ -1242,6 +1243,24 @@ PopEngine::ConsumerFigures PopEngine::consumerFigures(qint32 consumer) const
         f.invisible = m_invisibleOf[size_t(consumer)];
     }
     return f;
+}
+
+std::vector<PopEngine::Holding> PopEngine::holdings(qint32 consumer) const
+{
+    std::vector<Holding> list;
+    if (size_t(consumer) >= m_clients.size()) {
+        return list;
+    }
+    for (qint32 index : m_clients[size_t(consumer)].table) {
+        const PopQueue &pq = m_pqs[size_t(index)];
+        if (pq.dropped) {
+            continue;
+        }
+        for (qint32 queue : pq.covered) {
+            list.push_back({ queue, pq.flowControlled, pq.createdAt, pq.lastPopTimestamp });
+        }
+    }
+    return list;
 }
 
 std::vector<qint32> PopEngine::poppers(qint32 queue) const

@@ -132,6 +132,16 @@ public:
     ConsumerFigures consumerFigures(qint32 consumer) const;
     //! The consumers whose pop queues cover a queue now (a queue popped by several).
     std::vector<qint32> poppers(qint32 queue) const;
+    //! A queue a consumer pops, as its card shows it.
+    struct Holding
+    {
+        qint32 queue = -1;
+        bool held = false; //!< pops held back by popThresholdForQueue now
+        SimTime createdAt = 0;
+        SimTime lastPopAt = 0;
+    };
+    //! The queues the consumer's live PopProcessQueues read (empty for PULL consumers).
+    std::vector<Holding> holdings(qint32 consumer) const;
 
 private:
     struct PopQueue
@@ -147,6 +157,7 @@ private:
         bool pulled = false; //!< its first pop was sent
         bool flowControlled = false;
         SimTime lastPopTimestamp = 0;
+        SimTime createdAt = 0;
         std::vector<qint32> covered; //!< catalog queues this pop queue reads
         bool heldOwner = false, heldRun = false, heldServing = false; //!< applied to Metrics
     };

@@ -95,6 +95,20 @@ void World::sample()
             row.lag
                 += std::max<qint64>(0, queueStates[size_t(pq.queue)].maxOffset(now()) - consumed);
         }
+        if (pop && pop->popGroup(consumer.group)) {
+            // A queue popped by k consumers: each is its owner, and carries 1/k of its lag (the
+            // group's offset; messages in flight are not lag in POP).
+            for (const PopEngine::Holding &h : pop->holdings(qint32(c))) {
+                s.queues[h.queue].owners.append(qint32(c));
+                const QueueState &q = queueStates[size_t(h.queue)];
+                const qint64 committed = size_t(consumer.group) < q.committed.size()
+                    ? std::max<qint64>(0, q.committed[size_t(consumer.group)])
+                    : 0;
+                const qint64 lag = std::max<qint64>(0, q.maxOffset(now()) - committed);
+                const qint64 poppers = qint64(pop->poppers(h.queue).size());
+                row.lag += lag / std::max<qint64>(1, poppers);
+            }
+        }
     }
     s.orphanedQueues = metrics.orphanedNow();
     s.doubleOwnedQueues = metrics.doubleOwnedNow();
@@ -211,6 +225,13 @@ void World::fillSnapshot(WorldSnapshot &snap) const
             ++perQueue[size_t(pqs[size_t(pqIndex)].queue) + 1];
             ++holdings;
         }
+        if (pop && pop->popGroup(c->group)) {
+            // A POP consumer's tiles: every queue its PopProcessQueues read (shared by design).
+            for (const PopEngine::Holding &h : pop->holdings(c->index)) {
+                ++perQueue[size_t(h.queue) + 1];
+                ++holdings;
+            }
+        }
     }
     for (size_t q = 1; q < perQueue.size(); ++q) {
         perQueue[q] += perQueue[q - 1];
@@ -269,6 +290,18 @@ void World::fillSnapshot(WorldSnapshot &snap) const
                 ++row.queueCount;
                 row.cachedCount += h.cachedCount;
                 row.cachedBytes += h.cachedBytes;
+            }
+        }
+        if (row.pop) {
+            for (const PopEngine::Holding &p : pop->holdings(qint32(ci))) {
+                SnapshotHolding &h = snap.holdings[fill[size_t(p.queue)]++];
+                h.queue = p.queue;
+                h.consumer = qint32(ci);
+                h.nextOffset = committedFor(p.queue); // POP reads from the group's offset
+                h.lastPullAt = p.lastPopAt;
+                h.createdAt = p.createdAt;
+                h.flowControl = p.held ? SimEvent::FlowCause::Count : SimEvent::FlowCause::None;
+                ++row.queueCount;
             }
         }
     }
