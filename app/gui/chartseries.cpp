@@ -70,7 +70,10 @@ void ChartSeries::append(const QList<Sample> &samples)
                 continue;
             }
             const Sample::Consumer &sc = s.consumers.at(c);
-            columns[CacheMessages].append(largestCount.at(c));
+            // A POP consumer caches nothing: what its popThresholdForQueue compares is the
+            // messages it popped and has not acked (in flight), which the chart shows instead.
+            columns[CacheMessages].append(
+                sc.popInFlight >= 0 ? float(sc.popInFlight) : largestCount.at(c));
             columns[CacheMiB].append(largestBytes.at(c) / float(1024 * 1024));
             columns[Lag].append(float(sc.lag));
             for (int k = 0; k < FlowCauses; ++k) {
