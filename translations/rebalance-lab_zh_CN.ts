@@ -486,6 +486,10 @@
         <source>Consume time: %1</source>
         <translation>消费耗时：%1</translation>
     </message>
+    <message>
+        <source>POP: %1 in flight, %2 invisible on the brokers, %3 acked, %4 redelivered</source>
+        <translation>POP：在途 %1 条，Broker 上不可见 %2 条，已确认 %3 条，重新投递 %4 条</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::AssignmentView</name>
@@ -556,6 +560,11 @@
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 in flight · %2 invisible</source>
+        <extracomment>A POP consumer&apos;s card: messages popped and not acked, and its un-acked checkpoints on the brokers (a killed consumer&apos;s stay until their invisible time is over).</extracomment>
+        <translation>在途 %1 · 不可见 %2</translation>
     </message>
 </context>
 <context>
@@ -1982,6 +1991,26 @@ The files were kept as %2.unreadable.</source>
         <source>The strategy&apos;s answer</source>
         <translation>策略的返回结果</translation>
     </message>
+    <message>
+        <source>POP queues</source>
+        <translation>POP 队列</translation>
+    </message>
+    <message>
+        <source>In flight (popped, not acked)</source>
+        <translation>在途（已弹出、未确认）</translation>
+    </message>
+    <message>
+        <source>Invisible on the brokers</source>
+        <translation>Broker 上不可见</translation>
+    </message>
+    <message>
+        <source>Acked</source>
+        <translation>已确认</translation>
+    </message>
+    <message>
+        <source>Redelivered</source>
+        <translation>重新投递</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::IsolatedStrategy</name>
@@ -3108,6 +3137,18 @@ The files were kept as %2.unreadable.</source>
         <source>expected {&quot;messages&quot;: …, &quot;inMemory&quot;: true|false}, got %1</source>
         <translation>应为 {"messages": …, "inMemory": true|false}，实际为 %1</translation>
     </message>
+    <message>
+        <source>popShareQueueNum is only used with messageRequestMode POP</source>
+        <translation>popShareQueueNum 仅在 messageRequestMode 为 POP 时使用</translation>
+    </message>
+    <message>
+        <source>POP is ignored for a BROADCASTING group (RocketMQ rebalances it on the client)</source>
+        <translation>广播（BROADCASTING）消费组忽略 POP（RocketMQ 在客户端为其重平衡）</translation>
+    </message>
+    <message>
+        <source>POP is ignored for an ORDERLY group (RocketMQ rebalances it on the client)</source>
+        <translation>顺序（ORDERLY）消费组忽略 POP（RocketMQ 在客户端为其重平衡）</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::ScenarioWriter</name>
@@ -3236,6 +3277,18 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>Consume timeout</source>
         <translation>消费超时</translation>
+    </message>
+    <message>
+        <source>Un-acked messages per pop queue</source>
+        <translation>每个 POP 队列的未确认消息数</translation>
+    </message>
+    <message>
+        <source>Pop invisible time</source>
+        <translation>POP 不可见时间</translation>
+    </message>
+    <message>
+        <source>Messages per pop</source>
+        <translation>每次弹出的消息数</translation>
     </message>
 </context>
 <context>
