@@ -6,6 +6,8 @@
 #include "simtestsupport.h"
 
 #include <report/reportwriter.h>
+#include <scenario/scenarioreader.h>
+#include <scenario/scenariowriter.h>
 
 #include <QTest>
 
@@ -49,6 +51,9 @@ private slots:
     void retriesEndWithoutADeadLetterQueue();
     void slowConsumerIsRedeliveredNotStuck();
     void sameSeedSameReport();
+    void shareModeAssignment_data();
+    void shareModeAssignment();
+    void scenarioFieldsRoundTrip();
 };
 
 void tst_Pop::initTestCase()
@@ -287,6 +292,77 @@ void tst_Pop::sameSeedSameReport()
             QCOMPARE(report, first);
         }
     }
+}
+
+void tst_Pop::shareModeAssignment_data()
+{
+    QTest::addColumn<int>("queues");
+    QTest::addColumn<int>("consumers");
+    QTest::addColumn<QList<QList<int>>>("expected"); // queue ids per consumer, sorted
+    // rocketmq-pop-spec.md §1.2, allocate4Pop with popShareQueueNum k = 1 < n - 1, AVG:
+    // own block plus the next client's block in sorted order.
+    QTest::newRow("4 queues, 3 clients")
+        << 4 << 3 << QList<QList<int>> { { 0, 1, 2 }, { 2, 3 }, { 0, 1, 3 } };
+    // More clients than queues: exactly one queue each, mqAll[i mod |mqAll|].
+    QTest::newRow("2 queues, 5 clients")
+        << 2 << 5 << QList<QList<int>> { { 0 }, { 1 }, { 0 }, { 1 }, { 0 } };
+}
+
+void tst_Pop::shareModeAssignment()
+{
+    QFETCH(int, queues);
+    QFETCH(int, consumers);
+    QFETCH(QList<QList<int>>, expected);
+    WorldSpec spec;
+    spec.brokers = { QStringLiteral("broker-a") };
+    spec.queuesPerBroker = queues;
+    spec.consumers = consumers;
+    spec.stagger = 100;
+    Scenario s = popWorld(spec);
+    s.groups[0].popShareQueueNum = 1;
+    Simulation sim(s, registry());
+    QVERIFY2(sim.isValid(), qPrintable(sim.error()));
+    sim.runUntil(45 * kSecond); // every member registered, and two periodic rounds
+    const QList<qint32> main = topicQueues(sim);
+    const WorldSnapshot &snap = sim.snapshot();
+    for (int c = 0; c < consumers; ++c) {
+        QList<int> ids;
+        for (qint32 q : heldBy(snap, c, main)) {
+            ids.append(sim.queues()[q].queueId);
+        }
+        std::sort(ids.begin(), ids.end());
+        QCOMPARE(ids, expected[c]);
+        QVERIFY(snap.consumers[c].delivered > 0);
+    }
+    QCOMPARE(sim.totals().lost, qint64(0));
+}
+
+void tst_Pop::scenarioFieldsRoundTrip()
+{
+    WorldSpec spec;
+    Scenario s = popWorld(spec);
+    s.groups[0].popShareQueueNum = 2;
+    s.groups[0].client.insert(QStringLiteral("popInvisibleTime"), 30000);
+    const QByteArray json = ScenarioWriter::toJson(s);
+    QVERIFY(json.contains("\"messageRequestMode\": \"POP\""));
+    QVERIFY(json.contains("\"popShareQueueNum\": 2"));
+    const ScenarioReadResult read
+        = ScenarioReader::read(json, QStringLiteral("pop.json"), &registry());
+    QVERIFY2(read.ok(), qPrintable(read.errorText()));
+    QVERIFY(read.scenario->groups[0] == s.groups[0]);
+    // A PULL group writes neither field: files without them stay as they were.
+    const QByteArray pull = ScenarioWriter::toJson(makeScenario(spec));
+    QVERIFY(!pull.contains("messageRequestMode"));
+    QVERIFY(!pull.contains("popShareQueueNum"));
+    // Out of range: an error naming the field and the range.
+    QByteArray bad = json;
+    bad.replace("\"popInvisibleTime\": \"30s\"", "\"popInvisibleTime\": \"1s\"");
+    QVERIFY(bad != json);
+    const ScenarioReadResult refused
+        = ScenarioReader::read(bad, QStringLiteral("bad.json"), &registry());
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.errorText().contains(QStringLiteral("popInvisibleTime")),
+        qPrintable(refused.errorText()));
 }
 
 QTEST_GUILESS_MAIN(tst_Pop)
