@@ -84,7 +84,10 @@ void PopEngine::build()
         const GroupState &group = w.groups[g];
         // RebalancePushImpl.clientRebalance: orderly and BROADCASTING always rebalance on the
         // client, whatever the broker's mode.
-        if (group.spec.pop() && !group.broadcasting() && !group.orderly()) {
+        if (group.spec.simple() && !group.broadcasting()) {
+            m_popGroup[g] = 2; // every gRPC receive is a POP_MESSAGE issued by the proxy
+            m_active = true;
+        } else if (group.spec.pop() && !group.broadcasting() && !group.orderly()) {
             m_popGroup[g] = 1;
             m_active = true;
         }
@@ -219,6 +222,7 @@ void PopEngine::destroy(qint32 consumer)
         dropQueue(index);
     }
     cl.table.clear();
+    cl.receiving = false;
     // Queued tasks see their PopProcessQueue dropped and do nothing (no ack, no nack).
     for (const ConsumeTask &t : cl.fifo) {
         ++m_figures[size_t(m_pqs[size_t(t.pq)].group)].discarded;
@@ -291,6 +295,47 @@ Task<bool> PopEngine::rebalance(qint32 consumer, qint32 topic)
     World &w = *m_world;
     Consumer &c = *w.consumers[size_t(consumer)];
     const auto info = c.topicSubscribeInfo.constFind(topic);
+    if (simpleGroup(c.group)) {
+        // SimpleConsumer: no assignment and no retry subscription; the application receives
+        // from the route's brokers in turn (SubscriptionLoadBalancer; the proxy pops queue -1).
+        if (w.topics[size_t(topic)].retry || info == c.topicSubscribeInfo.cend()) {
+            co_return true;
+        }
+        Client &cl = client(consumer);
+        std::vector<qint32> brokers;
+        for (qint32 queue : *info) {
+            brokers.push_back(w.queueStates[size_t(queue)].broker);
+        }
+        std::sort(brokers.begin(), brokers.end());
+        brokers.erase(std::unique(brokers.begin(), brokers.end()), brokers.end());
+        for (qint32 broker : brokers) {
+            const bool present = std::any_of(cl.table.begin(), cl.table.end(), [&](qint32 i) {
+                return m_pqs[size_t(i)].topic == topic && m_pqs[size_t(i)].broker == broker;
+            });
+            if (present) {
+                continue;
+            }
+            PopQueue pq;
+            pq.consumer = consumer;
+            pq.incarnation = c.incarnation;
+            pq.group = c.group;
+            pq.topic = topic;
+            pq.broker = broker;
+            pq.simple = true;
+            pq.lastPopTimestamp = w.now();
+            pq.createdAt = w.now();
+            m_pqs.push_back(std::move(pq));
+            setCoverage(m_pqs.back(), coverage(topic, broker, -1));
+            syncHolders(m_pqs.back());
+            cl.table.push_back(qint32(m_pqs.size() - 1));
+        }
+        if (!cl.receiving && !cl.table.empty()) {
+            cl.receiving = true;
+            cl.roundRobin = quint32(c.choiceRandom.below(cl.table.size())); // random start
+            receiveNext(c);
+        }
+        co_return true;
+    }
     if (info == c.topicSubscribeInfo.cend() || info->empty()) {
         co_return true; // no route yet: nothing to ask
     }
@@ -436,6 +481,17 @@ Task<bool> PopEngine::rebalance(qint32 consumer, qint32 topic)
 // ---------------------------------------------------------------------------------------------
 // Client: popMessage and its callback
 
+void PopEngine::receiveNext(Consumer &c)
+{
+    Client &cl = client(c.index);
+    if (cl.table.empty() || !c.alive()) {
+        cl.receiving = false;
+        return;
+    }
+    const qint32 index = cl.table[cl.roundRobin++ % cl.table.size()];
+    popMessage(index);
+}
+
 void PopEngine::executeLater(qint32 pq, SimTime delay)
 {
     const PopQueue &q = m_pqs[size_t(pq)];
@@ -460,8 +516,8 @@ void PopEngine::popMessage(qint32 index)
         executeLater(index, kDelayWhenSuspend);
         return;
     }
-    // 5. waitAckCount > popThresholdForQueue (strict)
-    if (pq.waitAck > c.config.popThresholdForQueue) {
+    // 5. waitAckCount > popThresholdForQueue (strict); a SimpleConsumer has no such check
+    if (!pq.simple && pq.waitAck > c.config.popThresholdForQueue) {
         Client &cl = client(pq.consumer);
         ++cl.flowControlTimes;
         ++c.flowControl[0];
@@ -502,6 +558,17 @@ void PopEngine::popMessage(qint32 index)
     r.bornTime = w.now();
     r.pollTime = kPopPollTime;
     r.key = keyOf(pq.group, pq.topic, pq.broker, pq.queue);
+    SimTime rpcTimeout = kPopRpcTimeout;
+    if (pq.simple) {
+        // ReceiveMessageActivity: batch ≤ 32, invisibleDuration as asked (autoRenew false),
+        // long polling awaitDuration clamped to 5–20 s, initMode MAX; deadline await + 3 s.
+        const GroupSpec &g = w.groups[size_t(pq.group)].spec;
+        r.maxNums = std::clamp(g.maxMessageNum, 1, 32);
+        r.invisibleTime = g.invisibleDuration;
+        r.pollTime = std::clamp<SimTime>(g.awaitDuration, 5000, 20000);
+        r.initMin = false;
+        rpcTimeout = g.awaitDuration + 3000;
+    }
     if (!pq.pulled) {
         pq.pulled = true;
         syncHolders(pq);
@@ -513,7 +580,7 @@ void PopEngine::popMessage(qint32 index)
         return;
     }
     w.schedule(
-        kPopRpcTimeout, Ev::Pop, quint32(pq.consumer), stamp(id, gen), quint16(Op::ClientTimeout));
+        rpcTimeout, Ev::Pop, quint32(pq.consumer), stamp(id, gen), quint16(Op::ClientTimeout));
     if (w.network.reachable(pq.consumer, pq.broker)) {
         w.schedule(
             w.latency, Ev::Pop, quint32(pq.broker), stamp(id, gen), quint16(Op::BrokerArrive));
@@ -555,6 +622,34 @@ void PopEngine::onReply(quint32 id)
     if (c.incarnation != pq.incarnation || !c.alive()) {
         return;
     }
+    if (pq.simple) {
+        // PopMessageResultFilterImpl: reconsumeTimes ≥ maxAttempts (retryMaxTimes 16 + 1) →
+        // forwarded to %DLQ%<group> and acked; the rest go to the application, one by one.
+        bool any = false;
+        for (quint32 rec : records) {
+            const Record &record = m_records[rec];
+            if (record.message.reconsumeTimes >= 17) {
+                ++w.metrics.deadLettered;
+                ++w.metrics.groupCounters(pq.group).deadLettered;
+                onAck(record.broker, rec, record.gen);
+                continue;
+            }
+            ConsumeTask task;
+            task.pq = index;
+            task.record = rec;
+            task.recordGen = record.gen;
+            task.message = record.message;
+            task.popTime = record.popTime;
+            task.invisibleTime = record.invisibleTime;
+            ++pq.waitAck;
+            submit(c, task);
+            any = true;
+        }
+        if (!any) {
+            receiveNext(c); // MESSAGE_NOT_FOUND: receive again
+        }
+        return;
+    }
     // processPopResult: messages past maxReconsumeTimes are acked unconsumed (no DLQ).
     const qint64 maxReconsume
         = c.config.maxReconsumeTimes < 0 ? kDefaultMaxReconsumeTimes : c.config.maxReconsumeTimes;
@@ -587,7 +682,9 @@ void PopEngine::submit(Consumer &c, const ConsumeTask &task)
     Client &cl = client(c.index);
     if (cl.workers.empty()) {
         // consumeThreadMin = consumeThreadMax threads, created lazily; unbounded queue.
-        const qint64 threads = std::max<qint64>(1, c.config.consumeThreadMin);
+        // The SimpleConsumer's application handles its batch on the thread that received it.
+        const qint64 threads
+            = simpleGroup(c.group) ? 1 : std::max<qint64>(1, c.config.consumeThreadMin);
         cl.workers.resize(size_t(threads));
         for (qint64 i = threads - 1; i >= 0; --i) {
             cl.idle.push_back(quint16(i));
@@ -612,7 +709,7 @@ void PopEngine::startIdle(Consumer &c)
             ++f.discarded; // run(): dropped → nothing acked, counter untouched
             continue;
         }
-        if (w.now() - wk.task.popTime >= wk.task.invisibleTime) {
+        if (!pq.simple && w.now() - wk.task.popTime >= wk.task.invisibleTime) {
             // isPopTimeout: skipped, released (decFoundMsg); the broker redelivers it.
             --pq.waitAck;
             ++f.skipped;
@@ -657,6 +754,27 @@ void PopEngine::onConsumeDone(Consumer &c, quint16 wi)
     const ConsumeTask task = wk.task;
     PopQueue &pq = m_pqs[size_t(task.pq)];
     GroupFigures &f = m_figures[size_t(pq.group)];
+    if (pq.simple) {
+        --pq.waitAck;
+        if (!wk.failed) {
+            // ack(view): the proxy refuses a handle past its invisible time
+            // (INVALID_RECEIPT_HANDLE) before it reaches the broker.
+            if (w.now() < task.popTime + task.invisibleTime) {
+                ackAsync(c, pq.broker, task.record, task.recordGen);
+            } else {
+                ++f.lateAcks;
+            }
+        }
+        // A failure: no nack; the message comes back after invisibleDuration.
+        if (cl.fifo.empty()
+            && std::none_of(
+                cl.workers.begin(), cl.workers.end(), [](const Worker &x) { return x.busy; })) {
+            receiveNext(c);
+        } else {
+            startIdle(c);
+        }
+        return;
+    }
     if (pq.dropped || w.now() - task.popTime >= task.invisibleTime) {
         // The result is discarded: no ack, no nack (decFoundMsg).
         if (!pq.dropped) {

@@ -111,6 +111,11 @@ public:
     {
         return size_t(group) < m_popGroup.size() && m_popGroup[size_t(group)];
     }
+    //! A gRPC SimpleConsumer group (consumerType simple): POP through the proxy, no rebalance.
+    bool simpleGroup(qint32 group) const
+    {
+        return size_t(group) < m_popGroup.size() && m_popGroup[size_t(group)] == 2;
+    }
 
     // Hooks of the classic code paths.
     //! RebalanceImpl.rebalanceByTopic for a POP topic: the broker's assignment; false when
@@ -156,6 +161,7 @@ private:
         bool dropped = false;
         bool pulled = false; //!< its first pop was sent
         bool flowControlled = false;
+        bool simple = false; //!< a SimpleConsumer's broker (the proxy's queue -1 of it)
         SimTime lastPopTimestamp = 0;
         SimTime createdAt = 0;
         std::vector<qint32> covered; //!< catalog queues this pop queue reads
@@ -230,6 +236,8 @@ private:
         std::vector<Worker> workers;
         std::vector<quint16> idle;
         quint64 flowControlTimes = 0;
+        quint32 roundRobin = 0; //!< SimpleConsumer: the next broker to receive from
+        bool receiving = false; //!< SimpleConsumer: its receive loop runs
         qint64 redelivered = 0;
         qint64 acked = 0;
     };
@@ -261,6 +269,8 @@ private:
     void changeInvisibleAsync(
         Consumer &c, qint32 broker, quint32 record, quint32 gen, SimTime invisible);
     std::vector<qint32> workingSet(qint32 consumer, qint32 topic) const;
+    //! SimpleConsumer: the application calls receive() again, on the next broker.
+    void receiveNext(Consumer &c);
 
     // Broker.
     void onArrive(quint32 request);

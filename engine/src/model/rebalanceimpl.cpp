@@ -203,7 +203,8 @@ Task<bool> RebalanceImpl::rebalanceByTopic(qint32 topic, bool isOrder)
         co_return workingSetEquals(topic, mqSet);
     }
 
-    if (w.pop && w.pop->popGroup(c.group) && !w.topics[size_t(topic)].retry) {
+    if (w.pop && w.pop->popGroup(c.group)
+        && (!w.topics[size_t(topic)].retry || w.pop->simpleGroup(c.group))) {
         // clientRebalance(topic) == false: the broker assigns (POP mode, popengine.h).
         co_return co_await w.pop->rebalance(c.index, topic);
     }

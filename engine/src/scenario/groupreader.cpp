@@ -33,6 +33,10 @@ const QStringList &groupFields()
         QStringLiteral("notifyConsumerIdsChangedEnable"),
         QStringLiteral("messageRequestMode"),
         QStringLiteral("popShareQueueNum"),
+        QStringLiteral("consumerType"),
+        QStringLiteral("awaitDuration"),
+        QStringLiteral("invisibleDuration"),
+        QStringLiteral("maxMessageNum"),
         QStringLiteral("consumers"),
     };
     return fields;
@@ -148,6 +152,35 @@ GroupSpec GroupReader::readGroup(const JsonNode &node, const QString &path)
                 object.pathOf(QStringLiteral("popShareQueueNum")),
                 tr("popShareQueueNum is only used with messageRequestMode POP"));
         }
+    }
+    static const QStringList consumerTypes = { QStringLiteral("push"), QStringLiteral("simple") };
+    if (const auto type = object.choice(QStringLiteral("consumerType"), consumerTypes)) {
+        group.consumerType = ConsumerType(*type);
+    }
+    // ProxyConfig: long polling 5–20 s is the proxy's clamp (awaitDuration may ask for more);
+    // invisibleDuration minInvisibleTimeMillsForRecv 10 s … maxInvisibleTimeMills 12 h;
+    // maxMessageNum is capped at 32 by the proxy (MAX_MSG_NUMS_FOR_POP_REQUEST).
+    if (const auto await = object.duration(QStringLiteral("awaitDuration"), 0, 12 * kHour)) {
+        group.awaitDuration = *await;
+    }
+    if (const auto invisible
+        = object.duration(QStringLiteral("invisibleDuration"), 10 * kSecond, 12 * kHour)) {
+        group.invisibleDuration = *invisible;
+    }
+    if (const auto n = object.integer(QStringLiteral("maxMessageNum"), 1, 32)) {
+        group.maxMessageNum = qint32(*n);
+    }
+    for (const char *field : { "awaitDuration", "invisibleDuration", "maxMessageNum" }) {
+        const QString key = QString::fromLatin1(field);
+        if (!group.simple() && object.field(key)) {
+            diagnostics.warning(*object.field(key), object.pathOf(key),
+                tr("%1 is only used with consumerType simple").arg(key));
+        }
+    }
+    if (group.simple() && group.messageModel == MessageModel::Broadcasting) {
+        diagnostics.error(*object.field(QStringLiteral("consumerType")),
+            object.pathOf(QStringLiteral("consumerType")),
+            tr("a SimpleConsumer group is CLUSTERING (gRPC clients have no BROADCASTING)"));
     }
     if (group.pop() && group.messageModel == MessageModel::Broadcasting) {
         // RebalancePushImpl.clientRebalance: BROADCASTING always rebalances on the client.

@@ -263,6 +263,12 @@ JsonNode ScenarioWriter::groupNode(const GroupSpec &group)
     if (group.pop()) { // written only for POP groups: PULL files stay as they were
         node.insert(QStringLiteral("messageRequestMode"), str(QStringLiteral("POP")));
     }
+    if (group.simple()) { // written only for SimpleConsumer groups
+        node.insert(QStringLiteral("consumerType"), str(QStringLiteral("simple")));
+        node.insert(QStringLiteral("awaitDuration"), duration(group.awaitDuration));
+        node.insert(QStringLiteral("invisibleDuration"), duration(group.invisibleDuration));
+        node.insert(QStringLiteral("maxMessageNum"), JsonNode::makeInteger(group.maxMessageNum));
+    }
     if (group.popShareQueueNum != GroupSpec().popShareQueueNum) {
         node.insert(
             QStringLiteral("popShareQueueNum"), JsonNode::makeInteger(group.popShareQueueNum));

@@ -54,6 +54,8 @@ private slots:
     void shareModeAssignment_data();
     void shareModeAssignment();
     void scenarioFieldsRoundTrip();
+    void simpleConsumerReceivesAndAcks();
+    void simpleConsumerFailureComesBackAfterInvisibleDuration();
 };
 
 void tst_Pop::initTestCase()
@@ -363,6 +365,66 @@ void tst_Pop::scenarioFieldsRoundTrip()
     QVERIFY(!refused.ok());
     QVERIFY2(refused.errorText().contains(QStringLiteral("popInvisibleTime")),
         qPrintable(refused.errorText()));
+}
+
+void tst_Pop::simpleConsumerReceivesAndAcks()
+{
+    // Four SimpleConsumers, two queues: no rebalance, each receive() pops "any queue" of a
+    // broker through the proxy, so every consumer gets work; each message acked once.
+    WorldSpec spec;
+    spec.brokers = { QStringLiteral("broker-a") };
+    spec.queuesPerBroker = 2;
+    spec.consumers = 4;
+    spec.consumeMs = 2; // one application thread each: 500 msg/s per consumer
+    spec.stagger = 100;
+    Scenario s = makeScenario(spec);
+    s.groups[0].consumerType = ConsumerType::Simple;
+    Simulation sim(s, registry());
+    QVERIFY2(sim.isValid(), qPrintable(sim.error()));
+    sim.runUntil(60 * kSecond);
+    const WorldSnapshot &snap = sim.snapshot();
+    for (int c = 0; c < 4; ++c) {
+        QVERIFY2(snap.consumers[c].delivered > 5000,
+            qPrintable(QString::number(snap.consumers[c].delivered)));
+        QVERIFY(snap.consumers[c].pop);
+        // receive(maxMessageNum 16): never more than one batch in the application's hands.
+        QVERIFY(snap.consumers[c].popInFlight <= 16);
+    }
+    const SnapshotTotals t = sim.groupTotals(0);
+    QCOMPARE(t.duplicates, qint64(0));
+    QCOMPARE(t.popRevived, qint64(0));
+    QCOMPARE(t.lost, qint64(0));
+    QVERIFY(t.uniqueDelivered > t.produced - 100);
+    QCOMPARE(t.queueMoves, qint64(0)); // no %RETRY% pulls, no rebalance
+}
+
+void tst_Pop::simpleConsumerFailureComesBackAfterInvisibleDuration()
+{
+    // Every call fails: no nack, no ack; the message comes back after invisibleDuration (15 s)
+    // + 2–6 s revive, read at a later receive (long polling awaitDuration 30 s → 20 s, the
+    // proxy's maximum). The proxy sends it to the DLQ at its 18th pop (maxAttempts 17).
+    WorldSpec spec;
+    spec.brokers = { QStringLiteral("broker-a") };
+    spec.queuesPerBroker = 1;
+    spec.consumers = 1;
+    spec.produceRate = 10;
+    Scenario s = makeScenario(spec);
+    s.groups[0].consumerType = ConsumerType::Simple;
+    s.groups[0].consumers[0].failureRate = 1.0;
+    s.events.append(stopProduction(1 * kSecond));
+    Simulation sim(s, registry());
+    QVERIFY2(sim.isValid(), qPrintable(sim.error()));
+    sim.runUntil(1100 + 15000 + 2000);
+    QCOMPARE(sim.groupTotals(0).popRedelivered, qint64(0));
+    QCOMPARE(sim.groupTotals(0).delivered, qint64(10));
+    sim.runUntil(1100 + 15000 + 6000 + 20000 + 1000);
+    QCOMPARE(sim.groupTotals(0).popRedelivered, qint64(10));
+    sim.runUntil(2 * kHour);
+    const SnapshotTotals t = sim.groupTotals(0);
+    QCOMPARE(t.delivered, qint64(10 * 17)); // 17 attempts each
+    QCOMPARE(t.deadLettered, qint64(10)); // then %DLQ%<group>
+    QCOMPARE(t.popInvisible, qint64(0));
+    QCOMPARE(t.lost, qint64(0));
 }
 
 QTEST_GUILESS_MAIN(tst_Pop)
