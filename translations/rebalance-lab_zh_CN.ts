@@ -3149,6 +3149,14 @@ The files were kept as %2.unreadable.</source>
         <source>POP is ignored for an ORDERLY group (RocketMQ rebalances it on the client)</source>
         <translation>顺序（ORDERLY）消费组忽略 POP（RocketMQ 在客户端为其重平衡）</translation>
     </message>
+    <message>
+        <source>%1 is only used with consumerType simple</source>
+        <translation>%1 仅在 consumerType 为 simple 时使用</translation>
+    </message>
+    <message>
+        <source>a SimpleConsumer group is CLUSTERING (gRPC clients have no BROADCASTING)</source>
+        <translation>SimpleConsumer 消费组只能是集群模式（gRPC 客户端没有广播模式）</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::ScenarioWriter</name>
