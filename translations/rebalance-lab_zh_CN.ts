@@ -379,6 +379,14 @@
         <source>Show this RocketMQ client log (repeat for each file) as a read-only run.</source>
         <translation>以只读运行的方式显示此 RocketMQ 客户端日志（每个文件重复一次该选项）。</translation>
     </message>
+    <message>
+        <source>With --screenshot: select this consumer (name or client id), so that the Inspector shows it and explains its assignment.</source>
+        <translation>与 --screenshot 一起使用：选中此消费者（名称或客户端 ID），让“详情”面板显示它并解释它分到的队列。</translation>
+    </message>
+    <message>
+        <source>--select only goes with --screenshot</source>
+        <translation>--select 只能与 --screenshot 一起使用</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::AssignmentItems</name>
@@ -513,6 +521,10 @@
         <source>Consume time: %1</source>
         <translation>消费耗时：%1</translation>
     </message>
+    <message>
+        <source>POP: %1 in flight, %2 invisible on the brokers, %3 acked, %4 redelivered</source>
+        <translation>POP：在途 %1 条，Broker 上不可见 %2 条，已确认 %3 条，重新投递 %4 条</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::AssignmentView</name>
@@ -583,6 +595,47 @@
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 in flight · %2 invisible</source>
+        <extracomment>A POP consumer&apos;s card: messages popped and not acked, and its un-acked checkpoints on the brokers (a killed consumer&apos;s stay until their invisible time is over).</extracomment>
+        <translation>在途 %1 · 不可见 %2</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::CardSchedule</name>
+    <message>
+        <source>next rebalance in %1 s</source>
+        <translation>%1 秒后重平衡</translation>
+    </message>
+    <message>
+        <source>rebalancing now</source>
+        <translation>正在重平衡</translation>
+    </message>
+    <message>
+        <source>sees %1 consumers · %2 queues</source>
+        <translation>看到 %1 个消费者 · %2 个队列</translation>
+    </message>
+    <message>
+        <source>⟳ %1 s</source>
+        <translation>⟳ %1 秒</translation>
+    </message>
+    <message>
+        <source>⟳ now</source>
+        <translation>⟳ 现在</translation>
+    </message>
+    <message>
+        <source>%1 consumers · %2 queues</source>
+        <translation>%1 个消费者 · %2 个队列</translation>
+    </message>
+    <message>
+        <source>%1 c · %2 q</source>
+        <extracomment>A card&apos;s own view at its narrowest: consumers and queues it computed with.</extracomment>
+        <translation>%1 消费者 · %2 队列</translation>
+    </message>
+    <message>
+        <source>%1 consumers</source>
+        <translation>%1 消费者</translation>
     </message>
 </context>
 <context>
@@ -670,6 +723,14 @@
     <message>
         <source>time</source>
         <translation>时间</translation>
+    </message>
+    <message>
+        <source>broker: SYSTEM_BUSY</source>
+        <translation>Broker：SYSTEM_BUSY</translation>
+    </message>
+    <message>
+        <source>broker: FLOW_CONTROL</source>
+        <translation>Broker：FLOW_CONTROL</translation>
     </message>
 </context>
 <context>
@@ -1360,6 +1421,10 @@ The files were kept as %2.unreadable.</source>
         <source>on for %1</source>
         <translation>已为 %1 开启</translation>
     </message>
+    <message>
+        <source>%1 — RocketMQ: %2</source>
+        <translation>%1 —— RocketMQ：%2</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::EventLogView</name>
@@ -1439,6 +1504,29 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>Untitled</source>
         <translation>未命名</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::FlowControlText</name>
+    <message>
+        <source>pull delayed %1 ms: %2 cached &gt; pullThresholdForQueue %3</source>
+        <translation>拉取延迟 %1 毫秒：缓存 %2 条 &gt; pullThresholdForQueue %3</translation>
+    </message>
+    <message>
+        <source>pull delayed %1 ms: %2 MiB cached &gt; pullThresholdSizeForQueue %3 MiB</source>
+        <translation>拉取延迟 %1 毫秒：缓存 %2 MiB &gt; pullThresholdSizeForQueue %3 MiB</translation>
+    </message>
+    <message>
+        <source>pull delayed %1 ms: span %2 &gt; consumeConcurrentlyMaxSpan %3</source>
+        <translation>拉取延迟 %1 毫秒：跨度 %2 &gt; consumeConcurrentlyMaxSpan %3</translation>
+    </message>
+    <message>
+        <source>pull answered SYSTEM_BUSY by the broker (its pull thread pool is behind): next pull after pullTimeDelayMillsWhenException</source>
+        <translation>Broker 应答 SYSTEM_BUSY（其拉取线程池积压）：等待 pullTimeDelayMillsWhenException 后再拉取</translation>
+    </message>
+    <message>
+        <source>pull answered FLOW_CONTROL by the broker: next pull in 20 ms</source>
+        <translation>Broker 应答 FLOW_CONTROL：20 毫秒后再拉取</translation>
     </message>
 </context>
 <context>
@@ -1723,6 +1811,14 @@ The files were kept as %2.unreadable.</source>
         <source>minutes</source>
         <translation>分钟</translation>
     </message>
+    <message>
+        <source>broker: SYSTEM_BUSY</source>
+        <translation>Broker：SYSTEM_BUSY</translation>
+    </message>
+    <message>
+        <source>broker: FLOW_CONTROL</source>
+        <translation>Broker：FLOW_CONTROL</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::HostConnection</name>
@@ -1764,10 +1860,6 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>Build a scenario from mqadmin consumerConnection and consumerProgress output</source>
         <translation>根据 mqadmin consumerConnection 和 consumerProgress 的输出生成场景</translation>
-    </message>
-    <message>
-        <source>Not available in this build</source>
-        <translation>此版本中不可用</translation>
     </message>
     <message>
         <source>&amp;Replay in the engine</source>
@@ -1820,6 +1912,24 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>Replay in the engine</source>
         <translation>在引擎中回放</translation>
+    </message>
+    <message>
+        <source>consumerConnection</source>
+        <translation>consumerConnection</translation>
+    </message>
+    <message>
+        <source>consumerProgress</source>
+        <translation>consumerProgress</translation>
+    </message>
+    <message>
+        <source>Nothing to import: no consumer and no queue was read.</source>
+        <translation>没有可导入的内容：未读到任何消费者或队列。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The scenario was built; %n line(s) were doubtful:</source>
+        <translation>
+            <numerusform>场景已生成；有 %n 行存疑：</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2180,6 +2290,70 @@ The files were kept as %2.unreadable.</source>
         <source>Click to copy %1</source>
         <translation>点击复制 %1</translation>
     </message>
+    <message>
+        <source>POP queues</source>
+        <translation>POP 队列</translation>
+    </message>
+    <message>
+        <source>In flight (popped, not acked)</source>
+        <translation>在途（已弹出、未确认）</translation>
+    </message>
+    <message>
+        <source>Invisible on the brokers</source>
+        <translation>Broker 上不可见</translation>
+    </message>
+    <message>
+        <source>Acked</source>
+        <translation>已确认</translation>
+    </message>
+    <message>
+        <source>Redelivered</source>
+        <translation>重新投递</translation>
+    </message>
+    <message>
+        <source>virtualNodeCount</source>
+        <translation>virtualNodeCount</translation>
+    </message>
+    <message>
+        <source>Ring</source>
+        <translation>哈希环</translation>
+    </message>
+    <message>
+        <source>%1 virtual nodes · MD5 of &quot;&lt;client id&gt;-&lt;i&gt;&quot;</source>
+        <translation>%1 个虚拟节点 · “&lt;客户端 ID&gt;-&lt;i&gt;”的 MD5</translation>
+    </message>
+    <message>
+        <source>Queues on the ring</source>
+        <translation>队列在环上的位置</translation>
+    </message>
+    <message>
+        <source>%1 queues · MD5 of MessageQueue.toString()</source>
+        <translation>%1 个队列 · MessageQueue.toString() 的 MD5</translation>
+    </message>
+    <message>
+        <source>%1 → empty ring: no owner</source>
+        <translation>%1 → 哈希环为空：无人持有</translation>
+    </message>
+    <message>
+        <source>%1 → %2-%3 at %4 ← this consumer</source>
+        <translation>%1 → %2-%3（位于 %4）← 本消费者</translation>
+    </message>
+    <message>
+        <source>%1 → %2-%3 at %4</source>
+        <translation>%1 → %2-%3（位于 %4）</translation>
+    </message>
+    <message>
+        <source>Landing on its nodes</source>
+        <translation>落在它的节点上的队列</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>RocketMQ logs</source>
+        <translation>RocketMQ 日志</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::IsolatedStrategy</name>
@@ -2503,6 +2677,10 @@ The files were kept as %2.unreadable.</source>
         <source>Observed from client logs: read-only. Play or drag the timeline; Replay in the engine compares it with the model.</source>
         <translation>来自客户端日志的观测：只读。可播放或拖动时间轴；“在引擎中回放”会将其与模型对比。</translation>
     </message>
+    <message>
+        <source>No consumer &quot;%1&quot; in the run.</source>
+        <translation>本次运行中没有消费者“%1”。</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::MqadminDialog</name>
@@ -2762,6 +2940,13 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>cannot read the samples back</source>
         <translation>无法读回采样数据</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::RingDiagram</name>
+    <message>
+        <source>%1 nodes · %2 queues</source>
+        <translation>%1 个节点 · %2 个队列</translation>
     </message>
 </context>
 <context>
@@ -3392,6 +3577,30 @@ The files were kept as %2.unreadable.</source>
         <source>expected a queue of this topic as &quot;broker/queueId&quot; (a broker of its queues and an id below its count), got &quot;%1&quot;</source>
         <translation>应为该 Topic 的队列，形如 &quot;broker/queueId&quot;（Broker 须在其 queues 中，队列 ID 须小于该 Broker 的队列数），实际为 &quot;%1&quot;</translation>
     </message>
+    <message>
+        <source>consumer group %1 already has a consumer in client instance %2 (instanceName &quot;%3&quot;, at %4): RocketMQ refuses it, &quot;The consumer group[%1] has been created before&quot;</source>
+        <translation>消费者组 %1 在客户端实例 %2（instanceName &quot;%3&quot;，见 %4）中已有一个消费者：RocketMQ 会拒绝它，“The consumer group[%1] has been created before”</translation>
+    </message>
+    <message>
+        <source>popShareQueueNum is only used with messageRequestMode POP</source>
+        <translation>popShareQueueNum 仅在 messageRequestMode 为 POP 时使用</translation>
+    </message>
+    <message>
+        <source>%1 is only used with consumerType simple</source>
+        <translation>%1 仅在 consumerType 为 simple 时使用</translation>
+    </message>
+    <message>
+        <source>a SimpleConsumer group is CLUSTERING (gRPC clients have no BROADCASTING)</source>
+        <translation>SimpleConsumer 消费组只能是集群模式（gRPC 客户端没有广播模式）</translation>
+    </message>
+    <message>
+        <source>POP is ignored for a BROADCASTING group (RocketMQ rebalances it on the client)</source>
+        <translation>广播（BROADCASTING）消费组忽略 POP（RocketMQ 在客户端为其重平衡）</translation>
+    </message>
+    <message>
+        <source>POP is ignored for an ORDERLY group (RocketMQ rebalances it on the client)</source>
+        <translation>顺序（ORDERLY）消费组忽略 POP（RocketMQ 在客户端为其重平衡）</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::ScenarioWriter</name>
@@ -3520,6 +3729,42 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>Consume timeout</source>
         <translation>消费超时</translation>
+    </message>
+    <message>
+        <source>Un-acked messages per pop queue</source>
+        <translation>每个 POP 队列的未确认消息数</translation>
+    </message>
+    <message>
+        <source>Pop invisible time</source>
+        <translation>POP 不可见时间</translation>
+    </message>
+    <message>
+        <source>Messages per pop</source>
+        <translation>每次弹出的消息数</translation>
+    </message>
+    <message>
+        <source>Broker time per pull</source>
+        <translation>Broker 每次拉取耗时</translation>
+    </message>
+    <message>
+        <source>Broker pull threads</source>
+        <translation>Broker 拉取线程数</translation>
+    </message>
+    <message>
+        <source>Broker pull queue capacity</source>
+        <translation>Broker 拉取队列容量</translation>
+    </message>
+    <message>
+        <source>Broker fast failure</source>
+        <translation>Broker 快速失败</translation>
+    </message>
+    <message>
+        <source>Longest wait in the pull queue</source>
+        <translation>拉取队列中的最长等待</translation>
+    </message>
+    <message>
+        <source>Answer an overload with FLOW_CONTROL</source>
+        <translation>过载时回复 FLOW_CONTROL</translation>
     </message>
 </context>
 <context>
@@ -3660,6 +3905,18 @@ Allowed: %4</source>
     <message>
         <source>Chart history: %1 of %2 samples kept (the last 10 minutes whole, older ones thinned, departed consumers folded), %3 KiB</source>
         <translation>图表历史：保留 %2 个样本中的 %1 个（最近 10 分钟完整保留，更早的抽稀，已离开消费者的行合并为汇总），%3 KiB</translation>
+    </message>
+    <message>
+        <source>%1: rebalances %2 · queue moves %3 · duplicates %4 · orphaned %5 s · double-owned %6 s</source>
+        <translation>%1：重平衡 %2 · 队列迁移 %3 · 重复消费 %4 · 无人拉取 %5 秒 · 重复持有 %6 秒</translation>
+    </message>
+    <message>
+        <source>Group %1: produced %2, delivered %3, lost %4; flow-control holds: count %5, size %6, span %7; broker push-backs: SYSTEM_BUSY %8, FLOW_CONTROL %9</source>
+        <translation>消费者组 %1：已生产 %2，已投递 %3，丢失 %4；流控次数：数量 %5，大小 %6，跨度 %7；Broker 回绝：SYSTEM_BUSY %8，FLOW_CONTROL %9</translation>
+    </message>
+    <message>
+        <source>; broker push-backs: SYSTEM_BUSY %1, FLOW_CONTROL %2</source>
+        <translation>；Broker 回绝：SYSTEM_BUSY %1，FLOW_CONTROL %2</translation>
     </message>
 </context>
 <context>
@@ -4291,6 +4548,22 @@ Allowed: %4</source>
         <source>Zoom %1 %</source>
         <translation>缩放 %1%</translation>
     </message>
+    <message>
+        <source>Show &amp;narration</source>
+        <translation>显示讲解(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Show the scenario&apos;s teaching notes over the view (hidden notes do not pause the run)</source>
+        <translation>在视图上显示场景的讲解提示（隐藏时讲解不会暂停运行）</translation>
+    </message>
+    <message>
+        <source>&amp;Large rebalance countdown</source>
+        <translation>大字显示重平衡倒计时(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Each card&apos;s next rebalance and the consumer list and queue count it last computed with, in large letters for the back of the room</source>
+        <translation>以大字显示每张卡片的下次重平衡时间，以及该消费者上次计算时所用的消费者列表和队列数，坐在教室后排也能看清</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::World</name>
@@ -4385,6 +4658,18 @@ Allowed: %4</source>
     <message>
         <source>groups[%1].consumers[%2] (%3): holds %4, which no topic&apos;s route has</source>
         <translation>groups[%1].consumers[%2]（%3）：持有的 %4 不在任何 Topic 的路由中</translation>
+    </message>
+    <message>
+        <source>The consumer group[%1] has been created before in client instance %2 (%3)</source>
+        <translation>The consumer group[%1] has been created before：客户端实例 %2 中已有该组的消费者（%3）</translation>
+    </message>
+    <message>
+        <source>its process %1 also runs %2</source>
+        <translation>同一进程 %1 中还运行着 %2</translation>
+    </message>
+    <message>
+        <source>in the process of %1 (%2)</source>
+        <translation>与 %1 同一进程（%2）</translation>
     </message>
 </context>
 </TS>

@@ -236,7 +236,9 @@ void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat
                     ++runningOwners;
                 }
             }
-            const bool doubleOwned = clustering && aliveOwners >= 2;
+            // In POP mode several consumers pop a queue by design (its %RETRY% queue stays PULL).
+            const bool popShared = cat.groupPop.value(g) && !info.retry;
+            const bool doubleOwned = clustering && !popShared && aliveOwners >= 2;
             if (doubleOwned) {
                 ++(info.retry ? m_doubleOwnedRetry : m_doubleOwned);
             }

@@ -450,8 +450,9 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
     p.drawText(line2, Qt::AlignLeft | Qt::AlignTop, state);
     p.setFont(m_font);
     p.setPen(m_palette.mutedText);
-    const QString cache
-        = in.cacheLabel.arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes));
+    const QString cache = sc.pop
+        ? in.popLabel.arg(GuiText::count(sc.popInFlight), GuiText::count(sc.popInvisible))
+        : in.cacheLabel.arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes));
     // A consumer whose strategy differs from its group's (a rolling deploy) says so in bold:
     // mixed strategies are how queues end up double-owned or orphaned.
     const QString groupStrategy = in.sectionStrategies.value(card.section);

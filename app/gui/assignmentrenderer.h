@@ -83,6 +83,7 @@ public:
         QList<int> laneCounts; //!< unassigned queues per section
         const QList<AssignmentLayout::Grid> *laneGrids = nullptr; //!< per section, as placed now
         QString cacheLabel; //!< "%1 msg · %2"
+        QString popLabel; //!< POP consumers: "%1 in flight · %2 invisible"
         QString oneQueueLabel; //!< "1 queue"
         QString queuesLabel; //!< "%1 queues"
         QStringList sectionStrategies; //!< the strategy most live consumers of each section run

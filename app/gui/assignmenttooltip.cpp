@@ -27,6 +27,12 @@ QString AssignmentToolTip::consumer(
         + tr("Queues: %1, cached %2 messages (%3)")
               .arg(sc.queueCount)
               .arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes));
+    if (sc.pop) {
+        html += QStringLiteral("<br>")
+            + tr("POP: %1 in flight, %2 invisible on the brokers, %3 acked, %4 redelivered")
+                  .arg(GuiText::count(sc.popInFlight), GuiText::count(sc.popInvisible),
+                      GuiText::count(sc.popAcked), GuiText::count(sc.popRedelivered));
+    }
     html += QStringLiteral("<br>")
         + tr("Flow-control holds: count %1, size %2, span %3")
               .arg(sc.flowControl[0])

@@ -49,6 +49,9 @@ void AssignmentView::updateTexts()
     m_legendLabels = { tr("double-owned"), tr("retry queue"), tr("flow control: count"),
         tr("flow control: size"), tr("flow control: span"), tr("locked (orderly)") };
     m_cacheLabel = tr("%1 msg · %2");
+    //: A POP consumer's card: messages popped and not acked, and its un-acked checkpoints on the
+    //: brokers (a killed consumer's stay until their invisible time is over).
+    m_popLabel = tr("%1 in flight · %2 invisible");
     m_oneQueueLabel = tr("1 queue");
     m_queuesLabel = tr("%1 queues");
     setToolTip(QString());
@@ -314,6 +317,7 @@ AssignmentRenderer::Input AssignmentView::rendererInput() const
     in.laneCounts = m_items.laneCounts();
     in.laneGrids = &m_items.laneGrids();
     in.cacheLabel = m_cacheLabel;
+    in.popLabel = m_popLabel;
     in.oneQueueLabel = m_oneQueueLabel;
     in.queuesLabel = m_queuesLabel;
     in.sectionStrategies = m_items.sectionStrategies();

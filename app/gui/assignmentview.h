@@ -126,6 +126,7 @@ private:
     QStringList m_legendLabels;
     QStringList m_laneLabels;
     QString m_cacheLabel;
+    QString m_popLabel;
     QString m_oneQueueLabel;
     QString m_queuesLabel;
 

@@ -102,6 +102,15 @@ void ChartSeries::appendOne(const Sample &s)
             }
         }
     }
+    // A POP consumer caches nothing: what its popThresholdForQueue compares is the messages it
+    // popped and has not acked (in flight), which the cache chart shows instead.
+    for (qsizetype row = 0; row < rows; ++row) {
+        const Sample::Consumer &sc = s.consumers.at(row);
+        const qint32 c = idOf(row);
+        if (sc.popInFlight >= 0 && c < consumers) {
+            m_largestCount[c] = float(sc.popInFlight);
+        }
+    }
     // Flow-control holds per second: the cumulative counts of every consumer, departed ones
     // (their summary row) included, against the previous sample's.
     qint64 flowTotal[FlowCauses]

@@ -10,11 +10,15 @@ void Catalog::assignGroupQueues(const Scenario &scenario)
     groupQueues.clear();
     groupOrderly.clear();
     groupBroadcasting.clear();
+    groupPop.clear();
     for (const QString &group : std::as_const(groups)) {
         QSet<QString> topicNames;
         const GroupSpec *spec = scenario.group(group);
         groupOrderly.append(spec && spec->consumeMode == ConsumeMode::Orderly);
         groupBroadcasting.append(spec && spec->messageModel == MessageModel::Broadcasting);
+        // RebalancePushImpl.clientRebalance: POP only for CLUSTERING, concurrent groups.
+        groupPop.append(spec && spec->pop() && spec->messageModel == MessageModel::Clustering
+            && spec->consumeMode == ConsumeMode::Concurrently);
         if (spec) {
             for (const QString &t : spec->topics) {
                 topicNames.insert(t);

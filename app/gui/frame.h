@@ -34,6 +34,8 @@ struct Catalog
         groupQueues; //!< per group: its queues (subscribed and retry topics), sorted
     QList<bool> groupOrderly; //!< per group: ORDERLY (queues are locked on the broker)
     QList<bool> groupBroadcasting; //!< per group: BROADCASTING (every consumer holds every queue)
+    //! per group: POP mode (every consumer pops every queue of its topics; not double-owned)
+    QList<bool> groupPop;
 
     //! Builds groupQueues from the scenario's subscriptions (topics + %RETRY%<group>).
     void assignGroupQueues(const Scenario &scenario);

@@ -176,6 +176,13 @@ void InspectorView::showConsumer(qint32 c)
     add(tr("Cached"),
         tr("%1 messages, %2").arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes)));
     add(tr("Delivered"), GuiText::count(sc.delivered));
+    if (sc.pop) {
+        add(tr("POP queues"), QString::number(sc.popQueues));
+        add(tr("In flight (popped, not acked)"), GuiText::count(sc.popInFlight));
+        add(tr("Invisible on the brokers"), GuiText::count(sc.popInvisible));
+        add(tr("Acked"), GuiText::count(sc.popAcked));
+        add(tr("Redelivered"), GuiText::count(sc.popRedelivered));
+    }
     add(tr("Flow-control holds"),
         tr("count %1, size %2, span %3")
             .arg(GuiText::count(sc.flowControl[0]), GuiText::count(sc.flowControl[1]),

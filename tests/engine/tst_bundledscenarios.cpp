@@ -141,11 +141,13 @@ void tst_BundledScenarios::everyPromisedScenarioIsThere()
 {
     const QStringList files
         = QDir(scenarioDir()).entryList({ QStringLiteral("*.json") }, QDir::Files);
-    for (const char *name : { "default.json", "slow-consumer-flow-control.json",
-             "kill-freeze-shutdown.json", "notifications-off.json",
-             "rolling-deploy-mixed-strategies.json", "broadcasting.json", "orderly.json",
-             "duplicate-client-id.json", "topic-scale-out.json", "consistent-hash-vs-avg.json",
-             "three-strategies-same-churn.json", "incident-late-notification.json" }) {
+    for (const char *name :
+        { "default.json", "slow-consumer-flow-control.json", "kill-freeze-shutdown.json",
+            "notifications-off.json", "rolling-deploy-mixed-strategies.json", "broadcasting.json",
+            "orderly.json", "duplicate-client-id.json", "topic-scale-out.json",
+            "consistent-hash-vs-avg.json", "three-strategies-same-churn.json",
+            "incident-late-notification.json", "push-vs-pop-more-consumers.json",
+            "push-vs-pop-kill.json", "push-vs-pop-slow-consumer.json" }) {
         QVERIFY2(files.contains(QString::fromLatin1(name)), name);
     }
 }

@@ -37,6 +37,9 @@ const QList<Field<ClientConfig>> &clientFields()
         { "pullTimeDelayMillsWhenException", &ClientConfig::pullTimeDelayMillsWhenException },
         { "rebalanceWaitInterval", &ClientConfig::rebalanceWaitInterval },
         { "rebalanceMinInterval", &ClientConfig::rebalanceMinInterval },
+        { "popThresholdForQueue", &ClientConfig::popThresholdForQueue },
+        { "popInvisibleTime", &ClientConfig::popInvisibleTime },
+        { "popBatchNums", &ClientConfig::popBatchNums },
     };
     return fields;
 }
@@ -189,6 +192,15 @@ const QList<SettingSpec> &ClientConfig::specs()
         { "rebalanceMinInterval",
             QT_TRANSLATE_NOOP("Rblab::Settings", "Minimum time between rebalances"), "",
             K::Duration, 1000, 0, kHourMs, false, "rocketmq.client.rebalance.minInterval" },
+        // POP mode; ranges from DefaultMQPushConsumerImpl.checkConfig (MIN/MAX_POP_INVISIBLE_TIME,
+        // popBatchNums 1…32).
+        { "popThresholdForQueue",
+            QT_TRANSLATE_NOOP("Rblab::Settings", "Un-acked messages per pop queue"), "messages",
+            K::Integer, 96, 1, 65535, false, "DefaultMQPushConsumer" },
+        { "popInvisibleTime", QT_TRANSLATE_NOOP("Rblab::Settings", "Pop invisible time"), "",
+            K::Duration, 60000, 5000, 300000, false, "DefaultMQPushConsumer" },
+        { "popBatchNums", QT_TRANSLATE_NOOP("Rblab::Settings", "Messages per pop"), "messages",
+            K::Integer, 32, 1, 32, false, "DefaultMQPushConsumer" },
     };
     return specs;
 }

@@ -37,6 +37,10 @@ struct RBLAB_ENGINE_EXPORT ClientConfig
     SimTime pullTimeDelayMillsWhenException = 1000;
     SimTime rebalanceWaitInterval = 20000; //!< rocketmq.client.rebalance.waitInterval
     SimTime rebalanceMinInterval = 1000; //!< rocketmq.client.rebalance.minInterval (5.2+)
+    // POP mode (DefaultMQPushConsumer, 5.x; used only by groups with messageRequestMode POP).
+    qint64 popThresholdForQueue = 96; //!< un-acked messages per PopProcessQueue
+    SimTime popInvisibleTime = 60000;
+    qint64 popBatchNums = 32;
 
     //! Every setting a scenario's "client" object may hold, in the order of the format document.
     static const QList<SettingSpec> &specs();

@@ -223,6 +223,7 @@ void Consumer::setState(ConsumerState next)
         m_world->metrics.changeHolders(group, pq.queue, int(owner) - int(before[i].owner),
             int(run) - int(before[i].run), int(serving) - int(before[i].serving));
     }
+    m_world->popConsumerStateChanged(index); // its PopProcessQueues too
 }
 
 void Consumer::refreshState()

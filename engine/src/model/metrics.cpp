@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "model/metrics.h"
 
+#include "model/popengine.h"
 #include "model/world.h"
 
 #include <bit>
@@ -194,7 +195,9 @@ void Metrics::setCounted(qint32 group, qint32 queue, bool counted)
     integrate();
     account(group, p, -1);
     p.counted = counted;
-    p.clustering = !m_world->groups[size_t(group)].broadcasting();
+    // In POP mode several consumers pop one queue by design: not a double ownership.
+    const GroupState &g = m_world->groups[size_t(group)];
+    p.clustering = !g.broadcasting() && !(g.spec.pop() && !g.orderly());
     account(group, p, +1);
 }
 
@@ -279,6 +282,10 @@ qint64 Metrics::lost(qint32 group) const
         const DeliveryBits *bits
             = (g < m_bits.size() && q < m_bits[g].size()) ? m_bits[g][q].get() : nullptr;
         lost += (bits ? *bits : empty).countClear(from, committed);
+    }
+    if (m_world->pop) {
+        // POP commits at pop time: what is invisible or waiting in the retry topic is not lost.
+        lost -= m_world->pop->pendingUndelivered(group);
     }
     return lost;
 }

@@ -2,6 +2,7 @@
 #include "model/rebalanceimpl.h"
 
 #include "allocation/strategyregistry.h"
+#include "model/popengine.h"
 #include "model/world.h"
 
 #include <rblab/javastring.h>
@@ -345,6 +346,12 @@ Task<bool> RebalanceImpl::rebalanceByTopic(qint32 topic, bool isOrder)
         }
         recordView(topic, QStringList { c.clientId }, qint32(mqSet.size()), -1);
         co_return workingSetEquals(topic, mqSet);
+    }
+
+    if (w.pop && w.pop->popGroup(c.group)
+        && (!w.topics[size_t(topic)].retry || w.pop->simpleGroup(c.group))) {
+        // clientRebalance(topic) == false: the broker assigns (POP mode, popengine.h).
+        co_return co_await w.pop->rebalance(c.index, topic);
     }
 
     // findConsumerIdList: the consumer list of ONE broker of the topic, picked at random.
@@ -901,6 +908,9 @@ void RebalanceImpl::destroy()
         c.pqOfQueue[size_t(m_world->pqs[size_t(pqIndex)].queue)] = -1;
     }
     c.table.clear();
+    if (m_world->pop) {
+        m_world->pop->destroy(c.index); // every PopProcessQueue too
+    }
 }
 
 } // namespace Rblab

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "model/popengine.h"
 #include "model/world.h"
 
 #include "allocation/strategyregistry.h"
@@ -242,6 +243,13 @@ qint32 World::instanceHost(qint32 c) const
     return -1;
 }
 
+void World::popConsumerStateChanged(qint32 consumer)
+{
+    if (pop && pop->active()) {
+        pop->consumerStateChanged(consumer);
+    }
+}
+
 qint32 World::eventConsumer(const Event &e) const
 {
     switch (Ev(e.kind)) {
@@ -263,6 +271,8 @@ qint32 World::eventConsumer(const Event &e) const
     case Ev::RpcReply:
     case Ev::RpcTimeout:
         return network.callLive(e.target, quint32(e.arg)) ? network.call(e.target).consumer : -1;
+    case Ev::Pop:
+        return pop->eventConsumer(e);
     default:
         return -1;
     }
@@ -422,6 +432,9 @@ void World::dispatch(const Event &e)
         break;
     case Ev::ConsumerStart:
         consumers[e.target]->start();
+        break;
+    case Ev::Pop:
+        pop->handle(e);
         break;
     case Ev::Count:
         break;

@@ -31,6 +31,7 @@
 namespace Rblab {
 
 class ChurnGenerator;
+class PopEngine;
 class StrategyRegistry;
 
 //! Event kinds of the agenda (Event::kind).
@@ -60,6 +61,7 @@ enum class Ev : quint8 {
     Recover, //!< target consumer, small what, arg serial: churn's recovery
     Sample,
     ConsumerStart, //!< target consumer
+    Pop, //!< small PopEngine::Op: POP consumption (popengine.h)
     Count
 };
 
@@ -145,6 +147,7 @@ public:
     Network network;
     Metrics metrics;
     std::unique_ptr<ChurnGenerator> churn;
+    std::unique_ptr<PopEngine> pop; //!< POP consumption of messageRequestMode POP groups
     qint32 frozenCount = 0; //!< consumers frozen now: the dispatcher checks deferrals only then
     quint64 churnGeneration = 0;
     std::vector<ScenarioEvent> commands; //!< commands scheduled by commands (freeze "for")
@@ -226,6 +229,8 @@ public:
         dispatch(e);
     }
     void dispatch(const Event &event);
+    //! A consumer's state changed: the ownership health of its PopProcessQueues follows.
+    void popConsumerStateChanged(qint32 consumer);
     //! The consumer an event is delivered to (frozen consumers defer theirs), or -1.
     qint32 eventConsumer(const Event &event) const;
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // World::build: the catalog, brokers, topics, groups and consumers of a scenario.
+#include "model/popengine.h"
 #include "model/world.h"
 
 #include "allocation/strategyregistry.h"
@@ -170,6 +171,8 @@ bool World::build()
         churn = std::make_unique<ChurnGenerator>(this, *scenario.churn);
         churn->start();
     }
+    pop = std::make_unique<PopEngine>(this);
+    pop->build();
     schedule(sampleInterval, Ev::Sample, 0);
     return true;
 }

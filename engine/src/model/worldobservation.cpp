@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // What the world shows: samples for reports and charts, snapshots for views, totals.
+#include "model/popengine.h"
 #include "model/world.h"
 
 #include <algorithm>
@@ -72,6 +73,11 @@ void World::sample()
         row.brokerFlowControl[1] = consumer.brokerFlowControl[1];
         row.pullThresholdForQueue = consumer.config.pullThresholdForQueue;
         row.pullThresholdSizeForQueue = consumer.config.pullThresholdSizeForQueue;
+        if (pop && pop->popGroup(consumer.group)) {
+            const PopEngine::ConsumerFigures f = pop->consumerFigures(qint32(c));
+            row.popInFlight = f.inFlight;
+            row.popInvisible = f.invisible;
+        }
         if (!consumer.alive()) {
             continue;
         }
@@ -90,6 +96,20 @@ void World::sample()
             const qint64 consumed = std::max<qint64>(0, consumer.offsets.memory(pq.queue));
             row.lag
                 += std::max<qint64>(0, queueStates[size_t(pq.queue)].maxOffset(now()) - consumed);
+        }
+        if (pop && pop->popGroup(consumer.group)) {
+            // A queue popped by k consumers: each is its owner, and carries 1/k of its lag (the
+            // group's offset; messages in flight are not lag in POP).
+            for (const PopEngine::Holding &h : pop->holdings(qint32(c))) {
+                s.queues[h.queue].owners.append(qint32(c));
+                const QueueState &q = queueStates[size_t(h.queue)];
+                const qint64 committed = size_t(consumer.group) < q.committed.size()
+                    ? std::max<qint64>(0, q.committed[size_t(consumer.group)])
+                    : 0;
+                const qint64 lag = std::max<qint64>(0, q.maxOffset(now()) - committed);
+                const qint64 poppers = qint64(pop->poppers(h.queue).size());
+                row.lag += lag / std::max<qint64>(1, poppers);
+            }
         }
     }
     s.orphanedQueues = metrics.orphanedNow();
@@ -125,6 +145,16 @@ SnapshotTotals World::totals() const
     t.deadLettered = metrics.deadLettered;
     t.orphanedQueues = metrics.orphanedNow();
     t.doubleOwnedQueues = metrics.doubleOwnedNow();
+    if (pop && pop->active()) {
+        const PopEngine::GroupFigures f = pop->worldFigures();
+        t.pop = true;
+        t.popPopped = f.popped;
+        t.popAcked = f.acked;
+        t.popRevived = f.revived;
+        t.popRedelivered = f.redelivered;
+        t.popInFlight = f.inFlight;
+        t.popInvisible = f.invisible;
+    }
     return t;
 }
 
@@ -167,6 +197,16 @@ SnapshotTotals World::groupTotals(qint32 group) const
     t.deadLettered = counters.deadLettered;
     t.orphanedQueues = counters.orphaned;
     t.doubleOwnedQueues = counters.doubleOwned;
+    if (pop && pop->popGroup(group)) {
+        const PopEngine::GroupFigures f = pop->groupFigures(group);
+        t.pop = true;
+        t.popPopped = f.popped;
+        t.popAcked = f.acked;
+        t.popRevived = f.revived;
+        t.popRedelivered = f.redelivered;
+        t.popInFlight = f.inFlight;
+        t.popInvisible = f.invisible;
+    }
     return t;
 }
 
@@ -190,6 +230,13 @@ void World::fillSnapshot(WorldSnapshot &snap) const
         for (qint32 pqIndex : c->table) {
             ++perQueue[size_t(pqs[size_t(pqIndex)].queue) + 1];
             ++holdings;
+        }
+        if (pop && pop->popGroup(c->group)) {
+            // A POP consumer's tiles: every queue its PopProcessQueues read (shared by design).
+            for (const PopEngine::Holding &h : pop->holdings(c->index)) {
+                ++perQueue[size_t(h.queue) + 1];
+                ++holdings;
+            }
         }
     }
     for (size_t q = 1; q < perQueue.size(); ++q) {
@@ -220,6 +267,16 @@ void World::fillSnapshot(WorldSnapshot &snap) const
         row.initialConsumeTime = c.initialConsumeTime;
         row.views = c.views;
         row.nextRebalanceAt = c.alive() ? c.rebalance.nextRound() : -1;
+        if (pop && pop->popGroup(c.group)) {
+            const PopEngine::ConsumerFigures f = pop->consumerFigures(qint32(ci));
+            row.pop = true;
+            row.popQueues = f.popQueues;
+            row.popInFlight = f.inFlight;
+            row.popInvisible = f.invisible;
+            row.popAcked = f.acked;
+            row.popRedelivered = f.redelivered;
+            row.queuedTasks += f.queued;
+        }
         if (!c.alive()) {
             continue;
         }
@@ -242,6 +299,18 @@ void World::fillSnapshot(WorldSnapshot &snap) const
                 ++row.queueCount;
                 row.cachedCount += h.cachedCount;
                 row.cachedBytes += h.cachedBytes;
+            }
+        }
+        if (row.pop) {
+            for (const PopEngine::Holding &p : pop->holdings(qint32(ci))) {
+                SnapshotHolding &h = snap.holdings[fill[size_t(p.queue)]++];
+                h.queue = p.queue;
+                h.consumer = qint32(ci);
+                h.nextOffset = committedFor(p.queue); // POP reads from the group's offset
+                h.lastPullAt = p.lastPopAt;
+                h.createdAt = p.createdAt;
+                h.flowControl = p.held ? SimEvent::FlowCause::Count : SimEvent::FlowCause::None;
+                ++row.queueCount;
             }
         }
     }

@@ -96,6 +96,30 @@ void writeFlow(Out &o, const qint64 (&fc)[3], const qint64 *broker = nullptr)
     o.raw("}");
 }
 
+//! totals.pop: what the POP groups did (report-format.md, "POP consumption").
+void writePop(Out &o, const SnapshotTotals &t)
+{
+    o.raw("{");
+    o.key("popped");
+    o.number(t.popPopped);
+    o.raw(", ");
+    o.key("acked");
+    o.number(t.popAcked);
+    o.raw(", ");
+    o.key("revived");
+    o.number(t.popRevived);
+    o.raw(", ");
+    o.key("redelivered");
+    o.number(t.popRedelivered);
+    o.raw(", ");
+    o.key("inFlight");
+    o.number(t.popInFlight);
+    o.raw(", ");
+    o.key("invisible");
+    o.number(t.popInvisible);
+    o.raw("}");
+}
+
 void writeTotals(Out &o, const SnapshotTotals &t, const char *indent, bool broker)
 {
     o.raw("{");
@@ -143,6 +167,13 @@ void writeTotals(Out &o, const SnapshotTotals &t, const char *indent, bool broke
     o.raw(", ");
     o.key("deadLettered");
     o.number(t.deadLettered);
+    if (t.pop) {
+        // Only when the scenario has POP groups: other reports stay byte-identical.
+        o.raw(",");
+        o.raw(indent);
+        o.key("pop");
+        writePop(o, t);
+    }
 }
 
 } // namespace
@@ -277,6 +308,23 @@ bool ReportWriter::writeJson(
         o.raw(", ");
         o.key("flowControl");
         writeFlow(o, row.flowControl, brokerPushBack ? row.brokerFlowControl : nullptr);
+        if (row.pop) {
+            o.raw(",\n     ");
+            o.key("pop");
+            o.raw("{");
+            o.key("inFlight");
+            o.number(row.popInFlight);
+            o.raw(", ");
+            o.key("invisible");
+            o.number(row.popInvisible);
+            o.raw(", ");
+            o.key("acked");
+            o.number(row.popAcked);
+            o.raw(", ");
+            o.key("redelivered");
+            o.number(row.popRedelivered);
+            o.raw("}");
+        }
         o.raw("}");
     }
     o.raw(consumers.isEmpty() ? "],\n  " : "\n  ],\n  ");
@@ -342,6 +390,14 @@ bool ReportWriter::writeJson(
             o.raw(", ");
             o.key("flowControl");
             o.number(row.flowControl[0] + row.flowControl[1] + row.flowControl[2]);
+            if (row.popInFlight >= 0) { // POP consumers only
+                o.raw(", ");
+                o.key("popInFlight");
+                o.number(row.popInFlight);
+                o.raw(", ");
+                o.key("popInvisible");
+                o.number(row.popInvisible);
+            }
             o.raw("}");
         }
         o.raw("]}");
@@ -501,8 +557,11 @@ bool ReportWriter::writeCsv(const RunRecord &record, const QString &directory, Q
     Out c(&consumerFile);
     Out q(&queueFile);
     Out h(&healthFile);
+    // POP columns are appended only when the run has POP groups (empty for PULL consumers).
+    const bool pop = record.final.totals.pop;
     c.raw("t,consumer,id,group,state,cachedCount,cachedBytes,delivered,flowControlCount,"
-          "flowControlSize,flowControlSpan,lag,pullThresholdForQueue,pullThresholdSizeForQueue\n");
+          "flowControlSize,flowControlSpan,lag,pullThresholdForQueue,pullThresholdSizeForQueue");
+    c.raw(pop ? ",popInFlight,popInvisible\n" : "\n");
     q.raw("t,topic,brokerName,queueId,owners,cachedCount,cachedBytes,maxSpan,brokerOffset,"
           "committedOffset,lag\n");
     h.raw("t,orphanedQueues,doubleOwnedQueues\n");
@@ -510,7 +569,7 @@ bool ReportWriter::writeCsv(const RunRecord &record, const QString &directory, Q
         for (qsizetype i = 0; i < consumers.size(); ++i) {
             const Sample::Consumer empty;
             const Sample::Consumer &row = i < s.consumers.size() ? s.consumers[i] : empty;
-            c.raw(QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14\n")
+            c.raw(QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14")
                       .arg(s.t)
                       .arg(csvText(consumers[i].name), csvText(consumers[i].id),
                           csvText(consumers[i].group), consumerStateName(row.state))
@@ -524,6 +583,12 @@ bool ReportWriter::writeCsv(const RunRecord &record, const QString &directory, Q
                       .arg(row.pullThresholdForQueue)
                       .arg(row.pullThresholdSizeForQueue)
                       .toUtf8());
+            if (pop && row.popInFlight >= 0) {
+                c.raw(
+                    QStringLiteral(",%1,%2\n").arg(row.popInFlight).arg(row.popInvisible).toUtf8());
+            } else {
+                c.raw(pop ? ",,\n" : "\n");
+            }
         }
         for (qint32 index : order) {
             const Sample::Queue empty;

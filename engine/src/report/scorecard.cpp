@@ -263,6 +263,7 @@ const QList<ScorecardFigure> &ScorecardFigure::all()
         { "exposure.doubleOwnedQueueSeconds", "double-owned queue-seconds", 1 },
         { "exposure.duplicates", "duplicates (world)", 0 },
         { "exposure.lost", "lost (world, must be 0)", 0 },
+        { "exposure.redelivered", "redelivered (pop)", 0 },
         { "pressure.peakCachedMessages", "peak cached messages per consumer", 0 },
         { "pressure.peakCachedMiB", "peak cached MiB per consumer", 2 },
         { "pressure.flowControlCount", "flow-control holds: count", 0 },
@@ -280,7 +281,7 @@ QList<double> RunScorecard::values(const GroupScorecard &g) const
     return { g.maxOverMean, g.meanSpread, double(g.maxSpread), g.idleConsumerSeconds,
         double(g.queueMoves), g.movesPerChange(), g.moveRatio(), g.unownedQueueSeconds,
         g.orphanedQueueSeconds, g.doubleOwnedQueueSeconds, double(totals.duplicates),
-        double(totals.lost), double(g.peakCachedMessages),
+        double(totals.lost), double(g.popRedelivered), double(g.peakCachedMessages),
         double(g.peakCachedBytes) / (1024.0 * 1024.0), double(g.flowControl[0]),
         double(g.flowControl[1]), double(g.flowControl[2]), double(g.lagP50), double(g.lagP99),
         double(g.lagMax) };
@@ -305,6 +306,7 @@ RunScorecard RunScorecard::compute(const Simulation &simulation)
     for (qint32 g = 0; g < simulation.scenario().groups.size(); ++g) {
         card.groups.append(GroupScorer(simulation, g).run());
         card.groups.last().orphanedQueueSeconds = simulation.orphanedQueueSeconds(g);
+        card.groups.last().popRedelivered = simulation.groupTotals(g).popRedelivered;
     }
     return card;
 }

@@ -61,6 +61,9 @@ struct RBLAB_ENGINE_EXPORT GroupScorecard
     //! Exact, not sampled: no running member has pulled it since taking it (the report's
     //! orphanedQueueSeconds for this group: a hand-over lasts until the new owner's first pull).
     double orphanedQueueSeconds = 0;
+    //! POP groups: listener calls of messages that came back after their invisible time or a
+    //! failure (revived into %RETRY%<group>_<topic>); 0 for PULL groups.
+    qint64 popRedelivered = 0;
     double doubleOwnedQueueSeconds = 0; //!< two or more live members hold it (CLUSTERING)
 
     // pressure

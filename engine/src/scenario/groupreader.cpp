@@ -31,6 +31,12 @@ const QStringList &groupFields()
         QStringLiteral("strategyParams"),
         QStringLiteral("client"),
         QStringLiteral("notifyConsumerIdsChangedEnable"),
+        QStringLiteral("messageRequestMode"),
+        QStringLiteral("popShareQueueNum"),
+        QStringLiteral("consumerType"),
+        QStringLiteral("awaitDuration"),
+        QStringLiteral("invisibleDuration"),
+        QStringLiteral("maxMessageNum"),
         QStringLiteral("consumers"),
         QStringLiteral("offsets"),
     };
@@ -133,6 +139,60 @@ GroupSpec GroupReader::readGroup(const JsonNode &node, const QString &path)
     }
     if (const auto notify = object.boolean(QStringLiteral("notifyConsumerIdsChangedEnable"))) {
         group.notifyConsumerIdsChangedEnable = *notify;
+    }
+    static const QStringList requestModes = { QStringLiteral("PULL"), QStringLiteral("POP") };
+    if (const auto mode = object.choice(QStringLiteral("messageRequestMode"), requestModes)) {
+        group.messageRequestMode = MessageRequestMode(*mode);
+    }
+    // SetConsumeModeSubCommand's -q; ScenarioLimits::maxConsumersPerGroup bounds a useful share.
+    if (const auto share = object.integer(
+            QStringLiteral("popShareQueueNum"), -1, ScenarioLimits::maxConsumersPerGroup)) {
+        group.popShareQueueNum = qint32(*share);
+        if (!group.pop()) {
+            diagnostics.warning(*object.field(QStringLiteral("popShareQueueNum")),
+                object.pathOf(QStringLiteral("popShareQueueNum")),
+                tr("popShareQueueNum is only used with messageRequestMode POP"));
+        }
+    }
+    static const QStringList consumerTypes = { QStringLiteral("push"), QStringLiteral("simple") };
+    if (const auto type = object.choice(QStringLiteral("consumerType"), consumerTypes)) {
+        group.consumerType = ConsumerType(*type);
+    }
+    // ProxyConfig: long polling 5–20 s is the proxy's clamp (awaitDuration may ask for more);
+    // invisibleDuration minInvisibleTimeMillsForRecv 10 s … maxInvisibleTimeMills 12 h;
+    // maxMessageNum is capped at 32 by the proxy (MAX_MSG_NUMS_FOR_POP_REQUEST).
+    if (const auto await = object.duration(QStringLiteral("awaitDuration"), 0, 12 * kHour)) {
+        group.awaitDuration = *await;
+    }
+    if (const auto invisible
+        = object.duration(QStringLiteral("invisibleDuration"), 10 * kSecond, 12 * kHour)) {
+        group.invisibleDuration = *invisible;
+    }
+    if (const auto n = object.integer(QStringLiteral("maxMessageNum"), 1, 32)) {
+        group.maxMessageNum = qint32(*n);
+    }
+    for (const char *field : { "awaitDuration", "invisibleDuration", "maxMessageNum" }) {
+        const QString key = QString::fromLatin1(field);
+        if (!group.simple() && object.field(key)) {
+            diagnostics.warning(*object.field(key), object.pathOf(key),
+                tr("%1 is only used with consumerType simple").arg(key));
+        }
+    }
+    if (group.simple() && group.messageModel == MessageModel::Broadcasting) {
+        diagnostics.error(*object.field(QStringLiteral("consumerType")),
+            object.pathOf(QStringLiteral("consumerType")),
+            tr("a SimpleConsumer group is CLUSTERING (gRPC clients have no BROADCASTING)"));
+    }
+    if (group.pop() && group.messageModel == MessageModel::Broadcasting) {
+        // RebalancePushImpl.clientRebalance: BROADCASTING always rebalances on the client.
+        diagnostics.warning(*object.field(QStringLiteral("messageRequestMode")),
+            object.pathOf(QStringLiteral("messageRequestMode")),
+            tr("POP is ignored for a BROADCASTING group (RocketMQ rebalances it on the client)"));
+    }
+    if (group.pop() && group.consumeMode == ConsumeMode::Orderly) {
+        diagnostics.warning(*object.field(QStringLiteral("messageRequestMode")),
+            object.pathOf(QStringLiteral("messageRequestMode")),
+            tr("POP is ignored for an ORDERLY group (RocketMQ rebalances it on the client)"));
     }
     if (const auto timestamp = object.duration(
             QStringLiteral("consumeTimestamp"), 0, ScenarioLimits::maxConsumeTimestamp)) {

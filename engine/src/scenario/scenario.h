@@ -23,6 +23,10 @@ enum class Profile { V5, V49 }; //!< "5.x" (RocketMQ 5.2 and later), "4.9"
 enum class MessageModel { Clustering, Broadcasting };
 enum class ConsumeMode { Concurrently, Orderly };
 enum class ConsumeFromWhere { LastOffset, FirstOffset, Timestamp };
+//! MessageRequestMode: how the broker serves a group's topic (QueryAssignmentProcessor).
+enum class MessageRequestMode { Pull, Pop };
+//! The client a group uses: RocketMQ's push consumer, or the gRPC SimpleConsumer (5.x clients).
+enum class ConsumerType { Push, Simple };
 
 /*!
     How long the listener takes per message. Fractions of a millisecond are kept (the engine's
@@ -131,7 +135,29 @@ struct RBLAB_ENGINE_EXPORT GroupSpec
         no-offset rules.
     */
     QList<QPair<QString, qint64>> offsets;
+    /*!
+        POP consumption (RocketMQ 5, RIP-19): "POP" stands for the client's
+        setClientRebalance(false) together with the brokers' mode for the group's topics
+        (`mqadmin setConsumeMode -m POP -q popShareQueueNum`). PULL is the classic push consumer.
+    */
+    MessageRequestMode messageRequestMode = MessageRequestMode::Pull;
+    //! allocate4Pop's share: -1 (BrokerConfig.defaultPopShareQueueNum) or 0 = every consumer pops
+    //! every queue; k ≥ 1: its own AVG block plus those of the next k consumers.
+    qint32 popShareQueueNum = -1;
+    /*!
+        "simple": the gRPC SimpleConsumer through the proxy (rocketmq-pop-spec.md §3.1, §3.3):
+        no rebalance; the application loops receive(maxMessageNum, invisibleDuration) with
+        awaitDuration long polling, handles each message in the group's consume time and acks
+        it; a failed message is not acked and comes back after invisibleDuration.
+    */
+    ConsumerType consumerType = ConsumerType::Push;
+    SimTime awaitDuration = 30 * kSecond; //!< no default in RocketMQ: its example's 30 s
+    SimTime invisibleDuration = 15 * kSecond; //!< per receive; the example's 15 s
+    qint32 maxMessageNum = 16; //!< per receive; the example's 16
     QList<ConsumerSpec> consumers;
+
+    bool pop() const { return messageRequestMode == MessageRequestMode::Pop; }
+    bool simple() const { return consumerType == ConsumerType::Simple; }
 
     friend bool operator==(const GroupSpec &, const GroupSpec &) = default;
 };

@@ -274,6 +274,19 @@ JsonNode ScenarioWriter::groupNode(const GroupSpec &group)
         }
         node.insert(QStringLiteral("offsets"), offsets);
     }
+    if (group.pop()) { // written only for POP groups: PULL files stay as they were
+        node.insert(QStringLiteral("messageRequestMode"), str(QStringLiteral("POP")));
+    }
+    if (group.simple()) { // written only for SimpleConsumer groups
+        node.insert(QStringLiteral("consumerType"), str(QStringLiteral("simple")));
+        node.insert(QStringLiteral("awaitDuration"), duration(group.awaitDuration));
+        node.insert(QStringLiteral("invisibleDuration"), duration(group.invisibleDuration));
+        node.insert(QStringLiteral("maxMessageNum"), JsonNode::makeInteger(group.maxMessageNum));
+    }
+    if (group.popShareQueueNum != GroupSpec().popShareQueueNum) {
+        node.insert(
+            QStringLiteral("popShareQueueNum"), JsonNode::makeInteger(group.popShareQueueNum));
+    }
     JsonNode consumers = JsonNode::makeArray();
     for (const ConsumerSpec &consumer : group.consumers) {
         consumers.append(consumerNode(consumer, false));

@@ -133,6 +133,13 @@ struct RBLAB_ENGINE_EXPORT SnapshotConsumer
     ConsumeTime consumeTime; //!< the listener's time per message now
     ConsumeTime initialConsumeTime; //!< as the consumer was declared (what "restore" goes back to)
     QList<ConsumerView> views;
+    // POP mode (messageRequestMode POP groups only; zero otherwise).
+    bool pop = false;
+    qint32 popQueues = 0; //!< PopProcessQueues held (one per broker by default)
+    qint64 popInFlight = 0; //!< popped, not yet acked by this client (waitAckCounter)
+    qint64 popInvisible = 0; //!< broker checkpoints of its pops, neither acked nor revived
+    qint64 popAcked = 0;
+    qint64 popRedelivered = 0; //!< listener calls of messages that came back
     friend bool operator==(const SnapshotConsumer &, const SnapshotConsumer &) = default;
 };
 
@@ -154,6 +161,14 @@ struct RBLAB_ENGINE_EXPORT SnapshotTotals
     qint64 deadLettered = 0;
     qint32 orphanedQueues = 0; //!< now
     qint32 doubleOwnedQueues = 0; //!< now
+    // POP mode: set when the world (or the group) has messageRequestMode POP groups.
+    bool pop = false;
+    qint64 popPopped = 0; //!< messages handed out by POP_MESSAGE
+    qint64 popAcked = 0;
+    qint64 popRevived = 0; //!< checkpoints revived into the POP retry topic
+    qint64 popRedelivered = 0; //!< listener calls of revived messages
+    qint64 popInFlight = 0; //!< now: popped and not acked by the clients
+    qint64 popInvisible = 0; //!< now: broker checkpoints neither acked nor revived
     friend bool operator==(const SnapshotTotals &, const SnapshotTotals &) = default;
 };
 
@@ -202,6 +217,8 @@ struct RBLAB_ENGINE_EXPORT Sample
         qint64 lag = 0; //!< over the queues it owns
         qint64 pullThresholdForQueue = 0;
         qint64 pullThresholdSizeForQueue = 0;
+        qint64 popInFlight = -1; //!< -1: not a POP consumer
+        qint64 popInvisible = -1;
         friend bool operator==(const Consumer &, const Consumer &) = default;
     };
     SimTime t = 0;

@@ -612,6 +612,140 @@ void threeStrategiesSameChurn(Simulation &sim)
     QVERIFY2(worstSpread.value(groups[1]) >= 4, qPrintable(figures));
 }
 
+// --- Classic push versus POP (issue 8): group 0 is classic_push, group 1 pop_push, same topic.
+
+//! Lag of a group's members (Σ over its consumers' lag), from the last sample.
+qint64 groupLag(Simulation &sim, const QString &group)
+{
+    const QList<Sample> &samples = sim.samples();
+    if (samples.isEmpty()) {
+        return 0;
+    }
+    qint64 lag = 0;
+    const QList<ConsumerInfo> &consumers = sim.consumers();
+    for (qsizetype c = 0; c < consumers.size(); ++c) {
+        if (consumers[c].group == group && c < samples.last().consumers.size()) {
+            lag += samples.last().consumers[c].lag;
+        }
+    }
+    return lag;
+}
+
+QString popFigures(Simulation &sim)
+{
+    QString text;
+    for (qint32 g = 0; g < 2; ++g) {
+        const SnapshotTotals t = sim.groupTotals(g);
+        text += QStringLiteral("[%1 t=%2 delivered %3 dup %4 orphaned %5 unowned %6 moves %7 "
+                               "revived %8 redelivered %9 inFlight %10 invisible %11] ")
+                    .arg(sim.groupNames().value(g))
+                    .arg(sim.now())
+                    .arg(t.delivered)
+                    .arg(t.duplicates)
+                    .arg(t.orphanedQueueSeconds)
+                    .arg(t.unownedQueueSeconds)
+                    .arg(t.queueMoves)
+                    .arg(t.popRevived)
+                    .arg(t.popRedelivered)
+                    .arg(t.popInFlight)
+                    .arg(t.popInvisible);
+    }
+    return text;
+}
+
+void pushVersusPopMoreConsumers(Simulation &sim)
+{
+    // "Classic: two of the six consumers never get a queue. POP: all six share the work."
+    sim.runUntil(sim.scenario().duration);
+    qInfo().noquote() << popFigures(sim);
+    const WorldSnapshot &snap = sim.snapshot();
+    const QList<ConsumerInfo> &consumers = sim.consumers();
+    int idleClassic = 0;
+    for (qsizetype c = 0; c < consumers.size(); ++c) {
+        if (consumers[c].group == QLatin1String("classic_push")) {
+            idleClassic += snap.consumers[c].delivered == 0 ? 1 : 0;
+        } else {
+            QCOMPARE(snap.consumers[c].popQueues, 1);
+            // 1000 msg/s for 10 min over six: about 100000 each.
+            QVERIFY(snap.consumers[c].delivered > 90000);
+        }
+    }
+    QCOMPARE(idleClassic, 2);
+    QCOMPARE(sim.groupTotals(1).duplicates, qint64(0));
+}
+
+void pushVersusPopKill(Simulation &sim)
+{
+    // Kill at 2:00, hang (freeze, no FIN) at 5:00 for 3 minutes, in both groups.
+    sim.runUntil(2 * kMinute - 1);
+    const SnapshotTotals classicBefore = sim.groupTotals(0);
+    const SnapshotTotals popBefore = sim.groupTotals(1);
+    sim.runUntil(2 * kMinute + 59 * kSecond);
+    // POP: nothing moved, nothing orphaned, nothing came back yet (60 s invisible + 2–6 s).
+    QCOMPARE(sim.groupTotals(1).popRevived, qint64(0));
+    QVERIFY(sim.groupTotals(1).popInvisible > 0);
+    sim.runUntil(3 * kMinute + 10 * kSecond);
+    qInfo().noquote() << "after the kill" << popFigures(sim);
+    const SnapshotTotals popKill = sim.groupTotals(1);
+    // "the 12 messages it had popped and not acked … POP's 12 duplicates"; "10 duplicates".
+    QCOMPARE(popKill.popRevived, qint64(12));
+    QCOMPARE(popKill.duplicates - popBefore.duplicates, qint64(12));
+    QCOMPARE(sim.groupTotals(0).duplicates - classicBefore.duplicates, qint64(10));
+    QCOMPARE(popKill.orphanedQueueSeconds, popBefore.orphanedQueueSeconds);
+    // The one move is the group's own %RETRY% queue, which stays PULL.
+    QCOMPARE(popKill.queueMoves, popBefore.queueMoves + 1);
+    // Classic: the queues move at once (the broker saw the FIN).
+    QVERIFY(sim.groupTotals(0).queueMoves > classicBefore.queueMoves);
+    sim.runUntil(5 * kMinute - 1);
+    const SnapshotTotals classicFreeze = sim.groupTotals(0);
+    const SnapshotTotals popFreeze = sim.groupTotals(1);
+    sim.runUntil(8 * kMinute);
+    qInfo().noquote() << "after the hang" << popFigures(sim);
+    // Classic: the hung consumer's queues are unconsumed until the channel expires (≈120 s)
+    // and a periodic rebalance (≤ 20 s) moves them.
+    const double classicUnowned
+        = sim.groupTotals(0).unownedQueueSeconds - classicFreeze.unownedQueueSeconds;
+    QVERIFY2(classicUnowned > 200, qPrintable(QString::number(classicUnowned)));
+    // "about 300 orphaned queue-seconds"
+    const double classicOrphaned
+        = sim.groupTotals(0).orphanedQueueSeconds - classicFreeze.orphanedQueueSeconds;
+    QVERIFY2(classicOrphaned > 280 && classicOrphaned < 320,
+        qPrintable(QString::number(classicOrphaned)));
+    // "only the 24 messages it held come back"
+    QCOMPARE(sim.groupTotals(1).popRevived - popFreeze.popRevived, qint64(24));
+    QCOMPARE(sim.groupTotals(1).orphanedQueueSeconds, popFreeze.orphanedQueueSeconds);
+    sim.runUntil(9 * kMinute);
+    // "53 duplicates once it thaws"
+    QCOMPARE(sim.groupTotals(0).duplicates - classicFreeze.duplicates, qint64(53));
+    // POP: every queue is popped by the others all along.
+    QCOMPARE(sim.groupTotals(1).unownedQueueSeconds, popFreeze.unownedQueueSeconds);
+    QVERIFY(sim.groupTotals(1).popRevived > popFreeze.popRevived);
+}
+
+void pushVersusPopSlowConsumer(Simulation &sim)
+{
+    // One consumer of each group takes 30 s per message from 2:00 to 7:00.
+    sim.runUntil(7 * kMinute);
+    qInfo().noquote() << "slow" << popFigures(sim) << "lag classic"
+                      << groupLag(sim, QStringLiteral("classic_push")) << "pop"
+                      << groupLag(sim, QStringLiteral("pop_push"));
+    // Classic: the slow consumer's own queues fall behind (its cache fills, flow control).
+    QVERIFY(groupLag(sim, QStringLiteral("classic_push")) > 50000);
+    // POP: the others pop its share; what it popped and could not finish within 60 s comes back.
+    QVERIFY(groupLag(sim, QStringLiteral("pop_push")) < 1000);
+    const SnapshotTotals pop = sim.groupTotals(1);
+    QVERIFY(pop.popRevived > 0);
+    // "about 60,000 messages wait on its queues"
+    QVERIFY(groupLag(sim, QStringLiteral("classic_push")) > 55000
+        && groupLag(sim, QStringLiteral("classic_push")) < 65000);
+    sim.runUntil(sim.scenario().duration);
+    qInfo().noquote() << "end" << popFigures(sim);
+    // "280 redeliveries", "160 duplicates"; classic caught up without duplicates.
+    QCOMPARE(sim.groupTotals(1).popRedelivered, qint64(280));
+    QCOMPARE(sim.groupTotals(1).duplicates, qint64(160));
+    QCOMPARE(sim.groupTotals(0).duplicates, qint64(0));
+}
+
 using Claims = std::function<void(Simulation &)>;
 
 const QHash<QString, Claims> &claims()
@@ -628,6 +762,9 @@ const QHash<QString, Claims> &claims()
         { QStringLiteral("topic-scale-out.json"), topicScaleOut },
         { QStringLiteral("consistent-hash-vs-avg.json"), consistentHashVersusAvg },
         { QStringLiteral("three-strategies-same-churn.json"), threeStrategiesSameChurn },
+        { QStringLiteral("push-vs-pop-more-consumers.json"), pushVersusPopMoreConsumers },
+        { QStringLiteral("push-vs-pop-kill.json"), pushVersusPopKill },
+        { QStringLiteral("push-vs-pop-slow-consumer.json"), pushVersusPopSlowConsumer },
     };
     return all;
 }
