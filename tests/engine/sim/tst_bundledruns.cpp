@@ -746,6 +746,56 @@ void pushVersusPopSlowConsumer(Simulation &sim)
     QCOMPARE(sim.groupTotals(0).duplicates, qint64(0));
 }
 
+//! Queues of `topic` each running consumer holds now, sorted: {2, 3, 3}.
+QList<int> shares(Simulation &sim, const QString &topic)
+{
+    QHash<qint32, int> count;
+    for (const SnapshotHolding &h : sim.snapshot().holdings) {
+        if (sim.queues()[h.queue].topic == topic) {
+            ++count[h.consumer];
+        }
+    }
+    QList<int> result = count.values();
+    std::sort(result.begin(), result.end());
+    return result;
+}
+
+void incidentLateNotification(Simulation &sim)
+{
+    const QString topic = QStringLiteral("TopicDemo");
+    QList<SimTime> joins;
+    for (const ScenarioEvent &e : sim.scenario().events) {
+        if (e.action == ScenarioEvent::Action::Join) {
+            joins.append(e.at);
+        }
+    }
+    QCOMPARE(joins.size(), 3); // host-2 at 29.9 s, host-3 at 59.9 s, host-2 again at 329.9 s
+    const SimTime killAt = at(sim.scenario(), ScenarioEvent::Action::Kill);
+    QCOMPARE(killAt, SimTime(119400));
+    // "The logs show broker-b's four queues with two owners for 10 ms … the replay hands them
+    // over without an overlap that lasts": at most a few hundredths of a queue-second.
+    const Health join = healthBetween(sim, joins.at(0) - 1, joins.at(1) - 1);
+    qInfo() << "host-2's join: double-owned" << join.doubleOwned << "orphaned" << join.orphaned;
+    QVERIFY2(join.doubleOwned < 0.1,
+        qPrintable(QStringLiteral("double-owned %1 s after host-2's join").arg(join.doubleOwned)));
+    // "AVG gives 3, 3 and 2 queues": the steady state the incident broke.
+    sim.runUntil(killAt - 1);
+    QCOMPARE(shares(sim, topic), (QList<int> { 2, 3, 3 }));
+    // "the scenario kills host-2 … the others take over within 10 ms": the replay's orphaned
+    // time is a fraction of a second, against the 130.5 s the logs observed.
+    const Health kill = healthBetween(sim, killAt - 1, killAt + 10 * kSecond);
+    QVERIFY2(kill.orphaned < 1.0, qPrintable(QStringLiteral("orphaned %1 s").arg(kill.orphaned)));
+    QCOMPARE(shares(sim, topic), (QList<int> { 4, 4 }));
+    // "host-2 restarted: a new process … while the three settle": 3, 3 and 2 again.
+    const Health restart = healthBetween(sim, joins.at(2) - 1, joins.at(2) + kMinute);
+    qInfo() << "host-2's restart: double-owned" << restart.doubleOwned << "orphaned"
+            << restart.orphaned;
+    QVERIFY(restart.doubleOwned < 0.1);
+    QCOMPARE(shares(sim, topic), (QList<int> { 2, 3, 3 }));
+    QCOMPARE(sim.totals().lost, qint64(0));
+    sim.runUntil(sim.scenario().duration);
+}
+
 using Claims = std::function<void(Simulation &)>;
 
 const QHash<QString, Claims> &claims()
@@ -765,6 +815,7 @@ const QHash<QString, Claims> &claims()
         { QStringLiteral("push-vs-pop-more-consumers.json"), pushVersusPopMoreConsumers },
         { QStringLiteral("push-vs-pop-kill.json"), pushVersusPopKill },
         { QStringLiteral("push-vs-pop-slow-consumer.json"), pushVersusPopSlowConsumer },
+        { QStringLiteral("incident-late-notification.json"), incidentLateNotification },
     };
     return all;
 }
