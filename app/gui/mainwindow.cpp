@@ -47,7 +47,9 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QSplitter>
+#include <QFontMetrics>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -129,6 +131,13 @@ MainWindow::MainWindow(StrategyRegistry &registry, LanguageManager &languages, Q
     m_playback = m_actions->playbackBar();
     m_totals = new StatusTotals(*m_controller, *m_view, this);
     statusBar()->addPermanentWidget(m_totals);
+    statusBar()->installEventFilter(this);
+    m_totals->installEventFilter(this);
+    connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString &message) {
+        if (message.isEmpty()) {
+            m_statusText.clear(); // timed out or cleared
+        }
+    });
     connectParts();
     retranslate();
     resize(1500, 950);
@@ -209,7 +218,7 @@ void MainWindow::connectParts()
     connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_files, &DocumentController::opened, this, &MainWindow::startDocument);
     connect(m_files, &DocumentController::message, this,
-        [this](const QString &text) { statusBar()->showMessage(text, 6000); });
+        [this](const QString &text) { showStatus(text, 6000); });
     connect(m_view, &AssignmentView::selectionChanged, this, &MainWindow::handleSelection);
     connect(m_narration, &NarrationOverlay::pauseRequested, m_controller,
         [this] { m_controller->setPlaying(false); });
@@ -239,11 +248,10 @@ void MainWindow::connectParts()
     });
     connect(m_churn, &ChurnPanel::commandRequested, this, &MainWindow::sendCommand);
     connect(m_churn, &ChurnPanel::churnChanged, this, &MainWindow::sendChurn);
-    connect(m_autosave, &SessionAutosave::saveFailed, this, [this](const QString &error) {
-        statusBar()->showMessage(tr("Autosave failed: %1").arg(error), 10000);
-    });
+    connect(m_autosave, &SessionAutosave::saveFailed, this,
+        [this](const QString &error) { showStatus(tr("Autosave failed: %1").arg(error), 10000); });
     connect(m_export, &ExportController::exported, this, [this](const QString &path) {
-        statusBar()->showMessage(tr("Wrote %1").arg(QDir::toNativeSeparators(path)), 5000);
+        showStatus(tr("Wrote %1").arg(QDir::toNativeSeparators(path)), 5000);
     });
 }
 
@@ -324,9 +332,8 @@ void MainWindow::showObserved(std::shared_ptr<const ObservedWorld> world)
     m_controller->loadObserved(world);
     applyReadOnly();
     updateTitle();
-    statusBar()->showMessage(
-        tr("Observed from client logs: read-only. Play or drag the timeline; Replay in the "
-           "engine compares it with the model."),
+    showStatus(tr("Observed from client logs: read-only. Play or drag the timeline; Replay in the "
+                  "engine compares it with the model."),
         15000);
 }
 
@@ -424,17 +431,58 @@ void MainWindow::handleCommandApplied(const ScenarioEvent &command)
     } else if (what.isEmpty()) {
         what = command.topic;
     }
-    statusBar()->showMessage(
+    showStatus(
         tr("%1 at %2: %3")
             .arg(ScenarioEvent::actionName(command.action), GuiText::clock(command.at), what),
         4000);
 }
 
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    // The room for a status message changes with the window and with the totals' text.
+    if ((watched == statusBar() || watched == m_totals) && event->type() == QEvent::Resize
+        && !m_statusText.isEmpty()) {
+        QTimer::singleShot(0, this, [this] { fitStatus(); });
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::showStatus(const QString &text, int timeout)
+{
+    m_statusText = text;
+    m_statusTimeout = timeout;
+    m_statusShown.start();
+    fitStatus();
+}
+
+void MainWindow::fitStatus()
+{
+    if (m_statusText.isEmpty()) {
+        return;
+    }
+    int remaining = 0;
+    if (m_statusTimeout > 0) {
+        remaining = m_statusTimeout - int(m_statusShown.elapsed());
+        if (remaining <= 0) {
+            m_statusText.clear();
+            return;
+        }
+    }
+    QStatusBar *bar = statusBar();
+    const QFontMetrics metrics(bar->font());
+    const int totals = m_totals && m_totals->isVisible() ? m_totals->width() : 0;
+    const int room = bar->width() - totals - 2 * metrics.height();
+    const QString fitted = bar->isVisible() && room > 4 * metrics.height()
+        ? metrics.elidedText(m_statusText, Qt::ElideRight, room)
+        : m_statusText;
+    bar->showMessage(fitted, remaining);
+    bar->setToolTip(fitted == m_statusText ? QString() : m_statusText);
+}
+
 void MainWindow::handleCommandFailed(const ScenarioEvent &command, const QString &error)
 {
     m_lastError = error;
-    statusBar()->showMessage(
-        tr("%1 refused: %2").arg(ScenarioEvent::actionName(command.action), error), 8000);
+    showStatus(tr("%1 refused: %2").arg(ScenarioEvent::actionName(command.action), error), 8000);
 }
 
 void MainWindow::startDocument()
@@ -456,9 +504,8 @@ void MainWindow::startDocument()
     }
     updateTitle();
     m_banner->setScenario(m_document->scenario());
-    statusBar()->showMessage(
-        tr("Click a consumer card to act on it (toolbar, Consumer menu or right-click); "
-           "hover a card or a tile for details."),
+    showStatus(tr("Click a consumer card to act on it (toolbar, Consumer menu or right-click); "
+                  "hover a card or a tile for details."),
         15000);
 }
 
@@ -738,7 +785,7 @@ void MainWindow::dropEvent(QDropEvent *event)
     if (!refusal.isEmpty()) {
         event->ignore();
         m_lastError = refusal;
-        statusBar()->showMessage(refusal, 8000);
+        showStatus(refusal, 8000);
         m_files->showError(tr("Cannot open the dropped file"), refusal);
         return;
     }

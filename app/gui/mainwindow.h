@@ -7,6 +7,7 @@
 #include <scenario/scenario.h>
 #include <sim/simtime.h>
 
+#include <QElapsedTimer>
 #include <QMainWindow>
 
 #include <memory>
@@ -124,6 +125,7 @@ public:
 protected:
     void closeEvent(QCloseEvent *event) override;
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -137,6 +139,13 @@ private:
     void updateStrategyTargets();
     void handleCommandApplied(const ScenarioEvent &command);
     void handleCommandFailed(const ScenarioEvent &command, const QString &error);
+    /*!
+        Shows a status message for `timeout` ms, elided to the room the totals leave: QStatusBar
+        cuts a long message at the permanent widgets without a mark, so at presenter zoom on
+        1280×720 the hint ran into the totals. Refitted when the status bar is resized.
+    */
+    void showStatus(const QString &text, int timeout);
+    void fitStatus();
     void startDocument();
     void sendCommand(const ScenarioEvent &command);
     void sendChurn(const std::optional<ChurnSpec> &churn);
@@ -171,6 +180,9 @@ private:
     WindowActions *m_actions = nullptr;
     SessionAutosave *m_autosave = nullptr;
     StatusTotals *m_totals = nullptr;
+    QString m_statusText; //!< the whole text of the status message shown (maybe elided)
+    int m_statusTimeout = 0;
+    QElapsedTimer m_statusShown;
     ImportController *m_import = nullptr;
     ObservedBanner *m_observedBanner = nullptr;
 

@@ -12,6 +12,7 @@
 #include <scenariodocument.h>
 #include <settingspanel.h>
 #include <simulationcontroller.h>
+#include <statustotals.h>
 #include <strategypanel.h>
 #include <exportcontroller.h>
 #include <windowactions.h>
@@ -40,6 +41,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QComboBox>
+#include <QStatusBar>
 #include <QTest>
 #include <QValueAxis>
 
@@ -61,6 +63,8 @@ private slots:
     void saveThenOpenGivesTheSameScenario();
     void badFileIsRefusedWithDiagnostics();
     void windowAnswersAtFullSpeed();
+    void statusMessageNeverRunsIntoTheTotals_data();
+    void statusMessageNeverRunsIntoTheTotals();
     void panelsFitTheirDocks_data();
     void panelsFitTheirDocks();
     void churnAndBrokerCommandsReplayFromTheSavedFile();
@@ -353,6 +357,55 @@ void tst_MainWindow::windowAnswersAtFullSpeed()
     // Loose bounds: ctest runs suites side by side on two cores.
     QVERIFY(frames.count() >= 10);
     QVERIFY(controller->now() - start >= 20 * kSecond);
+}
+
+void tst_MainWindow::statusMessageNeverRunsIntoTheTotals_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<int>("zoom");
+    QTest::newRow("en 100 %") << QStringLiteral("en") << 100;
+    QTest::newRow("en 150 %") << QStringLiteral("en") << 150;
+    QTest::newRow("en 200 %") << QStringLiteral("en") << 200;
+    QTest::newRow("zh_CN 150 %") << QStringLiteral("zh_CN") << 150;
+}
+
+void tst_MainWindow::statusMessageNeverRunsIntoTheTotals()
+{
+    // At presenter zoom on 1280×720 the start hint ran into "Rebalances 13 · …": QStatusBar
+    // cuts a message at the permanent widgets without a mark. The message is elided to the room
+    // the totals leave, with the whole text in the tooltip, and refitted when the room changes.
+    QFETCH(QString, language);
+    QFETCH(int, zoom);
+    QVERIFY(m_languages.setLanguage(language));
+    m_window->resize(1280, 720);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->windowActions()->setZoom(zoom);
+    QVERIFY(m_window->openScenario(MainWindow::defaultScenarioPath())); // shows the start hint
+    QCoreApplication::processEvents();
+    QStatusBar *bar = m_window->statusBar();
+    const QWidget *totals = bar->findChild<StatusTotals *>();
+    QVERIFY(totals);
+    auto fits = [&] {
+        const QString message = bar->currentMessage();
+        const int room = bar->width() - totals->width();
+        return !message.isEmpty() && QFontMetrics(bar->font()).horizontalAdvance(message) < room;
+    };
+    QTRY_VERIFY2(fits(),
+        qPrintable(QStringLiteral("\"%1\" in %2 px beside %3 px of totals")
+                       .arg(bar->currentMessage())
+                       .arg(bar->width())
+                       .arg(totals->width())));
+    if (zoom >= 150) {
+        // Elided: the mark at the end, the whole hint in the tooltip.
+        QVERIFY2(bar->currentMessage().endsWith(QChar(0x2026)), qPrintable(bar->currentMessage()));
+        QVERIFY(bar->toolTip().size() > bar->currentMessage().size());
+    }
+    // A wider window gives the message its room back: more of it, or all of it.
+    const qsizetype narrow = bar->currentMessage().size();
+    m_window->resize(1900, 720);
+    QTRY_VERIFY(fits() && (bar->currentMessage().size() > narrow || bar->toolTip().isEmpty()));
+    m_window->windowActions()->setZoom(100);
 }
 
 void tst_MainWindow::panelsFitTheirDocks_data()
