@@ -17,6 +17,7 @@
 #include <QTabWidget>
 #include <QCategoryAxis>
 #include <QFontMetricsF>
+#include <QGraphicsLayout>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -468,6 +469,7 @@ void ChartPanel::refresh(Chart &c)
             }
         }
     }
+    fitLegend(c);
     const double peak = top;
     double threshold = 0;
     bool thresholdShown = false;
@@ -521,6 +523,48 @@ void ChartPanel::refresh(Chart &c)
             : tr("%1 MiB").arg(QLocale().toString(threshold));
         c.note->update(c.threshold, threshold, peak, value);
     }
+}
+
+void ChartPanel::fitLegend(Chart &c)
+{
+    QLegend *legend = c.chart->legend();
+    const QFontMetricsF metrics(legend->font());
+    // Each entry: its marker (about a line high), spacing, the label, and the item's margins.
+    const double entryExtra = 2.5 * metrics.height();
+    double needed = 0;
+    size_t key = qHash(legend->font().pointSizeF());
+    key = qHashMulti(key, c.chart->size().width(), c.chart->size().height());
+    for (QLegendMarker *marker : legend->markers()) {
+        if (marker->isVisible()) {
+            needed += metrics.horizontalAdvance(marker->label()) + entryExtra;
+            key = qHashMulti(key, marker->label());
+        }
+    }
+    if (!perConsumer(c.kind)) {
+        // A group chart's few entries sit under the plot while they fit on one row. When they
+        // do not (a narrow chart, presenter zoom), QtCharts cuts the longest labels letter by
+        // letter, down to nothing in Chinese; listed at the right, each stays whole.
+        const double room
+            = c.chart->size().width() - c.chart->margins().left() - c.chart->margins().right();
+        const Qt::Alignment wanted = needed <= room ? Qt::AlignBottom : Qt::AlignRight;
+        if (legend->alignment() != wanted) {
+            legend->setAlignment(wanted);
+        }
+    }
+    if (key != c.legendKey) {
+        // QtCharts 6.4 does not always lay the legend out again when a marker is hidden, the
+        // font changes or the chart grows: labels kept the width they were once cut to
+        // ("rebal…" with room to spare, or nothing at all in Chinese), with gaps between them.
+        c.legendKey = key;
+        // Detaching and attaching again is what makes it measure its entries anew.
+        legend->detachFromChart();
+        legend->attachToChart();
+    }
+}
+
+bool ChartPanel::isLegendBeside(Kind kind) const
+{
+    return m_charts.at(kind).chart->legend()->alignment() == Qt::AlignRight;
 }
 
 QString ChartPanel::thresholdText(Kind kind) const

@@ -57,6 +57,8 @@ public:
     //! threshold line is drawn (tests).
     QString thresholdText(Kind kind) const;
     bool isThresholdLineShown(Kind kind) const;
+    //! Whether a chart's legend is listed beside the plot (it did not fit under it).
+    bool isLegendBeside(Kind kind) const;
     //! The panel as an image (for "Export charts as PNG").
     QImage grabImage();
 
@@ -76,6 +78,7 @@ private:
         QScatterSeries *rebalances = nullptr;
         TimeChartView *view = nullptr;
         int consumerLines = -1; //!< consumers the lines were made for (-1: aggregate lines)
+        size_t legendKey = 0; //!< size, font and entries the legend was last laid out for
     };
 
     void handleRunStarted();
@@ -85,6 +88,9 @@ private:
     void refresh(Chart &chart);
     void rebuildLines(Chart &chart);
     void connectLegend(Chart &chart);
+    //! Lays the legend out again when its chart's size, font or entries changed, and puts a
+    //! group chart's legend under the plot when it fits there on one row, else beside.
+    void fitLegend(Chart &chart);
     void updateRange();
     void zoom(double factor, double anchor);
     void pan(double seconds);

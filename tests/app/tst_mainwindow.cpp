@@ -28,6 +28,9 @@
 #include <QDockWidget>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QGraphicsTextItem>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QFileInfo>
 #include <QLabel>
 #include <QTimer>
@@ -74,6 +77,8 @@ private slots:
     void droppedOtherFileIsRefused();
     void unassignedCountsAgreeWithTheLanes();
     void cacheChartSaysWhereTheThresholdIs();
+    void flowLegendLabelsStayWhole_data();
+    void flowLegendLabelsStayWhole();
     void applyToSelectedNeedsALiveConsumer();
     void statusTotalsKeepUpWithTheView();
     void statusTotalsFollowTheSelectedGroup();
@@ -737,6 +742,64 @@ void tst_MainWindow::cacheChartSaysWhereTheThresholdIs()
     const auto axes = charts->chart(ChartPanel::CacheMessages)->axes(Qt::Vertical);
     QVERIFY(!axes.isEmpty());
     QVERIFY(qobject_cast<QValueAxis *>(axes.first())->max() >= 1000);
+}
+
+void tst_MainWindow::flowLegendLabelsStayWhole_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<int>("zoom");
+    QTest::newRow("en 1280x720") << QStringLiteral("en") << QSize(1280, 720) << 100;
+    QTest::newRow("zh_CN 1280x720") << QStringLiteral("zh_CN") << QSize(1280, 720) << 100;
+    QTest::newRow("en 1280x720 200 %") << QStringLiteral("en") << QSize(1280, 720) << 200;
+    QTest::newRow("zh_CN 1280x720 200 %") << QStringLiteral("zh_CN") << QSize(1280, 720) << 200;
+    QTest::newRow("en 1600x1000 150 %") << QStringLiteral("en") << QSize(1600, 1000) << 150;
+    QTest::newRow("zh_CN 1600x1000 150 %") << QStringLiteral("zh_CN") << QSize(1600, 1000) << 150;
+}
+
+void tst_MainWindow::flowLegendLabelsStayWhole()
+{
+    // At 1280×720 the flow-control legend read "co…", "reb…" in English and showed no words at
+    // all in Chinese: the broker's two lines were laid out in the legend, then their markers
+    // hidden (no push-back in this run) without laying the legend out again, so the others kept
+    // the widths they had been cut to, with gaps where the hidden ones had been.
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QFETCH(int, zoom);
+    QVERIFY(m_languages.setLanguage(language));
+    m_window->resize(size);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->windowActions()->setZoom(zoom);
+    ChartPanel *charts = m_window->chartPanel();
+    charts->showChart(ChartPanel::FlowHolds);
+    m_window->controller()->runTo(2 * kMinute);
+    charts->refreshAll();
+    QTest::qWait(50); // the legend lays itself out on the event loop
+    QLegend *legend = charts->chart(ChartPanel::FlowHolds)->legend();
+    int shown = 0;
+    for (QLegendMarker *marker : legend->markers()) {
+        shown += marker->isVisible() ? 1 : 0;
+    }
+    QCOMPARE(shown, 4); // count, size, span, rebalance: the broker never pushed back
+    QStringList labels;
+    const std::function<void(QGraphicsItem *)> collect = [&](QGraphicsItem *item) {
+        if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && item->isVisible()) {
+            labels.append(text->toPlainText());
+        }
+        for (QGraphicsItem *child : item->childItems()) {
+            collect(child);
+        }
+    };
+    collect(legend);
+    QCOMPARE(labels.size(), 4);
+    // Under the plot while the four fit on one row; beside it at presenter zoom on 1280×720.
+    QCOMPARE(charts->isLegendBeside(ChartPanel::FlowHolds), zoom == 200);
+    for (const QString &label : std::as_const(labels)) {
+        QVERIFY2(!label.isEmpty() && !label.contains(QChar(0x2026))
+                && !label.contains(QStringLiteral("...")),
+            qPrintable(labels.join(QStringLiteral(" | "))));
+    }
 }
 
 QTEST_MAIN(tst_MainWindow)
