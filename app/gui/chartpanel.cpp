@@ -573,6 +573,12 @@ QString ChartPanel::thresholdText(Kind kind) const
     return c.note ? c.note->text() : QString();
 }
 
+QRectF ChartPanel::thresholdNoteArea(Kind kind) const
+{
+    const Chart &c = m_charts.at(kind);
+    return c.note ? c.note->areaInChart() : QRectF();
+}
+
 bool ChartPanel::isThresholdLineShown(Kind kind) const
 {
     const Chart &c = m_charts.at(kind);

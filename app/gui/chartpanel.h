@@ -57,6 +57,8 @@ public:
     //! threshold line is drawn (tests).
     QString thresholdText(Kind kind) const;
     bool isThresholdLineShown(Kind kind) const;
+    //! Where a cache chart's threshold note is drawn, and the plot, in the chart's coordinates.
+    QRectF thresholdNoteArea(Kind kind) const;
     //! Whether a chart's legend is listed beside the plot (it did not fit under it).
     bool isLegendBeside(Kind kind) const;
     //! The panel as an image (for "Export charts as PNG").

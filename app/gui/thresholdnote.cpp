@@ -3,6 +3,7 @@
 
 #include <QBrush>
 #include <QChart>
+#include <QFontMetricsF>
 #include <QGraphicsSimpleTextItem>
 #include <QLocale>
 #include <QPen>
@@ -51,9 +52,12 @@ void ThresholdNote::update(
         const QString percent = QLocale().toString(share, 'f', share < 10 ? 1 : 0);
         m_text->setText(tr("▲ threshold %1 off scale · peak %2 %").arg(valueText, percent));
         // A narrow plot (1280×720, a zoomed font) takes it on two lines rather than over the
-        // axis: break at the middle dot.
-        if (m_text->boundingRect().width() + 2 * kPadding > plot.width() - 4) {
-            m_text->setText(m_text->text().replace(QStringLiteral(" · "), QStringLiteral("\n")));
+        // axis: break at the middle dot, then between words if a line is still too wide (it
+        // would cover the legend's first names).
+        const qreal room = plot.width() - 4 - 2 * kPadding;
+        if (m_text->boundingRect().width() > room) {
+            m_text->setText(
+                wrapped(m_text->text().replace(QStringLiteral(" · "), QStringLiteral("\n")), room));
         }
     } else {
         m_text->setText(tr("threshold %1").arg(valueText));
@@ -75,6 +79,31 @@ void ThresholdNote::update(
         setPos(plot.left() + 4, y);
     }
     show();
+}
+
+QString ThresholdNote::wrapped(const QString &text, qreal width) const
+{
+    const QFontMetricsF metrics(m_text->font());
+    QStringList lines;
+    for (const QString &paragraph : text.split(QLatin1Char('\n'))) {
+        QString line;
+        for (const QString &word : paragraph.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+            if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+                lines.append(line);
+                line = word;
+            } else {
+                line = longer;
+            }
+        }
+        lines.append(line);
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+QRectF ThresholdNote::areaInChart() const
+{
+    return isVisible() ? mapRectToParent(rect()) : QRectF();
 }
 
 QString ThresholdNote::text() const

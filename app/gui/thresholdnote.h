@@ -39,9 +39,14 @@ public:
     */
     void update(QAbstractSeries *line, double threshold, double peak, const QString &valueText);
     QString text() const;
+    //! Where the note is drawn, in the chart's coordinates (empty when hidden).
+    QRectF areaInChart() const;
     bool isOffScale() const { return m_offScale; }
 
 private:
+    //! `text` with its lines broken between words where they are wider than `width`.
+    QString wrapped(const QString &text, qreal width) const;
+
     QChart *m_chart;
     QGraphicsSimpleTextItem *m_text;
     bool m_offScale = false;

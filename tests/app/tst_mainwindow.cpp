@@ -79,6 +79,8 @@ private slots:
     void cacheChartSaysWhereTheThresholdIs();
     void flowLegendLabelsStayWhole_data();
     void flowLegendLabelsStayWhole();
+    void thresholdNoteStaysInThePlot_data() { flowLegendLabelsStayWhole_data(); }
+    void thresholdNoteStaysInThePlot();
     void applyToSelectedNeedsALiveConsumer();
     void statusTotalsKeepUpWithTheView();
     void statusTotalsFollowTheSelectedGroup();
@@ -800,6 +802,37 @@ void tst_MainWindow::flowLegendLabelsStayWhole()
                 && !label.contains(QStringLiteral("...")),
             qPrintable(labels.join(QStringLiteral(" | "))));
     }
+}
+
+void tst_MainWindow::thresholdNoteStaysInThePlot()
+{
+    // At 150 % on 1280×720 "▲ threshold 1,000 off scale" was wider than the plot even after
+    // the break at "·" and covered the legend's first consumer names. Lines are now broken
+    // between words until the note fits the plot.
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QFETCH(int, zoom);
+    QVERIFY(m_languages.setLanguage(language));
+    m_window->resize(size);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->windowActions()->setZoom(zoom);
+    ChartPanel *charts = m_window->chartPanel();
+    charts->showChart(ChartPanel::CacheMessages);
+    m_window->controller()->runTo(2 * kMinute);
+    charts->refreshAll();
+    QTest::qWait(50);
+    charts->refreshAll();
+    const QRectF plot = charts->chart(ChartPanel::CacheMessages)->plotArea();
+    const QRectF note = charts->thresholdNoteArea(ChartPanel::CacheMessages);
+    QVERIFY2(!note.isEmpty(), "calm caches: the off-scale note is shown");
+    QVERIFY2(note.left() >= plot.left() - 0.5 && note.right() <= plot.right() + 0.5,
+        qPrintable(QStringLiteral("note %1..%2, plot %3..%4: %5")
+                       .arg(note.left())
+                       .arg(note.right())
+                       .arg(plot.left())
+                       .arg(plot.right())
+                       .arg(charts->thresholdText(ChartPanel::CacheMessages))));
 }
 
 QTEST_MAIN(tst_MainWindow)
