@@ -91,6 +91,9 @@ private:
     //! Applies `trigger`'s command and runs on until the engine has applied it.
     ScenarioEvent applyAndWait(const std::function<void()> &trigger);
     qint32 firstRunningConsumer() const;
+    //! Shows chart `kind` (a ChartPanel::Kind) at the data row's language, window size and zoom,
+    //! two minutes into the default world.
+    ChartPanel *showChartAtTwoMinutes(int kind);
     //! The titles in File › Examples (its actions' status tips are the bundled file names).
     QStringList exampleTitles() const;
     //! The events of the run so far (only SetChurn and SetBroker if asked): "t type consumer
@@ -746,6 +749,29 @@ void tst_MainWindow::cacheChartSaysWhereTheThresholdIs()
     QVERIFY(qobject_cast<QValueAxis *>(axes.first())->max() >= 1000);
 }
 
+ChartPanel *tst_MainWindow::showChartAtTwoMinutes(int kind)
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QFETCH(int, zoom);
+    if (!m_languages.setLanguage(language)) {
+        qFatal("language %s is not installed", qPrintable(language));
+    }
+    m_window->resize(size);
+    m_window->show();
+    if (!QTest::qWaitForWindowExposed(m_window.get())) {
+        qFatal("the window was not exposed");
+    }
+    m_window->windowActions()->setZoom(zoom);
+    ChartPanel *charts = m_window->chartPanel();
+    charts->showChart(ChartPanel::Kind(kind));
+    m_window->controller()->runTo(2 * kMinute);
+    charts->refreshAll();
+    QTest::qWait(50); // legends and notes lay themselves out on the event loop
+    charts->refreshAll();
+    return charts;
+}
+
 void tst_MainWindow::flowLegendLabelsStayWhole_data()
 {
     QTest::addColumn<QString>("language");
@@ -765,19 +791,8 @@ void tst_MainWindow::flowLegendLabelsStayWhole()
     // all in Chinese: the broker's two lines were laid out in the legend, then their markers
     // hidden (no push-back in this run) without laying the legend out again, so the others kept
     // the widths they had been cut to, with gaps where the hidden ones had been.
-    QFETCH(QString, language);
-    QFETCH(QSize, size);
     QFETCH(int, zoom);
-    QVERIFY(m_languages.setLanguage(language));
-    m_window->resize(size);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_window->windowActions()->setZoom(zoom);
-    ChartPanel *charts = m_window->chartPanel();
-    charts->showChart(ChartPanel::FlowHolds);
-    m_window->controller()->runTo(2 * kMinute);
-    charts->refreshAll();
-    QTest::qWait(50); // the legend lays itself out on the event loop
+    ChartPanel *charts = showChartAtTwoMinutes(ChartPanel::FlowHolds);
     QLegend *legend = charts->chart(ChartPanel::FlowHolds)->legend();
     int shown = 0;
     for (QLegendMarker *marker : legend->markers()) {
@@ -809,20 +824,7 @@ void tst_MainWindow::thresholdNoteStaysInThePlot()
     // At 150 % on 1280×720 "▲ threshold 1,000 off scale" was wider than the plot even after
     // the break at "·" and covered the legend's first consumer names. Lines are now broken
     // between words until the note fits the plot.
-    QFETCH(QString, language);
-    QFETCH(QSize, size);
-    QFETCH(int, zoom);
-    QVERIFY(m_languages.setLanguage(language));
-    m_window->resize(size);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_window->windowActions()->setZoom(zoom);
-    ChartPanel *charts = m_window->chartPanel();
-    charts->showChart(ChartPanel::CacheMessages);
-    m_window->controller()->runTo(2 * kMinute);
-    charts->refreshAll();
-    QTest::qWait(50);
-    charts->refreshAll();
+    ChartPanel *charts = showChartAtTwoMinutes(ChartPanel::CacheMessages);
     const QRectF plot = charts->chart(ChartPanel::CacheMessages)->plotArea();
     const QRectF note = charts->thresholdNoteArea(ChartPanel::CacheMessages);
     QVERIFY2(!note.isEmpty(), "calm caches: the off-scale note is shown");
