@@ -434,16 +434,7 @@ bool CompareWindow::takeScreenshot(const QString &path, SimTime at, const QSize 
     QApplication::processEvents();
     fitTable();
     QApplication::processEvents();
-    QImage image = grab().toImage();
-    if (image.size() != size) {
-        image = image.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
-    }
-    QString error;
-    if (!ExportController::writePng(image, path, &error)) {
-        m_lastError = tr("Cannot write %1: %2").arg(path, error);
-        return false;
-    }
-    return true;
+    return ExportController::writeWindowPng(this, size, path, &m_lastError);
 }
 
 void CompareWindow::changeEvent(QEvent *event)

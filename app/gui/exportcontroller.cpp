@@ -190,6 +190,21 @@ QImage ExportController::withCaption(const QImage &image, const QString &caption
     return out;
 }
 
+bool ExportController::writeWindowPng(
+    QWidget *window, const QSize &size, const QString &path, QString *error)
+{
+    QImage image = window->grab().toImage();
+    if (image.size() != size) {
+        image = image.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+    }
+    QString reason;
+    if (!writePng(image, path, &reason)) {
+        *error = tr("Cannot write %1: %2").arg(path, reason);
+        return false;
+    }
+    return true;
+}
+
 bool ExportController::writePng(const QImage &image, const QString &path, QString *error)
 {
     QSaveFile file(path);

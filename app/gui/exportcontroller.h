@@ -42,6 +42,12 @@ public:
     */
     static bool writePng(const QImage &image, const QString &path, QString *error);
     /*!
+        `--screenshot`: `window` as it is drawn now, at `size` (scaled if the window manager
+        would not give it that size), written as writePng does. False with "Cannot write …".
+    */
+    static bool writeWindowPng(
+        QWidget *window, const QSize &size, const QString &path, QString *error);
+    /*!
         `image` with a strip under it that says what it shows: "Default training world · 2:10.000"
         (the scenario, the virtual clock). A picture on a slide or in a ticket otherwise does
         not say which run or which moment it was.
