@@ -5,10 +5,13 @@
 #include <QChartView>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLegend>
 #include <QLineSeries>
 #include <QPen>
+#include <QTextDocument>
 #include <QValueAxis>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -17,17 +20,23 @@ namespace Rblab {
 
 CompareCharts::CompareCharts(QWidget *parent) : QWidget(parent)
 {
-    auto *layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->setSpacing(0);
+    auto *layout = new QHBoxLayout;
     layout->setSpacing(2);
+    outer->addLayout(layout, 1);
+    // One legend under all three charts: the panes' colours are the same in each. A chart's own
+    // legend had a third of the width and cut the names ("CONSISTEN…", "AVG_BY_CI…"); this one
+    // keeps every name whole and wraps between entries when the window is narrow.
+    m_legend = new QLabel(this);
+    m_legend->setTextFormat(Qt::RichText);
+    m_legend->setWordWrap(true);
+    m_legend->setAlignment(Qt::AlignCenter);
+    outer->addWidget(m_legend);
     for (int c = 0; c < ChartCount; ++c) {
         auto *chart = new QChart; // the view owns it
-        // One legend is enough (the panes' colours are the same in all three charts).
-        chart->legend()->setVisible(c == Lag);
-        chart->legend()->setAlignment(Qt::AlignBottom);
-        QFont legendFont = chart->legend()->font();
-        legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
-        chart->legend()->setFont(legendFont);
+        chart->legend()->setVisible(false);
         chart->setMargins(QMargins(2, 2, 2, 2));
         auto *time = new QValueAxis;
         time->setLabelFormat(QStringLiteral("%.0f"));
@@ -51,6 +60,16 @@ CompareCharts::CompareCharts(QWidget *parent) : QWidget(parent)
 
 void CompareCharts::setPanes(const QStringList &names, const QList<QColor> &colors)
 {
+    QStringList entries;
+    for (qsizetype p = 0; p < names.size(); ++p) {
+        // Non-breaking inside an entry, so that a narrow window wraps only between entries.
+        QString name = names.at(p).toHtmlEscaped();
+        name.replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+        entries.append(QStringLiteral("<span style=\"color:%1\">&#9644;</span>&nbsp;%2")
+                           .arg(colors.value(p, Qt::black).name(), name));
+    }
+    m_legend->setText(entries.join(QStringLiteral(" &nbsp; &nbsp; ")));
+    m_legendNames = names;
     for (int c = 0; c < ChartCount; ++c) {
         for (QLineSeries *line : std::as_const(m_lines[c])) {
             m_charts[c]->removeSeries(line);
@@ -115,6 +134,17 @@ void CompareCharts::setSeries(
             m_valueAxes[c]->applyNiceNumbers(); // 0, 200, 400 rather than 0, 163, 325
         }
     }
+}
+
+bool CompareCharts::legendShowsWhole(const QString &name) const
+{
+    // The label's plain text has the names whole (no eliding), and it is tall enough for the
+    // lines its width wraps it into.
+    QTextDocument document;
+    document.setHtml(m_legend->text());
+    const QString plain = document.toPlainText().replace(QChar::Nbsp, QLatin1Char(' '));
+    return m_legendNames.contains(name) && plain.contains(name)
+        && m_legend->height() >= m_legend->heightForWidth(m_legend->width());
 }
 
 qsizetype CompareCharts::pointCount(Chart chart, int pane) const

@@ -7,6 +7,7 @@
 #include <QWidget>
 
 class QChart;
+class QLabel;
 class QChartView;
 class QLineSeries;
 class QValueAxis;
@@ -34,6 +35,8 @@ public:
     //! no cache: a line at zero there would read as a measurement).
     void setSeries(const QList<QList<ScorecardPoint>> &series, SimTime until,
         const QList<bool> &exposedOnly = {});
+    //! Whether the legend under the charts shows pane `name` whole (tests).
+    bool legendShowsWhole(const QString &name) const;
     //! Points of a line (tests).
     qsizetype pointCount(Chart chart, int pane) const;
     int lineCount(Chart chart) const;
@@ -48,6 +51,8 @@ private:
     QList<QValueAxis *> m_timeAxes;
     QList<QValueAxis *> m_valueAxes;
     QList<QList<QLineSeries *>> m_lines; //!< [chart][pane]
+    QLabel *m_legend = nullptr;
+    QStringList m_legendNames;
 };
 
 } // namespace Rblab

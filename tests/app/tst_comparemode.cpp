@@ -99,6 +99,8 @@ private slots:
     void forkEqualsSwitchAtT();
     void forkFromMainWindow();
     void windowShowsEveryPane();
+    void legendKeepsVariantNamesWhole_data();
+    void legendKeepsVariantNamesWhole();
     void dialogAsksForVariants();
     void refusesWhatCannotRun_data();
     void refusesWhatCannotRun();
@@ -556,6 +558,36 @@ void tst_CompareMode::windowShowsEveryPane()
     for (int p = 0; p < 3; ++p) {
         QCOMPARE(session->simulation(p).now(), session->now());
     }
+}
+
+void tst_CompareMode::legendKeepsVariantNamesWhole_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("1280x720") << QSize(1280, 720);
+    QTest::newRow("1600x1000") << QSize(1600, 1000);
+}
+
+void tst_CompareMode::legendKeepsVariantNamesWhole()
+{
+    // Each chart's own legend had a third of the window: at 1280×720 three variants read
+    // "AVG", "CONSISTEN…", "AVG_BY_CI…". One legend under the three charts keeps them whole.
+    QFETCH(QSize, size);
+    const QStringList variants { QStringLiteral("AVG"), QStringLiteral("CONSISTENT_HASH"),
+        QStringLiteral("AVG_BY_CIRCLE"), QStringLiteral("BOUNDED_RENDEZVOUS") };
+    QString error;
+    std::unique_ptr<CompareWindow> window = CompareWindow::open(
+        m_registry, MainWindow::defaultScenarioPath(), variants, kGroup, &error);
+    QVERIFY2(window, qPrintable(error));
+    window->resize(size);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    window->session()->advanceTo(10 * kSecond);
+    window->refreshFigures();
+    QCoreApplication::processEvents();
+    for (const QString &variant : variants) {
+        QVERIFY2(window->charts()->legendShowsWhole(variant), qPrintable(variant));
+    }
+    QVERIFY(!window->charts()->legendShowsWhole(QStringLiteral("MACHINE_ROOM")));
 }
 
 void tst_CompareMode::dialogAsksForVariants()
