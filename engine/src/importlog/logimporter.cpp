@@ -407,6 +407,7 @@ void LogImporter::finish()
     for (qsizetype i = 0; i < qsizetype(m_records.size()); ++i) {
         m_records[i].seq = i;
     }
+    m_records.shrink_to_fit(); // the room push_back left: up to as much again
     estimateSkew();
     attribute(m_records);
     std::stable_sort(m_records.begin(), m_records.end(), [](const Raw &a, const Raw &b) {
@@ -536,6 +537,10 @@ void LogImporter::rebuild()
     };
     QMap<QString, QList<Change>> changes; // group \n topic → changes
     QMap<QString, int> flowOpen; // consumer \n queue \n cause → index in m_flow
+    // A line gives at most one event and one claim change (a shutdown one per topic): reserved
+    // once, not grown by doubling (half of it unused, and a copy at every step).
+    m_events.reserve(qsizetype(m_records.size()) + qsizetype(m_consumers.size()));
+    m_claimChanges.reserve(qsizetype(m_records.size()) + qsizetype(m_consumers.size()));
     for (const Raw &raw : m_records) {
         const LogRecord &r = raw.record;
         if (!wanted(r) || r.group.isEmpty()) {
@@ -680,6 +685,9 @@ void LogImporter::rebuild()
     // the lines of its instant, as the sweep below (seq = max) applies it.
     std::stable_sort(m_claimChanges.begin(), m_claimChanges.end(),
         [](const ClaimChange &a, const ClaimChange &b) { return a.t < b.t; });
+
+    m_events.squeeze();
+    m_claimChanges.squeeze();
 
     // Sweep each (group, topic): per queue, who of the running consumers claims it.
     for (auto it = changes.begin(); it != changes.end(); ++it) {
