@@ -5,15 +5,15 @@
 
 #include <allocation/strategyregistry.h>
 
+#include <QElapsedTimer>
 #include <QThread>
 
 #include <algorithm>
-#include <cmath>
 
 namespace Rblab {
 
 namespace {
-constexpr int kTickMs = 33;
+constexpr int kTickMs = PlaybackClock::kTickMs;
 constexpr SimTime kMinStep = 100;
 constexpr SimTime kMaxStep = 60 * 1000;
 } // namespace
@@ -21,8 +21,7 @@ constexpr SimTime kMaxStep = 60 * 1000;
 CompareSession::CompareSession(const StrategyRegistry &registry, QObject *parent)
     : QObject(parent), m_registry(registry)
 {
-    m_timer.setInterval(kTickMs);
-    connect(&m_timer, &QTimer::timeout, this, &CompareSession::tick);
+    connect(&m_clock, &PlaybackClock::tick, this, &CompareSession::tick);
 }
 
 CompareSession::~CompareSession()
@@ -187,34 +186,23 @@ void CompareSession::setPlaying(bool playing)
         return;
     }
     m_playing = playing;
-    if (playing) {
-        m_wall.start();
-        m_lastWall = 0;
-        m_carry = 0;
-        m_timer.start();
-    } else {
-        m_timer.stop();
-    }
+    m_clock.setRunning(playing);
     emit playingChanged(playing);
 }
 
 void CompareSession::setSpeed(double speed)
 {
     speed = std::clamp(speed, 0.1, 1000.0);
-    if (speed == m_speed) {
+    if (speed == m_clock.speed()) {
         return;
     }
-    m_speed = speed;
+    m_clock.setSpeed(speed);
     emit speedChanged(speed);
 }
 
 void CompareSession::tick()
 {
-    const qint64 wall = m_wall.elapsed();
-    const double want = double(wall - m_lastWall) * m_speed + m_carry;
-    m_lastWall = wall;
-    const SimTime step = std::min<SimTime>(SimTime(want), m_stepLimit);
-    m_carry = want - std::floor(want); // the fraction of a ms; a capped tick drops the rest
+    const SimTime step = m_clock.advance(m_stepLimit);
     if (step <= 0) {
         return;
     }

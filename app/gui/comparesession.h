@@ -3,16 +3,15 @@
 #pragma once
 
 #include "frame.h"
+#include "playbackclock.h"
 
 #include <report/scorecard.h>
 #include <report/variant.h>
 #include <sim/simulation.h>
 
-#include <QElapsedTimer>
 #include <QList>
 #include <QObject>
 #include <QThreadPool>
-#include <QTimer>
 
 #include <memory>
 
@@ -90,7 +89,7 @@ public:
     // Playback: wall time × speed, on a timer; each tick is one lockstep advance.
     bool isPlaying() const { return m_playing; }
     void setPlaying(bool playing);
-    double speed() const { return m_speed; }
+    double speed() const { return m_clock.speed(); }
     void setSpeed(double speed);
 
 signals:
@@ -122,11 +121,7 @@ private:
     QList<std::shared_ptr<Pane>> m_panes;
     QList<ScenarioEvent> m_commands;
     QThreadPool m_pool;
-    QTimer m_timer;
-    QElapsedTimer m_wall;
-    qint64 m_lastWall = 0;
-    double m_carry = 0;
-    double m_speed = 1;
+    PlaybackClock m_clock;
     SimTime m_stepLimit = 10 * 1000; //!< the most one tick advances; halved when a tick is slow
     bool m_playing = false;
 };

@@ -65,8 +65,13 @@ struct Frame
     quint64 generation = 0; //!< bumped by every load and restart
     CatalogPtr catalog;
     WorldSnapshot snapshot;
-    //! Simulation::groupTotals of every group (catalog order), when the run has more than one.
-    QList<SnapshotTotals> groupTotals;
+    /*!
+        The group whose totals the status bar shows (SimulationController::setTotalsGroup), or -1
+        for the world's; only that group's Simulation::groupTotals are computed (each is a scan of
+        the run's queues), and only when the run has more than one group.
+    */
+    qint32 totalsGroup = -1;
+    SnapshotTotals groupTotals; //!< of totalsGroup, when it is 0 or more
     QList<SimEvent> newEvents;
     /*!
         The engine's window of samples as it is now (SampleHistory: recent ones whole, older ones

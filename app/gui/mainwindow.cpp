@@ -36,6 +36,8 @@
 #include <allocation/strategyregistry.h>
 
 #include <QApplication>
+#include <QDeadlineTimer>
+#include <QThread>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
@@ -367,10 +369,12 @@ void MainWindow::handleSelection(const Selection &selection)
     applyReadOnly();
     // The status bar follows the group of the selected consumer; the run's totals otherwise.
     const CatalogPtr catalog = m_controller->catalog();
-    m_totals->setGroup(selection.isConsumer() && catalog && catalog->groups.size() > 1
-                && selection.index < catalog->consumers.size()
-            ? catalog->consumers.at(selection.index).groupIndex
-            : -1);
+    const qint32 group = selection.isConsumer() && catalog && catalog->groups.size() > 1
+            && selection.index < catalog->consumers.size()
+        ? catalog->consumers.at(selection.index).groupIndex
+        : -1;
+    m_controller->setTotalsGroup(group);
+    m_totals->setGroup(group);
     // Show the details, unless the user is reading the log (a click there selects too).
     if (selection.kind != Selection::Kind::None
         && !m_log->isAncestorOf(QApplication::focusWidget())) {
@@ -694,6 +698,16 @@ bool MainWindow::takeScreenshot(const QString &path, SimTime at, const QSize &si
         }
         m_view->setSelection(Selection::consumer(found));
         handleSelection(Selection::consumer(found));
+        // The worker computes only the shown group's totals: wait (a little) for the frame that
+        // brings them, so the status bar of the picture is the selected group's.
+        if (catalog->groups.size() > 1) {
+            const qint32 group = catalog->consumers.at(found).groupIndex;
+            QDeadlineTimer deadline(2000);
+            while (m_controller->lastFrame().totalsGroup != group && !deadline.hasExpired()) {
+                QApplication::processEvents();
+                QThread::msleep(5);
+            }
+        }
         // The Explain rows are long (hashes, virtual nodes): give the dock room to show them.
         resizeDocks({ m_inspectorDock }, { width() * 45 / 100 }, Qt::Horizontal);
     }

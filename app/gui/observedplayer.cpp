@@ -5,13 +5,10 @@
 #include "simulationworker.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace Rblab {
 
 namespace {
-
-constexpr int kTickMs = 33;
 
 template<typename T> QList<T> between(const QList<T> &list, SimTime from, SimTime to)
 {
@@ -43,8 +40,7 @@ ObservedPlayer::ObservedPlayer(std::shared_ptr<const ObservedWorld> world, Frame
             + qint64(sample.consumers.size()) * qint64(sizeof(Sample::Consumer))
             + qint64(sample.queues.size()) * qint64(sizeof(Sample::Queue));
     }
-    m_timer.setInterval(kTickMs);
-    connect(&m_timer, &QTimer::timeout, this, &ObservedPlayer::tick);
+    connect(&m_clock, &PlaybackClock::tick, this, &ObservedPlayer::tick);
 }
 
 void ObservedPlayer::start()
@@ -60,14 +56,7 @@ void ObservedPlayer::setPlaying(bool playing)
         return;
     }
     m_playing = playing;
-    if (playing) {
-        m_wall.start();
-        m_lastWall = 0;
-        m_carry = 0;
-        m_timer.start();
-    } else {
-        m_timer.stop();
-    }
+    m_clock.setRunning(playing);
     emit playingChanged(playing);
 }
 
@@ -129,18 +118,14 @@ std::optional<std::pair<SimTime, PauseKind>> ObservedPlayer::firstWatched(
 
 void ObservedPlayer::tick()
 {
-    const qint64 wall = m_wall.elapsed();
-    const double want = double(wall - m_lastWall) * m_speed + m_carry;
-    m_lastWall = wall;
-    const SimTime step = SimTime(want);
-    m_carry = want - std::floor(want);
+    const SimTime step = m_clock.advance();
     if (step <= 0) {
         return;
     }
     SimTime target = qMin(m_now + step, m_world->duration());
     const auto watched = firstWatched(m_now, target);
     if (watched) {
-        m_timer.stop();
+        m_clock.setRunning(false);
         m_playing = false;
         publishTo(watched->first, false, int(watched->second));
         emit playingChanged(false);
@@ -175,7 +160,7 @@ void ObservedPlayer::publishTo(SimTime t, bool rewound, int pausedOn)
     frame.keptUntil = from;
     frame.reached = m_world->duration();
     frame.pausedOn = pausedOn;
-    frame.effectiveSpeed = m_playing ? m_speed : 0;
+    frame.effectiveSpeed = m_playing ? m_clock.speed() : 0;
     frame.playing = m_playing;
     frame.valid = true;
     m_now = t;

@@ -3,12 +3,11 @@
 #pragma once
 
 #include "frame.h"
+#include "playbackclock.h"
 
-#include <QElapsedTimer>
 #include <sim/samplehistory.h>
 
 #include <QObject>
-#include <QTimer>
 
 #include <memory>
 
@@ -39,7 +38,7 @@ public:
     void start();
     void setPlaying(bool playing);
     bool isPlaying() const { return m_playing; }
-    void setSpeed(double speed) { m_speed = speed; }
+    void setSpeed(double speed) { m_clock.setSpeed(speed); }
     void setPauseOn(const PauseKinds &kinds) { m_pauseOn = kinds; }
     //! Goes to `t` (back or forward) and pauses there.
     void seek(SimTime t);
@@ -66,12 +65,8 @@ private:
     quint64 m_generation;
     SimTime m_now = -1;
     bool m_playing = false;
-    double m_speed = 1;
-    double m_carry = 0;
     PauseKinds m_pauseOn;
-    QTimer m_timer;
-    QElapsedTimer m_wall;
-    qint64 m_lastWall = 0;
+    PlaybackClock m_clock;
 };
 
 } // namespace Rblab

@@ -10,6 +10,13 @@
 
 namespace Rblab {
 
+void SimulationController::setTotalsGroup(qint32 group)
+{
+    SimulationWorker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, group] { worker->setTotalsGroup(group); }, Qt::QueuedConnection);
+}
+
 namespace {
 
 // How far "step" looks ahead for the next event before it gives up and just advances.

@@ -78,6 +78,11 @@ public:
     SimTime reached() const { return qMax(m_reached, now()); }
     PauseKinds pauseOn() const { return m_pauseOn; }
     void setPauseOn(const PauseKinds &kinds);
+    /*!
+        The group whose totals the frames bring (Frame::groupTotals; -1: none): the status bar's.
+        The worker computes only that group's, and publishes at once when paused.
+    */
+    void setTotalsGroup(qint32 group);
     //! The events of this branch after now() (kept while the run is rewound).
     const QList<SimEvent> &eventsAhead() const { return m_eventsAhead; }
     /*!

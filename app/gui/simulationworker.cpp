@@ -408,6 +408,17 @@ void SimulationWorker::tick()
     publish();
 }
 
+void SimulationWorker::setTotalsGroup(qint32 group)
+{
+    if (group == m_totalsGroup) {
+        return;
+    }
+    m_totalsGroup = group;
+    if (!m_playing) {
+        publish(); // playing, the next tick brings them
+    }
+}
+
 void SimulationWorker::publish(bool rewound, SimTime keptUntil)
 {
     if (!m_timeline) {
@@ -434,12 +445,12 @@ void SimulationWorker::publish(bool rewound, SimTime keptUntil)
     }
     frame.catalog = m_catalog;
     frame.snapshot = sim.snapshot();
-    if (m_catalog->groups.size() > 1) {
-        // The status bar shows the totals of the group in view (one group: the world's).
-        frame.groupTotals.reserve(m_catalog->groups.size());
-        for (qint32 g = 0; g < qint32(m_catalog->groups.size()); ++g) {
-            frame.groupTotals.append(sim.groupTotals(g));
-        }
+    if (m_catalog->groups.size() > 1 && m_totalsGroup >= 0
+        && m_totalsGroup < m_catalog->groups.size()) {
+        // The status bar shows the totals of the group in view (one group: the world's). Only
+        // that one: each is a scan of every queue, and a run may have dozens of groups.
+        frame.totalsGroup = m_totalsGroup;
+        frame.groupTotals = sim.groupTotals(m_totalsGroup);
     }
     const QList<SimEvent> &events = sim.events();
     if (events.size() > m_eventsSent) {

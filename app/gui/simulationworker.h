@@ -70,6 +70,8 @@ public:
     void seek(qint64 t, qint64 keptUntil);
     //! Pauses playing when one of these happens (none: never).
     void setPauseOn(const Rblab::PauseKinds &kinds);
+    //! The group whose totals the frames carry (-1: none); a paused run publishes at once.
+    void setTotalsGroup(qint32 group);
     void stop();
 
 signals:
@@ -109,6 +111,7 @@ private:
     qsizetype m_settingsFolded = 0; //!< of m_settingEvents, already folded in
     qsizetype m_commandsFolded = 0; //!< of the timeline's commands, already folded in
     PauseKinds m_pauseOn;
+    qint32 m_totalsGroup = -1;
     QList<SimEvent::Type> m_pauseTypes; //!< the event types m_pauseOn watches
     int m_pausedOn = -1;
     QTimer *m_prepareTimer = nullptr;

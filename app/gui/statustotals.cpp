@@ -53,11 +53,13 @@ void StatusTotals::setGroup(qint32 group)
 void StatusTotals::refresh()
 {
     const Frame &frame = m_controller.lastFrame();
-    if (m_group >= 0 && m_group < frame.groupTotals.size() && frame.catalog
+    if (m_group >= 0 && m_group == frame.totalsGroup && frame.catalog
         && m_group < frame.catalog->groups.size()) {
         // One group's figures, as the report's "groups" has them: its own moves, duplicates
         // and queue-seconds (the unassigned and double-owned counts of the view are the run's).
-        const SnapshotTotals &g = frame.groupTotals.at(m_group);
+        // Until the frame with this group's totals comes (the worker computes only the group
+        // asked for), the run's are shown.
+        const SnapshotTotals &g = frame.groupTotals;
         setSteadyText(tr("%1: rebalances %2 · queue moves %3 · duplicates %4 · orphaned %5 s · "
                          "double-owned %6 s")
                           .arg(frame.catalog->groups.at(m_group), GuiText::count(g.rebalances),

@@ -36,6 +36,8 @@ private slots:
     void countdownFollowsRebalanceService();
     void ownViewDisagreement();
     void flowControlSentence();
+    void flowControlEveryCause_data();
+    void flowControlEveryCause();
     void consistentHashRing();
     void narrationToggle();
     void eventLogFollowsZoom();
@@ -217,6 +219,113 @@ void tst_TeachingLayer::flowControlSentence()
         = model.data(model.index(row, EventLogModel::DetailColumn), Qt::DisplayRole).toString();
     QVERIFY2(detail.startsWith(FlowControlText::sentence(e)), qPrintable(detail));
     QVERIFY2(detail.endsWith(FlowControlText::rocketmqWarning(e, cat)), qPrintable(detail));
+}
+
+void tst_TeachingLayer::flowControlEveryCause_data()
+{
+    using C = SimEvent::FlowCause;
+    QTest::addColumn<SimEvent::FlowCause>("cause");
+    QTest::addColumn<QString>("sentence"); // of the event
+    QTest::addColumn<QString>("holding"); // of a held queue, from the snapshot's figures
+    QTest::addColumn<QString>("warning");
+    // The event: 1,200 messages, 150 MiB, offsets 100…1,299 of a queue whose group's name has a
+    // "%1" (names are text, never placeholders); thresholds: 1,000 messages, 100 MiB, span 900.
+    // The held queue: 1,100 messages, 3 MiB + 1 byte, span 950; the consumer's limits 1,000,
+    // 100 MiB, 2,000.
+    const QString pullRequest = QStringLiteral(
+        "pullRequest=PullRequest [consumerGroup=G%1x, messageQueue=MessageQueue [topic=T, "
+        "brokerName=broker-a, queueId=3], nextOffset=1300], flowControlTimes=7");
+    const QString figures = QStringLiteral(
+        ", so do flow control, minOffset=100, maxOffset=1299, count=1200, size=150 MiB, ");
+    const QString count = QStringLiteral("the cached message count exceeds the threshold 1000")
+        + figures + pullRequest;
+    const QString size = QStringLiteral("the cached message size exceeds the threshold 100 MiB")
+        + figures + pullRequest;
+    const QString busy = QStringLiteral(
+        "pull answered SYSTEM_BUSY by the broker (its pull thread pool is behind): next pull "
+        "after pullTimeDelayMillsWhenException");
+    const QString brokerFlow
+        = QStringLiteral("pull answered FLOW_CONTROL by the broker: next pull in 20 ms");
+    QTest::newRow("count") << C::Count
+                           << QStringLiteral("pull delayed 50 ms: 1,200 cached > "
+                                             "pullThresholdForQueue 1,000")
+                           << QStringLiteral("pull delayed 50 ms: 1,100 cached > "
+                                             "pullThresholdForQueue 1,000")
+                           << count;
+    QTest::newRow("topicCount") << C::TopicCount
+                                << QStringLiteral("pull delayed 50 ms: 1,200 cached > "
+                                                  "pullThresholdForQueue 1,000")
+                                << QStringLiteral("pull delayed 50 ms: 1,100 cached > "
+                                                  "pullThresholdForQueue 1,000")
+                                << count;
+    QTest::newRow("size") << C::Size
+                          << QStringLiteral("pull delayed 50 ms: 150 MiB cached > "
+                                            "pullThresholdSizeForQueue 100 MiB")
+                          << QStringLiteral("pull delayed 50 ms: 3 MiB cached > "
+                                            "pullThresholdSizeForQueue 100 MiB")
+                          << size;
+    QTest::newRow("topicSize") << C::TopicSize
+                               << QStringLiteral("pull delayed 50 ms: 150 MiB cached > "
+                                                 "pullThresholdSizeForQueue 100 MiB")
+                               << QStringLiteral("pull delayed 50 ms: 3 MiB cached > "
+                                                 "pullThresholdSizeForQueue 100 MiB")
+                               << size;
+    QTest::newRow("span") << C::Span
+                          << QStringLiteral("pull delayed 50 ms: span 1,199 > "
+                                            "consumeConcurrentlyMaxSpan 900")
+                          << QStringLiteral("pull delayed 50 ms: span 950 > "
+                                            "consumeConcurrentlyMaxSpan 2,000")
+                          << QStringLiteral("the queue's messages, span too long, so do flow "
+                                            "control, minOffset=100, maxOffset=1299, "
+                                            "maxSpan=1199, ")
+            + pullRequest;
+    QTest::newRow("systemBusy") << C::SystemBusy << busy << busy << QString();
+    QTest::newRow("brokerFlowControl")
+        << C::BrokerFlowControl << brokerFlow << brokerFlow << QString();
+    QTest::newRow("none") << C::None << QString() << QString() << QString();
+}
+
+void tst_TeachingLayer::flowControlEveryCause()
+{
+    QFETCH(SimEvent::FlowCause, cause);
+    QFETCH(QString, sentence);
+    QFETCH(QString, holding);
+    QFETCH(QString, warning);
+    Catalog catalog;
+    catalog.queues.append({ QStringLiteral("T"), QStringLiteral("broker-a"), 3, 0, 0, false });
+    catalog.consumers.append(
+        { QStringLiteral("c1"), QStringLiteral("10.0.0.1@1"), QStringLiteral("G%1x"), 0 });
+    SimEvent e;
+    e.type = SimEvent::Type::FlowControlOn;
+    e.cause = cause;
+    e.consumer = 0;
+    e.queue = 0;
+    e.flow.cachedCount = 1200;
+    e.flow.cachedMiB = 150;
+    e.flow.minOffset = 100;
+    e.flow.maxOffset = 1299;
+    e.flow.nextOffset = 1300;
+    e.flow.times = 7;
+    e.flow.threshold = cause == SimEvent::FlowCause::Size || cause == SimEvent::FlowCause::TopicSize
+        ? 100
+        : cause == SimEvent::FlowCause::Span ? 900
+                                             : 1000;
+    QCOMPARE(FlowControlText::sentence(e), sentence);
+    QCOMPARE(FlowControlText::rocketmqWarning(e, catalog), warning);
+    SnapshotHolding h;
+    h.flowControl = cause;
+    h.cachedCount = 1100;
+    h.cachedBytes = 3 * 1024 * 1024 + 1;
+    h.maxSpan = 950;
+    SnapshotConsumer owner;
+    owner.pullThresholdForQueue = 1000;
+    owner.pullThresholdSizeForQueue = 100;
+    owner.consumeConcurrentlyMaxSpan = 2000;
+    QCOMPARE(FlowControlText::sentence(h, owner), holding);
+    // Not a hold: no sentence, no line.
+    e.type = SimEvent::Type::FlowControlOff;
+    QCOMPARE(FlowControlText::sentence(e), QString());
+    QCOMPARE(FlowControlText::rocketmqWarning(e, catalog), QString());
 }
 
 void tst_TeachingLayer::consistentHashRing()

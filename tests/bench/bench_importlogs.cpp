@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// import.logs_1g: `rblab import-logs`' engine on 1 GiB of 5.3 client logs from the page cache.
+// import.logs_1g: `rblab import-logs`' engine on 1 GiB of 5.3 client logs from the page cache;
+// import.logs_rebalance_results: on 12 h of 20 clients' rebalance results (every line used).
+#include "../support/rebalanceresultslog.h"
 #include "benchresults.h"
 
 #include <importlog/logimporter.h>
@@ -118,6 +120,54 @@ private slots:
             double(written) / 1048576.0 / wall, QStringLiteral("MiB/s"));
         BenchResults::record(
             QStringLiteral("import.logs_1g.rss_growth"), growthMiB, QStringLiteral("MiB"));
+    }
+
+    /*!
+        A log where every line is used: 15,480 rounds of 20 clients' `client rebalanced result
+        changed` lines (309,600 lines, 12 h, 126 MiB; tests/support/rebalanceresultslog.h). The
+        importer keeps a fixed-size record a line and each queue list once, and writes the
+        report's events one at a time: memory grows with the lines' count, not their queue
+        lists (before: 2.3 GB for this file, 27 s).
+    */
+    void rebalanceResults()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("rocketmq_client.log"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const qint64 lines = TestSupport::writeRebalanceResultsLog(&file, 15'480);
+        QCOMPARE(lines, qint64(309'600));
+        const qint64 bytes = file.size();
+        file.close();
+
+        rusage before {};
+        getrusage(RUSAGE_SELF, &before);
+        QElapsedTimer timer;
+        timer.start();
+        qsizetype reportBytes = 0;
+        {
+            LogImporter importer({});
+            QVERIFY2(importer.addFile(path), qPrintable(importer.error()));
+            importer.finish();
+            reportBytes = importer.reportJson().size();
+            QCOMPARE(importer.usedLines(), lines);
+            QCOMPARE(qint64(importer.events().size()), lines);
+            QCOMPARE(importer.queueListBlocks(), qsizetype(80));
+        }
+        const double wall = double(timer.nsecsElapsed()) / 1e9;
+        rusage after {};
+        getrusage(RUSAGE_SELF, &after);
+        const double growthMiB = double(after.ru_maxrss - before.ru_maxrss) / 1024.0;
+        qInfo("%lld lines, %.0f MiB of log, %.0f MiB of report: %.1f s, +%.0f MiB", lines,
+            double(bytes) / 1048576.0, double(reportBytes) / 1048576.0, wall, growthMiB);
+        // The report alone is ~90 MiB; what the importer keeps is ~1 KiB a line.
+        QVERIFY2(growthMiB < 512, qPrintable(QString::number(growthMiB)));
+
+        BenchResults::record(QStringLiteral("import.logs_rebalance_results"), wall,
+            QStringLiteral("s"), QStringLiteral("309,600 result lines, 20 clients, 12 h"));
+        BenchResults::record(QStringLiteral("import.logs_rebalance_results.rss"), growthMiB,
+            QStringLiteral("MiB"), QStringLiteral("peak growth; before: 2.3 GB"));
     }
 };
 

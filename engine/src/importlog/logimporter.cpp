@@ -50,6 +50,69 @@ bool isRetryTopic(const QString &topic)
 
 } // namespace
 
+QString LogImporter::intern(const QString &text)
+{
+    if (text.isEmpty()) {
+        return text;
+    }
+    const auto it = m_strings.constFind(text);
+    if (it != m_strings.cend()) {
+        return *it;
+    }
+    m_strings.insert(text);
+    return text;
+}
+
+QList<LoggedQueue> LogImporter::intern(const QList<LoggedQueue> &queues)
+{
+    if (queues.isEmpty()) {
+        return {};
+    }
+    const auto it = m_queueLists.constFind(queues);
+    if (it != m_queueLists.cend()) {
+        return *it;
+    }
+    QList<LoggedQueue> kept = queues;
+    for (LoggedQueue &q : kept) {
+        q.topic = intern(q.topic);
+        q.brokerName = intern(q.brokerName);
+    }
+    kept.squeeze();
+    m_queueLists.insert(kept);
+    return kept;
+}
+
+void LogImporter::intern(LogRecord *record)
+{
+    record->strategy = intern(record->strategy);
+    record->group = intern(record->group);
+    record->topic = intern(record->topic);
+    record->clientId = intern(record->clientId);
+    record->brokerAddress = intern(record->brokerAddress);
+    record->queues = intern(record->queues);
+}
+
+qsizetype LogImporter::queueListBlocks() const
+{
+    QSet<const void *> blocks;
+    const auto add = [&](const QList<LoggedQueue> &list) {
+        if (!list.isEmpty()) {
+            blocks.insert(list.constData());
+        }
+    };
+    for (const Raw &raw : m_records) {
+        add(raw.record.queues);
+    }
+    for (const ClaimChange &ch : m_claimChanges) {
+        add(ch.claim);
+    }
+    for (const Event &e : m_events) {
+        add(e.added);
+        add(e.removed);
+    }
+    return blocks.size();
+}
+
 qint64 LogImporter::Consumer::end() const
 {
     if (shutdownOk) {
@@ -122,6 +185,7 @@ bool LogImporter::addFile(const QString &path, qint64 totalBytes)
         switch (LogLineParser::parseMessage(header.message, &raw.record, &why)) {
         case LogLineParser::Outcome::Parsed:
             raw.record.time = header.time;
+            intern(&raw.record);
             raw.host = hostIndex;
             raw.pid = header.pid;
             raw.seq = m_seq++;
@@ -343,6 +407,7 @@ void LogImporter::finish()
     for (qsizetype i = 0; i < qsizetype(m_records.size()); ++i) {
         m_records[i].seq = i;
     }
+    m_records.shrink_to_fit(); // the room push_back left: up to as much again
     estimateSkew();
     attribute(m_records);
     std::stable_sort(m_records.begin(), m_records.end(), [](const Raw &a, const Raw &b) {
@@ -352,6 +417,9 @@ void LogImporter::finish()
     if (m_options.anonymize) {
         buildAnonymizer();
     }
+    // What was kept shares these; the tables themselves are not needed any more.
+    m_strings = {};
+    m_queueLists = {};
 }
 
 void LogImporter::rebuild()
@@ -469,6 +537,10 @@ void LogImporter::rebuild()
     };
     QMap<QString, QList<Change>> changes; // group \n topic → changes
     QMap<QString, int> flowOpen; // consumer \n queue \n cause → index in m_flow
+    // A line gives at most one event and one claim change (a shutdown one per topic): reserved
+    // once, not grown by doubling (half of it unused, and a copy at every step).
+    m_events.reserve(qsizetype(m_records.size()) + qsizetype(m_consumers.size()));
+    m_claimChanges.reserve(qsizetype(m_records.size()) + qsizetype(m_consumers.size()));
     for (const Raw &raw : m_records) {
         const LogRecord &r = raw.record;
         if (!wanted(r) || r.group.isEmpty()) {
@@ -497,6 +569,7 @@ void LogImporter::rebuild()
             } else {
                 after.removeAll(r.queues.first());
             }
+            after = intern(after);
             Change ch { r.time, raw.seq, ci, raw.host, r.topic, false, after, std::nullopt };
             if (r.kind == LogRecord::Kind::Result) {
                 ch.view = qMakePair(r.cidAllSize, r.mqAllSize);
@@ -519,10 +592,12 @@ void LogImporter::rebuild()
                         e.removed.append(q);
                     }
                 }
-                e.detail = QStringLiteral("%1, mqAllSize=%2, cidAllSize=%3")
-                               .arg(r.strategy)
-                               .arg(r.mqAllSize)
-                               .arg(r.cidAllSize);
+                e.added = intern(e.added);
+                e.removed = intern(e.removed);
+                e.detail = intern(QStringLiteral("%1, mqAllSize=%2, cidAllSize=%3")
+                                      .arg(r.strategy)
+                                      .arg(r.mqAllSize)
+                                      .arg(r.cidAllSize));
                 m_events.append(e);
             }
             break;
@@ -611,9 +686,12 @@ void LogImporter::rebuild()
     std::stable_sort(m_claimChanges.begin(), m_claimChanges.end(),
         [](const ClaimChange &a, const ClaimChange &b) { return a.t < b.t; });
 
+    m_events.squeeze();
+    m_claimChanges.squeeze();
+
     // Sweep each (group, topic): per queue, who of the running consumers claims it.
     for (auto it = changes.begin(); it != changes.end(); ++it) {
-        QList<Change> list = it.value();
+        QList<Change> &list = it.value(); // sorted in place: a copy would double it
         std::stable_sort(list.begin(), list.end(), [](const Change &a, const Change &b) {
             return a.t != b.t ? a.t < b.t : a.seq < b.seq;
         });
@@ -974,8 +1052,7 @@ QByteArray LogImporter::reportJson() const
         consumers.append(n);
     }
     root.insert(QStringLiteral("consumers"), consumers);
-    JsonNode events = JsonNode::makeArray();
-    for (const Event &e : m_events) {
+    const auto eventNode = [&](const Event &e) {
         JsonNode n = JsonNode::makeObject();
         n.insert(QStringLiteral("t"), rel(e.t));
         n.insert(QStringLiteral("type"), JsonNode::makeString(e.type));
@@ -1009,10 +1086,34 @@ QByteArray LogImporter::reportJson() const
         if (!e.detail.isEmpty()) {
             n.insert(QStringLiteral("detail"), JsonNode::makeString(e.detail));
         }
-        events.append(n);
+        return n;
+    };
+    // A log of result lines has an event a line: the tree of all of them would cost a few KiB a
+    // line (the whole log again, several times), so past a few events they are written one at a
+    // time, after the rest, exactly as write() lays out a long array as root's last member.
+    constexpr qsizetype kTreeEvents = 16;
+    const bool streamed = m_events.size() > kTreeEvents;
+    JsonNode events = JsonNode::makeArray();
+    if (!streamed) {
+        for (const Event &e : m_events) {
+            events.append(eventNode(e));
+        }
     }
     root.insert(QStringLiteral("events"), events);
-    return JsonWriter::write(root);
+    QByteArray out = JsonWriter::write(root);
+    if (streamed) {
+        const QByteArray emptyTail = "[]\n}\n";
+        Q_ASSERT(out.endsWith(emptyTail));
+        out.chop(emptyTail.size());
+        out += "[\n";
+        for (qsizetype i = 0; i < m_events.size(); ++i) {
+            out += "    ";
+            out += JsonWriter::writeItem(eventNode(m_events[i]), 4, 4);
+            out += i + 1 < m_events.size() ? ",\n" : "\n";
+        }
+        out += "  ]\n}\n";
+    }
+    return out;
 }
 
 Scenario LogImporter::scenario() const

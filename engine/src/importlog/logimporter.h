@@ -11,6 +11,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QMap>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -184,6 +185,14 @@ public:
     };
     const QList<Event> &events() const { return m_events; }
 
+    /*!
+        How many distinct queue lists (heap blocks) the kept lines, claim changes and events
+        hold. Logs made of result lines repeat a few allocations many times: the importer keeps
+        each list once (shared), so this stays at the number of different allocations, not the
+        number of lines (tst_rblabimportlogs).
+    */
+    qsizetype queueListBlocks() const;
+
 private:
     struct Raw
     {
@@ -220,6 +229,11 @@ private:
     QString anon(const QString &kind, const QString &name) const;
     QString anonQueueTopic(const QString &topic) const;
     void buildAnonymizer();
+    // One copy of each name and queue list: a day of result lines names the same group, topic,
+    // clients and allocations hundreds of thousands of times.
+    QString intern(const QString &text);
+    QList<LoggedQueue> intern(const QList<LoggedQueue> &queues);
+    void intern(LogRecord *record);
 
     Options m_options;
     QString m_error;
@@ -250,6 +264,8 @@ private:
     QList<ClaimChange> m_claimChanges;
     qint64 m_dropped = 0;
     QMap<QString, QMap<QString, QString>> m_anon; //!< kind → original → placeholder
+    QSet<QString> m_strings; //!< interned names (while reading and rebuilding)
+    QSet<QList<LoggedQueue>> m_queueLists; //!< interned queue lists
 };
 
 } // namespace Rblab

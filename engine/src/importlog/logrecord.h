@@ -5,6 +5,7 @@
 #include <rblab/rblab_global.h>
 
 #include <QByteArray>
+#include <QHashFunctions>
 #include <QList>
 #include <QString>
 
@@ -29,6 +30,10 @@ struct RBLAB_ENGINE_EXPORT LoggedQueue
             return a.brokerName < b.brokerName;
         }
         return a.queueId < b.queueId;
+    }
+    friend size_t qHash(const LoggedQueue &q, size_t seed = 0) noexcept
+    {
+        return qHashMulti(seed, q.topic, q.brokerName, q.queueId);
     }
 };
 

@@ -10,6 +10,7 @@
 #include <QSaveFile>
 
 #include <cmath>
+#include <span>
 
 namespace Rblab {
 
@@ -96,83 +97,81 @@ void writeFlow(Out &o, const qint64 (&fc)[3], const qint64 *broker = nullptr)
     o.raw("}");
 }
 
-//! totals.pop: what the POP groups did (report-format.md, "POP consumption").
-void writePop(Out &o, const SnapshotTotals &t)
+/*!
+    One member of a totals object, in report-format.md's order: its key, the figure (a count, or
+    seconds written with three decimals; neither: the flow-control object) and whether it starts
+    a line of its own.
+*/
+struct TotalsField
 {
-    o.raw("{");
-    o.key("popped");
-    o.number(t.popPopped);
-    o.raw(", ");
-    o.key("acked");
-    o.number(t.popAcked);
-    o.raw(", ");
-    o.key("revived");
-    o.number(t.popRevived);
-    o.raw(", ");
-    o.key("redelivered");
-    o.number(t.popRedelivered);
-    o.raw(", ");
-    o.key("inFlight");
-    o.number(t.popInFlight);
-    o.raw(", ");
-    o.key("invisible");
-    o.number(t.popInvisible);
-    o.raw("}");
+    const char *key;
+    qint64 SnapshotTotals::*count = nullptr;
+    double SnapshotTotals::*seconds = nullptr;
+    bool newLine = false;
+};
+
+constexpr TotalsField kTotalsFields[] = {
+    { "produced", &SnapshotTotals::produced, nullptr, true },
+    { "delivered", &SnapshotTotals::delivered },
+    { "uniqueDelivered", &SnapshotTotals::uniqueDelivered },
+    { "duplicates", &SnapshotTotals::duplicates, nullptr, true },
+    { "lost", &SnapshotTotals::lost },
+    { "flowControl", nullptr, nullptr, true },
+    { "rebalances", &SnapshotTotals::rebalances, nullptr, true },
+    { "queueMoves", &SnapshotTotals::queueMoves },
+    { "orphanedQueueSeconds", nullptr, &SnapshotTotals::orphanedQueueSeconds, true },
+    { "unownedQueueSeconds", nullptr, &SnapshotTotals::unownedQueueSeconds },
+    { "doubleOwnedQueueSeconds", nullptr, &SnapshotTotals::doubleOwnedQueueSeconds },
+    { "retried", &SnapshotTotals::retried, nullptr, true },
+    { "deadLettered", &SnapshotTotals::deadLettered },
+};
+
+//! totals.pop: what the POP groups did (report-format.md, "POP consumption"), on one line.
+constexpr TotalsField kPopFields[] = {
+    { "popped", &SnapshotTotals::popPopped },
+    { "acked", &SnapshotTotals::popAcked },
+    { "revived", &SnapshotTotals::popRevived },
+    { "redelivered", &SnapshotTotals::popRedelivered },
+    { "inFlight", &SnapshotTotals::popInFlight },
+    { "invisible", &SnapshotTotals::popInvisible },
+};
+
+//! The members of `fields`, separated by ", " or, before a field on a new line, "," + indent.
+void writeFields(Out &o, const SnapshotTotals &t, std::span<const TotalsField> fields,
+    const char *indent, bool broker)
+{
+    for (size_t i = 0; i < fields.size(); ++i) {
+        const TotalsField &f = fields[i];
+        if (i > 0) {
+            o.raw(f.newLine ? "," : ", ");
+        }
+        if (f.newLine) {
+            o.raw(indent);
+        }
+        o.key(f.key);
+        if (f.count) {
+            o.number(t.*f.count);
+        } else if (f.seconds) {
+            o.seconds(t.*f.seconds);
+        } else {
+            writeFlow(o, t.flowControl, broker ? t.brokerFlowControl : nullptr);
+        }
+    }
 }
 
+//! A totals object without its closing brace (the caller closes it on its own line).
 void writeTotals(Out &o, const SnapshotTotals &t, const char *indent, bool broker)
 {
     o.raw("{");
-    o.raw(indent);
-    o.key("produced");
-    o.number(t.produced);
-    o.raw(", ");
-    o.key("delivered");
-    o.number(t.delivered);
-    o.raw(", ");
-    o.key("uniqueDelivered");
-    o.number(t.uniqueDelivered);
-    o.raw(",");
-    o.raw(indent);
-    o.key("duplicates");
-    o.number(t.duplicates);
-    o.raw(", ");
-    o.key("lost");
-    o.number(t.lost);
-    o.raw(",");
-    o.raw(indent);
-    o.key("flowControl");
-    writeFlow(o, t.flowControl, broker ? t.brokerFlowControl : nullptr);
-    o.raw(",");
-    o.raw(indent);
-    o.key("rebalances");
-    o.number(t.rebalances);
-    o.raw(", ");
-    o.key("queueMoves");
-    o.number(t.queueMoves);
-    o.raw(",");
-    o.raw(indent);
-    o.key("orphanedQueueSeconds");
-    o.seconds(t.orphanedQueueSeconds);
-    o.raw(", ");
-    o.key("unownedQueueSeconds");
-    o.seconds(t.unownedQueueSeconds);
-    o.raw(", ");
-    o.key("doubleOwnedQueueSeconds");
-    o.seconds(t.doubleOwnedQueueSeconds);
-    o.raw(",");
-    o.raw(indent);
-    o.key("retried");
-    o.number(t.retried);
-    o.raw(", ");
-    o.key("deadLettered");
-    o.number(t.deadLettered);
+    writeFields(o, t, kTotalsFields, indent, broker);
     if (t.pop) {
         // Only when the scenario has POP groups: other reports stay byte-identical.
         o.raw(",");
         o.raw(indent);
         o.key("pop");
-        writePop(o, t);
+        o.raw("{");
+        writeFields(o, t, kPopFields, indent, false);
+        o.raw("}");
     }
 }
 

@@ -139,6 +139,13 @@ QByteArray JsonWriter::write(const JsonNode &root)
     return out.toUtf8();
 }
 
+QByteArray JsonWriter::writeItem(const JsonNode &node, int indent, int column)
+{
+    QString out;
+    writeNode(node, indent, column, false, out);
+    return out.toUtf8();
+}
+
 void JsonWriter::writeNode(const JsonNode &node, int indent, int column, bool isRoot, QString &out)
 {
     const bool container = node.isArray() || node.isObject();

@@ -31,6 +31,12 @@ public:
     static constexpr int lineWidth = 100;
 
     static QByteArray write(const JsonNode &root);
+    /*!
+        `node` as write() prints it as an item or member value that starts at `column` in a
+        container indented by `indent - 2` (no final newline): for writing a long array one item
+        at a time without holding the tree of all its items.
+    */
+    static QByteArray writeItem(const JsonNode &node, int indent, int column);
     //! The node on one line: {"a": 1, "b": [2, 3]}.
     static QString compact(const JsonNode &node);
     static QByteArray compactUtf8(const JsonNode &node) { return compact(node).toUtf8(); }
