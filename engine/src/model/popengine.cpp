@@ -1178,6 +1178,9 @@ void PopEngine::onReviveTick(qint32 broker, quint64)
                 m.reconsumeTimes = quint16(std::min<int>(m.reconsumeTimes + 1, 65535));
                 retryStore(rec.group, rec.topic, rec.broker).push_back(m);
                 ++m_figures[size_t(rec.group)].revived;
+                if (rec.consumer >= 0) {
+                    ++client(rec.consumer).revived;
+                }
                 settled(rec);
             }
             rec.live = false;
@@ -1356,6 +1359,7 @@ PopEngine::ConsumerFigures PopEngine::consumerFigures(qint32 consumer) const
         f.queued = qint64(cl.fifo.size());
         f.redelivered = cl.redelivered;
         f.acked = cl.acked;
+        f.revived = cl.revived;
     }
     if (size_t(consumer) < m_invisibleOf.size()) {
         f.invisible = m_invisibleOf[size_t(consumer)];

@@ -99,6 +99,7 @@ public:
         qint64 queued = 0; //!< consume tasks waiting for a thread
         qint64 redelivered = 0;
         qint64 acked = 0;
+        qint64 revived = 0; //!< checkpoints of its pops the brokers revived
     };
 
     explicit PopEngine(World *world);
@@ -240,6 +241,7 @@ private:
         bool receiving = false; //!< SimpleConsumer: its receive loop runs
         qint64 redelivered = 0;
         qint64 acked = 0;
+        qint64 revived = 0;
     };
     struct BrokerSide
     {

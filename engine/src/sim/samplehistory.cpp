@@ -21,7 +21,9 @@ qint64 SampleHistory::bytesOf(const Sample &sample)
     qint64 bytes = qint64(sizeof(Sample))
         + qint64(sample.queues.size()) * qint64(sizeof(Sample::Queue))
         + qint64(sample.consumers.size()) * qint64(sizeof(Sample::Consumer))
-        + qint64(sample.consumerIds.size()) * qint64(sizeof(qint32));
+        + qint64(sample.consumerIds.size()) * qint64(sizeof(qint32))
+        + qint64(sample.groupOrphaned.size() + sample.groupDoubleOwned.size())
+            * qint64(sizeof(qint32));
     for (const Sample::Queue &q : sample.queues) {
         bytes += qint64(q.owners.size()) * qint64(sizeof(qint32));
     }
@@ -71,6 +73,10 @@ void SampleHistory::fold(Sample &sample)
         for (int k = 0; k < 2; ++k) {
             summary.brokerFlowControl[k] += row.brokerFlowControl[k];
         }
+        // POP consumers' cumulative figures (a departed consumer has nothing in flight).
+        summary.popAcked += row.popAcked;
+        summary.popRevived += row.popRevived;
+        summary.popRedelivered += row.popRedelivered;
         // Still away and unchanged: the departure already noted stands for this sample too.
         const auto open = m_openDeparture.constFind(c);
         if (open != m_openDeparture.cend() && m_departures.at(*open).row == row) {

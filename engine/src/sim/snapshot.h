@@ -219,6 +219,11 @@ struct RBLAB_ENGINE_EXPORT Sample
         qint64 pullThresholdSizeForQueue = 0;
         qint64 popInFlight = -1; //!< -1: not a POP consumer
         qint64 popInvisible = -1;
+        //! POP consumers, cumulative: acks it sent, checkpoints of its pops the brokers revived,
+        //! its listener calls of messages that came back (0 for PULL consumers).
+        qint64 popAcked = 0;
+        qint64 popRevived = 0;
+        qint64 popRedelivered = 0;
         friend bool operator==(const Consumer &, const Consumer &) = default;
     };
     SimTime t = 0;
@@ -226,6 +231,11 @@ struct RBLAB_ENGINE_EXPORT Sample
     QList<Consumer> consumers;
     qint32 orphanedQueues = 0;
     qint32 doubleOwnedQueues = 0;
+    //! Per group (worlds of several groups only, empty otherwise): its queues with no running
+    //! owner that pulled them, and held by two live consumers, now (Metrics::groupNow). Not in
+    //! reports: the charts of the group in view draw them.
+    QList<qint32> groupOrphaned;
+    QList<qint32> groupDoubleOwned;
     /*!
         Folded (SampleHistory keeps samples so, see SampleHistory::isFolded): `consumers` holds the
        rows of the consumers that had not departed (killed or shut down), consumerIds their catalog
