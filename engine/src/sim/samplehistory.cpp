@@ -77,6 +77,11 @@ void SampleHistory::fold(Sample &sample)
         summary.popAcked += row.popAcked;
         summary.popRevived += row.popRevived;
         summary.popRedelivered += row.popRedelivered;
+        if (row.popInFlight >= 0) {
+            // Its pops still invisible on the brokers until PopReviveService revives them.
+            summary.popInFlight = std::max<qint64>(0, summary.popInFlight) + row.popInFlight;
+            summary.popInvisible = std::max<qint64>(0, summary.popInvisible) + row.popInvisible;
+        }
         // Still away and unchanged: the departure already noted stands for this sample too.
         const auto open = m_openDeparture.constFind(c);
         if (open != m_openDeparture.cend() && m_departures.at(*open).row == row) {
