@@ -84,7 +84,9 @@ ChartPanel::ChartPanel(const SimulationController &controller, QWidget *parent)
         c.chart->setMargins(QMargins(4, 2, 4, 2));
         // Consumer names are long and many: listed at the right they stay whole; the group
         // charts have three short entries, which fit under the plot.
-        c.chart->legend()->setAlignment(perConsumer(Kind(k)) ? Qt::AlignRight : Qt::AlignBottom);
+        // The POP chart's five entries do not fit under a narrow plot either.
+        c.chart->legend()->setAlignment(
+            perConsumer(Kind(k)) || k == PopFigures ? Qt::AlignRight : Qt::AlignBottom);
         // Lines as lines and the rebalance marks as triangles: the legend reads like the plot.
         c.chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
         c.x = new QCategoryAxis(c.chart);
@@ -166,8 +168,7 @@ const char *const kTitles[ChartPanel::KindCount] = {
     QT_TRANSLATE_NOOP("Rblab::ChartPanel", "Lag per consumer (messages)"),
     QT_TRANSLATE_NOOP("Rblab::ChartPanel", "Flow-control holds per second"),
     QT_TRANSLATE_NOOP("Rblab::ChartPanel", "Ownership health (queues)"),
-    QT_TRANSLATE_NOOP(
-        "Rblab::ChartPanel", "POP messages (in flight, invisible; others per second)"),
+    QT_TRANSLATE_NOOP("Rblab::ChartPanel", "POP messages (dashed: per second)"),
 };
 
 } // namespace
@@ -177,8 +178,9 @@ QString ChartPanel::titleOf(Kind kind) const
     const QString title = tr(kTitles[kind]);
     const CatalogPtr catalog = m_controller.catalog();
     if (m_group >= 0 && catalog && m_group < catalog->groups.size()) {
-        //: A chart's title for the group in view: %1 the chart, %2 the consumer group's name.
-        return tr("%1 — group %2").arg(title, catalog->groups.at(m_group));
+        // The group first: a narrow chart elides the end of its title, never whose it is.
+        //: A chart's title for the group in view: %1 the consumer group's name, %2 the chart.
+        return tr("%1: %2").arg(catalog->groups.at(m_group), title);
     }
     return title;
 }
