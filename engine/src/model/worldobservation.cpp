@@ -287,6 +287,7 @@ void World::fillSnapshot(WorldSnapshot &snap) const
             row.popInvisible = f.invisible;
             row.popAcked = f.acked;
             row.popRedelivered = f.redelivered;
+            row.popRevived = f.revived;
             row.queuedTasks += f.queued;
         }
         if (!c.alive()) {

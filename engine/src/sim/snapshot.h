@@ -49,6 +49,9 @@ struct RBLAB_ENGINE_EXPORT ConsumerInfo
     QString id; //!< client id (may be shared)
     QString group;
     qint32 groupIndex = -1;
+    //! ClientConfig.instanceName as the scenario names it (empty: a process of its own).
+    //! Consumers with the same id and instanceName share one MQClientInstance.
+    QString instanceName;
 };
 
 /*!
@@ -140,6 +143,7 @@ struct RBLAB_ENGINE_EXPORT SnapshotConsumer
     qint64 popInvisible = 0; //!< broker checkpoints of its pops, neither acked nor revived
     qint64 popAcked = 0;
     qint64 popRedelivered = 0; //!< listener calls of messages that came back
+    qint64 popRevived = 0; //!< checkpoints of its pops revived by the brokers
     friend bool operator==(const SnapshotConsumer &, const SnapshotConsumer &) = default;
 };
 
