@@ -522,8 +522,16 @@
         <translation>消费耗时：%1</translation>
     </message>
     <message>
-        <source>POP: %1 in flight, %2 invisible on the brokers, %3 acked, %4 redelivered</source>
-        <translation>POP：在途 %1 条，Broker 上不可见 %2 条，已确认 %3 条，重新投递 %4 条</translation>
+        <source>Client instance: %1</source>
+        <translation>客户端实例：%1</translation>
+    </message>
+    <message>
+        <source>Client instance: %1, shared with %2</source>
+        <translation>客户端实例：%1，与 %2 共用</translation>
+    </message>
+    <message>
+        <source>POP: %1 in flight, %2 invisible on the brokers, %3 acked, %4 revived, %5 redelivered</source>
+        <translation>POP：在途 %1 条，Broker 上不可见 %2 条，已确认 %3 条，已复活 %4 条，重新投递 %5 条</translation>
     </message>
 </context>
 <context>
@@ -731,6 +739,39 @@
     <message>
         <source>broker: FLOW_CONTROL</source>
         <translation>Broker：FLOW_CONTROL</translation>
+    </message>
+    <message>
+        <source>POP messages (dashed: per second)</source>
+        <translation>POP 消息（虚线：每秒）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>A chart&apos;s title for the group in view: %1 the consumer group&apos;s name, %2 the chart.</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>POP</source>
+        <translation>POP</translation>
+    </message>
+    <message>
+        <source>in flight</source>
+        <translation>在途</translation>
+    </message>
+    <message>
+        <source>invisible</source>
+        <translation>不可见</translation>
+    </message>
+    <message>
+        <source>acked/s</source>
+        <translation>已确认/秒</translation>
+    </message>
+    <message>
+        <source>revived/s</source>
+        <translation>已复活/秒</translation>
+    </message>
+    <message>
+        <source>redelivered/s</source>
+        <translation>重新投递/秒</translation>
     </message>
 </context>
 <context>
@@ -1129,10 +1170,6 @@
         <translation>运行未到达 %1（场景时长为 %2）。</translation>
     </message>
     <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
         <source>Compare — Rebalance Lab</source>
         <translation>对比 — Rebalance Lab</translation>
     </message>
@@ -1504,6 +1541,10 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>Untitled</source>
         <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2354,6 +2395,27 @@ The files were kept as %2.unreadable.</source>
         <source>RocketMQ logs</source>
         <translation>RocketMQ 日志</translation>
     </message>
+    <message>
+        <source>Client instance</source>
+        <translation>客户端实例</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <extracomment>A consumer sharing the client instance: %1 its name, %2 its group.</extracomment>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Shared with</source>
+        <translation>共用者</translation>
+    </message>
+    <message>
+        <source>no other consumer</source>
+        <translation>无其他消费者</translation>
+    </message>
+    <message>
+        <source>Revived (not acked in time)</source>
+        <translation>已复活（未按时确认）</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::IsolatedStrategy</name>
@@ -2656,10 +2718,6 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <source>Compare</source>
@@ -3917,6 +3975,22 @@ Allowed: %4</source>
     <message>
         <source>; broker push-backs: SYSTEM_BUSY %1, FLOW_CONTROL %2</source>
         <translation>；Broker 回绝：SYSTEM_BUSY %1，FLOW_CONTROL %2</translation>
+    </message>
+    <message>
+        <source>%1: redelivered %2 · revived %3 · in flight %4 · invisible %5</source>
+        <translation>%1：重新投递 %2 · 已复活 %3 · 在途 %4 · 不可见 %5</translation>
+    </message>
+    <message>
+        <source>Group %1 (POP): produced %2, delivered %3, lost %4; popped %5, acked %6, revived %7, redelivered %8; duplicates (delivered − unique) %9</source>
+        <translation>消费者组 %1（POP）：已生产 %2，已投递 %3，丢失 %4；已弹出 %5，已确认 %6，已复活 %7，重新投递 %8；重复消费（投递数 − 去重数）%9</translation>
+    </message>
+    <message>
+        <source>Rebalances %1 · queue moves %2 · redelivered %3 · unassigned %4 · double-owned %5</source>
+        <translation>重平衡 %1 · 队列迁移 %2 · 重新投递 %3 · 未分配 %4 · 重复持有 %5</translation>
+    </message>
+    <message>
+        <source>; POP: revived %1, redelivered %2</source>
+        <translation>；POP：已复活 %1，重新投递 %2</translation>
     </message>
 </context>
 <context>

@@ -469,6 +469,22 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
         p.setFont(m_font);
         p.setPen(m_palette.mutedText);
     }
+    // The client instance it shares with other groups' consumers (ClientConfig.instanceName),
+    // as a small outlined tag: one MQClientInstance, one rebalance thread for all of them.
+    const QString &instance
+        = c < in.catalog->consumers.size() ? in.catalog->consumers.at(c).instanceName : QString();
+    if (!instance.isEmpty()) {
+        const QString tag = fm.elidedText(instance, Qt::ElideRight, line2.width() / 3);
+        const qreal tagWidth = fm.horizontalAdvance(tag) + 8;
+        if (x + tagWidth + fm.horizontalAdvance(QStringLiteral("000 · 0")) <= line2.right()) {
+            const QRectF box(x, line2.top() + 1, tagWidth, lh - 1);
+            p.setPen(QPen(m_palette.mutedText, 1));
+            p.setBrush(Qt::NoBrush);
+            p.drawRoundedRect(box, 3, 3);
+            p.drawText(box, Qt::AlignCenter, tag);
+            x += tagWidth + 6;
+        }
+    }
     p.drawText(QRectF(x, line2.top(), qMax<qreal>(0, line2.right() - x), lh),
         Qt::AlignLeft | Qt::AlignTop,
         fm.elidedText(cache, Qt::ElideRight, qMax<qreal>(0, line2.right() - x)));

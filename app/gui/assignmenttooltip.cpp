@@ -19,6 +19,17 @@ QString AssignmentToolTip::consumer(
         html += QStringLiteral(" (%1)").arg(info.id.toHtmlEscaped());
     }
     html += QStringLiteral("<br>") + tr("Group: %1").arg(info.group.toHtmlEscaped());
+    if (!info.instanceName.isEmpty()) {
+        QStringList mates;
+        for (qint32 mate : cat.instanceMates(consumer)) {
+            mates.append(cat.consumers.at(mate).name.toHtmlEscaped());
+        }
+        html += QStringLiteral("<br>")
+            + (mates.isEmpty() ? tr("Client instance: %1").arg(info.instanceName.toHtmlEscaped())
+                               : tr("Client instance: %1, shared with %2")
+                                     .arg(info.instanceName.toHtmlEscaped(),
+                                         mates.join(QStringLiteral(", "))));
+    }
     html += QStringLiteral("<br>") + tr("State: %1").arg(GuiText::stateName(sc.state, sc.slowed));
     html += QStringLiteral("<br>") + tr("Strategy: %1").arg(sc.strategy.toHtmlEscaped());
     html += QStringLiteral("<br>")
@@ -29,9 +40,11 @@ QString AssignmentToolTip::consumer(
               .arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes));
     if (sc.pop) {
         html += QStringLiteral("<br>")
-            + tr("POP: %1 in flight, %2 invisible on the brokers, %3 acked, %4 redelivered")
+            + tr("POP: %1 in flight, %2 invisible on the brokers, %3 acked, %4 revived, %5 "
+                 "redelivered")
                   .arg(GuiText::count(sc.popInFlight), GuiText::count(sc.popInvisible),
-                      GuiText::count(sc.popAcked), GuiText::count(sc.popRedelivered));
+                      GuiText::count(sc.popAcked), GuiText::count(sc.popRevived),
+                      GuiText::count(sc.popRedelivered));
     }
     html += QStringLiteral("<br>")
         + tr("Flow-control holds: count %1, size %2, span %3")

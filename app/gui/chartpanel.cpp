@@ -85,7 +85,9 @@ ChartPanel::ChartPanel(const SimulationController &controller, QWidget *parent)
         c.chart->setMargins(QMargins(4, 2, 4, 2));
         // Consumer names are long and many: listed at the right they stay whole; the group
         // charts have three short entries, which fit under the plot.
-        c.chart->legend()->setAlignment(perConsumer(Kind(k)) ? Qt::AlignRight : Qt::AlignBottom);
+        // The POP chart's five entries do not fit under a narrow plot either.
+        c.chart->legend()->setAlignment(
+            perConsumer(Kind(k)) || k == PopFigures ? Qt::AlignRight : Qt::AlignBottom);
         // Lines as lines and the rebalance marks as triangles: the legend reads like the plot.
         c.chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
         c.x = new QCategoryAxis(c.chart);
@@ -129,7 +131,8 @@ ChartPanel::ChartPanel(const SimulationController &controller, QWidget *parent)
     connect(&controller, &SimulationController::rewound, this, [this] {
         // The charts show the chosen moment: the columns up to it, derived again.
         m_data.clear();
-        m_data.update(m_controller.samples(), m_controller.historyRevision());
+        m_data.update(m_controller.samples(), m_controller.historyRevision(),
+            m_controller.lastFrame().departures);
         m_data.appendEvents(m_controller.events());
         for (Chart &c : m_charts) {
             rebuildLines(c);
@@ -144,6 +147,7 @@ ChartPanel::ChartPanel(const SimulationController &controller, QWidget *parent)
     });
     applyTheme();
     retranslate();
+    updatePopTab();
 }
 
 QChart *ChartPanel::chart(Kind kind) const
@@ -157,27 +161,46 @@ void ChartPanel::showChart(Kind kind)
     tabs->setCurrentWidget(m_charts.at(kind).view);
 }
 
+namespace {
+
+const char *const kTitles[ChartPanel::KindCount] = {
+    QT_TRANSLATE_NOOP("Rblab::ChartPanel", "Cache per consumer (messages, largest queue)"),
+    QT_TRANSLATE_NOOP("Rblab::ChartPanel", "Cache per consumer (MiB, largest queue)"),
+    QT_TRANSLATE_NOOP("Rblab::ChartPanel", "Lag per consumer (messages)"),
+    QT_TRANSLATE_NOOP("Rblab::ChartPanel", "Flow-control holds per second"),
+    QT_TRANSLATE_NOOP("Rblab::ChartPanel", "Ownership health (queues)"),
+    QT_TRANSLATE_NOOP("Rblab::ChartPanel", "POP messages (dashed: per second)"),
+};
+
+} // namespace
+
+QString ChartPanel::titleOf(Kind kind) const
+{
+    const QString title = tr(kTitles[kind]);
+    const CatalogPtr catalog = m_controller.catalog();
+    if (m_group >= 0 && catalog && m_group < catalog->groups.size()) {
+        // The group first: a narrow chart elides the end of its title, never whose it is.
+        //: A chart's title for the group in view: %1 the consumer group's name, %2 the chart.
+        return tr("%1: %2").arg(catalog->groups.at(m_group), title);
+    }
+    return title;
+}
+
 void ChartPanel::retranslate()
 {
-    static const char *const titles[KindCount] = {
-        QT_TR_NOOP("Cache per consumer (messages, largest queue)"),
-        QT_TR_NOOP("Cache per consumer (MiB, largest queue)"),
-        QT_TR_NOOP("Lag per consumer (messages)"),
-        QT_TR_NOOP("Flow-control holds per second"),
-        QT_TR_NOOP("Ownership health (queues)"),
-    };
     static const char *const tabs[KindCount] = {
         QT_TR_NOOP("Cache"),
         QT_TR_NOOP("Cache MiB"),
         QT_TR_NOOP("Lag"),
         QT_TR_NOOP("Flow control"),
         QT_TR_NOOP("Ownership"),
+        QT_TR_NOOP("POP"),
     };
     for (Chart &c : m_charts) {
-        c.chart->setTitle(tr(titles[c.kind]));
+        c.chart->setTitle(titleOf(c.kind));
         QTabWidget *tabWidget = perConsumer(c.kind) ? m_left : m_right;
         tabWidget->setTabText(tabWidget->indexOf(c.view), tr(tabs[c.kind]));
-        tabWidget->setTabToolTip(tabWidget->indexOf(c.view), tr(titles[c.kind]));
+        tabWidget->setTabToolTip(tabWidget->indexOf(c.view), titleOf(c.kind));
         c.x->setTitleText(tr("time"));
         c.rebalances->setName(tr("rebalance"));
         c.view->setToolTip(
@@ -245,7 +268,14 @@ QLineSeries *ChartPanel::addLine(
 void ChartPanel::rebuildLines(Chart &c)
 {
     const CatalogPtr catalog = m_controller.catalog();
-    const int consumers = catalog ? int(catalog->consumers.size()) : 0;
+    // The group in view's members, or every consumer of the run.
+    int consumers = catalog ? int(catalog->consumers.size()) : 0;
+    if (m_data.scopeGroup() >= 0 && catalog) {
+        consumers = 0;
+        for (const ConsumerInfo &info : catalog->consumers) {
+            consumers += info.groupIndex == m_data.scopeGroup() ? 1 : 0;
+        }
+    }
     const int wanted = perConsumer(c.kind) ? (consumers <= kMaxConsumerLines ? consumers : -1) : 0;
     if (c.consumerLines == wanted) {
         return;
@@ -270,7 +300,9 @@ void ChartPanel::rebuildLines(Chart &c)
     case Lag:
         if (wanted >= 0) {
             for (int i = 0; i < consumers; ++i) {
-                addLine(c, catalog->consumers.at(i).name, seriesColor(i));
+                // A consumer keeps its colour whether the world or its group is in view.
+                const qint32 id = m_data.consumerAt(i);
+                addLine(c, catalog->consumers.at(id).name, seriesColor(id));
             }
         } else {
             addLine(c, tr("highest"), seriesColor(3));
@@ -298,6 +330,15 @@ void ChartPanel::rebuildLines(Chart &c)
         addLine(c, tr("unassigned"), QColor(215, 40, 30))->setPen(QPen(QColor(215, 40, 30), 4));
         addLine(c, tr("double-owned"), QColor(120, 0, 160), Qt::DashLine);
         break;
+    case PopFigures:
+        // Levels solid, rates dashed. Acks run at the consume rate, hundreds of times the
+        // redeliveries: their line starts hidden (a click on the legend shows it).
+        addLine(c, tr("in flight"), QColor(31, 119, 180));
+        addLine(c, tr("invisible"), QColor(148, 103, 189));
+        addLine(c, tr("acked/s"), QColor(44, 160, 44), Qt::DashLine)->setVisible(false);
+        addLine(c, tr("revived/s"), QColor(255, 127, 14), Qt::DashLine);
+        addLine(c, tr("redelivered/s"), QColor(214, 39, 40), Qt::DashLine);
+        break;
     default:
         break;
     }
@@ -305,6 +346,17 @@ void ChartPanel::rebuildLines(Chart &c)
     c.rebalances->attachAxis(c.x);
     c.rebalances->attachAxis(c.y);
     connectLegend(c);
+    for (QLineSeries *line : std::as_const(c.lines)) {
+        if (!line->isVisible()) {
+            // Hidden from the start: its legend entry stays, dimmed, to be clicked.
+            for (QLegendMarker *marker : c.chart->legend()->markers(line)) {
+                marker->setVisible(true);
+                QColor label = marker->labelBrush().color();
+                label.setAlphaF(0.4);
+                marker->setLabelBrush(label);
+            }
+        }
+    }
 }
 
 void ChartPanel::connectLegend(Chart &c)
@@ -325,10 +377,71 @@ void ChartPanel::connectLegend(Chart &c)
 
 void ChartPanel::handleRunStarted()
 {
-    m_data.clear();
     m_follow = true;
+    applyScope();
+}
+
+void ChartPanel::setGroup(qint32 group)
+{
+    group = qMax(-1, group);
+    if (group == m_group) {
+        return;
+    }
+    m_group = group;
+    applyScope();
+    m_data.update(m_controller.samples(), m_controller.historyRevision(),
+        m_controller.lastFrame().departures);
+    m_data.appendEvents(m_controller.events());
+    scheduleRefresh();
+}
+
+void ChartPanel::applyScope()
+{
+    // The members of the group in view, in catalog order (a new run may have other groups).
+    const CatalogPtr catalog = m_controller.catalog();
+    QList<qint32> members;
+    qint32 group = -1;
+    if (m_group >= 0 && catalog && m_group < catalog->groups.size()) {
+        group = m_group;
+        for (qint32 c = 0; c < catalog->consumers.size(); ++c) {
+            if (catalog->consumers.at(c).groupIndex == group) {
+                members.append(c);
+            }
+        }
+    }
+    m_data.setScope(group, members);
+    m_data.clear();
     for (Chart &c : m_charts) {
+        c.consumerLines = -2; // other consumers, or other names
         rebuildLines(c);
+        c.chart->setTitle(titleOf(c.kind));
+        QTabWidget *tabWidget = perConsumer(c.kind) ? m_left : m_right;
+        tabWidget->setTabToolTip(tabWidget->indexOf(c.view), titleOf(c.kind));
+    }
+    updatePopTab();
+}
+
+bool ChartPanel::isChartAvailable(Kind kind) const
+{
+    if (kind != PopFigures) {
+        return true;
+    }
+    const CatalogPtr catalog = m_controller.catalog();
+    if (!catalog) {
+        return false;
+    }
+    if (m_data.scopeGroup() >= 0) {
+        return catalog->groupPop.value(m_data.scopeGroup(), false);
+    }
+    return catalog->groupPop.contains(true);
+}
+
+void ChartPanel::updatePopTab()
+{
+    const int index = m_right->indexOf(m_charts.at(PopFigures).view);
+    const bool available = isChartAvailable(PopFigures);
+    if (m_right->isTabVisible(index) != available) {
+        m_right->setTabVisible(index, available);
     }
 }
 
@@ -338,7 +451,7 @@ void ChartPanel::handleFrame()
     if (frame.rewound) {
         return; // rewound() has rebuilt the columns with this frame's samples
     }
-    m_data.update(frame.samples, frame.historyRevision);
+    m_data.update(frame.samples, frame.historyRevision, frame.departures);
     if (!frame.newEvents.isEmpty()) {
         m_data.appendEvents(frame.newEvents);
     }
@@ -444,6 +557,9 @@ void ChartPanel::refresh(Chart &c)
             break;
         case Ownership:
             column = i == 0 ? &m_data.orphaned() : &m_data.doubleOwned();
+            break;
+        case PopFigures:
+            column = &m_data.popColumn(ChartSeries::Pop(i));
             break;
         default:
             break;

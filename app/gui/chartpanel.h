@@ -26,7 +26,8 @@ class TimeChartView;
     Five QtCharts charts in two tab groups side by side: per consumer (largest queue cache in
     messages and in MiB against the flow-control thresholds, which a ThresholdNote keeps
     readable even when far off the scale, lag) and for the group (flow-control
-    holds per second by cause, unassigned and double-owned queues), each with the rebalances
+    holds per second by cause, unassigned and double-owned queues, and for POP groups the
+    messages in flight and invisible, acked, revived and redelivered), each with the rebalances
     marked along the time axis. While playing the time axis slides with the clock; when paused
     the user pans (drag) and zooms (wheel); a double click follows the clock again. Clicking a
     legend entry hides its series.
@@ -39,12 +40,21 @@ class ChartPanel : public QWidget
     Q_OBJECT
 
 public:
-    enum Kind { CacheMessages, CacheMiB, Lag, FlowHolds, Ownership, KindCount };
+    enum Kind { CacheMessages, CacheMiB, Lag, FlowHolds, Ownership, PopFigures, KindCount };
 
     explicit ChartPanel(const SimulationController &controller, QWidget *parent = nullptr);
 
     //! Shows a chart (its tab comes to the front).
     void showChart(Kind kind);
+    /*!
+        The charts follow one consumer group (index into the catalog's groups: its members'
+        lines, its own flow control, ownership health, POP figures and rebalances, its name in
+        every title), or the whole world (-1).
+    */
+    void setGroup(qint32 group);
+    qint32 group() const { return m_group; }
+    //! Whether a chart's tab is offered (the POP chart only when a POP group is in view).
+    bool isChartAvailable(Kind kind) const;
     //! Refreshes every chart now (tests, export).
     void refreshAll();
     QChart *chart(Kind kind) const;
@@ -84,6 +94,10 @@ private:
     };
 
     void handleRunStarted();
+    //! Derives the columns again for the group in view (after a new run, a new group).
+    void applyScope();
+    QString titleOf(Kind kind) const;
+    void updatePopTab();
     void handleFrame();
     void scheduleRefresh();
     void refreshVisible();
@@ -112,6 +126,7 @@ private:
     double m_window = 120;
     double m_x0 = 0;
     double m_x1 = 120;
+    qint32 m_group = -1;
 };
 
 } // namespace Rblab

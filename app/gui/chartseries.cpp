@@ -26,14 +26,40 @@ void ChartSeries::clearSamples()
         m_highest[m].clear();
         m_mean[m].clear();
     }
+    for (int k = 0; k < PopSeries; ++k) {
+        m_pop[k].clear();
+        m_lastPopTotal[k] = 0;
+    }
+    m_hasPop = false;
+    m_lastRow.fill(Sample::Consumer(), m_members.size());
+    m_departureCursor = 0;
     m_orphaned.clear();
     m_doubleOwned.clear();
     m_countThreshold = 0;
     m_sizeThreshold = 0;
 }
 
-void ChartSeries::update(const QList<SamplePtr> &samples, quint64 revision)
+void ChartSeries::setScope(qint32 group, const QList<qint32> &members)
 {
+    m_group = group < 0 ? -1 : group;
+    m_members = m_group < 0 ? QList<qint32>() : members;
+    m_slotOf.clear();
+    for (qsizetype i = 0; i < m_members.size(); ++i) {
+        const qint32 c = m_members.at(i);
+        if (c >= 0) {
+            if (m_slotOf.size() <= c) {
+                m_slotOf.resize(c + 1, -1);
+            }
+            m_slotOf[c] = qint32(i);
+        }
+    }
+    m_lastRow.fill(Sample::Consumer(), m_members.size());
+}
+
+void ChartSeries::update(const QList<SamplePtr> &samples, quint64 revision,
+    const QList<SampleHistory::Departure> &departures)
+{
+    m_departures = departures;
     if (!m_following || revision != m_revision) {
         clearSamples();
         m_revision = revision;
@@ -70,7 +96,16 @@ void ChartSeries::appendOne(const Sample &s)
     const double dt = m_t.isEmpty() ? 0 : t - m_t.last();
     const qsizetype before = m_t.size();
     m_t.append(t);
-    const int consumers = int(SampleHistory::consumerCount(s));
+    const bool scoped = m_group >= 0;
+    // Columns per consumer: the world's consumers by catalog index, or the group's members by
+    // their place in the group.
+    const int consumers = scoped ? int(m_members.size()) : int(SampleHistory::consumerCount(s));
+    const auto slotOf = [&](qint32 c) {
+        if (!scoped) {
+            return c < consumers ? c : -1;
+        }
+        return c >= 0 && c < m_slotOf.size() ? m_slotOf.at(c) : -1;
+    };
     if (consumers > kMaxConsumerColumns && !m_tooManyConsumers) {
         // A line each is drawn only up to kMaxConsumerColumns consumers (ChartPanel): beyond,
         // columns per consumer would cost memory for every consumer the run ever created.
@@ -96,9 +131,10 @@ void ChartSeries::appendOne(const Sample &s)
     m_largestBytes.fill(0.0f, consumers);
     for (const Sample::Queue &q : s.queues) {
         for (qint32 owner : q.owners) {
-            if (owner >= 0 && owner < consumers) {
-                m_largestCount[owner] = qMax(m_largestCount[owner], float(q.cachedCount));
-                m_largestBytes[owner] = qMax(m_largestBytes[owner], float(q.cachedBytes));
+            const qint32 slot = slotOf(owner);
+            if (slot >= 0) {
+                m_largestCount[slot] = qMax(m_largestCount[slot], float(q.cachedCount));
+                m_largestBytes[slot] = qMax(m_largestBytes[slot], float(q.cachedBytes));
             }
         }
     }
@@ -106,16 +142,63 @@ void ChartSeries::appendOne(const Sample &s)
     // popped and has not acked (in flight), which the cache chart shows instead.
     for (qsizetype row = 0; row < rows; ++row) {
         const Sample::Consumer &sc = s.consumers.at(row);
-        const qint32 c = idOf(row);
-        if (sc.popInFlight >= 0 && c < consumers) {
-            m_largestCount[c] = float(sc.popInFlight);
+        const qint32 slot = slotOf(idOf(row));
+        if (sc.popInFlight >= 0 && slot >= 0) {
+            m_largestCount[slot] = float(sc.popInFlight);
         }
     }
     // Flow-control holds per second: the cumulative counts of every consumer, departed ones
-    // (their summary row) included, against the previous sample's.
-    qint64 flowTotal[FlowCauses]
-        = { s.departed.flowControl[0], s.departed.flowControl[1], s.departed.flowControl[2],
-              s.departed.brokerFlowControl[0], s.departed.brokerFlowControl[1] };
+    // (their summary row) included, against the previous sample's. A group's departed members
+    // are not told apart in the summary: each counts with the last row it had.
+    qint64 flowTotal[FlowCauses] = { 0, 0, 0, 0, 0 };
+    qint64 popTotal[PopSeries] = { 0, 0, 0, 0, 0 };
+    bool pop = false;
+    const auto addCumulative = [&](const Sample::Consumer &sc) {
+        for (int k = 0; k < FlowCauses; ++k) {
+            // The client's own holds, then the brokers' push-backs (SYSTEM_BUSY, FLOW_CONTROL).
+            flowTotal[k] += k < FlowSystemBusy ? sc.flowControl[k]
+                                               : sc.brokerFlowControl[k - FlowSystemBusy];
+        }
+        popTotal[PopAcked] += sc.popAcked;
+        popTotal[PopRevived] += sc.popRevived;
+        popTotal[PopRedelivered] += sc.popRedelivered;
+    };
+    if (scoped) {
+        // A member folded out of the sample has the row of its latest departure (the
+        // history notes one each time a departed consumer's row changes: a dead POP
+        // consumer's checkpoints being revived).
+        while (m_departureCursor < m_departures.size()
+            && m_departures.at(m_departureCursor).from <= s.t) {
+            const SampleHistory::Departure &d = m_departures.at(m_departureCursor++);
+            const qint32 slot = slotOf(d.consumer);
+            if (slot >= 0) {
+                m_lastRow[slot] = d.row;
+            }
+        }
+        QList<bool> present(m_members.size(), false);
+        for (qsizetype row = 0; row < rows; ++row) {
+            const qint32 slot = slotOf(idOf(row));
+            if (slot >= 0) {
+                m_lastRow[slot] = s.consumers.at(row);
+                present[slot] = true;
+            }
+        }
+        for (qsizetype slot = 0; slot < m_lastRow.size(); ++slot) {
+            const Sample::Consumer &last = m_lastRow.at(slot);
+            addCumulative(last);
+            if (!present.at(slot) && last.popInFlight >= 0) {
+                // Departed: what it popped stays invisible on the brokers until revived.
+                pop = true;
+                popTotal[PopInvisible] += last.popInvisible;
+            }
+        }
+    } else {
+        addCumulative(s.departed);
+        if (s.departed.popInFlight >= 0) {
+            pop = true;
+            popTotal[PopInvisible] += s.departed.popInvisible;
+        }
+    }
     double countThreshold = 0;
     double sizeThreshold = 0;
     float highest[MetricCount] = { 0, 0, 0 };
@@ -123,14 +206,20 @@ void ChartSeries::appendOne(const Sample &s)
     int live = 0;
     for (qsizetype row = 0; row < rows; ++row) {
         const Sample::Consumer &sc = s.consumers.at(row);
-        const qint32 c = idOf(row);
-        for (int k = 0; k < FlowCauses; ++k) {
-            // The client's own holds, then the brokers' push-backs (SYSTEM_BUSY, FLOW_CONTROL).
-            flowTotal[k] += k < FlowSystemBusy ? sc.flowControl[k]
-                                               : sc.brokerFlowControl[k - FlowSystemBusy];
+        const qint32 slot = slotOf(idOf(row));
+        if (slot < 0) {
+            continue;
         }
-        const float values[MetricCount]
-            = { m_largestCount.at(c), m_largestBytes.at(c) / float(1024 * 1024), float(sc.lag) };
+        if (!scoped) {
+            addCumulative(sc);
+        }
+        if (sc.popInFlight >= 0) {
+            pop = true;
+            popTotal[PopInFlight] += sc.popInFlight;
+            popTotal[PopInvisible] += sc.popInvisible;
+        }
+        const float values[MetricCount] = { m_largestCount.at(slot),
+            m_largestBytes.at(slot) / float(1024 * 1024), float(sc.lag) };
         const bool isLive = sc.state != ConsumerState::Absent && sc.state != ConsumerState::Killed
             && sc.state != ConsumerState::Shutdown;
         if (isLive) {
@@ -157,9 +246,9 @@ void ChartSeries::appendOne(const Sample &s)
     }
     if (!m_perConsumer.isEmpty()) {
         for (qsizetype row = 0; row < rows; ++row) {
-            const qint32 c = idOf(row);
-            if (c < m_perConsumer.size()) {
-                m_perConsumer[c][Lag].last() = float(s.consumers.at(row).lag);
+            const qint32 slot = slotOf(idOf(row));
+            if (slot >= 0 && slot < m_perConsumer.size()) {
+                m_perConsumer[slot][Lag].last() = float(s.consumers.at(row).lag);
             }
         }
     }
@@ -168,12 +257,24 @@ void ChartSeries::appendOne(const Sample &s)
         m_flow[k].append(dt > 0 ? float(double(added) / dt) : 0.0f);
         m_lastFlowTotal[k] = flowTotal[k];
     }
+    m_hasPop = m_hasPop || pop;
+    m_pop[PopInFlight].append(float(popTotal[PopInFlight]));
+    m_pop[PopInvisible].append(float(popTotal[PopInvisible]));
+    for (int k = PopAcked; k < PopSeries; ++k) {
+        const qint64 added = before == 0 ? popTotal[k] : popTotal[k] - m_lastPopTotal[k];
+        m_pop[k].append(dt > 0 ? float(double(added) / dt) : 0.0f);
+        m_lastPopTotal[k] = popTotal[k];
+    }
     for (int m = 0; m < MetricCount; ++m) {
         m_highest[m].append(highest[m]);
         m_mean[m].append(live > 0 ? float(sum[m] / live) : 0.0f);
     }
-    m_orphaned.append(float(s.orphanedQueues));
-    m_doubleOwned.append(float(s.doubleOwnedQueues));
+    // The group's own ownership health when the samples keep it per group (several groups).
+    const bool perGroup = scoped && m_group < s.groupOrphaned.size();
+    m_orphaned.append(float(perGroup ? s.groupOrphaned.at(m_group) : s.orphanedQueues));
+    m_doubleOwned.append(
+        float(perGroup && m_group < s.groupDoubleOwned.size() ? s.groupDoubleOwned.at(m_group)
+                                                              : s.doubleOwnedQueues));
     if (countThreshold > 0) {
         m_countThreshold = countThreshold;
     }
@@ -185,7 +286,10 @@ void ChartSeries::appendOne(const Sample &s)
 void ChartSeries::appendEvents(const QList<SimEvent> &events)
 {
     for (const SimEvent &e : events) {
-        if (e.type == SimEvent::Type::Rebalance) {
+        // A group's charts mark its members' rebalances only.
+        const bool inScope = m_group < 0
+            || (e.consumer >= 0 && e.consumer < m_slotOf.size() && m_slotOf.at(e.consumer) >= 0);
+        if (e.type == SimEvent::Type::Rebalance && inScope) {
             m_rebalances.append(double(e.t) / 1000.0);
         }
     }

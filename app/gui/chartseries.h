@@ -23,12 +23,27 @@ public:
     enum Metric { CacheMessages, CacheMiB, Lag, MetricCount };
     //! The client's own holds (count, size, span), then the broker's push-backs.
     enum Flow { FlowCount, FlowSize, FlowSpan, FlowSystemBusy, FlowBrokerFlowControl, FlowCauses };
+    /*!
+        POP figures over the POP consumers in scope: messages in flight (popped, not acked) and
+        invisible on the brokers now, then acks sent, checkpoints revived and redeliveries per
+        second.
+    */
+    enum Pop { PopInFlight, PopInvisible, PopAcked, PopRevived, PopRedelivered, PopSeries };
 
     //! Per-consumer columns are kept while a run has at most this many consumers (the charts
     //! draw a line each up to there, the highest and the mean beyond).
     static constexpr int kMaxConsumerColumns = 10;
 
     void clear();
+    /*!
+        The consumers the columns cover: one group's members (`group` its index, `members` its
+        consumers in catalog order), or the whole world (group -1). Takes effect for the samples
+        derived after it: callers clear() and derive again.
+    */
+    void setScope(qint32 group, const QList<qint32> &members);
+    qint32 scopeGroup() const { return m_group; }
+    //! The catalog index of the consumer of consumerColumn(i, …).
+    qint32 consumerAt(int i) const { return m_group < 0 ? qint32(i) : m_members.value(i, -1); }
     //! Derives the columns of these samples (folded or whole) after the ones already derived.
     void append(const QList<SamplePtr> &samples);
     void append(const QList<Sample> &samples);
@@ -37,7 +52,8 @@ public:
         when more than the end changed (a new `revision`: thinning, a rewind), derives every
         column again from it. Either way the columns are as long as the window, not as the run.
     */
-    void update(const QList<SamplePtr> &samples, quint64 revision);
+    void update(const QList<SamplePtr> &samples, quint64 revision,
+        const QList<SampleHistory::Departure> &departures = {});
     void appendEvents(const QList<SimEvent> &events);
 
     qsizetype size() const { return m_t.size(); }
@@ -53,6 +69,9 @@ public:
     const QList<float> &highest(Metric metric) const { return m_highest[metric]; }
     const QList<float> &mean(Metric metric) const { return m_mean[metric]; }
     const QList<float> &flowColumn(Flow cause) const { return m_flow[cause]; }
+    const QList<float> &popColumn(Pop series) const { return m_pop[series]; }
+    //! A POP consumer was in scope in a sample derived so far.
+    bool hasPop() const { return m_hasPop; }
     const QList<float> &orphaned() const { return m_orphaned; }
     const QList<float> &doubleOwned() const { return m_doubleOwned; }
     //! The highest threshold among live consumers at the last sample (messages, MiB).
@@ -77,6 +96,19 @@ private:
     QList<float> m_largestCount; //!< scratch, per consumer
     QList<float> m_largestBytes;
     qint64 m_lastFlowTotal[FlowCauses] = { 0, 0, 0 }; //!< cumulative, at the previous sample
+    qint64 m_lastPopTotal[PopSeries] = { 0, 0, 0, 0, 0 }; //!< acked, revived, redelivered
+    qint32 m_group = -1; //!< the group in scope (-1: the world)
+    QList<qint32> m_members; //!< its consumers
+    QList<qint32> m_slotOf; //!< catalog index → position in m_members (-1: not in scope)
+    //! Per member: its last row seen; a member that departed (folded out of the samples) keeps
+    //! counting with its last cumulative figures.
+    QList<Sample::Consumer> m_lastRow;
+    //! The history's departures (the rows folded out of its samples), and how many of them
+    //! the derived samples have passed (they come in time order).
+    QList<SampleHistory::Departure> m_departures;
+    qsizetype m_departureCursor = 0;
+    bool m_hasPop = false;
+    QList<float> m_pop[PopSeries];
     QList<double> m_t;
     QList<QList<QList<float>>> m_perConsumer; //!< [consumer][metric][sample]
     QList<float> m_highest[MetricCount];

@@ -55,4 +55,21 @@ QString Catalog::consumerLabel(qint32 consumer) const
     return consumers.at(consumer).name;
 }
 
+QList<qint32> Catalog::instanceMates(qint32 consumer) const
+{
+    QList<qint32> mates;
+    if (consumer < 0 || consumer >= consumers.size()
+        || consumers.at(consumer).instanceName.isEmpty()) {
+        return mates;
+    }
+    const ConsumerInfo &self = consumers.at(consumer);
+    for (qint32 c = 0; c < consumers.size(); ++c) {
+        const ConsumerInfo &other = consumers.at(c);
+        if (c != consumer && other.id == self.id && other.instanceName == self.instanceName) {
+            mates.append(c);
+        }
+    }
+    return mates;
+}
+
 } // namespace Rblab

@@ -42,6 +42,12 @@ struct Catalog
     //! "broker-a/3" or "%RETRY%group/broker-a/0": short and unambiguous for logs.
     QString queueLabel(qint32 queue) const;
     QString consumerLabel(qint32 consumer) const;
+    /*!
+        The other consumers in the same client instance as `consumer` (same client id and
+        instanceName: one MQClientInstance, MQClientManager's key), any group, catalog order;
+        empty for a consumer in a process of its own.
+    */
+    QList<qint32> instanceMates(qint32 consumer) const;
 };
 
 using CatalogPtr = std::shared_ptr<const Catalog>;

@@ -169,6 +169,19 @@ void InspectorView::showConsumer(qint32 c)
     m_title->setText(tr("Consumer %1").arg(info.name));
     add(tr("Client id"), info.id);
     add(tr("Group"), info.group);
+    if (!info.instanceName.isEmpty()) {
+        // One MQClientInstance for every consumer of the process (same client id and
+        // instanceName): shared rebalance, pull and heartbeat threads.
+        add(tr("Client instance"), info.instanceName);
+        QStringList mates;
+        for (qint32 mate : cat.instanceMates(c)) {
+            //: A consumer sharing the client instance: %1 its name, %2 its group.
+            mates.append(
+                tr("%1 (%2)").arg(cat.consumers.at(mate).name, cat.consumers.at(mate).group));
+        }
+        add(tr("Shared with"),
+            mates.isEmpty() ? tr("no other consumer") : mates.join(QStringLiteral(", ")));
+    }
     add(tr("State"), GuiText::stateName(sc.state, sc.slowed));
     add(tr("Strategy"), sc.strategy);
     add(tr("Consume time"), GuiText::consumeTime(sc));
@@ -181,6 +194,7 @@ void InspectorView::showConsumer(qint32 c)
         add(tr("In flight (popped, not acked)"), GuiText::count(sc.popInFlight));
         add(tr("Invisible on the brokers"), GuiText::count(sc.popInvisible));
         add(tr("Acked"), GuiText::count(sc.popAcked));
+        add(tr("Revived (not acked in time)"), GuiText::count(sc.popRevived));
         add(tr("Redelivered"), GuiText::count(sc.popRedelivered));
     }
     add(tr("Flow-control holds"),

@@ -367,7 +367,8 @@ void MainWindow::handleSelection(const Selection &selection)
     m_inspector->setSelection(selection);
     m_consumerActions->setSelectedConsumer(selection.isConsumer() ? selection.index : -1);
     applyReadOnly();
-    // The status bar follows the group of the selected consumer; the run's totals otherwise.
+    // The status bar and the charts follow the group of the selected consumer; the run's
+    // totals and the whole world otherwise.
     const CatalogPtr catalog = m_controller->catalog();
     const qint32 group = selection.isConsumer() && catalog && catalog->groups.size() > 1
             && selection.index < catalog->consumers.size()
@@ -375,6 +376,7 @@ void MainWindow::handleSelection(const Selection &selection)
         : -1;
     m_controller->setTotalsGroup(group);
     m_totals->setGroup(group);
+    m_charts->setGroup(group);
     // Show the details, unless the user is reading the log (a click there selects too).
     if (selection.kind != Selection::Kind::None
         && !m_log->isAncestorOf(QApplication::focusWidget())) {

@@ -60,6 +60,22 @@ void StatusTotals::refresh()
         // Until the frame with this group's totals comes (the worker computes only the group
         // asked for), the run's are shown.
         const SnapshotTotals &g = frame.groupTotals;
+        if (g.pop) {
+            // A POP group moves no queue and orphans none: what comes twice are redeliveries
+            // (RocketMQ's word: revived checkpoints consumed again, reconsumeTimes > 0).
+            setSteadyText(tr("%1: redelivered %2 · revived %3 · in flight %4 · invisible %5")
+                              .arg(frame.catalog->groups.at(m_group),
+                                  GuiText::count(g.popRedelivered), GuiText::count(g.popRevived),
+                                  GuiText::count(g.popInFlight), GuiText::count(g.popInvisible)));
+            setToolTip(tr("Group %1 (POP): produced %2, delivered %3, lost %4; popped %5, acked "
+                          "%6, revived %7, redelivered %8; duplicates (delivered − unique) %9")
+                           .arg(frame.catalog->groups.at(m_group), GuiText::count(g.produced),
+                               GuiText::count(g.delivered), GuiText::count(g.lost),
+                               GuiText::count(g.popPopped), GuiText::count(g.popAcked),
+                               GuiText::count(g.popRevived), GuiText::count(g.popRedelivered),
+                               GuiText::count(g.duplicates)));
+            return;
+        }
         setSteadyText(tr("%1: rebalances %2 · queue moves %3 · duplicates %4 · orphaned %5 s · "
                          "double-owned %6 s")
                           .arg(frame.catalog->groups.at(m_group), GuiText::count(g.rebalances),
@@ -76,10 +92,16 @@ void StatusTotals::refresh()
         return;
     }
     const SnapshotTotals &t = m_controller.snapshot().totals;
+    // A world of POP groups only: its second deliveries are redeliveries, and are named so.
+    const bool allPop = frame.catalog && !frame.catalog->groupPop.isEmpty()
+        && !frame.catalog->groupPop.contains(false);
     QString text
-        = tr("Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · double-owned %5")
+        = (allPop ? tr("Rebalances %1 · queue moves %2 · redelivered %3 · unassigned %4 · "
+                       "double-owned %5")
+                  : tr("Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · "
+                       "double-owned %5"))
               .arg(GuiText::count(t.rebalances), GuiText::count(t.queueMoves),
-                  GuiText::count(t.duplicates),
+                  GuiText::count(allPop ? t.popRedelivered : t.duplicates),
                   GuiText::queuesAndRetry(m_view.unassignedCount(), m_view.unassignedRetryCount()),
                   GuiText::queuesAndRetry(
                       m_view.doubleOwnedCount(), m_view.doubleOwnedRetryCount()));
@@ -97,6 +119,10 @@ void StatusTotals::refresh()
               .arg(GuiText::count(t.produced), GuiText::count(t.delivered), GuiText::count(t.lost),
                   GuiText::count(t.flowControl[0]), GuiText::count(t.flowControl[1]),
                   GuiText::count(t.flowControl[2]));
+    if (t.pop) {
+        tip += tr("; POP: revived %1, redelivered %2")
+                   .arg(GuiText::count(t.popRevived), GuiText::count(t.popRedelivered));
+    }
     if (t.brokerFlowControl[0] + t.brokerFlowControl[1] > 0) {
         tip += tr("; broker push-backs: SYSTEM_BUSY %1, FLOW_CONTROL %2")
                    .arg(GuiText::count(t.brokerFlowControl[0]),

@@ -22,6 +22,9 @@ private slots:
     void followsTheEnginesBoundedWindow();
     void foldedSamplesDrawAsWholeOnes_data();
     void foldedSamplesDrawAsWholeOnes();
+    void groupInViewHasItsOwnColumns();
+    void popColumns_data();
+    void popColumns();
 };
 
 namespace {
@@ -231,6 +234,149 @@ void tst_ChartSeries::foldedSamplesDrawAsWholeOnes()
         perSecond += c == 0 || c >= 12 ? 2.0 * (c + 1) : 0.0;
     }
     QCOMPARE(b.flowColumn(ChartSeries::FlowCount).last(), float(perSecond));
+}
+
+// Two groups: consumers 0 and 2 in group 0 (PULL), consumer 1 in group 1. With group 0 in
+// view, the columns are its members', its flow control and its own ownership health.
+void tst_ChartSeries::groupInViewHasItsOwnColumns()
+{
+    QList<Sample> samples;
+    for (int i = 0; i < 3; ++i) {
+        Sample s;
+        s.t = SimTime(i) * 1000;
+        for (int c = 0; c < 3; ++c) {
+            Sample::Consumer row;
+            row.state = ConsumerState::Running;
+            row.lag = 10 * (c + 1) + i;
+            row.flowControl[0] = i * (c + 1); // holds: 1, 2, 3 a second
+            row.pullThresholdForQueue = 100 * (c + 1);
+            s.consumers.append(row);
+        }
+        Sample::Queue q;
+        q.cachedCount = 50 + i;
+        q.owners = { 1 }; // group 1's queue
+        Sample::Queue r;
+        r.cachedCount = 7;
+        r.owners = { 2 };
+        s.queues = { q, r };
+        s.orphanedQueues = 3;
+        s.doubleOwnedQueues = 1;
+        s.groupOrphaned = { 1, 2 };
+        s.groupDoubleOwned = { 0, 1 };
+        samples.append(s);
+    }
+    SimEvent rebalance0;
+    rebalance0.type = SimEvent::Type::Rebalance;
+    rebalance0.t = 500;
+    rebalance0.consumer = 0;
+    SimEvent rebalance1 = rebalance0;
+    rebalance1.t = 1500;
+    rebalance1.consumer = 1;
+
+    ChartSeries world;
+    world.append(samples);
+    world.appendEvents({ rebalance0, rebalance1 });
+    QCOMPARE(world.consumerCount(), 3);
+    QCOMPARE(world.flowColumn(ChartSeries::FlowCount), QList<float>({ 0, 6, 6 }));
+    QCOMPARE(world.orphaned(), QList<float>({ 3, 3, 3 }));
+    QCOMPARE(world.rebalanceTimes(), QList<double>({ 0.5, 1.5 }));
+    QCOMPARE(world.countThreshold(), 300.0);
+
+    ChartSeries group;
+    group.setScope(0, { 0, 2 });
+    group.append(samples);
+    group.appendEvents({ rebalance0, rebalance1 });
+    QCOMPARE(group.scopeGroup(), 0);
+    QCOMPARE(group.consumerCount(), 2);
+    QCOMPARE(group.consumerAt(1), 2);
+    QCOMPARE(group.consumerColumn(0, ChartSeries::Lag), QList<float>({ 10, 11, 12 }));
+    QCOMPARE(group.consumerColumn(1, ChartSeries::Lag), QList<float>({ 30, 31, 32 }));
+    QCOMPARE(group.consumerColumn(1, ChartSeries::CacheMessages), QList<float>({ 7, 7, 7 }));
+    // Only consumers 0 and 2 hold back: 1 + 3 holds a second.
+    QCOMPARE(group.flowColumn(ChartSeries::FlowCount), QList<float>({ 0, 4, 4 }));
+    QCOMPARE(group.highest(ChartSeries::Lag), QList<float>({ 30, 31, 32 }));
+    QCOMPARE(group.orphaned(), QList<float>({ 1, 1, 1 }));
+    QCOMPARE(group.doubleOwned(), QList<float>({ 0, 0, 0 }));
+    QCOMPARE(group.rebalanceTimes(), QList<double>({ 0.5 }));
+    QCOMPARE(group.countThreshold(), 300.0);
+    QVERIFY(!group.hasPop());
+
+    // Back to the world: the same columns as a series that never had a scope.
+    group.setScope(-1, {});
+    group.clear();
+    group.append(samples);
+    QCOMPARE(group.consumerCount(), 3);
+    QCOMPARE(group.flowColumn(ChartSeries::FlowCount), world.flowColumn(ChartSeries::FlowCount));
+    QCOMPARE(group.orphaned(), world.orphaned());
+}
+
+void tst_ChartSeries::popColumns_data()
+{
+    QTest::addColumn<bool>("folded");
+    QTest::addColumn<bool>("scoped");
+    QTest::newRow("whole samples, world") << false << false;
+    QTest::newRow("bounded history, world") << true << false;
+    QTest::newRow("bounded history, POP group") << true << true;
+}
+
+// A POP group of two (consumers 1 and 2) beside a PULL consumer 0: consumer 1 is killed at 2 s
+// with 12 messages invisible, revived at 4 s and redelivered by consumer 2 at 5 s. The POP
+// columns sum the POP consumers' figures whether the history folds the dead one's row or not.
+void tst_ChartSeries::popColumns()
+{
+    QFETCH(bool, folded);
+    QFETCH(bool, scoped);
+    QList<Sample> whole;
+    SampleHistory history;
+    for (int i = 0; i <= 6; ++i) {
+        Sample s;
+        s.t = SimTime(i) * 1000;
+        Sample::Consumer pull;
+        pull.state = ConsumerState::Running;
+        pull.flowControl[0] = 100 * i;
+        Sample::Consumer dead;
+        dead.state = i < 2 ? ConsumerState::Running : ConsumerState::Killed;
+        dead.popInFlight = i < 2 ? 12 : 0;
+        dead.popInvisible = i < 4 ? 12 : 0;
+        dead.popAcked = 100 * qMin(i, 2);
+        dead.popRevived = i < 4 ? 0 : 12;
+        Sample::Consumer alive;
+        alive.state = ConsumerState::Running;
+        alive.popInFlight = 8;
+        alive.popInvisible = 8;
+        alive.popAcked = 100 * i + (i >= 5 ? 12 : 0);
+        alive.popRedelivered = i >= 5 ? 12 : 0;
+        s.consumers = { pull, dead, alive };
+        whole.append(s);
+        history.append(s);
+    }
+    // The dead consumer's row is folded from 2 s; its revival at 4 s is a departure of its own.
+    QVERIFY(!SampleHistory::isFolded(*history.samples().at(1)));
+    QVERIFY(SampleHistory::isFolded(*history.samples().at(2)));
+    QCOMPARE(history.departures().size(), 2);
+    for (qsizetype i = 0; i < whole.size(); ++i) {
+        QVERIFY(history.expanded(i) == whole.at(i));
+    }
+    ChartSeries series;
+    if (scoped) {
+        series.setScope(1, { 1, 2 });
+    }
+    if (folded) {
+        series.update(history.samples(), history.layoutRevision(), history.departures());
+    } else {
+        series.append(whole);
+    }
+    QVERIFY(series.hasPop());
+    QCOMPARE(series.popColumn(ChartSeries::PopInFlight), QList<float>({ 20, 20, 8, 8, 8, 8, 8 }));
+    QCOMPARE(
+        series.popColumn(ChartSeries::PopInvisible), QList<float>({ 20, 20, 20, 20, 8, 8, 8 }));
+    // Acks per second: 200 while both ran, 100 after the kill, 112 with the redeliveries.
+    QCOMPARE(
+        series.popColumn(ChartSeries::PopAcked), QList<float>({ 0, 200, 200, 100, 100, 112, 100 }));
+    QCOMPARE(series.popColumn(ChartSeries::PopRevived), QList<float>({ 0, 0, 0, 0, 12, 0, 0 }));
+    QCOMPARE(series.popColumn(ChartSeries::PopRedelivered), QList<float>({ 0, 0, 0, 0, 0, 12, 0 }));
+    // The PULL consumer's holds are the world's, not the POP group's.
+    QCOMPARE(series.flowColumn(ChartSeries::FlowCount).last(), scoped ? 0.0f : 100.0f);
 }
 
 QTEST_APPLESS_MAIN(tst_ChartSeries)

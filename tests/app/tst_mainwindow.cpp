@@ -84,6 +84,7 @@ private slots:
     void applyToSelectedNeedsALiveConsumer();
     void statusTotalsKeepUpWithTheView();
     void statusTotalsFollowTheSelectedGroup();
+    void chartsFollowTheSelectedGroup();
     void presenterZoomGrowsTheText();
     void exportedImagesSayWhichRunAndWhen();
 
@@ -962,6 +963,101 @@ void tst_MainWindow::statusTotalsFollowTheSelectedGroup()
     QVERIFY2(summary.startsWith(QStringLiteral("Rebalances %1 ")
                                     .arg(GuiText::count(controller->snapshot().totals.rebalances))),
         qPrintable(summary));
+}
+
+void tst_MainWindow::chartsFollowTheSelectedGroup()
+{
+    // Classic push and POP side by side, a consumer of each killed: selecting a POP consumer
+    // puts its group in the status bar ("redelivered", RocketMQ's word) and in the charts (its
+    // members' lines, its POP figures, its name in every title); nothing selected, the world.
+    const QString path = QFileInfo(MainWindow::defaultScenarioPath())
+                             .dir()
+                             .filePath(QStringLiteral("push-vs-pop-kill.json"));
+    QVERIFY2(m_window->openScenario(path), qPrintable(m_window->lastError()));
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    SimulationController *controller = m_window->controller();
+    controller->runTo(200 * kSecond);
+    const CatalogPtr catalog = controller->catalog();
+    QVERIFY(catalog && catalog->groups.size() == 2);
+    const qint32 popGroup = catalog->groupPop.indexOf(true);
+    QVERIFY(popGroup >= 0);
+    qint32 popper = -1;
+    qint32 pusher = -1;
+    int members = 0;
+    for (qint32 c = 0; c < catalog->consumers.size(); ++c) {
+        const bool pop = catalog->consumers.at(c).groupIndex == popGroup;
+        members += pop ? 1 : 0;
+        if (pop && popper < 0) {
+            popper = c;
+        } else if (!pop && pusher < 0) {
+            pusher = c;
+        }
+    }
+    QVERIFY(popper >= 0 && pusher >= 0);
+    const ScenarioReadResult read = ScenarioReader::readFile(path, &m_registry);
+    QVERIFY2(read.ok(), qPrintable(read.errorText()));
+    Simulation headless(*read.scenario, m_registry);
+    headless.runUntil(200 * kSecond);
+    const SnapshotTotals group = headless.groupTotals(popGroup);
+    // The killed popper's 12 un-acked messages, revived ~62 s after the kill and redelivered.
+    QVERIFY2(group.popRedelivered > 0, "nothing was redelivered by 200 s");
+
+    ChartPanel *charts = m_window->chartPanel();
+    QCOMPARE(charts->group(), -1);
+    QVERIFY(charts->isChartAvailable(ChartPanel::PopFigures));
+    QCOMPARE(charts->series().consumerCount(), int(catalog->consumers.size()));
+
+    m_window->assignmentView()->setSelection(Selection::consumer(popper));
+    m_window->assignmentView()->repaint();
+    // The group's totals come with the next frame (the worker computes only the shown group's).
+    QTRY_VERIFY2(
+        m_window->statusSummary().startsWith(catalog->groups.at(popGroup) + QStringLiteral(": ")),
+        qPrintable(m_window->statusSummary()));
+    QCOMPARE(m_window->controller()->lastFrame().totalsGroup, popGroup);
+    const QString summary = m_window->statusSummary();
+    QVERIFY2(summary.startsWith(
+                 QStringLiteral("%1: redelivered %2 · revived %3 ")
+                     .arg(catalog->groups.at(popGroup), GuiText::count(group.popRedelivered),
+                         GuiText::count(group.popRevived))),
+        qPrintable(summary));
+    QVERIFY2(!summary.contains(QStringLiteral("duplicates")), qPrintable(summary));
+    QCOMPARE(charts->group(), popGroup);
+    charts->refreshAll();
+    const QString prefix = catalog->groups.at(popGroup) + QStringLiteral(": ");
+    for (int k = 0; k < ChartPanel::KindCount; ++k) {
+        QVERIFY2(charts->chart(ChartPanel::Kind(k))->title().startsWith(prefix),
+            qPrintable(charts->chart(ChartPanel::Kind(k))->title()));
+    }
+    QCOMPARE(charts->series().consumerCount(), members);
+    QVERIFY(charts->isChartAvailable(ChartPanel::PopFigures));
+    // The redelivered line integrates to the group's redeliveries (all of them by ~190 s).
+    const ChartSeries &series = charts->series();
+    const QList<float> &rate = series.popColumn(ChartSeries::PopRedelivered);
+    double redelivered = rate.value(0);
+    for (qsizetype i = 1; i < rate.size(); ++i) {
+        redelivered += double(rate.at(i)) * (series.times().at(i) - series.times().at(i - 1));
+    }
+    QCOMPARE(qRound64(redelivered), group.popRedelivered);
+    if (!qEnvironmentVariableIsEmpty("RBLAB_GRAB")) {
+        charts->showChart(ChartPanel::PopFigures);
+        charts->refreshAll();
+        m_window->grab().save(qEnvironmentVariable("RBLAB_GRAB"));
+    }
+
+    // A classic push consumer: its group, and no POP chart.
+    m_window->assignmentView()->setSelection(Selection::consumer(pusher));
+    m_window->assignmentView()->repaint();
+    QCOMPARE(charts->group(), catalog->consumers.at(pusher).groupIndex);
+    QVERIFY(!charts->isChartAvailable(ChartPanel::PopFigures));
+    QVERIFY(m_window->statusSummary().contains(QStringLiteral(" · duplicates ")));
+
+    // Nothing selected: the world again, titles without a group.
+    m_window->assignmentView()->setSelection(Selection());
+    m_window->assignmentView()->repaint();
+    QCOMPARE(charts->group(), -1);
+    QCOMPARE(
+        charts->chart(ChartPanel::Lag)->title(), QStringLiteral("Lag per consumer (messages)"));
+    QCOMPARE(charts->series().consumerCount(), int(catalog->consumers.size()));
 }
 
 void tst_MainWindow::presenterZoomGrowsTheText()

@@ -532,19 +532,9 @@ void PopEngine::popMessage(qint32 index)
     if (invisible < kMinInvisible || invisible > kMaxInvisible) {
         invisible = 60000;
     }
-    quint32 id;
-    if (!m_freeRequests.empty()) {
-        id = m_freeRequests.back();
-        m_freeRequests.pop_back();
-    } else {
-        m_requests.emplace_back();
-        id = quint32(m_requests.size() - 1);
-    }
+    const quint32 id = m_requests.take();
     Request &r = m_requests[id];
-    const quint32 gen = r.gen + 1;
-    r = Request();
-    r.gen = gen;
-    r.live = true;
+    const quint32 gen = r.gen;
     r.consumer = pq.consumer;
     r.incarnation = c.incarnation;
     r.pq = index;
@@ -593,7 +583,7 @@ void PopEngine::freeRequest(quint32 id)
     r.live = false;
     r.records.clear();
     ++r.gen;
-    m_freeRequests.push_back(id);
+    m_requests.release(id);
 }
 
 void PopEngine::onClientTimeout(quint32 id)
@@ -872,19 +862,8 @@ qint64 PopEngine::popOffset(qint32 group, qint32 queue, bool initMin)
 
 quint32 PopEngine::newRecord(const Request &r, const PopMessage &m)
 {
-    quint32 id;
-    if (!m_freeRecords.empty()) {
-        id = m_freeRecords.back();
-        m_freeRecords.pop_back();
-    } else {
-        m_records.emplace_back();
-        id = quint32(m_records.size() - 1);
-    }
+    const quint32 id = m_records.take();
     Record &rec = m_records[id];
-    const quint32 gen = rec.gen + 1;
-    rec = Record();
-    rec.gen = gen;
-    rec.live = true;
     rec.group = r.group;
     rec.topic = r.topic;
     rec.broker = r.broker;
@@ -1178,10 +1157,13 @@ void PopEngine::onReviveTick(qint32 broker, quint64)
                 m.reconsumeTimes = quint16(std::min<int>(m.reconsumeTimes + 1, 65535));
                 retryStore(rec.group, rec.topic, rec.broker).push_back(m);
                 ++m_figures[size_t(rec.group)].revived;
+                if (rec.consumer >= 0) {
+                    ++client(rec.consumer).revived;
+                }
                 settled(rec);
             }
             rec.live = false;
-            m_freeRecords.push_back(id);
+            m_records.release(id);
         }
         // waitForRunning(slow × reviveInterval) when the scan found no checkpoint.
         if (!b.ckSinceScan) {
@@ -1227,12 +1209,12 @@ void PopEngine::handle(const Event &e)
         popMessage(qint32(e.arg));
         break;
     case Op::Reply:
-        if (id < m_requests.size() && m_requests[id].live && m_requests[id].gen == gen) {
+        if (m_requests.live(id, gen)) {
             onReply(id);
         }
         break;
     case Op::ClientTimeout:
-        if (id < m_requests.size() && m_requests[id].live && m_requests[id].gen == gen) {
+        if (m_requests.live(id, gen)) {
             onClientTimeout(id);
         }
         break;
@@ -1244,13 +1226,12 @@ void PopEngine::handle(const Event &e)
         break;
     }
     case Op::BrokerArrive:
-        if (id < m_requests.size() && m_requests[id].live && m_requests[id].gen == gen
-            && !m_requests[id].answered) {
+        if (m_requests.live(id, gen) && !m_requests[id].answered) {
             onArrive(id);
         }
         break;
     case Op::ParkTimeout:
-        if (id < m_requests.size() && m_requests[id].live && m_requests[id].gen == gen) {
+        if (m_requests.live(id, gen)) {
             onParkTimeout(id);
         }
         break;
@@ -1356,6 +1337,7 @@ PopEngine::ConsumerFigures PopEngine::consumerFigures(qint32 consumer) const
         f.queued = qint64(cl.fifo.size());
         f.redelivered = cl.redelivered;
         f.acked = cl.acked;
+        f.revived = cl.revived;
     }
     if (size_t(consumer) < m_invisibleOf.size()) {
         f.invisible = m_invisibleOf[size_t(consumer)];

@@ -2,6 +2,7 @@
 // POP consumption of the Remoting push consumer (RocketMQ 5, RIP-19): client and broker sides.
 #pragma once
 
+#include "model/slotpool.h"
 #include "sim/eventqueue.h"
 #include "sim/random.h"
 #include "sim/simtime.h"
@@ -99,6 +100,7 @@ public:
         qint64 queued = 0; //!< consume tasks waiting for a thread
         qint64 redelivered = 0;
         qint64 acked = 0;
+        qint64 revived = 0; //!< checkpoints of its pops the brokers revived
     };
 
     explicit PopEngine(World *world);
@@ -240,6 +242,7 @@ private:
         bool receiving = false; //!< SimpleConsumer: its receive loop runs
         qint64 redelivered = 0;
         qint64 acked = 0;
+        qint64 revived = 0;
     };
     struct BrokerSide
     {
@@ -295,10 +298,8 @@ private:
     std::vector<quint8> m_popGroup;
     Random m_random; //!< PopMessageProcessor's randomQ
     std::vector<PopQueue> m_pqs; //!< append-only
-    std::vector<Request> m_requests;
-    std::vector<quint32> m_freeRequests;
-    std::vector<Record> m_records;
-    std::vector<quint32> m_freeRecords;
+    SlotPool<Request> m_requests;
+    SlotPool<Record> m_records;
     std::vector<Key> m_keys;
     QHash<QString, qint32> m_keyIndex;
     QHash<QString, qint32> m_retryIndex;

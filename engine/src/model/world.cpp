@@ -212,6 +212,7 @@ qint32 World::createConsumer(qint32 group, const ConsumerSpec &spec, bool script
     info.id = spec.id;
     info.group = groups[size_t(group)].name;
     info.groupIndex = group;
+    info.instanceName = spec.instanceName;
     consumerInfos.append(info);
     groups[size_t(group)].consumers.push_back(index);
     if (!spec.instanceName.isEmpty()) {

@@ -77,6 +77,9 @@ void World::sample()
             const PopEngine::ConsumerFigures f = pop->consumerFigures(qint32(c));
             row.popInFlight = f.inFlight;
             row.popInvisible = f.invisible;
+            row.popAcked = f.acked;
+            row.popRevived = f.revived;
+            row.popRedelivered = f.redelivered;
         }
         if (!consumer.alive()) {
             continue;
@@ -114,6 +117,15 @@ void World::sample()
     }
     s.orphanedQueues = metrics.orphanedNow();
     s.doubleOwnedQueues = metrics.doubleOwnedNow();
+    if (groups.size() > 1) {
+        s.groupOrphaned.resize(qsizetype(groups.size()));
+        s.groupDoubleOwned.resize(qsizetype(groups.size()));
+        for (size_t g = 0; g < groups.size(); ++g) {
+            const Metrics::GroupCounters counters = metrics.groupNow(qint32(g));
+            s.groupOrphaned[qsizetype(g)] = counters.orphaned;
+            s.groupDoubleOwned[qsizetype(g)] = counters.doubleOwned;
+        }
+    }
     if (sampleSink) {
         sampleSink(std::move(s));
     } else {
@@ -275,6 +287,7 @@ void World::fillSnapshot(WorldSnapshot &snap) const
             row.popInvisible = f.invisible;
             row.popAcked = f.acked;
             row.popRedelivered = f.redelivered;
+            row.popRevived = f.revived;
             row.queuedTasks += f.queued;
         }
         if (!c.alive()) {

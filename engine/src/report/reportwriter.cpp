@@ -396,6 +396,15 @@ bool ReportWriter::writeJson(
                 o.raw(", ");
                 o.key("popInvisible");
                 o.number(row.popInvisible);
+                o.raw(", ");
+                o.key("popAcked");
+                o.number(row.popAcked);
+                o.raw(", ");
+                o.key("popRevived");
+                o.number(row.popRevived);
+                o.raw(", ");
+                o.key("popRedelivered");
+                o.number(row.popRedelivered);
             }
             o.raw("}");
         }
@@ -560,7 +569,7 @@ bool ReportWriter::writeCsv(const RunRecord &record, const QString &directory, Q
     const bool pop = record.final.totals.pop;
     c.raw("t,consumer,id,group,state,cachedCount,cachedBytes,delivered,flowControlCount,"
           "flowControlSize,flowControlSpan,lag,pullThresholdForQueue,pullThresholdSizeForQueue");
-    c.raw(pop ? ",popInFlight,popInvisible\n" : "\n");
+    c.raw(pop ? ",popInFlight,popInvisible,popAcked,popRevived,popRedelivered\n" : "\n");
     q.raw("t,topic,brokerName,queueId,owners,cachedCount,cachedBytes,maxSpan,brokerOffset,"
           "committedOffset,lag\n");
     h.raw("t,orphanedQueues,doubleOwnedQueues\n");
@@ -583,10 +592,15 @@ bool ReportWriter::writeCsv(const RunRecord &record, const QString &directory, Q
                       .arg(row.pullThresholdSizeForQueue)
                       .toUtf8());
             if (pop && row.popInFlight >= 0) {
-                c.raw(
-                    QStringLiteral(",%1,%2\n").arg(row.popInFlight).arg(row.popInvisible).toUtf8());
+                c.raw(QStringLiteral(",%1,%2,%3,%4,%5\n")
+                          .arg(row.popInFlight)
+                          .arg(row.popInvisible)
+                          .arg(row.popAcked)
+                          .arg(row.popRevived)
+                          .arg(row.popRedelivered)
+                          .toUtf8());
             } else {
-                c.raw(pop ? ",,\n" : "\n");
+                c.raw(pop ? ",,,,,\n" : "\n");
             }
         }
         for (qint32 index : order) {

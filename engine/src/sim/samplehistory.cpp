@@ -21,7 +21,9 @@ qint64 SampleHistory::bytesOf(const Sample &sample)
     qint64 bytes = qint64(sizeof(Sample))
         + qint64(sample.queues.size()) * qint64(sizeof(Sample::Queue))
         + qint64(sample.consumers.size()) * qint64(sizeof(Sample::Consumer))
-        + qint64(sample.consumerIds.size()) * qint64(sizeof(qint32));
+        + qint64(sample.consumerIds.size()) * qint64(sizeof(qint32))
+        + qint64(sample.groupOrphaned.size() + sample.groupDoubleOwned.size())
+            * qint64(sizeof(qint32));
     for (const Sample::Queue &q : sample.queues) {
         bytes += qint64(q.owners.size()) * qint64(sizeof(qint32));
     }
@@ -70,6 +72,15 @@ void SampleHistory::fold(Sample &sample)
         }
         for (int k = 0; k < 2; ++k) {
             summary.brokerFlowControl[k] += row.brokerFlowControl[k];
+        }
+        // POP consumers' cumulative figures (a departed consumer has nothing in flight).
+        summary.popAcked += row.popAcked;
+        summary.popRevived += row.popRevived;
+        summary.popRedelivered += row.popRedelivered;
+        if (row.popInFlight >= 0) {
+            // Its pops still invisible on the brokers until PopReviveService revives them.
+            summary.popInFlight = std::max<qint64>(0, summary.popInFlight) + row.popInFlight;
+            summary.popInvisible = std::max<qint64>(0, summary.popInvisible) + row.popInvisible;
         }
         // Still away and unchanged: the departure already noted stands for this sample too.
         const auto open = m_openDeparture.constFind(c);

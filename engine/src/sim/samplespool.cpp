@@ -78,6 +78,21 @@ void SampleSpool::encode(const Sample &s, QByteArray &out)
         put<qint64>(out, c.lag);
         put<qint64>(out, c.pullThresholdForQueue);
         put<qint64>(out, c.pullThresholdSizeForQueue);
+        // POP figures only for POP consumers (popInFlight -1 otherwise): a flag, then five.
+        put<quint8>(out, c.popInFlight >= 0 ? 1 : 0);
+        if (c.popInFlight >= 0) {
+            put<qint64>(out, c.popInFlight);
+            put<qint64>(out, c.popInvisible);
+            put<qint64>(out, c.popAcked);
+            put<qint64>(out, c.popRevived);
+            put<qint64>(out, c.popRedelivered);
+        }
+    }
+    // Per-group ownership health (worlds of several groups).
+    put<qint32>(out, qint32(s.groupOrphaned.size()));
+    for (qsizetype g = 0; g < s.groupOrphaned.size(); ++g) {
+        put<qint32>(out, s.groupOrphaned.at(g));
+        put<qint32>(out, g < s.groupDoubleOwned.size() ? s.groupDoubleOwned.at(g) : 0);
     }
     const quint32 length = quint32(out.size() - start);
     std::memcpy(out.data() + start, &length, sizeof(length));
@@ -124,6 +139,27 @@ const char *SampleSpool::decode(const char *p, const char *end, Sample &s)
             return nullptr;
         }
         c.state = ConsumerState(state);
+        quint8 pop = 0;
+        if (!take(p, end, pop)) {
+            return nullptr;
+        }
+        if (pop
+            && (!take(p, end, c.popInFlight) || !take(p, end, c.popInvisible)
+                || !take(p, end, c.popAcked) || !take(p, end, c.popRevived)
+                || !take(p, end, c.popRedelivered))) {
+            return nullptr;
+        }
+    }
+    qint32 groups = 0;
+    if (!take(p, end, groups) || groups < 0) {
+        return nullptr;
+    }
+    s.groupOrphaned.resize(groups);
+    s.groupDoubleOwned.resize(groups);
+    for (qint32 g = 0; g < groups; ++g) {
+        if (!take(p, end, s.groupOrphaned[g]) || !take(p, end, s.groupDoubleOwned[g])) {
+            return nullptr;
+        }
     }
     return p == end ? end : nullptr;
 }

@@ -49,6 +49,9 @@ struct RBLAB_ENGINE_EXPORT ConsumerInfo
     QString id; //!< client id (may be shared)
     QString group;
     qint32 groupIndex = -1;
+    //! ClientConfig.instanceName as the scenario names it (empty: a process of its own).
+    //! Consumers with the same id and instanceName share one MQClientInstance.
+    QString instanceName;
 };
 
 /*!
@@ -140,6 +143,7 @@ struct RBLAB_ENGINE_EXPORT SnapshotConsumer
     qint64 popInvisible = 0; //!< broker checkpoints of its pops, neither acked nor revived
     qint64 popAcked = 0;
     qint64 popRedelivered = 0; //!< listener calls of messages that came back
+    qint64 popRevived = 0; //!< checkpoints of its pops revived by the brokers
     friend bool operator==(const SnapshotConsumer &, const SnapshotConsumer &) = default;
 };
 
@@ -219,6 +223,11 @@ struct RBLAB_ENGINE_EXPORT Sample
         qint64 pullThresholdSizeForQueue = 0;
         qint64 popInFlight = -1; //!< -1: not a POP consumer
         qint64 popInvisible = -1;
+        //! POP consumers, cumulative: acks it sent, checkpoints of its pops the brokers revived,
+        //! its listener calls of messages that came back (0 for PULL consumers).
+        qint64 popAcked = 0;
+        qint64 popRevived = 0;
+        qint64 popRedelivered = 0;
         friend bool operator==(const Consumer &, const Consumer &) = default;
     };
     SimTime t = 0;
@@ -226,6 +235,11 @@ struct RBLAB_ENGINE_EXPORT Sample
     QList<Consumer> consumers;
     qint32 orphanedQueues = 0;
     qint32 doubleOwnedQueues = 0;
+    //! Per group (worlds of several groups only, empty otherwise): its queues with no running
+    //! owner that pulled them, and held by two live consumers, now (Metrics::groupNow). Not in
+    //! reports: the charts of the group in view draw them.
+    QList<qint32> groupOrphaned;
+    QList<qint32> groupDoubleOwned;
     /*!
         Folded (SampleHistory keeps samples so, see SampleHistory::isFolded): `consumers` holds the
        rows of the consumers that had not departed (killed or shut down), consumerIds their catalog
