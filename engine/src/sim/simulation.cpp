@@ -228,6 +228,31 @@ const WorldSnapshot &Simulation::snapshot()
     return m_snapshot;
 }
 
+Simulation::MemoryFigures Simulation::memoryFigures() const
+{
+    const World &w = *m_world;
+    MemoryFigures f;
+    std::vector<bool> inTable(w.pqs.size(), false);
+    for (const auto &c : w.consumers) {
+        for (qint32 pqIndex : c->table) {
+            inTable[size_t(pqIndex)] = true;
+        }
+    }
+    for (size_t i = 0; i < w.pqs.size(); ++i) {
+        const ProcessQueue &pq = w.pqs[i];
+        if (inTable[i]) {
+            f.tableBytes += pq.storageBytes();
+        } else {
+            ++f.letGoQueues;
+            f.letGoBytes += pq.storageBytes();
+        }
+    }
+    f.processQueues = qint64(w.pqs.size());
+    f.consumers = qint64(w.consumers.size());
+    f.heldEvents = w.events.size();
+    return f;
+}
+
 quint64 Simulation::publishedEventCount() const
 {
     return m_world->spooledEvents + quint64(m_world->events.size());

@@ -136,6 +136,22 @@ public:
         back to an earlier time (the events are the World's own).
     */
     void truncateSamplesAfter(SimTime t);
+    /*!
+        What the run holds in memory that could grow with its length (issue 12), for tests and
+        the memory bench: process queues ever created, those let go (dropped and out of their
+        consumer's table) and the heap bytes each kind still holds (caches, orderly lists), and
+        the events held in memory.
+    */
+    struct MemoryFigures
+    {
+        qint64 processQueues = 0;
+        qint64 letGoQueues = 0;
+        qint64 letGoBytes = 0; //!< 0 unless a dropped queue keeps its storage
+        qint64 tableBytes = 0; //!< held by the queues in the tables: the world itself
+        qint64 consumers = 0;
+        qint64 heldEvents = 0;
+    };
+    MemoryFigures memoryFigures() const;
     SnapshotTotals totals() const;
     //! totals() for one consumer group (index into groupNames()); their sums are the totals.
     SnapshotTotals groupTotals(qint32 group) const;
