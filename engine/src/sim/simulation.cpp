@@ -249,6 +249,15 @@ Simulation::MemoryFigures Simulation::memoryFigures() const
     }
     f.processQueues = qint64(w.pqs.size());
     f.consumers = qint64(w.consumers.size());
+    for (const auto &c : w.consumers) {
+        if (c->state == ConsumerState::Killed || c->state == ConsumerState::Shutdown) {
+            ++f.departedConsumers;
+            f.departedBytes += c->consume.storageBytes()
+                + qint64(c->pqOfQueue.capacity() * sizeof(qint32)
+                    + c->deferred.capacity() * sizeof(Event))
+                + qint64(c->topicSubscribeInfo.size());
+        }
+    }
     f.heldEvents = w.events.size();
     return f;
 }

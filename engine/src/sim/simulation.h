@@ -149,6 +149,8 @@ public:
         qint64 letGoBytes = 0; //!< 0 unless a dropped queue keeps its storage
         qint64 tableBytes = 0; //!< held by the queues in the tables: the world itself
         qint64 consumers = 0;
+        qint64 departedConsumers = 0; //!< killed or shut down
+        qint64 departedBytes = 0; //!< their pools, queues, routes: 0 once they are gone
         qint64 heldEvents = 0;
     };
     MemoryFigures memoryFigures() const;

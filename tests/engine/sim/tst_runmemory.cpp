@@ -42,12 +42,15 @@ private slots:
         QTest::addColumn<QString>("file");
         QTest::addColumn<qint64>("hours");
         QTest::addColumn<qint64>("minDropped"); // process queues dropped and let go, at least
+        QTest::addColumn<qint64>("minDeparted"); // consumers killed or shut down, at least
         // The default world's churn, kills and shutdowns (concurrent); the orderly world (its
         // queues wait for the consume lock before they leave the table).
-        QTest::newRow("default 2 h") << QStringLiteral("default.json") << qint64(2) << qint64(300);
-        QTest::newRow("orderly 1 h") << QStringLiteral("orderly.json") << qint64(1) << qint64(6);
+        QTest::newRow("default 2 h")
+            << QStringLiteral("default.json") << qint64(2) << qint64(300) << qint64(20);
+        QTest::newRow("orderly 1 h")
+            << QStringLiteral("orderly.json") << qint64(1) << qint64(6) << qint64(1);
         QTest::newRow("kill-freeze-shutdown 1 h")
-            << QStringLiteral("kill-freeze-shutdown.json") << qint64(1) << qint64(20);
+            << QStringLiteral("kill-freeze-shutdown.json") << qint64(1) << qint64(20) << qint64(2);
     }
 
     void droppedQueuesHoldNoStorage()
@@ -55,6 +58,7 @@ private slots:
         QFETCH(QString, file);
         QFETCH(qint64, hours);
         QFETCH(qint64, minDropped);
+        QFETCH(qint64, minDeparted);
         const std::optional<Scenario> scenario = bundled(file);
         QVERIFY(scenario);
         Simulation::Options options;
@@ -68,6 +72,10 @@ private slots:
         // The live tables still cache messages (the release is not a blanket clear).
         QVERIFY(f.tableBytes > 0);
         QVERIFY(f.processQueues > f.letGoQueues);
+        // Consumers killed or shut down keep their snapshot rows, not their working storage.
+        QVERIFY2(
+            f.departedConsumers >= minDeparted, qPrintable(QString::number(f.departedConsumers)));
+        QCOMPARE(f.departedBytes, qint64(0));
     }
 
     void eventsStreamToTheSpool()
