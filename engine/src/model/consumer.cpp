@@ -365,6 +365,17 @@ Task<void> Consumer::shutdownSequence()
     rebalance.destroy();
     setState(ConsumerState::Shutdown);
     stopping = false;
+    releaseStorage();
+}
+
+void Consumer::releaseStorage()
+{
+    // A departed consumer never starts again (World::join refuses a name that is not Absent):
+    // its snapshot row (state, counters, views) stays, its working storage goes.
+    consume.releaseStorage();
+    std::vector<Event>().swap(deferred);
+    std::vector<qint32>().swap(pqOfQueue);
+    topicSubscribeInfo = QHash<qint32, std::vector<qint32>>();
 }
 
 void Consumer::closeChannels()
@@ -402,6 +413,7 @@ void Consumer::kill()
     closeChannels();
     rebalance.destroy();
     setState(ConsumerState::Killed);
+    releaseStorage();
 }
 
 void Consumer::freeze()

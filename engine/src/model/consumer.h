@@ -198,6 +198,8 @@ private:
     Task<void> reconnected(qint32 broker);
     Task<void> resumeRebalance();
     void setState(ConsumerState next);
+    //! Killed or shut down for good: frees what only a live consumer uses (issue 12).
+    void releaseStorage();
 
     World *m_world;
     const Network *m_network; //!< the world's network (channels are looked up per pull)

@@ -68,6 +68,17 @@ void ConsumeService::stop()
     m_pending.clear();
 }
 
+void ConsumeService::releaseStorage()
+{
+    Q_ASSERT(m_stopped && m_pending.empty());
+    // Events still addressed to the consumer (ConsumeDone, ConsumeResubmit) check alive() first.
+    std::vector<Worker>().swap(m_workers);
+    std::vector<quint16>().swap(m_idle);
+    std::deque<Request>().swap(m_fifo);
+    std::vector<Request>().swap(m_resubmits);
+    std::vector<Pending>().swap(m_pending);
+}
+
 namespace {
 struct PendingLater
 {

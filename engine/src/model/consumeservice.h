@@ -72,6 +72,19 @@ public:
     //! shutdown(): running listener calls are abandoned, their results never processed.
     void stop();
     bool stopped() const { return m_stopped; }
+    /*!
+        A consumer that is gone for good (killed or shut down: it never starts again) frees its
+        pool, queue and pending calls; only the figures its snapshot row shows stay (issue 12:
+        churn creates hundreds of consumers a day).
+    */
+    void releaseStorage();
+    //! Heap bytes of the pool, queue and pending calls (tests and the memory figures).
+    qint64 storageBytes() const
+    {
+        return qint64(m_workers.capacity() * sizeof(Worker) + m_idle.capacity() * sizeof(quint16)
+            + m_fifo.size() * sizeof(Request) + m_resubmits.capacity() * sizeof(Request)
+            + m_pending.capacity() * sizeof(Pending));
+    }
 
     qint64 busyWorkers() const { return m_busy; }
     qint64 queued() const { return qint64(m_fifo.size()); }

@@ -19,6 +19,8 @@ class MessageCache
 {
 public:
     bool empty() const { return m_count == 0; }
+    //! Heap bytes of the ring (0 once cleared).
+    qint64 capacityBytes() const { return qint64(m_ring.capacity() * sizeof(quint32)); }
     qint64 count() const { return m_count; }
     qint64 bytes() const { return m_bytes; }
     qint64 firstKey() const { return m_head; } //!< valid when not empty

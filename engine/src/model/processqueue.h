@@ -171,6 +171,28 @@ struct ProcessQueue
         consumingOrderly.clear();
         return next;
     }
+    /*!
+        Frees what a dropped process queue still holds once nobody can look at it any more (it
+        has left its consumer's table): the cached offsets, the orderly in-flight list and the
+        reconsume counters. RocketMQ's dropped ProcessQueue is garbage once the table lets go of
+        it; here the slot stays (events and tasks name it by index and find it dropped), but a
+        day of churn must not keep every dropped queue's cache (issue 12).
+    */
+    void releaseStorage()
+    {
+        Q_ASSERT(dropped);
+        cache.clear();
+        std::vector<std::pair<qint64, quint32>>().swap(consumingOrderly);
+        orderlyReconsumeTimes = QHash<qint64, int>();
+    }
+    //! Bytes of heap a process queue holds beyond its slot (tests and the memory bench).
+    qint64 storageBytes() const
+    {
+        return cache.capacityBytes()
+            + qint64(consumingOrderly.capacity() * sizeof(consumingOrderly.front()))
+            + qint64(orderlyReconsumeTimes.capacity()) * qint64(sizeof(qint64) + sizeof(int));
+    }
+
     //! Orderly makeMessageToConsumeAgain / rollback: the in-flight messages go back.
     void rollback()
     {

@@ -567,6 +567,7 @@ Task<bool> RebalanceImpl::updateProcessQueueTable(
         if (done) {
             removeFromTable(pqIndex);
             removed.append(w.pqs[size_t(pqIndex)].queue);
+            w.pqs[size_t(pqIndex)].releaseStorage();
             changed = true;
         }
     }
@@ -714,6 +715,7 @@ Task<void> RebalanceImpl::removeProcessQueue(qint32 queue)
     removeFromTable(pqIndex);
     markDropped(pqIndex);
     co_await removeUnnecessaryMessageQueue(pqIndex);
+    m_world->pqs[size_t(pqIndex)].releaseStorage(); // read last by the 4.x unlock decision
 }
 
 Task<qint64> RebalanceImpl::computePullFromWhere(qint32 queue)
@@ -906,6 +908,8 @@ void RebalanceImpl::destroy()
     for (qint32 pqIndex : c.table) {
         markDropped(pqIndex);
         c.pqOfQueue[size_t(m_world->pqs[size_t(pqIndex)].queue)] = -1;
+        // Its tasks are gone (shutdown and kill clear them first): nobody reads the cache again.
+        m_world->pqs[size_t(pqIndex)].releaseStorage();
     }
     c.table.clear();
     if (m_world->pop) {

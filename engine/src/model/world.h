@@ -155,7 +155,11 @@ public:
     // --- the agenda
     EventQueue agenda;
     quint64 processed = 0;
-    QList<SimEvent> events;
+    QList<SimEvent> events; //!< every event, unless eventSink takes them
+    //! The run's event store (Simulation::Options::Recording::Spool); null: `events` keeps all.
+    std::function<void(const SimEvent &)> eventSink;
+    quint64 spooledEvents = 0; //!< events handed to eventSink
+    bool holdEvents = false; //!< keep events in `events` for now (Simulation::runToNextEvent)
     QList<Sample> samples; //!< every sample, unless sampleSink takes them
     std::function<void(Sample &&)> sampleSink; //!< the run's history store (Simulation::Options)
     Random worldRandom;
@@ -174,7 +178,24 @@ public:
     void publish(SimEvent event)
     {
         event.t = now();
+        if (eventSink && !holdEvents) {
+            eventSink(event); // streamed: the run holds its world, not its history (issue 12)
+            ++spooledEvents;
+            return;
+        }
         events.append(std::move(event));
+    }
+    //! Hands the events held while holdEvents was set to eventSink (if there is one).
+    void spoolHeldEvents()
+    {
+        if (!eventSink) {
+            return;
+        }
+        for (const SimEvent &event : std::as_const(events)) {
+            eventSink(event);
+        }
+        spooledEvents += quint64(events.size());
+        events.clear();
     }
     qint32 groupOf(qint32 consumer) const { return consumers[size_t(consumer)]->group; }
     //! Shared MQClientInstances: id + "\n" + instanceName → consumers, in creation order.

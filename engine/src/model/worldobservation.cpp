@@ -225,7 +225,7 @@ SnapshotTotals World::groupTotals(qint32 group) const
 void World::fillSnapshot(WorldSnapshot &snap) const
 {
     snap.now = now();
-    snap.eventCount = quint64(events.size());
+    snap.eventCount = spooledEvents + quint64(events.size());
     snap.brokerUp.resize(qsizetype(brokers.size()));
     for (size_t b = 0; b < brokers.size(); ++b) {
         snap.brokerUp[qsizetype(b)] = brokers[b]->up;

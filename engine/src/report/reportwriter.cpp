@@ -421,9 +421,8 @@ bool ReportWriter::writeJson(
 
     o.key("events");
     o.raw("[");
-    const QList<SimEvent> &events = record.events;
-    for (qsizetype i = 0; i < events.size(); ++i) {
-        const SimEvent &e = events[i];
+    qsizetype i = 0;
+    const auto writeEvent = [&](const SimEvent &e) {
         o.spill();
         o.raw(i ? ",\n    {" : "\n    {");
         o.key("t");
@@ -494,8 +493,16 @@ bool ReportWriter::writeJson(
             o.string(e.detail);
         }
         o.raw("}");
+        ++i;
+    };
+    // The CLI's run streams its events from a spool, as its samples (issue 12).
+    if (record.events && !record.events(writeEvent)) {
+        if (error) {
+            *error = tr("cannot read the events back");
+        }
+        return false;
     }
-    o.raw(events.isEmpty() ? "]" : "\n  ]");
+    o.raw(i == 0 ? "]" : "\n  ]");
 
     if (options.wallSeconds) {
         o.raw(",\n  ");

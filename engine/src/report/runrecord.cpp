@@ -22,8 +22,17 @@ RunRecord RunRecord::of(Simulation &sim)
     for (qint32 g = 0; g < qint32(record.groups.size()); ++g) {
         record.groupTotals.append(sim.groupTotals(g));
     }
-    record.events = sim.events();
     const Simulation *source = &sim;
+    record.events = [source](const EventVisitor &visit) {
+        // Spooled first (Recording::Spool), then those the World still holds.
+        if (const EventSpool *spool = source->eventSpool(); spool && !spool->forEach(visit)) {
+            return false;
+        }
+        for (const SimEvent &event : source->events()) {
+            visit(event);
+        }
+        return true;
+    };
     record.samples = [source](const SampleVisitor &visit) {
         if (const SampleSpool *spool = source->spool()) {
             return spool->forEach(visit);

@@ -30,6 +30,7 @@ class Simulation;
 struct RBLAB_ENGINE_EXPORT RunRecord
 {
     using SampleVisitor = std::function<void(const Sample &)>;
+    using EventVisitor = std::function<void(const SimEvent &)>;
 
     QString scenario; //!< the scenario's name
     quint64 seed = 0;
@@ -46,7 +47,12 @@ struct RBLAB_ENGINE_EXPORT RunRecord
     WorldSnapshot final; //!< the state when the record was taken (totals included)
     //! Simulation::groupTotals of every group of `groups`, in its order (empty: not known).
     QList<SnapshotTotals> groupTotals;
-    QList<SimEvent> events;
+    /*!
+        Calls its argument with every published event in order; false if they cannot be read
+        back. Not set: no events. Like the samples, the events are visited, not held: the CLI's
+        run keeps them in a spool (issue 12).
+    */
+    std::function<bool(const EventVisitor &)> events;
     //! Calls its argument with every sample in order; false if they cannot be read back.
     std::function<bool(const SampleVisitor &)> samples;
 

@@ -34,6 +34,11 @@ Simulation::Simulation(
         if (!m_spool->error().isEmpty()) {
             m_world->error = m_spool->error();
         }
+        m_eventSpool = std::make_unique<EventSpool>();
+        m_world->eventSink = [this](const SimEvent &event) { m_eventSpool->append(event); };
+        if (m_world->error.isEmpty() && !m_eventSpool->error().isEmpty()) {
+            m_world->error = m_eventSpool->error();
+        }
         break;
     case Options::Recording::Bounded:
         m_history = options.history ? options.history
@@ -114,15 +119,23 @@ bool Simulation::runToNextEvent(const QList<SimEvent::Type> &types, SimTime limi
     if (!isValid()) {
         return false;
     }
+    // A spooling run holds this call's events until it returns: the scan reads them.
+    World &w = *m_world;
+    w.holdEvents = true;
+    const auto done = [&w](bool found) {
+        w.holdEvents = false;
+        w.spoolHeldEvents();
+        return found;
+    };
     for (;;) {
-        const qsizetype before = m_world->events.size();
-        if (!m_world->dispatchOne(limit)) {
-            m_world->agenda.advanceTo(limit);
-            return false;
+        const qsizetype before = w.events.size();
+        if (!w.dispatchOne(limit)) {
+            w.agenda.advanceTo(limit);
+            return done(false);
         }
-        for (qsizetype i = before; i < m_world->events.size(); ++i) {
-            if (types.isEmpty() || types.contains(m_world->events[i].type)) {
-                return true;
+        for (qsizetype i = before; i < w.events.size(); ++i) {
+            if (types.isEmpty() || types.contains(w.events[i].type)) {
+                return done(true);
             }
         }
     }
@@ -213,6 +226,45 @@ const WorldSnapshot &Simulation::snapshot()
     m_world->settle();
     m_world->fillSnapshot(m_snapshot);
     return m_snapshot;
+}
+
+Simulation::MemoryFigures Simulation::memoryFigures() const
+{
+    const World &w = *m_world;
+    MemoryFigures f;
+    std::vector<bool> inTable(w.pqs.size(), false);
+    for (const auto &c : w.consumers) {
+        for (qint32 pqIndex : c->table) {
+            inTable[size_t(pqIndex)] = true;
+        }
+    }
+    for (size_t i = 0; i < w.pqs.size(); ++i) {
+        const ProcessQueue &pq = w.pqs[i];
+        if (inTable[i]) {
+            f.tableBytes += pq.storageBytes();
+        } else {
+            ++f.letGoQueues;
+            f.letGoBytes += pq.storageBytes();
+        }
+    }
+    f.processQueues = qint64(w.pqs.size());
+    f.consumers = qint64(w.consumers.size());
+    for (const auto &c : w.consumers) {
+        if (c->state == ConsumerState::Killed || c->state == ConsumerState::Shutdown) {
+            ++f.departedConsumers;
+            f.departedBytes += c->consume.storageBytes()
+                + qint64(c->pqOfQueue.capacity() * sizeof(qint32)
+                    + c->deferred.capacity() * sizeof(Event))
+                + qint64(c->topicSubscribeInfo.size());
+        }
+    }
+    f.heldEvents = w.events.size();
+    return f;
+}
+
+quint64 Simulation::publishedEventCount() const
+{
+    return m_world->spooledEvents + quint64(m_world->events.size());
 }
 
 const QList<SimEvent> &Simulation::events() const

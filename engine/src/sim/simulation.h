@@ -3,6 +3,7 @@
 #pragma once
 
 #include "scenario/scenario.h"
+#include "sim/eventspool.h"
 #include "sim/samplehistory.h"
 #include "sim/samplespool.h"
 #include "sim/simevent.h"
@@ -46,9 +47,9 @@ public:
         bool recordSamples = true; //!< take samples at all (false: none, e.g. a preview run)
         /*!
             Where samples go. Memory keeps every one in samples() (tests, the scorecard); Spool
-            writes every one to a temporary file (spool()) so that a report can stream them and
-            the run's memory stays that of its world; Bounded keeps a thinned window for charts
-            (history()).
+            writes every one, and every event, to temporary files (spool(), eventSpool()) so that
+            a report can stream them and the run's memory stays that of its world; Bounded keeps a
+           thinned window for charts (history()).
         */
         enum class Recording { Memory, Spool, Bounded };
         Recording recording = Recording::Memory;
@@ -114,7 +115,16 @@ public:
 
     //! Refreshes and returns the snapshot (reuses its buffers; valid until the next call).
     const WorldSnapshot &snapshot();
+    /*!
+        The published events the run holds: all of them, except with Recording::Spool, where
+        they go to eventSpool() as they are published and only those of a runToNextEvent() call
+        in progress are held here.
+    */
     const QList<SimEvent> &events() const;
+    //! Every event published and spooled, with Recording::Spool (nullptr otherwise).
+    const EventSpool *eventSpool() const { return m_eventSpool.get(); }
+    //! Events published so far, wherever they are kept.
+    quint64 publishedEventCount() const;
     //! Every sample, with Recording::Memory (empty otherwise).
     const QList<Sample> &samples() const;
     //! Every sample on disk, with Recording::Spool (nullptr otherwise).
@@ -126,6 +136,24 @@ public:
         back to an earlier time (the events are the World's own).
     */
     void truncateSamplesAfter(SimTime t);
+    /*!
+        What the run holds in memory that could grow with its length (issue 12), for tests and
+        the memory bench: process queues ever created, those let go (dropped and out of their
+        consumer's table) and the heap bytes each kind still holds (caches, orderly lists), and
+        the events held in memory.
+    */
+    struct MemoryFigures
+    {
+        qint64 processQueues = 0;
+        qint64 letGoQueues = 0;
+        qint64 letGoBytes = 0; //!< 0 unless a dropped queue keeps its storage
+        qint64 tableBytes = 0; //!< held by the queues in the tables: the world itself
+        qint64 consumers = 0;
+        qint64 departedConsumers = 0; //!< killed or shut down
+        qint64 departedBytes = 0; //!< their pools, queues, routes: 0 once they are gone
+        qint64 heldEvents = 0;
+    };
+    MemoryFigures memoryFigures() const;
     SnapshotTotals totals() const;
     //! totals() for one consumer group (index into groupNames()); their sums are the totals.
     SnapshotTotals groupTotals(qint32 group) const;
@@ -145,6 +173,7 @@ public:
 private:
     std::unique_ptr<World> m_world;
     std::unique_ptr<SampleSpool> m_spool;
+    std::unique_ptr<EventSpool> m_eventSpool;
     std::shared_ptr<SampleHistory> m_history;
     WorldSnapshot m_snapshot;
 };
