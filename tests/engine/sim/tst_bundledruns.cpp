@@ -687,7 +687,7 @@ void pushVersusPopKill(Simulation &sim)
     sim.runUntil(3 * kMinute + 10 * kSecond);
     qInfo().noquote() << "after the kill" << popFigures(sim);
     const SnapshotTotals popKill = sim.groupTotals(1);
-    // "the 12 messages it had popped and not acked … POP's 12 duplicates"; "10 duplicates".
+    // "the 12 messages it had popped and not acked … POP's 12 redeliveries"; "10 duplicates".
     QCOMPARE(popKill.popRevived, qint64(12));
     QCOMPARE(popKill.duplicates - popBefore.duplicates, qint64(12));
     QCOMPARE(sim.groupTotals(0).duplicates - classicBefore.duplicates, qint64(10));
