@@ -42,7 +42,9 @@ bool takeList(const char *&p, const char *end, QList<qint32> &list)
         return false;
     }
     list.resize(n);
-    std::memcpy(list.data(), p, size_t(n) * sizeof(qint32));
+    if (n > 0) { // an empty QList has no storage: memcpy must not be handed its null data()
+        std::memcpy(list.data(), p, size_t(n) * sizeof(qint32));
+    }
     p += qsizetype(n) * qsizetype(sizeof(qint32));
     return true;
 }
