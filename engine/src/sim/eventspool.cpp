@@ -2,8 +2,7 @@
 #include "sim/eventspool.h"
 
 #include <QCoreApplication>
-#include <QDir>
-#include <QTemporaryFile>
+#include <QFile>
 
 #include <cstring>
 
@@ -11,22 +10,10 @@ namespace Rblab {
 
 namespace {
 
-constexpr qsizetype kFlushBytes = 1 << 16; // written to the file in slices of 64 KiB
+constexpr qsizetype kSliceBytes = 1 << 16; // written to the file in slices of 64 KiB
 
-template<typename T> void put(QByteArray &out, T value)
-{
-    out.append(reinterpret_cast<const char *>(&value), qsizetype(sizeof(T)));
-}
-
-template<typename T> bool take(const char *&p, const char *end, T &value)
-{
-    if (end - p < qsizetype(sizeof(T))) {
-        return false;
-    }
-    std::memcpy(&value, p, sizeof(T));
-    p += sizeof(T);
-    return true;
-}
+using SpoolCodec::put;
+using SpoolCodec::take;
 
 void putList(QByteArray &out, const QList<qint32> &list)
 {
@@ -52,14 +39,14 @@ bool takeList(const char *&p, const char *end, QList<qint32> &list)
 } // namespace
 
 EventSpool::EventSpool()
-    : m_file(std::make_unique<QTemporaryFile>(
-        QDir(QDir::tempPath()).filePath(QStringLiteral("rblab-events-XXXXXX"))))
+    : m_file(std::make_unique<SpoolFile>(QStringLiteral("rblab-events-XXXXXX"), kSliceBytes,
+        SpoolFile::Texts {
+            QCoreApplication::translate(
+                "Rblab::EventSpool", "cannot create a temporary file for the events in %1: %2"),
+            QCoreApplication::translate("Rblab::EventSpool", "cannot write the events to %1: %2"),
+            QCoreApplication::translate("Rblab::EventSpool", "the events in %1 are truncated"),
+        }))
 {
-    if (!m_file->open()) {
-        m_error = QCoreApplication::translate(
-            "Rblab::EventSpool", "cannot create a temporary file for the events in %1: %2")
-                      .arg(QDir::tempPath(), m_file->errorString());
-    }
 }
 
 EventSpool::~EventSpool() = default;
@@ -117,73 +104,21 @@ const char *EventSpool::decode(const char *p, const char *end, SimEvent &e)
 
 void EventSpool::append(const SimEvent &event)
 {
-    encode(event, m_buffer);
+    encode(event, m_file->buffer());
     ++m_count;
-    if (m_buffer.size() >= kFlushBytes) {
-        flush();
-    }
-}
-
-bool EventSpool::flush() const
-{
-    if (m_buffer.isEmpty() || !m_error.isEmpty()) {
-        return m_error.isEmpty();
-    }
-    if (m_file->write(m_buffer) != m_buffer.size()) {
-        m_error
-            = QCoreApplication::translate("Rblab::EventSpool", "cannot write the events to %1: %2")
-                  .arg(m_file->fileName(), m_file->errorString());
-        return false;
-    }
-    m_written += m_buffer.size();
-    m_buffer.clear();
-    return true;
+    m_file->appended();
 }
 
 bool EventSpool::forEach(const std::function<void(const SimEvent &)> &visit) const
 {
-    if (!flush() || !m_file->flush()) {
-        return false;
-    }
-    // A second handle on the same file reads it from the start without moving the writer.
-    QFile reader(m_file->fileName());
-    if (!reader.open(QIODevice::ReadOnly)) {
-        m_error = reader.errorString();
-        return false;
-    }
     SimEvent event;
-    QByteArray block;
-    qint64 left = m_written;
-    qsizetype consumed = 0;
-    qsizetype visited = 0;
-    while (visited < m_count) {
-        const char *begin = block.constData() + consumed;
-        const char *end = block.constData() + block.size();
+    return m_file->forEach([&](const char *begin, const char *end) {
         const char *next = decode(begin, end, event);
-        if (!next) {
-            // The event goes on in the next slice (an event is far smaller than a slice).
-            if (left <= 0) {
-                m_error = QCoreApplication::translate(
-                    "Rblab::EventSpool", "the events in %1 are truncated")
-                              .arg(m_file->fileName());
-                return false;
-            }
-            block.remove(0, consumed);
-            consumed = 0;
-            const QByteArray more = reader.read(std::min<qint64>(left, kFlushBytes));
-            if (more.isEmpty()) {
-                m_error = reader.errorString();
-                return false;
-            }
-            left -= more.size();
-            block.append(more);
-            continue;
+        if (next) {
+            visit(event);
         }
-        consumed += next - begin;
-        ++visited;
-        visit(event);
-    }
-    return true;
+        return next;
+    });
 }
 
 } // namespace Rblab

@@ -4,6 +4,8 @@
 
 #include "sim/simevent.h"
 
+#include "sim/spoolfile.h"
+
 #include <rblab/rblab_global.h>
 
 #include <QByteArray>
@@ -11,8 +13,6 @@
 
 #include <functional>
 #include <memory>
-
-class QTemporaryFile;
 
 namespace Rblab {
 
@@ -35,11 +35,11 @@ public:
     Q_DISABLE_COPY_MOVE(EventSpool)
 
     //! Why the spool cannot be written (no temporary directory, disk full); empty when fine.
-    QString error() const { return m_error; }
+    QString error() const { return m_file->error(); }
 
     void append(const SimEvent &event);
     qsizetype size() const { return m_count; }
-    qint64 bytes() const { return m_written + m_buffer.size(); }
+    qint64 bytes() const { return m_file->bytes(); }
 
     /*!
         Calls `visit` with every event in order (the SimEvent is reused between calls). Returns
@@ -52,13 +52,8 @@ public:
     static const char *decode(const char *data, const char *end, SimEvent &event);
 
 private:
-    bool flush() const;
-
-    std::unique_ptr<QTemporaryFile> m_file;
-    mutable QByteArray m_buffer; //!< encoded events not yet written
-    mutable qint64 m_written = 0;
+    std::unique_ptr<SpoolFile> m_file;
     qsizetype m_count = 0;
-    mutable QString m_error;
 };
 
 } // namespace Rblab

@@ -2,8 +2,7 @@
 #include "sim/samplespool.h"
 
 #include <QCoreApplication>
-#include <QDir>
-#include <QTemporaryFile>
+#include <QFile>
 
 #include <cstring>
 
@@ -11,34 +10,22 @@ namespace Rblab {
 
 namespace {
 
-constexpr qsizetype kFlushBytes = 1 << 20; // written to the file in slices of about 1 MiB
+constexpr qsizetype kSliceBytes = 1 << 20; // written to the file in slices of about 1 MiB
 
-template<typename T> void put(QByteArray &out, T value)
-{
-    out.append(reinterpret_cast<const char *>(&value), qsizetype(sizeof(T)));
-}
-
-template<typename T> bool take(const char *&p, const char *end, T &value)
-{
-    if (end - p < qsizetype(sizeof(T))) {
-        return false;
-    }
-    std::memcpy(&value, p, sizeof(T));
-    p += sizeof(T);
-    return true;
-}
+using SpoolCodec::put;
+using SpoolCodec::take;
 
 } // namespace
 
 SampleSpool::SampleSpool()
-    : m_file(std::make_unique<QTemporaryFile>(
-        QDir(QDir::tempPath()).filePath(QStringLiteral("rblab-samples-XXXXXX"))))
+    : m_file(std::make_unique<SpoolFile>(QStringLiteral("rblab-samples-XXXXXX"), kSliceBytes,
+        SpoolFile::Texts {
+            QCoreApplication::translate(
+                "Rblab::SampleSpool", "cannot create a temporary file for the samples in %1: %2"),
+            QCoreApplication::translate("Rblab::SampleSpool", "cannot write the samples to %1: %2"),
+            QCoreApplication::translate("Rblab::SampleSpool", "the samples in %1 are truncated"),
+        }))
 {
-    if (!m_file->open()) {
-        m_error = QCoreApplication::translate(
-            "Rblab::SampleSpool", "cannot create a temporary file for the samples in %1: %2")
-                      .arg(QDir::tempPath(), m_file->errorString());
-    }
 }
 
 SampleSpool::~SampleSpool() = default;
@@ -166,94 +153,39 @@ const char *SampleSpool::decode(const char *p, const char *end, Sample &s)
 
 void SampleSpool::append(const Sample &sample)
 {
-    encode(sample, m_buffer);
+    encode(sample, m_file->buffer());
     ++m_count;
     m_lastT = sample.t;
-    if (m_buffer.size() >= kFlushBytes) {
-        flush();
-    }
-}
-
-bool SampleSpool::flush() const
-{
-    if (m_buffer.isEmpty() || !m_error.isEmpty()) {
-        return m_error.isEmpty();
-    }
-    if (m_file->write(m_buffer) != m_buffer.size()) {
-        m_error = QCoreApplication::translate(
-            "Rblab::SampleSpool", "cannot write the samples to %1: %2")
-                      .arg(m_file->fileName(), m_file->errorString());
-        return false;
-    }
-    m_written += m_buffer.size();
-    m_buffer.clear();
-    return true;
+    m_file->appended();
 }
 
 bool SampleSpool::forEach(const std::function<void(const Sample &)> &visit) const
 {
-    if (!flush() || !m_file->flush()) {
-        return false;
-    }
-    // A second handle on the same file reads it from the start without moving the writer.
-    QFile reader(m_file->fileName());
-    if (!reader.open(QIODevice::ReadOnly)) {
-        m_error = reader.errorString();
-        return false;
-    }
     Sample sample;
-    QByteArray block;
-    qint64 left = m_written;
-    qsizetype consumed = 0;
-    while (left > 0 || consumed < block.size()) {
-        if (left > 0 && block.size() - consumed < kFlushBytes) {
-            block.remove(0, consumed);
-            consumed = 0;
-            const QByteArray more = reader.read(std::min<qint64>(left, kFlushBytes));
-            if (more.isEmpty()) {
-                m_error = reader.errorString();
-                return false;
-            }
-            left -= more.size();
-            block.append(more);
-        }
-        const char *begin = block.constData() + consumed;
-        const char *end = block.constData() + block.size();
+    return m_file->forEach([&](const char *begin, const char *end) {
         const char *next = decode(begin, end, sample);
-        if (!next) {
-            if (left > 0) {
-                // The sample goes on in the next slice (larger than the slice: read it all).
-                const QByteArray more = reader.read(left);
-                left -= more.size();
-                block.append(more);
-                continue;
-            }
-            m_error = QCoreApplication::translate(
-                "Rblab::SampleSpool", "the samples in %1 are truncated")
-                          .arg(m_file->fileName());
-            return false;
+        if (next) {
+            visit(sample);
         }
-        consumed += next - begin;
-        visit(sample);
-    }
-    return true;
+        return next;
+    });
 }
 
 void SampleSpool::truncateAfter(SimTime t)
 {
-    if (m_lastT <= t || !flush() || !m_file->flush()) {
+    if (m_lastT <= t || !m_file->flush()) {
         return;
     }
     // Walks the length prefixes to the first sample after t, then cuts the file there.
     QFile reader(m_file->fileName());
     if (!reader.open(QIODevice::ReadOnly)) {
-        m_error = reader.errorString();
+        m_file->setError(reader.errorString());
         return;
     }
     qint64 offset = 0;
     qsizetype kept = 0;
     SimTime lastKept = -1;
-    while (offset < m_written) {
+    while (offset < m_file->written()) {
         char head[sizeof(quint32) + sizeof(qint64)];
         if (!reader.seek(offset) || reader.read(head, sizeof(head)) != qint64(sizeof(head))) {
             break;
@@ -270,11 +202,9 @@ void SampleSpool::truncateAfter(SimTime t)
         lastKept = at;
     }
     reader.close();
-    if (!m_file->resize(offset) || !m_file->seek(offset)) {
-        m_error = m_file->errorString();
+    if (!m_file->truncate(offset)) {
         return;
     }
-    m_written = offset;
     m_count = kept;
     m_lastT = lastKept;
 }

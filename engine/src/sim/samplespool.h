@@ -4,6 +4,8 @@
 
 #include "sim/snapshot.h"
 
+#include "sim/spoolfile.h"
+
 #include <rblab/rblab_global.h>
 
 #include <QByteArray>
@@ -11,8 +13,6 @@
 
 #include <functional>
 #include <memory>
-
-class QTemporaryFile;
 
 namespace Rblab {
 
@@ -33,11 +33,11 @@ public:
     Q_DISABLE_COPY_MOVE(SampleSpool)
 
     //! Why the spool cannot be written (no temporary directory, disk full); empty when fine.
-    QString error() const { return m_error; }
+    QString error() const { return m_file->error(); }
 
     void append(const Sample &sample);
     qsizetype size() const { return m_count; }
-    qint64 bytes() const { return m_written + m_buffer.size(); }
+    qint64 bytes() const { return m_file->bytes(); }
 
     /*!
         Calls `visit` with every sample in order (the Sample is reused between calls). Returns
@@ -53,14 +53,9 @@ public:
     static const char *decode(const char *data, const char *end, Sample &sample);
 
 private:
-    bool flush() const;
-
-    std::unique_ptr<QTemporaryFile> m_file;
-    mutable QByteArray m_buffer; //!< encoded samples not yet written
-    mutable qint64 m_written = 0;
+    std::unique_ptr<SpoolFile> m_file;
     qsizetype m_count = 0;
     SimTime m_lastT = -1;
-    mutable QString m_error;
 };
 
 } // namespace Rblab
