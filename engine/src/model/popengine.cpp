@@ -290,6 +290,26 @@ std::vector<qint32> allocateByCircle(qsizetype index, qsizetype cids, qsizetype 
 
 } // namespace
 
+qint32 PopEngine::addQueue(qint32 consumer, qint32 topic, qint32 broker, qint32 queue, bool simple)
+{
+    const World &w = *m_world;
+    const Consumer &c = *w.consumers[size_t(consumer)];
+    PopQueue pq;
+    pq.consumer = consumer;
+    pq.incarnation = c.incarnation;
+    pq.group = c.group;
+    pq.topic = topic;
+    pq.broker = broker;
+    pq.queue = queue;
+    pq.simple = simple;
+    pq.lastPopTimestamp = w.now();
+    pq.createdAt = w.now();
+    m_pqs.push_back(std::move(pq));
+    setCoverage(m_pqs.back(), coverage(topic, broker, queue));
+    syncHolders(m_pqs.back());
+    return qint32(m_pqs.size() - 1);
+}
+
 Task<bool> PopEngine::rebalance(qint32 consumer, qint32 topic)
 {
     World &w = *m_world;
@@ -315,19 +335,7 @@ Task<bool> PopEngine::rebalance(qint32 consumer, qint32 topic)
             if (present) {
                 continue;
             }
-            PopQueue pq;
-            pq.consumer = consumer;
-            pq.incarnation = c.incarnation;
-            pq.group = c.group;
-            pq.topic = topic;
-            pq.broker = broker;
-            pq.simple = true;
-            pq.lastPopTimestamp = w.now();
-            pq.createdAt = w.now();
-            m_pqs.push_back(std::move(pq));
-            setCoverage(m_pqs.back(), coverage(topic, broker, -1));
-            syncHolders(m_pqs.back());
-            cl.table.push_back(qint32(m_pqs.size() - 1));
+            cl.table.push_back(addQueue(consumer, topic, broker, -1, true));
         }
         if (!cl.receiving && !cl.table.empty()) {
             cl.receiving = true;
@@ -438,19 +446,7 @@ Task<bool> PopEngine::rebalance(qint32 consumer, qint32 topic)
         if (present) {
             continue;
         }
-        PopQueue pq;
-        pq.consumer = consumer;
-        pq.incarnation = c.incarnation;
-        pq.group = c.group;
-        pq.topic = topic;
-        pq.broker = broker;
-        pq.queue = queue;
-        pq.lastPopTimestamp = w.now();
-        pq.createdAt = w.now();
-        m_pqs.push_back(std::move(pq));
-        const qint32 index = qint32(m_pqs.size() - 1);
-        setCoverage(m_pqs.back(), coverage(topic, broker, queue));
-        syncHolders(m_pqs.back());
+        const qint32 index = addQueue(consumer, topic, broker, queue, false);
         for (qint32 q : m_pqs.back().covered) {
             added.append(q);
         }

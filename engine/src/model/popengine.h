@@ -257,6 +257,9 @@ private:
     std::deque<PopMessage> &retryStore(qint32 group, qint32 topic, qint32 broker);
     std::vector<qint32> coverage(qint32 topic, qint32 broker, qint32 queue) const;
     void syncHolders(PopQueue &pq);
+    //! A new pop process queue of `consumer` for (topic, broker, queue; -1: the broker's every
+    //! queue), covering what it pops and known to its queues' holders; returns its index.
+    qint32 addQueue(qint32 consumer, qint32 topic, qint32 broker, qint32 queue, bool simple);
     void setCoverage(PopQueue &pq, std::vector<qint32> covered);
     void dropQueue(qint32 pq);
 

@@ -7,6 +7,22 @@
 
 namespace Rblab {
 
+namespace {
+
+//! The POP figures of a world or of one POP group, as the totals carry them.
+void setPopFigures(SnapshotTotals &t, const PopEngine::GroupFigures &f)
+{
+    t.pop = true;
+    t.popPopped = f.popped;
+    t.popAcked = f.acked;
+    t.popRevived = f.revived;
+    t.popRedelivered = f.redelivered;
+    t.popInFlight = f.inFlight;
+    t.popInvisible = f.invisible;
+}
+
+} // namespace
+
 qint32 World::reportGroup(qint32 queue) const
 {
     const QueueState &q = queueStates[size_t(queue)];
@@ -158,14 +174,7 @@ SnapshotTotals World::totals() const
     t.orphanedQueues = metrics.orphanedNow();
     t.doubleOwnedQueues = metrics.doubleOwnedNow();
     if (pop && pop->active()) {
-        const PopEngine::GroupFigures f = pop->worldFigures();
-        t.pop = true;
-        t.popPopped = f.popped;
-        t.popAcked = f.acked;
-        t.popRevived = f.revived;
-        t.popRedelivered = f.redelivered;
-        t.popInFlight = f.inFlight;
-        t.popInvisible = f.invisible;
+        setPopFigures(t, pop->worldFigures());
     }
     return t;
 }
@@ -210,14 +219,7 @@ SnapshotTotals World::groupTotals(qint32 group) const
     t.orphanedQueues = counters.orphaned;
     t.doubleOwnedQueues = counters.doubleOwned;
     if (pop && pop->popGroup(group)) {
-        const PopEngine::GroupFigures f = pop->groupFigures(group);
-        t.pop = true;
-        t.popPopped = f.popped;
-        t.popAcked = f.acked;
-        t.popRevived = f.revived;
-        t.popRedelivered = f.redelivered;
-        t.popInFlight = f.inFlight;
-        t.popInvisible = f.invisible;
+        setPopFigures(t, pop->groupFigures(group));
     }
     return t;
 }
