@@ -154,10 +154,12 @@ void ChartSeries::appendOne(const Sample &s)
     qint64 popTotal[PopSeries] = { 0, 0, 0, 0, 0 };
     bool pop = false;
     const auto addCumulative = [&](const Sample::Consumer &sc) {
-        for (int k = 0; k < FlowCauses; ++k) {
-            // The client's own holds, then the brokers' push-backs (SYSTEM_BUSY, FLOW_CONTROL).
-            flowTotal[k] += k < FlowSystemBusy ? sc.flowControl[k]
-                                               : sc.brokerFlowControl[k - FlowSystemBusy];
+        // The client's own holds, then the brokers' push-backs (SYSTEM_BUSY, FLOW_CONTROL).
+        for (int k = 0; k < FlowSystemBusy; ++k) {
+            flowTotal[k] += sc.flowControl[k];
+        }
+        for (int k = FlowSystemBusy; k < FlowCauses; ++k) {
+            flowTotal[k] += sc.brokerFlowControl[k - FlowSystemBusy];
         }
         popTotal[PopAcked] += sc.popAcked;
         popTotal[PopRevived] += sc.popRevived;
