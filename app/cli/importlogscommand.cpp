@@ -3,6 +3,7 @@
 
 #include "clicontext.h"
 
+#include <importlog/logfiles.h>
 #include <importlog/logimporter.h>
 #include <scenario/scenariowriter.h>
 
@@ -105,14 +106,14 @@ int runImportLogsCommand(CliContext &context)
     parser.clearPositionalArguments();
     parser.addPositionalArgument(QStringLiteral("import-logs"),
         QStringLiteral("Rebuild a consumer group's rebalances from RocketMQ client logs."),
-        QStringLiteral("import-logs LOG…"));
+        QStringLiteral("import-logs LOG|FOLDER…"));
     parser.process(QCoreApplication::arguments());
 
-    const QStringList files = parser.positionalArguments().mid(1);
-    if (files.isEmpty()) {
+    const QStringList named = parser.positionalArguments().mid(1);
+    if (named.isEmpty()) {
         context.err << kCommand
                     << ": name at least one log file (rocketmq_client.log, "
-                       "rocketmq_client-1.log.gz, …)\n";
+                       "rocketmq_client-1.log.gz, …) or a folder of them\n";
         return 2;
     }
     if (!parser.isSet(reportOption)) {
@@ -137,6 +138,13 @@ int runImportLogsCommand(CliContext &context)
     if (showProgress) {
         options.progress = progress;
     }
+    // Folders give the client logs below them (one folder per machine, docs/import.md).
+    const LogFileList inputs = LogFileList::collect(named);
+    if (!inputs.ok()) {
+        context.err << kCommand << ": " << inputs.error << "\n";
+        return 1;
+    }
+    const QStringList &files = inputs.files;
     qint64 total = 0;
     for (const QString &f : files) {
         total += QFileInfo(f).isFile() ? QFileInfo(f).size() : 0;

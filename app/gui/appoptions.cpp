@@ -146,8 +146,9 @@ AppOptions::Outcome AppOptions::parse(
     parser.addOptions({ compare, compareGroup });
     parser.addOption(zoom);
     const QCommandLineOption importLogs(QStringLiteral("import-logs"),
-        tr("Show this RocketMQ client log (repeat for each file) as a read-only run."),
-        QStringLiteral("FILE"));
+        tr("Show this RocketMQ client log (repeat for each file), or the client logs below this "
+           "folder, as a read-only run."),
+        QStringLiteral("FILE|FOLDER"));
     parser.addOption(importLogs);
     const QCommandLineOption select(QStringLiteral("select"),
         tr("With --screenshot: select this consumer (name or client id), so that the Inspector "

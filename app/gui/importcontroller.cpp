@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "importcontroller.h"
 
+#include <importlog/logfiles.h>
 #include <importlog/mqadminimporter.h>
 
 #include "comparewindow.h"
@@ -58,6 +59,8 @@ ImportController::ImportController(const StrategyRegistry &registry, QWidget *wi
 {
     m_importLogs = new QAction(this);
     connect(m_importLogs, &QAction::triggered, this, &ImportController::importLogs);
+    m_importLogsFolder = new QAction(this);
+    connect(m_importLogsFolder, &QAction::triggered, this, &ImportController::importLogsFolder);
     m_importMqadmin = new QAction(this);
     connect(m_importMqadmin, &QAction::triggered, this, &ImportController::importMqadmin);
     m_replay = new QAction(QIcon(QStringLiteral(":/icons/play.svg")), QString(), this);
@@ -71,6 +74,11 @@ void ImportController::retranslate()
     m_importLogs->setText(tr("Import client &logs…"));
     m_importLogs->setToolTip(tr("Show what RocketMQ client logs (rocketmq_client.log, 4.9 or 5.x, "
                                 "plain or gzip) recorded, as a read-only run"));
+    m_importLogsFolder->setText(tr("Import client logs from a &folder…"));
+    m_importLogsFolder->setToolTip(
+        tr("Read every RocketMQ client log below a folder: rocketmq_client.log, its rotations "
+           "rocketmq_client.log.N (4.9) and other_days/rocketmq_client-N.log.gz (5.x). Keep one "
+           "folder per machine: the folders tell the machines apart and line up their clocks."));
     m_importMqadmin->setText(tr("Import &mqadmin output…"));
     m_importMqadmin->setToolTip(
         tr("Build a scenario from mqadmin consumerConnection and consumerProgress output"));
@@ -91,6 +99,15 @@ void ImportController::importLogs()
         QString(), tr("RocketMQ client logs (*.log *.log.* *.gz);;All files (*)"));
     if (!files.isEmpty()) {
         importFiles(files);
+    }
+}
+
+void ImportController::importLogsFolder()
+{
+    const QString folder = QFileDialog::getExistingDirectory(
+        m_window, tr("Import client logs from a folder"), QString());
+    if (!folder.isEmpty()) {
+        importFiles({ folder });
     }
 }
 
@@ -131,9 +148,18 @@ ObservedWorld::Result ImportController::runInWorker(const QStringList &files)
     return result;
 }
 
-bool ImportController::importFiles(const QStringList &files)
+bool ImportController::importFiles(const QStringList &paths)
 {
     m_lastError.clear();
+    m_warnings.clear();
+    // Folders are listed here, so that the progress dialog counts the files it reads.
+    const LogFileList inputs = LogFileList::collect(paths);
+    if (!inputs.ok()) {
+        m_lastError = inputs.error;
+        showProblems(tr("The logs cannot be shown"), inputs.error);
+        return false;
+    }
+    const QStringList &files = inputs.files;
     const ObservedWorld::Result result
         = m_quiet ? ObservedWorld::import(files, LogImporter::Options()) : runInWorker(files);
     m_warnings = result.warnings;

@@ -46,13 +46,17 @@ public:
     ImportController(const StrategyRegistry &registry, QWidget *window);
 
     QAction *importLogsAction() const { return m_importLogs; }
+    QAction *importLogsFolderAction() const { return m_importLogsFolder; }
     QAction *importMqadminAction() const { return m_importMqadmin; }
     QAction *replayAction() const { return m_replay; }
 
     //! Asks for files, then importFiles().
     void importLogs();
+    //! Asks for a folder (the incident's, or one machine's), then importFiles() on it.
+    void importLogsFolder();
     /*!
-        Imports `files` and opens the observed world. With a window (not quiet) in a worker
+        Imports `files` (a folder gives the client logs below it: LogFileList) and opens the
+        observed world. With a window (not quiet) in a worker
         thread behind a progress dialog; quiet (tests, --screenshot) in this thread, errors in
         lastError(), warnings in lastWarnings().
     */
@@ -81,6 +85,7 @@ private:
     const StrategyRegistry &m_registry;
     QWidget *m_window;
     QAction *m_importLogs = nullptr;
+    QAction *m_importLogsFolder = nullptr;
     QAction *m_importMqadmin = nullptr;
     QAction *m_replay = nullptr;
     std::shared_ptr<const ObservedWorld> m_observed;

@@ -127,6 +127,7 @@ MainWindow::MainWindow(StrategyRegistry &registry, LanguageManager &languages, Q
     // File › Import…: beside Open, before Save.
     QMenu *file = m_actions->fileMenu();
     file->insertAction(m_files->saveAction(), m_import->importLogsAction());
+    file->insertAction(m_files->saveAction(), m_import->importLogsFolderAction());
     file->insertAction(m_files->saveAction(), m_import->importMqadminAction());
     file->insertAction(m_files->saveAction(), m_import->replayAction());
     file->insertSeparator(m_files->saveAction());

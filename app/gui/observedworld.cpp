@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "observedworld.h"
 
+#include <importlog/logfiles.h>
+
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QSet>
@@ -33,13 +35,21 @@ SimEvent::FlowCause flowCause(LogRecord::Kind kind)
 } // namespace
 
 ObservedWorld::Result ObservedWorld::import(
-    const QStringList &files, LogImporter::Options options, const std::atomic_bool *cancel)
+    const QStringList &paths, LogImporter::Options options, const std::atomic_bool *cancel)
 {
     Result result;
-    if (files.isEmpty()) {
+    if (paths.isEmpty()) {
         result.error = QCoreApplication::translate("ObservedWorld", "No log file was chosen.");
         return result;
     }
+    // A folder (one per machine, or the incident's folder of them) gives the client logs below
+    // it, as `rblab import-logs` reads it.
+    const LogFileList inputs = LogFileList::collect(paths);
+    if (!inputs.ok()) {
+        result.error = inputs.error;
+        return result;
+    }
+    const QStringList &files = inputs.files;
     if (cancel) {
         options.cancelled = [cancel] { return cancel->load(); };
     }
@@ -53,7 +63,7 @@ ObservedWorld::Result ObservedWorld::import(
             result.warnings = importer->warnings();
             result.error = importer->error() == QLatin1String("cancelled")
                 ? QCoreApplication::translate("ObservedWorld", "The import was cancelled.")
-                : QStringLiteral("%1: %2").arg(f, importer->error());
+                : importer->error(); // names the file already
             return result;
         }
     }

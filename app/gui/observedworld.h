@@ -34,7 +34,8 @@ public:
         QList<LogImporter::FileProblem> warnings; //!< bad lines (file:line), truncated gzip
     };
     /*!
-        Reads `files` (plain or gzip client logs of 4.9 or 5.x) and rebuilds them. `progress`
+        Reads `files` (plain or gzip client logs of 4.9 or 5.x; a folder gives the client logs
+        below it, LogFileList) and rebuilds them. `progress`
         (bytes read, bytes in all files) and `cancel` may be used from another thread: this
         runs in the import's worker thread.
     */

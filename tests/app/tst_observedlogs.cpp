@@ -25,6 +25,7 @@
 
 #include <QAction>
 #include <QClipboard>
+#include <QDir>
 #include <QFile>
 #include <QGuiApplication>
 #include <QSignalSpy>
@@ -101,6 +102,7 @@ private slots:
     void replayOpensCompare();
     void inspectorListsLines();
     void badInputIsReported();
+    void folderImportsTheLogsBelowIt();
     void mqadminScenarioOpensAsDocument();
     void importsInAWorkerThread();
 
@@ -424,13 +426,26 @@ void tst_ObservedLogs::badInputIsReported()
     QCOMPARE(malformed.warnings.size(), 2);
     QCOMPARE(malformed.warnings.at(0).line, qint64(3));
     QCOMPARE(malformed.warnings.at(1).line, qint64(6));
-    // A folder is not a log: refused with why, nothing shown.
-    const ObservedWorld::Result folder
-        = ObservedWorld::import({ data("kill53/hostA") }, LogImporter::Options());
-    QVERIFY(!folder.world);
-    QVERIFY(!folder.error.isEmpty());
-    // A truncated gzip file: what came before the cut, and a warning naming the place.
+    // A folder without a client log: refused with why, the folder named once, nothing shown.
     QTemporaryDir dir;
+    const QString empty = dir.filePath(QStringLiteral("empty"));
+    QVERIFY(QDir().mkpath(empty));
+    const ObservedWorld::Result folder = ObservedWorld::import({ empty }, LogImporter::Options());
+    QVERIFY(!folder.world);
+    QVERIFY2(folder.error.startsWith(empty
+                 + QStringLiteral(": a folder without a RocketMQ client "
+                                  "log")),
+        qPrintable(folder.error));
+    QCOMPARE(folder.error.count(empty), 1);
+    // A file that is not a log: its path once, then why (it used to be printed twice).
+    QFile blank(dir.filePath(QStringLiteral("rocketmq_client.log")));
+    QVERIFY(blank.open(QIODevice::WriteOnly));
+    blank.close();
+    const ObservedWorld::Result emptyFile
+        = ObservedWorld::import({ blank.fileName() }, LogImporter::Options());
+    QVERIFY(!emptyFile.world);
+    QCOMPARE(emptyFile.error, blank.fileName() + QStringLiteral(": empty file"));
+    // A truncated gzip file: what came before the cut, and a warning naming the place.
     QFile gz(data("kill53/hostA/other_days/rocketmq_client-1.log.gz"));
     QVERIFY(gz.open(QIODevice::ReadOnly));
     const QByteArray bytes = gz.readAll();
@@ -459,9 +474,42 @@ void tst_ObservedLogs::badInputIsReported()
     MainWindow window(m_registry, m_languages);
     window.setQuiet(true);
     QVERIFY(window.openScenario(MainWindow::defaultScenarioPath()));
-    QVERIFY(!window.importController()->importFiles({ data("kill53/hostA") }));
-    QVERIFY(!window.importController()->lastError().isEmpty());
+    QVERIFY(!window.importController()->importFiles({ empty }));
+    QVERIFY(window.importController()->lastError().contains(QStringLiteral("a folder without")));
     QVERIFY(!window.controller()->isObserved());
+}
+
+void tst_ObservedLogs::folderImportsTheLogsBelowIt()
+{
+    // The incident's folder (one folder per machine, 5.x rotations in other_days/) gives the
+    // same observed world as its three files named one by one (File › Import client logs from a
+    // folder…, --import-logs FOLDER).
+    const ObservedWorld::Result files = ObservedWorld::import(kill53(), LogImporter::Options());
+    const ObservedWorld::Result folder
+        = ObservedWorld::import({ data("kill53") }, LogImporter::Options());
+    QVERIFY2(folder.world, qPrintable(folder.error));
+    QVERIFY(files.world);
+    QCOMPARE(folder.world->files().size(), 3);
+    QCOMPARE(folder.world->duration(), files.world->duration());
+    QCOMPARE(folder.world->duration(), SimTime(119900));
+    QCOMPARE(folder.world->catalog()->consumers.size(), files.world->catalog()->consumers.size());
+    QCOMPARE(folder.world->catalog()->consumers.size(), 2);
+    QCOMPARE(folder.world->importer().reportJson(), files.world->importer().reportJson());
+    // One machine's folder: that machine's two files.
+    const ObservedWorld::Result host
+        = ObservedWorld::import({ data("kill53/hostA") }, LogImporter::Options());
+    QVERIFY2(host.world, qPrintable(host.error));
+    QCOMPARE(host.world->files().size(), 2);
+    // In the window: the folder opens as the observed run.
+    MainWindow window(m_registry, m_languages);
+    window.setQuiet(true);
+    QVERIFY(window.openScenario(MainWindow::defaultScenarioPath()));
+    QVERIFY2(window.importController()->importFiles({ data("kill53") }),
+        qPrintable(window.importController()->lastError()));
+    QVERIFY(window.controller()->isObserved());
+    QCOMPARE(window.controller()->reached(), SimTime(119900));
+    QVERIFY(window.importController()->importLogsFolderAction());
+    QVERIFY(!window.importController()->importLogsFolderAction()->text().isEmpty());
 }
 
 void tst_ObservedLogs::mqadminScenarioOpensAsDocument()

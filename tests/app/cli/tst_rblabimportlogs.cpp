@@ -21,6 +21,7 @@ private slots:
     void killWithLateNotification();
     void rollingDeploy();
     void fileOrderDoesNotMatter();
+    void foldersGiveTheLogsBelowThem();
     void scenarioReplaysMembership();
     void anonymize();
     void oneClientTwoGroups();
@@ -275,6 +276,49 @@ void tst_RblabImportLogs::fileOrderDoesNotMatter()
     QCOMPARE(b.scenario, a.scenario);
 }
 
+void tst_RblabImportLogs::foldersGiveTheLogsBelowThem()
+{
+    // `rblab import-logs incident/`: the folder of machines (4.9 rotations .log.N, 5.x
+    // other_days/*.gz) reads as its files named one by one, byte for byte.
+    const Import files = import(rolling49());
+    const Import folder = import({ data(QStringLiteral("rolling49")) });
+    QVERIFY2(folder.process.exitCode == 0, qPrintable(folder.process.describe()));
+    QCOMPARE(folder.reportBytes, files.reportBytes);
+    QCOMPARE(folder.scenario, files.scenario);
+    const Import gz = import({ data(QStringLiteral("kill53")) });
+    QCOMPARE(gz.reportBytes, import(kill53()).reportBytes);
+    // Folders and files mixed, a file named twice (and found in its folder): read once.
+    const Import mixed = import({ data(QStringLiteral("kill53/hostA")),
+        data(QStringLiteral("kill53/hostA/rocketmq_client.log")),
+        data(QStringLiteral("kill53/hostB/rocketmq_client.log")) });
+    QCOMPARE(mixed.reportBytes, gz.reportBytes);
+    QVERIFY2(QString::fromUtf8(mixed.process.err).contains(QStringLiteral("consumers")),
+        qPrintable(mixed.process.describe()));
+    // Other files in a machine's folder are left out: the application's own log, a copy.
+    QTemporaryDir dir;
+    const QString host = dir.filePath(QStringLiteral("incident/hostB"));
+    QVERIFY(QDir().mkpath(host));
+    QVERIFY(QFile::copy(data(QStringLiteral("kill53/hostB/rocketmq_client.log")),
+        host + QStringLiteral("/rocketmq_client.log")));
+    for (const QString &other :
+        { QStringLiteral("app.log"), QStringLiteral("rocketmq_client.log.bak"),
+            QStringLiteral("rocketmq_client.log.1.tmp") }) {
+        QFile f(host + QLatin1Char('/') + other);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("\x7f"
+                "ELF\0\0\0\0",
+            8); // would stop the import if it were read
+    }
+    const Import onlyLogs = import({ dir.filePath(QStringLiteral("incident")) });
+    QVERIFY2(onlyLogs.process.exitCode == 0, qPrintable(onlyLogs.process.describe()));
+    QCOMPARE(onlyLogs.report.value(QStringLiteral("observed"))
+                 .toObject()
+                 .value(QStringLiteral("clocks"))
+                 .toArray()
+                 .size(),
+        1);
+}
+
 void tst_RblabImportLogs::scenarioReplaysMembership()
 {
     const Import r = import(kill53());
@@ -470,8 +514,9 @@ void tst_RblabImportLogs::badInput_data()
     QTest::addColumn<QByteArray>("content"); // empty: a directory
     QTest::addColumn<bool>("directory");
     QTest::addColumn<QString>("message");
-    QTest::newRow("directory") << QByteArray() << true
-                               << QStringLiteral("is a directory, not a log file");
+    QTest::newRow("folder without logs")
+        << QByteArray() << true
+        << QStringLiteral(": a folder without a RocketMQ client log in it or below it");
     QTest::newRow("empty file") << QByteArray() << false << QStringLiteral("empty file");
     QTest::newRow("binary junk") << QByteArray("\x7f"
                                                "ELF\x02\x01\x01\0\0\0\0",

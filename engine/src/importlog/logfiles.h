@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: Apache-2.0
+// What `rblab import-logs` and the app read when they are given folders (docs/import.md).
+#pragma once
+
+#include <rblab/rblab_global.h>
+
+#include <QString>
+#include <QStringList>
+
+namespace Rblab {
+
+/*!
+    The log files to import for the paths a user named: a file stays as it is named; a folder
+    gives every RocketMQ client log below it, at any depth, found by the names the clients write
+    (rocketmq-client-logs.md, "Files"):
+    - `rocketmq_client.log`, the current file of 4.9 and 5.x;
+    - `rocketmq_client.log.N`, 4.9's rotations (LoggingBuilder);
+    - `rocketmq_client-N.log.gz`, 5.x's rotations in `other_days/` (logback.xml).
+
+    Other files are left out (application logs, `rocketmq_common.log`, a renamed
+    `rocketmq.client.logFileName`: name those as files). Symbolic links to folders are not
+    followed, so a link back up the tree cannot loop. The list is sorted and without duplicates
+    (a file named twice, or named and found in a folder, is read once); the report does not
+    depend on the order.
+
+    `error` is set, and `files` empty, when a path does not exist or a folder holds no client
+    log: it names the path and the names looked for.
+*/
+struct RBLAB_ENGINE_EXPORT LogFileList
+{
+    QStringList files;
+    QString error;
+    bool ok() const { return error.isEmpty(); }
+
+    static LogFileList collect(const QStringList &paths);
+    //! Whether a file name is one the clients write (the rule above).
+    static bool isClientLogName(const QString &fileName);
+};
+
+} // namespace Rblab
