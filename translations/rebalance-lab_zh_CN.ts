@@ -376,16 +376,16 @@
         <translation>--at 必须是时间，如 &quot;90s&quot;、&quot;6m30s&quot;、&quot;1h2m&quot;、&quot;2:10&quot;、&quot;1:02:03&quot; 或毫秒数，实际为 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <source>Show this RocketMQ client log (repeat for each file) as a read-only run.</source>
-        <translation>以只读运行的方式显示此 RocketMQ 客户端日志（每个文件重复一次该选项）。</translation>
-    </message>
-    <message>
         <source>With --screenshot: select this consumer (name or client id), so that the Inspector shows it and explains its assignment.</source>
         <translation>与 --screenshot 一起使用：选中此消费者（名称或客户端 ID），让“详情”面板显示它并解释它分到的队列。</translation>
     </message>
     <message>
         <source>--select only goes with --screenshot</source>
         <translation>--select 只能与 --screenshot 一起使用</translation>
+    </message>
+    <message>
+        <source>Show this RocketMQ client log (repeat for each file), or the client logs below this folder, as a read-only run.</source>
+        <translation>以只读运行的方式展示这个 RocketMQ 客户端日志（每个文件重复一次此选项），或此文件夹下的所有客户端日志。</translation>
     </message>
 </context>
 <context>
@@ -1491,6 +1491,21 @@ The files were kept as %2.unreadable.</source>
     </message>
 </context>
 <context>
+    <name>Rblab::EventSpool</name>
+    <message>
+        <source>cannot create a temporary file for the events in %1: %2</source>
+        <translation>无法在 %1 中为事件创建临时文件：%2</translation>
+    </message>
+    <message>
+        <source>cannot write the events to %1: %2</source>
+        <translation>无法把事件写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>the events in %1 are truncated</source>
+        <translation>%1 中的事件不完整（被截断）</translation>
+    </message>
+</context>
+<context>
     <name>Rblab::ExportController</name>
     <message>
         <source>Export failed</source>
@@ -1971,6 +1986,18 @@ The files were kept as %2.unreadable.</source>
         <translation>
             <numerusform>场景已生成；有 %n 行存疑：</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Import client logs from a &amp;folder…</source>
+        <translation>从文件夹导入客户端日志(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Read every RocketMQ client log below a folder: rocketmq_client.log, its rotations rocketmq_client.log.N (4.9) and other_days/rocketmq_client-N.log.gz (5.x). Keep one folder per machine: the folders tell the machines apart and line up their clocks.</source>
+        <translation>读取文件夹下的所有 RocketMQ 客户端日志：rocketmq_client.log、它的滚动文件 rocketmq_client.log.N（4.9）和 other_days/rocketmq_client-N.log.gz（5.x）。请每台机器一个文件夹：文件夹用来区分机器并对齐它们的时钟。</translation>
+    </message>
+    <message>
+        <source>Import client logs from a folder</source>
+        <translation>从文件夹导入客户端日志</translation>
     </message>
 </context>
 <context>
@@ -2998,6 +3025,10 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>cannot read the samples back</source>
         <translation>无法读回采样数据</translation>
+    </message>
+    <message>
+        <source>cannot read the events back</source>
+        <translation>无法读回事件数据</translation>
     </message>
 </context>
 <context>
