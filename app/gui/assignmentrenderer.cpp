@@ -296,6 +296,11 @@ void AssignmentRenderer::paintLegend(QPainter &p, const Input &in)
     }
 }
 
+QString AssignmentRenderer::fittedTitle(const QString &title, qreal width) const
+{
+    return QFontMetricsF(m_boldFont).elidedText(title, Qt::ElideRight, width - 2);
+}
+
 void AssignmentRenderer::paintSection(QPainter &p, const Input &in, int s)
 {
     const AssignmentLayout::Section &section = in.layout->sections().at(s);
@@ -303,8 +308,11 @@ void AssignmentRenderer::paintSection(QPainter &p, const Input &in, int s)
     p.setFont(m_boldFont);
     p.setPen(m_palette.text);
     if (s < in.sectionTitles.size()) {
-        p.drawText(section.title.adjusted(2, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
-            in.sectionTitles.at(s));
+        // A narrow pane (compare mode at 1280×720, Chinese) cut the title off mid-word with no
+        // sign that more followed: it ends in "…" instead. A few sections a frame.
+        const QRectF title = section.title.adjusted(2, 0, 0, 0);
+        p.drawText(title, Qt::AlignVCenter | Qt::AlignLeft,
+            fittedTitle(in.sectionTitles.at(s), section.title.width()));
     }
     // The lane is tinted only when it holds something: trouble stands out, calm stays calm.
     const int unassigned = s < in.laneCounts.size() ? in.laneCounts.at(s) : 0;

@@ -111,6 +111,9 @@ public:
     //! The smallest label of a compact tile, in pixels (below it the tile goes without).
     static constexpr qreal kMinCompactLabelPx = 7;
 
+    //! A group's title as painted in a title rect `width` wide: whole, or cut with "…".
+    QString fittedTitle(const QString &title, qreal width) const;
+
     //! "A3", "R·B", "B12·1": what a tile says.
     QString tileLabel(const Catalog &catalog, qint32 queue) const;
     //! Whether a compact tile of rect `r` shows `label` (it does whenever it fits).

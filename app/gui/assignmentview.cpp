@@ -74,6 +74,14 @@ void AssignmentView::setLargeSchedule(bool large)
     update();
 }
 
+QString AssignmentView::shownSectionTitle(int s) const
+{
+    if (s < 0 || s >= sectionTitles().size() || s >= m_layout.sections().size()) {
+        return QString();
+    }
+    return m_renderer.fittedTitle(sectionTitles().at(s), m_layout.sections().at(s).title.width());
+}
+
 QString AssignmentView::cardScheduleText(qint32 consumer) const
 {
     if (!m_catalog || consumer < 0 || consumer >= m_snapshot.consumers.size()) {

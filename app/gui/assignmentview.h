@@ -73,6 +73,8 @@ public:
     int doubleOwnedCount() const { return m_items.doubleOwnedCount(); }
     //! Each group's title line, as drawn above its cards.
     const QStringList &sectionTitles() const { return m_items.sectionTitles(); }
+    //! Section `s`'s title as painted now: cut with "…" when the view is too narrow for it.
+    QString shownSectionTitle(int s) const;
     int doubleOwnedRetryCount() const { return m_items.doubleOwnedRetryCount(); }
     //! The state word a consumer's card shows, in the current language.
     QString cardStateText(qint32 consumer) const;

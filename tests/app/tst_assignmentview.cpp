@@ -31,6 +31,7 @@ private slots:
     void narrowCardsKeepWhatNamesDifferBy();
     void killedCardSaysKilled();
     void groupTitleNamesEveryStrategyOfARollingDeploy();
+    void groupTitleEndsInAnEllipsisWhenNarrow();
     void hitTestAndSelection();
     void exportsImageAndSvg();
     void followsDarkPalette();
@@ -322,6 +323,28 @@ void tst_AssignmentView::groupTitleNamesEveryStrategyOfARollingDeploy()
     QVERIFY2(
         view.sectionTitles().first().endsWith(QStringLiteral("mixed: AVG ×3, AVG_BY_CIRCLE ×1")),
         qPrintable(view.sectionTitles().first()));
+}
+
+void tst_AssignmentView::groupTitleEndsInAnEllipsisWhenNarrow()
+{
+    // Compare mode at 1280×720 in Chinese gives each pane ~420 px: the title was cut mid-word
+    // with nothing to say that more followed.
+    const TestWorld world(8, 4);
+    AssignmentView view;
+    view.resize(1000, 600);
+    view.setFrame(world.catalog(), world.evenSnapshot(), 1);
+    const QString full = view.sectionTitles().first();
+    QCOMPARE(view.shownSectionTitle(0), full);
+    view.resize(180, 600);
+    view.setFrame(world.catalog(), world.evenSnapshot(), 2);
+    const QString shown = view.shownSectionTitle(0);
+    QVERIFY2(shown.endsWith(QChar(0x2026)), qPrintable(shown));
+    QVERIFY2(shown.size() < full.size(), qPrintable(shown));
+    // What is kept is the title's start: the group's name.
+    QVERIFY(full.startsWith(shown.chopped(1)));
+    QVERIFY(QFontMetricsF(view.font()).horizontalAdvance(shown)
+        <= view.layout().sections().first().title.width());
+    QCOMPARE(view.shownSectionTitle(1), QString());
 }
 
 void tst_AssignmentView::hitTestAndSelection()
