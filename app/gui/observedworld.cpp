@@ -181,15 +181,16 @@ void ObservedWorld::build()
 
     // The importer's windows: the ownership counts of the samples and the snapshot totals.
     for (const LogImporter::TopicTimeline &tl : imp.timelines()) {
+        const qint32 group = qint32(catalog->groups.indexOf(tl.group));
         for (const auto &list : tl.doubleOwned) {
             for (const LogImporter::Interval &iv : list) {
-                m_doubleOwned.append({ rel(iv.from), rel(iv.to), iv.open });
+                m_doubleOwned.append({ rel(iv.from), rel(iv.to), iv.open, group });
                 m_doubleStarts.append(rel(iv.from));
             }
         }
         for (const auto &list : tl.unowned) {
             for (const LogImporter::Interval &iv : list) {
-                m_unowned.append({ rel(iv.from), rel(iv.to), iv.open });
+                m_unowned.append({ rel(iv.from), rel(iv.to), iv.open, group });
             }
         }
     }
@@ -313,6 +314,22 @@ void ObservedWorld::build()
         }
         s.orphanedQueues = snap.totals.orphanedQueues;
         s.doubleOwnedQueues = snap.totals.doubleOwnedQueues;
+        if (catalog->groups.size() > 1) {
+            // Each group's own counts, as the engine's samples carry them (the charts of a
+            // selected group read these; the world's counts mixed the groups).
+            s.groupOrphaned = QList<qint32>(catalog->groups.size(), 0);
+            s.groupDoubleOwned = QList<qint32>(catalog->groups.size(), 0);
+            for (const Window &w : std::as_const(m_unowned)) {
+                if (w.group >= 0 && w.covers(t)) {
+                    ++s.groupOrphaned[w.group];
+                }
+            }
+            for (const Window &w : std::as_const(m_doubleOwned)) {
+                if (w.group >= 0 && w.covers(t)) {
+                    ++s.groupDoubleOwned[w.group];
+                }
+            }
+        }
         m_samples.append(s);
     }
 

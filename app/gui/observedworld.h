@@ -79,6 +79,7 @@ private:
         SimTime from = 0;
         SimTime to = 0;
         bool open = false;
+        qint32 group = -1; //!< index into the catalog's groups
         bool covers(SimTime t) const { return t >= from && (t < to || (open && t <= to)); }
     };
     //! The claims after every change at or before `t`: consumer → topic → queues, and since when

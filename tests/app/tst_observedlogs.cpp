@@ -4,6 +4,7 @@
 // compare mode (observed against modelled), and the inspector's log lines with file:line.
 // Fixture: tests/data/importlogs/kill53 (README.md there gives every time used below).
 #include <assignmentview.h>
+#include <chartseries.h>
 #include <comparesession.h>
 #include <comparescoretable.h>
 #include <comparewindow.h>
@@ -103,6 +104,7 @@ private slots:
     void inspectorListsLines();
     void badInputIsReported();
     void folderImportsTheLogsBelowIt();
+    void groupChartsCountTheirOwnGroup();
     void mqadminScenarioOpensAsDocument();
     void importsInAWorkerThread();
 
@@ -510,6 +512,111 @@ void tst_ObservedLogs::folderImportsTheLogsBelowIt()
     QCOMPARE(window.controller()->reached(), SimTime(119900));
     QVERIFY(window.importController()->importLogsFolderAction());
     QVERIFY(!window.importController()->importLogsFolderAction()->text().isEmpty());
+}
+
+void tst_ObservedLogs::groupChartsCountTheirOwnGroup()
+{
+    // Two groups in one incident: GA double-owns broker-a/1 of TA from 10.001 s to 20 s (a second
+    // client claims it before the first lets go); GB's only client shuts down at 30 s, leaving
+    // its two queues of TB unowned to the end. A selected group's charts read the samples' per-
+    // group counts, which the imported samples did not have: they showed the world's.
+    QTemporaryDir dir;
+    const QByteArray head = "2024-03-01 12:00:%1.%2 INFO  [9] [RebalanceService] "
+                            "[o.a.r.c.i.c.RebalanceImpl#?:?] - ";
+    const auto line = [&](int ms, const QByteArray &text) {
+        return QString::fromLatin1(head)
+                   .arg(ms / 1000, 2, 10, QLatin1Char('0'))
+                   .arg(ms % 1000, 3, 10, QLatin1Char('0'))
+                   .toLatin1()
+            + text + "\n";
+    };
+    const auto result = [](const char *group, const char *topic, const char *client,
+                            QList<int> queues, int cids) {
+        QStringList set;
+        for (int q : queues) {
+            set.append(QStringLiteral("MessageQueue [topic=%1, brokerName=broker-a, queueId=%2]")
+                           .arg(QLatin1String(topic))
+                           .arg(q));
+        }
+        return QStringLiteral("client rebalanced result changed. "
+                              "allocateMessageQueueStrategyName=AVG, group=%1, topic=%2, "
+                              "clientId=%3, mqAllSize=2, cidAllSize=%4, rebalanceResultSize=%5, "
+                              "rebalanceResultSet=[%6]")
+            .arg(QLatin1String(group), QLatin1String(topic), QLatin1String(client))
+            .arg(cids)
+            .arg(queues.size())
+            .arg(set.join(QStringLiteral(", ")))
+            .toLatin1();
+    };
+    const QMap<QString, QByteArray> logs {
+        { QStringLiteral("h1"),
+            line(0, "the consumer [GA] start OK.")
+                + line(1, result("GA", "TA", "10.0.0.1@1", { 0, 1 }, 1))
+                + line(20000, result("GA", "TA", "10.0.0.1@1", { 0 }, 2))
+                + line(59000, result("GA", "TA", "10.0.0.1@1", { 0 }, 2)) },
+        { QStringLiteral("h2"),
+            line(10000, "the consumer [GA] start OK.")
+                + line(10001, result("GA", "TA", "10.0.0.2@2", { 1 }, 2))
+                + line(59000, result("GA", "TA", "10.0.0.2@2", { 1 }, 2)) },
+        { QStringLiteral("h3"),
+            line(0, "the consumer [GB] start OK.")
+                + line(2, result("GB", "TB", "10.0.0.3@3", { 0, 1 }, 1))
+                + line(30000, "the consumer [GB] shutdown OK") },
+    };
+    for (auto it = logs.cbegin(); it != logs.cend(); ++it) {
+        QVERIFY(QDir(dir.path()).mkpath(it.key()));
+        QFile f(dir.filePath(it.key() + QStringLiteral("/rocketmq_client.log")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(it.value());
+    }
+    const ObservedWorld::Result r = ObservedWorld::import({ dir.path() }, LogImporter::Options());
+    QVERIFY2(r.world, qPrintable(r.error));
+    const qsizetype ga = r.world->catalog()->groups.indexOf(QStringLiteral("GA"));
+    const qsizetype gb = r.world->catalog()->groups.indexOf(QStringLiteral("GB"));
+    QVERIFY(ga >= 0 && gb >= 0);
+    const auto at = [&](SimTime t) -> const Sample & {
+        const QList<Sample> &samples = r.world->samples();
+        const auto it = std::lower_bound(samples.cbegin(), samples.cend(), t,
+            [](const Sample &s, SimTime v) { return s.t < v; });
+        return it == samples.cend() ? samples.constLast() : *it;
+    };
+    // Times below are after the origin (the first line, 12:00:00.000).
+    const Sample &during = at(15000);
+    QCOMPARE(during.groupDoubleOwned.size(), 2);
+    QCOMPARE(during.doubleOwnedQueues, 1);
+    QCOMPARE(during.groupDoubleOwned.at(ga), 1);
+    QCOMPARE(during.groupDoubleOwned.at(gb), 0);
+    QCOMPARE(during.groupOrphaned.at(ga), 0);
+    QCOMPARE(during.groupOrphaned.at(gb), 0);
+    const Sample &after = at(45000);
+    QCOMPARE(after.orphanedQueues, 2);
+    QCOMPARE(after.groupOrphaned.at(gb), 2);
+    QCOMPARE(after.groupOrphaned.at(ga), 0);
+    QCOMPARE(after.groupDoubleOwned.at(ga), 0);
+    // The charts of a group in view draw these.
+    const auto members = [&](qsizetype group) {
+        QList<qint32> list;
+        const QList<ConsumerInfo> &consumers = r.world->catalog()->consumers;
+        for (qint32 c = 0; c < consumers.size(); ++c) {
+            if (consumers.at(c).groupIndex == group) {
+                list.append(c);
+            }
+        }
+        return list;
+    };
+    QCOMPARE(members(ga).size(), 2);
+    QCOMPARE(members(gb).size(), 1);
+    ChartSeries series;
+    series.setScope(qint32(gb), members(gb));
+    series.append(r.world->samples());
+    ChartSeries gaSeries;
+    gaSeries.setScope(qint32(ga), members(ga));
+    gaSeries.append(r.world->samples());
+    QCOMPARE(*std::max_element(series.orphaned().cbegin(), series.orphaned().cend()), 2.0f);
+    QCOMPARE(*std::max_element(series.doubleOwned().cbegin(), series.doubleOwned().cend()), 0.0f);
+    QCOMPARE(*std::max_element(gaSeries.orphaned().cbegin(), gaSeries.orphaned().cend()), 0.0f);
+    QCOMPARE(
+        *std::max_element(gaSeries.doubleOwned().cbegin(), gaSeries.doubleOwned().cend()), 1.0f);
 }
 
 void tst_ObservedLogs::mqadminScenarioOpensAsDocument()
