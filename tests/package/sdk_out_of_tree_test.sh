@@ -65,6 +65,12 @@ grep -q '100% tests passed, 0 tests failed out of 1' "$WORK/ctest.txt" \
 grep -q '^function allocate(consumerGroup, currentCid, mqAll, cidAll, params)' "$WORK/js/bar_baz.js" \
     && grep -q '^    Name: "BAR_BAZ",' "$WORK/js/bar_baz.js" \
     || fail "the JS file lacks the allocate function or the name BAR_BAZ"
+# The header names the command that wrote it, with the strategy's name (it used to drop the
+# underscore: "new-strategy BARBAZ").
+grep -q '^// Written by `rblab new-strategy BAR_BAZ --js`' "$WORK/js/bar_baz.js" \
+    || fail "the JS file's header does not name the command that wrote it: $(sed -n 2p "$WORK/js/bar_baz.js")"
+grep -q 'written by `rblab new-strategy FOO --cpp`' "$WORK/foo/README.md" \
+    || fail "the project's README does not name the command that wrote it"
 
 # Refusals (status 2, nothing written): an existing file, a bad name, both or neither language.
 before=$(cat "$WORK/foo/foostrategy.cpp")

@@ -1,5 +1,5 @@
 // @NAME@: an allocation strategy for Rebalance Lab, in JavaScript.
-// Written by `rblab new-strategy @Class@ --js`. Put this file in a plugin folder (the user
+// Written by `rblab new-strategy @NAME@ --js`. Put this file in a plugin folder (the user
 // folder ~/.local/share/rebalance-lab/plugins, RBLAB_PLUGIN_PATH or --plugin-dir) and rblab and
 // the app list @NAME@ beside the built-in strategies.
 //
