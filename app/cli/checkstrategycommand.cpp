@@ -167,7 +167,8 @@ int runCheckStrategyCommand(CliContext &context)
         QJsonArray rules;
         for (const RuleVerdict &r : report.rules) {
             QJsonObject o { { QStringLiteral("rule"), r.rule }, { QStringLiteral("hard"), r.hard },
-                { QStringLiteral("passed"), r.passed }, { QStringLiteral("calls"), r.calls } };
+                { QStringLiteral("passed"), r.passed }, { QStringLiteral("calls"), r.calls },
+                { QStringLiteral("checked"), r.checked() } };
             if (!r.passed) {
                 o.insert(QStringLiteral("counterexample"), r.counterexample);
             }
@@ -191,7 +192,11 @@ int runCheckStrategyCommand(CliContext &context)
     } else {
         context.out << "check-strategy " << name << " (" << record->file << ")\n\nHard rules\n";
         for (const RuleVerdict &r : report.rules) {
-            if (r.hard) {
+            if (r.hard && !r.checked()) {
+                // "PASS (0 calls)" read as a pass: nothing was looked at.
+                context.out << "  ----  " << r.rule
+                            << " (not checked: no call returned an answer)\n";
+            } else if (r.hard) {
                 context.out << (r.passed ? "  PASS  " : "  FAIL  ") << r.rule << " (" << r.calls
                             << " calls)\n";
                 if (!r.passed) {
@@ -201,20 +206,29 @@ int runCheckStrategyCommand(CliContext &context)
         }
         context.out << "\nProperties\n";
         for (const RuleVerdict &r : report.rules) {
-            if (!r.hard) {
+            if (!r.hard && !r.checked()) {
+                context.out << "  ?     " << r.rule
+                            << " (not checked: no call returned an answer)\n";
+            } else if (!r.hard) {
                 context.out << (r.passed ? "  yes   " : "  no    ") << r.rule << "\n";
                 if (!r.passed) {
                     context.out << "        first counterexample: " << r.counterexample << "\n";
                 }
             }
         }
-        context.out << "  moves / lower bound: " << QString::number(score.movement.ratio(), 'f', 2)
-                    << "× (mean per change "
-                    << QString::number(score.movement.meanChangeRatio(), 'f', 2)
-                    << "×); largest spread " << score.maxSpread << "; busiest / fair share "
-                    << QString::number(score.meanMaxOverFair, 'f', 2) << "×; idle consumers "
-                    << score.idleConsumers << " (" << score.traces
-                    << " traces, see rblab score-strategy)\n";
+        if (!score.error.isNull()) {
+            // The figures of a run that stopped at an error describe its empty answers.
+            context.out << "  not scored: the generated traces stopped at an error: " << score.error
+                        << "\n";
+        } else {
+            context.out << "  moves / lower bound: "
+                        << QString::number(score.movement.ratio(), 'f', 2) << "× (mean per change "
+                        << QString::number(score.movement.meanChangeRatio(), 'f', 2)
+                        << "×); largest spread " << score.maxSpread << "; busiest / fair share "
+                        << QString::number(score.meanMaxOverFair, 'f', 2) << "×; idle consumers "
+                        << score.idleConsumers << " (" << score.traces
+                        << " traces, see rblab score-strategy)\n";
+        }
         for (const auto &[label, ms] : timings) {
             context.out << "  time per call at " << label << ": "
                         << QString::number(ms, 'f', ms < 1 ? 3 : 1) << " ms\n";

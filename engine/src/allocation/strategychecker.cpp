@@ -141,10 +141,19 @@ CheckReport StrategyChecker::check(
             rule.counterexample = text;
         }
     };
+    // Inputs RocketMQ's strategies allocate for: a current id in a non-empty consumer list and
+    // some queues. An error answer elsewhere is RocketMQ's way (AllocateMessageQueueStrategy's
+    // argument checks: the round is skipped).
+    qsizetype answerable = 0;
+    qsizetype answered = 0;
+    QString firstRefusal;
     for (const CheckCase &c : edgeCases()) {
         if (observe) {
             observe(c.name);
         }
+        const bool mustAnswer
+            = !c.currentCid.isEmpty() && !c.mqAll.isEmpty() && c.cidAll.contains(c.currentCid);
+        answerable += mustAnswer ? 1 : 0;
         const Call first = call(*strategy, c);
         ++noException.calls;
         if (!first.thrown.isNull()) {
@@ -152,8 +161,12 @@ CheckReport StrategyChecker::check(
             continue;
         }
         if (!first.result.ok()) {
-            continue; // an error answer is RocketMQ's way (the round is skipped)
+            if (mustAnswer && firstRefusal.isNull()) {
+                firstRefusal = QStringLiteral("%1: %2").arg(c.name, first.result.error);
+            }
+            continue;
         }
+        answered += mustAnswer ? 1 : 0;
         const QSet<MessageQueue> all(c.mqAll.cbegin(), c.mqAll.cend());
         QSet<MessageQueue> seen;
         ++given.calls;
@@ -187,6 +200,15 @@ CheckReport StrategyChecker::check(
         }
     }
 
+    if (answerable > 0 && answered == 0 && noException.passed) {
+        // Not one input that RocketMQ's strategies allocate for was answered: a group run with
+        // this strategy would skip every rebalance round and its queues would stay with nobody.
+        fail(noException,
+            QStringLiteral("none of the %1 inputs that RocketMQ's strategies allocate for was "
+                           "answered; the first: %2")
+                .arg(answerable)
+                .arg(firstRefusal));
+    }
     if (observe) {
         observe(QStringLiteral("score-strategy's generated traces"));
     }

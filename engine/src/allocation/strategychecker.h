@@ -34,6 +34,8 @@ struct RuleVerdict
     bool passed = true;
     qsizetype calls = 0; //!< how many calls the rule looked at
     QString counterexample;
+    //! A rule that looked at no call (every call ended in an error) passed by default only.
+    bool checked() const { return calls > 0 || !passed; }
 };
 
 struct CheckReport

@@ -20,6 +20,7 @@ private slots:
     void brokenRules_data();
     void brokenRules();
     void pluginFile();
+    void rulesThatSawNoAnswerAreNotPassed();
     void crashesAndHangsAreNamed();
     void usageErrors();
 
@@ -100,6 +101,10 @@ void tst_RblabCheckStrategy::brokenRules_data()
     QTest::newRow("throws") << "throwOnNonAscii" << 1 << "answers RocketMQ's edge inputs"
                             << "non-ASCII topic, broker and client names: threw cannot handle "
                                "this client id";
+    QTest::newRow("always an error")
+        << "alwaysError" << 1 << "answers RocketMQ's edge inputs"
+        << "none of the 9 inputs that RocketMQ's strategies allocate for was answered; the "
+           "first: one queue, one consumer: IllegalStateException: not configured";
     QTest::newRow("overlap (a property)") << "overlap" << 0 << "consumers with the same view"
                                           << "is held by";
 }
@@ -131,6 +136,38 @@ void tst_RblabCheckStrategy::pluginFile()
     QVERIFY2(r.out.contains("check-strategy FIXTURE_RULE_BREAKING"), r.out.constData());
     QVERIFY2(r.out.contains("FAIL  returns only queues it was given"), r.out.constData());
     QVERIFY(r.out.contains("Verdict: breaks a hard rule"));
+}
+
+void tst_RblabCheckStrategy::rulesThatSawNoAnswerAreNotPassed()
+{
+    // A strategy that answers nothing used to read "PASS … (0 calls)" for the rules about
+    // answers, and get figures scored from its empty answers.
+    const QStringList args { QStringLiteral("FIXTURE_RULE_BREAKING"), QStringLiteral("--param"),
+        QStringLiteral("behaviour=alwaysError"), QStringLiteral("--plugin-dir"), kRuleBreaking,
+        QStringLiteral("--quick") };
+    RblabProcess::Result r = run(args);
+    QVERIFY2(r.finished && r.exitCode == 1, qPrintable(r.describe()));
+    QVERIFY2(r.out.contains("  ----  returns only queues it was given, each once (not checked: "
+                            "no call returned an answer)"),
+        r.out.constData());
+    QVERIFY2(!r.out.contains("(0 calls)"), r.out.constData());
+    QVERIFY2(r.out.contains("  ?     a consumer not in the list gets nothing (not checked"),
+        r.out.constData());
+    QVERIFY2(r.out.contains("  not scored: the generated traces stopped at an error: "
+                            "IllegalStateException: not configured"),
+        r.out.constData());
+    QVERIFY2(!r.out.contains("idle consumers"), r.out.constData());
+    QVERIFY(r.out.contains("Verdict: breaks a hard rule"));
+    r = run(args + QStringList { QStringLiteral("--json") });
+    const QJsonObject root = QJsonDocument::fromJson(r.out).object();
+    const QJsonObject given = rule(root, QStringLiteral("returns only queues"));
+    QCOMPARE(given.value(QStringLiteral("calls")).toInt(), 0);
+    QCOMPARE(given.value(QStringLiteral("checked")).toBool(true), false);
+    QCOMPARE(rule(root, QStringLiteral("answers RocketMQ's edge inputs"))
+                 .value(QStringLiteral("checked"))
+                 .toBool(),
+        true);
+    QCOMPARE(root.value(QStringLiteral("conforms")).toBool(true), false);
 }
 
 void tst_RblabCheckStrategy::crashesAndHangsAreNamed()
