@@ -152,21 +152,23 @@ void StatusTotals::setSteadyText(const QString &text)
     if (needed > maximumWidth() || needed < maximumWidth() - 120) {
         setFixedWidth(needed + 40);
     }
+    setText(text);
     if (minimumHeight() != maximumHeight()) {
+        // Measured with the text in: an empty label's hint does not follow the font, so the
+        // first frame after presenter zoom fixed the 100 % height and cut the letters in half.
         setFixedHeight(sizeHint().height());
     }
-    setText(text);
 }
 
 void StatusTotals::changeEvent(QEvent *event)
 {
+    QLabel::changeEvent(event);
     if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) {
         setMinimumSize(0, 0); // measured again in the new language or font
         setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
         setText(QString());
         refresh();
     }
-    QLabel::changeEvent(event);
 }
 
 } // namespace Rblab

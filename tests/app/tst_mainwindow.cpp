@@ -1072,6 +1072,33 @@ void tst_MainWindow::presenterZoomGrowsTheText()
     actions->setZoom(260); // 100–200 %
     QCOMPARE(actions->zoom(), 200);
     QCOMPARE(m_window->assignmentView()->font().pointSizeF(), base * 2);
+    // The totals in the status bar grow with the text, also when the zoom comes before the
+    // first frame (rebalance-lab --zoom 200): their fixed height used to be measured on the empty
+    // label, the 100 % font's line, which cut the lower half of the letters off.
+    for (bool zoomFirst : { false, true }) {
+        std::unique_ptr<MainWindow> fresh;
+        MainWindow *window = m_window.get();
+        if (zoomFirst) {
+            fresh = std::make_unique<MainWindow>(m_registry, m_languages);
+            window = fresh.get();
+            window->setQuiet(true);
+            window->windowActions()->setZoom(200);
+            window->resize(1400, 900);
+            window->show();
+            QVERIFY(window->openScenario(MainWindow::defaultScenarioPath()));
+            window->controller()->runTo(10 * kSecond);
+        }
+        auto *totals = window->findChild<StatusTotals *>();
+        QVERIFY(totals);
+        QVERIFY(!totals->text().isEmpty());
+        QCOMPARE(totals->font().pointSizeF(), base * 2);
+        QVERIFY2(totals->height() >= totals->fontMetrics().height(),
+            qPrintable(QStringLiteral("%1 px for a %2 px line, zoom first: %3")
+                           .arg(totals->height())
+                           .arg(totals->fontMetrics().height())
+                           .arg(zoomFirst)));
+        QVERIFY(totals->maximumHeight() >= totals->fontMetrics().height());
+    }
     QAction *hide = m_window->findChild<QAction *>(QStringLiteral("HideInactiveAction"));
     QVERIFY(hide && hide->isChecked());
     hide->setChecked(false);
