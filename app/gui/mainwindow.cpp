@@ -50,6 +50,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QFontMetrics>
+#include <QScrollArea>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
@@ -157,6 +158,17 @@ void MainWindow::createDocks()
         addDockWidget(area, d);
         return d;
     };
+    // A panel of fields scrolls when its dock is shorter than it (presenter zoom, 1280×720):
+    // a layout squeezed below its minimum overlapped its labels ("RocketMQ: Allocate…" under
+    // "Parameters").
+    auto scrolled = [this](const char *name, QWidget *panel) {
+        auto *area = new QScrollArea(this);
+        area->setObjectName(QLatin1String(name));
+        area->setWidget(panel);
+        area->setWidgetResizable(true);
+        area->setFrameShape(QFrame::NoFrame);
+        return area;
+    };
     m_strategy = new StrategyPanel(m_registry, this);
     m_settings = new SettingsPanel(this);
     m_churn = new ChurnPanel(this);
@@ -167,10 +179,11 @@ void MainWindow::createDocks()
 
     // Two stacks on the right: what the user changes (strategy, churn, settings, scenario) above
     // what the user reads (event log, inspector).
-    m_strategyDock = dock("StrategyDock", m_strategy, Qt::RightDockWidgetArea);
+    m_strategyDock
+        = dock("StrategyDock", scrolled("StrategyScroll", m_strategy), Qt::RightDockWidgetArea);
     m_logDock = dock("EventLogDock", m_log, Qt::RightDockWidgetArea);
     splitDockWidget(m_strategyDock, m_logDock, Qt::Vertical);
-    m_churnDock = dock("ChurnDock", m_churn, Qt::RightDockWidgetArea);
+    m_churnDock = dock("ChurnDock", scrolled("ChurnScroll", m_churn), Qt::RightDockWidgetArea);
     tabifyDockWidget(m_strategyDock, m_churnDock);
     m_settingsDock = dock("SettingsDock", m_settings, Qt::RightDockWidgetArea);
     tabifyDockWidget(m_strategyDock, m_settingsDock);
@@ -178,7 +191,8 @@ void MainWindow::createDocks()
     tabifyDockWidget(m_strategyDock, m_scenarioDock);
     m_inspectorDock = dock("InspectorDock", m_inspector, Qt::RightDockWidgetArea);
     tabifyDockWidget(m_logDock, m_inspectorDock);
-    m_workbenchDock = dock("WorkbenchDock", new StrategyWorkbench(m_registry, m_strategy, this),
+    m_workbenchDock = dock("WorkbenchDock",
+        scrolled("WorkbenchScroll", new StrategyWorkbench(m_registry, m_strategy, this)),
         Qt::RightDockWidgetArea);
     tabifyDockWidget(m_strategyDock, m_workbenchDock);
     setTabPosition(Qt::RightDockWidgetArea, QTabWidget::North);
@@ -534,7 +548,7 @@ void MainWindow::setQuiet(bool quiet)
 
 QString MainWindow::statusSummary() const
 {
-    return m_totals->text();
+    return m_totals->line();
 }
 
 QString MainWindow::lastError() const

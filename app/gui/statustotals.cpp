@@ -7,6 +7,7 @@
 
 #include <QEvent>
 #include <QFile>
+#include <QPainter>
 
 #include <unistd.h>
 #include <QLocale>
@@ -67,13 +68,15 @@ void StatusTotals::refresh()
                               .arg(frame.catalog->groups.at(m_group),
                                   GuiText::count(g.popRedelivered), GuiText::count(g.popRevived),
                                   GuiText::count(g.popInFlight), GuiText::count(g.popInvisible)));
-            setToolTip(tr("Group %1 (POP): produced %2, delivered %3, lost %4; popped %5, acked "
-                          "%6, revived %7, redelivered %8; duplicates (delivered − unique) %9")
-                           .arg(frame.catalog->groups.at(m_group), GuiText::count(g.produced),
-                               GuiText::count(g.delivered), GuiText::count(g.lost),
-                               GuiText::count(g.popPopped), GuiText::count(g.popAcked),
-                               GuiText::count(g.popRevived), GuiText::count(g.popRedelivered),
-                               GuiText::count(g.duplicates)));
+            // The line first: it is cut with "…" when the bar has less room.
+            setToolTip(m_line + QLatin1Char('\n')
+                + tr("Group %1 (POP): produced %2, delivered %3, lost %4; popped %5, acked "
+                     "%6, revived %7, redelivered %8; duplicates (delivered − unique) %9")
+                      .arg(frame.catalog->groups.at(m_group), GuiText::count(g.produced),
+                          GuiText::count(g.delivered), GuiText::count(g.lost),
+                          GuiText::count(g.popPopped), GuiText::count(g.popAcked),
+                          GuiText::count(g.popRevived), GuiText::count(g.popRedelivered),
+                          GuiText::count(g.duplicates)));
             return;
         }
         setSteadyText(tr("%1: rebalances %2 · queue moves %3 · duplicates %4 · orphaned %5 s · "
@@ -82,13 +85,14 @@ void StatusTotals::refresh()
                               GuiText::count(g.queueMoves), GuiText::count(g.duplicates),
                               QLocale().toString(g.orphanedQueueSeconds, 'f', 1),
                               QLocale().toString(g.doubleOwnedQueueSeconds, 'f', 1)));
-        setToolTip(tr("Group %1: produced %2, delivered %3, lost %4; flow-control holds: count "
-                      "%5, size %6, span %7; broker push-backs: SYSTEM_BUSY %8, FLOW_CONTROL %9")
-                       .arg(frame.catalog->groups.at(m_group), GuiText::count(g.produced),
-                           GuiText::count(g.delivered), GuiText::count(g.lost),
-                           GuiText::count(g.flowControl[0]), GuiText::count(g.flowControl[1]),
-                           GuiText::count(g.flowControl[2]), GuiText::count(g.brokerFlowControl[0]),
-                           GuiText::count(g.brokerFlowControl[1])));
+        setToolTip(m_line + QLatin1Char('\n')
+            + tr("Group %1: produced %2, delivered %3, lost %4; flow-control holds: count "
+                 "%5, size %6, span %7; broker push-backs: SYSTEM_BUSY %8, FLOW_CONTROL %9")
+                  .arg(frame.catalog->groups.at(m_group), GuiText::count(g.produced),
+                      GuiText::count(g.delivered), GuiText::count(g.lost),
+                      GuiText::count(g.flowControl[0]), GuiText::count(g.flowControl[1]),
+                      GuiText::count(g.flowControl[2]), GuiText::count(g.brokerFlowControl[0]),
+                      GuiText::count(g.brokerFlowControl[1])));
         return;
     }
     const SnapshotTotals &t = m_controller.snapshot().totals;
@@ -137,36 +141,64 @@ void StatusTotals::refresh()
              "thinned, departed consumers folded), %3 KiB")
               .arg(GuiText::count(frame.samples.size()), GuiText::count(frame.samplesTaken),
                   GuiText::count(frame.historyBytes / 1024));
-    setToolTip(tip);
+    setToolTip(m_line + QLatin1Char('\n') + tip);
 }
 
 void StatusTotals::setSteadyText(const QString &text)
 {
-    if (text == this->text()) {
+    if (text == m_line) {
         return;
     }
-    // A fixed size that grows in steps: a QLabel whose size may change lays the whole window
-    // out again with every new text (QWidget::updateGeometry), and the totals change with
-    // nearly every frame. It shrinks again when clearly too wide (a language switch).
+    m_line = text;
+    // The hint grows in steps and shrinks again when clearly too wide (a language switch): a new
+    // hint lays the window out again, a new text only repaints this widget.
     const int needed = fontMetrics().horizontalAdvance(text) + 2 * margin() + 4;
-    if (needed > maximumWidth() || needed < maximumWidth() - 120) {
-        setFixedWidth(needed + 40);
+    if (needed > m_hintWidth || needed < m_hintWidth - 120) {
+        m_hintWidth = needed + 40;
+        updateGeometry();
     }
-    setText(text);
-    if (minimumHeight() != maximumHeight()) {
-        // Measured with the text in: an empty label's hint does not follow the font, so the
-        // first frame after presenter zoom fixed the 100 % height and cut the letters in half.
-        setFixedHeight(sizeHint().height());
+    const int height = lineHeight();
+    if (minimumHeight() != height || maximumHeight() != height) {
+        setFixedHeight(height);
     }
+    update();
+}
+
+int StatusTotals::lineHeight() const
+{
+    const QMargins m = contentsMargins();
+    return fontMetrics().height() + 2 * margin() + m.top() + m.bottom();
+}
+
+QSize StatusTotals::sizeHint() const
+{
+    return QSize(m_hintWidth, lineHeight());
+}
+
+QSize StatusTotals::minimumSizeHint() const
+{
+    // Room for the start of the line ("Rebalances 7 · queue…"): the window can be narrower than
+    // the whole line at presenter zoom.
+    return QSize(qMin(m_hintWidth, 12 * fontMetrics().averageCharWidth()), lineHeight());
+}
+
+void StatusTotals::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    painter.setPen(palette().color(foregroundRole()));
+    const QRect r = contentsRect().adjusted(margin(), 0, -margin(), 0);
+    painter.drawText(r, Qt::AlignLeft | Qt::AlignVCenter,
+        fontMetrics().elidedText(m_line, Qt::ElideRight, r.width()));
 }
 
 void StatusTotals::changeEvent(QEvent *event)
 {
     QLabel::changeEvent(event);
     if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) {
-        setMinimumSize(0, 0); // measured again in the new language or font
-        setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
-        setText(QString());
+        // Measured again in the new language or font.
+        m_line.clear();
+        m_hintWidth = 0;
+        updateGeometry();
         refresh();
     }
 }
