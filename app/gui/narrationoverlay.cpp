@@ -152,21 +152,41 @@ void NarrationOverlay::updateTargets()
 void NarrationOverlay::layOutBox()
 {
     const QString text = currentText();
-    if (text == m_boxText && size() == m_boxFor && !m_boxPixmap.isNull()) {
+    // The view's font is part of the key: presenter zoom changes it without resizing the view.
+    if (text == m_boxText && size() == m_boxFor && m_view->font() == m_boxFont
+        && !m_boxPixmap.isNull()) {
         return;
     }
     m_boxText = text;
     m_boxFor = size();
-    // Large enough to read from the back of a room: 1.3× the view's font, at most 45% wide.
-    QFont font = m_view->font();
-    font.setPointSizeF(font.pointSizeF() * 1.3);
+    m_boxFont = m_view->font();
+    // Large enough to read from the back of a room: 1.3× the view's font, at most 45% wide. At
+    // presenter zoom on a small screen that box was taller than the cards and hid half of
+    // them: taller than kMaxHeightShare of the view, its text goes down to the view's own font
+    // size (the one the presenter chose), then the box widens (to 80% at most).
     QTextDocument doc;
-    doc.setDefaultFont(font);
     doc.setDocumentMargin(0);
     doc.setPlainText(text);
-    const qreal maxWidth = std::max<qreal>(200, width() * 0.45);
-    doc.setTextWidth(maxWidth);
-    doc.setTextWidth(std::min(maxWidth, doc.idealWidth() + 1));
+    const qreal maxHeight = std::max<qreal>(60, height() * kMaxHeightShare) - 2 * kPadding;
+    bool fits = false;
+    for (const qreal share : { 0.45, 0.6, 0.8 }) {
+        for (const qreal scale : { 1.3, 1.15, 1.0 }) {
+            QFont font = m_view->font();
+            font.setPointSizeF(font.pointSizeF() * scale);
+            doc.setDefaultFont(font);
+            const qreal maxWidth = std::max<qreal>(200, width() * share);
+            doc.setTextWidth(maxWidth);
+            doc.setTextWidth(std::min(maxWidth, doc.idealWidth() + 1));
+            m_boxScale = scale;
+            fits = doc.size().height() <= maxHeight;
+            if (fits) {
+                break;
+            }
+        }
+        if (fits) {
+            break;
+        }
+    }
     const QSizeF textSize = doc.size();
     const QSizeF boxSize(textSize.width() + 2 * kPadding, textSize.height() + 2 * kPadding);
     const qreal dpr = devicePixelRatioF();
@@ -240,6 +260,9 @@ bool NarrationOverlay::eventFilter(QObject *watched, QEvent *event)
         if (m_current >= 0) {
             layOutBox();
         }
+    } else if (watched == m_view && event->type() == QEvent::FontChange && m_current >= 0) {
+        layOutBox(); // presenter zoom, also while paused
+        update();
     }
     return QWidget::eventFilter(watched, event);
 }

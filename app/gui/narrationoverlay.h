@@ -6,6 +6,7 @@
 
 #include <scenario/scenario.h>
 
+#include <QFont>
 #include <QList>
 #include <QPixmap>
 #include <QRectF>
@@ -32,6 +33,9 @@ class NarrationOverlay : public QWidget
 
 public:
     static constexpr SimTime kShowFor = 20 * kSecond;
+    //! The box's height stays under this share of the view (it widens, then its text shrinks
+    //! down to the view's own font size, before it covers more).
+    static constexpr qreal kMaxHeightShare = 0.4;
 
     explicit NarrationOverlay(AssignmentView *view);
 
@@ -54,6 +58,8 @@ public:
     int currentNote() const { return m_current; } //!< index into the narration, -1: none
     QString currentText() const;
     QRectF boxRect() const { return m_box; }
+    //! The box text's size as a multiple of the view's font (1.3 unless the box had no room).
+    qreal boxScale() const { return m_boxScale; }
     const QList<QRectF> &targets() const { return m_targets; }
     //! Paints the callout into any painter in the view's coordinates (the clip export).
     void paintCallout(QPainter &painter) const;
@@ -81,9 +87,11 @@ private:
     QList<QRectF> m_targets;
     QSize m_targetsFor; //!< the view size m_targets were found for
     QRectF m_box;
+    qreal m_boxScale = 1.3;
     QPixmap m_boxPixmap;
     QString m_boxText; //!< what m_boxPixmap shows, to lay out only on change
     QSize m_boxFor; //!< the view size m_boxPixmap was laid out for
+    QFont m_boxFont; //!< the view font it was laid out with
 };
 
 } // namespace Rblab

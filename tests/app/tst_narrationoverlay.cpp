@@ -24,6 +24,7 @@ private slots:
     void pausesOncePerNoteAndRun();
     void chineseText();
     void boxIsPainted();
+    void boxLeavesTheCardsVisibleAtPresenterZoom();
 
 private:
     static QList<NarrationNote> notes();
@@ -173,4 +174,46 @@ void tst_NarrationOverlay::boxIsPainted()
 }
 
 QTEST_MAIN(tst_NarrationOverlay)
+void tst_NarrationOverlay::boxLeavesTheCardsVisibleAtPresenterZoom()
+{
+    // Presenter zoom 200 % on 1280×720: the view is about 830×290 and its font twice the size;
+    // a 45 %-wide box at 1.3× that font was taller than the cards and covered three of six.
+    TestWorld world(16, 6);
+    AssignmentView view;
+    QFont font = view.font();
+    font.setPointSizeF(font.pointSizeF() * 2);
+    view.setFont(font);
+    view.resize(830, 290);
+    NarrationOverlay overlay(&view);
+    NarrationNote note;
+    note.at = 0;
+    note.text = { { QStringLiteral("en"),
+        QStringLiteral("Graceful shutdown of 10.0.0.1@1001: it persists its offsets and "
+                       "unregisters, and the five others rebalance at once (same second), with no "
+                       "duplicates.") } };
+    overlay.setNarration({ note });
+    view.setFrame(world.catalog(), world.evenSnapshot(), 1);
+    overlay.setTime(world.catalog(), 0, 1);
+    const QRectF box = overlay.boxRect();
+    QVERIFY(QRectF(view.rect()).contains(box));
+    QVERIFY2(box.height() <= 290 * NarrationOverlay::kMaxHeightShare + 1,
+        qPrintable(QStringLiteral("%1 px of 290").arg(box.height())));
+    QVERIFY2(box.width() <= 830 * 0.8 + 2 * 12 + 1, qPrintable(QString::number(box.width())));
+    // Never below the presenter's own font size.
+    QVERIFY(overlay.boxScale() >= 1.0);
+    QVERIFY(overlay.boxScale() < 1.3);
+    // Back to 100 % (the font alone changes, as presenter zoom does, paused: no new time):
+    // laid out again, 1.3×.
+    const qreal zoomedHeight = box.height();
+    view.setFont(QFont());
+    QCOMPARE(overlay.boxScale(), 1.3);
+    QVERIFY(overlay.boxRect().height() < zoomedHeight);
+    // With room (the same view at 1600×1000 and 100 %), the box keeps 1.3× and 45 %.
+    view.resize(1100, 600);
+    overlay.setGeometry(view.rect()); // what the view's resize event does once it is shown
+    overlay.setTime(world.catalog(), 2, 1);
+    QCOMPARE(overlay.boxScale(), 1.3);
+    QVERIFY(overlay.boxRect().width() <= 1100 * 0.45 + 2 * 12 + 1);
+}
+
 #include "tst_narrationoverlay.moc"
