@@ -22,6 +22,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace Rblab {
 
@@ -632,13 +633,45 @@ void ChartPanel::refresh(Chart &c)
     }
     c.y->setRange(0, c.kind == CacheMiB ? yMax : std::max(4.0, std::ceil(yMax)));
     // Round bounds and ticks (0, 250, 500…): no repeated labels like "0, 1, 1, 2".
+    c.y->setTickCount(5);
     c.y->applyNiceNumbers();
+    fitValueLabels(c);
     if (c.note) {
         const QString value = c.kind == CacheMessages
             ? QLocale().toString(threshold)
             : tr("%1 MiB").arg(QLocale().toString(threshold));
         c.note->update(c.threshold, threshold, peak, value);
     }
+}
+
+void ChartPanel::fitValueLabels(Chart &c)
+{
+    // A short plot (1280×720 at presenter zoom) has no room for five labels one above the
+    // other: QtCharts then cut every one of them to "…". Fewer ticks, each a round step
+    // (1, 2, 2.5 or 5 × 10^k, whole numbers on a count axis), whose labels have a line each.
+    const double line = QFontMetricsF(c.y->labelsFont()).height();
+    const double plot = c.chart->plotArea().height();
+    const int fit = std::clamp(int(plot / (1.2 * line)) + 1, 2, 5);
+    if (c.y->tickCount() <= fit || plot <= 0) {
+        return;
+    }
+    const double wanted = c.y->max() / (fit - 1);
+    const double magnitude = std::pow(10.0, std::floor(std::log10(std::max(wanted, 1e-9))));
+    double step = magnitude;
+    for (const double m : { 1.0, 2.0, 2.5, 5.0, 10.0 }) {
+        step = m * magnitude;
+        const bool whole = c.kind == CacheMiB || step == std::floor(step);
+        if (step >= wanted - 1e-9 && whole) {
+            break;
+        }
+    }
+    c.y->setTickCount(fit);
+    c.y->setRange(0, step * (fit - 1));
+}
+
+int ChartPanel::valueTickCount(Kind kind) const
+{
+    return m_charts.at(kind).y->tickCount();
 }
 
 void ChartPanel::fitLegend(Chart &c)

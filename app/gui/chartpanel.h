@@ -71,6 +71,8 @@ public:
     QRectF thresholdNoteArea(Kind kind) const;
     //! Whether a chart's legend is listed beside the plot (it did not fit under it).
     bool isLegendBeside(Kind kind) const;
+    //! Ticks (and labels) on the value axis now: fewer than five on a short plot.
+    int valueTickCount(Kind kind) const;
     //! The panel as an image (for "Export charts as PNG").
     QImage grabImage();
 
@@ -107,6 +109,8 @@ private:
     //! Lays the legend out again when its chart's size, font or entries changed, and puts a
     //! group chart's legend under the plot when it fits there on one row, else beside.
     void fitLegend(Chart &chart);
+    //! Fewer value ticks where five labels do not fit one above the other (a short plot).
+    void fitValueLabels(Chart &chart);
     void updateRange();
     void zoom(double factor, double anchor);
     void pan(double seconds);

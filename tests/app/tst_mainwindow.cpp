@@ -81,6 +81,8 @@ private slots:
     void flowLegendLabelsStayWhole();
     void thresholdNoteStaysInThePlot_data() { flowLegendLabelsStayWhole_data(); }
     void thresholdNoteStaysInThePlot();
+    void valueLabelsHaveALineEach_data() { flowLegendLabelsStayWhole_data(); }
+    void valueLabelsHaveALineEach();
     void applyToSelectedNeedsALiveConsumer();
     void statusTotalsKeepUpWithTheView();
     void statusTotalsFollowTheSelectedGroup();
@@ -834,6 +836,35 @@ void tst_MainWindow::flowLegendLabelsStayWhole()
         QVERIFY2(!label.isEmpty() && !label.contains(QChar(0x2026))
                 && !label.contains(QStringLiteral("...")),
             qPrintable(labels.join(QStringLiteral(" | "))));
+    }
+}
+
+void tst_MainWindow::valueLabelsHaveALineEach()
+{
+    // At 150 % and 200 % on 1280×720 the plots are a few lines high: five value labels did not
+    // fit one above the other and QtCharts cut every one to "…". The axis keeps as many round
+    // ticks as have a line each (two at least: the scale is still read).
+    for (const int kind : { int(ChartPanel::CacheMessages), int(ChartPanel::FlowHolds) }) {
+        ChartPanel *charts = showChartAtTwoMinutes(kind);
+        QChart *chart = charts->chart(ChartPanel::Kind(kind));
+        const auto *axis = qobject_cast<QValueAxis *>(chart->axes(Qt::Vertical).value(0));
+        QVERIFY(axis);
+        const double line = QFontMetricsF(axis->labelsFont()).height();
+        const double plot = chart->plotArea().height();
+        const int ticks = charts->valueTickCount(ChartPanel::Kind(kind));
+        QCOMPARE(ticks, axis->tickCount());
+        QVERIFY(ticks >= 2 && ticks <= 5);
+        QVERIFY2((ticks - 1) * line <= plot + 0.5,
+            qPrintable(QStringLiteral("%1 ticks of %2 px lines in a %3 px plot")
+                           .arg(ticks)
+                           .arg(line)
+                           .arg(plot)));
+        // The top is a round step above the data: 0 and a whole number on a count axis.
+        const double step = axis->max() / (ticks - 1);
+        QCOMPARE(step, std::round(step));
+        if (plot >= 5 * 1.2 * line) {
+            QCOMPARE(ticks, 5); // a plot with room keeps five
+        }
     }
 }
 
