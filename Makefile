@@ -13,8 +13,9 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
 # ccache, when installed, makes a rebuild in a fresh clone (CI's) cost cache look-ups instead of a
 # whole compile; paths are taken relative to the source folder so clones anywhere share the cache.
-CCACHE     := $(shell command -v ccache 2>/dev/null)
-CMAKE_LAUNCHER := $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
+# Looked up when a recipe runs, not when make reads this file: on a fresh machine `deps` installs
+# ccache first, and the first configure should already use it.
+CMAKE_LAUNCHER = $$(command -v ccache >/dev/null 2>&1 && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 
