@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace Rblab {
 
@@ -269,19 +270,44 @@ QLineSeries *ChartPanel::addLine(
 void ChartPanel::rebuildLines(Chart &c)
 {
     const CatalogPtr catalog = m_controller.catalog();
-    // The group in view's members, or every consumer of the run.
-    int consumers = catalog ? int(catalog->consumers.size()) : 0;
-    if (m_data.scopeGroup() >= 0 && catalog) {
-        consumers = 0;
-        for (const ConsumerInfo &info : catalog->consumers) {
-            consumers += info.groupIndex == m_data.scopeGroup() ? 1 : 0;
+    // A line each for the consumers alive in the visible range (after hours of churn: the
+    // three or four of the last minutes, not the hundreds the run created), the highest and
+    // the mean when there are more than fit.
+    QList<qint32> ids;
+    int wanted = 0;
+    if (perConsumer(c.kind)) {
+        const QList<int> visible = m_x1 > m_x0
+            ? m_data.consumersIn(m_x0, m_x1)
+            : m_data.consumersIn(
+                -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity());
+        if (m_data.tooManyConsumers() || visible.size() > kMaxConsumerLines) {
+            wanted = -1;
+        } else {
+            for (int i : visible) {
+                const qint32 id = m_data.consumerAt(i);
+                if (catalog && id >= 0 && id < catalog->consumers.size()) {
+                    ids.append(id);
+                }
+            }
+            std::sort(ids.begin(), ids.end());
+            wanted = int(ids.size());
         }
     }
-    const int wanted = perConsumer(c.kind) ? (consumers <= kMaxConsumerLines ? consumers : -1) : 0;
-    if (c.consumerLines == wanted) {
+    // (Compared element by element: Qt 6.4's QList<int>::operator== hands an empty list's
+    // null data to memcmp.)
+    if (c.consumerLines == wanted
+        && std::equal(ids.cbegin(), ids.cend(), c.consumerIds.cbegin(), c.consumerIds.cend())) {
         return;
     }
+    // A consumer line the user hid (legend click) stays hidden when the lines are made again.
+    QList<qint32> hidden;
+    for (int i = 0; i < c.consumerIds.size() && i < c.lines.size(); ++i) {
+        if (!c.lines.at(i)->isVisible()) {
+            hidden.append(c.consumerIds.at(i));
+        }
+    }
     c.consumerLines = wanted;
+    c.consumerIds = ids;
     for (QLineSeries *line : std::as_const(c.lines)) {
         c.chart->removeSeries(line);
         delete line;
@@ -300,10 +326,10 @@ void ChartPanel::rebuildLines(Chart &c)
     case CacheMiB:
     case Lag:
         if (wanted >= 0) {
-            for (int i = 0; i < consumers; ++i) {
+            for (qint32 id : std::as_const(ids)) {
                 // A consumer keeps its colour whether the world or its group is in view.
-                const qint32 id = m_data.consumerAt(i);
-                addLine(c, catalog->consumers.at(id).name, seriesColor(id));
+                addLine(c, catalog->consumers.at(id).name, seriesColor(id))
+                    ->setVisible(!hidden.contains(id));
             }
         } else {
             addLine(c, tr("highest"), seriesColor(3));
@@ -543,12 +569,16 @@ void ChartPanel::refresh(Chart &c)
     const ChartSeries::Metric metric = metricOf(c.kind);
     for (int i = 0; i < c.lines.size(); ++i) {
         const QList<float> *column = nullptr;
+        qsizetype first = 0; //!< where in the times the column starts
         switch (c.kind) {
         case CacheMessages:
         case CacheMiB:
         case Lag:
             if (c.consumerLines >= 0) {
-                column = i < m_data.consumerCount() ? &m_data.consumerColumn(i, metric) : nullptr;
+                const int at
+                    = i < c.consumerIds.size() ? m_data.columnsOf(c.consumerIds.at(i)) : -1;
+                column = at >= 0 ? &m_data.consumerColumn(at, metric) : nullptr;
+                first = at >= 0 ? m_data.consumerFirst(at) : 0;
             } else {
                 column = i == 0 ? &m_data.highest(metric) : &m_data.mean(metric);
             }
@@ -566,8 +596,9 @@ void ChartPanel::refresh(Chart &c)
             break;
         }
         double lineTop = 0;
-        c.lines.at(i)->replace(
-            column ? m_data.decimate(*column, m_x0, m_x1, pixels, &lineTop) : QList<QPointF>());
+        c.lines.at(i)->replace(column
+                ? m_data.decimate(*column, m_x0, m_x1, pixels, &lineTop, first)
+                : QList<QPointF>());
         if (c.lines.at(i)->isVisible()) {
             top = qMax(top, lineTop);
         }

@@ -92,6 +92,7 @@ private:
         QScatterSeries *rebalances = nullptr;
         TimeChartView *view = nullptr;
         int consumerLines = -1; //!< consumers the lines were made for (-1: aggregate lines)
+        QList<qint32> consumerIds; //!< their catalog indexes, one a line
         size_t legendKey = 0; //!< size, font and entries the legend was last laid out for
     };
 

@@ -17,6 +17,7 @@ void ChartSeries::clearSamples()
 {
     m_t.clear();
     m_perConsumer.clear();
+    m_columnsOf.clear();
     m_tooManyConsumers = false;
     for (int k = 0; k < FlowCauses; ++k) {
         m_flow[k].clear();
@@ -90,6 +91,16 @@ void ChartSeries::append(const QList<Sample> &samples)
     }
 }
 
+namespace {
+
+bool isAlive(const Sample::Consumer &row)
+{
+    return row.state != ConsumerState::Absent && row.state != ConsumerState::Killed
+        && row.state != ConsumerState::Shutdown;
+}
+
+} // namespace
+
 void ChartSeries::appendOne(const Sample &s)
 {
     const double t = double(s.t) / 1000.0;
@@ -97,8 +108,8 @@ void ChartSeries::appendOne(const Sample &s)
     const qsizetype before = m_t.size();
     m_t.append(t);
     const bool scoped = m_group >= 0;
-    // Columns per consumer: the world's consumers by catalog index, or the group's members by
-    // their place in the group.
+    // Scratch slots per consumer: the world's consumers by catalog index, or the group's
+    // members by their place in the group.
     const int consumers = scoped ? int(m_members.size()) : int(SampleHistory::consumerCount(s));
     const auto slotOf = [&](qint32 c) {
         if (!scoped) {
@@ -106,22 +117,8 @@ void ChartSeries::appendOne(const Sample &s)
         }
         return c >= 0 && c < m_slotOf.size() ? m_slotOf.at(c) : -1;
     };
-    if (consumers > kMaxConsumerColumns && !m_tooManyConsumers) {
-        // A line each is drawn only up to kMaxConsumerColumns consumers (ChartPanel): beyond,
-        // columns per consumer would cost memory for every consumer the run ever created.
-        m_tooManyConsumers = true;
-        m_perConsumer.clear();
-    }
-    if (!m_tooManyConsumers) {
-        while (m_perConsumer.size() < consumers) {
-            // A consumer that joins later has no values before it existed: zeros keep columns
-            // aligned.
-            QList<QList<float>> columns(MetricCount, QList<float>(before, 0.0f));
-            m_perConsumer.append(columns);
-        }
-    }
     // A sample's rows (whole, or folded: the departed consumers' rows left out) and whose
-    // they are. A departed consumer caches nothing and owns no queue: its columns read 0.
+    // they are. A departed consumer caches nothing and owns no queue: its columns end.
     const qsizetype rows = s.consumers.size();
     const auto idOf = [&s](qsizetype row) {
         return s.consumerIds.isEmpty() ? qint32(row) : s.consumerIds.at(row);
@@ -222,9 +219,7 @@ void ChartSeries::appendOne(const Sample &s)
         }
         const float values[MetricCount] = { m_largestCount.at(slot),
             m_largestBytes.at(slot) / float(1024 * 1024), float(sc.lag) };
-        const bool isLive = sc.state != ConsumerState::Absent && sc.state != ConsumerState::Killed
-            && sc.state != ConsumerState::Shutdown;
-        if (isLive) {
+        if (isAlive(sc)) {
             ++live;
             for (int m = 0; m < MetricCount; ++m) {
                 highest[m] = qMax(highest[m], values[m]);
@@ -234,23 +229,43 @@ void ChartSeries::appendOne(const Sample &s)
             sizeThreshold = qMax(sizeThreshold, double(sc.pullThresholdSizeForQueue));
         }
     }
-    for (int c = 0; c < m_perConsumer.size(); ++c) {
-        auto &columns = m_perConsumer[c];
-        if (c >= consumers) {
-            for (auto &column : columns) {
-                column.append(0.0f);
-            }
-            continue;
-        }
-        columns[CacheMessages].append(m_largestCount.at(c));
-        columns[CacheMiB].append(m_largestBytes.at(c) / float(1024 * 1024));
-        columns[Lag].append(0.0f); // set below from the consumer's row, if it has one
+    // Columns of their own for the consumers alive in this sample, while few are at once. A
+    // consumer's columns start when it does and end when it leaves: after hours of churn the
+    // charts draw the consumers of their range, not every one the run ever created.
+    if (live > kMaxConsumerColumns && !m_tooManyConsumers) {
+        m_tooManyConsumers = true;
+        m_perConsumer.clear();
+        m_columnsOf.clear();
     }
-    if (!m_perConsumer.isEmpty()) {
+    if (!m_tooManyConsumers) {
         for (qsizetype row = 0; row < rows; ++row) {
-            const qint32 slot = slotOf(idOf(row));
-            if (slot >= 0 && slot < m_perConsumer.size()) {
-                m_perConsumer[slot][Lag].last() = float(s.consumers.at(row).lag);
+            const Sample::Consumer &sc = s.consumers.at(row);
+            const qint32 id = idOf(row);
+            const qint32 slot = slotOf(id);
+            if (slot < 0 || !isAlive(sc)) {
+                continue;
+            }
+            if (m_columnsOf.size() <= id) {
+                m_columnsOf.resize(id + 1, -1);
+            }
+            if (m_columnsOf.at(id) < 0) {
+                m_columnsOf[id] = qint32(m_perConsumer.size());
+                ConsumerColumns added;
+                added.id = id;
+                added.first = before;
+                m_perConsumer.append(added);
+            }
+            ConsumerColumns &mine = m_perConsumer[m_columnsOf.at(id)];
+            const float values[MetricCount] = { m_largestCount.at(slot),
+                m_largestBytes.at(slot) / float(1024 * 1024), float(sc.lag) };
+            for (int m = 0; m < MetricCount; ++m) {
+                QList<float> &column = mine.columns[m];
+                // Not alive for a while (never in RocketMQ: a name does not start twice):
+                // zeros keep the column's samples aligned with the times.
+                while (mine.first + column.size() < before) {
+                    column.append(0.0f);
+                }
+                column.append(values[m]);
             }
         }
     }
@@ -297,18 +312,20 @@ void ChartSeries::appendEvents(const QList<SimEvent> &events)
     }
 }
 
-QList<QPointF> ChartSeries::decimate(
-    const QList<float> &column, double x0, double x1, int pixels, double *maxY) const
+QList<QPointF> ChartSeries::decimate(const QList<float> &column, double x0, double x1, int pixels,
+    double *maxY, qsizetype from) const
 {
     QList<QPointF> points;
-    const qsizetype n = qMin(column.size(), m_t.size());
-    if (n == 0 || x1 <= x0) {
+    from = qBound<qsizetype>(0, from, m_t.size());
+    const qsizetype n = qMin(from + column.size(), m_t.size());
+    if (n <= from || x1 <= x0) {
         return points;
     }
+    const auto value = [&column, from](qsizetype i) { return column.at(i - from); };
     // One sample either side of the window, so lines reach the edges.
-    qsizetype first = std::lower_bound(m_t.begin(), m_t.begin() + n, x0) - m_t.begin();
-    qsizetype last = std::upper_bound(m_t.begin(), m_t.begin() + n, x1) - m_t.begin();
-    first = qMax<qsizetype>(0, first - 1);
+    qsizetype first = std::lower_bound(m_t.begin() + from, m_t.begin() + n, x0) - m_t.begin();
+    qsizetype last = std::upper_bound(m_t.begin() + from, m_t.begin() + n, x1) - m_t.begin();
+    first = qMax(from, first - 1);
     last = qMin(n, last + 1);
     const qsizetype count = last - first;
     pixels = qMax(1, pixels);
@@ -316,8 +333,8 @@ QList<QPointF> ChartSeries::decimate(
     if (count <= 2 * pixels) {
         points.reserve(count);
         for (qsizetype i = first; i < last; ++i) {
-            points.append(QPointF(m_t.at(i), column.at(i)));
-            top = qMax(top, double(column.at(i)));
+            points.append(QPointF(m_t.at(i), value(i)));
+            top = qMax(top, double(value(i)));
         }
     } else {
         points.reserve(2 * pixels + 2);
@@ -330,21 +347,21 @@ QList<QPointF> ChartSeries::decimate(
             qsizetype loAt = i;
             qsizetype hiAt = i;
             while (i < last && int((m_t.at(i) - x0) / width) == bucket) {
-                if (column.at(i) < lo) {
-                    lo = column.at(i);
+                if (value(i) < lo) {
+                    lo = value(i);
                     loAt = i;
                 }
-                if (column.at(i) > hi) {
-                    hi = column.at(i);
+                if (value(i) > hi) {
+                    hi = value(i);
                     hiAt = i;
                 }
                 ++i;
             }
             const qsizetype a = qMin(loAt, hiAt);
             const qsizetype b = qMax(loAt, hiAt);
-            points.append(QPointF(m_t.at(a), column.at(a)));
+            points.append(QPointF(m_t.at(a), value(a)));
             if (b != a) {
-                points.append(QPointF(m_t.at(b), column.at(b)));
+                points.append(QPointF(m_t.at(b), value(b)));
             }
             top = qMax(top, double(hi));
         }
@@ -353,6 +370,19 @@ QList<QPointF> ChartSeries::decimate(
         *maxY = qMax(*maxY, top);
     }
     return points;
+}
+
+QList<int> ChartSeries::consumersIn(double x0, double x1) const
+{
+    QList<int> found;
+    for (int i = 0; i < m_perConsumer.size(); ++i) {
+        const ConsumerColumns &c = m_perConsumer.at(i);
+        const qsizetype last = qMin(c.first + c.columns[0].size(), m_t.size()) - 1;
+        if (last >= c.first && m_t.at(c.first) <= x1 && m_t.at(last) >= x0) {
+            found.append(i);
+        }
+    }
+    return found;
 }
 
 } // namespace Rblab

@@ -30,8 +30,11 @@ public:
     */
     enum Pop { PopInFlight, PopInvisible, PopAcked, PopRevived, PopRedelivered, PopSeries };
 
-    //! Per-consumer columns are kept while a run has at most this many consumers (the charts
-    //! draw a line each up to there, the highest and the mean beyond).
+    /*!
+        Columns per consumer are kept while at most this many consumers of the scope are alive
+        at once (the charts draw a line each for the consumers alive in their visible range up
+        to there, the highest and the mean beyond).
+    */
     static constexpr int kMaxConsumerColumns = 10;
 
     void clear();
@@ -43,7 +46,12 @@ public:
     void setScope(qint32 group, const QList<qint32> &members);
     qint32 scopeGroup() const { return m_group; }
     //! The catalog index of the consumer of consumerColumn(i, …).
-    qint32 consumerAt(int i) const { return m_group < 0 ? qint32(i) : m_members.value(i, -1); }
+    qint32 consumerAt(int i) const { return m_perConsumer.at(i).id; }
+    //! The place in consumerColumn(…) of catalog consumer `id`'s columns (-1: it has none).
+    int columnsOf(qint32 id) const
+    {
+        return id >= 0 && id < m_columnsOf.size() ? m_columnsOf.at(id) : -1;
+    }
     //! Derives the columns of these samples (folded or whole) after the ones already derived.
     void append(const QList<SamplePtr> &samples);
     void append(const QList<Sample> &samples);
@@ -58,13 +66,21 @@ public:
 
     qsizetype size() const { return m_t.size(); }
     const QList<double> &times() const { return m_t; } //!< seconds
-    //! Consumers with columns of their own (none once the run has more than
-    //! kMaxConsumerColumns).
+    /*!
+        Consumers with columns of their own: each one alive (started, not killed or shut down)
+        in a sample of the window, in the order they first were; none once more than
+        kMaxConsumerColumns were alive in one sample (tooManyConsumers()). A consumer's columns
+        cover only the samples it was alive in: they start at consumerFirst() in times().
+    */
     int consumerCount() const { return int(m_perConsumer.size()); }
     const QList<float> &consumerColumn(int consumer, Metric metric) const
     {
-        return m_perConsumer.at(consumer).at(metric);
+        return m_perConsumer.at(consumer).columns[metric];
     }
+    qsizetype consumerFirst(int consumer) const { return m_perConsumer.at(consumer).first; }
+    bool tooManyConsumers() const { return m_tooManyConsumers; }
+    //! The consumers (places in consumerColumn) alive at some sample in [x0, x1] seconds.
+    QList<int> consumersIn(double x0, double x1) const;
     //! Over the consumers alive at each sample: the highest value and the mean.
     const QList<float> &highest(Metric metric) const { return m_highest[metric]; }
     const QList<float> &mean(Metric metric) const { return m_mean[metric]; }
@@ -81,10 +97,11 @@ public:
 
     /*!
         The points of `column` over [x0, x1] (seconds), at most two per pixel of `pixels`: the
-        minimum and maximum of each pixel's bucket, in time order, so spikes survive.
+        minimum and maximum of each pixel's bucket, in time order, so spikes survive. The
+        column's value i is at times()[first + i] (a consumer's column: consumerFirst()).
     */
-    QList<QPointF> decimate(
-        const QList<float> &column, double x0, double x1, int pixels, double *maxY = nullptr) const;
+    QList<QPointF> decimate(const QList<float> &column, double x0, double x1, int pixels,
+        double *maxY = nullptr, qsizetype first = 0) const;
 
 private:
     void clearSamples();
@@ -93,6 +110,12 @@ private:
     quint64 m_revision = 0;
     bool m_following = false; //!< update() has been called since the last clear
     bool m_tooManyConsumers = false; //!< per-consumer columns dropped for this window
+    struct ConsumerColumns
+    {
+        qint32 id = -1; //!< catalog index
+        qsizetype first = 0; //!< index in m_t of its first value
+        QList<float> columns[MetricCount];
+    };
     QList<float> m_largestCount; //!< scratch, per consumer
     QList<float> m_largestBytes;
     qint64 m_lastFlowTotal[FlowCauses] = { 0, 0, 0 }; //!< cumulative, at the previous sample
@@ -110,7 +133,8 @@ private:
     bool m_hasPop = false;
     QList<float> m_pop[PopSeries];
     QList<double> m_t;
-    QList<QList<QList<float>>> m_perConsumer; //!< [consumer][metric][sample]
+    QList<ConsumerColumns> m_perConsumer;
+    QList<qint32> m_columnsOf; //!< catalog index → place in m_perConsumer (-1: none)
     QList<float> m_highest[MetricCount];
     QList<float> m_mean[MetricCount];
     QList<float> m_flow[FlowCauses];

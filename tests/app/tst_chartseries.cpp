@@ -23,6 +23,7 @@ private slots:
     void foldedSamplesDrawAsWholeOnes_data();
     void foldedSamplesDrawAsWholeOnes();
     void groupInViewHasItsOwnColumns();
+    void columnsCoverEachConsumersLife();
     void popColumns_data();
     void popColumns();
 };
@@ -380,4 +381,66 @@ void tst_ChartSeries::popColumns()
 }
 
 QTEST_APPLESS_MAIN(tst_ChartSeries)
+// Hours of churn: 30 consumers, each alive for 30 samples, a new one every 10 (three at once).
+// Every consumer keeps columns for its own life only (the run has more consumers than lines, but
+// never more than three at once), and a range of the chart finds the three or four of its time.
+void tst_ChartSeries::columnsCoverEachConsumersLife()
+{
+    const auto churn = [](int atOnce) {
+        QList<Sample> samples;
+        for (int i = 0; i < 320; ++i) {
+            Sample s;
+            s.t = SimTime(i) * 1000;
+            for (int c = 0; c < 30; ++c) {
+                Sample::Consumer row;
+                const int born = 10 * c;
+                row.state = i < born         ? ConsumerState::Absent
+                    : i < born + 10 * atOnce ? ConsumerState::Running
+                                             : ConsumerState::Killed;
+                row.lag = row.state == ConsumerState::Running ? 1000 * c + i : 0;
+                s.consumers.append(row);
+            }
+            samples.append(s);
+        }
+        return samples;
+    };
+    ChartSeries series;
+    series.append(churn(3));
+    QVERIFY(!series.tooManyConsumers());
+    QCOMPARE(series.consumerCount(), 30);
+    for (int at = 0; at < 30; ++at) {
+        QCOMPARE(series.consumerAt(at), at);
+        QCOMPARE(series.columnsOf(at), at);
+        QCOMPARE(series.consumerFirst(at), 10 * at);
+        const QList<float> &lag = series.consumerColumn(at, ChartSeries::Lag);
+        QCOMPARE(lag.size(), qMin(30, 320 - 10 * at));
+        QCOMPARE(lag.first(), float(1000 * at + 10 * at));
+        QCOMPARE(lag.last(), float(1000 * at + 10 * at + lag.size() - 1));
+    }
+    QCOMPARE(series.columnsOf(30), -1);
+    // Seconds 200 to 220: consumers 18, 19 and 20 (alive 180-209, 190-219, 200-229), then 21
+    // and 22 from 210 and 220.
+    QCOMPARE(series.consumersIn(200, 220), QList<int>({ 18, 19, 20, 21, 22 }));
+    QCOMPARE(series.consumersIn(205, 209), QList<int>({ 18, 19, 20 }));
+    QCOMPARE(series.consumersIn(400, 500), QList<int>());
+    // Consumer 20's line over 215..225 s: its own values at their own times.
+    const QList<QPointF> points = series.decimate(series.consumerColumn(20, ChartSeries::Lag), 215,
+        225, 500, nullptr, series.consumerFirst(20));
+    QCOMPARE(points.size(), 13); // 214..226, one either side of the range
+    QCOMPARE(points.first(), QPointF(214, 20214));
+    QCOMPARE(points.last(), QPointF(226, 20226));
+    // It ends where the consumer left (229 s), not at 0 to the range's end.
+    const QList<QPointF> end = series.decimate(series.consumerColumn(20, ChartSeries::Lag), 225,
+        240, 500, nullptr, series.consumerFirst(20));
+    QCOMPARE(end.last(), QPointF(229, 20229));
+    // Eleven alive at once is more than there are lines: no columns per consumer at all.
+    ChartSeries crowded;
+    crowded.append(churn(11));
+    QVERIFY(crowded.tooManyConsumers());
+    QCOMPARE(crowded.consumerCount(), 0);
+    QCOMPARE(crowded.consumersIn(0, 1000), QList<int>());
+    // The highest and mean stay: at 105 s consumers 0..10 are alive, 10 the highest.
+    QCOMPARE(crowded.highest(ChartSeries::Lag).at(105), float(10105));
+}
+
 #include "tst_chartseries.moc"

@@ -31,6 +31,7 @@
 #include <QGraphicsTextItem>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLineSeries>
 #include <QFileInfo>
 #include <QLabel>
 #include <QTimer>
@@ -81,6 +82,7 @@ private slots:
     void flowLegendLabelsStayWhole();
     void thresholdNoteStaysInThePlot_data() { flowLegendLabelsStayWhole_data(); }
     void thresholdNoteStaysInThePlot();
+    void cacheLinesAreTheConsumersOfTheRange();
     void valueLabelsHaveALineEach_data() { flowLegendLabelsStayWhole_data(); }
     void valueLabelsHaveALineEach();
     void applyToSelectedNeedsALiveConsumer();
@@ -884,6 +886,81 @@ void tst_MainWindow::thresholdNoteStaysInThePlot()
                        .arg(plot.left())
                        .arg(plot.right())
                        .arg(charts->thresholdText(ChartPanel::CacheMessages))));
+}
+
+void tst_MainWindow::cacheLinesAreTheConsumersOfTheRange()
+{
+    // Once the default world's churn had created more than ten consumers (44 by 3 h, 3 of them
+    // running) the cache, MiB and lag charts fell back to "highest" and "mean" for the rest of
+    // the run. They draw a line for each consumer alive in the visible range, named as on its
+    // card.
+    SimulationController *controller = m_window->controller();
+    controller->runTo(75 * kMinute);
+    ChartPanel *charts = m_window->chartPanel();
+    charts->showChart(ChartPanel::CacheMessages);
+    charts->refreshAll();
+    const CatalogPtr catalog = controller->catalog();
+    QVERIFY2(catalog->consumers.size() > ChartSeries::kMaxConsumerColumns,
+        qPrintable(QString::number(catalog->consumers.size())));
+    // The consumers alive in a sample of the chart's range, read from the samples themselves.
+    const auto [x0, x1] = charts->timeRange();
+    QVERIFY(x1 - x0 >= 60);
+    QSet<qint32> alive;
+    for (const SamplePtr &sample : controller->samples()) {
+        const double t = double(sample->t) / 1000.0;
+        if (t < x0 || t > x1) {
+            continue;
+        }
+        for (qsizetype row = 0; row < sample->consumers.size(); ++row) {
+            const ConsumerState state = sample->consumers.at(row).state;
+            if (state != ConsumerState::Absent && state != ConsumerState::Killed
+                && state != ConsumerState::Shutdown) {
+                alive.insert(
+                    sample->consumerIds.isEmpty() ? qint32(row) : sample->consumerIds.at(row));
+            }
+        }
+    }
+    QList<qint32> ids = alive.values();
+    std::sort(ids.begin(), ids.end());
+    QVERIFY2(ids.size() >= 2 && ids.size() <= ChartSeries::kMaxConsumerColumns,
+        qPrintable(QString::number(ids.size())));
+    QStringList expected;
+    for (qint32 id : std::as_const(ids)) {
+        expected.append(catalog->consumers.at(id).name);
+    }
+    for (const int kind :
+        { int(ChartPanel::CacheMessages), int(ChartPanel::CacheMiB), int(ChartPanel::Lag) }) {
+        QStringList names;
+        for (QAbstractSeries *series : charts->chart(ChartPanel::Kind(kind))->series()) {
+            auto *line = qobject_cast<QLineSeries *>(series);
+            // (The threshold's dashed line is named after the setting: not a consumer's.)
+            if (line && !line->name().isEmpty()
+                && !line->name().startsWith(QStringLiteral("pullThreshold"))) {
+                names.append(line->name());
+            }
+        }
+        QCOMPARE(names, expected);
+    }
+    // Each line ends where its consumer left and holds that consumer's values: the lag line
+    // of the last consumer matches the lag column of the series, sample for sample.
+    const ChartSeries &series = charts->series();
+    const int at = series.columnsOf(ids.last());
+    QVERIFY(at >= 0);
+    QCOMPARE(series.consumerAt(at), ids.last());
+    QList<QPointF> points;
+    for (QAbstractSeries *s : charts->chart(ChartPanel::Lag)->series()) {
+        if (s->name() == expected.last()) {
+            points = qobject_cast<QLineSeries *>(s)->points();
+        }
+    }
+    QVERIFY(!points.isEmpty());
+    const qsizetype first = series.consumerFirst(at);
+    QVERIFY(points.first().x() >= series.times().at(first));
+    for (const QPointF &p : std::as_const(points)) {
+        const qsizetype i = std::lower_bound(series.times().begin(), series.times().end(), p.x())
+            - series.times().begin();
+        QCOMPARE(float(p.y()), series.consumerColumn(at, ChartSeries::Lag).at(i - first));
+    }
 }
 
 QTEST_MAIN(tst_MainWindow)
