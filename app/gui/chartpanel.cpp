@@ -313,6 +313,7 @@ void ChartPanel::rebuildLines(Chart &c)
         delete line;
     }
     c.lines.clear();
+    c.unlisted.clear(); // (their series are gone)
     if (c.threshold) {
         c.chart->removeSeries(c.threshold);
         delete c.threshold;
@@ -610,14 +611,9 @@ void ChartPanel::refresh(Chart &c)
             const QList<float> &column = m_data.flowColumn(ChartSeries::Flow(i));
             const bool any
                 = std::any_of(column.begin(), column.end(), [](float v) { return v > 0; });
-            for (QLegendMarker *marker : c.chart->legend()->markers(c.lines.at(i))) {
-                if (marker->isVisible() != any) {
-                    marker->setVisible(any);
-                }
-            }
+            setListed(c, c.lines.at(i), any);
         }
     }
-    fitLegend(c);
     const double peak = top;
     double threshold = 0;
     bool thresholdShown = false;
@@ -639,7 +635,11 @@ void ChartPanel::refresh(Chart &c)
         if (thresholdShown) {
             top = qMax(top, threshold);
         }
+        // Its legend entry only with the line: off scale, the note names the threshold, and the
+        // entry took a row of the legend beside a narrow plot ("pullThresholdForQueue = 1…").
+        setListed(c, c.threshold, thresholdShown);
     }
+    fitLegend(c);
     QList<QPointF> marks;
     const QList<double> &rebalances = m_data.rebalanceTimes();
     const double perPixel = (m_x1 - m_x0) / pixels;
@@ -705,6 +705,20 @@ int ChartPanel::valueTickCount(Kind kind) const
     return m_charts.at(kind).y->tickCount();
 }
 
+void ChartPanel::setListed(Chart &c, QAbstractSeries *series, bool listed)
+{
+    if (listed) {
+        c.unlisted.removeAll(series);
+    } else if (!c.unlisted.contains(series)) {
+        c.unlisted.append(series);
+    }
+    for (QLegendMarker *marker : c.chart->legend()->markers(series)) {
+        if (marker->isVisible() != listed) {
+            marker->setVisible(listed);
+        }
+    }
+}
+
 void ChartPanel::fitLegend(Chart &c)
 {
     QLegend *legend = c.chart->legend();
@@ -736,9 +750,16 @@ void ChartPanel::fitLegend(Chart &c)
         // font changes or the chart grows: labels kept the width they were once cut to
         // ("rebal…" with room to spare, or nothing at all in Chinese), with gaps between them.
         c.legendKey = key;
-        // Detaching and attaching again is what makes it measure its entries anew.
+        // Detaching and attaching again is what makes it measure its entries anew. Attaching
+        // shows every marker whose series is visible again: the ones hidden on purpose (the
+        // threshold off scale, brokers that never pushed back) are hidden again.
         legend->detachFromChart();
         legend->attachToChart();
+        for (QAbstractSeries *series : std::as_const(c.unlisted)) {
+            for (QLegendMarker *marker : legend->markers(series)) {
+                marker->setVisible(false);
+            }
+        }
     }
 }
 

@@ -8,6 +8,7 @@
 #include <QTimer>
 #include <QWidget>
 
+class QAbstractSeries;
 class QChart;
 class QLineSeries;
 class QScatterSeries;
@@ -93,6 +94,9 @@ private:
         TimeChartView *view = nullptr;
         int consumerLines = -1; //!< consumers the lines were made for (-1: aggregate lines)
         QList<qint32> consumerIds; //!< their catalog indexes, one a line
+        //! Series left out of the legend for now (a threshold off scale, a broker that never
+        //! pushed back).
+        QList<QAbstractSeries *> unlisted;
         size_t legendKey = 0; //!< size, font and entries the legend was last laid out for
     };
 
@@ -107,6 +111,8 @@ private:
     void refresh(Chart &chart);
     void rebuildLines(Chart &chart);
     void connectLegend(Chart &chart);
+    //! Lists a series in its chart's legend or leaves it out (kept across legend layouts).
+    void setListed(Chart &chart, QAbstractSeries *series, bool listed);
     //! Lays the legend out again when its chart's size, font or entries changed, and puts a
     //! group chart's legend under the plot when it fits there on one row, else beside.
     void fitLegend(Chart &chart);

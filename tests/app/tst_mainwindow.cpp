@@ -758,6 +758,20 @@ void tst_MainWindow::cacheChartSaysWhereTheThresholdIs()
         qPrintable(calm));
     QVERIFY2(charts->thresholdText(ChartPanel::CacheMiB).contains(QStringLiteral("MiB")),
         qPrintable(charts->thresholdText(ChartPanel::CacheMiB)));
+    // The threshold's legend entry comes and goes with its line: the note says it meanwhile.
+    const auto thresholdInLegend = [charts] {
+        QChart *chart = charts->chart(ChartPanel::CacheMessages);
+        int shown = 0;
+        for (QAbstractSeries *series : chart->series()) {
+            if (series->name().startsWith(QStringLiteral("pullThresholdForQueue = "))) {
+                for (QLegendMarker *marker : chart->legend()->markers(series)) {
+                    shown += marker->isVisible() ? 1 : 0;
+                }
+            }
+        }
+        return shown;
+    };
+    QCOMPARE(thresholdInLegend(), 0);
 
     // A consumer 30 times too slow fills its caches to the threshold: the line is drawn.
     QVERIFY(m_window->openScenario(QStringLiteral(":/scenarios/slow-consumer-flow-control.json")));
@@ -766,6 +780,7 @@ void tst_MainWindow::cacheChartSaysWhereTheThresholdIs()
     QVERIFY(charts->series().countThreshold() == 1000);
     QVERIFY(charts->isThresholdLineShown(ChartPanel::CacheMessages));
     QCOMPARE(charts->thresholdText(ChartPanel::CacheMessages), QStringLiteral("threshold 1,000"));
+    QCOMPARE(thresholdInLegend(), 1);
     const auto axes = charts->chart(ChartPanel::CacheMessages)->axes(Qt::Vertical);
     QVERIFY(!axes.isEmpty());
     QVERIFY(qobject_cast<QValueAxis *>(axes.first())->max() >= 1000);
