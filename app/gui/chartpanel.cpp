@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "chartpanel.h"
 
+#include "cardnames.h"
+
 #include "simulationcontroller.h"
 #include "thresholdnote.h"
 #include "timeaxis.h"
@@ -308,6 +310,13 @@ void ChartPanel::rebuildLines(Chart &c)
     }
     c.consumerLines = wanted;
     c.consumerIds = ids;
+    if (catalog && !ids.isEmpty()) {
+        QStringList names;
+        for (const ConsumerInfo &info : catalog->consumers) {
+            names.append(info.name);
+        }
+        c.namePrefix = CardNames::commonPrefixLength(names);
+    }
     for (QLineSeries *line : std::as_const(c.lines)) {
         c.chart->removeSeries(line);
         delete line;
@@ -639,6 +648,7 @@ void ChartPanel::refresh(Chart &c)
         // entry took a row of the legend beside a narrow plot ("pullThresholdForQueue = 1…").
         setListed(c, c.threshold, thresholdShown);
     }
+    fitConsumerNames(c);
     fitLegend(c);
     QList<QPointF> marks;
     const QList<double> &rebalances = m_data.rebalanceTimes();
@@ -715,6 +725,34 @@ void ChartPanel::setListed(Chart &c, QAbstractSeries *series, bool listed)
     for (QLegendMarker *marker : c.chart->legend()->markers(series)) {
         if (marker->isVisible() != listed) {
             marker->setVisible(listed);
+        }
+    }
+}
+
+void ChartPanel::fitConsumerNames(Chart &c)
+{
+    const CatalogPtr catalog = m_controller.catalog();
+    if (!catalog || c.consumerLines <= 0) {
+        return;
+    }
+    // QtCharts gives a legend beside the plot at most 40 % of the chart's width and cuts the
+    // labels at their end ("10.0.0.1…" on every line at presenter zoom); its marker and
+    // margins take about two and a half lines' height of that.
+    const QFontMetricsF metrics(c.chart->legend()->font());
+    const double room = 0.4 * c.chart->size().width() - 2.5 * metrics.height();
+    const bool laidOut = room > metrics.height(); // (a chart not shown yet has no size)
+    for (int i = 0; i < c.consumerIds.size() && i < c.lines.size(); ++i) {
+        const qint32 id = c.consumerIds.at(i);
+        if (id < 0 || id >= catalog->consumers.size()) {
+            continue;
+        }
+        const QString &full = catalog->consumers.at(id).name;
+        QString name = laidOut ? CardNames::fitted(full, c.namePrefix, metrics, room) : full;
+        if (name.size() <= 1) {
+            name = full; // no room for even a part of it: QtCharts cuts it as it can
+        }
+        if (c.lines.at(i)->name() != name) {
+            c.lines.at(i)->setName(name);
         }
     }
 }

@@ -94,6 +94,7 @@ private:
         TimeChartView *view = nullptr;
         int consumerLines = -1; //!< consumers the lines were made for (-1: aggregate lines)
         QList<qint32> consumerIds; //!< their catalog indexes, one a line
+        qsizetype namePrefix = 0; //!< the start all consumer names share (CardNames)
         //! Series left out of the legend for now (a threshold off scale, a broker that never
         //! pushed back).
         QList<QAbstractSeries *> unlisted;
@@ -116,6 +117,9 @@ private:
     //! Lays the legend out again when its chart's size, font or entries changed, and puts a
     //! group chart's legend under the plot when it fits there on one row, else beside.
     void fitLegend(Chart &chart);
+    //! Consumer lines' legend names that fit beside the plot: shortened as the cards shorten
+    //! them ("1@1001" of "10.0.0.1@1001"), so the part that tells consumers apart stays.
+    void fitConsumerNames(Chart &chart);
     //! Fewer value ticks where five labels do not fit one above the other (a short plot).
     void fitValueLabels(Chart &chart);
     void updateRange();
