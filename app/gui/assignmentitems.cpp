@@ -14,11 +14,6 @@ quint64 itemKey(qint32 queue, qint32 consumer)
     return (quint64(quint32(queue)) << 32) | quint32(consumer + 1);
 }
 
-bool alive(ConsumerState s)
-{
-    return s != ConsumerState::Killed && s != ConsumerState::Shutdown && s != ConsumerState::Absent;
-}
-
 // A tile's bar and border: its cache against the owner's thresholds (ProcessQueue's flow control).
 void fillFrom(const SnapshotHolding &hold, const SnapshotConsumer &owner, TileItem &item)
 {
@@ -226,7 +221,7 @@ void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat
                     continue;
                 }
                 const ConsumerState st = snapshot.consumers.at(hold.consumer).state;
-                if (alive(st)) {
+                if (isAlive(st)) {
                     ++aliveOwners;
                     if (!first) {
                         first = &hold;
@@ -271,7 +266,7 @@ void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat
                 if (info.retry) {
                     item.flags |= TileItem::Retry;
                 }
-                if (doubleOwned && alive(st) && !hold.dropped) {
+                if (doubleOwned && isAlive(st) && !hold.dropped) {
                     item.flags |= TileItem::DoubleOwned;
                 }
                 if (st != ConsumerState::Running) {
@@ -344,7 +339,7 @@ void AssignmentItems::updateSections(
             if (sc.state == ConsumerState::Running) {
                 ++running;
             }
-            if (alive(sc.state)) {
+            if (isAlive(sc.state)) {
                 ++strategies[sc.strategy];
             }
         }

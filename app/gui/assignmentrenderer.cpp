@@ -37,11 +37,6 @@ bool hasOrderlyGroup(const Catalog &catalog)
     return catalog.groupOrderly.contains(true);
 }
 
-bool isAlive(ConsumerState s)
-{
-    return s != ConsumerState::Killed && s != ConsumerState::Shutdown && s != ConsumerState::Absent;
-}
-
 } // namespace
 
 QRectF TileItem::rectAt(qint64 wallMs) const

@@ -5,15 +5,6 @@
 
 namespace Rblab {
 
-namespace {
-
-bool isAlive(ConsumerState s)
-{
-    return s != ConsumerState::Killed && s != ConsumerState::Shutdown && s != ConsumerState::Absent;
-}
-
-} // namespace
-
 qint64 CardSchedule::secondsToNext(const SnapshotConsumer &consumer, SimTime now)
 {
     // A frozen host runs nothing: its wait has no end it will keep.

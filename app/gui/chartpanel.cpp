@@ -278,10 +278,9 @@ void ChartPanel::rebuildLines(Chart &c)
     QList<qint32> ids;
     int wanted = 0;
     if (perConsumer(c.kind)) {
-        const QList<int> visible = m_x1 > m_x0
-            ? m_data.consumersIn(m_x0, m_x1)
-            : m_data.consumersIn(
-                -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity());
+        // (Before the first range is set, every consumer with columns.)
+        const QList<int> visible = m_data.consumersIn(
+            m_x0, m_x1 > m_x0 ? m_x1 : std::numeric_limits<double>::infinity());
         if (m_data.tooManyConsumers() || visible.size() > kMaxConsumerLines) {
             wanted = -1;
         } else {
@@ -729,17 +728,33 @@ void ChartPanel::setListed(Chart &c, QAbstractSeries *series, bool listed)
     }
 }
 
+double ChartPanel::contentWidth(const Chart &c)
+{
+    return c.chart->size().width() - c.chart->margins().left() - c.chart->margins().right();
+}
+
+double ChartPanel::consumerNameRoom(const Chart &c)
+{
+    // QtCharts gives a legend beside the plot at most 40 % of the chart's content width
+    // (AbstractChartLayout's golden_ratio) and cuts the labels at their end ("10.0.0.1…" on
+    // every line at presenter zoom); its marker and margins take about two and a half lines'
+    // height of that.
+    return 0.4 * contentWidth(c) - 2.5 * QFontMetricsF(c.chart->legend()->font()).height();
+}
+
+double ChartPanel::consumerNameRoom(Kind kind) const
+{
+    return consumerNameRoom(m_charts.at(kind));
+}
+
 void ChartPanel::fitConsumerNames(Chart &c)
 {
     const CatalogPtr catalog = m_controller.catalog();
     if (!catalog || c.consumerLines <= 0) {
         return;
     }
-    // QtCharts gives a legend beside the plot at most 40 % of the chart's width and cuts the
-    // labels at their end ("10.0.0.1…" on every line at presenter zoom); its marker and
-    // margins take about two and a half lines' height of that.
     const QFontMetricsF metrics(c.chart->legend()->font());
-    const double room = 0.4 * c.chart->size().width() - 2.5 * metrics.height();
+    const double room = consumerNameRoom(c);
     const bool laidOut = room > metrics.height(); // (a chart not shown yet has no size)
     for (int i = 0; i < c.consumerIds.size() && i < c.lines.size(); ++i) {
         const qint32 id = c.consumerIds.at(i);
@@ -776,8 +791,7 @@ void ChartPanel::fitLegend(Chart &c)
         // A group chart's few entries sit under the plot while they fit on one row. When they
         // do not (a narrow chart, presenter zoom), QtCharts cuts the longest labels letter by
         // letter, down to nothing in Chinese; listed at the right, each stays whole.
-        const double room
-            = c.chart->size().width() - c.chart->margins().left() - c.chart->margins().right();
+        const double room = contentWidth(c);
         const Qt::Alignment wanted = needed <= room ? Qt::AlignBottom : Qt::AlignRight;
         if (legend->alignment() != wanted) {
             legend->setAlignment(wanted);

@@ -72,6 +72,8 @@ public:
     QRectF thresholdNoteArea(Kind kind) const;
     //! Whether a chart's legend is listed beside the plot (it did not fit under it).
     bool isLegendBeside(Kind kind) const;
+    //! The width a consumer's name may take in a legend beside the plot (tests).
+    double consumerNameRoom(Kind kind) const;
     //! Ticks (and labels) on the value axis now: fewer than five on a short plot.
     int valueTickCount(Kind kind) const;
     //! The panel as an image (for "Export charts as PNG").
@@ -120,6 +122,9 @@ private:
     //! Consumer lines' legend names that fit beside the plot: shortened as the cards shorten
     //! them ("1@1001" of "10.0.0.1@1001"), so the part that tells consumers apart stays.
     void fitConsumerNames(Chart &chart);
+    //! The chart's width inside its margins, where QtCharts lays out title, legend and plot.
+    static double contentWidth(const Chart &chart);
+    static double consumerNameRoom(const Chart &chart);
     //! Fewer value ticks where five labels do not fit one above the other (a short plot).
     void fitValueLabels(Chart &chart);
     void updateRange();

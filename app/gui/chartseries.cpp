@@ -91,16 +91,6 @@ void ChartSeries::append(const QList<Sample> &samples)
     }
 }
 
-namespace {
-
-bool isAlive(const Sample::Consumer &row)
-{
-    return row.state != ConsumerState::Absent && row.state != ConsumerState::Killed
-        && row.state != ConsumerState::Shutdown;
-}
-
-} // namespace
-
 void ChartSeries::appendOne(const Sample &s)
 {
     const double t = double(s.t) / 1000.0;
@@ -217,57 +207,28 @@ void ChartSeries::appendOne(const Sample &s)
             popTotal[PopInFlight] += sc.popInFlight;
             popTotal[PopInvisible] += sc.popInvisible;
         }
+        if (!isAlive(sc.state)) {
+            continue;
+        }
         const float values[MetricCount] = { m_largestCount.at(slot),
             m_largestBytes.at(slot) / float(1024 * 1024), float(sc.lag) };
-        if (isAlive(sc)) {
-            ++live;
-            for (int m = 0; m < MetricCount; ++m) {
-                highest[m] = qMax(highest[m], values[m]);
-                sum[m] += values[m];
-            }
-            countThreshold = qMax(countThreshold, double(sc.pullThresholdForQueue));
-            sizeThreshold = qMax(sizeThreshold, double(sc.pullThresholdSizeForQueue));
+        ++live;
+        for (int m = 0; m < MetricCount; ++m) {
+            highest[m] = qMax(highest[m], values[m]);
+            sum[m] += values[m];
+        }
+        countThreshold = qMax(countThreshold, double(sc.pullThresholdForQueue));
+        sizeThreshold = qMax(sizeThreshold, double(sc.pullThresholdSizeForQueue));
+        if (!m_tooManyConsumers) {
+            appendColumns(idOf(row), before, values);
         }
     }
-    // Columns of their own for the consumers alive in this sample, while few are at once. A
-    // consumer's columns start when it does and end when it leaves: after hours of churn the
-    // charts draw the consumers of their range, not every one the run ever created.
+    // Columns of their own for the consumers alive, while few are at once: past that the charts
+    // draw the highest and the mean (the columns of this sample are dropped with the rest).
     if (live > kMaxConsumerColumns && !m_tooManyConsumers) {
         m_tooManyConsumers = true;
         m_perConsumer.clear();
         m_columnsOf.clear();
-    }
-    if (!m_tooManyConsumers) {
-        for (qsizetype row = 0; row < rows; ++row) {
-            const Sample::Consumer &sc = s.consumers.at(row);
-            const qint32 id = idOf(row);
-            const qint32 slot = slotOf(id);
-            if (slot < 0 || !isAlive(sc)) {
-                continue;
-            }
-            if (m_columnsOf.size() <= id) {
-                m_columnsOf.resize(id + 1, -1);
-            }
-            if (m_columnsOf.at(id) < 0) {
-                m_columnsOf[id] = qint32(m_perConsumer.size());
-                ConsumerColumns added;
-                added.id = id;
-                added.first = before;
-                m_perConsumer.append(added);
-            }
-            ConsumerColumns &mine = m_perConsumer[m_columnsOf.at(id)];
-            const float values[MetricCount] = { m_largestCount.at(slot),
-                m_largestBytes.at(slot) / float(1024 * 1024), float(sc.lag) };
-            for (int m = 0; m < MetricCount; ++m) {
-                QList<float> &column = mine.columns[m];
-                // Not alive for a while (never in RocketMQ: a name does not start twice):
-                // zeros keep the column's samples aligned with the times.
-                while (mine.first + column.size() < before) {
-                    column.append(0.0f);
-                }
-                column.append(values[m]);
-            }
-        }
     }
     for (int k = 0; k < FlowCauses; ++k) {
         const qint64 added = before == 0 ? flowTotal[k] : flowTotal[k] - m_lastFlowTotal[k];
@@ -297,6 +258,32 @@ void ChartSeries::appendOne(const Sample &s)
     }
     if (sizeThreshold > 0) {
         m_sizeThreshold = sizeThreshold;
+    }
+}
+
+void ChartSeries::appendColumns(qint32 id, qsizetype at, const float (&values)[MetricCount])
+{
+    // A consumer's columns start when it does and end when it leaves: after hours of churn the
+    // charts draw the consumers of their range, not every one the run ever created.
+    if (m_columnsOf.size() <= id) {
+        m_columnsOf.resize(id + 1, -1);
+    }
+    if (m_columnsOf.at(id) < 0) {
+        m_columnsOf[id] = qint32(m_perConsumer.size());
+        ConsumerColumns added;
+        added.id = id;
+        added.first = at;
+        m_perConsumer.append(added);
+    }
+    ConsumerColumns &mine = m_perConsumer[m_columnsOf.at(id)];
+    for (int m = 0; m < MetricCount; ++m) {
+        QList<float> &column = mine.columns[m];
+        // Not alive for a while (never in RocketMQ: a name does not start twice): zeros keep
+        // the column's samples aligned with the times.
+        while (mine.first + column.size() < at) {
+            column.append(0.0f);
+        }
+        column.append(values[m]);
     }
 }
 

@@ -106,6 +106,8 @@ public:
 private:
     void clearSamples();
     void appendOne(const Sample &s);
+    //! Consumer `id`'s values (messages, MiB, lag) at sample `at`, alive there.
+    void appendColumns(qint32 id, qsizetype at, const float (&values)[MetricCount]);
 
     quint64 m_revision = 0;
     bool m_following = false; //!< update() has been called since the last clear

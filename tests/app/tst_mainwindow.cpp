@@ -905,6 +905,18 @@ void tst_MainWindow::thresholdNoteStaysInThePlot()
                        .arg(charts->thresholdText(ChartPanel::CacheMessages))));
 }
 
+namespace {
+
+//! Whether a legend label is consumer name `full`: whole, or its end as the cards shorten it
+//! ("1@1001", "…1@1001").
+bool labelOf(const QString &label, const QString &full)
+{
+    const QString tail = QString(label).remove(QChar(0x2026));
+    return label == full || (tail.size() >= 4 && full.endsWith(tail));
+}
+
+} // namespace
+
 void tst_MainWindow::cacheLinesAreTheConsumersOfTheRange()
 {
     // Once the default world's churn had created more than ten consumers (44 by 3 h, 3 of them
@@ -929,9 +941,7 @@ void tst_MainWindow::cacheLinesAreTheConsumersOfTheRange()
             continue;
         }
         for (qsizetype row = 0; row < sample->consumers.size(); ++row) {
-            const ConsumerState state = sample->consumers.at(row).state;
-            if (state != ConsumerState::Absent && state != ConsumerState::Killed
-                && state != ConsumerState::Shutdown) {
+            if (isAlive(sample->consumers.at(row).state)) {
                 alive.insert(
                     sample->consumerIds.isEmpty() ? qint32(row) : sample->consumerIds.at(row));
             }
@@ -959,7 +969,7 @@ void tst_MainWindow::cacheLinesAreTheConsumersOfTheRange()
         // Named as on the cards: the whole name, or its end when the legend is narrow.
         QCOMPARE(names.size(), expected.size());
         for (int i = 0; i < names.size(); ++i) {
-            QVERIFY2(expected.at(i).endsWith(QString(names.at(i)).remove(QChar(0x2026))),
+            QVERIFY2(labelOf(names.at(i), expected.at(i)),
                 qPrintable(names.at(i) + QStringLiteral(" for ") + expected.at(i)));
         }
     }
@@ -971,8 +981,7 @@ void tst_MainWindow::cacheLinesAreTheConsumersOfTheRange()
     QCOMPARE(series.consumerAt(at), ids.last());
     QList<QPointF> points;
     for (QAbstractSeries *s : charts->chart(ChartPanel::Lag)->series()) {
-        const QString tail = QString(s->name()).remove(QChar(0x2026));
-        if (qobject_cast<QLineSeries *>(s) && tail.size() >= 4 && expected.last().endsWith(tail)) {
+        if (qobject_cast<QLineSeries *>(s) && labelOf(s->name(), expected.last())) {
             points = qobject_cast<QLineSeries *>(s)->points();
         }
     }
@@ -1002,19 +1011,16 @@ void tst_MainWindow::consumerNamesFitTheLegend()
     QChart *chart = charts->chart(ChartPanel::CacheMessages);
     const CatalogPtr catalog = m_window->controller()->catalog();
     const QFontMetricsF metrics(chart->legend()->font());
-    const double room = 0.4 * chart->size().width() - 2.5 * metrics.height();
+    // QtCharts gives a legend beside the plot at most 40 % of the chart's width.
+    const double room = charts->consumerNameRoom(ChartPanel::CacheMessages);
+    QVERIFY(room < 0.4 * chart->size().width());
     QSet<QString> labels;
     int shortened = 0;
     for (QAbstractSeries *series : chart->series()) {
         const QString label = series->name();
         qint32 id = -1;
-        for (qint32 c = 0; c < catalog->consumers.size(); ++c) {
-            const QString &full = catalog->consumers.at(c).name;
-            if (label == full
-                || (full.endsWith(QString(label).remove(QChar(0x2026))) && label.size() >= 4)) {
-                id = c;
-                break;
-            }
+        for (qint32 c = 0; c < catalog->consumers.size() && id < 0; ++c) {
+            id = labelOf(label, catalog->consumers.at(c).name) ? c : -1;
         }
         if (id < 0) {
             continue; // the threshold, the rebalance marks

@@ -112,11 +112,7 @@ public:
     SimTime lastRebalanceAt = -1;
     QList<ConsumerView> views;
 
-    bool alive() const
-    {
-        return state != ConsumerState::Absent && state != ConsumerState::Killed
-            && state != ConsumerState::Shutdown;
-    }
+    bool alive() const { return isAlive(state); }
     bool running() const { return state == ConsumerState::Running; }
     bool partitionedFrom(qint32 broker) const
     {

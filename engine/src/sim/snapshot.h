@@ -28,6 +28,13 @@ enum class ConsumerState : quint8 {
 
 RBLAB_ENGINE_EXPORT QString consumerStateName(ConsumerState state); //!< report names: "running", …
 
+//! Started and not killed or shut down: paused, frozen and partitioned consumers are alive.
+constexpr bool isAlive(ConsumerState state)
+{
+    return state != ConsumerState::Absent && state != ConsumerState::Killed
+        && state != ConsumerState::Shutdown;
+}
+
 /*!
     A queue of the run: every queue of every topic, retry topics included, in RocketMQ's order
     (topic, brokerName, queueId). Indices into this list are stable for the whole run and are what
