@@ -387,6 +387,12 @@
         <source>Show this RocketMQ client log (repeat for each file), or the client logs below this folder, as a read-only run.</source>
         <translation>以只读运行的方式展示这个 RocketMQ 客户端日志（每个文件重复一次此选项），或此文件夹下的所有客户端日志。</translation>
     </message>
+    <message>
+        <source>no display to open the window on: DISPLAY and WAYLAND_DISPLAY are not set.
+Start it in a desktop session (or under xvfb-run). Without a display, --screenshot FILE draws the window into a PNG, and rblab runs the same engine and plugins.</source>
+        <translation>没有可以打开窗口的显示器：DISPLAY 和 WAYLAND_DISPLAY 都未设置。
+请在桌面会话中（或用 xvfb-run）启动。没有显示器时，--screenshot FILE 可把窗口画成 PNG，rblab 则运行同样的引擎和插件。</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::AssignmentItems</name>

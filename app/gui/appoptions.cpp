@@ -287,4 +287,24 @@ AppOptions::Outcome AppOptions::parse(
     return Outcome::Run;
 }
 
+bool AppOptions::lacksDisplay(
+    const QByteArray &display, const QByteArray &waylandDisplay, const QByteArray &platform)
+{
+#if defined(Q_OS_UNIX) && !defined(Q_OS_DARWIN) && !defined(Q_OS_ANDROID)
+    return display.isEmpty() && waylandDisplay.isEmpty() && platform.isEmpty();
+#else
+    Q_UNUSED(display);
+    Q_UNUSED(waylandDisplay);
+    Q_UNUSED(platform);
+    return false; // Windows and macOS always have their own platform
+#endif
+}
+
+QString AppOptions::noDisplayMessage()
+{
+    return tr("no display to open the window on: DISPLAY and WAYLAND_DISPLAY are not set.\n"
+              "Start it in a desktop session (or under xvfb-run). Without a display, --screenshot "
+              "FILE draws the window into a PNG, and rblab runs the same engine and plugins.");
+}
+
 } // namespace Rblab

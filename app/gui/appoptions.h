@@ -68,6 +68,18 @@ public:
     */
     static std::optional<SimTime> parseTime(const QString &text);
     static std::optional<QSize> parseSize(const QString &text);
+    /*!
+        True when Qt would find no display to open a window on: on X11/Wayland systems, with
+        DISPLAY and WAYLAND_DISPLAY empty and no QT_QPA_PLATFORM chosen (ssh, a build machine,
+        CI). Qt then aborts in QApplication's constructor ("could not connect to display",
+        "Reinstalling the application may fix this problem"), before --help or --version are
+        read. main() then runs on the offscreen platform: --help, --version, argument errors and
+        --screenshot need no display, and opening the window says what is missing instead.
+    */
+    static bool lacksDisplay(
+        const QByteArray &display, const QByteArray &waylandDisplay, const QByteArray &platform);
+    //! What a run that opens the window says when lacksDisplay().
+    static QString noDisplayMessage();
 };
 
 } // namespace Rblab

@@ -22,6 +22,14 @@
 
 int main(int argc, char *argv[])
 {
+    // Without a display Qt would abort in QApplication's constructor, before --help is read.
+    // The offscreen platform needs none: the options are read, and a run that opens the window
+    // says what is missing (a --screenshot run needs no window on screen).
+    const bool noDisplay = Rblab::AppOptions::lacksDisplay(
+        qgetenv("DISPLAY"), qgetenv("WAYLAND_DISPLAY"), qgetenv("QT_QPA_PLATFORM"));
+    if (noDisplay) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("rebalance-lab"));
     QApplication::setApplicationDisplayName(QStringLiteral("Rebalance Lab"));
@@ -60,6 +68,12 @@ int main(int argc, char *argv[])
             return 2;
         }
         languages.setLanguage(QStringLiteral("en"));
+    }
+    // Said in the user's language, hence after it is chosen.
+    if (noDisplay && options.screenshot.isEmpty()) {
+        std::fprintf(
+            stderr, "rebalance-lab: %s\n", qPrintable(Rblab::AppOptions::noDisplayMessage()));
+        return 1;
     }
 
     // Plugin isolation (issue 11): the flag, else the setting "plugins/isolate", else user

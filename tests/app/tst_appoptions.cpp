@@ -18,6 +18,7 @@ private slots:
     void parsesEveryOption();
     void restoreOptions_data();
     void restoreOptions();
+    void lacksDisplay();
 };
 
 void tst_AppOptions::parseTime_data()
@@ -177,6 +178,20 @@ void tst_AppOptions::restoreOptions()
     QCOMPARE(outcome, AppOptions::Outcome::Run);
     QCOMPARE(int(o.restore), restore);
     QCOMPARE(o.autosaveDir, autosaveDir);
+}
+
+void tst_AppOptions::lacksDisplay()
+{
+    using Rblab::AppOptions;
+#if defined(Q_OS_UNIX) && !defined(Q_OS_DARWIN)
+    QVERIFY(AppOptions::lacksDisplay({}, {}, {}));
+    QVERIFY(!AppOptions::lacksDisplay(":0", {}, {}));
+    QVERIFY(!AppOptions::lacksDisplay({}, "wayland-0", {}));
+    // A platform the user chose is theirs to keep (offscreen, vnc, eglfs…).
+    QVERIFY(!AppOptions::lacksDisplay({}, {}, "vnc"));
+#else
+    QVERIFY(!AppOptions::lacksDisplay({}, {}, {}));
+#endif
 }
 
 QTEST_MAIN(tst_AppOptions)

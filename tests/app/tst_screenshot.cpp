@@ -2,6 +2,7 @@
 // rebalance-lab --screenshot: the real program, run as a user runs it.
 #include <QImage>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -13,16 +14,24 @@ private slots:
     void writesPngOfRequestedSize_data();
     void writesPngOfRequestedSize();
     void refusesBadArguments();
+    void withoutDisplay();
 
 private:
-    int run(const QStringList &arguments, QString *output);
+    //! Runs the program; `display` false: as on a machine without one (ssh, CI).
+    int run(const QStringList &arguments, QString *output, bool display = true);
 };
 
-int tst_Screenshot::run(const QStringList &arguments, QString *output)
+int tst_Screenshot::run(const QStringList &arguments, QString *output, bool display)
 {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    if (display) {
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    } else {
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    }
     env.insert(QStringLiteral("XDG_CONFIG_HOME"),
         QDir::temp().filePath(QStringLiteral("rblab-screenshot-test")));
     process.setProcessEnvironment(env);
@@ -108,6 +117,42 @@ void tst_Screenshot::refusesBadArguments()
     QVERIFY2(output.contains(QStringLiteral("NO_SUCH_STRATEGY")), qPrintable(output));
     QCOMPARE(run({ QStringLiteral("--group"), QStringLiteral("g") }, &output), 2);
     QVERIFY2(output.contains(QStringLiteral("--compare")), qPrintable(output));
+}
+
+void tst_Screenshot::withoutDisplay()
+{
+    // Over ssh or on a build machine Qt used to abort in QApplication's constructor (exit 134,
+    // "Reinstalling the application may fix this problem"), even for --version.
+    QString output;
+    QCOMPARE(run({ QStringLiteral("--version") }, &output, false), 0);
+    QVERIFY2(output.contains(QRegularExpression(QStringLiteral("^rebalance-lab \\d+\\.\\d+"),
+                 QRegularExpression::MultilineOption)),
+        qPrintable(output));
+    QCOMPARE(run({ QStringLiteral("--help") }, &output, false), 0);
+    QVERIFY2(output.contains(QStringLiteral("--screenshot <FILE>")), qPrintable(output));
+    QCOMPARE(run({ QStringLiteral("--speed"), QStringLiteral("5000") }, &output, false), 2);
+    QVERIFY2(output.contains(QStringLiteral("1000")), qPrintable(output));
+    // Opening the window says what is missing and what works without it, in the user's
+    // language.
+    QCOMPARE(run({ QStringLiteral("--lang"), QStringLiteral("en") }, &output, false), 1);
+    QVERIFY2(output.contains(QStringLiteral("DISPLAY and WAYLAND_DISPLAY are not set")),
+        qPrintable(output));
+    QVERIFY2(
+        output.contains(QStringLiteral("--screenshot")) && output.contains(QStringLiteral("rblab")),
+        qPrintable(output));
+    QVERIFY2(!output.contains(QStringLiteral("Reinstalling")), qPrintable(output));
+    QCOMPARE(run({ QStringLiteral("--lang"), QStringLiteral("zh_CN") }, &output, false), 1);
+    QVERIFY2(output.contains(QStringLiteral("xvfb-run")), qPrintable(output));
+    QVERIFY2(!output.contains(QStringLiteral("Start it in a desktop session")), qPrintable(output));
+    // A screenshot draws the window without one.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("shot.png"));
+    QCOMPARE(run({ QStringLiteral("--lang"), QStringLiteral("en"), QStringLiteral("--screenshot"),
+                     path, QStringLiteral("--at"), QStringLiteral("20s"), QStringLiteral("--size"),
+                     QStringLiteral("800x600") },
+                 &output, false),
+        0);
+    QCOMPARE(QImage(path).size(), QSize(800, 600));
 }
 
 QTEST_MAIN(tst_Screenshot)
