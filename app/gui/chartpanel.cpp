@@ -9,6 +9,8 @@
 #include "timechartview.h"
 
 #include <QChart>
+#include <QCoreApplication>
+#include <QDeadlineTimer>
 #include <QEvent>
 #include <QLegend>
 #include <QLegendMarker>
@@ -20,6 +22,8 @@
 #include <QCategoryAxis>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
+#include <QGraphicsTextItem>
+#include <QTextDocument>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -562,6 +566,27 @@ void ChartPanel::refreshVisible()
     }
 }
 
+void ChartPanel::settle()
+{
+    refreshAll();
+    for (int round = 0; round < 6; ++round) {
+        // QtCharts lays a chart out on the event loop, and its plotAreaChanged starts the
+        // refresh timer: let both happen, and do the timer's refresh at once. Settled when a
+        // whole turn passes without a refresh.
+        const quint64 before = m_refreshes;
+        QDeadlineTimer turn(2 * kRefreshMs);
+        while (!turn.hasExpired()) {
+            QCoreApplication::processEvents(QEventLoop::AllEvents, int(turn.remainingTime()));
+        }
+        if (m_refresh.isActive()) {
+            m_refresh.stop();
+            refreshAll();
+        } else if (m_refreshes == before) {
+            return;
+        }
+    }
+}
+
 void ChartPanel::refreshAll()
 {
     updateRange();
@@ -572,6 +597,7 @@ void ChartPanel::refreshAll()
 
 void ChartPanel::refresh(Chart &c)
 {
+    ++m_refreshes;
     rebuildLines(c);
     const int pixels = qMax(50, int(c.chart->plotArea().width()));
     double top = 0;
@@ -671,11 +697,20 @@ void ChartPanel::refresh(Chart &c)
     if (c.x->isTitleVisible() != roomForTitle) {
         c.x->setTitleVisible(roomForTitle);
     }
-    c.y->setRange(0, c.kind == CacheMiB ? yMax : std::max(4.0, std::ceil(yMax)));
-    // Round bounds and ticks (0, 250, 500…): no repeated labels like "0, 1, 1, 2".
-    c.y->setTickCount(5);
-    c.y->applyNiceNumbers();
-    fitValueLabels(c);
+    // Round bounds and ticks (0, 250, 500…): no repeated labels like "0, 1, 1, 2". Worked out
+    // on a scratch axis: QtCharts 6.4 may lay the real one out for an intermediate tick count
+    // and keep those labels (0, 25, 50, 75, "1…" on an axis of two ticks, 0 and 100).
+    m_scratchAxis.setRange(0, c.kind == CacheMiB ? yMax : std::max(4.0, std::ceil(yMax)));
+    m_scratchAxis.setTickCount(5);
+    m_scratchAxis.applyNiceNumbers();
+    const auto [ticks, axisMax] = fitValueLabels(c, m_scratchAxis.tickCount(), m_scratchAxis.max());
+    if (ticks != c.y->tickCount() || axisMax != c.y->max() || c.y->min() != 0) {
+        c.y->setRange(0, axisMax);
+        c.y->setTickCount(ticks);
+        // It invalidates its layout on a new tick count but may not lay the axis out again.
+        c.chart->layout()->invalidate();
+        c.chart->layout()->activate();
+    }
     if (c.note) {
         const QString value = c.kind == CacheMessages
             ? QLocale().toString(threshold)
@@ -684,18 +719,17 @@ void ChartPanel::refresh(Chart &c)
     }
 }
 
-void ChartPanel::fitValueLabels(Chart &c)
+std::pair<int, double> ChartPanel::fitValueLabels(const Chart &c, int ticks, double max) const
 {
     // A short plot (1280×720 at presenter zoom) has no room for five labels one above the
     // other: QtCharts then cut every one of them to "…". Fewer ticks, each a round step
-    // (1, 2, 2.5 or 5 × 10^k, whole numbers on a count axis), whose labels have a line each.
-    const double line = QFontMetricsF(c.y->labelsFont()).height();
+    // (1, 2, 2.5 or 5 × 10^k, whole numbers on a count axis), whose labels have room each.
     const double plot = c.chart->plotArea().height();
-    const int fit = std::clamp(int(plot / (1.2 * line)) + 1, 2, 5);
-    if (c.y->tickCount() <= fit || plot <= 0) {
-        return;
+    const int fit = std::clamp(int(plot / valueLabelRoom(c.y->labelsFont())), 2, 5);
+    if (ticks <= fit || plot <= 0) {
+        return { ticks, max };
     }
-    const double wanted = c.y->max() / (fit - 1);
+    const double wanted = max / (fit - 1);
     const double magnitude = std::pow(10.0, std::floor(std::log10(std::max(wanted, 1e-9))));
     double step = magnitude;
     for (const double m : { 1.0, 2.0, 2.5, 5.0, 10.0 }) {
@@ -705,8 +739,25 @@ void ChartPanel::fitValueLabels(Chart &c)
             break;
         }
     }
-    c.y->setTickCount(fit);
-    c.y->setRange(0, step * (fit - 1));
+    return { fit, step * (fit - 1) };
+}
+
+double ChartPanel::valueLabelRoom(const QFont &font)
+{
+    // VerticalAxis::updateGeometry: (axis height / ticks) - 2 × labelPadding (4 px) against the
+    // label's bounding rectangle (a QGraphicsTextItem: the line and its document margin).
+    // Measured once per font: the charts refresh many times a second.
+    static QFont measured;
+    static double room = -1;
+    if (room < 0 || font != measured) {
+        QGraphicsTextItem probe;
+        probe.setFont(font);
+        probe.document()->setDocumentMargin(0.5);
+        probe.setPlainText(QStringLiteral("0123456789"));
+        measured = font;
+        room = probe.boundingRect().height() + 2 * 4.0;
+    }
+    return room;
 }
 
 int ChartPanel::valueTickCount(Kind kind) const
@@ -772,6 +823,15 @@ void ChartPanel::fitConsumerNames(Chart &c)
     }
 }
 
+bool ChartPanel::tooShortForLegendRow(const Chart &c) const
+{
+    // In ems, not in lines: a Chinese line is a quarter taller than an English one at the same
+    // size, but the legend's row of short labels is not; 1600×1000 at 150 % keeps its row.
+    const QFont f = font();
+    const double em = f.pixelSize() > 0 ? f.pixelSize() : f.pointSizeF() * logicalDpiY() / 72.0;
+    return c.view->height() < 11 * em;
+}
+
 void ChartPanel::fitLegend(Chart &c)
 {
     QLegend *legend = c.chart->legend();
@@ -791,8 +851,12 @@ void ChartPanel::fitLegend(Chart &c)
         // A group chart's few entries sit under the plot while they fit on one row. When they
         // do not (a narrow chart, presenter zoom), QtCharts cuts the longest labels letter by
         // letter, down to nothing in Chinese; listed at the right, each stays whole.
+        // A short chart (1280×720 at 150 %, in Chinese) keeps its height for the plot: a row
+        // under it left a 26 px plot whose value labels QtCharts hid but for "0". Beside it,
+        // the group's short labels take little width.
         const double room = contentWidth(c);
-        const Qt::Alignment wanted = needed <= room ? Qt::AlignBottom : Qt::AlignRight;
+        const Qt::Alignment wanted
+            = needed <= room && !tooShortForLegendRow(c) ? Qt::AlignBottom : Qt::AlignRight;
         if (legend->alignment() != wanted) {
             legend->setAlignment(wanted);
         }

@@ -6,6 +6,7 @@
 
 #include <QList>
 #include <QTimer>
+#include <QValueAxis>
 #include <QWidget>
 
 class QAbstractSeries;
@@ -58,6 +59,13 @@ public:
     bool isChartAvailable(Kind kind) const;
     //! Refreshes every chart now (tests, export).
     void refreshAll();
+    /*!
+        Refreshes every chart until their layouts hold still (a still picture: screenshots,
+        exported images). A refresh can move a plot area (the legend beside the plot, fewer
+        value ticks); the refresh that fits the new area otherwise waits for the timer, after
+        the picture was taken with labels cut to "…".
+    */
+    void settle();
     QChart *chart(Kind kind) const;
     //! The visible time range, seconds.
     QPair<double, double> timeRange() const { return { m_x0, m_x1 }; }
@@ -76,6 +84,12 @@ public:
     double consumerNameRoom(Kind kind) const;
     //! Ticks (and labels) on the value axis now: fewer than five on a short plot.
     int valueTickCount(Kind kind) const;
+    /*!
+        The height QtCharts needs per value label in `font`: it gives each label the axis's
+        height divided by the tick count, less 8 px of padding, and cuts a label of two
+        characters or more to "…" when its text is taller than that.
+    */
+    static double valueLabelRoom(const QFont &font);
     //! The panel as an image (for "Export charts as PNG").
     QImage grabImage();
 
@@ -117,8 +131,11 @@ private:
     //! Lists a series in its chart's legend or leaves it out (kept across legend layouts).
     void setListed(Chart &chart, QAbstractSeries *series, bool listed);
     //! Lays the legend out again when its chart's size, font or entries changed, and puts a
-    //! group chart's legend under the plot when it fits there on one row, else beside.
+    //! group chart's legend under the plot when it fits there on one row and the chart is not
+    //! short, else beside.
     void fitLegend(Chart &chart);
+    //! Under 11 ems high: a group legend's row under the plot would leave the plot a few pixels.
+    bool tooShortForLegendRow(const Chart &chart) const;
     //! Consumer lines' legend names that fit beside the plot: shortened as the cards shorten
     //! them ("1@1001" of "10.0.0.1@1001"), so the part that tells consumers apart stays.
     void fitConsumerNames(Chart &chart);
@@ -126,7 +143,8 @@ private:
     static double contentWidth(const Chart &chart);
     static double consumerNameRoom(const Chart &chart);
     //! Fewer value ticks where five labels do not fit one above the other (a short plot).
-    void fitValueLabels(Chart &chart);
+    //! The tick count and top of a value axis of `ticks` up to `max` whose labels fit the plot.
+    std::pair<int, double> fitValueLabels(const Chart &chart, int ticks, double max) const;
     void updateRange();
     void zoom(double factor, double anchor);
     void pan(double seconds);
@@ -142,6 +160,8 @@ private:
     QTabWidget *m_left = nullptr;
     QTabWidget *m_right = nullptr;
     QTimer m_refresh;
+    QValueAxis m_scratchAxis; //!< where a value axis's round ticks are worked out
+    quint64 m_refreshes = 0; //!< charts refreshed so far (settle() waits for a quiet turn)
     bool m_follow = true;
     double m_window = 120;
     double m_x0 = 0;

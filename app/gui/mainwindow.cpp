@@ -742,7 +742,7 @@ bool MainWindow::takeScreenshot(const QString &path, SimTime at, const QSize &si
     for (int i = 0; i < 5; ++i) {
         QApplication::processEvents();
     }
-    m_charts->refreshAll();
+    m_charts->settle();
     m_totals->refresh();
     QApplication::processEvents();
     return ExportController::writeWindowPng(this, size, path, &m_lastError);
