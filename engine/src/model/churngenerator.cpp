@@ -86,7 +86,12 @@ void ChurnGenerator::onTick(quint64 serial)
 QString ChurnGenerator::nextId()
 {
     World &w = *m_world;
-    for (;;) {
+    // A pattern that varies little ("10.0.0.{m}@1": 250 ids, "x": one) runs out of unused ids
+    // (the departed keep theirs): the search ends and the join is skipped, instead of looping
+    // for ever and freezing the run (and the app). A varying pattern finds one at the first
+    // try but for a rare clash with a declared name.
+    constexpr int kTries = 1000;
+    for (int attempt = 0; attempt < kTries; ++attempt) {
         const qint32 k = m_firstId + m_joined++;
         const QString n = QString::number(1 + k / 250);
         const QString m = QString::number(1 + k % 250);
@@ -102,6 +107,7 @@ QString ChurnGenerator::nextId()
             return id;
         }
     }
+    return QString();
 }
 
 void ChurnGenerator::act(const QString &action)
@@ -119,6 +125,10 @@ void ChurnGenerator::act(const QString &action)
             e.joining.start = 0;
         }
         e.joining.id = nextId();
+        if (e.joining.id.isEmpty()) {
+            ++m_idsExhausted;
+            return; // the pattern has no unused id left: nobody joins
+        }
         e.joining.name.clear();
         w.applyScripted(e);
         return;

@@ -61,6 +61,8 @@ private slots:
     void recoversAfterRecoverAfter();
     void joinIdsFollowThePattern_data();
     void joinIdsFollowThePattern();
+    void patternOutOfIdsStopsJoining_data();
+    void patternOutOfIdsStopsJoining();
 };
 
 void tst_Churn::initTestCase()
@@ -228,6 +230,40 @@ void tst_Churn::joinIdsFollowThePattern()
         ++joined;
     }
     QVERIFY(joined >= 10);
+}
+
+void tst_Churn::patternOutOfIdsStopsJoining_data()
+{
+    QTest::addColumn<QString>("pattern");
+    QTest::addColumn<int>("ids"); //!< the distinct ids the pattern can make
+    QTest::newRow("{m} only") << QStringLiteral("10.0.0.{m}@1") << 250;
+    QTest::newRow("constant") << QStringLiteral("x") << 1;
+}
+
+void tst_Churn::patternOutOfIdsStopsJoining()
+{
+    // "idPattern": "10.0.0.{m}@1" hung rblab simulate (and would freeze the app) once its 250
+    // ids were used: the search for an unused id looped for ever; "x" hung at the second join.
+    QFETCH(QString, pattern);
+    QFETCH(int, ids);
+    WorldSpec spec;
+    spec.consumers = 2;
+    Scenario scenario = makeScenario(spec);
+    scenario.churn
+        = churnSpec(1000, { { QStringLiteral("join"), 1 }, { QStringLiteral("shutdown"), 1 } });
+    scenario.churn->maxConsumers = 10;
+    scenario.churn->idPattern = pattern;
+    Simulation sim(scenario, registry());
+    QVERIFY2(sim.isValid(), qPrintable(sim.error()));
+    sim.runUntil(kHour);
+    QCOMPARE(sim.now(), kHour);
+    // Every id the pattern can make was used once, and no more consumers came.
+    QCOMPARE(int(sim.consumers().size()), 2 + ids);
+    QSet<QString> seen;
+    for (qsizetype c = 2; c < sim.consumers().size(); ++c) {
+        QVERIFY(!seen.contains(sim.consumers()[c].id));
+        seen.insert(sim.consumers()[c].id);
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_Churn)
