@@ -3861,6 +3861,10 @@ The files were kept as %2.unreadable.</source>
         <source>Answer an overload with FLOW_CONTROL</source>
         <translation>过载时回复 FLOW_CONTROL</translation>
     </message>
+    <message>
+        <source>Short-polling hold and scan interval</source>
+        <translation>短轮询挂起与扫描间隔</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::SettingsPanel</name>

@@ -152,7 +152,7 @@ void tst_ClientConfig::brokerDefaults_data()
     QTest::newRow("holdScanInterval") << QStringLiteral("holdScanInterval") << qint64(5000) << true;
     QTest::newRow("lockMaxLiveTime") << QStringLiteral("lockMaxLiveTime") << qint64(60000) << true;
     QTest::newRow("shortPollingTimeMills")
-        << QStringLiteral("shortPollingTimeMills") << qint64(1000) << false;
+        << QStringLiteral("shortPollingTimeMills") << qint64(1000) << true;
     QTest::newRow("flushConsumerOffsetInterval")
         << QStringLiteral("flushConsumerOffsetInterval") << qint64(5000) << false;
 }
