@@ -10,6 +10,7 @@
 #include <sim/simulation.h>
 #include <scenario/jsonnode.h>
 #include <scenario/jsonwriter.h>
+#include <report/savefile.h>
 
 #include <QFile>
 #include <QFileInfo>
@@ -118,7 +119,7 @@ bool writeOutput(CliContext &context, const QString &target, const QByteArray &d
         return true;
     }
     QSaveFile file(target);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !commitFully(file)) {
         context.err << kCommand << ": cannot write " << target << ": " << file.errorString()
                     << "\n";
         return false;

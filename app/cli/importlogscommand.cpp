@@ -7,6 +7,8 @@
 #include <importlog/logimporter.h>
 #include <scenario/scenariowriter.h>
 
+#include <report/savefile.h>
+
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSaveFile>
@@ -72,7 +74,8 @@ bool writeFile(CliContext &context, const QString &path, const QByteArray &bytes
         return true;
     }
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size()
+        || !commitFully(file)) {
         context.err << kCommand << ": cannot write " << path << ": " << file.errorString() << "\n";
         return false;
     }

@@ -5,6 +5,8 @@
 
 #include <importlog/mqadminimporter.h>
 
+#include <report/savefile.h>
+
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -62,7 +64,7 @@ bool writeFile(CliContext &context, const QString &path, const QByteArray &bytes
     }
     QSaveFile file(path);
     if (QFileInfo(path).isDir() || !file.open(QIODevice::WriteOnly)
-        || file.write(bytes) != bytes.size() || !file.commit()) {
+        || file.write(bytes) != bytes.size() || !commitFully(file)) {
         context.err << kCommand << ": cannot write " << path << ": "
                     << (QFileInfo(path).isDir() ? QStringLiteral("it is a directory")
                                                 : file.errorString())

@@ -5,6 +5,8 @@
 
 #include <rblab/strategyfactory.h>
 
+#include <report/savefile.h>
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -137,7 +139,7 @@ int runNewStrategyCommand(CliContext &context)
         QSaveFile out(path);
         if (!out.open(QIODevice::WriteOnly)
             || out.write(expand(QStringLiteral(":/templates/") + source, names)) < 0
-            || !out.commit()) {
+            || !Rblab::commitFully(out)) {
             context.err << "rblab new-strategy: cannot write " << path << ": " << out.errorString()
                         << "\n";
             return 2;

@@ -11,6 +11,8 @@
 #include <scenario/scenarioreader.h>
 #include <sim/simulation.h>
 
+#include <report/savefile.h>
+
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -313,7 +315,7 @@ int runSimulateCommand(CliContext &context)
         QString error;
         bool written = ReportWriter::writeJson(record, reportOptions, device, &error);
         if (reportFile) {
-            written = reportFile == &saveFile ? written && saveFile.commit()
+            written = reportFile == &saveFile ? written && commitFully(saveFile)
                                               : written && inPlaceFile.flush();
             if (!written) {
                 context.err << "rblab simulate: cannot write " << target << ": "

@@ -4,6 +4,8 @@
 #include "assignmenttooltip.h"
 #include "guitext.h"
 
+#include <report/savefile.h>
+
 #include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -467,7 +469,7 @@ bool AssignmentView::exportSvg(const QString &path, QString *error) const
     }
     paintContent(painter);
     painter.end();
-    if (!file.commit()) {
+    if (!commitFully(file)) {
         if (error) {
             *error = tr("Cannot write %1: %2").arg(path, file.errorString());
         }

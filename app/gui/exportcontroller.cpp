@@ -9,6 +9,8 @@
 #include "guitext.h"
 #include "simulationcontroller.h"
 
+#include <report/savefile.h>
+
 #include <QApplication>
 #include <report/reportwriter.h>
 
@@ -222,7 +224,7 @@ bool ExportController::writePng(const QImage &image, const QString &path, QStrin
         }
         return false;
     }
-    if (!file.commit()) {
+    if (!commitFully(file)) {
         if (error) {
             *error = file.errorString();
         }

@@ -8,6 +8,8 @@
 #include <scenario/jsonnode.h>
 #include <scenario/jsonwriter.h>
 
+#include <report/savefile.h>
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -173,7 +175,7 @@ bool SessionAutosave::writeState(QString *error)
         QStringLiteral("savedAt"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
     const QByteArray data = JsonWriter::write(JsonNode::fromJson(state));
     QSaveFile file(statePath());
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !commitFully(file)) {
         if (error) {
             *error = tr("Cannot write %1: %2").arg(statePath(), file.errorString());
         }

@@ -8,6 +8,8 @@
 #include <allocation/pluginmetadata.h>
 #include <allocation/strategychecker.h>
 
+#include <report/savefile.h>
+
 #include <QComboBox>
 #include <QDateTime>
 #include <QDir>
@@ -248,7 +250,7 @@ bool StrategyWorkbench::save()
     }
     QSaveFile file(m_path);
     if (!file.open(QIODevice::WriteOnly) || file.write(m_editor->toPlainText().toUtf8()) < 0
-        || !file.commit()) {
+        || !commitFully(file)) {
         showResult(tr("Cannot write %1: %2").arg(m_path, file.errorString()), true);
         return false;
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "report/reportwriter.h"
 
+#include "report/savefile.h"
 #include "scenario/jsonwriter.h"
 #include "sim/simulation.h"
 
@@ -647,13 +648,21 @@ bool ReportWriter::writeCsv(const RunRecord &record, const QString &directory, Q
     }
     Out *outs[] = { &c, &q, &h };
     for (int i = 0; i < 3; ++i) {
-        if (!outs[i]->finish() || !files[i]->commit()) {
+        if (!outs[i]->finish()) {
             if (error) {
                 *error
                     = tr("cannot write %1: %2").arg(files[i]->fileName(), files[i]->errorString());
             }
             return false;
         }
+    }
+    // The three as one set: a full disk leaves the old set whole, not a new consumers.csv
+    // beside the old queues.csv and health.csv.
+    if (QSaveFile *failed = commitAll({ &consumerFile, &queueFile, &healthFile })) {
+        if (error) {
+            *error = tr("cannot write %1: %2").arg(failed->fileName(), failed->errorString());
+        }
+        return false;
     }
     return true;
 }

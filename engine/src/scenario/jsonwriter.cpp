@@ -75,8 +75,16 @@ bool JsonWriter::Stream::spill(qsizetype atLeast)
     if (!m_device || bytes.size() < atLeast) {
         return m_ok;
     }
-    if (m_ok && m_device->write(bytes) != bytes.size()) {
-        m_ok = false;
+    // A write that stops short (a full disk takes what fits) is tried again for the rest: the
+    // second try fails with the reason, where the first left "Unknown error".
+    qsizetype done = 0;
+    while (m_ok && done < bytes.size()) {
+        const qint64 n = m_device->write(bytes.constData() + done, bytes.size() - done);
+        if (n <= 0) {
+            m_ok = false;
+        } else {
+            done += qsizetype(n);
+        }
     }
     bytes.clear();
     return m_ok;

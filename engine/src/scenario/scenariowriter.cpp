@@ -2,6 +2,7 @@
 #include "scenario/scenariowriter.h"
 
 #include "model/clientconfig.h"
+#include "report/savefile.h"
 #include "scenario/jsonnode.h"
 #include "scenario/jsonwriter.h"
 #include "scenario/scenarioduration.h"
@@ -197,7 +198,7 @@ bool ScenarioWriter::save(const Scenario &scenario, const QString &path, QString
 {
     QSaveFile file(path);
     const QByteArray data = toJson(scenario);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !commitFully(file)) {
         if (error) {
             *error = tr("cannot save \"%1\": %2").arg(path, file.errorString());
         }

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: Apache-2.0
+// Committing a QSaveFile only when every byte reached the disk.
+#pragma once
+
+#include <rblab/rblab_global.h>
+
+#include <QSaveFile>
+
+#include <initializer_list>
+
+namespace Rblab {
+
+/*!
+    QSaveFile::commit(), once every byte written reached the file. QFileDevice buffers writes;
+    Qt 6.4's commit() flushes that buffer in close() without noticing that the flush failed, so
+    on a full disk it replaced the old file with an empty or cut one and returned true (seen:
+    `import-logs --report` left 0 bytes, `compare --output` 4096 of an HTML page, exit 0). The
+    buffer is flushed first; when that fails nothing is committed, the old file stays, and
+    errorString() says why ("No space left on device"). When it returns false, call nothing but
+    errorString(): the temporary file goes with the QSaveFile.
+*/
+RBLAB_ENGINE_EXPORT bool commitFully(QSaveFile &file);
+
+/*!
+    Commits several files as one set: all of them when every one was written in full, none
+    otherwise (a CSV set is never half old, half new). Returns the first file that failed, or
+    nullptr. A rename can still fail part-way (another process, a vanished folder): rare, and
+    named in the error.
+*/
+RBLAB_ENGINE_EXPORT QSaveFile *commitAll(std::initializer_list<QSaveFile *> files);
+
+} // namespace Rblab
