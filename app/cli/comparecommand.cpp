@@ -227,13 +227,18 @@ int runCompareCommand(CliContext &context)
             return 2;
         }
         StrategyRegistry &registry = context.registry();
+        QStringList origins; //!< where each variant was named, for the duplicate-name error
         for (const QString &spec : specs) {
             QString error;
             if (spec.endsWith(QLatin1String(".json"))) {
                 QStringList names;
+                const qsizetype before = comparison.variants.size();
                 if (!readVariantFile(spec, &names, &comparison.variants, &error)) {
                     context.err << kCommand << ": " << error << "\n";
                     return 2;
+                }
+                for (qsizetype i = before; i < comparison.variants.size(); ++i) {
+                    origins.append(QStringLiteral("%1: variants[%2]").arg(spec).arg(i - before));
                 }
                 continue;
             }
@@ -243,6 +248,20 @@ int runCompareCommand(CliContext &context)
                 return 2;
             }
             comparison.variants.append(*v);
+            origins.append(QStringLiteral("--variant %1").arg(spec));
+        }
+        // The figures are keyed by name: two variants of one name lost one's results.
+        for (qsizetype i = 0; i < comparison.variants.size(); ++i) {
+            for (qsizetype j = 0; j < i; ++j) {
+                if (comparison.variants.at(i).name == comparison.variants.at(j).name) {
+                    context.err << kCommand << ": two variants are named \""
+                                << comparison.variants.at(i).name << "\" (" << origins.at(j)
+                                << " and " << origins.at(i)
+                                << "): give each its own \"name\" in a variants file, or "
+                                   "compare different variants\n";
+                    return 2;
+                }
+            }
         }
         for (const Variant &v : std::as_const(comparison.variants)) {
             const ParameterCheck check = registry.checkParameters(v.strategy, v.params);

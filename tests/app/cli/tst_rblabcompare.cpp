@@ -298,6 +298,15 @@ void tst_RblabCompare::usageErrors_data()
     QTest::newRow("bad format") << QStringList { kScenario, QStringLiteral("--variant"),
         QStringLiteral("AVG"), QStringLiteral("--format"), QStringLiteral("xml") }
                                 << 2 << QStringLiteral("table, json, csv or html");
+    // The figures are keyed by a variant's name: a second "a" lost the first one's results.
+    QTest::newRow("same variant twice")
+        << QStringList { kScenario, QStringLiteral("--variant"), QStringLiteral("AVG"),
+               QStringLiteral("--variant"), QStringLiteral("AVG") }
+        << 2 << QStringLiteral("two variants are named \"AVG\" (--variant AVG and --variant AVG)");
+    QTest::newRow("two variants of one name in a file")
+        << QStringList { kScenario, QStringLiteral("--variant"),
+               QStringLiteral(RBLAB_TEST_DATA_DIR "/compare/variants-same-name.json") }
+        << 2 << QStringLiteral("variants-same-name.json: variants[0] and ");
     QTest::newRow("merge of a non-part") << QStringList { QStringLiteral("--merge"), kScenario }
                                          << 1 << QStringLiteral("not the JSON of rblab compare");
 }
