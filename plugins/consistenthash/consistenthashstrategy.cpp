@@ -3,7 +3,30 @@
 
 #include <QHash>
 
+#include <algorithm>
+
 namespace {
+
+// The ring's ceiling, as rblab allocate's (AllocationCaseLimits::maxRingNodes): each node is an
+// MD5 (~7 µs), so 1000 consumers × 10,000 virtual nodes took minutes per membership change and
+// froze simulate, the app and check-strategy. Past it a call fails and says so.
+constexpr qint64 kMaxRingNodes = 100000;
+
+QString ringTooLarge(qsizetype consumers, int virtualNodeCount)
+{
+    const qint64 nodes = qint64(consumers) * virtualNodeCount;
+    if (nodes <= kMaxRingNodes) {
+        return QString();
+    }
+    return QStringLiteral("IllegalArgumentException: consumers × virtualNodeCount is %1 × %2 = %3 "
+                          "ring nodes, more than the %4 this model builds (lower virtualNodeCount "
+                          "to %5 or less for %1 consumers)")
+        .arg(consumers)
+        .arg(virtualNodeCount)
+        .arg(nodes)
+        .arg(kMaxRingNodes)
+        .arg(std::max<qint64>(1, kMaxRingNodes / std::max<qsizetype>(1, consumers)));
+}
 
 // Enough for a MACHINE_ROOM_NEARBY wrapper that asks for its own room and a few orphan rooms
 // in turn; beyond that calls stay exact, only slower.
@@ -78,6 +101,10 @@ Rblab::AllocateResult ConsistentHashStrategy::allocate(const QString &, const QS
     if (auto early = checkArguments(currentCid, mqAll, cidAll)) {
         return *early;
     }
+    if (const QString tooLarge = ringTooLarge(cidAll.size(), m_virtualNodeCount);
+        !tooLarge.isNull()) {
+        return Rblab::AllocateResult::failure(tooLarge);
+    }
     // Java compares currentCID with the routed node's key; slots are first occurrences, which
     // is what indexOf finds.
     const qsizetype me = cidAll.indexOf(currentCid);
@@ -101,6 +128,10 @@ Rblab::GroupAllocateResult ConsistentHashStrategy::allocateAll(
     const qsizetype m = cidAll.size();
     QList<qsizetype> slotOf;
     if (!memberSlots(mqAll, cidAll, &slotOf, &result.error)) {
+        return result;
+    }
+    if (const QString tooLarge = ringTooLarge(m, m_virtualNodeCount); !tooLarge.isNull()) {
+        result.error = tooLarge;
         return result;
     }
     // Route every queue once and bucket it by owner, instead of m passes over mqAll.

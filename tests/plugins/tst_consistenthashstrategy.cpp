@@ -82,6 +82,7 @@ private slots:
     void rocketMqMembershipChanges_data();
     void rocketMqMembershipChanges();
     void zeroVirtualNodesGivesNobodyAnything();
+    void ringPastTheCeilingFailsAtOnce();
     void collisionThroughStrategy();
     void matchesJavaOnRandomMemberships();
     void cacheFollowsChangingLists();
@@ -373,6 +374,38 @@ void tst_ConsistentHashStrategy::zeroVirtualNodesGivesNobodyAnything()
     QVERIFY(one.queues.isEmpty());
     // The checks still come first: an empty ring does not hide an empty queue list.
     QVERIFY(!s->allocate(QStringLiteral("group"), QStringLiteral("c1"), {}, cidAll).ok());
+}
+
+void tst_ConsistentHashStrategy::ringPastTheCeilingFailsAtOnce()
+{
+    // 1000 consumers × virtualNodeCount 10,000 is ten million MD5s (about 70 s) per membership:
+    // rblab simulate and the app froze. Past rblab allocate's ceiling of 100,000 ring nodes a
+    // call fails at once and says what to lower; at the ceiling it answers.
+    const MessageQueueList mqAll
+        = TestSupport::makeQueues(QStringLiteral("T"), { { QStringLiteral("b"), 8 } });
+    QStringList cidAll;
+    for (int i = 0; i < 1000; ++i) {
+        cidAll.append(QStringLiteral("10.0.%1.%2@1").arg(i / 250).arg(i % 250));
+    }
+    auto big = make(10000);
+    QVERIFY(big);
+    const AllocateResult one = big->allocate(QStringLiteral("g"), cidAll.first(), mqAll, cidAll);
+    QVERIFY(!one.ok());
+    QVERIFY2(one.error.contains(QStringLiteral("1000 × 10000 = 10000000 ring nodes"))
+            && one.error.contains(QStringLiteral("virtualNodeCount to 100 or less")),
+        qPrintable(one.error));
+    const GroupAllocateResult all = big->allocateAll(QStringLiteral("g"), mqAll, cidAll);
+    QVERIFY(!all.ok());
+    QCOMPARE(all.error, one.error);
+    auto edge = make(100); // 1000 × 100: exactly the ceiling
+    QVERIFY(edge);
+    const GroupAllocateResult fits = edge->allocateAll(QStringLiteral("g"), mqAll, cidAll);
+    QVERIFY2(fits.ok(), qPrintable(fits.error));
+    qsizetype given = 0;
+    for (const MessageQueueList &queues : fits.perConsumer) {
+        given += queues.size();
+    }
+    QCOMPARE(given, mqAll.size());
 }
 
 void tst_ConsistentHashStrategy::collisionThroughStrategy()
