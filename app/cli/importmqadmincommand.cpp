@@ -6,6 +6,7 @@
 #include <importlog/mqadminimporter.h>
 
 #include <report/savefile.h>
+#include <scenario/scenarioreader.h>
 
 #include <QFile>
 #include <QFileInfo>
@@ -163,7 +164,22 @@ int runImportMqadminCommand(CliContext &context)
         context.err.flush();
         return 1;
     }
-    if (!writeFile(context, parser.value(scenarioOption), result.scenarioJson())) {
+    // What is written must open: duplicated rows and ids, or a group past the scenario
+    // format's ceilings (5000 consumers, 5000 queues on a broker), made files that simulate and
+    // the app then refused, after an exit status of 0.
+    const QByteArray json = result.scenarioJson();
+    const QString target = parser.value(scenarioOption);
+    const ScenarioReadResult check
+        = ScenarioReader::read(json, QStringLiteral("<imported scenario>"), &context.registry());
+    if (!check.ok()) {
+        context.err << kCommand
+                    << ": no scenario written: what mqadmin printed makes a scenario that "
+                       "would not load:\n"
+                    << check.errorText();
+        context.err.flush();
+        return 1;
+    }
+    if (!writeFile(context, target, json)) {
         return 2;
     }
     const GroupSpec &group = result.scenario.groups.first();

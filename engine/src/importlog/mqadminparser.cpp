@@ -5,7 +5,10 @@
 //   ConsumerProgressSubCommand.execute: 4.9.8 lines 115-179, 5.3.3 lines 135-208
 #include "importlog/mqadminimporter.h"
 
+#include <QHash>
 #include <QRegularExpression>
+
+#include <algorithm>
 
 namespace Rblab {
 
@@ -389,6 +392,18 @@ MqadminConnectionOutput parseMqadminConnection(
                     QStringLiteral("\"%1\", expected a MQVersion name such as V4_9_4 or V5_1_4")
                         .arg(c.version));
             }
+            // A line pasted twice: mqadmin prints each connection once (a set).
+            const auto same = std::find_if(
+                out.connections.cbegin(), out.connections.cend(), [&c](const MqadminConnection &o) {
+                    return o.clientId == c.clientId && o.clientAddr == c.clientAddr;
+                });
+            if (same != out.connections.cend()) {
+                add(diagnostics, S::Warning, file, n, QStringLiteral("#ClientId"),
+                    QStringLiteral("%1 at %2 again (first at line %3): counted once")
+                        .arg(c.clientId, c.clientAddr)
+                        .arg(same->line));
+                continue;
+            }
             out.connections.append(c);
             continue;
         }
@@ -407,6 +422,7 @@ MqadminProgressOutput parseMqadminProgress(
     out.lines = lines.size();
     bool inTable = false;
     bool inConnection = false;
+    QHash<QString, qint64> rowLines; //!< topic, broker and queue id of each row: its line
     for (qsizetype i = 0; i < lines.size(); ++i) {
         const qint64 n = i + 1;
         const QString trimmed = lines[i].trimmed();
@@ -518,6 +534,18 @@ MqadminProgressOutput parseMqadminProgress(
                 QStringLiteral("64 characters: mqadmin cuts longer names there "
                                "(UtilAll.frontStringAtLeast); the name may be incomplete"));
         }
+        // A queue printed twice (outputs pasted together): the first row stands.
+        const QString key = r.topic + QLatin1Char('\n') + r.broker + QLatin1Char('\n')
+            + QString::number(r.queueId);
+        if (const auto first = rowLines.constFind(key); first != rowLines.cend()) {
+            add(diagnostics, S::Warning, file, n, QStringLiteral("#QID"),
+                QStringLiteral("%1 %2 %3 again (first at line %4): the first row is used")
+                    .arg(r.topic, r.broker)
+                    .arg(r.queueId)
+                    .arg(first.value()));
+            continue;
+        }
+        rowLines.insert(key, n);
         out.rows.append(r);
     }
     if (out.diffTotal) {

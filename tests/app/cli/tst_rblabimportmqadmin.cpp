@@ -23,6 +23,8 @@ private slots:
     void pastedOnStandardInput();
     void simulateStartsWhereMqadminSawTheGroup();
     void warningsNameTheLine();
+    void duplicatedLinesAreCountedOnce();
+    void refusesAScenarioThatWouldNotOpen();
     void usageErrors_data();
     void usageErrors();
 
@@ -195,6 +197,69 @@ void tst_RblabImportMqadmin::warningsNameTheLine()
                                   "ip@instanceName")),
         qPrintable(err));
     QVERIFY2(err.contains(QStringLiteral("7 lines not known, 8 warnings")), qPrintable(err));
+}
+
+void tst_RblabImportMqadmin::duplicatedLinesAreCountedOnce()
+{
+    // A connection line and a progress row pasted twice made a scenario with a duplicate
+    // consumer, duplicate history and offset keys and a queue held twice; import-mqadmin said
+    // "1 queues (2 held)", exit 0, and simulate refused the file.
+    QTemporaryDir dir;
+    const QString scenario = dir.filePath(QStringLiteral("s.json"));
+    RblabProcess rblab(m_home->path());
+    const RblabProcess::Result r = rblab.run({ QStringLiteral("import-mqadmin"),
+        QStringLiteral("--connection"), data(QStringLiteral("duplicates/connection.txt")),
+        QStringLiteral("--progress"), data(QStringLiteral("duplicates/progress.txt")),
+        QStringLiteral("--scenario"), scenario });
+    QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
+    const QString err = QString::fromUtf8(r.err);
+    QVERIFY2(err.contains(data(QStringLiteral("duplicates/connection.txt"))
+                 + QStringLiteral(":3: warning: #ClientId: 10.0.2.21@7301#1710745123456789 at "
+                                  "10.0.2.21:60314 again (first at line 2): counted once")),
+        qPrintable(err));
+    QVERIFY2(err.contains(data(QStringLiteral("duplicates/progress.txt"))
+                 + QStringLiteral(":5: warning: #QID: TopicOrder broker-a 0 again (first at "
+                                  "line 4): the first row is used")),
+        qPrintable(err));
+    // As v5/ alone: two consumers, eight queues, six of them held.
+    QVERIFY2(
+        err.contains(QStringLiteral("2 consumers, 1 topics, 8 queues (6 held)")), qPrintable(err));
+    rblab.setEnvironmentValue(
+        QStringLiteral("RBLAB_PLUGIN_PATH"), QStringLiteral(RBLAB_PLUGIN_BUILD_DIR));
+    const RblabProcess::Result sim = rblab.run({ QStringLiteral("simulate"), scenario,
+        QStringLiteral("--until"), QStringLiteral("5s"), QStringLiteral("--quiet") });
+    QVERIFY2(sim.finished && sim.exitCode == 0, qPrintable(sim.describe()));
+}
+
+void tst_RblabImportMqadmin::refusesAScenarioThatWouldNotOpen()
+{
+    // 1001 connections: past the format's 1000 consumers a group. The scenario was written
+    // (exit 0) and then refused by simulate and the app; now nothing is written, and the
+    // reader's error says why.
+    QTemporaryDir dir;
+    QByteArray connections = "#ClientId                            #ClientAddr            "
+                             "#Language  #Version\n";
+    for (int i = 0; i < 1001; ++i) {
+        const QByteArray ip = QStringLiteral("10.1.%1.%2").arg(i / 250).arg(i % 250 + 1).toUtf8();
+        connections += ip + "@1 " + ip + ":50000 JAVA V5_1_4\n";
+    }
+    const QString connectionFile = dir.filePath(QStringLiteral("connection.txt"));
+    QFile file(connectionFile);
+    QVERIFY(file.open(QIODevice::WriteOnly) && file.write(connections) == connections.size());
+    file.close();
+    const QString scenario = dir.filePath(QStringLiteral("s.json"));
+    const RblabProcess::Result r
+        = RblabProcess(m_home->path())
+              .run({ QStringLiteral("import-mqadmin"), QStringLiteral("--connection"),
+                  connectionFile, QStringLiteral("--progress"),
+                  data(QStringLiteral("v5/progress.txt")), QStringLiteral("--scenario"),
+                  scenario });
+    QVERIFY2(r.finished && r.exitCode == 1, qPrintable(r.describe()));
+    const QString err = QString::fromUtf8(r.err);
+    QVERIFY2(err.contains(QStringLiteral("no scenario written")), qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("1001 consumers; the ceiling is 1000 per group")),
+        qPrintable(err));
+    QVERIFY(!QFile::exists(scenario));
 }
 
 void tst_RblabImportMqadmin::usageErrors_data()
