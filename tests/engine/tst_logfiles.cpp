@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // LogFileList: the client logs a folder stands for (docs/import.md, section 2).
+#include <importlog/logfilereader.h>
 #include <importlog/logfiles.h>
 
 #include <QDir>
@@ -19,6 +20,7 @@ private slots:
     void folderTree();
     void filesAndFoldersTogether();
     void errors();
+    void longLineIsCut();
 };
 
 namespace {
@@ -139,6 +141,41 @@ void tst_LogFiles::errors()
     list = LogFileList::collect({ dir.filePath(QStringLiteral("ok")), empty });
     QVERIFY(!list.ok());
     QVERIFY(list.files.isEmpty());
+}
+
+void tst_LogFiles::longLineIsCut()
+{
+    // One line of 2.5 GiB in a 2.6 MB gzip took 7.9 GB and 84 s: the reader kept the whole
+    // line. Past kMaxLineBytes a line is cut, the rest read past, and the next line is whole.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("rocketmq_client.log"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    const qsizetype ceiling = LogFileReader::kMaxLineBytes;
+    file.write("first\r\n");
+    file.write(QByteArray(3 * ceiling + 5, 'x'));
+    file.write("\nthird\n");
+    file.write(QByteArray(ceiling + 1, 'y')); // the last line, without a line end
+    file.close();
+    LogFileReader reader;
+    QVERIFY2(reader.open(path), qPrintable(reader.error()));
+    QByteArray line;
+    QVERIFY(reader.readLine(&line));
+    QCOMPARE(line, QByteArray("first"));
+    QVERIFY(!reader.lastLineCut());
+    QVERIFY(reader.readLine(&line));
+    QCOMPARE(line.size(), ceiling);
+    QVERIFY(reader.lastLineCut());
+    QCOMPARE(reader.lineNumber(), qint64(2));
+    QVERIFY(reader.readLine(&line));
+    QCOMPARE(line, QByteArray("third"));
+    QVERIFY(!reader.lastLineCut());
+    QCOMPARE(reader.lineNumber(), qint64(3));
+    QVERIFY(reader.readLine(&line));
+    QCOMPARE(line, QByteArray(ceiling, 'y'));
+    QVERIFY(reader.lastLineCut());
+    QVERIFY(!reader.readLine(&line));
+    QVERIFY(reader.error().isEmpty());
 }
 
 QTEST_GUILESS_MAIN(tst_LogFiles)

@@ -148,8 +148,28 @@ bool LogFileReader::fill()
 
 bool LogFileReader::readLine(QByteArray *line)
 {
+    m_lastLineCut = false;
     for (;;) {
         const qsizetype nl = m_buffer.indexOf('\n', m_pos);
+        if (nl < 0 && m_buffer.size() - m_pos > kMaxLineBytes) {
+            // A line past the ceiling (a gzip of a few MiB can hold a 2.5 GiB line, which took
+            // 7.9 GB): its first kMaxLineBytes are returned, the rest is read past in constant
+            // memory.
+            *line = m_buffer.mid(m_pos, kMaxLineBytes);
+            m_buffer.clear();
+            m_pos = 0;
+            ++m_lineNumber;
+            m_lastLineCut = true;
+            while (fill()) {
+                const qsizetype end = m_buffer.indexOf('\n');
+                if (end >= 0) {
+                    m_pos = end + 1;
+                    break;
+                }
+                m_buffer.clear();
+            }
+            return true;
+        }
         if (nl >= 0) {
             qsizetype end = nl;
             if (end > m_pos && m_buffer.at(end - 1) == '\r') {

@@ -17,7 +17,8 @@ namespace Rblab {
     plain; 5.3's (`other_days/rocketmq_client-N.log.gz`, logback FixedWindowRollingPolicy) are
     gzip: the first two bytes decide, not the name. Line ends may be CRLF (4.9's DefaultLayout
     writes "\r\n" on every OS, LoggingBuilder:1215-1221) or LF (5.3's %n); the "\r" is removed.
-    Memory stays at one read buffer plus the longest line, whatever the file's size.
+    Memory stays at one read buffer plus the longest line (at most kMaxLineBytes), whatever the
+    file's size.
 */
 class RBLAB_ENGINE_EXPORT LogFileReader
 {
@@ -31,7 +32,12 @@ public:
     //! data (a NUL byte in the first 64 KiB of text).
     bool open(const QString &path);
     //! The next physical line without its line end; false at the end or on a stream error.
+    //! A line longer than kMaxLineBytes comes cut to them (lastLineCut()).
     bool readLine(QByteArray *line);
+    //! Whether the line readLine() returned last was cut at kMaxLineBytes.
+    bool lastLineCut() const { return m_lastLineCut; }
+    //! RocketMQ's client lines are short (a stack trace is one line a frame); 1 MiB is garbage.
+    static constexpr qsizetype kMaxLineBytes = 1 << 20;
 
     bool isGzip() const { return m_gzip; }
     //! After readLine() returned false: why it stopped early ("truncated gzip stream after …"),
@@ -55,6 +61,7 @@ private:
     bool m_eof = false;
     QString m_error;
     qint64 m_lineNumber = 0;
+    bool m_lastLineCut = false;
     qint64 m_fileBytesRead = 0;
     qint64 m_fileSize = 0;
 };

@@ -163,6 +163,11 @@ bool LogImporter::addFile(const QString &path, qint64 totalBytes)
     qint64 lastCancelCheck = 0;
     while (reader.readLine(&line)) {
         ++m_lines;
+        if (reader.lastLineCut()) {
+            m_warnings.append({ path, reader.lineNumber(),
+                QStringLiteral("a line longer than %1 MiB: only its first MiB is read")
+                    .arg(LogFileReader::kMaxLineBytes >> 20) });
+        }
         if (m_options.cancelled && reader.bytesRead() - lastCancelCheck > (1 << 20)) {
             lastCancelCheck = reader.bytesRead();
             if (m_options.cancelled()) {
