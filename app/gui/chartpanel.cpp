@@ -690,7 +690,11 @@ void ChartPanel::refresh(Chart &c)
     // An off-scale note takes the top of the plot: head-room keeps it off the data.
     const double headroom = c.note && threshold > 0 && !thresholdShown ? 1.25 : 1.08;
     const double yMax = top <= 0 ? 1.0 : top * headroom;
-    TimeAxis::apply(c.x, m_x0, m_x1, pixels, QFontMetricsF(c.x->labelsFont()));
+    // A time label on the plot's left end may stick out under the value labels, by half of
+    // their column to be safe: past what QtCharts allows there it hides the label.
+    const double leftRoom
+        = std::max(0.0, (c.chart->plotArea().left() - c.chart->margins().left()) / 2);
+    TimeAxis::apply(c.x, m_x0, m_x1, pixels, QFontMetricsF(c.x->labelsFont()), leftRoom);
     // A short chart (1280×720, a zoomed font) has no line to spare for "time" under clock
     // labels: QtCharts then cut the labels themselves to "…".
     const bool roomForTitle = c.view->height() >= 11 * QFontMetricsF(font()).height();

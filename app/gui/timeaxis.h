@@ -25,9 +25,14 @@ public:
     static QString label(double seconds, double step, bool hours);
     //! Tick values (seconds) of [x0, x1] at `step`.
     static QList<double> ticks(double x0, double x1, double step);
-    //! Sets `axis` to [x0, x1] with labelled ticks fitted to `pixels`; cheap when unchanged.
-    static void apply(
-        QCategoryAxis *axis, double x0, double x1, double pixels, const QFontMetricsF &metrics);
+    /*!
+        Sets `axis` to [x0, x1] with labelled ticks fitted to `pixels`; cheap when unchanged.
+        No label sticks out of the plot's right end, nor out of its left end by more than
+        `leftRoom` px (the room under the value labels); and no more labels than QtCharts prints
+        whole: it gives each the width over the labels plus one, less 8 px.
+    */
+    static void apply(QCategoryAxis *axis, double x0, double x1, double pixels,
+        const QFontMetricsF &metrics, double leftRoom = 0);
 };
 
 } // namespace Rblab

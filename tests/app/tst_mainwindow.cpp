@@ -86,6 +86,8 @@ private slots:
     void cacheLinesAreTheConsumersOfTheRange();
     void valueLabelsHaveALineEach_data();
     void valueLabelsHaveALineEach();
+    void timeLabelsOfAStillPicture_data() { valueLabelsHaveALineEach_data(); }
+    void timeLabelsOfAStillPicture();
     void consumerNamesFitTheLegend_data();
     void consumerNamesFitTheLegend();
     void applyToSelectedNeedsALiveConsumer();
@@ -910,8 +912,10 @@ void tst_MainWindow::valueLabelsHaveALineEach()
     // the slow consumer's world, whose holds and caches run to two and four digits). The axis
     // keeps as many round ticks as have that room (two at least: the scale is still read).
     const QString slow = QStringLiteral(":/scenarios/slow-consumer-flow-control.json");
+    // After an hour the time labels read h:mm:ss: "2:59…" under a narrow cache chart at 150 %.
     for (const auto &[scenario, at] :
-        { std::pair(QString(), 2 * kMinute), std::pair(slow, 3 * kMinute) }) {
+        { std::pair(QString(), 2 * kMinute), std::pair(slow, 3 * kMinute),
+            std::pair(MainWindow::defaultScenarioPath(), 65 * kMinute) }) {
         for (const int kind : { int(ChartPanel::CacheMessages), int(ChartPanel::FlowHolds) }) {
             ChartPanel *charts = showChartAtTwoMinutes(kind, scenario, at);
             // A still picture, as a screenshot takes it: QtCharts lays the axes out on the event
@@ -955,6 +959,37 @@ void tst_MainWindow::valueLabelsHaveALineEach()
                     && times.filter(QStringLiteral("...")).isEmpty(),
                 qPrintable(where + times.join(QStringLiteral(" | "))));
         }
+    }
+}
+
+void tst_MainWindow::timeLabelsOfAStillPicture()
+{
+    // The picture a trainer takes (or projects, paused) at 3 h on 1280×720 at 150 %: the cache
+    // chart's narrow plot showed its one time label cut to "2:59…".
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QFETCH(int, zoom);
+    if (!m_languages.setLanguage(language)) {
+        qFatal("language %s is not installed", qPrintable(language));
+    }
+    QVERIFY(m_window->openScenario(MainWindow::defaultScenarioPath()));
+    m_window->windowActions()->setZoom(zoom);
+    QTemporaryDir dir;
+    QVERIFY2(m_window->takeScreenshot(dir.filePath(QStringLiteral("shot.png")), 3 * kHour, size),
+        qPrintable(m_window->lastError()));
+    ChartPanel *charts = m_window->chartPanel();
+    for (const int kind : { int(ChartPanel::CacheMessages), int(ChartPanel::FlowHolds) }) {
+        QChart *chart = charts->chart(ChartPanel::Kind(kind));
+        const QStringList times = drawnAxisLabels(chart, Qt::Horizontal);
+        const QStringList values = drawnAxisLabels(chart, Qt::Vertical);
+        QVERIFY2(!times.isEmpty() && times.filter(QChar(0x2026)).isEmpty()
+                && times.filter(QStringLiteral("...")).isEmpty(),
+            qPrintable(QStringLiteral("chart %1, %2 px plot: %3")
+                           .arg(kind)
+                           .arg(chart->plotArea().width())
+                           .arg(times.join(QStringLiteral(" | ")))));
+        QVERIFY2(values.size() >= 2 && values.filter(QStringLiteral("...")).isEmpty(),
+            qPrintable(values.join(QStringLiteral(" | "))));
     }
 }
 

@@ -41,6 +41,7 @@ private slots:
     void timeReadsAsAClock();
     void timeAxisLabelsNeverTouch_data();
     void timeAxisLabelsNeverTouch();
+    void timeAxisLabelsFitQtChartsRoom();
     void settingsMarkPendingEditsAndApplyOnEnter();
 
 private:
@@ -372,6 +373,31 @@ void tst_RoomLayout::timeAxisLabelsNeverTouch()
     // No label centred on the plot's right end, where it would be cut.
     const double last = axis.endValue(labels.last());
     QVERIFY((x1 - last) / (x1 - x0) * pixels >= widest / 2);
+}
+
+void tst_RoomLayout::timeAxisLabelsFitQtChartsRoom()
+{
+    // The cache chart at 3 h on 1280×720 at 150 %: a 201 px plot, 13.5 pt labels. Two
+    // categories (2:58:00 on the left end, 2:59:00) left QtCharts 201 / 3 - 8 = 59 px a label,
+    // and "2:59:00" needs 62: it read "2:59…", and 2:58:00 was hidden off the end.
+    QCategoryAxis axis;
+    QFont font;
+    font.setPointSizeF(13.5);
+    const QFontMetricsF metrics(font);
+    const double x0 = 10680;
+    const double x1 = 10800;
+    const double pixels = 201.5;
+    TimeAxis::apply(&axis, x0, x1, pixels, metrics);
+    const QStringList labels = axis.categoriesLabels();
+    QCOMPARE(labels, QStringList { QStringLiteral("2:59:00") });
+    for (const QString &label : labels) {
+        const double room = pixels / double(labels.size() + 1) - 8;
+        QVERIFY2(metrics.horizontalAdvance(label) + 2 <= room,
+            qPrintable(QStringLiteral("%1 in %2 px").arg(label).arg(room)));
+        const double at = (axis.endValue(label) - x0) / (x1 - x0) * pixels;
+        QVERIFY(at >= metrics.horizontalAdvance(label) / 2);
+        QVERIFY(pixels - at >= metrics.horizontalAdvance(label) / 2);
+    }
 }
 
 void tst_RoomLayout::settingsMarkPendingEditsAndApplyOnEnter()
