@@ -56,12 +56,10 @@ bool readVariantFile(
         return false;
     }
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.read(1 << 20), &parseError);
+    const QByteArray data = file.read(1 << 20);
+    const QJsonDocument doc = QJsonDocument::fromJson(data, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        *error = QStringLiteral("%1: offset %2: %3")
-                     .arg(path)
-                     .arg(parseError.offset)
-                     .arg(parseError.errorString());
+        *error = jsonParseErrorText(path, data, parseError);
         return false;
     }
     const QJsonArray list = doc.object().value(QStringLiteral("variants")).toArray();

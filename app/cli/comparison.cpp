@@ -76,12 +76,10 @@ bool readPart(const QString &path, QJsonObject *root, QString *error)
         return false;
     }
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.read(256 << 20), &parseError);
+    const QByteArray data = file.read(256 << 20);
+    const QJsonDocument doc = QJsonDocument::fromJson(data, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        *error = QStringLiteral("%1: offset %2: %3")
-                     .arg(path)
-                     .arg(parseError.offset)
-                     .arg(parseError.errorString());
+        *error = jsonParseErrorText(path, data, parseError);
         return false;
     }
     *root = doc.object();
@@ -94,6 +92,17 @@ bool readPart(const QString &path, QJsonObject *root, QString *error)
 }
 
 } // namespace
+
+QString jsonParseErrorText(const QString &path, const QByteArray &data, const QJsonParseError &e)
+{
+    const qsizetype at = std::clamp<qsizetype>(e.offset, 0, data.size());
+    const QByteArrayView before(data.constData(), at);
+    const qsizetype line = before.count('\n') + 1;
+    const qsizetype lineStart = before.lastIndexOf('\n') + 1;
+    // Columns in characters, as editors count them (the bytes of UTF-8 are not).
+    const qsizetype column = QString::fromUtf8(before.sliced(lineStart)).size() + 1;
+    return QStringLiteral("%1:%2:%3: %4").arg(path).arg(line).arg(column).arg(e.errorString());
+}
 
 QStringList Comparison::groups() const
 {

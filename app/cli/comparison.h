@@ -20,6 +20,14 @@ inline const QString kComparisonFormat = QStringLiteral("rebalance-lab/compare@1
 
 using Rblab::Variant;
 
+class QJsonParseError;
+
+/*!
+    "FILE:LINE:COLUMN: what" for a JSON file QJsonDocument could not parse (it gives a byte
+    offset, which nobody can find in an editor).
+*/
+QString jsonParseErrorText(const QString &path, const QByteArray &data, const QJsonParseError &e);
+
 struct Run
 {
     qsizetype variant = 0;

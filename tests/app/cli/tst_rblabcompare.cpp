@@ -307,6 +307,16 @@ void tst_RblabCompare::usageErrors_data()
         << QStringList { kScenario, QStringLiteral("--variant"),
                QStringLiteral(RBLAB_TEST_DATA_DIR "/compare/variants-same-name.json") }
         << 2 << QStringLiteral("variants-same-name.json: variants[0] and ");
+    // QJsonDocument gives a byte offset ("offset 46: unterminated object"); editors go by
+    // line and column.
+    QTest::newRow("broken variants file")
+        << QStringList { kScenario, QStringLiteral("--variant"),
+               QStringLiteral(RBLAB_TEST_DATA_DIR "/compare/variants-broken.json") }
+        << 2 << QStringLiteral("variants-broken.json:3:17: unterminated object");
+    QTest::newRow("merge of broken JSON")
+        << QStringList { QStringLiteral("--merge"),
+               QStringLiteral(RBLAB_TEST_DATA_DIR "/compare/variants-broken.json") }
+        << 1 << QStringLiteral("variants-broken.json:3:17: unterminated object");
     QTest::newRow("merge of a non-part") << QStringList { QStringLiteral("--merge"), kScenario }
                                          << 1 << QStringLiteral("not the JSON of rblab compare");
 }
