@@ -154,21 +154,25 @@ int runCheckStrategyCommand(CliContext &context)
     }
 
     // Time per call, only for a strategy that answered the sizes without throwing.
-    QList<std::pair<QString, double>> timings;
-    QStringList timingErrors; //!< beside timings: why a call failed (its time is negative)
+    struct Timing
+    {
+        QString label;
+        double ms = -1; //!< negative: not timed, a call failed
+        QString failure;
+    };
+    QList<Timing> timings;
     if (report.conforms()) {
         const QList<CheckCase> cases = StrategyChecker::edgeCases();
         for (const CheckCase &c : cases) {
             if (c.name.startsWith(QLatin1String("1,000 queues"))
                 || (c.name.startsWith(QLatin1String("10,000 queues")) && timings.size() == 1)) {
                 std::unique_ptr<AllocationStrategy> s = make();
-                QString failure;
-                const double ms = millisecondsPerCall(*s, c, &failure);
-                timings.append({ QStringLiteral("%1 queues × %2 consumers")
-                                     .arg(QLocale(QLocale::English).toString(c.mqAll.size()),
-                                         QLocale(QLocale::English).toString(c.cidAll.size())),
-                    ms });
-                timingErrors.append(failure);
+                Timing t;
+                t.label = QStringLiteral("%1 queues × %2 consumers")
+                              .arg(QLocale(QLocale::English).toString(c.mqAll.size()),
+                                  QLocale(QLocale::English).toString(c.cidAll.size()));
+                t.ms = millisecondsPerCall(*s, c, &t.failure);
+                timings.append(t);
             }
         }
     }
@@ -186,8 +190,8 @@ int runCheckStrategyCommand(CliContext &context)
             rules.append(o);
         }
         QJsonObject timing;
-        for (const auto &[label, ms] : timings) {
-            timing.insert(label, ms < 0 ? QJsonValue() : QJsonValue(ms)); // null: the call failed
+        for (const Timing &t : std::as_const(timings)) {
+            timing.insert(t.label, t.ms < 0 ? QJsonValue() : QJsonValue(t.ms)); // null: failed
         }
         const QJsonObject root { { QStringLiteral("strategy"), name },
             { QStringLiteral("file"), record->file },
@@ -240,15 +244,12 @@ int runCheckStrategyCommand(CliContext &context)
                         << score.idleConsumers << " (" << score.traces
                         << " traces, see rblab score-strategy)\n";
         }
-        for (qsizetype i = 0; i < timings.size(); ++i) {
-            const auto &[label, ms] = timings.at(i);
-            if (ms < 0) {
-                context.out << "  time per call at " << label
-                            << ": not timed, the call failed: " << timingErrors.at(i) << "\n";
-            } else {
-                context.out << "  time per call at " << label << ": "
-                            << QString::number(ms, 'f', ms < 1 ? 3 : 1) << " ms\n";
-            }
+        for (const Timing &t : std::as_const(timings)) {
+            context.out << "  time per call at " << t.label << ": "
+                        << (t.ms < 0 ? QStringLiteral("not timed, the call failed: ") + t.failure
+                                     : QString::number(t.ms, 'f', t.ms < 1 ? 3 : 1)
+                                       + QStringLiteral(" ms"))
+                        << "\n";
         }
         context.out << "\nVerdict: "
                     << (report.conforms() ? "conforms to the hard rules"

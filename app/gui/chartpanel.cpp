@@ -20,6 +20,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QCategoryAxis>
+#include <QFontInfo>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsTextItem>
@@ -708,10 +709,13 @@ void ChartPanel::refresh(Chart &c)
     m_scratchAxis.setTickCount(5);
     m_scratchAxis.applyNiceNumbers();
     const auto [ticks, axisMax] = fitValueLabels(c, m_scratchAxis.tickCount(), m_scratchAxis.max());
-    if (ticks != c.y->tickCount() || axisMax != c.y->max() || c.y->min() != 0) {
-        c.y->setRange(0, axisMax);
+    if (axisMax != c.y->max() || c.y->min() != 0) {
+        c.y->setRange(0, axisMax); // QtCharts relabels a new range by itself
+    }
+    if (ticks != c.y->tickCount()) {
         c.y->setTickCount(ticks);
-        // It invalidates its layout on a new tick count but may not lay the axis out again.
+        // It invalidates its layout on a new tick count but may not lay the axis out again: a
+        // layout now, only when the count changes (not at every refresh).
         c.chart->layout()->invalidate();
         c.chart->layout()->activate();
     }
@@ -831,9 +835,7 @@ bool ChartPanel::tooShortForLegendRow(const Chart &c) const
 {
     // In ems, not in lines: a Chinese line is a quarter taller than an English one at the same
     // size, but the legend's row of short labels is not; 1600×1000 at 150 % keeps its row.
-    const QFont f = font();
-    const double em = f.pixelSize() > 0 ? f.pixelSize() : f.pointSizeF() * logicalDpiY() / 72.0;
-    return c.view->height() < 11 * em;
+    return c.view->height() < 11 * QFontInfo(font()).pixelSize();
 }
 
 void ChartPanel::fitLegend(Chart &c)

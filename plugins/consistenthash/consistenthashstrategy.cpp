@@ -18,9 +18,10 @@ QString ringTooLarge(qsizetype consumers, int virtualNodeCount)
     if (nodes <= kMaxRingNodes) {
         return QString();
     }
-    return QStringLiteral("IllegalArgumentException: consumers × virtualNodeCount is %1 × %2 = %3 "
-                          "ring nodes, more than the %4 this model builds (lower virtualNodeCount "
-                          "to %5 or less for %1 consumers)")
+    // Not an exception of RocketMQ's (Java builds any ring): this model's own ceiling.
+    return QStringLiteral("consumers × virtualNodeCount is %1 × %2 = %3 ring nodes, more than the "
+                          "%4 this model builds (lower virtualNodeCount to %5 or less for %1 "
+                          "consumers)")
         .arg(consumers)
         .arg(virtualNodeCount)
         .arg(nodes)

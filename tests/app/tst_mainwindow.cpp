@@ -103,7 +103,7 @@ private:
     qint32 firstRunningConsumer() const;
     //! Shows chart `kind` (a ChartPanel::Kind) at the data row's language, window size and zoom,
     //! two minutes into the default world (or `at` into `scenario`).
-    ChartPanel *showChartAtTwoMinutes(
+    ChartPanel *showChartAt(
         int kind, const QString &scenario = QString(), SimTime at = 2 * kMinute);
     //! The titles in File › Examples (its actions' status tips are the bundled file names).
     QStringList exampleTitles() const;
@@ -792,7 +792,7 @@ void tst_MainWindow::cacheChartSaysWhereTheThresholdIs()
     QVERIFY(qobject_cast<QValueAxis *>(axes.first())->max() >= 1000);
 }
 
-ChartPanel *tst_MainWindow::showChartAtTwoMinutes(int kind, const QString &scenario, SimTime at)
+ChartPanel *tst_MainWindow::showChartAt(int kind, const QString &scenario, SimTime at)
 {
     QFETCH(QString, language);
     QFETCH(QSize, size);
@@ -838,7 +838,7 @@ void tst_MainWindow::flowLegendLabelsStayWhole()
     // hidden (no push-back in this run) without laying the legend out again, so the others kept
     // the widths they had been cut to, with gaps where the hidden ones had been.
     QFETCH(int, zoom);
-    ChartPanel *charts = showChartAtTwoMinutes(ChartPanel::FlowHolds);
+    ChartPanel *charts = showChartAt(ChartPanel::FlowHolds);
     QLegend *legend = charts->chart(ChartPanel::FlowHolds)->legend();
     int shown = 0;
     for (QLegendMarker *marker : legend->markers()) {
@@ -917,7 +917,7 @@ void tst_MainWindow::valueLabelsHaveALineEach()
         { std::pair(QString(), 2 * kMinute), std::pair(slow, 3 * kMinute),
             std::pair(MainWindow::defaultScenarioPath(), 65 * kMinute) }) {
         for (const int kind : { int(ChartPanel::CacheMessages), int(ChartPanel::FlowHolds) }) {
-            ChartPanel *charts = showChartAtTwoMinutes(kind, scenario, at);
+            ChartPanel *charts = showChartAt(kind, scenario, at);
             // A still picture, as a screenshot takes it: QtCharts lays the axes out on the event
             // loop, and the refresh that fits the moved plot must come before the picture.
             charts->settle();
@@ -998,7 +998,7 @@ void tst_MainWindow::thresholdNoteStaysInThePlot()
     // At 150 % on 1280×720 "▲ threshold 1,000 off scale" was wider than the plot even after
     // the break at "·" and covered the legend's first consumer names. Lines are now broken
     // between words until the note fits the plot.
-    ChartPanel *charts = showChartAtTwoMinutes(ChartPanel::CacheMessages);
+    ChartPanel *charts = showChartAt(ChartPanel::CacheMessages);
     const QRectF plot = charts->chart(ChartPanel::CacheMessages)->plotArea();
     const QRectF note = charts->thresholdNoteArea(ChartPanel::CacheMessages);
     QVERIFY2(!note.isEmpty(), "calm caches: the off-scale note is shown");
@@ -1113,7 +1113,7 @@ void tst_MainWindow::consumerNamesFitTheLegend()
     // At 150 % on 1280x720 QtCharts cut every consumer's name at its end: six lines read
     // "10.0.0.1...", "10.0.0.2..." with the part that tells them apart gone. The names are
     // shortened as the cards shorten them ("1@1001"), to what fits beside the plot.
-    ChartPanel *charts = showChartAtTwoMinutes(ChartPanel::CacheMessages);
+    ChartPanel *charts = showChartAt(ChartPanel::CacheMessages);
     QChart *chart = charts->chart(ChartPanel::CacheMessages);
     const CatalogPtr catalog = m_window->controller()->catalog();
     const QFontMetricsF metrics(chart->legend()->font());

@@ -8,8 +8,6 @@
 #include <QHash>
 #include <QRegularExpression>
 
-#include <algorithm>
-
 namespace Rblab {
 
 namespace {
@@ -271,6 +269,7 @@ MqadminConnectionOutput parseMqadminConnection(
 {
     using S = MqadminDiagnostic::Severity;
     MqadminConnectionOutput out;
+    QHash<QString, qint64> connectionLines; //!< client id and address of each row: its line
     enum class Section { None, Connections, Subscriptions, Progress } section = Section::None;
     const QStringList lines = splitLines(text);
     out.lines = lines.size();
@@ -393,17 +392,16 @@ MqadminConnectionOutput parseMqadminConnection(
                         .arg(c.version));
             }
             // A line pasted twice: mqadmin prints each connection once (a set).
-            const auto same = std::find_if(
-                out.connections.cbegin(), out.connections.cend(), [&c](const MqadminConnection &o) {
-                    return o.clientId == c.clientId && o.clientAddr == c.clientAddr;
-                });
-            if (same != out.connections.cend()) {
+            const QString key = c.clientId + QLatin1Char('\n') + c.clientAddr;
+            if (const auto first = connectionLines.constFind(key);
+                first != connectionLines.cend()) {
                 add(diagnostics, S::Warning, file, n, QStringLiteral("#ClientId"),
                     QStringLiteral("%1 at %2 again (first at line %3): counted once")
                         .arg(c.clientId, c.clientAddr)
-                        .arg(same->line));
+                        .arg(first.value()));
                 continue;
             }
+            connectionLines.insert(key, n);
             out.connections.append(c);
             continue;
         }

@@ -126,7 +126,6 @@ void ChurnGenerator::act(const QString &action)
         }
         e.joining.id = nextId();
         if (e.joining.id.isEmpty()) {
-            ++m_idsExhausted;
             return; // the pattern has no unused id left: nobody joins
         }
         e.joining.name.clear();

@@ -34,8 +34,6 @@ public:
     }
     void onTick(quint64 serial);
     void onRecover(qint32 consumer, quint16 what);
-    //! Joins skipped because the id pattern had no unused id left.
-    qint32 skippedJoins() const { return m_idsExhausted; }
 
 private:
     QString nextId();
@@ -49,7 +47,6 @@ private:
     quint64 m_serial = 0;
     qint32 m_firstId = 0; //!< joiners are numbered from the consumers that existed before
     qint32 m_joined = 0;
-    qint32 m_idsExhausted = 0;
 };
 
 } // namespace Rblab

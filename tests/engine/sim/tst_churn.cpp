@@ -47,6 +47,19 @@ QStringList lifecycle(const Simulation &sim)
     return lines;
 }
 
+//! Two consumers, and churn that joins with `pattern` and takes consumers away with `leave`.
+Scenario patternWorld(
+    const QString &pattern, SimTime meanInterval, const QString &leave, int maxConsumers)
+{
+    WorldSpec spec;
+    spec.consumers = 2;
+    Scenario scenario = makeScenario(spec);
+    scenario.churn = churnSpec(meanInterval, { { QStringLiteral("join"), 1 }, { leave, 1 } });
+    scenario.churn->maxConsumers = maxConsumers;
+    scenario.churn->idPattern = pattern;
+    return scenario;
+}
+
 } // namespace
 
 class tst_Churn : public QObject
@@ -200,14 +213,7 @@ void tst_Churn::joinIdsFollowThePattern()
 {
     QFETCH(QString, pattern);
     QFETCH(QString, regex);
-    WorldSpec spec;
-    spec.consumers = 2;
-    Scenario scenario = makeScenario(spec);
-    scenario.churn
-        = churnSpec(2000, { { QStringLiteral("join"), 1 }, { QStringLiteral("kill"), 1 } });
-    scenario.churn->maxConsumers = 8;
-    scenario.churn->idPattern = pattern;
-    Simulation sim(scenario, registry());
+    Simulation sim(patternWorld(pattern, 2000, QStringLiteral("kill"), 8), registry());
     QVERIFY2(sim.isValid(), qPrintable(sim.error()));
     sim.runUntil(3 * kMinute);
     const QRegularExpression re(regex);
@@ -246,14 +252,7 @@ void tst_Churn::patternOutOfIdsStopsJoining()
     // ids were used: the search for an unused id looped for ever; "x" hung at the second join.
     QFETCH(QString, pattern);
     QFETCH(int, ids);
-    WorldSpec spec;
-    spec.consumers = 2;
-    Scenario scenario = makeScenario(spec);
-    scenario.churn
-        = churnSpec(1000, { { QStringLiteral("join"), 1 }, { QStringLiteral("shutdown"), 1 } });
-    scenario.churn->maxConsumers = 10;
-    scenario.churn->idPattern = pattern;
-    Simulation sim(scenario, registry());
+    Simulation sim(patternWorld(pattern, 1000, QStringLiteral("shutdown"), 10), registry());
     QVERIFY2(sim.isValid(), qPrintable(sim.error()));
     sim.runUntil(kHour);
     QCOMPARE(sim.now(), kHour);
