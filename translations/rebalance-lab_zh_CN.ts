@@ -4372,6 +4372,14 @@ Allowed: %4</source>
         <source>threshold %1</source>
         <translation>阈值 %1</translation>
     </message>
+    <message>
+        <source>▲ peak %2 % of %1</source>
+        <translation>▲ 峰值 %2%（阈值 %1）</translation>
+    </message>
+    <message>
+        <source>▲ peak %1 %</source>
+        <translation>▲ 峰值 %1%</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::TimelineBar</name>

@@ -38,6 +38,10 @@ namespace {
 
 // Above this many consumers, a line each is a tangle: show the highest and the mean instead.
 constexpr int kMaxConsumerLines = ChartSeries::kMaxConsumerColumns;
+// LegendMarkerItem: a margin each side of an entry, a space between marker and label.
+constexpr double kEntryMargin = 3;
+constexpr double kEntrySpace = 4;
+constexpr double kRebalanceMarkerSize = 11;
 constexpr int kRefreshMs = 40;
 constexpr int kSlowRefreshMs = 250;
 constexpr double kMinWindow = 5;
@@ -108,7 +112,7 @@ ChartPanel::ChartPanel(const SimulationController &controller, QWidget *parent)
         c.chart->addAxis(c.y, Qt::AlignLeft);
         c.rebalances = new QScatterSeries(c.chart);
         c.rebalances->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
-        c.rebalances->setMarkerSize(11);
+        c.rebalances->setMarkerSize(kRebalanceMarkerSize);
         if (k == CacheMessages || k == CacheMiB) {
             c.note = new ThresholdNote(c.chart);
         }
@@ -286,7 +290,9 @@ void ChartPanel::rebuildLines(Chart &c)
         // (Before the first range is set, every consumer with columns.)
         const QList<int> visible = m_data.consumersIn(
             m_x0, m_x1 > m_x0 ? m_x1 : std::numeric_limits<double>::infinity());
-        if (m_data.tooManyConsumers() || visible.size() > kMaxConsumerLines) {
+        // (And no more lines than the legend beside the plot lists whole: at presenter zoom on
+        // 1280×720 the fifth consumer and the rebalance marks were drawn under the chart's edge.)
+        if (m_data.tooManyConsumers() || visible.size() > std::min(kMaxConsumerLines, c.lineRoom)) {
             wanted = -1;
         } else {
             for (int i : visible) {
@@ -688,8 +694,20 @@ void ChartPanel::refresh(Chart &c)
         }
     }
     c.rebalances->replace(marks);
-    // An off-scale note takes the top of the plot: head-room keeps it off the data.
-    const double headroom = c.note && threshold > 0 && !thresholdShown ? 1.25 : 1.08;
+    // An off-scale note takes the top of the plot: head-room for its height keeps it off the
+    // data (a fixed quarter left a short plot's note over the peaks).
+    double headroom = 1.08;
+    QString thresholdText;
+    if (c.note && threshold > 0) {
+        thresholdText = c.kind == CacheMessages ? QLocale().toString(threshold)
+                                                : tr("%1 MiB").arg(QLocale().toString(threshold));
+        const QSizeF plot = c.chart->plotArea().size();
+        const qreal note
+            = thresholdShown ? 0 : c.note->offScaleHeight(threshold, peak, thresholdText, plot);
+        if (note > 0) {
+            headroom = std::max(headroom, plot.height() / (plot.height() - note));
+        }
+    }
     const double yMax = top <= 0 ? 1.0 : top * headroom;
     // A time label on the plot's left end may stick out under the value labels, by half of
     // their column to be safe: past what QtCharts allows there it hides the label.
@@ -720,10 +738,7 @@ void ChartPanel::refresh(Chart &c)
         c.chart->layout()->activate();
     }
     if (c.note) {
-        const QString value = c.kind == CacheMessages
-            ? QLocale().toString(threshold)
-            : tr("%1 MiB").arg(QLocale().toString(threshold));
-        c.note->update(c.threshold, threshold, peak, value);
+        c.note->update(c.threshold, threshold, peak, thresholdText);
     }
 }
 
@@ -789,7 +804,69 @@ void ChartPanel::setListed(Chart &c, QAbstractSeries *series, bool listed)
 
 double ChartPanel::contentWidth(const Chart &c)
 {
-    return c.chart->size().width() - c.chart->margins().left() - c.chart->margins().right();
+    // The chart's layout keeps its own margins (9 px a side) outside the chart's margins.
+    qreal left = 0, top = 0, right = 0, bottom = 0;
+    if (c.chart->layout()) {
+        c.chart->layout()->getContentsMargins(&left, &top, &right, &bottom);
+    }
+    return c.chart->size().width() - left - right - c.chart->margins().left()
+        - c.chart->margins().right();
+}
+
+namespace {
+
+//! How tall QtCharts draws a legend label (a QGraphicsTextItem with half a pixel of document
+//! margin), for Latin text and for text with CJK characters (their fallback font's line is
+//! taller): measured once per font.
+double legendLabelHeight(const QFont &font, bool cjk)
+{
+    static QFont measured;
+    static double heights[2] = { -1, -1 };
+    if (font != measured) {
+        measured = font;
+        heights[0] = heights[1] = -1;
+    }
+    double &height = heights[cjk ? 1 : 0];
+    if (height < 0) {
+        QGraphicsTextItem probe;
+        probe.setFont(font);
+        probe.document()->setDocumentMargin(0.5);
+        probe.setPlainText(
+            cjk ? QStringLiteral("0Ag\u91cd\u5e73\u8861") : QStringLiteral("0Ag@.\u2026"));
+        height = probe.boundingRect().height();
+    }
+    return height;
+}
+
+bool hasCjk(const QString &text)
+{
+    return std::any_of(text.cbegin(), text.cend(), [](QChar ch) { return ch.unicode() >= 0x2e80; });
+}
+} // namespace
+
+int ChartPanel::legendRows(const Chart &c)
+{
+    QLegend *legend = c.chart->legend();
+    const double height = legend->geometry().height();
+    if (height <= 0 || !legend->layout()) {
+        return std::numeric_limits<int>::max(); // not laid out yet
+    }
+    qreal left = 0, top = 0, right = 0, bottom = 0;
+    legend->layout()->getContentsMargins(&left, &top, &right, &bottom);
+    // LegendLayout stacks the entries from the top margin down, each as tall as its label or
+    // marker and its margins, and lets the ones past the bottom hang out of the legend.
+    double row = 0;
+    // (Every entry's label, listed or not: a row height that changed with the listing would
+    // list and unlist the rebalance entry by turns.)
+    for (QLegendMarker *marker : legend->markers()) {
+        row = std::max(row, legendLabelHeight(legend->font(), hasCjk(marker->label())));
+    }
+    if (row <= 0) {
+        row = legendLabelHeight(legend->font(), false);
+    }
+    row = std::max(row, kRebalanceMarkerSize) + 2 * kEntryMargin;
+    // (The last label may reach into the bottom margin: it is still inside the legend.)
+    return std::max(0, int((height - top + kEntryMargin) / row));
 }
 
 double ChartPanel::consumerNameRoom(const Chart &c)
@@ -798,12 +875,27 @@ double ChartPanel::consumerNameRoom(const Chart &c)
     // (AbstractChartLayout's golden_ratio) and cuts the labels at their end ("10.0.0.1…" on
     // every line at presenter zoom); its marker and margins take about two and a half lines'
     // height of that.
-    return 0.4 * contentWidth(c) - 2.5 * QFontMetricsF(c.chart->legend()->font()).height();
+    // LegendMarkerItem then takes its margins, the marker (the widest in the legend: a line's
+    // is 1.5 × half the font's height, the rebalance triangle 11 px), the space before the
+    // label and the label's document margins from the entry, inside the legend's own margins.
+    QLegend *legend = c.chart->legend();
+    qreal left = 9, top = 9, right = 9, bottom = 9;
+    if (legend->layout()) {
+        legend->layout()->getContentsMargins(&left, &top, &right, &bottom);
+    }
+    const double marker = std::max(
+        kRebalanceMarkerSize, double(qRound(QFontMetrics(legend->font()).height() / 2 * 1.5)));
+    return 0.4 * contentWidth(c) - left - right - 2 * kEntryMargin - kEntrySpace - marker - 2;
 }
 
 double ChartPanel::consumerNameRoom(Kind kind) const
 {
     return consumerNameRoom(m_charts.at(kind));
+}
+
+int ChartPanel::legendRows(Kind kind) const
+{
+    return legendRows(m_charts.at(kind));
 }
 
 void ChartPanel::fitConsumerNames(Chart &c)
@@ -842,17 +934,6 @@ void ChartPanel::fitLegend(Chart &c)
 {
     QLegend *legend = c.chart->legend();
     const QFontMetricsF metrics(legend->font());
-    // Each entry: its marker (about a line high), spacing, the label, and the item's margins.
-    const double entryExtra = 2.5 * metrics.height();
-    double needed = 0;
-    size_t key = qHash(legend->font().pointSizeF());
-    key = qHashMulti(key, c.chart->size().width(), c.chart->size().height());
-    for (QLegendMarker *marker : legend->markers()) {
-        if (marker->isVisible()) {
-            needed += metrics.horizontalAdvance(marker->label()) + entryExtra;
-            key = qHashMulti(key, marker->label());
-        }
-    }
     if (!perConsumer(c.kind)) {
         // A group chart's few entries sit under the plot while they fit on one row. When they
         // do not (a narrow chart, presenter zoom), QtCharts cuts the longest labels letter by
@@ -860,11 +941,53 @@ void ChartPanel::fitLegend(Chart &c)
         // A short chart (1280×720 at 150 %, in Chinese) keeps its height for the plot: a row
         // under it left a 26 px plot whose value labels QtCharts hid but for "0". Beside it,
         // the group's short labels take little width.
+        // Each entry: its marker (about a line high), spacing, the label, and the item's
+        // margins. The rebalance marks count as listed: whether they are depends on this.
+        const double entryExtra = 2.5 * metrics.height();
+        double needed = 0;
+        for (QLegendMarker *marker : legend->markers()) {
+            if (marker->isVisible() || marker->series() == c.rebalances) {
+                needed += metrics.horizontalAdvance(marker->label()) + entryExtra;
+            }
+        }
         const double room = contentWidth(c);
         const Qt::Alignment wanted
             = needed <= room && !tooShortForLegendRow(c) ? Qt::AlignBottom : Qt::AlignRight;
         if (legend->alignment() != wanted) {
             legend->setAlignment(wanted);
+        }
+    }
+    if (legend->alignment() == Qt::AlignRight) {
+        // Beside the plot the entries stand one above the other, and QtCharts draws the ones
+        // past the legend's height under the chart's edge: at 150 % on 1280×720 the rebalance
+        // entry was cut in half, at 200 % two consumers were. The rebalance entry goes first
+        // (its triangles explain themselves on the time axis, and the flow chart lists them);
+        // then more consumers than fit get the highest and the mean instead of a line each.
+        const int rows = legendRows(c);
+        if (perConsumer(c.kind) && rows != std::numeric_limits<int>::max()) {
+            const bool thresholdListed = c.threshold && !c.unlisted.contains(c.threshold);
+            const int lineRoom = std::max(2, rows - (thresholdListed ? 1 : 0));
+            if (lineRoom != c.lineRoom) {
+                c.lineRoom = lineRoom;
+                scheduleRefresh(); // the lines are made again for it
+            }
+        }
+        int others = 0;
+        for (QLegendMarker *marker : legend->markers()) {
+            others += marker->isVisible() && marker->series() != c.rebalances ? 1 : 0;
+        }
+        // (And only whole: the legend is at most 40 % of the chart wide, and QtCharts cut the
+        // entry to "rebal..." beside a narrow plot.)
+        const bool fits = metrics.horizontalAdvance(c.rebalances->name()) <= consumerNameRoom(c);
+        setListed(c, c.rebalances, others < rows && fits);
+    } else {
+        setListed(c, c.rebalances, true);
+    }
+    size_t key = qHash(legend->font().pointSizeF());
+    key = qHashMulti(key, c.chart->size().width(), c.chart->size().height());
+    for (QLegendMarker *marker : legend->markers()) {
+        if (marker->isVisible()) {
+            key = qHashMulti(key, marker->label());
         }
     }
     if (key != c.legendKey) {
@@ -874,7 +997,8 @@ void ChartPanel::fitLegend(Chart &c)
         c.legendKey = key;
         // Detaching and attaching again is what makes it measure its entries anew. Attaching
         // shows every marker whose series is visible again: the ones hidden on purpose (the
-        // threshold off scale, brokers that never pushed back) are hidden again.
+        // threshold off scale, brokers that never pushed back, the rebalance marks beside a
+        // short plot) are hidden again.
         legend->detachFromChart();
         legend->attachToChart();
         for (QAbstractSeries *series : std::as_const(c.unlisted)) {

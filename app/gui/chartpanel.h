@@ -9,6 +9,8 @@
 #include <QValueAxis>
 #include <QWidget>
 
+#include <limits>
+
 class QAbstractSeries;
 class QChart;
 class QLineSeries;
@@ -82,6 +84,9 @@ public:
     bool isLegendBeside(Kind kind) const;
     //! The width a consumer's name may take in a legend beside the plot (tests).
     double consumerNameRoom(Kind kind) const;
+    //! The entries a legend beside the plot lists one above the other without one drawn past
+    //! the chart's edge (tests).
+    int legendRows(Kind kind) const;
     //! Ticks (and labels) on the value axis now: fewer than five on a short plot.
     int valueTickCount(Kind kind) const;
     /*!
@@ -115,6 +120,9 @@ private:
         //! pushed back).
         QList<QAbstractSeries *> unlisted;
         size_t legendKey = 0; //!< size, font and entries the legend was last laid out for
+        //! Consumer lines whose entries fit one above the other beside the plot (with the
+        //! threshold's when it is listed); more consumers than this get the highest and the mean.
+        int lineRoom = std::numeric_limits<int>::max();
     };
 
     void handleRunStarted();
@@ -142,6 +150,9 @@ private:
     //! The chart's width inside its margins, where QtCharts lays out title, legend and plot.
     static double contentWidth(const Chart &chart);
     static double consumerNameRoom(const Chart &chart);
+    //! The legend entries that fit one above the other in a legend beside the plot, as
+    //! QtCharts' LegendLayout stacks them (an entry past that is drawn under the chart's edge).
+    static int legendRows(const Chart &chart);
     //! Fewer value ticks where five labels do not fit one above the other (a short plot).
     //! The tick count and top of a value axis of `ticks` up to `max` whose labels fit the plot.
     std::pair<int, double> fitValueLabels(const Chart &chart, int ticks, double max) const;

@@ -5,6 +5,8 @@
 #include <QCoreApplication>
 #include <QGraphicsRectItem>
 
+#include <utility>
+
 class QAbstractSeries;
 class QChart;
 class QGraphicsSimpleTextItem;
@@ -36,14 +38,32 @@ public:
         Shows the note for `threshold` (`valueText` is how to write it: "1,000", "100 MiB") and
         the visible data's `peak`, placed against the chart's axes as they are now; hides it when
         there is no threshold. `line` is the threshold series (for the position of the line).
+        Off scale, the longest form of the note that stays above the data's peak: the whole
+        sentence, on more lines in a narrow plot, the short one in a short plot, none when even
+        that would cover the data.
     */
     void update(QAbstractSeries *line, double threshold, double peak, const QString &valueText);
+    /*!
+        The height the off-scale note takes from the top of a plot of `plot`'s size, the gaps
+        above and under it included (0 when it is not shown there): the chart keeps the data
+        under it.
+    */
+    qreal offScaleHeight(
+        double threshold, double peak, const QString &valueText, const QSizeF &plot) const;
     QString text() const;
     //! Where the note is drawn, in the chart's coordinates (empty when hidden).
     QRectF areaInChart() const;
     bool isOffScale() const { return m_offScale; }
 
 private:
+    QString offScaleSentence(double threshold, double peak, const QString &valueText) const;
+    static QString percentOf(double threshold, double peak);
+    //! The form of the off-scale note a plot of that size has room for (empty when none), and
+    //! whether it is the whole sentence.
+    std::pair<QString, bool> offScaleForm(
+        double threshold, double peak, const QString &valueText, const QSizeF &plot) const;
+    //! The note's size with `text` (its lines, its padding).
+    QSizeF sizeOf(const QString &text) const;
     //! `text` with its lines broken between words where they are wider than `width`.
     QString wrapped(const QString &text, qreal width) const;
 
