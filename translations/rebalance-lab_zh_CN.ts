@@ -3696,6 +3696,22 @@ The files were kept as %2.unreadable.</source>
         <source>POP is ignored for an ORDERLY group (RocketMQ rebalances it on the client)</source>
         <translation>顺序（ORDERLY）消费组忽略 POP（RocketMQ 在客户端为其重平衡）</translation>
     </message>
+    <message>
+        <source>%1 queue 0</source>
+        <translation>%1 的队列 0</translation>
+    </message>
+    <message>
+        <source>%1 queues 0..%2</source>
+        <translation>%1 的队列 0..%2</translation>
+    </message>
+    <message>
+        <source>%1 has no queue %2 on %3 (its queues: %4)</source>
+        <translation>%1 在 %3 上没有队列 %2（它的队列：%4）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::ScenarioWriter</name>

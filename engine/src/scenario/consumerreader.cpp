@@ -155,7 +155,7 @@ std::optional<ConsumerSpec> ConsumerReader::read(const JsonNode &node, const QSt
 }
 
 // Consumer field `holds` (scenario-format.md, "Starting offsets and assignment"): queue labels of
-// the group's topics; whether the broker and queue exist is World::build's check.
+// the group's topics, each a queue of the topic's route (the reader has read the topics).
 void ConsumerReader::readHolds(
     const JsonNode &node, const QString &path, const GroupContext &group, ConsumerSpec &consumer)
 {
@@ -198,6 +198,9 @@ void ConsumerReader::readHolds(
         }
         if (seen.contains(*label)) {
             diagnostics.error(item, itemPath, tr("\"%1\" is listed twice").arg(*label));
+            continue;
+        }
+        if (!m_context.checkQueue(parts[0], parts[1], queueId, retry, item, itemPath)) {
             continue;
         }
         seen.insert(*label);

@@ -305,8 +305,8 @@ void GroupReader::readTopics(const JsonNode &node, const QString &path, GroupSpe
 }
 
 // Group field `offsets` (scenario-format.md, "Starting offsets"): "topic/broker/queueId" →
-// committed offset. The topic must be one the group reads; whether the broker and queue exist is
-// World::build's check, which knows the topics whatever order the file lists them in.
+// committed offset. The topic must be one the group reads, the queue one of its route (the
+// reader reads the topics before the groups, whatever order the file lists them in).
 void GroupReader::readOffsets(const JsonNode &node, const QString &path, GroupSpec &group)
 {
     DiagnosticList &diagnostics = m_context.diagnostics;
@@ -332,6 +332,9 @@ void GroupReader::readOffsets(const JsonNode &node, const QString &path, GroupSp
                     .arg(QStringList(group.topics + QStringList { retry })
                              .join(QStringLiteral(", ")),
                         key));
+            continue;
+        }
+        if (!m_context.checkQueue(parts[0], parts[1], queueId, retry, value, memberPath)) {
             continue;
         }
         if (const auto offset

@@ -53,6 +53,44 @@ bool ScenarioReadContext::addName(NameList &list, const QString &name, const Jso
     return true;
 }
 
+bool ScenarioReadContext::checkQueue(const QString &topic, const QString &broker, int queueId,
+    const QString &retryTopic, const JsonNode &at, const QString &path)
+{
+    // What World::build makes of the topics: a queue per id below the count on each broker,
+    // and a group's retry topic with queue 0 on every broker.
+    QList<QPair<QString, int>> route;
+    if (topic == retryTopic) {
+        if (!brokers.complete) {
+            return true;
+        }
+        for (const QString &name : std::as_const(brokers.names)) {
+            route.append({ name, 1 });
+        }
+    } else {
+        const auto found = routes.constFind(topic);
+        if (found == routes.cend()) {
+            return true; // its queues had an error of their own
+        }
+        route = *found;
+    }
+    QStringList queues;
+    for (const auto &[name, count] : std::as_const(route)) {
+        if (name == broker && queueId < count) {
+            return true;
+        }
+        if (count > 0) {
+            queues.append(count == 1 ? tr("%1 queue 0").arg(name)
+                                     : tr("%1 queues 0..%2").arg(name).arg(count - 1));
+        }
+    }
+    diagnostics.error(at, path,
+        tr("%1 has no queue %2 on %3 (its queues: %4)")
+            .arg(topic)
+            .arg(queueId)
+            .arg(broker, queues.isEmpty() ? tr("none") : queues.join(QStringLiteral(", "))));
+    return false;
+}
+
 bool ScenarioReadContext::checkName(const NameList &list, const QString &name, const JsonNode &at,
     const QString &path, const QString &what)
 {

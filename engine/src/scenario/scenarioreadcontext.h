@@ -79,6 +79,19 @@ public:
     bool checkName(const NameList &list, const QString &name, const JsonNode &at,
         const QString &path, const QString &what);
 
+    /*!
+        Topic name → its route's queues (broker, read queue count) as the file declares them;
+        a topic whose queues had an error is not listed, and queues of it are not checked.
+    */
+    QHash<QString, QList<QPair<QString, int>>> routes;
+    /*!
+        Checks that "topic/broker/queueId" (parts already split and well formed) is a queue of
+        the routes: of a listed topic, or of `retryTopic` (one queue, 0, on every broker).
+        Reports at `at` and returns false, naming the queues there are, when it is not.
+    */
+    bool checkQueue(const QString &topic, const QString &broker, int queueId,
+        const QString &retryTopic, const JsonNode &at, const QString &path);
+
     bool addConsumer(const QString &handle, const JsonNode &at, const QString &path,
         const QString &group, std::optional<SimTime> joinAt, const QString &joinPath);
     /*!

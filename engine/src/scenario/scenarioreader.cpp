@@ -505,14 +505,22 @@ TopicSpec ScenarioReader::readTopic(
                    "{\"broker-a\": 8}, got %1")
                     .arg(queues->describe()));
         } else {
+            bool whole = true;
             for (qsizetype i = 0; i < queues->size(); ++i) {
                 const JsonKey &key = queues->keys().at(i);
                 const QString keyPath = JsonNode::memberPath(queuesPath, key.name);
-                context.checkName(context.brokers, key.name, at(key), keyPath, tr("broker"));
+                whole = context.checkName(context.brokers, key.name, at(key), keyPath, tr("broker"))
+                    && whole;
                 if (const auto count = context.values.integer(queues->items()[size_t(i)], keyPath,
                         0, ScenarioLimits::maxQueuesPerBroker)) {
                     topic.queues.append({ key.name, int(*count) });
+                } else {
+                    whole = false;
                 }
+            }
+            // The groups' `holds` and `offsets` are checked against it.
+            if (whole && !topic.name.isEmpty() && !context.routes.contains(topic.name)) {
+                context.routes.insert(topic.name, topic.queues);
             }
         }
     }

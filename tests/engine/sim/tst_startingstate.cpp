@@ -196,6 +196,23 @@ void tst_StartingState::badFields_data()
     QTest::newRow("holds twice") << QByteArray() << QByteArray()
                                  << QByteArray(R"(, "holds": ["T/broker-a/0", "T/broker-a/0"])")
                                  << QStringLiteral("holds[1]: \"T/broker-a/0\" is listed twice");
+    // A queue the route does not have was World::build's error, without line or column
+    // ("holds T/broker-a/9, which no topic's route has"); the reader knows the topics' queues.
+    QTest::newRow("holds past the route")
+        << QByteArray() << QByteArray()
+        << QByteArray(R"(, "holds": ["T/broker-a/2", "T/broker-a/9"])")
+        << QStringLiteral(
+               "s.json:5:104: error: groups[0].consumers[0].holds[1]: T has no queue 9 on "
+               "broker-a (its queues: broker-a queues 0..3)");
+    QTest::newRow("holds on no broker of the topic")
+        << QByteArray() << QByteArray() << QByteArray(R"(, "holds": ["%RETRY%g/broker-z/0"])")
+        << QStringLiteral("groups[0].consumers[0].holds[0]: %RETRY%g has no queue 0 on broker-z "
+                          "(its queues: broker-a queue 0)");
+    QTest::newRow("offsets past the route")
+        << QByteArray() << QByteArray(R"(, "offsets": {"T/broker-z/0": 5})") << QByteArray()
+        << QStringLiteral(
+               "s.json:5:71: error: groups[0].offsets[\"T/broker-z/0\"]: T has no queue 0 on "
+               "broker-z (its queues: broker-a queues 0..3)");
     QTest::newRow("holds of another topic")
         << QByteArray() << QByteArray() << QByteArray(R"(, "holds": ["U/broker-a/0"])")
         << QStringLiteral("(topics: T, %RETRY%g), got \"U/broker-a/0\"");
@@ -222,7 +239,7 @@ void tst_StartingState::badFields()
 
 void tst_StartingState::unknownQueueStopsTheBuild()
 {
-    // The reader cannot know a broker of the group's topic by the group alone; the build can.
+    // A scenario made in code, not read from a file, meets the same check in the build.
     Scenario scenario = startingWorld(Profile::V5, false, true);
     scenario.groups[0].offsets.append({ kTopic + QStringLiteral("/broker-z/0"), 1 });
     Simulation sim(scenario, registry());
