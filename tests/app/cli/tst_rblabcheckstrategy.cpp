@@ -21,6 +21,7 @@ private slots:
     void brokenRules();
     void pluginFile();
     void rulesThatSawNoAnswerAreNotPassed();
+    void failedTimingsAreNamed();
     void crashesAndHangsAreNamed();
     void usageErrors();
 
@@ -168,6 +169,36 @@ void tst_RblabCheckStrategy::rulesThatSawNoAnswerAreNotPassed()
                  .toBool(),
         true);
     QCOMPARE(root.value(QStringLiteral("conforms")).toBool(true), false);
+}
+
+void tst_RblabCheckStrategy::failedTimingsAreNamed()
+{
+    // A strategy that conforms on the checked inputs but refuses a call of the timing (it asks
+    // for every consumer of the group) gets no time per call: "not timed" with the refusal, and
+    // null in JSON, not a figure measured on error answers.
+    const QStringList args { QStringLiteral("FIXTURE_RULE_BREAKING"), QStringLiteral("--param"),
+        QStringLiteral("behaviour=refuseSecondOfMany"), QStringLiteral("--plugin-dir"),
+        kRuleBreaking, QStringLiteral("--quick") };
+    RblabProcess::Result r = run(args);
+    QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
+    QVERIFY2(r.out.contains("  time per call at 1,000 queues × 100 consumers: not timed, the "
+                            "call failed: IndexOutOfBoundsException: Index 1 out of bounds\n"),
+        r.out.constData());
+    QVERIFY2(r.out.contains("  time per call at 10,000 queues × 1,000 consumers: not timed, the "
+                            "call failed: IndexOutOfBoundsException: Index 1 out of bounds\n"),
+        r.out.constData());
+    QVERIFY2(!r.out.contains(" ms\n"), r.out.constData());
+    QVERIFY(r.out.contains("Verdict: conforms to the hard rules"));
+    r = run(args + QStringList { QStringLiteral("--json") });
+    QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
+    const QJsonObject timing
+        = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("msPerCall")).toObject();
+    QCOMPARE(timing.keys(),
+        QStringList({ QStringLiteral("1,000 queues × 100 consumers"),
+            QStringLiteral("10,000 queues × 1,000 consumers") }));
+    for (const QJsonValue &ms : timing) {
+        QVERIFY(ms.isNull());
+    }
 }
 
 void tst_RblabCheckStrategy::crashesAndHangsAreNamed()
