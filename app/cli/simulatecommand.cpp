@@ -257,19 +257,30 @@ int runSimulateCommand(CliContext &context)
     if (runBytes > ScenarioLimits::maxRunSampleBytes) {
         context.err << "rblab simulate: " << path << ": " << cost.queues << " queues and "
                     << cost.consumers << " consumers sampled "
-                    << qint64(cost.samplesPerMinute + 0.5) << " times per virtual minute need ~"
-                    << qint64(runBytes / mib) << " MiB for " << formatDuration(until)
+                    << qint64(cost.samplesPerMinute + 0.5) << " times per virtual minute";
+        if (cost.retriesPerSecond > 0) {
+            // The broker keeps every message a failed call sends back for the rest of the run.
+            context.err << " and " << qint64(cost.retriesPerSecond + 0.5)
+                        << " messages sent back per virtual second (failureRate)";
+        }
+        context.err << " need ~" << qint64(runBytes / mib) << " MiB for " << formatDuration(until)
                     << " of virtual time; the ceiling is "
                     << qint64(ScenarioLimits::maxRunSampleBytes / mib)
                     << " MiB: run less (--until), sample less often (sampleInterval) or simulate "
-                       "fewer queues\n";
+                    << (cost.retriesPerSecond > 0 ? "fewer queues or failures\n"
+                                                  : "fewer queues\n");
         return 1;
     }
     if (cost.secondsPerMinute() > ScenarioLimits::largeRunSecondsPerMinute
         || cost.bytesPerMinute() > ScenarioLimits::largeRunBytesPerMinute) {
         context.err << "rblab simulate: note: this world produces "
-                    << qint64(cost.messagesPerSecond) << " messages per virtual second, with "
-                    << cost.consumers << " consumers (" << cost.largestGroup
+                    << qint64(cost.messagesPerSecond) << " messages per virtual second";
+        if (cost.deliveriesPerSecond > cost.messagesPerSecond * 1.005) {
+            // Broadcasting members and retries multiply the listener calls.
+            context.err << " (" << qint64(cost.deliveriesPerSecond + 0.5)
+                        << " listener calls with broadcasting and retries)";
+        }
+        context.err << ", with " << cost.consumers << " consumers (" << cost.largestGroup
                     << " in the largest group) and " << cost.queues << " queues; expect ~"
                     << qint64(std::ceil(cost.secondsPerMinute())) << " s and ~"
                     << qint64(std::ceil(cost.bytesPerMinute() / mib))

@@ -8,6 +8,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 using namespace Rblab;
 
 namespace {
@@ -94,6 +96,7 @@ private slots:
     void ceilings_data();
     void ceilings();
     void costOfAWorld();
+    void costOfBroadcastingAndFailures();
 };
 
 void tst_ScenarioLimits::ceilings_data()
@@ -275,9 +278,42 @@ void tst_ScenarioLimits::costOfAWorld()
     QCOMPARE(cost.channels, 8 * 2);
     QCOMPARE(cost.notifications, 2.0 * (5 * 6 / 2 + 3 * 4 / 2));
     QCOMPARE(cost.messagesPerSecond, 3000.0);
+    QCOMPARE(cost.deliveriesPerSecond, 3000.0); // each group its own topic, no failures
+    QCOMPARE(cost.retriesPerSecond, 0.0);
     QCOMPARE(cost.samplesPerMinute, 120.0);
     QCOMPARE(cost.bytesPerMinute(), 120.0 * (36 + 8) * ScenarioCost::kBytesPerRow);
     QCOMPARE(cost.bytesFor(10 * kMinute), 10 * cost.bytesPerMinute());
+}
+
+// Listener calls and sent-back messages: every group consumes every message of its topics, a
+// BROADCASTING group once per member; failed calls come back up to 16 times, then the DLQ.
+void tst_ScenarioLimits::costOfBroadcastingAndFailures()
+{
+    const QByteArray json = R"({"format": "rebalance-lab/scenario@1", "name": "n",
+        "brokers": ["b0"], "topics": [{"name": "T", "queues": {"b0": 4}, "produceRate": 1000}],
+        "groups": [
+          {"name": "c", "topics": ["T"], "consumers": [{"id": "c1", "failureRate": 0.2},
+            {"id": "c2"}]},
+          {"name": "b", "topics": ["T"], "messageModel": "BROADCASTING",
+            "consumers": [{"id": "b1", "failureRate": 0.9}, {"id": "b2"}, {"id": "b3"}]}],
+        "events": [{"at": "1m", "action": "setFailureRate", "consumer": "c2", "failureRate": 0.5}]})";
+    const ScenarioReadResult read = ScenarioReader::read(json, QStringLiteral("w.json"));
+    QVERIFY2(read.ok(), qPrintable(read.errorText()));
+    const ScenarioCost cost = ScenarioCost::of(*read.scenario);
+    QCOMPARE(cost.messagesPerSecond, 1000.0);
+    // Group c at the largest rate any of its consumers reaches, 0.5 (c2's event): half of the
+    // messages are sent back, a quarter twice… the 17th time to the DLQ, not consumed again.
+    double sentBack = 0;
+    for (int k = 1; k <= 17; ++k) {
+        sentBack += std::pow(0.5, k);
+    }
+    QCOMPARE(cost.retriesPerSecond, 1000.0 * sentBack); // b's failures are not sent back
+    QCOMPARE(cost.deliveriesPerSecond, 1000.0 * (1 + sentBack - std::pow(0.5, 17)) + 3 * 1000.0);
+    QVERIFY(qAbs(cost.deliveriesPerSecond - 5000.0) < 0.1);
+    QCOMPARE(cost.bytesFor(10 * kMinute),
+        cost.samplesPerMinute * ScenarioCost::kBytesPerRow * double(cost.queues + cost.consumers)
+                * 10
+            + 1000.0 * sentBack * 600 * ScenarioCost::kBytesPerRetry);
 }
 
 QTEST_GUILESS_MAIN(tst_ScenarioLimits)

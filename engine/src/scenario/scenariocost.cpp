@@ -61,6 +61,51 @@ ScenarioCost ScenarioCost::of(const Scenario &scenario)
     for (const double rate : std::as_const(rates)) {
         cost.messagesPerSecond += rate;
     }
+    // Deliveries and retries, per group: the largest failure rate any of its consumers has (as
+    // declared, joined or set by an event).
+    QHash<QString, double> failure;
+    QHash<QString, QString> groupOf; //!< consumer handle → group
+    for (const GroupSpec &group : scenario.groups) {
+        for (const ConsumerSpec &consumer : group.consumers) {
+            failure[group.name] = std::max(failure.value(group.name), consumer.failureRate);
+            groupOf.insert(consumer.handle(), group.name);
+        }
+    }
+    for (const ScenarioEvent &e : scenario.events) {
+        if (e.action == ScenarioEvent::Action::Join) {
+            failure[e.group] = std::max(failure.value(e.group), e.joining.failureRate);
+            groupOf.insert(e.joining.handle(), e.group);
+        }
+    }
+    for (const ScenarioEvent &e : scenario.events) {
+        if (e.action == ScenarioEvent::Action::SetFailureRate) {
+            const QString group = groupOf.value(e.consumer);
+            failure[group] = std::max(failure.value(group), e.failureRate);
+        }
+    }
+    for (const GroupSpec &group : scenario.groups) {
+        double rate = 0;
+        for (const QString &topic : group.topics) {
+            rate += rates.value(topic);
+        }
+        if (group.messageModel == MessageModel::Broadcasting) {
+            // Every member consumes every message; a failed call is not sent back.
+            cost.deliveriesPerSecond += rate * double(members.value(group.name));
+            continue;
+        }
+        // A message fails its first call with probability f, its k-th retry with f again: f^k
+        // of the messages are sent back a k-th time, until the DLQ takes them.
+        const double f = std::clamp(failure.value(group.name), 0.0, 1.0);
+        double sentBack = 0;
+        double power = 1;
+        for (int k = 1; k <= kMaxReconsumeTimes + 1; ++k) {
+            power *= f;
+            sentBack += power;
+        }
+        const double lastToDlq = power; // sent back a 17th time: dead-lettered, not consumed
+        cost.deliveriesPerSecond += rate * (1 + sentBack - lastToDlq);
+        cost.retriesPerSecond += rate * sentBack;
+    }
     for (auto it = members.cbegin(); it != members.cend(); ++it) {
         cost.consumers += it.value();
         cost.notifications
@@ -100,7 +145,8 @@ ScenarioCost ScenarioCost::of(const Scenario &scenario)
 
 double ScenarioCost::bytesPerMinute() const
 {
-    return samplesPerMinute * double(queues + consumers) * kBytesPerRow;
+    return samplesPerMinute * double(queues + consumers) * kBytesPerRow
+        + retriesPerSecond * 60 * kBytesPerRetry;
 }
 
 double ScenarioCost::bytesFor(SimTime duration) const
@@ -108,12 +154,14 @@ double ScenarioCost::bytesFor(SimTime duration) const
     // Rows grow by churnJoinsPerMinute consumers each minute: the integral over the run.
     const double minutes = double(duration) / double(kMinute);
     return samplesPerMinute * kBytesPerRow
-        * (double(queues + consumers) * minutes + churnJoinsPerMinute * minutes * minutes / 2);
+        * (double(queues + consumers) * minutes + churnJoinsPerMinute * minutes * minutes / 2)
+        + retriesPerSecond * 60 * minutes * kBytesPerRetry;
 }
 
 double ScenarioCost::secondsPerMinute() const
 {
-    return kSecondsPerNotification * notifications + kSecondsPerMessage * messagesPerSecond * 60
+    return kSecondsPerNotification * notifications + kSecondsPerMessage * deliveriesPerSecond * 60
+        + kSecondsPerRetry * retriesPerSecond * 60
         + kSecondsPerRow * samplesPerMinute * double(queues + consumers);
 }
 

@@ -14,9 +14,10 @@ namespace Rblab {
     warns about a large run and refuses one whose samples would not fit in memory.
 
     The figures are upper bounds where the file leaves a choice: a topic's queue count and
-    produce rate are the largest any setQueues / setProduceRate event gives it, and churn is
-    counted as if every drawn action were a join. The cost model's coefficients were measured
-    on the reference machine (2 cores, RelWithDebInfo build; scenario-format.md, "Limits").
+    produce rate are the largest any setQueues / setProduceRate event gives it, a group's
+    failure rate the largest any of its consumers has or a setFailureRate event gives one, and
+    churn is counted as if every drawn action were a join. The cost model's coefficients were
+   measured on the reference machine (2 cores, RelWithDebInfo build; scenario-format.md, "Limits").
 */
 struct RBLAB_ENGINE_EXPORT ScenarioCost
 {
@@ -36,12 +37,25 @@ struct RBLAB_ENGINE_EXPORT ScenarioCost
     */
     double notifications = 0;
     double messagesPerSecond = 0; //!< summed over topics
+    /*!
+        Listener calls per second, summed over the groups: every group consumes each message of
+        its topics, a BROADCASTING group once per member, and a CLUSTERING group's failed calls
+        come back from its retry topic (up to maxReconsumeTimes, 16) and are consumed again.
+    */
+    double deliveriesPerSecond = 0;
+    /*!
+        Messages per second that failed calls send back (to %RETRY%<group>, or the DLQ after the
+        last retry). The broker keeps each for the rest of the run: memory that grows with it.
+    */
+    double retriesPerSecond = 0;
     double churnJoinsPerMinute = 0; //!< new consumers churn may add per virtual minute
     double samplesPerMinute = 0; //!< 60 s / sampleInterval
 
-    //! Bytes of sample history (and report) one virtual minute adds, at the start of a run.
+    //! Bytes of sample history (and report) and of sent-back messages one virtual minute adds,
+    //! at the start of a run.
     double bytesPerMinute() const;
-    //! Bytes of sample history a run of `duration` needs (churn's consumers accumulate).
+    //! Bytes of sample history and sent-back messages a run of `duration` needs (churn's
+    //! consumers accumulate).
     double bytesFor(SimTime duration) const;
     //! Wall-clock seconds one virtual minute takes, roughly.
     double secondsPerMinute() const;
@@ -57,6 +71,18 @@ struct RBLAB_ENGINE_EXPORT ScenarioCost
     static constexpr double kSecondsPerMessage
         = 1.3e-6; // one message per listener call, the worst case
     static constexpr double kSecondsPerRow = 1e-6;
+    /*!
+        A message a failed call sends back: stored on the retry topic's queue for the run, with
+        what the broker and the group keep per offset there (measured: the reference world with a
+        failure rate of 0.3 grows by 25 MiB per virtual minute at 500,000 sent back a minute,
+        about 50 bytes each; the rest is the vectors' spare capacity).
+    */
+    static constexpr double kBytesPerRetry = 64;
+    //! Sending back, the delay level's wait and the second pull, beside the call itself (the
+    //! same world: 0.3 s per virtual minute against 0.1 s without failures).
+    static constexpr double kSecondsPerRetry = 1.3e-6;
+    //! RocketMQ's default maxReconsumeTimes: after that many retries, the DLQ.
+    static constexpr int kMaxReconsumeTimes = 16;
 };
 
 } // namespace Rblab

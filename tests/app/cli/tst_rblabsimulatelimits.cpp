@@ -10,9 +10,10 @@
 
 namespace {
 
-//! One topic on `brokers` brokers, one group of `consumers`.
-QByteArray world(
-    int brokers, int queuesPerBroker, int consumers, int produceRate, const char *sampleInterval)
+//! One topic on `brokers` brokers, one group of `consumers`; `groupExtra` and `consumerExtra`
+//! are fields added to the group and to each consumer (", \"failureRate\": 0.5").
+QByteArray world(int brokers, int queuesPerBroker, int consumers, int produceRate,
+    const char *sampleInterval, const char *groupExtra = "", const char *consumerExtra = "")
 {
     QByteArray s = "{\"format\": \"rebalance-lab/scenario@1\", \"name\": \"large\", "
                    "\"duration\": \"1s\", \"sampleInterval\": \""
@@ -24,10 +25,11 @@ QByteArray world(
             + "\": " + QByteArray::number(queuesPerBroker);
     }
     s += "], \"topics\": [{\"name\": \"T\", \"produceRate\": " + QByteArray::number(produceRate)
-        + ", \"queues\": {" + queues + "}}], \"groups\": [{\"name\": \"g\", \"topics\": [\"T\"], "
-        + "\"consumers\": [";
+        + ", \"queues\": {" + queues + "}}], \"groups\": [{\"name\": \"g\", \"topics\": [\"T\"]"
+        + groupExtra + ", \"consumers\": [";
     for (int c = 0; c < consumers; ++c) {
-        s += (c ? ", {\"id\": \"c" : "{\"id\": \"c") + QByteArray::number(c) + "\"}";
+        s += (c ? ", {\"id\": \"c" : "{\"id\": \"c") + QByteArray::number(c) + "\"" + consumerExtra
+            + "}";
     }
     return s + "]}]}\n";
 }
@@ -55,6 +57,23 @@ private slots:
                "with 1 consumers (1 in the largest group) and 9 queues; expect ~20 s and ~1 MiB "
                "per virtual minute\n"
             << true;
+        // A BROADCASTING group's 20 members each consume the 20,000 messages a second: 400,000
+        // listener calls, 31.2 s per virtual minute, not the 1.6 s of one consumer per message.
+        QTest::newRow("broadcasting: a note for every member's calls")
+            << world(1, 8, 20, 20000, "1s", ", \"messageModel\": \"BROADCASTING\"") << "1s" << 0
+            << "rblab simulate: note: this world produces 20000 messages per virtual second "
+               "(400000 listener calls with broadcasting and retries), with 20 consumers (20 in "
+               "the largest group) and 8 queues; expect ~32 s and ~1 MiB per virtual minute\n"
+            << true;
+        // Half the calls fail: 250,000 messages a second are sent back and kept by the broker for
+        // the run (64 bytes each): 9,155 MiB in 10 minutes, where the samples take 2 MiB.
+        QTest::newRow("failures: refused for what the retry topics keep")
+            << world(1, 8, 1, 250000, "1s", "", ", \"failureRate\": 0.5") << "10m" << 1
+            << "rblab simulate: SCENARIO: 9 queues and 1 consumers sampled 60 times per virtual "
+               "minute and 249998 messages sent back per virtual second (failureRate) need ~9157 "
+               "MiB for 10m of virtual time; the ceiling is 8192 MiB: run less (--until), sample "
+               "less often (sampleInterval) or simulate fewer queues or failures\n"
+            << false;
         // 8,201 rows (8 %RETRY% queues) x 240 samples x 400 bytes = 751 MiB per virtual minute: 11
         // minutes fit in 8 GiB, an hour does not.
         QTest::newRow("too large: refused")
