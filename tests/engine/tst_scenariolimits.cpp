@@ -286,7 +286,8 @@ void tst_ScenarioLimits::costOfAWorld()
 }
 
 // Listener calls and sent-back messages: every group consumes every message of its topics, a
-// BROADCASTING group once per member; failed calls come back up to 16 times, then the DLQ.
+// BROADCASTING group once per member; failed calls come back up to 16 times, then the DLQ; no
+// member calls its listener faster than its threads allow.
 void tst_ScenarioLimits::costOfBroadcastingAndFailures()
 {
     const QByteArray json = R"({"format": "rebalance-lab/scenario@1", "name": "n",
@@ -295,7 +296,11 @@ void tst_ScenarioLimits::costOfBroadcastingAndFailures()
           {"name": "c", "topics": ["T"], "consumers": [{"id": "c1", "failureRate": 0.2},
             {"id": "c2"}]},
           {"name": "b", "topics": ["T"], "messageModel": "BROADCASTING",
-            "consumers": [{"id": "b1", "failureRate": 0.9}, {"id": "b2"}, {"id": "b3"}]}],
+            "consumers": [{"id": "b1", "failureRate": 0.9}, {"id": "b2"}, {"id": "b3"}]},
+          {"name": "s", "topics": ["T"], "messageModel": "BROADCASTING",
+            "client": {"consumeThreadMin": 10},
+            "consumers": [{"id": "s1", "consumeTime": "100ms"},
+              {"id": "s2", "consumeTime": "50ms", "client": {"consumeThreadMin": 5}}]}],
         "events": [{"at": "1m", "action": "setFailureRate", "consumer": "c2", "failureRate": 0.5}]})";
     const ScenarioReadResult read = ScenarioReader::read(json, QStringLiteral("w.json"));
     QVERIFY2(read.ok(), qPrintable(read.errorText()));
@@ -308,12 +313,29 @@ void tst_ScenarioLimits::costOfBroadcastingAndFailures()
         sentBack += std::pow(0.5, k);
     }
     QCOMPARE(cost.retriesPerSecond, 1000.0 * sentBack); // b's failures are not sent back
-    QCOMPARE(cost.deliveriesPerSecond, 1000.0 * (1 + sentBack - std::pow(0.5, 17)) + 3 * 1000.0);
-    QVERIFY(qAbs(cost.deliveriesPerSecond - 5000.0) < 0.1);
+    // Group s cannot keep up: s1 takes the group's 10 threads / 100 ms = 100 calls a second,
+    // s2 its own 5 threads (they replace the group's) / 50 ms = 100; flow control retries each
+    // member's 4 pulls every 50 ms.
+    QCOMPARE(cost.deliveriesPerSecond,
+        1000.0 * (1 + sentBack - std::pow(0.5, 17)) + 3 * 1000.0 + 100 + 100);
+    QVERIFY(qAbs(cost.deliveriesPerSecond - 5200.0) < 0.1);
+    QCOMPARE(cost.flowControlPollsPerSecond, 2 * 4 * 20.0);
     QCOMPARE(cost.bytesFor(10 * kMinute),
         cost.samplesPerMinute * ScenarioCost::kBytesPerRow * double(cost.queues + cost.consumers)
                 * 10
             + 1000.0 * sentBack * 600 * ScenarioCost::kBytesPerRetry);
+
+    // A later setClient for the group raises both members to 40 threads: 400 and 800 calls a
+    // second, both still short of the 1000 offered.
+    QByteArray raised = json;
+    raised.replace(R"("failureRate": 0.5}])",
+        R"("failureRate": 0.5}, {"at": "2m", "action": "setClient", "group": "s",
+            "client": {"consumeThreadMin": 40}}])");
+    const ScenarioReadResult more = ScenarioReader::read(raised, QStringLiteral("w.json"));
+    QVERIFY2(more.ok(), qPrintable(more.errorText()));
+    const ScenarioCost faster = ScenarioCost::of(*more.scenario);
+    QVERIFY(qAbs(faster.deliveriesPerSecond - 6200.0) < 0.1);
+    QCOMPARE(faster.flowControlPollsPerSecond, 2 * 4 * 20.0);
 }
 
 QTEST_GUILESS_MAIN(tst_ScenarioLimits)

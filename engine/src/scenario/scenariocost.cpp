@@ -5,6 +5,8 @@
 #include <QPair>
 
 #include <algorithm>
+#include <functional>
+#include <limits>
 
 namespace Rblab {
 
@@ -61,36 +63,93 @@ ScenarioCost ScenarioCost::of(const Scenario &scenario)
     for (const double rate : std::as_const(rates)) {
         cost.messagesPerSecond += rate;
     }
-    // Deliveries and retries, per group: the largest failure rate any of its consumers has (as
-    // declared, joined or set by an event).
+    // Deliveries and retries, per group. Each member calls its listener at most threads / mean
+    // consume time a second (its fastest: the smallest mean any event gives it, the most
+    // threads any setting does); a member offered more is held by flow control, and its
+    // queues' pulls are retried every 50 ms instead. The failure rate is the largest any member
+    // has (as declared, joined or set by an event).
+    struct Member
+    {
+        double meanMs = 0;
+        double threads = 0;
+    };
+    QHash<QString, QList<QString>> memberNames; //!< group → handles
+    QHash<QString, Member> memberOf; //!< handle → its fastest
+    QHash<QString, QString> groupOf; //!< handle → group
     QHash<QString, double> failure;
-    QHash<QString, QString> groupOf; //!< consumer handle → group
+    // A consumer's own setting replaces its group's, which replaces the default; a later
+    // setClient raises the count (the fastest it gets).
+    QHash<QString, double> groupThreads;
+    const auto threadsIn = [](const QVariantMap &client, double otherwise) {
+        bool ok = false;
+        const double set = client.value(QStringLiteral("consumeThreadMin")).toDouble(&ok);
+        return ok ? std::max(1.0, set) : otherwise;
+    };
+    for (const GroupSpec &group : scenario.groups) {
+        groupThreads[group.name] = threadsIn(group.client, kDefaultConsumeThreads);
+    }
+    const auto addMember = [&](const QString &group, const ConsumerSpec &consumer) {
+        const QString handle = consumer.handle();
+        failure[group] = std::max(failure.value(group), consumer.failureRate);
+        groupOf.insert(handle, group);
+        memberNames[group].append(handle);
+        memberOf.insert(handle,
+            { consumer.consumeTime.meanMs,
+                threadsIn(consumer.client, groupThreads.value(group, kDefaultConsumeThreads)) });
+    };
     for (const GroupSpec &group : scenario.groups) {
         for (const ConsumerSpec &consumer : group.consumers) {
-            failure[group.name] = std::max(failure.value(group.name), consumer.failureRate);
-            groupOf.insert(consumer.handle(), group.name);
+            addMember(group.name, consumer);
         }
     }
     for (const ScenarioEvent &e : scenario.events) {
         if (e.action == ScenarioEvent::Action::Join) {
-            failure[e.group] = std::max(failure.value(e.group), e.joining.failureRate);
-            groupOf.insert(e.joining.handle(), e.group);
+            addMember(e.group, e.joining);
         }
     }
     for (const ScenarioEvent &e : scenario.events) {
+        const auto member = memberOf.find(e.consumer);
+        if (member == memberOf.end()) {
+            continue;
+        }
         if (e.action == ScenarioEvent::Action::SetFailureRate) {
             const QString group = groupOf.value(e.consumer);
             failure[group] = std::max(failure.value(group), e.failureRate);
+        } else if (e.action == ScenarioEvent::Action::SetConsumeTime) {
+            member->meanMs = std::min(member->meanMs, e.consumeTime.meanMs);
+        } else if (e.action == ScenarioEvent::Action::SetClient) {
+            member->threads = std::max(member->threads, threadsIn(e.client, 0));
         }
     }
+    QHash<QString, double> groupRaised; // the most threads a setClient for a whole group sets
+    for (const ScenarioEvent &e : scenario.events) {
+        if (e.action == ScenarioEvent::Action::SetClient && e.consumer.isEmpty()) {
+            groupRaised[e.group] = std::max(groupRaised.value(e.group), threadsIn(e.client, 0));
+        }
+    }
+    for (auto it = memberOf.begin(); it != memberOf.end(); ++it) {
+        it->threads = std::max(it->threads, groupRaised.value(groupOf.value(it.key())));
+    }
+    const auto capacity = [](const Member &m) { // listener calls a second
+        return m.meanMs > 0 ? m.threads * 1000.0 / m.meanMs
+                            : std::numeric_limits<double>::infinity();
+    };
+    double polls = 0; // flow-control retries of pulls a second
     for (const GroupSpec &group : scenario.groups) {
         double rate = 0;
+        qint64 groupQueues = 0;
         for (const QString &topic : group.topics) {
             rate += rates.value(topic);
+            groupQueues += topicQueues.value(topic);
         }
+        const QList<QString> names = memberNames.value(group.name);
         if (group.messageModel == MessageModel::Broadcasting) {
             // Every member consumes every message; a failed call is not sent back.
-            cost.deliveriesPerSecond += rate * double(members.value(group.name));
+            for (const QString &name : names) {
+                const double most = capacity(memberOf.value(name));
+                cost.deliveriesPerSecond += std::min(rate, most);
+                polls += rate > most ? double(groupQueues) * kFlowControlRetriesPerSecond : 0;
+            }
             continue;
         }
         // A message fails its first call with probability f, its k-th retry with f again: f^k
@@ -103,9 +162,26 @@ ScenarioCost ScenarioCost::of(const Scenario &scenario)
             sentBack += power;
         }
         const double lastToDlq = power; // sent back a 17th time: dead-lettered, not consumed
-        cost.deliveriesPerSecond += rate * (1 + sentBack - lastToDlq);
-        cost.retriesPerSecond += rate * sentBack;
+        const double offered = rate * (1 + sentBack - lastToDlq);
+        // At most one member per queue holds any: the fastest ones, at best.
+        QList<double> each;
+        for (const QString &name : names) {
+            each.append(capacity(memberOf.value(name)));
+        }
+        std::sort(each.begin(), each.end(), std::greater<>());
+        double most = 0;
+        for (qsizetype i = 0; i < std::min<qsizetype>(each.size(), groupQueues); ++i) {
+            most += each.at(i);
+        }
+        // (A group that cannot keep up consumes, and fails, only what it can.)
+        const double share = offered > most ? most / offered : 1.0;
+        cost.deliveriesPerSecond += offered * share;
+        cost.retriesPerSecond += rate * sentBack * share;
+        polls += offered > most && !names.isEmpty()
+            ? double(groupQueues) * kFlowControlRetriesPerSecond
+            : 0;
     }
+    cost.flowControlPollsPerSecond = polls;
     for (auto it = members.cbegin(); it != members.cend(); ++it) {
         cost.consumers += it.value();
         cost.notifications
@@ -162,6 +238,7 @@ double ScenarioCost::secondsPerMinute() const
 {
     return kSecondsPerNotification * notifications + kSecondsPerMessage * deliveriesPerSecond * 60
         + kSecondsPerRetry * retriesPerSecond * 60
+        + kSecondsPerFlowControlPoll * flowControlPollsPerSecond * 60
         + kSecondsPerRow * samplesPerMinute * double(queues + consumers);
 }
 

@@ -40,9 +40,15 @@ struct RBLAB_ENGINE_EXPORT ScenarioCost
     /*!
         Listener calls per second, summed over the groups: every group consumes each message of
         its topics, a BROADCASTING group once per member, and a CLUSTERING group's failed calls
-        come back from its retry topic (up to maxReconsumeTimes, 16) and are consumed again.
+        come back from its retry topic (up to maxReconsumeTimes, 16) and are consumed again; no
+        more than the members' threads take (consumeThreadMin / mean consume time each).
     */
     double deliveriesPerSecond = 0;
+    /*!
+        Pulls a second that flow control puts off and retries (every 50 ms, each queue of a
+        member offered more than it can consume): the cost of a group that cannot keep up.
+    */
+    double flowControlPollsPerSecond = 0;
     /*!
         Messages per second that failed calls send back (to %RETRY%<group>, or the DLQ after the
         last retry). The broker keeps each for the rest of the run: memory that grows with it.
@@ -81,6 +87,19 @@ struct RBLAB_ENGINE_EXPORT ScenarioCost
     //! Sending back, the delay level's wait and the second pull, beside the call itself (the
     //! same world: 0.3 s per virtual minute against 0.1 s without failures).
     static constexpr double kSecondsPerRetry = 1.3e-6;
+    /*!
+        A flow-controlled pull put off again (the pull request, the checks, the agenda), fitted
+        on broadcasting worlds whose members cannot keep up (100 or 200 members on 8 or 64
+        queues, 100 ms and 1 s consume times): estimated 6.1, 11 and 29 s per virtual minute
+        against 6, 10 and 27 s measured, where counting every message as a call gave 3 to 6
+        times too much and the calls alone half of it. Members that keep up stay priced at
+        kSecondsPerMessage, the worst case: 4 to 15 times what they take (the reference world:
+        1.6 s estimated, 0.11 s measured).
+    */
+    static constexpr double kSecondsPerFlowControlPoll = 3.5e-6;
+    //! PULL_TIME_DELAY_MILLS_WHEN_FLOW_CONTROL is 50 ms.
+    static constexpr double kFlowControlRetriesPerSecond = 20;
+    static constexpr double kDefaultConsumeThreads = 20; //!< consumeThreadMin
     //! RocketMQ's default maxReconsumeTimes: after that many retries, the DLQ.
     static constexpr int kMaxReconsumeTimes = 16;
 };
