@@ -206,20 +206,83 @@ void NarrationOverlay::layOutBox()
 
 void NarrationOverlay::placeBox()
 {
-    // A bottom corner, clear of the group titles and the legend at the top: the right one
-    // unless it hides more of what the note points at than the left one.
     const QSizeF boxSize = m_boxPixmap.deviceIndependentSize();
-    const qreal top = height() - boxSize.height() - kMargin;
-    const QRectF right(QPointF(width() - boxSize.width() - kMargin, top), boxSize);
-    const QRectF left(QPointF(kMargin, top), boxSize);
-    const auto hidden = [this](const QRectF &box) {
-        int count = 0;
-        for (const QRectF &target : m_targets) {
-            count += box.intersects(target) ? 1 : 0;
+    // Where the note was put stays while it shows (a box that follows the tiles would jump);
+    // a new note, card, view size or box size places it again.
+    const PlacementKey key { m_current, m_view->cardCount(), size(), boxSize };
+    if (key == m_placedFor && !m_box.isNull()) {
+        return;
+    }
+    m_placedFor = key;
+    m_box = bestPlace(boxSize);
+}
+
+QRectF NarrationOverlay::bestPlace(const QSizeF &boxSize) const
+{
+    // Where it hides least of what a reader needs: never what the note points at if any place
+    // avoids it, then as little of the tiles, the cards' names and state, and the group titles
+    // as it can (text twice as much as tiles). The bottom corners first (right, then left): the
+    // place a reader looks for it when all else is equal.
+    const AssignmentLayout &layout = m_view->layout();
+    const qreal top = std::max(kMargin, layout.legend().bottom() + kMargin);
+    const qreal bottom = height() - boxSize.height() - kMargin;
+    const qreal right = width() - boxSize.width() - kMargin;
+    QList<QPointF> places { { right, bottom }, { kMargin, bottom } };
+    constexpr int kColumns = 5;
+    constexpr int kRows = 8;
+    for (int row = 0; row <= kRows && bottom > top; ++row) {
+        const qreal y = bottom - (bottom - top) * row / kRows;
+        for (int column = 0; column < kColumns && right > kMargin; ++column) {
+            places.append({ right - (right - kMargin) * column / (kColumns - 1), y });
         }
-        return count;
+    }
+    // An empty "unassigned" lane is room too: the box at its top, middle and bottom.
+    for (const AssignmentLayout::Section &section : layout.sections()) {
+        for (const qreal y : { section.lane.top(), section.lane.center().y() - boxSize.height() / 2,
+                 section.lane.bottom() - boxSize.height() }) {
+            if (y >= top && y <= bottom) {
+                for (int column = 0; column < kColumns && right > kMargin; ++column) {
+                    places.append({ right - (right - kMargin) * column / (kColumns - 1), y });
+                }
+            }
+        }
+    }
+    QList<QRectF> texts; // what a reader reads besides the tiles
+    for (const AssignmentLayout::Card &card : layout.cards()) {
+        texts.append(card.header);
+    }
+    for (const AssignmentLayout::Section &section : layout.sections()) {
+        texts.append(section.title);
+        texts.append(section.laneLabel);
+    }
+    const auto area = [](const QRectF &a, const QRectF &b) {
+        const QRectF both = a.intersected(b);
+        return both.isValid() ? both.width() * both.height() : 0.0;
     };
-    m_box = hidden(left) < hidden(right) ? left : right;
+    const auto cost = [&](const QRectF &box) {
+        double hidden = 0;
+        for (const QRectF &target : m_targets) {
+            hidden += box.intersects(target) ? 1e12 : 0;
+        }
+        for (const TileItem &tile : m_view->tiles()) {
+            hidden += area(box, tile.target);
+        }
+        for (const QRectF &text : texts) {
+            hidden += 2 * area(box, text); // a name half hidden is not read at all
+        }
+        return hidden;
+    };
+    QRectF best(places.constFirst(), boxSize);
+    double least = cost(best);
+    for (qsizetype i = 1; i < places.size() && least > 0; ++i) {
+        const QRectF box(places.at(i), boxSize);
+        // A place must hide clearly less (a few pixels' difference keeps the earlier one).
+        if (const double c = cost(box); c < least - 64) {
+            best = box;
+            least = c;
+        }
+    }
+    return best;
 }
 
 void NarrationOverlay::paintCallout(QPainter &painter) const

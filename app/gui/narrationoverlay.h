@@ -75,6 +75,7 @@ private:
     void updateTargets();
     void layOutBox();
     void placeBox();
+    QRectF bestPlace(const QSizeF &boxSize) const;
 
     AssignmentView *m_view;
     QList<NarrationNote> m_notes;
@@ -87,6 +88,15 @@ private:
     QList<QRectF> m_targets;
     QSize m_targetsFor; //!< the view size m_targets were found for
     QRectF m_box;
+    struct PlacementKey
+    {
+        int note = -1;
+        int cards = 0; //!< a consumer's card came or went: the layout changed
+        QSize view;
+        QSizeF box;
+        friend bool operator==(const PlacementKey &, const PlacementKey &) = default;
+    };
+    PlacementKey m_placedFor; //!< what m_box was placed for
     qreal m_boxScale = 1.3;
     QPixmap m_boxPixmap;
     QString m_boxText; //!< what m_boxPixmap shows, to lay out only on change

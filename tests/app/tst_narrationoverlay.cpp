@@ -25,6 +25,7 @@ private slots:
     void chineseText();
     void boxIsPainted();
     void boxLeavesTheCardsVisibleAtPresenterZoom();
+    void boxAvoidsTheTiles();
 
 private:
     static QList<NarrationNote> notes();
@@ -217,3 +218,44 @@ void tst_NarrationOverlay::boxLeavesTheCardsVisibleAtPresenterZoom()
 }
 
 #include "tst_narrationoverlay.moc"
+
+// The bottom-right corner is full of the last consumer's tiles while the other cards have room
+// below theirs: the box goes where it hides no tile (it used to take the right corner whenever
+// the left one hid no fewer targets, here none, and hid the tiles under it).
+void tst_NarrationOverlay::boxAvoidsTheTiles()
+{
+    TestWorld world(48, 4);
+    QList<QList<qint32>> owners;
+    for (int q = 0; q < world.queueCount(); ++q) {
+        owners.append(QList<qint32> { q < 46 ? 3 : q % 3 });
+    }
+    AssignmentView view;
+    view.resize(1200, 300);
+    NarrationOverlay overlay(&view);
+    NarrationNote note;
+    note.at = 0;
+    note.text = { { QStringLiteral("en"), QStringLiteral("One consumer holds most queues.") } };
+    overlay.setNarration({ note });
+    view.setFrame(world.catalog(), world.snapshot(owners), 1);
+    view.settle();
+    overlay.setTime(world.catalog(), 0, 1);
+    const QRectF box = overlay.boxRect();
+    QVERIFY(QRectF(view.rect()).contains(box));
+    const auto tilesUnder = [&view](const QRectF &r) {
+        int n = 0;
+        for (const TileItem &tile : view.tiles()) {
+            n += r.intersects(tile.target) ? 1 : 0;
+        }
+        return n;
+    };
+    const QRectF corner(
+        QPointF(view.width() - box.width() - 12, view.height() - box.height() - 12), box.size());
+    QVERIFY2(tilesUnder(corner) >= 3, qPrintable(QString::number(tilesUnder(corner))));
+    QCOMPARE(tilesUnder(box), 0);
+    // It stays while the note shows, even as tiles move under it (a box that jumps is lost).
+    owners[0] = QList<qint32> { 0 };
+    view.setFrame(world.catalog(), world.snapshot(owners), 2);
+    view.settle();
+    overlay.setTime(world.catalog(), 1000, 1);
+    QCOMPARE(overlay.boxRect(), box);
+}
