@@ -201,6 +201,7 @@ void NarrationOverlay::layOutBox()
     p.translate(kPadding, kPadding);
     doc.drawContents(&p);
     p.end();
+    updateTargets(); // the place depends on them: find them first
     placeBox();
 }
 

@@ -26,6 +26,7 @@ private slots:
     void boxIsPainted();
     void boxLeavesTheCardsVisibleAtPresenterZoom();
     void boxAvoidsTheTiles();
+    void boxNeverHidesWhatItPointsAt();
 
 private:
     static QList<NarrationNote> notes();
@@ -258,4 +259,31 @@ void tst_NarrationOverlay::boxAvoidsTheTiles()
     view.settle();
     overlay.setTime(world.catalog(), 1000, 1);
     QCOMPARE(overlay.boxRect(), box);
+}
+
+// The note points at the only card, whose empty body under the bottom-right corner hides no
+// tile: the box goes above it (the targets are found before the place is chosen; a place
+// chosen without them hid the card).
+void tst_NarrationOverlay::boxNeverHidesWhatItPointsAt()
+{
+    TestWorld world(4, 1);
+    AssignmentView view;
+    view.resize(1200, 400);
+    NarrationOverlay overlay(&view);
+    NarrationNote note;
+    note.at = 0;
+    note.text = { { QStringLiteral("en"),
+        QStringLiteral("This consumer is the slow one: watch its cache climb to the threshold "
+                       "and its pulls wait 50 ms at a time.") } };
+    note.focus = { QStringLiteral("10.0.0.1@1000") };
+    overlay.setNarration({ note });
+    view.setFrame(world.catalog(), world.evenSnapshot(), 1);
+    view.settle();
+    overlay.setTime(world.catalog(), 0, 1);
+    QCOMPARE(overlay.targets().size(), 1);
+    const QRectF box = overlay.boxRect();
+    const QRectF corner(
+        QPointF(view.width() - box.width() - 12, view.height() - box.height() - 12), box.size());
+    QVERIFY(corner.intersects(overlay.targets().constFirst()));
+    QVERIFY(!box.intersects(overlay.targets().constFirst()));
 }
