@@ -230,23 +230,14 @@ QRectF NarrationOverlay::bestPlace(const QSizeF &boxSize) const
     const qreal right = width() - boxSize.width() - kMargin;
     QList<QPointF> places { { right, bottom }, { kMargin, bottom } };
     constexpr int kColumns = 5;
-    constexpr int kRows = 8;
-    for (int row = 0; row <= kRows && bottom > top; ++row) {
-        const qreal y = bottom - (bottom - top) * row / kRows;
+    const auto addRow = [&](qreal y) { // kColumns places from the right edge to the left
         for (int column = 0; column < kColumns && right > kMargin; ++column) {
             places.append({ right - (right - kMargin) * column / (kColumns - 1), y });
         }
-    }
-    // An empty "unassigned" lane is room too: the box at its top, middle and bottom.
-    for (const AssignmentLayout::Section &section : layout.sections()) {
-        for (const qreal y : { section.lane.top(), section.lane.center().y() - boxSize.height() / 2,
-                 section.lane.bottom() - boxSize.height() }) {
-            if (y >= top && y <= bottom) {
-                for (int column = 0; column < kColumns && right > kMargin; ++column) {
-                    places.append({ right - (right - kMargin) * column / (kColumns - 1), y });
-                }
-            }
-        }
+    };
+    constexpr int kRows = 8;
+    for (int row = 0; row <= kRows && bottom > top; ++row) {
+        addRow(bottom - (bottom - top) * row / kRows);
     }
     QList<QRectF> texts; // what a reader reads besides the tiles
     for (const AssignmentLayout::Card &card : layout.cards()) {
@@ -255,6 +246,13 @@ QRectF NarrationOverlay::bestPlace(const QSizeF &boxSize) const
     for (const AssignmentLayout::Section &section : layout.sections()) {
         texts.append(section.title);
         texts.append(section.laneLabel);
+        // The "unassigned" lane is room too when empty: the box at its top, middle and bottom.
+        for (const qreal y : { section.lane.top(), section.lane.center().y() - boxSize.height() / 2,
+                 section.lane.bottom() - boxSize.height() }) {
+            if (y >= top && y <= bottom) {
+                addRow(y);
+            }
+        }
     }
     const auto area = [](const QRectF &a, const QRectF &b) {
         const QRectF both = a.intersected(b);

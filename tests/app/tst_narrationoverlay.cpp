@@ -30,7 +30,18 @@ private slots:
 
 private:
     static QList<NarrationNote> notes();
+    //! One English note at 0 s.
+    static NarrationNote noteAtStart(const QString &text, const QStringList &focus = {});
 };
+
+NarrationNote tst_NarrationOverlay::noteAtStart(const QString &text, const QStringList &focus)
+{
+    NarrationNote note;
+    note.at = 0;
+    note.text = { { QStringLiteral("en"), text } };
+    note.focus = focus;
+    return note;
+}
 
 QList<NarrationNote> tst_NarrationOverlay::notes()
 {
@@ -187,13 +198,10 @@ void tst_NarrationOverlay::boxLeavesTheCardsVisibleAtPresenterZoom()
     view.setFont(font);
     view.resize(830, 290);
     NarrationOverlay overlay(&view);
-    NarrationNote note;
-    note.at = 0;
-    note.text = { { QStringLiteral("en"),
+    overlay.setNarration({ noteAtStart(
         QStringLiteral("Graceful shutdown of 10.0.0.1@1001: it persists its offsets and "
                        "unregisters, and the five others rebalance at once (same second), with no "
-                       "duplicates.") } };
-    overlay.setNarration({ note });
+                       "duplicates.")) });
     view.setFrame(world.catalog(), world.evenSnapshot(), 1);
     overlay.setTime(world.catalog(), 0, 1);
     const QRectF box = overlay.boxRect();
@@ -233,10 +241,7 @@ void tst_NarrationOverlay::boxAvoidsTheTiles()
     AssignmentView view;
     view.resize(1200, 300);
     NarrationOverlay overlay(&view);
-    NarrationNote note;
-    note.at = 0;
-    note.text = { { QStringLiteral("en"), QStringLiteral("One consumer holds most queues.") } };
-    overlay.setNarration({ note });
+    overlay.setNarration({ noteAtStart(QStringLiteral("One consumer holds most queues.")) });
     view.setFrame(world.catalog(), world.snapshot(owners), 1);
     view.settle();
     overlay.setTime(world.catalog(), 0, 1);
@@ -270,13 +275,10 @@ void tst_NarrationOverlay::boxNeverHidesWhatItPointsAt()
     AssignmentView view;
     view.resize(1200, 400);
     NarrationOverlay overlay(&view);
-    NarrationNote note;
-    note.at = 0;
-    note.text = { { QStringLiteral("en"),
+    overlay.setNarration({ noteAtStart(
         QStringLiteral("This consumer is the slow one: watch its cache climb to the threshold "
-                       "and its pulls wait 50 ms at a time.") } };
-    note.focus = { QStringLiteral("10.0.0.1@1000") };
-    overlay.setNarration({ note });
+                       "and its pulls wait 50 ms at a time."),
+        { QStringLiteral("10.0.0.1@1000") }) });
     view.setFrame(world.catalog(), world.evenSnapshot(), 1);
     view.settle();
     overlay.setTime(world.catalog(), 0, 1);

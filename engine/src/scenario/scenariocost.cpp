@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "scenario/scenariocost.h"
 
+#include "model/clientconfig.h"
+
 #include <QHash>
 #include <QPair>
 
@@ -77,25 +79,29 @@ ScenarioCost ScenarioCost::of(const Scenario &scenario)
     QHash<QString, Member> memberOf; //!< handle → its fastest
     QHash<QString, QString> groupOf; //!< handle → group
     QHash<QString, double> failure;
-    // A consumer's own setting replaces its group's, which replaces the default; a later
-    // setClient raises the count (the fastest it gets).
-    QHash<QString, double> groupThreads;
-    const auto threadsIn = [](const QVariantMap &client, double otherwise) {
-        bool ok = false;
-        const double set = client.value(QStringLiteral("consumeThreadMin")).toDouble(&ok);
-        return ok ? std::max(1.0, set) : otherwise;
+    // A member's threads are resolved as the engine resolves them (RocketMQ's default, then
+    // its group's setting, then its own); a later setClient can only raise the count here.
+    const auto threadsSetBy = [](const QVariantMap &client) { // 0: not set
+        ClientConfig set;
+        set.consumeThreadMin = 0;
+        set.apply(client);
+        return double(set.consumeThreadMin);
     };
+    QHash<QString, const GroupSpec *> groupSpec;
     for (const GroupSpec &group : scenario.groups) {
-        groupThreads[group.name] = threadsIn(group.client, kDefaultConsumeThreads);
+        groupSpec.insert(group.name, &group);
     }
     const auto addMember = [&](const QString &group, const ConsumerSpec &consumer) {
         const QString handle = consumer.handle();
         failure[group] = std::max(failure.value(group), consumer.failureRate);
         groupOf.insert(handle, group);
         memberNames[group].append(handle);
-        memberOf.insert(handle,
-            { consumer.consumeTime.meanMs,
-                threadsIn(consumer.client, groupThreads.value(group, kDefaultConsumeThreads)) });
+        ClientConfig config;
+        if (const GroupSpec *spec = groupSpec.value(group)) {
+            config.apply(spec->client);
+        }
+        config.apply(consumer.client);
+        memberOf.insert(handle, { consumer.consumeTime.meanMs, double(config.consumeThreadMin) });
     };
     for (const GroupSpec &group : scenario.groups) {
         for (const ConsumerSpec &consumer : group.consumers) {
@@ -118,13 +124,13 @@ ScenarioCost ScenarioCost::of(const Scenario &scenario)
         } else if (e.action == ScenarioEvent::Action::SetConsumeTime) {
             member->meanMs = std::min(member->meanMs, e.consumeTime.meanMs);
         } else if (e.action == ScenarioEvent::Action::SetClient) {
-            member->threads = std::max(member->threads, threadsIn(e.client, 0));
+            member->threads = std::max(member->threads, threadsSetBy(e.client));
         }
     }
     QHash<QString, double> groupRaised; // the most threads a setClient for a whole group sets
     for (const ScenarioEvent &e : scenario.events) {
         if (e.action == ScenarioEvent::Action::SetClient && e.consumer.isEmpty()) {
-            groupRaised[e.group] = std::max(groupRaised.value(e.group), threadsIn(e.client, 0));
+            groupRaised[e.group] = std::max(groupRaised.value(e.group), threadsSetBy(e.client));
         }
     }
     for (auto it = memberOf.begin(); it != memberOf.end(); ++it) {

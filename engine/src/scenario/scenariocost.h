@@ -99,7 +99,6 @@ struct RBLAB_ENGINE_EXPORT ScenarioCost
     static constexpr double kSecondsPerFlowControlPoll = 3.5e-6;
     //! PULL_TIME_DELAY_MILLS_WHEN_FLOW_CONTROL is 50 ms.
     static constexpr double kFlowControlRetriesPerSecond = 20;
-    static constexpr double kDefaultConsumeThreads = 20; //!< consumeThreadMin
     //! RocketMQ's default maxReconsumeTimes: after that many retries, the DLQ.
     static constexpr int kMaxReconsumeTimes = 16;
 };
