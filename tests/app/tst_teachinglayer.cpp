@@ -193,7 +193,15 @@ void tst_TeachingLayer::flowControlSentence()
     QVERIFY2(e.flow.cachedCount > 1000 && e.flow.cachedCount <= 1032,
         qPrintable(QString::number(e.flow.cachedCount)));
     QCOMPARE(e.flow.times, 1); // the first check of the consumer: the line RocketMQ logs
-    QCOMPARE(e.flow.maxOffset - e.flow.minOffset + 1, e.flow.cachedCount);
+    // The cached offsets are distinct and the newest is the one just pulled. Calls end out of
+    // order (20 threads, exponential times), so the cache may have gaps: with each queue's own
+    // random stream (issue 12) this seed's first hold spans more offsets than it caches.
+    QVERIFY2(e.flow.maxOffset - e.flow.minOffset + 1 >= e.flow.cachedCount,
+        qPrintable(QStringLiteral("%1..%2 for %3")
+                       .arg(e.flow.minOffset)
+                       .arg(e.flow.maxOffset)
+                       .arg(e.flow.cachedCount)));
+    QCOMPARE(e.flow.maxOffset, e.flow.nextOffset - 1);
     QCOMPARE(FlowControlText::sentence(e),
         QStringLiteral("pull delayed 50 ms: %1 cached > pullThresholdForQueue 1,000")
             .arg(QLocale().toString(e.flow.cachedCount)));

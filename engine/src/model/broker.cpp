@@ -9,8 +9,7 @@ namespace Rblab {
 
 namespace {
 
-// MessageStoreConfig: what one pull may read from memory.
-constexpr qint64 kMaxTransferCount = 32;
+// MessageStoreConfig: what one pull may read from memory (kMaxTransferCount: broker.h).
 constexpr qint64 kMaxTransferBytes = 262144;
 constexpr qint64 kMaxTransferCountOnDisk = 8; // maxTransferCountOnMessageInDisk
 constexpr qint64 kMaxTransferBytesOnDisk = 65536; // maxTransferBytesOnMessageInDisk
@@ -221,7 +220,7 @@ Q_ALWAYS_INLINE void Broker::found(ProcessQueue &pq, const QueueState &q, qint64
     if (q.coldAt(offset)) [[unlikely]] {
         n = coldBatch(pq, q, offset, n);
     } else if (q.fixedSize) {
-        n = std::min<qint64>(q.fixedPerRead, n);
+        n = fixedBatch(q, offset, max, pq.maxMsgNums);
     } else {
         const qint64 wanted = n;
         qint64 bytes = 0;
@@ -322,8 +321,25 @@ Q_ALWAYS_INLINE void Broker::plan(qint32 pqIndex, SimTime earliest)
     ProcessQueue &pq = w.pqs[size_t(pqIndex)];
     const QueueState &q = *pq.state;
     qint64 max = 0;
-    const SimTime arrival = q.arrivalOf(pq.nextOffset, &max);
-    SimTime wake = arrival;
+    const SimTime wake = wakeOf(q, pq.nextOffset, pq.parkedAt, earliest, &max);
+    if (max > pq.nextOffset && pq.nextOffset >= 0) {
+        found(pq, q, max);
+    } else {
+        pq.resultBegin = pq.resultEnd = pq.nextBeginOffset = pq.nextOffset;
+        pq.status = ProcessQueue::PullStatus::NoNewMsg;
+    }
+    pq.wakeAt = wake;
+    ++pq.parkGen;
+    w.schedulePullAnswer(
+        pqIndex, wake + w.latency, quint64(pq.pullGen) | (quint64(pq.parkGen) << 32));
+}
+
+SimTime Broker::wakeOf(
+    const QueueState &q, qint64 offset, SimTime parkedAt, SimTime earliest, qint64 *maxThen) const
+{
+    const World &w = *m_world;
+    qint64 max = 0;
+    SimTime wake = q.arrivalOf(offset, &max);
     if (wake < earliest) {
         wake = earliest;
         max = q.maxOffset(wake);
@@ -335,25 +351,17 @@ Q_ALWAYS_INLINE void Broker::plan(qint32 pqIndex, SimTime earliest)
         // isLongPollingEnable() (DefaultMessageStore's reput / notifyMessageArriveIfNecessary),
         // so a held request is answered by checkHoldRequest, run every shortPollingTimeMills:
         // at the first scan that finds maxOffset past its offset or its timeout passed.
-        wake = nextHoldScan(std::min(wake, pq.parkedAt + hold));
+        wake = nextHoldScan(std::min(wake, parkedAt + hold));
         max = q.maxOffset(wake);
-    } else if (wake > pq.parkedAt + hold) {
-        const SimTime scan = nextHoldScan(pq.parkedAt + hold);
+    } else if (wake > parkedAt + hold) {
+        const SimTime scan = nextHoldScan(parkedAt + hold);
         if (scan < wake) {
             wake = scan;
             max = q.maxOffset(wake);
         }
     }
-    if (max > pq.nextOffset && pq.nextOffset >= 0) {
-        found(pq, q, max);
-    } else {
-        pq.resultBegin = pq.resultEnd = pq.nextBeginOffset = pq.nextOffset;
-        pq.status = ProcessQueue::PullStatus::NoNewMsg;
-    }
-    pq.wakeAt = wake;
-    ++pq.parkGen;
-    w.schedule(wake - w.now() + w.latency, Ev::PullResponse, quint32(pqIndex),
-        quint64(pq.pullGen) | (quint64(pq.parkGen) << 32));
+    *maxThen = max;
+    return wake;
 }
 
 void Broker::replanParked(qint32 queue)
@@ -387,7 +395,7 @@ Q_ALWAYS_INLINE void Broker::respond(qint32 pqIndex, SimTime at)
         }
     }
     if (up && w.network.reachable(pq.consumer, index)) {
-        w.schedule(delay, Ev::PullResponse, quint32(pqIndex), pq.pullGen);
+        w.schedulePullAnswer(pqIndex, at + w.latency, pq.pullGen);
     } else {
         // The answer is lost: the client's callback times out 30 s after it sent the pull.
         const SimTime due = pq.pullSentAt + 30000;

@@ -115,6 +115,30 @@ private:
     void park(qint32 pqIndex);
     void plan(qint32 pqIndex, SimTime earliest);
     SimTime nextHoldScan(SimTime after) const;
+
+public:
+    /*!
+        When PullRequestHoldService answers a request for `offset` held since `parkedAt`,
+        planned no earlier than `earliest`: the arrival of that message, or the first hold scan
+        past the suspend timeout (short polling: the first scan that finds either), with the
+        queue's max offset then.
+    */
+    SimTime wakeOf(const QueueState &q, qint64 offset, SimTime parkedAt, SimTime earliest,
+        qint64 *maxThen) const;
+    //! MessageStoreConfig.maxTransferCountOnMessageInMemory
+    static constexpr qint64 kMaxTransferCount = 32;
+    /*!
+        The batch a pull for `offset` takes when the queue's messages have a fixed size and are
+        in memory: up to maxMsgNums, 32 messages and 256 KiB (found(), and the fast path's lanes).
+    */
+    static qint64 fixedBatch(const QueueState &q, qint64 offset, qint64 max, qint64 maxMsgNums)
+    {
+        const qint64 n
+            = std::min<qint64>(std::min<qint64>(max - offset, kMaxTransferCount), maxMsgNums);
+        return std::min<qint64>(q.fixedPerRead, n);
+    }
+
+private:
     bool registerChannel(qint32 group, quint32 channel, qint32 consumer, const QString &clientId);
     bool groupNotifies(qint32 group) const;
     void notifyGroup(qint32 group);

@@ -82,7 +82,7 @@ public:
     QVariantMap effectiveStrategyParams;
     std::unique_ptr<AllocationStrategy> strategy;
     QString strategyError;
-    Random random; //!< listener times and failures
+    Random random; //!< POP listener times and failures (a push queue draws from its ProcessQueue)
     Random choiceRandom; //!< which broker answers the consumer list
 
     std::vector<qint32> subscriptions; //!< topics, main and %RETRY%
@@ -176,6 +176,8 @@ public:
     void refreshState();
 
 private:
+    friend class FastPath; // reads channelUsable
+
     //! The client closes its open channels; each broker it can reach sees the close one latency
     //! later.
     void closeChannels();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "model/consumeservice.h"
 
+#include "model/listenertime.h"
 #include "model/world.h"
 
 #include <algorithm>
@@ -13,27 +14,6 @@ namespace {
 
 constexpr SimTime kLocalRetryDelay = 5000; // failed send-back: consumed again locally
 constexpr SimTime kMaxConsumeContinuously = 60000; // rocketmq.client.maxTimeConsumeContinuously
-constexpr double kZ99 = 2.3263478740408408; // the standard normal's 99th percentile
-
-Q_ALWAYS_INLINE double drawListenerTime(Random &random, const ConsumeTime &t)
-{
-    switch (t.distribution) {
-    case ConsumeTime::Distribution::Fixed:
-        return t.meanMs;
-    case ConsumeTime::Distribution::Exponential:
-        return random.exponential(t.meanMs);
-    case ConsumeTime::Distribution::LogNormal: {
-        // Mean m and p99 q: exp(mu + s²/2) = m and exp(mu + z·s) = q give s² / 2 - z·s + ln(q/m) =
-        // 0.
-        const double ratio = std::log(std::max(t.p99Ms, t.meanMs * 1.0001) / t.meanMs);
-        const double disc = kZ99 * kZ99 - 2.0 * ratio;
-        const double sigma = disc > 0 ? kZ99 - std::sqrt(disc) : kZ99;
-        const double mu = std::log(t.meanMs) - sigma * sigma / 2.0;
-        return std::exp(mu + sigma * random.normal());
-    }
-    }
-    return t.meanMs;
-}
 
 } // namespace
 
@@ -171,21 +151,11 @@ Q_ALWAYS_INLINE void ConsumeService::release(quint16 worker)
     }
 }
 
-Q_ALWAYS_INLINE SimTime ConsumeService::listenerTime(Worker &worker, qint32 messages)
+Q_ALWAYS_INLINE SimTime ConsumeService::listenerTime(ProcessQueue &pq, qint32 messages)
 {
-    Consumer &c = *m_consumer;
-    double total = 0;
-    for (qint32 i = 0; i < messages; ++i) {
-        if (c.stall && c.random.chance(c.stall->probability)) {
-            total += c.stall->timeMs;
-        } else {
-            total += drawListenerTime(c.random, c.consumeTime);
-        }
-    }
-    const double t = total + worker.carry;
-    const SimTime whole = SimTime(t); // t ≥ 0: truncation is floor
-    worker.carry = t - double(whole);
-    return whole;
+    const Consumer &c = *m_consumer;
+    return listenerCallTime(
+        pq.random, pq.carry, c.consumeTime, c.stall ? &*c.stall : nullptr, messages);
 }
 
 Q_ALWAYS_INLINE void ConsumeService::deliver(ProcessQueue &pq, qint64 begin, qint64 end)
@@ -234,9 +204,9 @@ Q_ALWAYS_INLINE void ConsumeService::startConcurrent(quint16 worker)
     }
     deliver(pq, w.request.begin, w.request.begin + w.request.count);
     w.startedAt = localNow();
-    w.failed = m_consumer->random.chance(m_consumer->failureRate);
+    w.failed = pq.random.chance(m_consumer->failureRate);
     ++w.serial;
-    const SimTime done = localNow() + listenerTime(w, w.request.count);
+    const SimTime done = localNow() + listenerTime(pq, w.request.count);
     if (w.failed) {
         Event e;
         e.kind = quint8(Ev::ConsumeDone);
@@ -487,9 +457,9 @@ void ConsumeService::runOrderlyStep(quint16 worker)
     const qint64 first = pq.consumingOrderly.front().first;
     const qint64 last = pq.consumingOrderly.back().first + 1;
     deliver(pq, first, last);
-    w.failed = c.random.chance(c.failureRate);
+    w.failed = pq.random.chance(c.failureRate);
     ++w.serial;
-    const SimTime d = listenerTime(w, qint32(taken));
+    const SimTime d = listenerTime(pq, qint32(taken));
     world.schedule(
         d, Ev::ConsumeDone, quint32(c.index), (quint64(c.incarnation) << 32) | w.serial, worker);
 }

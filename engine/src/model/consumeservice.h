@@ -22,9 +22,9 @@ class Consumer;
     request holds its worker while it consumes one queue in order (lock checks, takeMessages,
     commit or suspend, the 60 s continuous limit).
 
-    A request's listener time is drawn from the consumer's consume-time distribution; workers
-    keep the sub-millisecond remainder so a 0.3 ms mean consumes at the right rate on a
-    millisecond clock.
+    A request's listener time is drawn from the consumer's consume-time distribution, from its
+    process queue's own stream; the queue keeps the sub-millisecond remainder so a 0.3 ms mean
+    consumes at the right rate on a millisecond clock.
 */
 class ConsumeService
 {
@@ -90,11 +90,12 @@ public:
     qint64 queued() const { return qint64(m_fifo.size()); }
 
 private:
+    friend class FastPath; // a lane's calls in flight live in the pool between its catch-ups
+
     struct Worker
     {
         bool busy = false;
         Request request;
-        double carry = 0; //!< fraction of a millisecond owed to the next call
         bool failed = false; //!< the listener returns RECONSUME_LATER / SUSPEND
         quint32 serial = 0;
         SimTime loopBegin = 0; //!< orderly: when this request started consuming
@@ -119,7 +120,7 @@ private:
     void finishConcurrent(Worker &worker);
     bool finishOrderly(Worker &worker);
     void release(quint16 worker);
-    SimTime listenerTime(Worker &worker, qint32 messages);
+    SimTime listenerTime(ProcessQueue &pq, qint32 messages);
     void deliver(ProcessQueue &pq, qint64 begin, qint64 end);
     void startConcurrent(quint16 worker);
     bool sendBack(qint32 pq, qint64 offset, int delayLevel = 0);

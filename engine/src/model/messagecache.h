@@ -113,6 +113,15 @@ public:
         return size;
     }
 
+    //! Empties the cache and keeps its ring (the fast path refills it).
+    void reset()
+    {
+        m_count = 0;
+        m_bytes = 0;
+        m_len = 0;
+        m_start = 0;
+    }
+
     void clear()
     {
         m_count = 0;

@@ -30,6 +30,28 @@ qint64 DeliveryBits::grow(size_t w)
     return dropped;
 }
 
+qint64 DeliveryBits::setRange(qint64 from, qint64 to)
+{
+    qint64 fresh = 0;
+    for (qint64 offset = from; offset < to;) {
+        const int bit = int(offset & 63);
+        const qint64 span = std::min<qint64>(64 - bit, to - offset);
+        const quint64 mask = (span == 64 ? ~quint64(0) : ((quint64(1) << span) - 1)) << bit;
+        qint64 w = (offset >> 6) - base;
+        offset += span;
+        if (w < 0) {
+            continue; // below base: every bit there is set
+        }
+        if (size_t(w) >= words.size()) {
+            w -= grow(size_t(w));
+        }
+        quint64 &word = words[size_t(w)];
+        fresh += std::popcount(mask & ~word);
+        word |= mask;
+    }
+    return fresh;
+}
+
 qint64 DeliveryBits::countClear(qint64 from, qint64 to) const
 {
     qint64 clear = 0;

@@ -35,6 +35,8 @@ struct DeliveryBits
         words[size_t(w)] |= mask;
         return fresh;
     }
+    //! Sets the bits of [from, to); returns how many were not set before.
+    qint64 setRange(qint64 from, qint64 to);
     //! Makes room for word `w` (relative); returns how many leading words were dropped.
     qint64 grow(size_t w);
     qint64 countClear(qint64 from, qint64 to) const;
@@ -99,6 +101,12 @@ public:
         for (qint64 offset = begin; offset < end; ++offset) {
             uniqueDelivered += bits.set(offset) ? 1 : 0;
         }
+        delivered += end - begin;
+    }
+    //! The same for a range at once (the engine's fast path hands over a queue's deliveries so).
+    void recordDeliveryRange(DeliveryBits &bits, qint64 begin, qint64 end)
+    {
+        uniqueDelivered += bits.setRange(begin, end);
         delivered += end - begin;
     }
     //! A consumer created a process queue: a move when another consumer held it last.

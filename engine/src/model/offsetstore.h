@@ -59,6 +59,8 @@ public:
     void persistAll(const std::vector<qint32> &owned);
 
 private:
+    friend class FastPath; // a lane writes its queue's entry back
+
     void ensure(qint32 queue);
 
     World *m_world;

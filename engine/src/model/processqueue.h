@@ -3,6 +3,7 @@
 #pragma once
 
 #include "model/messagecache.h"
+#include "sim/random.h"
 #include "sim/simevent.h"
 #include "sim/simtime.h"
 
@@ -87,6 +88,17 @@ struct ProcessQueue
 
     SimEvent::FlowCause flowControl = SimEvent::FlowCause::None;
     SimTime lastHoldAt = -kNever;
+
+    /*!
+        The listener calls of this queue draw their failure, stall and consume time from the
+        queue's own stream, Random::derive(seed, 5, pq index), and keep the sub-millisecond
+        remainder of their time here: what one queue's calls draw does not depend on how the
+        consumer's other queues interleave with them or on which worker runs the call (issue 12:
+        a queue's messages can then be handled several at a time).
+    */
+    Random random;
+    double carry = 0;
+    qint32 lane = -1; //!< its lane in the fast path (fastpath.h), -1: its answers go on the agenda
 
     qint64 msgCount() const { return cache.count() + qint64(consumingOrderly.size()); }
     qint64 msgSize() const

@@ -38,6 +38,31 @@ struct QueueState
         qint64 offset0;
         double perMs;
         double msPerMessage; //!< 1 / perMs (0 when nothing is produced)
+
+        //! The max offset at t ≥ t0 under this step.
+        qint64 maxOffsetAt(SimTime t) const
+        {
+            // t ≥ t0, so truncation is floor (and one instruction, where std::floor is a call).
+            return offset0 + qint64(double(t - t0) * perMs + 1e-9);
+        }
+        /*!
+            When the message at `offset` (≥ offset0) arrives under this step, perMs > 0: the
+            first t with maxOffsetAt(t) > offset, the inverse of maxOffsetAt; with the max offset
+            then.
+        */
+        SimTime arrivalOf(qint64 offset, qint64 *maxThen) const
+        {
+            const double x = (double(offset + 1 - offset0) - 1e-9) / perMs;
+            const SimTime whole = SimTime(x);
+            SimTime t = t0 + whole + (double(whole) < x ? 1 : 0);
+            qint64 max = maxOffsetAt(t);
+            if (max <= offset) {
+                ++t;
+                max = maxOffsetAt(t);
+            }
+            *maxThen = max;
+            return t;
+        }
     };
 
     qint32 topic = -1;
@@ -76,9 +101,7 @@ struct QueueState
         if (steps.empty()) {
             return historyEnd;
         }
-        const ProductionStep &s = steps.back();
-        // t ≥ t0, so truncation is floor (and one instruction, where std::floor is a call).
-        return s.offset0 + qint64(double(t - s.t0) * s.perMs + 1e-9);
+        return steps.back().maxOffsetAt(t);
     }
 
     //! When the message at `offset` arrives (the max offset passes it), kNever if not foreseen.
@@ -97,12 +120,8 @@ struct QueueState
         if (s.perMs <= 0) {
             return kNever;
         }
-        // The first t with offset0 + floor((t - t0) · perMs + ε) > offset, the inverse of
-        // maxOffset.
-        const double x = (double(offset + 1 - s.offset0) - 1e-9) / s.perMs;
-        const SimTime whole = SimTime(x);
-        const SimTime t = s.t0 + whole + (double(whole) < x ? 1 : 0);
-        return maxOffset(t) > offset ? t : t + 1;
+        qint64 max = 0;
+        return s.arrivalOf(offset, &max);
     }
 
     //! arrivalOf(offset), and the max offset at that time (> offset unless it is kNever).
@@ -113,17 +132,7 @@ struct QueueState
             *maxThen = t == kNever ? offset : maxOffset(t);
             return t;
         }
-        const ProductionStep &s = steps.back();
-        const double x = (double(offset + 1 - s.offset0) - 1e-9) / s.perMs;
-        const SimTime whole = SimTime(x);
-        SimTime t = s.t0 + whole + (double(whole) < x ? 1 : 0);
-        qint64 max = maxOffset(t);
-        if (max <= offset) {
-            ++t;
-            max = maxOffset(t);
-        }
-        *maxThen = max;
-        return t;
+        return steps.back().arrivalOf(offset, maxThen);
     }
 
     //! Whether the message at `offset` is read from disk (DefaultMessageStore's isInMem false).

@@ -502,6 +502,8 @@ qint32 RebalanceImpl::createProcessQueue(qint32 queue, qint64 nextOffset)
     pq.createdAt = pq.lastPullTimestamp = pq.lastConsumeTimestamp = pq.lastLockTimestamp = w.now();
     pq.locked = true; // 4.9.5+/5.x: new process queues start locked
     pq.nextOffset = nextOffset;
+    // Process queues are never reused: the slab index is a creation counter.
+    pq.random.reseed(Random::derive(w.seed, 5, quint64(w.pqs.size())));
     w.pqs.push_back(std::move(pq));
     const qint32 index = qint32(w.pqs.size() - 1);
     if (size_t(queue) >= c.pqOfQueue.size()) {

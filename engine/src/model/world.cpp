@@ -144,12 +144,20 @@ std::vector<qint32> World::route(qint32 topic) const
             queues.push_back(*it);
         }
     }
-    // RocketMQ's order (brokerName as a Java string, then queueId): what a client sorts.
-    std::sort(queues.begin(), queues.end(), [this](qint32 a, qint32 b) {
+    // RocketMQ's order (brokerName as a Java string, then queueId): what a client sorts. The
+    // brokers' names are ranked once, not compared per pair of queues.
+    std::vector<qint32> rank(brokerNames.size(), 0);
+    for (qsizetype a = 0; a < brokerNames.size(); ++a) {
+        for (qsizetype b = 0; b < brokerNames.size(); ++b) {
+            rank[size_t(a)] += javaCompare(brokerNames[b], brokerNames[a]) < 0 ? 1 : 0;
+        }
+    }
+    std::sort(queues.begin(), queues.end(), [this, &rank](qint32 a, qint32 b) {
         const QueueInfo &qa = queueInfos[a];
         const QueueInfo &qb = queueInfos[b];
-        const int c = javaCompare(qa.brokerName, qb.brokerName);
-        return c != 0 ? c < 0 : qa.queueId < qb.queueId;
+        const qint32 ra = rank[size_t(qa.brokerIndex)];
+        const qint32 rb = rank[size_t(qb.brokerIndex)];
+        return ra != rb ? ra < rb : qa.queueId < qb.queueId;
     });
     return queues;
 }
@@ -282,6 +290,26 @@ qint32 World::eventConsumer(const Event &e) const
 bool World::dispatchOne(SimTime limit)
 {
     Event e;
+    if (fastPath.active()) {
+        SimTime laneAt = 0;
+        quint64 laneSeq = 0;
+        if (fastPath.earliest(limit, &laneAt, &laneSeq)) {
+            SimTime at = 0;
+            quint64 seq = 0;
+            if (!agenda.peek(limit, &at, &seq) || laneAt < at || (laneAt == at && laneSeq < seq)) {
+                // The next event is a lane's answer: that one alone.
+                const quint64 before = processed;
+                fastPath.catchUp(laneAt, laneSeq + 1);
+                if (processed != before) {
+                    // By the lane, or through the general path at its stop: either way the
+                    // clock reads that event's time, as after any event.
+                    agenda.advanceTo(laneAt);
+                    return true;
+                }
+                // It left the fast path: it is on the agenda now.
+            }
+        }
+    }
     if (!agenda.pop(limit, &e)) {
         return false;
     }
@@ -292,7 +320,24 @@ bool World::dispatchOne(SimTime limit)
 void World::runUntil(SimTime limit)
 {
     Event e;
-    while (agenda.pop(limit, &e)) {
+    for (;;) {
+        if (fastPath.active()) {
+            // The lanes' answers before the next event, or up to the limit, come first.
+            SimTime at = 0;
+            quint64 seq = 0;
+            const quint64 stops = fastPath.stops();
+            if (agenda.peek(limit, &at, &seq)) {
+                fastPath.catchUp(at, seq);
+            } else {
+                fastPath.catchUp(limit + 1, 0);
+            }
+            if (fastPath.stops() != stops) {
+                continue; // it handled an answer itself, which may have scheduled events
+            }
+        }
+        if (!agenda.pop(limit, &e)) {
+            return;
+        }
         handle(e);
     }
 }

@@ -5,6 +5,7 @@
 #include "model/broker.h"
 #include "model/clientconfig.h"
 #include "model/consumer.h"
+#include "model/fastpath.h"
 #include "model/metrics.h"
 #include "model/network.h"
 #include "model/processqueue.h"
@@ -154,6 +155,7 @@ public:
 
     // --- the agenda
     EventQueue agenda;
+    FastPath fastPath { this }; //!< steady queues' pull answers, off the agenda (fastpath.h)
     quint64 processed = 0;
     QList<SimEvent> events; //!< every event, unless eventSink takes them
     //! The run's event store (Simulation::Options::Recording::Spool); null: `events` keeps all.
@@ -227,7 +229,21 @@ public:
     qint32 reportGroup(qint32 queue) const;
     qint64 committedFor(qint32 queue) const;
 
+    //! A pull answer reaches the client at `at`: on the agenda, or in the queue's fast-path lane.
+    void schedulePullAnswer(qint32 pq, SimTime at, quint64 stamp)
+    {
+        if (fastPath.enabled() && fastPath.take(pq, at, stamp)) {
+            return;
+        }
+        Event e;
+        e.kind = quint8(Ev::PullResponse);
+        e.target = quint32(pq);
+        e.arg = stamp;
+        agenda.schedule(at, e);
+    }
+
     // --- running
+    //! Handles the next event due at or before `limit` (a fast-path lane's answer counts as one).
     bool dispatchOne(SimTime limit);
     //! Dispatches every event due at or before `limit` (the hot loop of a run).
     void runUntil(SimTime limit);

@@ -32,10 +32,56 @@ void EventQueue::clearBit(quint32 slot)
     }
 }
 
-void EventQueue::scheduleFar(SimTime at, const Event &event)
+void EventQueue::scheduleFar(SimTime at, const Event &event, quint64 seq)
 {
-    m_overflow.push_back({ at, m_overflowSeq++, event });
+    m_overflow.push_back({ at, seq, event });
     std::push_heap(m_overflow.begin(), m_overflow.end(), OverflowLater());
+}
+
+bool EventQueue::peek(SimTime limit, SimTime *at, quint64 *seq) const
+{
+    const SimTime next = nextTime();
+    if (next == kNever || next > limit) {
+        return false;
+    }
+    *at = next;
+    const quint32 head = m_slots[quint32(next) & kMask].head;
+    if (next - m_now < SimTime(kSlots) && head != kNone) {
+        // The wheel's slot of that time holds its events in sequence order; an overflow event of
+        // the same time cannot exist (it would have moved in when the time came in range).
+        *seq = m_nodes[head].seq;
+    } else {
+        *seq = m_overflow.front().seq;
+    }
+    return true;
+}
+
+void EventQueue::insert(SimTime at, quint64 seq, const Event &event)
+{
+    Q_ASSERT(at >= m_now);
+    ++m_size;
+    if (at - m_now >= SimTime(kSlots)) {
+        scheduleFar(at, event, seq);
+        return;
+    }
+    const quint32 slotIndex = quint32(at) & kMask;
+    Slot &slot = m_slots[slotIndex];
+    if (slot.head == kNone || m_nodes[slot.tail].seq < seq) {
+        append(slotIndex, event, seq);
+        return;
+    }
+    const quint32 node = newNode(event, seq);
+    if (m_nodes[slot.head].seq > seq) {
+        m_nodes[node].next = slot.head;
+        slot.head = node;
+        return;
+    }
+    quint32 before = slot.head;
+    while (m_nodes[m_nodes[before].next].seq < seq) {
+        before = m_nodes[before].next;
+    }
+    m_nodes[node].next = m_nodes[before].next;
+    m_nodes[before].next = node;
 }
 
 SimTime EventQueue::nextWheelTime() const
@@ -92,7 +138,7 @@ void EventQueue::migrateOverflow()
         std::pop_heap(m_overflow.begin(), m_overflow.end(), OverflowLater());
         const Overflow o = m_overflow.back();
         m_overflow.pop_back();
-        append(quint32(o.at) & kMask, o.event);
+        append(quint32(o.at) & kMask, o.event, o.seq);
     }
 }
 

@@ -49,12 +49,36 @@ public:
             at = m_now;
         }
         ++m_size;
+        const quint64 seq = m_seq++;
         if (at - m_now < SimTime(kSlots)) {
-            append(quint32(at) & kMask, event);
+            append(quint32(at) & kMask, event, seq);
         } else {
-            scheduleFar(at, event);
+            scheduleFar(at, event, seq);
         }
     }
+
+    /*!
+        Every scheduling takes the next sequence number; events of one millisecond run in
+        sequence order. Work kept outside the agenda (the engine's fast path, issue 12) takes its
+        numbers here too, so that it can compare itself with the agenda's events (peek) and go
+        back in at the place it would have had (insert).
+    */
+    quint64 takeSeq() { return m_seq++; }
+    //! The number takeSeq gives next; a loop that takes many may count them itself and say
+    //! where it got to (setNextSeq), nothing else scheduling meanwhile.
+    quint64 nextSeq() const { return m_seq; }
+    void setNextSeq(quint64 next)
+    {
+        Q_ASSERT(next >= m_seq);
+        m_seq = next;
+    }
+    /*!
+        The (time, sequence) of the next event due at or before `limit`, without taking it or
+        moving the clock; false when there is none.
+    */
+    bool peek(SimTime limit, SimTime *at, quint64 *seq) const;
+    //! Schedules an event under a sequence number taken earlier (takeSeq), at its place.
+    void insert(SimTime at, quint64 seq, const Event &event);
 
     //! Takes the next event due at or before `limit`; advances the clock to its time.
     bool pop(SimTime limit, Event *event)
@@ -89,6 +113,7 @@ private:
     struct Node
     {
         Event event;
+        quint64 seq;
         quint32 next;
     };
     struct Slot
@@ -103,16 +128,22 @@ private:
         Event event;
     };
 
-    void append(quint32 slotIndex, const Event &event)
+    quint32 newNode(const Event &event, quint64 seq)
     {
         quint32 node = m_free;
         if (node != kNone) {
             m_free = m_nodes[node].next;
-            m_nodes[node] = { event, kNone };
+            m_nodes[node] = { event, seq, kNone };
         } else {
             node = quint32(m_nodes.size());
-            m_nodes.push_back({ event, kNone });
+            m_nodes.push_back({ event, seq, kNone });
         }
+        return node;
+    }
+
+    void append(quint32 slotIndex, const Event &event, quint64 seq)
+    {
+        const quint32 node = newNode(event, seq);
         Slot &slot = m_slots[slotIndex];
         if (slot.head == kNone) {
             slot.head = node;
@@ -124,7 +155,7 @@ private:
         slot.tail = node;
     }
 
-    void scheduleFar(SimTime at, const Event &event);
+    void scheduleFar(SimTime at, const Event &event, quint64 seq);
     bool popSlow(SimTime limit, Event *event);
     void clearBit(quint32 slot);
     //! The first busy slot after the current one, in time order; kNever when the wheel is empty.
@@ -137,7 +168,7 @@ private:
     std::vector<quint64> m_bits;
     std::vector<quint64> m_summary;
     std::vector<Overflow> m_overflow; // min-heap by (at, seq)
-    quint64 m_overflowSeq = 0;
+    quint64 m_seq = 0;
     SimTime m_now = 0;
     quint64 m_size = 0;
 };

@@ -46,6 +46,9 @@ Simulation::Simulation(
         m_world->sampleSink = [this](Sample &&sample) { m_history->append(std::move(sample)); };
         break;
     }
+    if (!options.fastPath) {
+        m_world->fastPath.setEnabled(false);
+    }
     if (m_world->error.isEmpty()) {
         m_world->build();
     }
@@ -81,6 +84,11 @@ SimTime Simulation::nextEventTime() const
 quint64 Simulation::processedEventCount() const
 {
     return m_world->processed;
+}
+
+quint64 Simulation::fastPathAnswers() const
+{
+    return m_world->fastPath.answers();
 }
 
 SimTime Simulation::sampleInterval() const

@@ -59,6 +59,12 @@ public:
             Timeline's runs take turns at one store); null: the run makes its own.
         */
         std::shared_ptr<SampleHistory> history;
+        /*!
+            Steady queues' pull answers handled off the agenda (model/fastpath.h): the same run,
+            several times faster. False (or RBLAB_FASTPATH=0 in the environment) runs every
+            answer through the agenda, for comparison.
+        */
+        bool fastPath = true;
     };
 
     Simulation(const Scenario &scenario, const StrategyRegistry &registry, const Options &options);
@@ -76,6 +82,8 @@ public:
     //! Time of the next pending event (kNever if none): for stepping and progress.
     SimTime nextEventTime() const;
     quint64 processedEventCount() const;
+    //! Of those, the pull answers the fast path handled (model/fastpath.h).
+    quint64 fastPathAnswers() const;
 
     //! Processes every event due at or before `t`, then sets the clock to `t`.
     void runUntil(SimTime t);

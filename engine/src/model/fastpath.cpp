@@ -1,0 +1,788 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "model/fastpath.h"
+
+#include "model/listenertime.h"
+#include "model/world.h"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+
+namespace Rblab {
+
+namespace {
+
+constexpr qint64 kMiB = 1024 * 1024;
+constexpr qint64 kSteadyBatch = 4; //!< at most this many messages in an answer a lane takes over
+using Stage = ProcessQueue::PullStage;
+using Status = ProcessQueue::PullStatus;
+
+} // namespace
+
+FastPath::FastPath(World *world) : m_world(world)
+{
+    const QByteArray env = qgetenv("RBLAB_FASTPATH");
+    m_enabled = env.isEmpty() || env != "0";
+}
+
+void FastPath::setEnabled(bool enabled)
+{
+    if (!enabled) {
+        evictAll();
+    }
+    m_enabled = enabled;
+}
+
+bool FastPath::consumerSteady(const Consumer &c) const
+{
+    const ConsumeService &cs = c.consume;
+    return c.running() && !c.paused && !c.frozen && !c.stopping && !c.shutdownOnThaw && !c.orderly()
+        && !c.broadcasting() && c.failureRate <= 0 && !c.stall && c.config.pullInterval <= 0
+        && !cs.m_stopped && cs.m_fifo.empty() && qint64(cs.m_workers.size()) == cs.m_threads;
+}
+
+bool FastPath::laneSteady(const Lane &lane) const
+{
+    const World &w = *m_world;
+    const ProcessQueue &pq = w.pqs[size_t(lane.pq)];
+    const Consumer &c = *pq.owner;
+    if (pq.dropped || pq.incarnation != c.incarnation || !pq.pulled
+        || pq.flowControl != SimEvent::FlowCause::None || !pq.consumingOrderly.empty()) {
+        return false;
+    }
+    const bool parked = pq.stage == Stage::Parked;
+    if ((!parked && pq.stage != Stage::InFlight) || pq.pullGen != quint32(lane.stamp)
+        || (lane.stamp >> 32) != (parked ? pq.parkGen : 0u)) {
+        return false;
+    }
+    const QueueState &q = *pq.state;
+    const Broker &broker = *pq.broker;
+    if (q.retry || q.fixedSize == 0 || !q.readable || !broker.up || q.steps.empty()
+        || q.coldAt(pq.nextOffset) || w.brokerConfig.pullServiceTime > 0) {
+        return false;
+    }
+    const quint32 slot = c.channels[size_t(broker.index)];
+    if (slot == 0 || !c.channelUsable(slot - 1) || c.partitionedFrom(broker.index)
+        || !w.network.reachable(c.index, broker.index)) {
+        return false;
+    }
+    const OffsetStore &offsets = c.offsets;
+    if (size_t(pq.queue) < offsets.m_frozen.size() && offsets.m_frozen[size_t(pq.queue)]) {
+        return false;
+    }
+    // A lane's cache is exactly the messages of its calls on the consumer's own agenda: none
+    // waiting for a thread, sent back by cleanExpireMsg, or in a failed call (on the world's).
+    const ConsumeService &cs = c.consume;
+    qint64 inCalls = 0;
+    for (const ConsumeService::Pending &p : cs.m_pending) {
+        const ConsumeService::Worker &worker = cs.m_workers[p.worker];
+        if (worker.request.queue == &pq && !worker.request.orderly) {
+            inCalls += worker.request.count;
+        }
+    }
+    if (inCalls != pq.cache.count()) {
+        return false;
+    }
+    // Another holder in its group writes the same committed offset (double ownership).
+    return w.metrics.owners(pq.group, pq.queue) == 1;
+}
+
+qint32 FastPath::share(const Consumer &c) const
+{
+    // Each lane keeps the threads its calls hold and gets an equal share of the idle ones, so
+    // the calls in flight never outnumber the pool at any moment of the catch-up (the general
+    // path would queue a call then: the lane stops before it). Other calls of the consumer only
+    // end meanwhile, freeing threads nobody counts on.
+    const qint32 lanes = m_laneCount[size_t(c.index)];
+    return lanes > 0 ? qint32(qint64(c.consume.m_idle.size()) / lanes) : 0;
+}
+
+bool FastPath::take(qint32 pqIndex, SimTime at, quint64 stamp)
+{
+    World &w = *m_world;
+    ProcessQueue &pq = w.pqs[size_t(pqIndex)];
+    if (pq.lane >= 0) {
+        // Planned again (a new rate, a stored retry message): the lane's answer moves. On the
+        // agenda the first answer would stay, to be counted and ignored in its place; it does
+        // here too, so that a run's event count does not depend on where it was stopped (the
+        // timeline replays to an event count).
+        Lane &lane = m_lanes[size_t(pq.lane)];
+        Event stale;
+        stale.kind = quint8(Ev::PullResponse);
+        stale.target = quint32(pqIndex);
+        stale.arg = lane.stamp;
+        w.agenda.insert(lane.at, lane.seq, stale);
+        lane.at = at;
+        m_earliest = std::min(m_earliest, at);
+        lane.seq = w.agenda.takeSeq();
+        lane.stamp = stamp;
+        return true;
+    }
+    const qint32 lanes
+        = size_t(pq.consumer) < m_laneCount.size() ? m_laneCount[size_t(pq.consumer)] : 0;
+    if (!m_enabled || !consumerSteady(*pq.owner) || pq.owner->consume.m_threads <= lanes) {
+        return false; // every lane needs a thread of its own
+    }
+    // A queue that catches up (full batches) soon meets flow control or a busy pool: the general
+    // path serves it until its answers are the few messages of a consumer that keeps up.
+    if (pq.status != Status::Found || pq.resultEnd - pq.resultBegin > kSteadyBatch) {
+        return false;
+    }
+    Lane lane;
+    lane.pq = pqIndex;
+    lane.consumer = pq.consumer;
+    lane.at = at;
+    lane.stamp = stamp;
+    if (!laneSteady(lane)) {
+        return false;
+    }
+    lane.seq = w.agenda.takeSeq();
+    m_earliest = std::min(m_earliest, at);
+    pq.lane = qint32(m_lanes.size());
+    m_lanes.push_back(lane);
+    if (size_t(lane.consumer) >= m_laneCount.size()) {
+        m_laneCount.resize(size_t(lane.consumer) + 1, 0);
+    }
+    ++m_laneCount[size_t(lane.consumer)];
+    return true;
+}
+
+void FastPath::remove(size_t index)
+{
+    World &w = *m_world;
+    Lane &lane = m_lanes[index];
+    w.pqs[size_t(lane.pq)].lane = -1;
+    --m_laneCount[size_t(lane.consumer)];
+    if (index + 1 != m_lanes.size()) {
+        lane = m_lanes.back();
+        w.pqs[size_t(lane.pq)].lane = qint32(index);
+    }
+    m_lanes.pop_back();
+}
+
+void FastPath::evict(size_t index)
+{
+    // Back on the agenda at the place it would have had there.
+    const Lane &lane = m_lanes[index];
+    Event e;
+    e.kind = quint8(Ev::PullResponse);
+    e.target = quint32(lane.pq);
+    e.arg = lane.stamp;
+    m_world->agenda.insert(lane.at, lane.seq, e);
+    remove(index);
+}
+
+void FastPath::evictAll()
+{
+    while (!m_lanes.empty()) {
+        evict(m_lanes.size() - 1);
+    }
+}
+
+bool FastPath::earliest(SimTime limit, SimTime *at, quint64 *seq) const
+{
+    bool any = false;
+    for (const Lane &lane : m_lanes) {
+        if (lane.at <= limit && (!any || before(lane.at, lane.seq, *at, *seq))) {
+            *at = lane.at;
+            *seq = lane.seq;
+            any = true;
+        }
+    }
+    return any;
+}
+
+void FastPath::load(const Lane &lane, Run &run) const
+{
+    const World &w = *m_world;
+    const ProcessQueue &pq = w.pqs[size_t(lane.pq)];
+    const ConsumeService &cs = pq.owner->consume;
+    run.blocked = false;
+    run.handled = 0;
+    run.at = lane.at;
+    run.seq = lane.seq;
+    if (run.chain.size() < 64) {
+        run.chain.resize(64);
+    }
+    run.chain[0] = lane.at;
+    run.stamp = lane.stamp;
+    // The pending calls are kept latest first: read from the back for (done, start) order.
+    run.head = run.tail = 0;
+    for (size_t i = cs.m_pending.size(); i-- > 0;) {
+        const ConsumeService::Pending &p = cs.m_pending[i];
+        const ConsumeService::Worker &worker = cs.m_workers[p.worker];
+        if (worker.request.queue == &pq && !worker.request.orderly) {
+            if (run.tail == run.calls.size()) {
+                run.calls.resize(std::max<size_t>(16, run.calls.size() * 2));
+            }
+            run.calls[run.tail++]
+                = { p.at, worker.startedAt, worker.request.begin, worker.request.count };
+        }
+    }
+    run.random = pq.random;
+    run.carry = pq.carry;
+    run.nextOffset = pq.nextOffset;
+    run.pullGen = pq.pullGen;
+    run.parkGen = pq.parkGen;
+    run.stage = quint8(pq.stage);
+    run.status = quint8(pq.status);
+    run.resultBegin = pq.resultBegin;
+    run.resultEnd = pq.resultEnd;
+    run.nextBeginOffset = pq.nextBeginOffset;
+    run.pullSentAt = pq.pullSentAt;
+    run.parkedAt = pq.parkedAt;
+    run.wakeAt = pq.wakeAt;
+    run.lastPull = pq.lastPullTimestamp;
+    run.lastConsume = pq.lastConsumeTimestamp;
+    run.queueOffsetMax = pq.queueOffsetMax;
+    run.commitFlag = pq.commitFlag;
+    run.commitOffset = pq.commitOffset;
+    run.offset = pq.owner->offsets.memory(pq.queue);
+    run.committed = false;
+    run.deliveredFrom = run.deliveredTo = 0;
+    run.consumed = false;
+    run.put = false;
+}
+
+void FastPath::advance(
+    const Lane &lane, Run &run, SimTime limitAt, quint64 limitSeq, qint32 maxHandled)
+{
+    const qint64 quota = run.quota;
+    World &w = *m_world;
+    const ProcessQueue &pq = w.pqs[size_t(lane.pq)];
+    const Consumer &c = *pq.owner;
+    const ClientConfig &config = c.config;
+    const QueueState &q = *pq.state;
+    const Broker &broker = *pq.broker;
+    const qint64 size = q.fixedSize;
+    const qint64 batch = std::max<qint64>(1, config.consumeMessageBatchMaxSize);
+    const qint64 maxMsgNums = std::clamp<qint64>(config.pullBatchSize, 1, 1024);
+    // Broker::fixedBatch's caps, taken once: maxMsgNums, 32 messages, 256 KiB.
+    const qint64 cap = Broker::fixedBatch(q, 0, std::numeric_limits<qint64>::max(), maxMsgNums);
+    const SimTime latency = w.latency;
+    // pullNow's cache checks after the answer: msgCount > pullThresholdForQueue, and msgSize / MiB
+    // > pullThresholdSizeForQueue, which for a fixed size is a count too (no division per answer).
+    const qint64 sizeThreshold = config.pullThresholdSizeForQueue;
+    const qint64 maxBytes = sizeThreshold >= (qint64(1) << 40) ? std::numeric_limits<qint64>::max()
+                                                               : (sizeThreshold + 1) * kMiB - 1;
+    const qint64 maxCached
+        = std::min<qint64>(config.pullThresholdForQueue, maxBytes < 0 ? -1 : maxBytes / size);
+    const qint64 maxSpan = config.consumeConcurrentlyMaxSpan;
+    // Production steps change only at agenda events: this one holds for the whole catch-up.
+    const QueueState::ProductionStep step = q.steps.back();
+    const ConsumeTime time = c.consumeTime;
+    const StallSpec *stall = c.stall ? &*c.stall : nullptr;
+    const bool longPolling = w.brokerConfig.longPollingEnable;
+    const SimTime hold = w.brokerConfig.suspendTimeout;
+
+    // The lane's state in locals (registers) for the loop, stored back after it.
+    SimTime at = run.at;
+    quint64 stamp = run.stamp;
+    Status status = Status(run.status);
+    Stage stage = Stage(run.stage);
+    qint64 resultBegin = run.resultBegin;
+    qint64 resultEnd = run.resultEnd;
+    qint64 queueOffsetMax = run.queueOffsetMax;
+    qint64 offset = run.offset;
+    quint32 pullGen = run.pullGen;
+    quint32 parkGen = run.parkGen;
+    SimTime parkedAt = run.parkedAt;
+    SimTime wakeAt = run.wakeAt;
+    SimTime lastConsume = run.lastConsume;
+    SimTime lastAt = run.lastAt;
+    qint64 deliveredFrom = run.deliveredFrom;
+    qint64 deliveredTo = run.deliveredTo;
+    qint32 handled = run.handled;
+    bool consumed = run.consumed;
+    Random random = run.random;
+    double carry = run.carry;
+    Call *flight = run.calls.data();
+    size_t capacity = run.calls.size();
+    size_t head = run.head;
+    size_t end = run.tail;
+    SimTime *chain = run.chain.data(); // storage: its size is its capacity
+    size_t chainCapacity = run.chain.size();
+
+    if (deliveredFrom == deliveredTo) {
+        deliveredFrom = deliveredTo = resultBegin;
+    }
+    Q_ASSERT(handled == 0); // from load()
+    // The loaded answer has its sequence number; the ones made here come after every agenda
+    // event scheduled so far, so they are before the limit only by time.
+    bool more = maxHandled > 0 && before(at, run.seq, limitAt, limitSeq);
+    while (more) {
+        const SimTime now = at;
+        // The consumer settles its calls that ended by now before it looks at the answer.
+        size_t ended = head;
+        while (ended < end && flight[ended].done <= now) {
+            ++ended;
+        }
+        qint64 cached = 0;
+        qint64 lowest = std::numeric_limits<qint64>::max(); // of the calls still running
+        for (size_t i = ended; i < end; ++i) {
+            cached += flight[i].count;
+            lowest = std::min(lowest, flight[i].begin);
+        }
+        // What the answer needs: threads, and a cache under the thresholds after it.
+        const qint64 n = resultEnd - resultBegin; // ≥ 1 when FOUND
+        const qint64 calls = batch == 1 ? n : (n + batch - 1) / batch;
+        if (ended == end) {
+            // The commonest case, a consumer that keeps up: nothing in flight any more.
+            if (status != Status::Found || calls > quota || n > maxCached || n - 1 > maxSpan) {
+                run.blocked = true;
+                break;
+            }
+        } else if (status != Status::Found || qint64(end - ended) + calls > quota
+            || cached + n > maxCached || resultEnd - 1 - std::min(lowest, resultBegin) > maxSpan) {
+            run.blocked = true;
+            break;
+        }
+        // ConsumeService::settle: each ended call removes its messages and moves the offset
+        // table's entry (increase only) to the smallest offset still cached, or past the last
+        // one pulled. Those offsets only grow from call to call, so the last call's is the one
+        // that stays.
+        if (ended > head) {
+            const qint64 commit = ended == end ? queueOffsetMax + 1 : lowest;
+            offset = (offset < 0 || commit > offset) ? commit : offset;
+            lastConsume = flight[ended - 1].done;
+            consumed = true;
+        }
+        if (ended == end) {
+            head = end = 0;
+        } else {
+            head = ended;
+        }
+        if (end + size_t(calls) > capacity) {
+            // Room at the back: move the calls in flight to the front, or grow.
+            std::copy(flight + head, flight + end, flight);
+            end -= head;
+            head = 0;
+            if (end + size_t(calls) > capacity) {
+                run.calls.resize(std::max<size_t>(16, 2 * (end + size_t(calls))));
+                flight = run.calls.data();
+                capacity = run.calls.size();
+            }
+        }
+        // PullService::onResponse (FOUND): cache the messages, submit them.
+        queueOffsetMax = resultEnd - 1;
+        deliveredTo = resultEnd; // deliveries are consecutive: [deliveredFrom, deliveredTo)
+        // One call per consumeMessageBatchMaxSize messages, kept in (done, start) order as the
+        // consumer's pending list orders them.
+        for (qint64 from = resultBegin; from < resultEnd; from += batch) {
+            const qint32 count = calls == 1 ? qint32(n) : qint32(std::min(batch, resultEnd - from));
+            const SimTime done = now + listenerCallTime(random, carry, time, stall, count);
+            size_t place = end;
+            while (place > head && flight[place - 1].done > done) {
+                flight[place] = flight[place - 1];
+                --place;
+            }
+            flight[place] = { done, now, from, count };
+            ++end;
+        }
+        // pullNow and send: the offset rides on the pull; the broker reads the queue as of the
+        // pull's arrival, a latency later.
+        const qint64 next = resultEnd;
+        ++pullGen;
+        const SimTime arrival = now + latency;
+        const qint64 max = step.maxOffsetAt(arrival);
+        if (next < max) {
+            // Messages are there: answered at once.
+            resultBegin = next;
+            resultEnd = next + std::min(max - next, cap);
+            status = Status::Found;
+            stage = Stage::InFlight;
+            at = arrival + latency;
+        } else {
+            // Held (PullRequestHoldService) until the next message arrives or the hold ends;
+            // Broker::wakeOf's common case inline: long polling, a message before the timeout.
+            parkedAt = arrival;
+            stage = Stage::Parked;
+            qint64 then = 0;
+            SimTime wake = kNever;
+            if (step.perMs > 0 && next >= step.offset0) {
+                wake = step.arrivalOf(next, &then);
+            }
+            if (wake < arrival) {
+                wake = arrival;
+                then = step.maxOffsetAt(wake);
+            }
+            if (!longPolling || wake > arrival + hold) {
+                wake = broker.wakeOf(q, next, arrival, arrival, &then);
+            }
+            resultBegin = next;
+            if (then > next) {
+                resultEnd = next + std::min(then - next, cap);
+                status = Status::Found;
+            } else {
+                resultEnd = next;
+                status = Status::NoNewMsg;
+            }
+            wakeAt = wake;
+            ++parkGen;
+            at = wake + latency;
+        }
+        lastAt = now;
+        ++handled;
+        if (size_t(handled) >= chainCapacity) {
+            run.chain.resize(2 * chainCapacity);
+            chain = run.chain.data();
+            chainCapacity = run.chain.size();
+        }
+        chain[handled] = at;
+        more = handled < maxHandled && at < limitAt;
+    }
+    if (handled > 0) {
+        // The answer pending now: held (parked) or answered at once.
+        stamp = stage == Stage::Parked ? quint64(pullGen) | (quint64(parkGen) << 32) : pullGen;
+    }
+
+    if (handled > run.handled) {
+        // The last pull: sent at lastAt for the offset its answer begins at, with the offset
+        // table's entry riding on it.
+        run.nextOffset = resultBegin;
+        run.nextBeginOffset = resultEnd;
+        run.pullSentAt = run.lastPull = lastAt;
+        run.commitFlag = offset > 0;
+        run.commitOffset = run.commitFlag ? offset : 0;
+        run.committed = run.committed || run.commitFlag;
+        run.committedValue = run.commitOffset;
+        run.put = true;
+    }
+    run.at = at;
+    run.stamp = stamp;
+    run.status = quint8(status);
+    run.stage = quint8(stage);
+    run.resultBegin = resultBegin;
+    run.resultEnd = resultEnd;
+    run.queueOffsetMax = queueOffsetMax;
+    run.offset = offset;
+    run.pullGen = pullGen;
+    run.parkGen = parkGen;
+    run.parkedAt = parkedAt;
+    run.wakeAt = wakeAt;
+    run.lastConsume = lastConsume;
+    run.lastAt = lastAt;
+    run.deliveredFrom = deliveredFrom;
+    run.deliveredTo = deliveredTo;
+    run.handled = handled;
+    run.consumed = consumed;
+    run.random = random;
+    run.carry = carry;
+    run.head = head;
+    run.tail = end;
+}
+
+void FastPath::writeBack(Lane &lane, Run &run, SimTime settled)
+{
+    World &w = *m_world;
+    ProcessQueue &pq = w.pqs[size_t(lane.pq)];
+    Consumer &c = *pq.owner;
+    ConsumeService &cs = c.consume;
+    QueueState &q = *pq.state;
+    lane.at = run.at; // its sequence number follows (catchUp)
+    lane.stamp = run.stamp;
+    if (run.handled == 0) {
+        return;
+    }
+    // ConsumeService::settle, as in advance(), for the calls that ended before `settled`.
+    size_t ended = run.head;
+    while (ended < run.tail && run.calls[ended].done < settled) {
+        ++ended;
+    }
+    if (ended > run.head) {
+        qint64 lowest = std::numeric_limits<qint64>::max();
+        for (size_t i = ended; i < run.tail; ++i) {
+            lowest = std::min(lowest, run.calls[i].begin);
+        }
+        const qint64 commit = ended == run.tail ? run.queueOffsetMax + 1 : lowest;
+        run.offset = (run.offset < 0 || commit > run.offset) ? commit : run.offset;
+        run.lastConsume = run.calls[ended - 1].done;
+        run.consumed = true;
+        run.head = ended;
+    }
+    w.processed += quint64(run.handled);
+    m_answers += quint64(run.handled);
+    pq.random = run.random;
+    pq.carry = run.carry;
+    pq.nextOffset = run.nextOffset;
+    pq.pullGen = run.pullGen;
+    pq.parkGen = run.parkGen;
+    pq.stage = Stage(run.stage);
+    pq.status = Status(run.status);
+    pq.resultBegin = run.resultBegin;
+    pq.resultEnd = run.resultEnd;
+    pq.nextBeginOffset = run.nextBeginOffset;
+    pq.pullSentAt = run.pullSentAt;
+    pq.parkedAt = run.parkedAt;
+    pq.wakeAt = run.wakeAt;
+    pq.lastPullTimestamp = run.lastPull;
+    pq.maxMsgNums = quint16(std::clamp<qint64>(c.config.pullBatchSize, 1, 1024));
+    pq.commitFlag = run.commitFlag;
+    pq.commitOffset = run.commitOffset;
+    if (run.consumed) {
+        pq.lastConsumeTimestamp = run.lastConsume;
+        c.offsets.m_offsets[size_t(pq.queue)] = run.offset; // entries exist: it was read
+    }
+    if (run.put) {
+        pq.queueOffsetMax = run.queueOffsetMax;
+        pq.consuming = true;
+    }
+    if (run.committed) {
+        q.committed[size_t(pq.group)] = run.committedValue;
+    }
+    // The broker's held requests: an answered one left the list, a held one joined its end.
+    std::vector<qint32> &held = q.parked;
+    held.erase(std::remove(held.begin(), held.end(), lane.pq), held.end());
+    if (pq.stage == Stage::Parked) {
+        held.push_back(lane.pq);
+    }
+    // Deliveries, as ConsumeService::deliver counts them.
+    if (run.deliveredTo > run.deliveredFrom) {
+        if (!pq.delivered) {
+            if (cs.m_scope == size_t(-1)) {
+                cs.m_scope = w.metrics.deliveryScope(c.index);
+            }
+            pq.delivered = w.metrics.deliveryBits(cs.m_scope, pq.queue);
+        }
+        w.metrics.recordDeliveryRange(*pq.delivered, run.deliveredFrom, run.deliveredTo);
+        c.delivered += run.deliveredTo - run.deliveredFrom;
+    }
+    // The cache holds exactly the messages of the calls in flight.
+    std::vector<Call> byOffset(
+        run.calls.begin() + qint64(run.head), run.calls.begin() + qint64(run.tail));
+    std::sort(byOffset.begin(), byOffset.end(),
+        [](const Call &a, const Call &b) { return a.begin < b.begin; });
+    pq.cache.reset();
+    for (const Call &call : byOffset) {
+        for (qint64 o = call.begin; o < call.begin + call.count; ++o) {
+            pq.cache.insert(o, q.fixedSize);
+        }
+    }
+    // The pool: the lane's old calls leave their workers, its calls in flight take workers.
+    for (size_t i = cs.m_pending.size(); i-- > 0;) {
+        const quint16 worker = cs.m_pending[i].worker;
+        ConsumeService::Worker &wk = cs.m_workers[worker];
+        if (wk.request.queue == &pq && !wk.request.orderly) {
+            cs.m_pending.erase(cs.m_pending.begin() + qint64(i));
+            wk.busy = false;
+            --cs.m_busy;
+            if (qint64(worker) < cs.m_threads) {
+                cs.m_idle.push_back(worker);
+            }
+        }
+    }
+    for (size_t i = run.head; i < run.tail; ++i) {
+        const Call &call = run.calls[i];
+        const quint16 worker = cs.m_idle.back();
+        cs.m_idle.pop_back();
+        ++cs.m_busy;
+        ConsumeService::Worker &wk = cs.m_workers[worker];
+        wk.busy = true;
+        wk.request = { lane.pq, &pq, call.begin, call.count, false };
+        wk.startedAt = call.startedAt;
+        wk.failed = false;
+        ++wk.serial;
+        // The pending list is kept latest first, (at, seq) as ConsumeService orders it.
+        cs.m_pending.push_back({ call.done, cs.m_pendingSeq++, worker, wk.serial });
+        for (size_t i = cs.m_pending.size() - 1; i > 0; --i) {
+            const ConsumeService::Pending &a = cs.m_pending[i];
+            const ConsumeService::Pending &b = cs.m_pending[i - 1];
+            if (a.at < b.at || (a.at == b.at && a.seq < b.seq)) {
+                break;
+            }
+            std::swap(cs.m_pending[i], cs.m_pending[i - 1]);
+        }
+    }
+}
+
+void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
+{
+    World &w = *m_world;
+    if (m_lanes.empty() || limitAt < m_earliest) {
+        return; // nothing due (most agenda events come between a lane's answers)
+    }
+    // 1. Lanes whose queue or consumer left the steady regime go back on the agenda.
+    bool evicted = false;
+    for (size_t i = m_lanes.size(); i-- > 0;) {
+        const Lane &lane = m_lanes[i];
+        if (!before(lane.at, lane.seq, limitAt, limitSeq)) {
+            continue; // not due: checked when it is
+        }
+        if (!consumerSteady(*w.consumers[size_t(lane.consumer)]) || !laneSteady(lane)) {
+            evict(i);
+            evicted = true;
+        }
+    }
+    if (evicted) {
+        SimTime at = 0;
+        quint64 seq = 0;
+        if (w.agenda.peek(limitAt, &at, &seq) && before(at, seq, limitAt, limitSeq)) {
+            limitAt = at;
+            limitSeq = seq;
+        }
+    }
+    if (m_lanes.empty()) {
+        return;
+    }
+    // 2. The lanes due before the limit, and the shares of the pool of their consumers.
+    m_due.clear();
+    SimTime earliest = kNever;
+    for (size_t i = 0; i < m_lanes.size(); ++i) {
+        earliest = std::min(earliest, m_lanes[i].at);
+        if (before(m_lanes[i].at, m_lanes[i].seq, limitAt, limitSeq)) {
+            m_due.push_back(i);
+        }
+    }
+    if (m_due.empty()) {
+        m_earliest = earliest;
+        return;
+    }
+    if (m_runs.size() < m_lanes.size()) {
+        m_runs.resize(m_lanes.size());
+    }
+    if (m_share.size() < w.consumers.size()) {
+        m_share.resize(w.consumers.size(), -1);
+    }
+    for (size_t i : m_due) {
+        m_share[size_t(m_lanes[i].consumer)] = -1;
+    }
+    for (size_t i : m_due) {
+        load(m_lanes[i], m_runs[i]);
+        const qint32 c = m_lanes[i].consumer;
+        if (m_share[size_t(c)] < 0) {
+            m_share[size_t(c)] = share(*w.consumers[size_t(c)]);
+        }
+        m_runs[i].quota = qint32(m_runs[i].tail) + m_share[size_t(c)];
+    }
+    // 3. Every lane up to the limit. The first answer a lane cannot handle (the stop) goes to the
+    // general path, in its place: what happens after it in its consumer (or on its queue) must
+    // see it, so those lanes handle only the answers before it.
+    const Run *stop = nullptr;
+    size_t stopLane = 0;
+    for (size_t i : m_due) {
+        Run &run = m_runs[i];
+        advance(m_lanes[i], run, limitAt, limitSeq, std::numeric_limits<qint32>::max());
+        if (run.blocked
+            && (!stop || precedes(run, size_t(run.handled), *stop, size_t(stop->handled)))) {
+            stop = &run;
+            stopLane = i;
+        }
+    }
+    const size_t stopIndex = stop ? size_t(stop->handled) : 0;
+    const SimTime stopTime = stop ? stop->chain[stopIndex] : limitAt;
+    const qint32 stopPq = stop ? m_lanes[stopLane].pq : -1;
+    if (stop) {
+        const qint32 stopConsumer = m_lanes[stopLane].consumer;
+        const qint32 stopQueue = w.pqs[size_t(stopPq)].queue;
+        for (size_t i : m_due) {
+            Run &run = m_runs[i];
+            if (&run == stop || run.handled == 0 || run.chain[size_t(run.handled) - 1] < stopTime
+                || (m_lanes[i].consumer != stopConsumer
+                    && w.pqs[size_t(m_lanes[i].pq)].queue != stopQueue)) {
+                continue;
+            }
+            // Its answers are in time order: those before the stop's millisecond pass, those of
+            // that millisecond are compared.
+            qint32 allowed = 0;
+            while (allowed < run.handled && run.chain[size_t(allowed)] < stopTime) {
+                ++allowed;
+            }
+            while (allowed < run.handled && run.chain[size_t(allowed)] == stopTime
+                && precedes(run, size_t(allowed), *stop, stopIndex)) {
+                ++allowed;
+            }
+            if (allowed < run.handled) {
+                load(m_lanes[i], run);
+                advance(m_lanes[i], run, limitAt, limitSeq, allowed);
+                run.blocked = false;
+            }
+        }
+    }
+    // 4. Written back. The answers the lanes made get their sequence numbers in the order the
+    // agenda would have given them: those made before the stop, then the stop's own handling
+    // (which may schedule events), then those made after it.
+    m_order.clear();
+    m_after.clear();
+    for (size_t i : m_due) {
+        Run &run = m_runs[i];
+        // Calls that ended before the stop complete now; other consumers' calls may complete up
+        // to the limit (nothing of theirs is read in between).
+        const bool stopsHere = stop
+            && (m_lanes[i].consumer == m_lanes[stopLane].consumer
+                || w.pqs[size_t(m_lanes[i].pq)].queue == w.pqs[size_t(stopPq)].queue);
+        writeBack(m_lanes[i], run, stopsHere ? stopTime : limitAt);
+        if (run.handled == 0) {
+            continue;
+        }
+        if (!stop || &run == stop || precedes(run, size_t(run.handled) - 1, *stop, stopIndex)) {
+            m_order.push_back(i);
+        } else {
+            m_after.push_back(i);
+        }
+    }
+    const auto byAgenda = [this](size_t a, size_t b) {
+        const Run &ra = m_runs[a];
+        const Run &rb = m_runs[b];
+        return precedes(ra, size_t(ra.handled), rb, size_t(rb.handled));
+    };
+    std::sort(m_order.begin(), m_order.end(), byAgenda);
+    for (size_t i : m_order) {
+        m_lanes[i].seq = w.agenda.takeSeq();
+    }
+    m_earliest = kNever;
+    for (const Lane &lane : m_lanes) {
+        m_earliest = std::min(m_earliest, lane.at);
+    }
+    if (!stop) {
+        return;
+    }
+    // The lanes made after the stop, by process queue (handling it may add or move lanes).
+    std::sort(m_after.begin(), m_after.end(), byAgenda);
+    m_afterPq.clear();
+    for (size_t i : m_after) {
+        m_afterPq.push_back(m_lanes[i].pq);
+    }
+    Event e;
+    e.kind = quint8(Ev::PullResponse);
+    e.target = quint32(stopPq);
+    e.arg = m_lanes[stopLane].stamp;
+    remove(stopLane);
+    w.agenda.advanceTo(stopTime);
+    w.handle(e);
+    ++m_inline;
+    for (qint32 pq : m_afterPq) {
+        const qint32 lane = w.pqs[size_t(pq)].lane;
+        if (lane >= 0) {
+            m_lanes[size_t(lane)].seq = w.agenda.takeSeq();
+        }
+    }
+}
+
+bool FastPath::precedes(const Run &a, size_t i, const Run &b, size_t j)
+{
+    // Answer i of a lane was made while its answer i - 1 was handled (answer 0 was there when the
+    // catch-up began, with its sequence number): two answers of one millisecond are in the order
+    // their makers were handled, as on the agenda.
+    if (a.chain[i] != b.chain[j]) {
+        return a.chain[i] < b.chain[j];
+    }
+    if (i == j && std::memcmp(a.chain.data(), b.chain.data(), (i + 1) * sizeof(SimTime)) == 0) {
+        // Queues fed alike answer alike: the same times back to the start of the catch-up.
+        return a.seq < b.seq;
+    }
+    for (;;) {
+        if (a.chain[i] != b.chain[j]) {
+            return a.chain[i] < b.chain[j];
+        }
+        if (i == 0 || j == 0) {
+            if (i == 0 && j == 0) {
+                return a.seq < b.seq;
+            }
+            return i == 0; // made before this catch-up
+        }
+        --i;
+        --j;
+    }
+}
+
+} // namespace Rblab

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: Apache-2.0
+// The engine's fast path: a steady queue's pull answers handled in a tight loop (issue 12).
+#pragma once
+
+#include "sim/random.h"
+#include "sim/simtime.h"
+
+#include <QtGlobal>
+
+#include <vector>
+
+namespace Rblab {
+
+struct World;
+struct ProcessQueue;
+class Consumer;
+
+/*!
+    A consumer that keeps up makes one pull per message: the broker holds the pull until the next
+    message arrives, the answer brings it, a worker consumes it, the next pull goes out. Through
+    the agenda that costs about a thousand instructions a message, spread thin over generic code.
+
+    A process queue in the steady regime (its consumer running concurrently with threads to
+    spare, no flow control, no failures, its broker up, reachable and not throttling, no other
+    holder in its group) becomes a *lane*: its next pull answer is kept here, with the time and
+    sequence number it would have had on the agenda, instead of on the agenda. Before the agenda
+    hands out an event, every lane handles its answers due before that event (catchUp), each
+    queue on its own, in a loop over local state: the answer's messages go to the cache, each
+    call's consume time is drawn from the queue's own stream (ProcessQueue::random, carry), the
+    calls ending before the next answer complete, the next pull is answered or held as the
+    broker would. The state is then written back where the general path keeps it (the process
+    queue, its cache, the consumer's pool and pending calls, the offset table, the broker's
+    committed offset and held pulls, the delivery bits), so the event sees exactly what the
+    general path would have left.
+
+    Why that is exact: between two agenda events nothing outside a lane can change what the lane
+    reads (a rate change, a command, a rebalance, a frozen consumer are all agenda events, and
+    the lane's conditions are checked again before each catch-up), and lanes do not read each
+    other (a queue's draws are its own; the pool is shared, so each lane gets a fixed share of
+    the idle threads for the catch-up and stops where it would need more). An answer the loop
+    cannot handle (flow control, a full share, a hold that times out) stops every lane at that
+    answer's place and goes back on the agenda, to the general path. RBLAB_FASTPATH=0 turns the
+    fast path off; tst_fastpath compares both on every bundled world.
+*/
+class FastPath
+{
+public:
+    explicit FastPath(World *world);
+
+    bool enabled() const { return m_enabled; }
+    void setEnabled(bool enabled);
+    bool active() const { return !m_lanes.empty(); }
+    //! Pull answers the lanes handled so far (the agenda handled the others).
+    quint64 answers() const { return m_answers; }
+    /*!
+        Answers handled through the general path inside catch-ups so far: a catch-up that handled
+        one may have put events on the agenda before the limit it was given.
+    */
+    quint64 stops() const { return m_inline; }
+
+    /*!
+        A pull answer for `pq` due at `at`: kept in the queue's lane (made if the queue is
+        steady) and true, or false when the agenda must take it.
+    */
+    bool take(qint32 pq, SimTime at, quint64 stamp);
+    //! Handles every lane answer before (at, seq) in the agenda's order.
+    void catchUp(SimTime at, quint64 seq);
+    //! The earliest lane answer due at or before `limit`; false when there is none.
+    bool earliest(SimTime limit, SimTime *at, quint64 *seq) const;
+    //! Puts every lane's answer back on the agenda (fast path turned off).
+    void evictAll();
+
+private:
+    struct Lane
+    {
+        qint32 pq = -1;
+        qint32 consumer = -1;
+        SimTime at = 0; //!< the pending answer
+        quint64 seq = 0;
+        quint64 stamp = 0;
+    };
+    //! A listener call of a lane in flight.
+    struct Call
+    {
+        SimTime done;
+        SimTime startedAt;
+        qint64 begin;
+        qint32 count;
+    };
+    //! A lane's state during a catch-up, written back at its end.
+    struct Run
+    {
+        bool blocked = false; //!< stopped at (at, seq): the general path handles that answer
+        qint32 quota = 0; //!< calls it may have in flight: its own threads and its share
+        qint32 handled = 0;
+        SimTime lastAt = 0; //!< when the last answer was handled
+        SimTime at = 0; //!< the pending answer
+        quint64 seq = 0; //!< of the answer pending when the catch-up began
+        //! When each answer of the catch-up is due: [0] the one pending at its start, then one
+        //! per answer handled (the next one it made).
+        std::vector<SimTime> chain;
+        quint64 stamp = 0;
+        //! In flight: calls[head, tail), by (done, start order); calls is storage (its size is
+        //! its capacity, so the loop works on a plain array).
+        std::vector<Call> calls;
+        size_t head = 0;
+        size_t tail = 0;
+        Random random;
+        double carry = 0;
+        qint64 nextOffset = 0;
+        quint32 pullGen = 0;
+        quint32 parkGen = 0;
+        quint8 stage = 0;
+        quint8 status = 0;
+        qint64 resultBegin = 0;
+        qint64 resultEnd = 0;
+        qint64 nextBeginOffset = 0;
+        SimTime pullSentAt = 0;
+        SimTime parkedAt = 0;
+        SimTime wakeAt = 0;
+        SimTime lastPull = 0;
+        SimTime lastConsume = 0;
+        qint64 queueOffsetMax = 0;
+        bool commitFlag = false;
+        qint64 commitOffset = 0;
+        qint64 offset = -1; //!< the consumer's offset table entry
+        bool committed = false; //!< a pull carried an offset to the broker
+        qint64 committedValue = 0; //!< the last one
+        qint64 deliveredFrom = 0;
+        qint64 deliveredTo = 0;
+        bool consumed = false; //!< a call completed (lastConsume, offset changed)
+        bool put = false; //!< messages were cached
+    };
+
+    bool consumerSteady(const Consumer &c) const;
+    bool laneSteady(const Lane &lane) const;
+    //! The idle threads each lane of a consumer may take during a catch-up.
+    qint32 share(const Consumer &c) const;
+    void load(const Lane &lane, Run &run) const;
+    //! Handles the lane's answers before (at, seq) while they are steady.
+    void advance(const Lane &lane, Run &run, SimTime at, quint64 seq, qint32 maxHandled);
+    //! Whether answer i of one lane's catch-up comes before answer j of another's on the agenda.
+    static bool precedes(const Run &a, size_t i, const Run &b, size_t j);
+    /*!
+        Writes a lane's state back. Its calls that ended before `settled` complete first: the
+        general path would complete them at its consumer's next event (at or after `settled`)
+        and nothing reads them in between.
+    */
+    void writeBack(Lane &lane, Run &run, SimTime settled);
+    void evict(size_t index);
+    void remove(size_t index);
+    static bool before(SimTime a, quint64 as, SimTime b, quint64 bs)
+    {
+        return a != b ? a < b : as < bs;
+    }
+
+    World *m_world;
+    bool m_enabled = true;
+    std::vector<Lane> m_lanes;
+    std::vector<Run> m_runs; //!< scratch, one per lane (kept for its capacity)
+    std::vector<size_t> m_due; //!< lanes with an answer before the current catch-up's limit
+    std::vector<size_t> m_order; //!< lanes that made answers before the stop, in the agenda's order
+    std::vector<size_t> m_after; //!< and after it
+    std::vector<qint32> m_afterPq;
+    quint64 m_inline = 0; //!< stops handled (through the general path) inside a catch-up
+    std::vector<qint32> m_share; //!< per consumer, for the current catch-up (-1: not yet)
+    std::vector<qint32> m_laneCount; //!< per consumer
+    quint64 m_answers = 0;
+    SimTime m_earliest = 0; //!< no lane's answer is due before this (a lower bound)
+};
+
+} // namespace Rblab

@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: Apache-2.0
+// The engine's fast path (model/fastpath.h, issue 12) handles steady queues' pull answers off
+// the agenda. It must change nothing but the cost: every bundled and test world gives the same
+// report, byte for byte, and the same number of processed events with it and without it; a run
+// stopped and continued (the GUI's frames, the timeline's replays, commands given between two
+// events) equals a straight run; and in the reference world it does nearly all the work.
+#include "simtestsupport.h"
+
+#include <report/reportwriter.h>
+#include <scenario/scenarioreader.h>
+
+#include <QDir>
+#include <QTest>
+
+using namespace Rblab;
+using namespace SimTest;
+
+namespace {
+
+struct Run
+{
+    QByteArray report;
+    quint64 processed = 0;
+    quint64 fast = 0;
+};
+
+Scenario load(const QString &path)
+{
+    const ScenarioReadResult read = ScenarioReader::readFile(path, &registry());
+    if (!read.ok()) {
+        qFatal("%s", qPrintable(read.errorText()));
+    }
+    return *read.scenario;
+}
+
+QString bundled(const QString &name)
+{
+    return QStringLiteral(RBLAB_SOURCE_DIR "/resources/scenarios/") + name;
+}
+
+QString testWorld(const QString &name)
+{
+    return QStringLiteral(RBLAB_SOURCE_DIR "/tests/data/scenarios/") + name;
+}
+
+Run finish(Simulation &sim, SimTime until)
+{
+    Run run;
+    sim.runUntil(until);
+    ReportWriter::Options options;
+    options.duration = until;
+    run.report = ReportWriter::toJson(sim, options);
+    run.processed = sim.processedEventCount();
+    run.fast = sim.fastPathAnswers();
+    return run;
+}
+
+Run straight(const Scenario &scenario, quint64 seed, SimTime until, bool fastPath)
+{
+    Simulation::Options options;
+    options.seed = seed;
+    options.fastPath = fastPath;
+    Simulation sim(scenario, registry(), options);
+    return finish(sim, until);
+}
+
+//! The same run, stopped every `step` (a snapshot taken at each stop, as the GUI does).
+Run stopping(const Scenario &scenario, quint64 seed, SimTime until, SimTime step)
+{
+    Simulation::Options options;
+    options.seed = seed;
+    Simulation sim(scenario, registry(), options);
+    for (SimTime t = step; t < until; t += step) {
+        sim.runUntil(t);
+        sim.snapshot();
+    }
+    return finish(sim, until);
+}
+
+SimTime capped(const Scenario &scenario, SimTime cap)
+{
+    return std::min(scenario.duration > 0 ? scenario.duration : cap, cap);
+}
+
+} // namespace
+
+class tst_FastPath : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void sameRunWithAndWithout_data();
+    void sameRunWithAndWithout();
+    void stopAndContinue_data();
+    void stopAndContinue();
+    void eventByEvent();
+    void commandsBetweenEvents();
+    void referenceWorldIsFast();
+};
+
+void tst_FastPath::initTestCase()
+{
+    QVERIFY2(registryError().isEmpty(), qPrintable(registryError()));
+}
+
+void tst_FastPath::sameRunWithAndWithout_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<quint64>("seed");
+    QStringList paths;
+    for (const QString &file : QDir(QStringLiteral(RBLAB_SOURCE_DIR "/resources/scenarios"))
+                                   .entryList({ QStringLiteral("*.json") })) {
+        paths << bundled(file);
+    }
+    for (const QString &file : QDir(QStringLiteral(RBLAB_SOURCE_DIR "/tests/data/scenarios"))
+                                   .entryList({ QStringLiteral("*.json") })) {
+        paths << testWorld(file);
+    }
+    QVERIFY(paths.size() >= 18);
+    for (const QString &path : std::as_const(paths)) {
+        for (quint64 seed : { 1ull, 5ull }) {
+            const QString tag
+                = QFileInfo(path).baseName() + QLatin1Char('/') + QString::number(seed);
+            QTest::newRow(qPrintable(tag)) << path << seed;
+        }
+    }
+}
+
+void tst_FastPath::sameRunWithAndWithout()
+{
+    QFETCH(QString, path);
+    QFETCH(quint64, seed);
+    const Scenario scenario = load(path);
+    const SimTime until = capped(
+        scenario, path.endsWith(QLatin1String("reference-1h.json")) ? 3 * kMinute : 8 * kMinute);
+    const Run slow = straight(scenario, seed, until, false);
+    const Run fast = straight(scenario, seed, until, true);
+    QCOMPARE(slow.fast, 0ull);
+    QCOMPARE(fast.processed, slow.processed);
+    QCOMPARE(fast.report.size(), slow.report.size());
+    QVERIFY2(fast.report == slow.report, "the reports differ");
+}
+
+void tst_FastPath::stopAndContinue_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<SimTime>("until");
+    QTest::addColumn<SimTime>("step");
+    const QString reference = testWorld(QStringLiteral("reference-1h.json"));
+    const QString defaultWorld = bundled(QStringLiteral("default.json"));
+    const QString slow = bundled(QStringLiteral("slow-consumer-flow-control.json"));
+    const QString kills = bundled(QStringLiteral("kill-freeze-shutdown.json"));
+    QTest::newRow("reference/1ms") << reference << SimTime(2 * kSecond) << SimTime(1);
+    QTest::newRow("reference/53ms") << reference << SimTime(30 * kSecond) << SimTime(53);
+    QTest::newRow("reference/1s") << reference << SimTime(2 * kMinute) << SimTime(kSecond);
+    QTest::newRow("default/337ms") << defaultWorld << SimTime(3 * kMinute) << SimTime(337);
+    QTest::newRow("slow-consumer/53ms") << slow << SimTime(2 * kMinute) << SimTime(53);
+    QTest::newRow("kill-freeze-shutdown/1s") << kills << SimTime(4 * kMinute) << SimTime(kSecond);
+}
+
+void tst_FastPath::stopAndContinue()
+{
+    QFETCH(QString, path);
+    QFETCH(SimTime, until);
+    QFETCH(SimTime, step);
+    const Scenario scenario = load(path);
+    const Run whole = straight(scenario, 3, until, true);
+    const Run stopped = stopping(scenario, 3, until, step);
+    QVERIFY(whole.fast > 0);
+    QCOMPARE(stopped.processed, whole.processed);
+    QVERIFY2(stopped.report == whole.report, "a run stopped and continued differs");
+}
+
+void tst_FastPath::eventByEvent()
+{
+    // The GUI steps event by event and the timeline replays to an event count
+    // (runUntilProcessed): a lane's answer counts as one event there, in its place.
+    const Scenario scenario = load(testWorld(QStringLiteral("reference-1h.json")));
+    const SimTime until = 20 * kSecond;
+    const Run whole = straight(scenario, 2, until, true);
+    const Run slow = straight(scenario, 2, until, false);
+    QCOMPARE(whole.processed, slow.processed);
+    for (const quint64 target : { whole.processed / 3, whole.processed / 2 + 7 }) {
+        Simulation::Options options;
+        options.seed = 2;
+        Simulation fast(scenario, registry(), options);
+        options.fastPath = false;
+        Simulation general(scenario, registry(), options);
+        // Event by event to the target (Simulation::step, as the GUI's "next event" does).
+        while (fast.processedEventCount() < target) {
+            QVERIFY(fast.step());
+        }
+        while (general.processedEventCount() < target) {
+            QVERIFY(general.step());
+        }
+        QCOMPARE(fast.processedEventCount(), target);
+        QCOMPARE(general.processedEventCount(), target);
+        QCOMPARE(fast.now(), general.now());
+        QCOMPARE(fast.snapshot().totals.delivered, general.snapshot().totals.delivered);
+        // And to an event count within the time of the event reached (the timeline's replay).
+        const SimTime now = fast.now();
+        fast.runUntilProcessed(now, target + 300);
+        general.runUntilProcessed(now, target + 300);
+        QCOMPARE(fast.processedEventCount(), general.processedEventCount());
+        for (int i = 0; i < 500; ++i) {
+            QVERIFY(fast.step());
+            QVERIFY(general.step());
+            QCOMPARE(fast.processedEventCount(), general.processedEventCount());
+        }
+        QVERIFY(fast.fastPathAnswers() > 0);
+        const Run a = finish(fast, until);
+        const Run b = finish(general, until);
+        QCOMPARE(a.processed, whole.processed);
+        QVERIFY2(a.report == whole.report, "stepped fast run differs");
+        QVERIFY2(b.report == whole.report, "stepped general run differs");
+    }
+}
+
+void tst_FastPath::commandsBetweenEvents()
+{
+    // Commands given at a stop (the GUI's buttons) reach lanes that ran up to it: a freeze, a
+    // kill, a new produce rate (held pulls are planned again) and a slower consumer.
+    const Scenario scenario = load(testWorld(QStringLiteral("reference-1h.json")));
+    QStringList ids;
+    for (const ConsumerSpec &c : scenario.groups.front().consumers) {
+        ids << c.id;
+    }
+    QVERIFY(ids.size() >= 4);
+    const auto script = [&](Simulation &sim) {
+        sim.runUntil(20 * kSecond + 17);
+        QCOMPARE(apply(sim, command(ScenarioEvent::Action::Freeze, ids[1])), QString());
+        sim.runUntil(31 * kSecond + 3);
+        QCOMPARE(apply(sim, command(ScenarioEvent::Action::Unfreeze, ids[1])), QString());
+        sim.runUntil(40 * kSecond + 1);
+        QCOMPARE(apply(sim, command(ScenarioEvent::Action::Kill, ids[2])), QString());
+        ScenarioEvent rate;
+        rate.action = ScenarioEvent::Action::SetProduceRate;
+        rate.topic = scenario.topics.front().name;
+        rate.rate = 35000;
+        sim.runUntil(47 * kSecond + 333);
+        QString why;
+        QVERIFY2(sim.apply(rate, &why), qPrintable(why));
+        sim.runUntil(70 * kSecond);
+    };
+    Simulation::Options options;
+    options.seed = 4;
+    Simulation fast(scenario, registry(), options);
+    options.fastPath = false;
+    Simulation general(scenario, registry(), options);
+    script(fast);
+    script(general);
+    const Run a = finish(fast, 90 * kSecond);
+    const Run b = finish(general, 90 * kSecond);
+    QVERIFY(a.fast > 0);
+    QCOMPARE(a.processed, b.processed);
+    QVERIFY2(a.report == b.report, "the same commands give different runs");
+}
+
+void tst_FastPath::referenceWorldIsFast()
+{
+    // Where the speed comes from (the instruction count is in the benchmarks): in the
+    // reference world nearly every pull answer is handled by a lane.
+    const Scenario scenario = load(testWorld(QStringLiteral("reference-1h.json")));
+    const Run run = straight(scenario, scenario.seed, 2 * kMinute, true);
+    QVERIFY2(run.fast > 2'300'000, qPrintable(QString::number(run.fast)));
+    QVERIFY2(double(run.fast) / double(run.processed) > 0.97,
+        qPrintable(QStringLiteral("%1 of %2").arg(run.fast).arg(run.processed)));
+}
+
+QTEST_GUILESS_MAIN(tst_FastPath)
+#include "tst_fastpath.moc"
