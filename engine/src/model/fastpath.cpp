@@ -464,6 +464,7 @@ void FastPath::advance(
     run.lastAt = lastAt;
     run.deliveredFrom = deliveredFrom;
     run.deliveredTo = deliveredTo;
+    m_looped += quint64(handled - run.handled);
     run.handled = handled;
     run.consumed = consumed;
     run.random = random;
@@ -642,6 +643,8 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
     }
     if (m_share.size() < w.consumers.size()) {
         m_share.resize(w.consumers.size(), -1);
+        m_boundAt.resize(w.consumers.size(), kNever);
+        m_boundSeq.resize(w.consumers.size(), 0);
     }
     for (size_t i : m_due) {
         m_share[size_t(m_lanes[i].consumer)] = -1;
@@ -654,6 +657,32 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
         }
         m_runs[i].quota = qint32(m_runs[i].tail) + m_share[size_t(c)];
     }
+    // A lane with no thread to take (quota 0: nothing in flight, no share) stops at its first
+    // answer. Its consumer's other lanes handle only the answers before that one: those after it
+    // would have to see it (they are handled again up to it when it is the catch-up's stop, or
+    // in the next catch-up when it is not). Without the bound a consumer with more lanes than
+    // idle threads ran every lane to the limit, often hundreds of milliseconds on, at each stop.
+    for (size_t i : m_due) {
+        m_boundAt[size_t(m_lanes[i].consumer)] = kNever;
+    }
+    for (size_t i : m_due) {
+        const Lane &lane = m_lanes[i];
+        const size_t c = size_t(lane.consumer);
+        if (m_runs[i].quota == 0 && before(lane.at, lane.seq, m_boundAt[c], m_boundSeq[c])) {
+            m_boundAt[c] = lane.at;
+            m_boundSeq[c] = lane.seq;
+        }
+    }
+    // The limit of a lane: the catch-up's, or just after its consumer's first certain stop.
+    const auto limitOf = [&](size_t i, SimTime *at, quint64 *seq) {
+        const size_t c = size_t(m_lanes[i].consumer);
+        *at = limitAt;
+        *seq = limitSeq;
+        if (m_boundAt[c] != kNever && before(m_boundAt[c], m_boundSeq[c] + 1, limitAt, limitSeq)) {
+            *at = m_boundAt[c];
+            *seq = m_boundSeq[c] + 1;
+        }
+    };
     // 3. Every lane up to the limit. The first answer a lane cannot handle (the stop) goes to the
     // general path, in its place: what happens after it in its consumer (or on its queue) must
     // see it, so those lanes handle only the answers before it.
@@ -661,7 +690,10 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
     size_t stopLane = 0;
     for (size_t i : m_due) {
         Run &run = m_runs[i];
-        advance(m_lanes[i], run, limitAt, limitSeq, std::numeric_limits<qint32>::max());
+        SimTime laneAt = 0;
+        quint64 laneSeq = 0;
+        limitOf(i, &laneAt, &laneSeq);
+        advance(m_lanes[i], run, laneAt, laneSeq, std::numeric_limits<qint32>::max());
         if (run.blocked
             && (!stop || precedes(run, size_t(run.handled), *stop, size_t(stop->handled)))) {
             stop = &run;
@@ -692,8 +724,11 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
                 ++allowed;
             }
             if (allowed < run.handled) {
+                SimTime laneAt = 0;
+                quint64 laneSeq = 0;
+                limitOf(i, &laneAt, &laneSeq);
                 load(m_lanes[i], run);
-                advance(m_lanes[i], run, limitAt, limitSeq, allowed);
+                advance(m_lanes[i], run, laneAt, laneSeq, allowed);
                 run.blocked = false;
             }
         }
@@ -710,7 +745,10 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
         const bool stopsHere = stop
             && (m_lanes[i].consumer == m_lanes[stopLane].consumer
                 || w.pqs[size_t(m_lanes[i].pq)].queue == w.pqs[size_t(stopPq)].queue);
-        writeBack(m_lanes[i], run, stopsHere ? stopTime : limitAt);
+        SimTime laneAt = 0;
+        quint64 laneSeq = 0;
+        limitOf(i, &laneAt, &laneSeq);
+        writeBack(m_lanes[i], run, stopsHere ? stopTime : laneAt);
         if (run.handled == 0) {
             continue;
         }

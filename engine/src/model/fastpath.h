@@ -57,6 +57,11 @@ public:
         one may have put events on the agenda before the limit it was given.
     */
     quint64 stops() const { return m_inline; }
+    /*!
+        Answers the loops handled, counting again those handled past a stop and then again up to
+        it or in the next catch-up: its excess over answers() is the work a stop wasted.
+    */
+    quint64 looped() const { return m_looped; }
 
     /*!
         A pull answer for `pq` due at `at`: kept in the queue's lane (made if the queue is
@@ -164,8 +169,12 @@ private:
     std::vector<qint32> m_afterPq;
     quint64 m_inline = 0; //!< stops handled (through the general path) inside a catch-up
     std::vector<qint32> m_share; //!< per consumer, for the current catch-up (-1: not yet)
+    //! Per consumer, for the current catch-up: the first answer of its lanes certain to stop.
+    std::vector<SimTime> m_boundAt;
+    std::vector<quint64> m_boundSeq;
     std::vector<qint32> m_laneCount; //!< per consumer
     quint64 m_answers = 0;
+    quint64 m_looped = 0;
     SimTime m_earliest = 0; //!< no lane's answer is due before this (a lower bound)
 };
 

@@ -91,6 +91,11 @@ quint64 Simulation::fastPathAnswers() const
     return m_world->fastPath.answers();
 }
 
+quint64 Simulation::fastPathLooped() const
+{
+    return m_world->fastPath.looped();
+}
+
 SimTime Simulation::sampleInterval() const
 {
     return m_world->sampleInterval;

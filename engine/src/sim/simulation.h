@@ -84,6 +84,8 @@ public:
     quint64 processedEventCount() const;
     //! Of those, the pull answers the fast path handled (model/fastpath.h).
     quint64 fastPathAnswers() const;
+    //! The answers its loops handled, those handled again after a stop included.
+    quint64 fastPathLooped() const;
 
     //! Processes every event due at or before `t`, then sets the clock to `t`.
     void runUntil(SimTime t);
