@@ -13,6 +13,7 @@ namespace Rblab {
 namespace {
 
 constexpr qint64 kMiB = 1024 * 1024;
+constexpr SimTime kFirstRound = 64; //!< ms: how far past the first answer a catch-up looks first
 constexpr qint64 kSteadyBatch = 4; //!< at most this many messages in an answer a lane takes over
 using Stage = ProcessQueue::PullStage;
 using Status = ProcessQueue::PullStatus;
@@ -87,14 +88,16 @@ bool FastPath::laneSteady(const Lane &lane) const
     return w.metrics.owners(pq.group, pq.queue) == 1;
 }
 
-qint32 FastPath::share(const Consumer &c) const
+qint32 FastPath::share(const Consumer &c, qint32 due, qint32 rank) const
 {
-    // Each lane keeps the threads its calls hold and gets an equal share of the idle ones, so
-    // the calls in flight never outnumber the pool at any moment of the catch-up (the general
-    // path would queue a call then: the lane stops before it). Other calls of the consumer only
-    // end meanwhile, freeing threads nobody counts on.
-    const qint32 lanes = m_laneCount[size_t(c.index)];
-    return lanes > 0 ? qint32(qint64(c.consume.m_idle.size()) / lanes) : 0;
+    // Each lane keeps the threads its calls hold, and the idle ones are shared among the
+    // consumer's lanes due in this catch-up (the others start no call before its limit), the
+    // `idle % due` left over one each to the first of them: the calls in flight never outnumber
+    // the pool at any moment of the catch-up (the general path would queue a call then: the
+    // lane stops before it). Other calls of the consumer only end meanwhile, freeing threads
+    // nobody counts on.
+    const qint64 idle = qint64(c.consume.m_idle.size());
+    return due > 0 ? qint32(idle / due + (rank < idle % due ? 1 : 0)) : 0;
 }
 
 bool FastPath::take(qint32 pqIndex, SimTime at, quint64 stamp)
@@ -244,6 +247,26 @@ void FastPath::load(const Lane &lane, Run &run) const
     run.put = false;
 }
 
+void FastPath::save(const Run &run, Run &saved)
+{
+    static_cast<RunState &>(saved) = run;
+    if (saved.calls.size() < run.calls.size()) {
+        saved.calls.resize(run.calls.size());
+    }
+    std::copy(run.calls.begin() + qsizetype(run.head), run.calls.begin() + qsizetype(run.tail),
+        saved.calls.begin() + qsizetype(run.head));
+}
+
+void FastPath::restore(const Run &saved, Run &run)
+{
+    static_cast<RunState &>(run) = saved;
+    if (run.calls.size() < saved.calls.size()) {
+        run.calls.resize(saved.calls.size());
+    }
+    std::copy(saved.calls.begin() + qsizetype(saved.head),
+        saved.calls.begin() + qsizetype(saved.tail), run.calls.begin() + qsizetype(saved.head));
+}
+
 void FastPath::advance(
     const Lane &lane, Run &run, SimTime limitAt, quint64 limitSeq, qint32 maxHandled)
 {
@@ -306,10 +329,11 @@ void FastPath::advance(
     if (deliveredFrom == deliveredTo) {
         deliveredFrom = deliveredTo = resultBegin;
     }
-    Q_ASSERT(handled == 0); // from load()
     // The loaded answer has its sequence number; the ones made here come after every agenda
-    // event scheduled so far, so they are before the limit only by time.
-    bool more = maxHandled > 0 && before(at, run.seq, limitAt, limitSeq);
+    // event scheduled so far, so they are before the limit only by time. A run may be advanced
+    // again, to a further limit (the rounds of a catch-up).
+    bool more = !run.blocked && handled < maxHandled
+        && (handled == 0 ? before(at, run.seq, limitAt, limitSeq) : at < limitAt);
     while (more) {
         const SimTime now = at;
         // The consumer settles its calls that ended by now before it looks at the answer.
@@ -640,77 +664,99 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
     }
     if (m_runs.size() < m_lanes.size()) {
         m_runs.resize(m_lanes.size());
+        m_saved.resize(m_lanes.size());
     }
-    if (m_share.size() < w.consumers.size()) {
-        m_share.resize(w.consumers.size(), -1);
-        m_boundAt.resize(w.consumers.size(), kNever);
-        m_boundSeq.resize(w.consumers.size(), 0);
+    if (m_dueCount.size() < w.consumers.size()) {
+        m_dueCount.resize(w.consumers.size(), 0);
+        m_dueRank.resize(w.consumers.size(), 0);
     }
     for (size_t i : m_due) {
-        m_share[size_t(m_lanes[i].consumer)] = -1;
+        m_dueCount[size_t(m_lanes[i].consumer)] = 0;
+        m_dueRank[size_t(m_lanes[i].consumer)] = 0;
+    }
+    for (size_t i : m_due) {
+        ++m_dueCount[size_t(m_lanes[i].consumer)];
     }
     for (size_t i : m_due) {
         load(m_lanes[i], m_runs[i]);
-        const qint32 c = m_lanes[i].consumer;
-        if (m_share[size_t(c)] < 0) {
-            m_share[size_t(c)] = share(*w.consumers[size_t(c)]);
-        }
-        m_runs[i].quota = qint32(m_runs[i].tail) + m_share[size_t(c)];
+        const size_t c = size_t(m_lanes[i].consumer);
+        m_runs[i].quota
+            = qint32(m_runs[i].tail) + share(*w.consumers[c], m_dueCount[c], m_dueRank[c]++);
     }
-    // A lane with no thread to take (quota 0: nothing in flight, no share) stops at its first
-    // answer. Its consumer's other lanes handle only the answers before that one: those after it
-    // would have to see it (they are handled again up to it when it is the catch-up's stop, or
-    // in the next catch-up when it is not). Without the bound a consumer with more lanes than
-    // idle threads ran every lane to the limit, often hundreds of milliseconds on, at each stop.
-    for (size_t i : m_due) {
-        m_boundAt[size_t(m_lanes[i].consumer)] = kNever;
-    }
+    // A lane with no thread to take (quota 0: nothing in flight, no share: its consumer has more
+    // lanes than idle threads) stops at its first answer, so no lane goes past the first such
+    // answer: the catch-up ends there (any limit gives the same run). Without this bound every
+    // lane ran on to the next agenda event, often hundreds of milliseconds on, and was then
+    // handled again up to the stop.
+    bool bounded = false;
     for (size_t i : m_due) {
         const Lane &lane = m_lanes[i];
-        const size_t c = size_t(lane.consumer);
-        if (m_runs[i].quota == 0 && before(lane.at, lane.seq, m_boundAt[c], m_boundSeq[c])) {
-            m_boundAt[c] = lane.at;
-            m_boundSeq[c] = lane.seq;
+        if (m_runs[i].quota == 0 && before(lane.at, lane.seq + 1, limitAt, limitSeq)) {
+            limitAt = lane.at;
+            limitSeq = lane.seq + 1;
+            bounded = true;
         }
     }
-    // The limit of a lane: the catch-up's, or just after its consumer's first certain stop.
-    const auto limitOf = [&](size_t i, SimTime *at, quint64 *seq) {
-        const size_t c = size_t(m_lanes[i].consumer);
-        *at = limitAt;
-        *seq = limitSeq;
-        if (m_boundAt[c] != kNever && before(m_boundAt[c], m_boundSeq[c] + 1, limitAt, limitSeq)) {
-            *at = m_boundAt[c];
-            *seq = m_boundSeq[c] + 1;
+    if (bounded) {
+        size_t kept = 0;
+        for (size_t i : m_due) {
+            if (before(m_lanes[i].at, m_lanes[i].seq, limitAt, limitSeq)) {
+                m_due[kept++] = i;
+            }
         }
-    };
+        m_due.resize(kept);
+    }
     // 3. Every lane up to the limit. The first answer a lane cannot handle (the stop) goes to the
-    // general path, in its place: what happens after it in its consumer (or on its queue) must
-    // see it, so those lanes handle only the answers before it.
+    // general path, in its place, and every lane handles only the answers before it: what
+    // happens after it in its consumer (or on its queue) must see it, and an answer another
+    // lane makes after it is ordered after what the stop's consumer does next, which is not
+    // known before the stop is handled (those lanes would take their sequence numbers too soon).
     const Run *stop = nullptr;
     size_t stopLane = 0;
+    // In rounds, each reaching twice as far as the one before: a stop is usually near, and
+    // every lane that went past it is handled again up to it. Once a stop is known, no lane
+    // goes further than its millisecond (those of that millisecond are sorted out below).
+    SimTime reachAt = limitAt;
+    quint64 reachSeq = limitSeq;
+    SimTime start = kNever;
     for (size_t i : m_due) {
-        Run &run = m_runs[i];
-        SimTime laneAt = 0;
-        quint64 laneSeq = 0;
-        limitOf(i, &laneAt, &laneSeq);
-        advance(m_lanes[i], run, laneAt, laneSeq, std::numeric_limits<qint32>::max());
-        if (run.blocked
-            && (!stop || precedes(run, size_t(run.handled), *stop, size_t(stop->handled)))) {
-            stop = &run;
-            stopLane = i;
+        start = std::min(start, m_lanes[i].at);
+    }
+    for (SimTime horizon = kFirstRound;; horizon *= 2) {
+        SimTime roundAt = reachAt;
+        quint64 roundSeq = reachSeq;
+        if (start + horizon < reachAt) {
+            roundAt = start + horizon;
+            roundSeq = 0;
+        }
+        for (size_t i : m_due) {
+            save(m_runs[i], m_saved[i]);
+        }
+        for (size_t i : m_due) {
+            Run &run = m_runs[i];
+            advance(m_lanes[i], run, roundAt, roundSeq, std::numeric_limits<qint32>::max());
+            if (run.blocked && &run != stop
+                && (!stop || precedes(run, size_t(run.handled), *stop, size_t(stop->handled)))) {
+                stop = &run;
+                stopLane = i;
+                const SimTime after = run.chain[size_t(run.handled)] + 1;
+                if (before(after, 0, reachAt, reachSeq)) {
+                    reachAt = after;
+                    reachSeq = 0;
+                }
+            }
+        }
+        if (stop || (roundAt == reachAt && roundSeq == reachSeq)) {
+            break;
         }
     }
     const size_t stopIndex = stop ? size_t(stop->handled) : 0;
     const SimTime stopTime = stop ? stop->chain[stopIndex] : limitAt;
     const qint32 stopPq = stop ? m_lanes[stopLane].pq : -1;
     if (stop) {
-        const qint32 stopConsumer = m_lanes[stopLane].consumer;
-        const qint32 stopQueue = w.pqs[size_t(stopPq)].queue;
         for (size_t i : m_due) {
             Run &run = m_runs[i];
-            if (&run == stop || run.handled == 0 || run.chain[size_t(run.handled) - 1] < stopTime
-                || (m_lanes[i].consumer != stopConsumer
-                    && w.pqs[size_t(m_lanes[i].pq)].queue != stopQueue)) {
+            if (&run == stop || run.handled == 0 || run.chain[size_t(run.handled) - 1] < stopTime) {
                 continue;
             }
             // Its answers are in time order: those before the stop's millisecond pass, those of
@@ -724,46 +770,32 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
                 ++allowed;
             }
             if (allowed < run.handled) {
-                SimTime laneAt = 0;
-                quint64 laneSeq = 0;
-                limitOf(i, &laneAt, &laneSeq);
-                load(m_lanes[i], run);
-                advance(m_lanes[i], run, laneAt, laneSeq, allowed);
-                run.blocked = false;
+                // From where the last round began: every lane was short of the stop there.
+                restore(m_saved[i], run);
+                Q_ASSERT(run.handled <= allowed);
+                advance(m_lanes[i], run, limitAt, limitSeq, allowed);
             }
+            run.blocked = false;
         }
     }
-    // 4. Written back. The answers the lanes made get their sequence numbers in the order the
-    // agenda would have given them: those made before the stop, then the stop's own handling
-    // (which may schedule events), then those made after it.
+    // 4. Written back, the calls that ended before the stop (or the limit) completed. The answers
+    // the lanes made get their sequence numbers in the order the agenda would have given them,
+    // then the stop is handled.
     m_order.clear();
-    m_after.clear();
     for (size_t i : m_due) {
         Run &run = m_runs[i];
-        // Calls that ended before the stop complete now; other consumers' calls may complete up
-        // to the limit (nothing of theirs is read in between).
-        const bool stopsHere = stop
-            && (m_lanes[i].consumer == m_lanes[stopLane].consumer
-                || w.pqs[size_t(m_lanes[i].pq)].queue == w.pqs[size_t(stopPq)].queue);
-        SimTime laneAt = 0;
-        quint64 laneSeq = 0;
-        limitOf(i, &laneAt, &laneSeq);
-        writeBack(m_lanes[i], run, stopsHere ? stopTime : laneAt);
-        if (run.handled == 0) {
-            continue;
-        }
-        if (!stop || &run == stop || precedes(run, size_t(run.handled) - 1, *stop, stopIndex)) {
+        writeBack(m_lanes[i], run, stopTime);
+        if (run.handled > 0) {
+            Q_ASSERT(
+                !stop || &run == stop || precedes(run, size_t(run.handled) - 1, *stop, stopIndex));
             m_order.push_back(i);
-        } else {
-            m_after.push_back(i);
         }
     }
-    const auto byAgenda = [this](size_t a, size_t b) {
+    std::sort(m_order.begin(), m_order.end(), [this](size_t a, size_t b) {
         const Run &ra = m_runs[a];
         const Run &rb = m_runs[b];
         return precedes(ra, size_t(ra.handled), rb, size_t(rb.handled));
-    };
-    std::sort(m_order.begin(), m_order.end(), byAgenda);
+    });
     for (size_t i : m_order) {
         m_lanes[i].seq = w.agenda.takeSeq();
     }
@@ -774,12 +806,6 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
     if (!stop) {
         return;
     }
-    // The lanes made after the stop, by process queue (handling it may add or move lanes).
-    std::sort(m_after.begin(), m_after.end(), byAgenda);
-    m_afterPq.clear();
-    for (size_t i : m_after) {
-        m_afterPq.push_back(m_lanes[i].pq);
-    }
     Event e;
     e.kind = quint8(Ev::PullResponse);
     e.target = quint32(stopPq);
@@ -788,12 +814,6 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
     w.agenda.advanceTo(stopTime);
     w.handle(e);
     ++m_inline;
-    for (qint32 pq : m_afterPq) {
-        const qint32 lane = w.pqs[size_t(pq)].lane;
-        if (lane >= 0) {
-            m_lanes[size_t(lane)].seq = w.agenda.takeSeq();
-        }
-    }
 }
 
 bool FastPath::precedes(const Run &a, size_t i, const Run &b, size_t j)

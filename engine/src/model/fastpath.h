@@ -92,8 +92,8 @@ private:
         qint64 begin;
         qint32 count;
     };
-    //! A lane's state during a catch-up, written back at its end.
-    struct Run
+    //! A lane's state during a catch-up, written back at its end: its scalars...
+    struct RunState
     {
         bool blocked = false; //!< stopped at (at, seq): the general path handles that answer
         qint32 quota = 0; //!< calls it may have in flight: its own threads and its share
@@ -101,13 +101,7 @@ private:
         SimTime lastAt = 0; //!< when the last answer was handled
         SimTime at = 0; //!< the pending answer
         quint64 seq = 0; //!< of the answer pending when the catch-up began
-        //! When each answer of the catch-up is due: [0] the one pending at its start, then one
-        //! per answer handled (the next one it made).
-        std::vector<SimTime> chain;
         quint64 stamp = 0;
-        //! In flight: calls[head, tail), by (done, start order); calls is storage (its size is
-        //! its capacity, so the loop works on a plain array).
-        std::vector<Call> calls;
         size_t head = 0;
         size_t tail = 0;
         Random random;
@@ -136,12 +130,26 @@ private:
         bool consumed = false; //!< a call completed (lastConsume, offset changed)
         bool put = false; //!< messages were cached
     };
+    //! ...and its storage.
+    struct Run : RunState
+    {
+        //! When each answer of the catch-up is due: [0] the one pending at its start, then one
+        //! per answer handled (the next one it made).
+        std::vector<SimTime> chain;
+        //! In flight: calls[head, tail), by (done, start order); calls is storage (its size is
+        //! its capacity, so the loop works on a plain array).
+        std::vector<Call> calls;
+    };
 
     bool consumerSteady(const Consumer &c) const;
     bool laneSteady(const Lane &lane) const;
-    //! The idle threads each lane of a consumer may take during a catch-up.
-    qint32 share(const Consumer &c) const;
+    //! The idle threads the `rank`th of a consumer's `due` lanes may take during a catch-up.
+    qint32 share(const Consumer &c, qint32 due, qint32 rank) const;
     void load(const Lane &lane, Run &run) const;
+    //! Keeps a run's state (its chain so far is not copied: later answers only append to it).
+    static void save(const Run &run, Run &saved);
+    //! Takes a run back to a state kept by save().
+    static void restore(const Run &saved, Run &run);
     //! Handles the lane's answers before (at, seq) while they are steady.
     void advance(const Lane &lane, Run &run, SimTime at, quint64 seq, qint32 maxHandled);
     //! Whether answer i of one lane's catch-up comes before answer j of another's on the agenda.
@@ -163,15 +171,12 @@ private:
     bool m_enabled = true;
     std::vector<Lane> m_lanes;
     std::vector<Run> m_runs; //!< scratch, one per lane (kept for its capacity)
+    std::vector<Run> m_saved; //!< each run as the last round of a catch-up began
     std::vector<size_t> m_due; //!< lanes with an answer before the current catch-up's limit
-    std::vector<size_t> m_order; //!< lanes that made answers before the stop, in the agenda's order
-    std::vector<size_t> m_after; //!< and after it
-    std::vector<qint32> m_afterPq;
+    std::vector<size_t> m_order; //!< lanes that made answers, in the agenda's order
     quint64 m_inline = 0; //!< stops handled (through the general path) inside a catch-up
-    std::vector<qint32> m_share; //!< per consumer, for the current catch-up (-1: not yet)
-    //! Per consumer, for the current catch-up: the first answer of its lanes certain to stop.
-    std::vector<SimTime> m_boundAt;
-    std::vector<quint64> m_boundSeq;
+    std::vector<qint32> m_dueCount; //!< per consumer: its lanes due in the current catch-up
+    std::vector<qint32> m_dueRank; //!< per consumer: those given their share so far
     std::vector<qint32> m_laneCount; //!< per consumer
     quint64 m_answers = 0;
     quint64 m_looped = 0;
