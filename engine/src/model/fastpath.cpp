@@ -42,7 +42,7 @@ bool FastPath::consumerSteady(const Consumer &c) const
         && !cs.m_stopped && cs.m_fifo.empty() && qint64(cs.m_workers.size()) == cs.m_threads;
 }
 
-bool FastPath::laneSteady(const Lane &lane) const
+bool FastPath::laneSteady(const Lane &lane, qint64 inCalls) const
 {
     const World &w = *m_world;
     const ProcessQueue &pq = w.pqs[size_t(lane.pq)];
@@ -73,12 +73,14 @@ bool FastPath::laneSteady(const Lane &lane) const
     }
     // A lane's cache is exactly the messages of its calls on the consumer's own agenda: none
     // waiting for a thread, sent back by cleanExpireMsg, or in a failed call (on the world's).
-    const ConsumeService &cs = c.consume;
-    qint64 inCalls = 0;
-    for (const ConsumeService::Pending &p : cs.m_pending) {
-        const ConsumeService::Worker &worker = cs.m_workers[p.worker];
-        if (worker.request.queue == &pq && !worker.request.orderly) {
-            inCalls += worker.request.count;
+    if (inCalls < 0) {
+        inCalls = 0;
+        const ConsumeService &cs = c.consume;
+        for (const ConsumeService::Pending &p : cs.m_pending) {
+            const ConsumeService::Worker &worker = cs.m_workers[p.worker];
+            if (worker.request.queue == &pq && !worker.request.orderly) {
+                inCalls += worker.request.count;
+            }
         }
     }
     if (inCalls != pq.cache.count()) {
@@ -199,7 +201,6 @@ void FastPath::load(const Lane &lane, Run &run) const
 {
     const World &w = *m_world;
     const ProcessQueue &pq = w.pqs[size_t(lane.pq)];
-    const ConsumeService &cs = pq.owner->consume;
     run.blocked = false;
     run.handled = 0;
     run.at = lane.at;
@@ -209,19 +210,7 @@ void FastPath::load(const Lane &lane, Run &run) const
     }
     run.chain[0] = lane.at;
     run.stamp = lane.stamp;
-    // The pending calls are kept latest first: read from the back for (done, start) order.
-    run.head = run.tail = 0;
-    for (size_t i = cs.m_pending.size(); i-- > 0;) {
-        const ConsumeService::Pending &p = cs.m_pending[i];
-        const ConsumeService::Worker &worker = cs.m_workers[p.worker];
-        if (worker.request.queue == &pq && !worker.request.orderly) {
-            if (run.tail == run.calls.size()) {
-                run.calls.resize(std::max<size_t>(16, run.calls.size() * 2));
-            }
-            run.calls[run.tail++]
-                = { p.at, worker.startedAt, worker.request.begin, worker.request.count };
-        }
-    }
+    run.head = run.tail = 0; // its calls in flight: filled by window(), one pass per consumer
     run.random = pq.random;
     run.carry = pq.carry;
     run.nextOffset = pq.nextOffset;
@@ -573,8 +562,8 @@ void FastPath::writeBack(Lane &lane, Run &run, SimTime settled)
         c.delivered += run.deliveredTo - run.deliveredFrom;
     }
     // The cache holds exactly the messages of the calls in flight.
-    std::vector<Call> byOffset(
-        run.calls.begin() + qint64(run.head), run.calls.begin() + qint64(run.tail));
+    std::vector<Call> &byOffset = m_byOffset; // scratch (kept for its capacity)
+    byOffset.assign(run.calls.begin() + qint64(run.head), run.calls.begin() + qint64(run.tail));
     std::sort(byOffset.begin(), byOffset.end(),
         [](const Call &a, const Call &b) { return a.begin < b.begin; });
     pq.cache.reset();
@@ -627,13 +616,42 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
         return; // nothing due (most agenda events come between a lane's answers)
     }
     // 1. Lanes whose queue or consumer left the steady regime go back on the agenda.
+    // The calls in flight of the due lanes' consumers, counted per process queue once (not once
+    // per lane: a consumer may have as many lanes as threads).
+    ++m_stamp;
+    if (m_inCalls.size() < w.pqs.size()) {
+        m_inCalls.resize(w.pqs.size(), 0);
+        m_inCallsStamp.resize(w.pqs.size(), 0);
+    }
+    if (m_consumerStamp.size() < w.consumers.size()) {
+        m_consumerStamp.resize(w.consumers.size(), 0);
+    }
+    const auto inCallsOf = [this](qint32 pq) {
+        return m_inCallsStamp[size_t(pq)] == m_stamp ? m_inCalls[size_t(pq)] : qint64(0);
+    };
     bool evicted = false;
     for (size_t i = m_lanes.size(); i-- > 0;) {
         const Lane &lane = m_lanes[i];
         if (!before(lane.at, lane.seq, limitAt, limitSeq)) {
             continue; // not due: checked when it is
         }
-        if (!consumerSteady(*w.consumers[size_t(lane.consumer)]) || !laneSteady(lane)) {
+        if (m_consumerStamp[size_t(lane.consumer)] != m_stamp) {
+            m_consumerStamp[size_t(lane.consumer)] = m_stamp;
+            const ConsumeService &cs = w.consumers[size_t(lane.consumer)]->consume;
+            for (const ConsumeService::Pending &p : cs.m_pending) {
+                const ConsumeService::Request &request = cs.m_workers[p.worker].request;
+                if (request.queue && !request.orderly) {
+                    const size_t pq = size_t(request.pq);
+                    if (m_inCallsStamp[pq] != m_stamp) {
+                        m_inCallsStamp[pq] = m_stamp;
+                        m_inCalls[pq] = 0;
+                    }
+                    m_inCalls[pq] += request.count;
+                }
+            }
+        }
+        if (!consumerSteady(*w.consumers[size_t(lane.consumer)])
+            || !laneSteady(lane, inCallsOf(lane.pq))) {
             evict(i);
             evicted = true;
         }
@@ -677,8 +695,39 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
     for (size_t i : m_due) {
         ++m_dueCount[size_t(m_lanes[i].consumer)];
     }
+    if (m_runStamp.size() < m_lanes.size()) {
+        m_runStamp.resize(m_lanes.size(), 0);
+    }
     for (size_t i : m_due) {
         load(m_lanes[i], m_runs[i]);
+        m_runStamp[i] = m_stamp;
+    }
+    // Each due lane's calls in flight, from one pass over its consumer's pending calls (kept
+    // latest first: read from the back for (done, start) order).
+    ++m_stamp;
+    for (size_t i : m_due) {
+        const size_t c = size_t(m_lanes[i].consumer);
+        if (m_consumerStamp[c] == m_stamp) {
+            continue;
+        }
+        m_consumerStamp[c] = m_stamp;
+        const ConsumeService &cs = w.consumers[c]->consume;
+        for (size_t k = cs.m_pending.size(); k-- > 0;) {
+            const ConsumeService::Pending &p = cs.m_pending[k];
+            const ConsumeService::Worker &worker = cs.m_workers[p.worker];
+            const ConsumeService::Request &request = worker.request;
+            if (!request.queue || request.orderly || request.queue->lane < 0
+                || m_runStamp[size_t(request.queue->lane)] != m_stamp - 1) {
+                continue;
+            }
+            Run &run = m_runs[size_t(request.queue->lane)];
+            if (run.tail == run.calls.size()) {
+                run.calls.resize(std::max<size_t>(16, run.calls.size() * 2));
+            }
+            run.calls[run.tail++] = { p.at, worker.startedAt, request.begin, request.count };
+        }
+    }
+    for (size_t i : m_due) {
         const size_t c = size_t(m_lanes[i].consumer);
         m_runs[i].quota
             = qint32(m_runs[i].tail) + share(*w.consumers[c], m_dueCount[c], m_dueRank[c]++);

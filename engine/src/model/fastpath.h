@@ -142,7 +142,8 @@ private:
     };
 
     bool consumerSteady(const Consumer &c) const;
-    bool laneSteady(const Lane &lane) const;
+    //! `inCalls`: the messages in its calls in flight, when known (-1: counts them).
+    bool laneSteady(const Lane &lane, qint64 inCalls = -1) const;
     //! The idle threads the `rank`th of a consumer's `due` lanes may take during a catch-up.
     qint32 share(const Consumer &c, qint32 due, qint32 rank) const;
     void load(const Lane &lane, Run &run) const;
@@ -172,6 +173,12 @@ private:
     std::vector<Lane> m_lanes;
     std::vector<Run> m_runs; //!< scratch, one per lane (kept for its capacity)
     std::vector<Run> m_saved; //!< each run as the last round of a catch-up began
+    quint32 m_stamp = 0; //!< counts catch-ups: marks what was gathered in the current one
+    std::vector<quint32> m_consumerStamp; //!< per consumer: when its calls were last gathered
+    std::vector<qint64> m_inCalls; //!< per process queue: the messages in its calls in flight
+    std::vector<quint32> m_inCallsStamp; //!< per process queue: when m_inCalls was counted
+    std::vector<quint32> m_runStamp; //!< per lane: when its run was loaded
+    std::vector<Call> m_byOffset; //!< scratch for writeBack()
     std::vector<size_t> m_due; //!< lanes with an answer before the current catch-up's limit
     std::vector<size_t> m_order; //!< lanes that made answers, in the agenda's order
     quint64 m_inline = 0; //!< stops handled (through the general path) inside a catch-up
