@@ -39,8 +39,10 @@ class Consumer;
     other (a queue's draws are its own; the pool is shared, so each lane gets a fixed share of
     the idle threads for the catch-up and stops where it would need more). An answer the loop
     cannot handle (flow control, a full share, a hold that times out) stops every lane at that
-    answer's place and goes back on the agenda, to the general path. RBLAB_FASTPATH=0 turns the
-    fast path off; tst_fastpath compares both on every bundled world.
+    answer's place and is handled there by the general path, inside the catch-up; the lanes run
+    in rounds of growing reach, so few of them go far past it and are handled again.
+    RBLAB_FASTPATH=0 turns the fast path off; tst_fastpath compares both on every bundled world
+    and on busy pools, and tests/bench/fastpath_fuzz.py on random worlds.
 */
 class FastPath
 {
