@@ -210,7 +210,7 @@ void FastPath::load(const Lane &lane, Run &run) const
     }
     run.chain[0] = lane.at;
     run.stamp = lane.stamp;
-    run.head = run.tail = 0; // its calls in flight: filled by window(), one pass per consumer
+    run.head = run.tail = 0; // its calls in flight: catchUp() fills them, one pass per consumer
     run.random = pq.random;
     run.carry = pq.carry;
     run.nextOffset = pq.nextOffset;
@@ -236,24 +236,14 @@ void FastPath::load(const Lane &lane, Run &run) const
     run.put = false;
 }
 
-void FastPath::save(const Run &run, Run &saved)
+void FastPath::copyState(const Run &from, Run &to)
 {
-    static_cast<RunState &>(saved) = run;
-    if (saved.calls.size() < run.calls.size()) {
-        saved.calls.resize(run.calls.size());
+    static_cast<RunState &>(to) = from;
+    if (to.calls.size() < from.calls.size()) {
+        to.calls.resize(from.calls.size());
     }
-    std::copy(run.calls.begin() + qsizetype(run.head), run.calls.begin() + qsizetype(run.tail),
-        saved.calls.begin() + qsizetype(run.head));
-}
-
-void FastPath::restore(const Run &saved, Run &run)
-{
-    static_cast<RunState &>(run) = saved;
-    if (run.calls.size() < saved.calls.size()) {
-        run.calls.resize(saved.calls.size());
-    }
-    std::copy(saved.calls.begin() + qsizetype(saved.head),
-        saved.calls.begin() + qsizetype(saved.tail), run.calls.begin() + qsizetype(saved.head));
+    std::copy(from.calls.begin() + qsizetype(from.head), from.calls.begin() + qsizetype(from.tail),
+        to.calls.begin() + qsizetype(from.head));
 }
 
 void FastPath::advance(
@@ -698,26 +688,28 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
     if (m_runStamp.size() < m_lanes.size()) {
         m_runStamp.resize(m_lanes.size(), 0);
     }
+    if (m_filledStamp.size() < w.consumers.size()) {
+        m_filledStamp.resize(w.consumers.size(), 0);
+    }
     for (size_t i : m_due) {
         load(m_lanes[i], m_runs[i]);
         m_runStamp[i] = m_stamp;
     }
     // Each due lane's calls in flight, from one pass over its consumer's pending calls (kept
     // latest first: read from the back for (done, start) order).
-    ++m_stamp;
     for (size_t i : m_due) {
         const size_t c = size_t(m_lanes[i].consumer);
-        if (m_consumerStamp[c] == m_stamp) {
+        if (m_filledStamp[c] == m_stamp) {
             continue;
         }
-        m_consumerStamp[c] = m_stamp;
+        m_filledStamp[c] = m_stamp;
         const ConsumeService &cs = w.consumers[c]->consume;
         for (size_t k = cs.m_pending.size(); k-- > 0;) {
             const ConsumeService::Pending &p = cs.m_pending[k];
             const ConsumeService::Worker &worker = cs.m_workers[p.worker];
             const ConsumeService::Request &request = worker.request;
             if (!request.queue || request.orderly || request.queue->lane < 0
-                || m_runStamp[size_t(request.queue->lane)] != m_stamp - 1) {
+                || m_runStamp[size_t(request.queue->lane)] != m_stamp) {
                 continue;
             }
             Run &run = m_runs[size_t(request.queue->lane)];
@@ -779,12 +771,12 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
             roundSeq = 0;
         }
         for (size_t i : m_due) {
-            save(m_runs[i], m_saved[i]);
+            copyState(m_runs[i], m_saved[i]);
         }
         for (size_t i : m_due) {
             Run &run = m_runs[i];
             advance(m_lanes[i], run, roundAt, roundSeq, std::numeric_limits<qint32>::max());
-            if (run.blocked && &run != stop
+            if (run.blocked
                 && (!stop || precedes(run, size_t(run.handled), *stop, size_t(stop->handled)))) {
                 stop = &run;
                 stopLane = i;
@@ -820,7 +812,7 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
             }
             if (allowed < run.handled) {
                 // From where the last round began: every lane was short of the stop there.
-                restore(m_saved[i], run);
+                copyState(m_saved[i], run);
                 Q_ASSERT(run.handled <= allowed);
                 advance(m_lanes[i], run, limitAt, limitSeq, allowed);
             }

@@ -149,10 +149,11 @@ private:
     //! The idle threads the `rank`th of a consumer's `due` lanes may take during a catch-up.
     qint32 share(const Consumer &c, qint32 due, qint32 rank) const;
     void load(const Lane &lane, Run &run) const;
-    //! Keeps a run's state (its chain so far is not copied: later answers only append to it).
-    static void save(const Run &run, Run &saved);
-    //! Takes a run back to a state kept by save().
-    static void restore(const Run &saved, Run &run);
+    /*!
+        Copies a run's state, to keep it as a round begins or to take a run back to it. Its chain
+        is not copied: later answers only append to it.
+    */
+    static void copyState(const Run &from, Run &to);
     //! Handles the lane's answers before (at, seq) while they are steady.
     void advance(const Lane &lane, Run &run, SimTime at, quint64 seq, qint32 maxHandled);
     //! Whether answer i of one lane's catch-up comes before answer j of another's on the agenda.
@@ -176,7 +177,8 @@ private:
     std::vector<Run> m_runs; //!< scratch, one per lane (kept for its capacity)
     std::vector<Run> m_saved; //!< each run as the last round of a catch-up began
     quint32 m_stamp = 0; //!< counts catch-ups: marks what was gathered in the current one
-    std::vector<quint32> m_consumerStamp; //!< per consumer: when its calls were last gathered
+    std::vector<quint32> m_consumerStamp; //!< per consumer: when its calls were last counted
+    std::vector<quint32> m_filledStamp; //!< per consumer: when its lanes' calls were last filled
     std::vector<qint64> m_inCalls; //!< per process queue: the messages in its calls in flight
     std::vector<quint32> m_inCallsStamp; //!< per process queue: when m_inCalls was counted
     std::vector<quint32> m_runStamp; //!< per lane: when its run was loaded

@@ -11,6 +11,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -94,21 +95,6 @@ Scenario imbalanced()
     return scenario;
 }
 
-/*!
-    The reference world with small consume pools kept busy: `threads` threads per consumer,
-    exponential consume times of `mean`, `rate` messages/s. Lanes stop often here (calls still
-    in flight, no idle thread to share), and each stop must be seen by its consumer's other
-    lanes before they go past it.
-*/
-Scenario modified(const QString &path, const QJsonObject &client, const QString &mean, int rate,
-    const QString &strategy);
-
-Scenario saturated(int threads, const QString &mean, int rate, const QString &strategy)
-{
-    return modified(testWorld(QStringLiteral("reference-1h.json")),
-        QJsonObject { { QStringLiteral("consumeThreadMin"), threads } }, mean, rate, strategy);
-}
-
 //! A world with other client settings, exponential consume times, produce rate (0: its own) and
 //! strategy (empty: its own).
 Scenario modified(const QString &path, const QJsonObject &client, const QString &mean, int rate,
@@ -144,11 +130,42 @@ Scenario modified(const QString &path, const QJsonObject &client, const QString 
     groups.replace(0, group);
     root.insert(QStringLiteral("groups"), groups);
     const ScenarioReadResult read = ScenarioReader::read(
-        QJsonDocument(root).toJson(), QStringLiteral("saturated.json"), &registry());
+        QJsonDocument(root).toJson(), QFileInfo(path).fileName(), &registry());
     if (!read.ok()) {
         qFatal("%s", qPrintable(read.errorText()));
     }
     return *read.scenario;
+}
+
+/*!
+    The reference world with small consume pools kept busy: `threads` threads per consumer,
+    exponential consume times of `mean`, `rate` messages/s. Lanes stop often here (calls still
+    in flight, no idle thread to share), and each stop must be seen by the other lanes before
+    they go past it.
+*/
+Scenario saturated(int threads, const QString &mean, int rate, const QString &strategy)
+{
+    return modified(testWorld(QStringLiteral("reference-1h.json")),
+        QJsonObject { { QStringLiteral("consumeThreadMin"), threads } }, mean, rate, strategy);
+}
+
+/*!
+    Runs `scenario` with the fast path and without it: the run with it, and in `why` how the two
+    differ (processed events, report), empty when they do not.
+*/
+Run bothWays(const Scenario &scenario, quint64 seed, SimTime until, QString *why)
+{
+    const Run slow = straight(scenario, seed, until, false);
+    const Run fast = straight(scenario, seed, until, true);
+    why->clear();
+    if (fast.processed != slow.processed) {
+        *why = QStringLiteral("%1 events processed with the fast path, %2 without")
+                   .arg(fast.processed)
+                   .arg(slow.processed);
+    } else if (fast.report != slow.report) {
+        *why = QStringLiteral("the reports differ");
+    }
+    return fast;
 }
 
 SimTime capped(const Scenario &scenario, SimTime cap)
@@ -356,10 +373,9 @@ void tst_FastPath::imbalancedWorld()
     // each round and the bound at a lane's first certain stop).
     const Scenario scenario = imbalanced();
     for (const quint64 seed : { 7ull, 11ull }) {
-        const Run slow = straight(scenario, seed, 2 * kMinute, false);
-        const Run fast = straight(scenario, seed, 2 * kMinute, true);
-        QCOMPARE(fast.processed, slow.processed);
-        QVERIFY2(fast.report == slow.report, "the reports differ");
+        QString why;
+        const Run fast = bothWays(scenario, seed, 2 * kMinute, &why);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
         QVERIFY2(double(fast.fast) / double(fast.processed) > 0.9,
             qPrintable(QStringLiteral("%1 of %2").arg(fast.fast).arg(fast.processed)));
         QVERIFY2(double(fast.looped) < 1.7 * double(fast.fast),
@@ -383,8 +399,8 @@ void tst_FastPath::saturatedPools_data()
     // Each of these gave a different report with the fast path when a stop cut back only its
     // consumer's lanes: another consumer's lane stopped at a later answer kept it for the next
     // catch-up while that consumer's other lanes ran on and completed calls that ended after it,
-    // so the general path saw that consumer's pool from the future (tests/bench/fastpath_fuzz.py
-    // found 27 in 144 such worlds).
+    // so the general path saw that consumer's pool from the future (27 of a grid of 144 such
+    // worlds differed; these are four of them).
     QTest::newRow("4 threads, 3 ms, AVG")
         << 4 << QStringLiteral("3ms") << 20000 << QStringLiteral("AVG") << 1ull;
     QTest::newRow("20 threads, 8 ms, AVG")
@@ -402,12 +418,10 @@ void tst_FastPath::saturatedPools()
     QFETCH(int, rate);
     QFETCH(QString, strategy);
     QFETCH(quint64, seed);
-    const Scenario scenario = saturated(threads, mean, rate, strategy);
-    const Run slow = straight(scenario, seed, 90 * kSecond, false);
-    const Run fast = straight(scenario, seed, 90 * kSecond, true);
+    QString why;
+    const Run fast = bothWays(saturated(threads, mean, rate, strategy), seed, 90 * kSecond, &why);
     QVERIFY(fast.fast > 0);
-    QCOMPARE(fast.processed, slow.processed);
-    QVERIFY2(fast.report == slow.report, "the reports differ");
+    QVERIFY2(why.isEmpty(), qPrintable(why));
 }
 
 void tst_FastPath::stopsOfOneMillisecond()
@@ -416,17 +430,17 @@ void tst_FastPath::stopsOfOneMillisecond()
     // in one millisecond again and again. When a stop cut back only its own consumer's lanes,
     // the answers another consumer's lanes made after it took their sequence numbers before
     // those the stop's consumer made next with earlier makers, and two flow-control events of
-    // one millisecond at 140.433 s came out in the other order (tests/bench/fastpath_fuzz.py).
+    // one millisecond at 140.433 s came out in the other order (found by the random worlds of
+    // tests/bench/fastpath_fuzz.py).
     const Scenario scenario = modified(bundled(QStringLiteral("default.json")),
         QJsonObject { { QStringLiteral("consumeThreadMin"), 6 },
             { QStringLiteral("pullThresholdForQueue"), 5 },
             { QStringLiteral("pullBatchSize"), 4 } },
         QStringLiteral("10ms"), 0, QString());
-    const Run slow = straight(scenario, 265, 150 * kSecond, false);
-    const Run fast = straight(scenario, 265, 150 * kSecond, true);
+    QString why;
+    const Run fast = bothWays(scenario, 265, 150 * kSecond, &why);
     QVERIFY(fast.fast > 0);
-    QCOMPARE(fast.processed, slow.processed);
-    QVERIFY2(fast.report == slow.report, "the reports differ");
+    QVERIFY2(why.isEmpty(), qPrintable(why));
 }
 
 QTEST_GUILESS_MAIN(tst_FastPath)
