@@ -9,7 +9,8 @@ Each run takes a bundled or test world and changes what makes lanes stop: the co
 batch sizes, the strategy and the produce rate; then it runs `rblab simulate` for 150 virtual
 seconds with RBLAB_FASTPATH=0 and =1 and compares the reports. A world that differs is kept
 under /tmp/rblab-fastpath-fuzz/ with the seed to run it again (tests/engine/sim/tst_fastpath
-holds the ones found so far). Exit status 1 when any differs.
+holds the ones found so far), and so is one the fast path alone fails to run (a crash). Exit
+status 1 when any differs or fails.
 """
 import json
 import os
@@ -70,7 +71,17 @@ def main():
                                   env=dict(os.environ, RBLAB_FASTPATH=fast),
                                   capture_output=True, text=True)
             if done.returncode != 0:
-                print('run %d: %s rejected: %s' % (k, name, done.stderr.strip()[:200]))
+                # A world both ways reject is not a fast-path matter; one only the fast path
+                # fails on (a crash, an assertion) is.
+                failed = fast == '1'
+                if failed:
+                    differ += 1
+                    kept = os.path.join(keep, 'world-%d-seed-%d.json' % (k, seed))
+                    json.dump(world, open(kept, 'w'), indent=1)
+                print('run %d: %s %s: %s%s' % (k, name, 'FAILS with the fast path' if failed
+                                                else 'rejected', done.stderr.strip()[:200],
+                                                ' (kept as %s)' % kept if failed else ''),
+                      flush=True)
                 break
             reports.append(open(out, 'rb').read())
         if len(reports) == 2 and reports[0] != reports[1]:
@@ -80,7 +91,7 @@ def main():
             print('DIFFERS: %s --seed %d (from %s, client %s, %s %s)'
                   % (kept, seed, name, client, 'exponential' if exponential else 'fixed', mean),
                   flush=True)
-    print('fastpath_fuzz: %d runs, %d differ' % (runs, differ))
+    print('fastpath_fuzz: %d runs, %d differ or fail' % (runs, differ))
     return 1 if differ else 0
 
 

@@ -15,6 +15,8 @@ namespace {
 constexpr qint64 kMiB = 1024 * 1024;
 constexpr SimTime kFirstRound = 64; //!< ms: how far past the first answer a catch-up looks first
 constexpr qint64 kSteadyBatch = 4; //!< at most this many messages in an answer a lane takes over
+//! ms: the longest catch-up whose consumers may share their pools through a ledger
+constexpr SimTime kMaxLedger = SimTime(1) << 16;
 using Stage = ProcessQueue::PullStage;
 using Status = ProcessQueue::PullStatus;
 
@@ -246,8 +248,9 @@ void FastPath::copyState(const Run &from, Run &to)
         to.calls.begin() + qsizetype(from.head));
 }
 
-void FastPath::advance(
-    const Lane &lane, Run &run, SimTime limitAt, quint64 limitSeq, qint32 maxHandled)
+template<bool Account>
+void FastPath::advance(const Lane &lane, Run &run, SimTime limitAt, quint64 limitSeq,
+    qint32 maxHandled, Ledger *ledger)
 {
     const qint64 quota = run.quota;
     World &w = *m_world;
@@ -304,6 +307,14 @@ void FastPath::advance(
     size_t end = run.tail;
     SimTime *chain = run.chain.data(); // storage: its size is its capacity
     size_t chainCapacity = run.chain.size();
+    // The consumer's ledger, when its lanes share the pool: its window does not grow meanwhile.
+    qint32 *diff = nullptr;
+    SimTime window = 0;
+    const SimTime base = m_base;
+    if constexpr (Account) {
+        diff = ledger->diff.data();
+        window = SimTime(ledger->diff.size());
+    }
 
     if (deliveredFrom == deliveredTo) {
         deliveredFrom = deliveredTo = resultBegin;
@@ -366,6 +377,9 @@ void FastPath::advance(
                 capacity = run.calls.size();
             }
         }
+        if constexpr (Account) {
+            diff[now - base] += qint32(calls);
+        }
         // PullService::onResponse (FOUND): cache the messages, submit them.
         queueOffsetMax = resultEnd - 1;
         deliveredTo = resultEnd; // deliveries are consecutive: [deliveredFrom, deliveredTo)
@@ -374,6 +388,16 @@ void FastPath::advance(
         for (qint64 from = resultBegin; from < resultEnd; from += batch) {
             const qint32 count = calls == 1 ? qint32(n) : qint32(std::min(batch, resultEnd - from));
             const SimTime done = now + listenerCallTime(random, carry, time, stall, count);
+            if constexpr (Account) {
+                // A call that ends as it starts still takes a thread in its millisecond: one
+                // answered later in it may find none (it ends at the next one for the ledger).
+                const SimTime freed = std::max(done, now + 1);
+                if (freed - base < window) {
+                    --diff[freed - base];
+                } else {
+                    ledger->later.push_back(freed);
+                }
+            }
             size_t place = end;
             while (place > head && flight[place - 1].done > done) {
                 flight[place] = flight[place - 1];
@@ -476,6 +500,60 @@ void FastPath::advance(
     run.tail = end;
 }
 
+void FastPath::extend(Ledger &ledger, SimTime at) const
+{
+    const size_t size = size_t(at - m_base + 1);
+    if (ledger.diff.size() >= size) {
+        return;
+    }
+    ledger.diff.resize(size, 0);
+    size_t kept = 0;
+    for (const SimTime done : ledger.later) {
+        if (size_t(done - m_base) < size) {
+            --ledger.diff[size_t(done - m_base)];
+        } else {
+            ledger.later[kept++] = done;
+        }
+    }
+    ledger.later.resize(kept);
+}
+
+SimTime FastPath::overflow(Ledger &ledger, SimTime at) const
+{
+    if (at < m_base) {
+        return -1;
+    }
+    const size_t last = std::min(size_t(at - m_base), ledger.diff.size() - 1);
+    for (size_t ms = ledger.checked; ms <= last; ++ms) {
+        ledger.busy += ledger.diff[ms];
+        if (ledger.busy > ledger.pool) {
+            ledger.checked = ms + 1;
+            return m_base + SimTime(ms);
+        }
+    }
+    ledger.checked = std::max(ledger.checked, last + 1);
+    return -1;
+}
+
+void FastPath::release(const Lane &lane)
+{
+    World &w = *m_world;
+    ProcessQueue &pq = w.pqs[size_t(lane.pq)];
+    ConsumeService &cs = pq.owner->consume;
+    for (size_t i = cs.m_pending.size(); i-- > 0;) {
+        const quint16 worker = cs.m_pending[i].worker;
+        ConsumeService::Worker &wk = cs.m_workers[worker];
+        if (wk.request.queue == &pq && !wk.request.orderly) {
+            cs.m_pending.erase(cs.m_pending.begin() + qint64(i));
+            wk.busy = false;
+            --cs.m_busy;
+            if (qint64(worker) < cs.m_threads) {
+                cs.m_idle.push_back(worker);
+            }
+        }
+    }
+}
+
 void FastPath::writeBack(Lane &lane, Run &run, SimTime settled)
 {
     World &w = *m_world;
@@ -488,9 +566,9 @@ void FastPath::writeBack(Lane &lane, Run &run, SimTime settled)
     if (run.handled == 0) {
         return;
     }
-    // ConsumeService::settle, as in advance(), for the calls that ended before `settled`.
+    // ConsumeService::settle, as in advance(), for the calls that ended by `settled`.
     size_t ended = run.head;
-    while (ended < run.tail && run.calls[ended].done < settled) {
+    while (ended < run.tail && run.calls[ended].done <= settled) {
         ++ended;
     }
     if (ended > run.head) {
@@ -562,19 +640,7 @@ void FastPath::writeBack(Lane &lane, Run &run, SimTime settled)
             pq.cache.insert(o, q.fixedSize);
         }
     }
-    // The pool: the lane's old calls leave their workers, its calls in flight take workers.
-    for (size_t i = cs.m_pending.size(); i-- > 0;) {
-        const quint16 worker = cs.m_pending[i].worker;
-        ConsumeService::Worker &wk = cs.m_workers[worker];
-        if (wk.request.queue == &pq && !wk.request.orderly) {
-            cs.m_pending.erase(cs.m_pending.begin() + qint64(i));
-            wk.busy = false;
-            --cs.m_busy;
-            if (qint64(worker) < cs.m_threads) {
-                cs.m_idle.push_back(worker);
-            }
-        }
-    }
+    // The pool: the lane's calls in flight take workers (release() freed its old ones).
     for (size_t i = run.head; i < run.tail; ++i) {
         const Call &call = run.calls[i];
         const quint16 worker = cs.m_idle.back();
@@ -719,10 +785,37 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
             run.calls[run.tail++] = { p.at, worker.startedAt, request.begin, request.count };
         }
     }
+    // How a consumer's due lanes use its threads. A fixed part each (the threads their calls
+    // hold and a share of the idle ones) costs nothing to check, but a lane stops as soon as it
+    // needs more than its part: where the parts are small (fewer than two idle threads a lane),
+    // the lanes share the whole pool instead, and a ledger finds the first moment they hold more
+    // threads than it has.
+    SimTime start = kNever;
+    for (size_t i : m_due) {
+        start = std::min(start, m_lanes[i].at);
+    }
+    if (m_ledgers.size() < w.consumers.size()) {
+        m_ledgers.resize(w.consumers.size());
+    }
+    m_base = start;
+    const bool ledgers = limitAt - start < kMaxLedger;
     for (size_t i : m_due) {
         const size_t c = size_t(m_lanes[i].consumer);
-        m_runs[i].quota
-            = qint32(m_runs[i].tail) + share(*w.consumers[c], m_dueCount[c], m_dueRank[c]++);
+        Ledger &ledger = m_ledgers[c];
+        if (ledger.stamp != m_stamp) {
+            const qint64 idle = qint64(w.consumers[c]->consume.m_idle.size());
+            ledger.stamp = m_stamp;
+            ledger.shared = ledgers && m_dueCount[c] > 1 && idle < 2 * qint64(m_dueCount[c]);
+            ledger.pool = idle;
+        }
+        ledger.pool += qint64(m_runs[i].tail);
+    }
+    for (size_t i : m_due) {
+        const size_t c = size_t(m_lanes[i].consumer);
+        const Ledger &ledger = m_ledgers[c];
+        m_runs[i].quota = ledger.shared
+            ? qint32(ledger.pool)
+            : qint32(m_runs[i].tail) + share(*w.consumers[c], m_dueCount[c], m_dueRank[c]++);
     }
     // A lane with no thread to take (quota 0: nothing in flight, no share: its consumer has more
     // lanes than idle threads) stops at its first answer, so no lane goes past the first such
@@ -746,6 +839,46 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
             }
         }
         m_due.resize(kept);
+        start = kNever;
+        for (size_t i : m_due) {
+            start = std::min(start, m_lanes[i].at);
+        }
+        m_base = start;
+    }
+    // The ledgers begin with the calls in flight of the lanes still due (the threads of the
+    // others' calls are not counted on).
+    m_sharing.clear();
+    for (size_t i : m_due) {
+        const size_t c = size_t(m_lanes[i].consumer);
+        Ledger &ledger = m_ledgers[c];
+        if (!ledger.shared) {
+            continue;
+        }
+        if (ledger.opened != m_stamp) {
+            ledger.opened = m_stamp;
+            ledger.pool = qint64(w.consumers[c]->consume.m_idle.size());
+            ledger.diff.assign(1, 0);
+            ledger.later.clear();
+            ledger.busy = 0;
+            ledger.checked = 0;
+            m_sharing.push_back(c);
+        }
+        const Run &run = m_runs[i];
+        ledger.pool += qint64(run.tail - run.head);
+        for (size_t k = run.head; k < run.tail; ++k) {
+            ++ledger.diff[0];
+            if (run.calls[k].done <= m_base) {
+                --ledger.diff[0];
+            } else {
+                ledger.later.push_back(run.calls[k].done);
+            }
+        }
+    }
+    for (size_t i : m_due) {
+        const Ledger &ledger = m_ledgers[size_t(m_lanes[i].consumer)];
+        if (ledger.shared) {
+            m_runs[i].quota = qint32(ledger.pool);
+        }
     }
     // 3. Every lane up to the limit. The first answer a lane cannot handle (the stop) goes to the
     // general path, in its place, and every lane handles only the answers before it: what
@@ -759,10 +892,18 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
     // goes further than its millisecond (those of that millisecond are sorted out below).
     SimTime reachAt = limitAt;
     quint64 reachSeq = limitSeq;
-    SimTime start = kNever;
-    for (size_t i : m_due) {
-        start = std::min(start, m_lanes[i].at);
-    }
+    const auto consider = [&](size_t i) {
+        const Run &run = m_runs[i];
+        if (!stop || precedes(run, size_t(run.handled), *stop, size_t(stop->handled))) {
+            stop = &run;
+            stopLane = i;
+            const SimTime after = run.chain[size_t(run.handled)] + 1;
+            if (before(after, 0, reachAt, reachSeq)) {
+                reachAt = after;
+                reachSeq = 0;
+            }
+        }
+    };
     for (SimTime horizon = kFirstRound;; horizon *= 2) {
         SimTime roundAt = reachAt;
         quint64 roundSeq = reachSeq;
@@ -770,20 +911,75 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
             roundAt = start + horizon;
             roundSeq = 0;
         }
+        for (size_t c : m_sharing) {
+            extend(m_ledgers[c], roundAt);
+        }
         for (size_t i : m_due) {
             copyState(m_runs[i], m_saved[i]);
         }
         for (size_t i : m_due) {
             Run &run = m_runs[i];
-            advance(m_lanes[i], run, roundAt, roundSeq, std::numeric_limits<qint32>::max());
-            if (run.blocked
-                && (!stop || precedes(run, size_t(run.handled), *stop, size_t(stop->handled)))) {
-                stop = &run;
-                stopLane = i;
-                const SimTime after = run.chain[size_t(run.handled)] + 1;
-                if (before(after, 0, reachAt, reachSeq)) {
-                    reachAt = after;
-                    reachSeq = 0;
+            // Not past a stop already found in this round.
+            const bool short_ = before(reachAt, reachSeq, roundAt, roundSeq);
+            const SimTime toAt = short_ ? reachAt : roundAt;
+            const quint64 toSeq = short_ ? reachSeq : roundSeq;
+            Ledger &ledger = m_ledgers[size_t(m_lanes[i].consumer)];
+            if (ledger.shared) {
+                advance<true>(
+                    m_lanes[i], run, toAt, toSeq, std::numeric_limits<qint32>::max(), &ledger);
+            } else {
+                advance<false>(m_lanes[i], run, toAt, toSeq, std::numeric_limits<qint32>::max());
+            }
+            if (run.blocked) {
+                consider(i);
+            }
+        }
+        // A consumer whose lanes held more calls than its threads at the end of a millisecond:
+        // its first answer of that millisecond (in the agenda's order) needed a thread that was
+        // not there, or made another answer of it need one. That answer is a stop. (Answers of
+        // the round's last millisecond come in the next round, unless this is the last.)
+        bool overflowed = false;
+        for (size_t c : m_sharing) {
+            Ledger &ledger = m_ledgers[c];
+            const SimTime t = overflow(ledger, roundSeq == 0 ? roundAt - 1 : roundAt);
+            if (t < 0) {
+                continue;
+            }
+            size_t first = m_lanes.size();
+            qint32 firstIndex = 0;
+            for (size_t i : m_due) {
+                const Run &run = m_runs[i];
+                if (size_t(m_lanes[i].consumer) != c) {
+                    continue;
+                }
+                for (qint32 j = m_saved[i].handled; j < run.handled && run.chain[size_t(j)] <= t;
+                     ++j) {
+                    if (run.chain[size_t(j)] == t) {
+                        if (first == m_lanes.size()
+                            || precedes(run, size_t(j), m_runs[first], size_t(firstIndex))) {
+                            first = i;
+                            firstIndex = j;
+                        }
+                        break;
+                    }
+                }
+            }
+            Q_ASSERT(first != m_lanes.size());
+            Run &run = m_runs[first];
+            copyState(m_saved[first], run);
+            advance<false>(m_lanes[first], run, limitAt, limitSeq, firstIndex);
+            Q_ASSERT(run.handled == firstIndex);
+            run.blocked = true;
+            overflowed = true;
+        }
+        if (overflowed) {
+            // The lane taken back may have been the stop: the stops are compared again.
+            stop = nullptr;
+            reachAt = limitAt;
+            reachSeq = limitSeq;
+            for (size_t i : m_due) {
+                if (m_runs[i].blocked) {
+                    consider(i);
                 }
             }
         }
@@ -819,10 +1015,21 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
             run.blocked = false;
         }
     }
-    // 4. Written back, the calls that ended before the stop (or the limit) completed. The answers
+    // 4. Written back, the calls that ended by the stop (or the limit) completed. The answers
     // the lanes made get their sequence numbers in the order the agenda would have given them,
     // then the stop is handled.
     m_order.clear();
+    for (size_t i : m_due) {
+        if (m_runs[i].handled > 0) {
+            release(m_lanes[i]); // first: a lane may take threads another one's calls held
+        }
+    }
+    for (size_t c : m_sharing) {
+        // Lanes sharing a pool may have taken the threads of calls that ended meanwhile in lanes
+        // that handled nothing: those complete now, as the consumer's next event would have
+        // completed them (and nothing reads them before it).
+        w.consumers[c]->consume.catchUp(stopTime);
+    }
     for (size_t i : m_due) {
         Run &run = m_runs[i];
         writeBack(m_lanes[i], run, stopTime);

@@ -154,16 +154,52 @@ private:
         is not copied: later answers only append to it.
     */
     static void copyState(const Run &from, Run &to);
-    //! Handles the lane's answers before (at, seq) while they are steady.
-    void advance(const Lane &lane, Run &run, SimTime at, quint64 seq, qint32 maxHandled);
+    /*!
+        A consumer's threads as its due lanes use them during a catch-up, when they share the
+        pool instead of each taking a fixed part of it: per millisecond from the catch-up's first
+        answer, the calls that started minus those that ended (a difference array), summed as the
+        rounds go to find the first millisecond at which more calls are in flight than the pool
+        has threads.
+    */
+    struct Ledger
+    {
+        std::vector<qint32> diff; //!< per ms from m_base; its size is the window so far
+        std::vector<SimTime> later; //!< ends past the window, entered as it grows
+        qint64 pool = 0; //!< the idle threads and those the due lanes' calls hold
+        qint64 busy = 0; //!< calls in flight at the end of ms checked - 1
+        size_t checked = 0; //!< ms (from m_base) checked so far
+        quint32 stamp = 0; //!< the catch-up that decided `shared` (m_stamp)
+        quint32 opened = 0; //!< the catch-up that opened it
+        bool shared = false; //!< the consumer's due lanes share its pool in this catch-up
+    };
+
+    //! Handles the lane's answers before (at, seq) while they are steady; with `ledger`, enters
+    //! its calls there.
+    template<bool Account>
+    void advance(const Lane &lane, Run &run, SimTime at, quint64 seq, qint32 maxHandled,
+        Ledger *ledger = nullptr);
+    void advance(const Lane &lane, Run &run, SimTime at, quint64 seq, qint32 maxHandled)
+    {
+        advance<false>(lane, run, at, seq, maxHandled);
+    }
+    //! Grows a ledger's window to end at `at` (inclusive).
+    void extend(Ledger &ledger, SimTime at) const;
+    /*!
+        The first millisecond at or before `at` at which the ledger's consumer has more calls in
+        flight than threads, or -1.
+    */
+    SimTime overflow(Ledger &ledger, SimTime at) const;
     //! Whether answer i of one lane's catch-up comes before answer j of another's on the agenda.
     static bool precedes(const Run &a, size_t i, const Run &b, size_t j);
     /*!
-        Writes a lane's state back. Its calls that ended before `settled` complete first: the
+        Writes a lane's state back. Its calls that ended by `settled` complete first: the
         general path would complete them at its consumer's next event (at or after `settled`)
         and nothing reads them in between.
     */
     void writeBack(Lane &lane, Run &run, SimTime settled);
+    //! Frees the workers of a lane's calls in flight as its catch-up began (writeBack() gives
+    //! its calls workers again).
+    void release(const Lane &lane);
     void evict(size_t index);
     void remove(size_t index);
     static bool before(SimTime a, quint64 as, SimTime b, quint64 bs)
@@ -189,6 +225,9 @@ private:
     std::vector<qint32> m_dueCount; //!< per consumer: its lanes due in the current catch-up
     std::vector<qint32> m_dueRank; //!< per consumer: those given their share so far
     std::vector<qint32> m_laneCount; //!< per consumer
+    std::vector<Ledger> m_ledgers; //!< per consumer (kept for their capacity)
+    std::vector<size_t> m_sharing; //!< consumers whose ledgers are open in this catch-up
+    SimTime m_base = 0; //!< the first answer of the current catch-up: the ledgers' ms 0
     quint64 m_answers = 0;
     quint64 m_looped = 0;
     SimTime m_earliest = 0; //!< no lane's answer is due before this (a lower bound)

@@ -390,20 +390,22 @@ Task<bool> RebalanceImpl::rebalanceByTopic(qint32 topic, bool isOrder)
         co_return true;
     }
 
+    // Collections.sort(mqAll): by the catalog's MessageQueue order, kept from one rebalance to
+    // the next (the same order as comparing the names, without comparing them each time).
+    const std::vector<qint32> &rank = w.queueRank();
+    std::vector<qint32> sorted = mqSet;
+    std::sort(sorted.begin(), sorted.end(),
+        [&rank](qint32 a, qint32 b) { return rank[size_t(a)] < rank[size_t(b)]; });
     MessageQueueList mqAll;
-    mqAll.reserve(qsizetype(mqSet.size()));
-    for (qint32 queue : mqSet) {
+    mqAll.reserve(qsizetype(sorted.size()));
+    for (qint32 queue : sorted) {
         const QueueInfo &qi = w.queueInfos[queue];
         mqAll.append(MessageQueue { qi.topic, qi.brokerName, qi.queueId });
     }
-    sortRocketMq(mqAll);
     sortRocketMq(cidAll);
     ConsumerView &view = recordView(topic, cidAll, qint32(mqSet.size()), askedBroker);
     // Kept for the GUI's "Explain this assignment": the lists exactly as the strategy saw them.
-    view.mqAll.reserve(mqAll.size());
-    for (const MessageQueue &mq : mqAll) {
-        view.mqAll.append(w.queueIndex(topic, w.brokerIndex(mq.brokerName), mq.queueId));
-    }
+    view.mqAll = QList<qint32>(sorted.begin(), sorted.end());
     if (!c.strategy) {
         publishStrategyError(topic, c.strategyError);
         co_return false;

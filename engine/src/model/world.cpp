@@ -6,6 +6,7 @@
 #include "model/churngenerator.h"
 
 #include <rblab/javastring.h>
+#include <rblab/messagequeue.h>
 
 #include <algorithm>
 #include <cmath>
@@ -114,6 +115,27 @@ qint32 World::addQueue(qint32 topic, qint32 broker, qint32 queueId)
     }
     metrics.resize();
     return index;
+}
+
+const std::vector<qint32> &World::queueRank() const
+{
+    if (m_queueRank.size() != size_t(queueInfos.size())) {
+        std::vector<qint32> order(size_t(queueInfos.size()));
+        for (size_t i = 0; i < order.size(); ++i) {
+            order[i] = qint32(i);
+        }
+        std::sort(order.begin(), order.end(), [this](qint32 a, qint32 b) {
+            const QueueInfo &qa = queueInfos[a];
+            const QueueInfo &qb = queueInfos[b];
+            return MessageQueue { qa.topic, qa.brokerName, qa.queueId }
+            < MessageQueue { qb.topic, qb.brokerName, qb.queueId };
+        });
+        m_queueRank.assign(order.size(), 0);
+        for (size_t i = 0; i < order.size(); ++i) {
+            m_queueRank[size_t(order[i])] = qint32(i);
+        }
+    }
+    return m_queueRank;
 }
 
 quint32 World::messageSize(qint32 queue, qint64 offset) const

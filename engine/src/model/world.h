@@ -138,6 +138,7 @@ public:
     std::vector<GroupState> groups;
     ChunkedVector<QueueState> queueStates; //!< append-only: hot-path pointers stay valid
     QList<QueueInfo> queueInfos;
+    mutable std::vector<qint32> m_queueRank; //!< queueRank(), made again when a queue is added
     QList<ConsumerInfo> consumerInfos;
 
     // --- entities
@@ -209,6 +210,12 @@ public:
 
     qint32 addQueue(qint32 topic, qint32 broker, qint32 queueId);
     qint32 queueIndex(qint32 topic, qint32 broker, qint32 queueId) const;
+    /*!
+        Each queue's place in RocketMQ's order of MessageQueue (topic, broker name, queue id, by
+        Java's String.compareTo), over the whole catalog: a rebalance sorts its queues by it
+        instead of comparing their names again each time.
+    */
+    const std::vector<qint32> &queueRank() const;
     quint32 messageSize(qint32 queue, qint64 offset) const;
     qint32 consumerByName(const QString &name) const;
     qint32 brokerIndex(const QString &name) const;

@@ -96,6 +96,11 @@ quint64 Simulation::fastPathLooped() const
     return m_world->fastPath.looped();
 }
 
+quint64 Simulation::fastPathStops() const
+{
+    return m_world->fastPath.stops();
+}
+
 SimTime Simulation::sampleInterval() const
 {
     return m_world->sampleInterval;

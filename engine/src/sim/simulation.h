@@ -86,6 +86,8 @@ public:
     quint64 fastPathAnswers() const;
     //! The answers its loops handled, those handled again after a stop included.
     quint64 fastPathLooped() const;
+    //! Answers its catch-ups gave to the general path (a lane's stops).
+    quint64 fastPathStops() const;
 
     //! Processes every event due at or before `t`, then sets the clock to `t`.
     void runUntil(SimTime t);
