@@ -920,9 +920,9 @@ void FastPath::catchUp(SimTime limitAt, quint64 limitSeq)
         for (size_t i : m_due) {
             Run &run = m_runs[i];
             // Not past a stop already found in this round.
-            const bool short_ = before(reachAt, reachSeq, roundAt, roundSeq);
-            const SimTime toAt = short_ ? reachAt : roundAt;
-            const quint64 toSeq = short_ ? reachSeq : roundSeq;
+            const bool stopNearer = before(reachAt, reachSeq, roundAt, roundSeq);
+            const SimTime toAt = stopNearer ? reachAt : roundAt;
+            const quint64 toSeq = stopNearer ? reachSeq : roundSeq;
             Ledger &ledger = m_ledgers[size_t(m_lanes[i].consumer)];
             if (ledger.shared) {
                 advance<true>(

@@ -36,9 +36,11 @@ class Consumer;
     Why that is exact: between two agenda events nothing outside a lane can change what the lane
     reads (a rate change, a command, a rebalance, a frozen consumer are all agenda events, and
     the lane's conditions are checked again before each catch-up), and lanes do not read each
-    other (a queue's draws are its own; the pool is shared, so each lane gets a fixed share of
-    the idle threads for the catch-up and stops where it would need more). An answer the loop
-    cannot handle (flow control, a full share, a hold that times out) stops every lane at that
+    other (a queue's draws are its own; the pool is shared: each lane gets a fixed share of the
+    idle threads for the catch-up and stops where it would need more, or, where those shares
+    would be small, the consumer's lanes take from the whole pool and a Ledger finds the first
+    millisecond it runs out). An answer the loop cannot handle (flow control, a full share or
+    pool, a hold that times out) stops every lane at that
     answer's place and is handled there by the general path, inside the catch-up; the lanes run
     in rounds of growing reach, so few of them go far past it and are handled again.
     RBLAB_FASTPATH=0 turns the fast path off; tst_fastpath compares both on every bundled world
