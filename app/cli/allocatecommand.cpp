@@ -4,8 +4,8 @@
 #include "clicontext.h"
 
 #include <allocation/allocationcase.h>
-#include <scenario/jsonnode.h>
-#include <scenario/jsonwriter.h>
+#include <json/jsonnode.h>
+#include <json/jsonwriter.h>
 
 #include "cliguard.h"
 

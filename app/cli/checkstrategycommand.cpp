@@ -5,8 +5,8 @@
 #include "cliguard.h"
 
 #include <allocation/strategychecker.h>
-#include <scenario/jsonnode.h>
-#include <scenario/jsonwriter.h>
+#include <json/jsonnode.h>
+#include <json/jsonwriter.h>
 
 #include <QElapsedTimer>
 #include <QFileInfo>

@@ -3,7 +3,7 @@
 
 #include "cliguard.h"
 
-#include <scenario/scenarioduration.h>
+#include <settings/scenarioduration.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>

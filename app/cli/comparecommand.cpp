@@ -4,13 +4,13 @@
 #include "clicontext.h"
 #include "comparison.h"
 
-#include <model/clientconfig.h>
+#include <settings/clientconfig.h>
 #include <report/scorecard.h>
 #include <scenario/scenarioreader.h>
-#include <sim/simulation.h>
-#include <scenario/jsonnode.h>
-#include <scenario/jsonwriter.h>
-#include <report/savefile.h>
+#include <run/simulation.h>
+#include <json/jsonnode.h>
+#include <json/jsonwriter.h>
+#include <json/savefile.h>
 
 #include <QFile>
 #include <QFileInfo>

@@ -3,7 +3,7 @@
 
 #include "clicontext.h"
 
-#include <model/clientconfig.h>
+#include <settings/clientconfig.h>
 
 #include <QFile>
 #include <QJsonArray>

@@ -3,11 +3,11 @@
 
 #include "clicontext.h"
 
-#include <importlog/logfiles.h>
-#include <importlog/logimporter.h>
+#include <import/logfiles.h>
+#include <import/logimporter.h>
 #include <scenario/scenariowriter.h>
 
-#include <report/savefile.h>
+#include <json/savefile.h>
 
 #include <QFileInfo>
 #include <QRegularExpression>

@@ -3,9 +3,9 @@
 
 #include "clicontext.h"
 
-#include <importlog/mqadminimporter.h>
+#include <import/mqadminimporter.h>
 
-#include <report/savefile.h>
+#include <json/savefile.h>
 #include <scenario/scenarioreader.h>
 
 #include <QFile>

@@ -5,7 +5,7 @@
 
 #include <rblab/strategyfactory.h>
 
-#include <report/savefile.h>
+#include <json/savefile.h>
 
 #include <QDir>
 #include <QFile>

@@ -4,14 +4,14 @@
 #include "clicontext.h"
 #include "cliguard.h"
 
-#include <model/settingspec.h>
+#include <settings/settingspec.h>
 #include <report/reportwriter.h>
 #include <scenario/scenariocost.h>
 #include <scenario/scenariolimits.h>
 #include <scenario/scenarioreader.h>
-#include <sim/simulation.h>
+#include <run/simulation.h>
 
-#include <report/savefile.h>
+#include <json/savefile.h>
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -2,8 +2,8 @@
 #include "strategiescommand.h"
 
 #include "clicontext.h"
-#include <scenario/jsonnode.h>
-#include <scenario/jsonwriter.h>
+#include <json/jsonnode.h>
+#include <json/jsonwriter.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>

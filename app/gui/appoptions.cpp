@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "appoptions.h"
 
-#include <scenario/scenarioduration.h>
+#include <settings/scenarioduration.h>
 
 #include <QCommandLineParser>
 #include <QRegularExpression>

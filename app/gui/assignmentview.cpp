@@ -4,7 +4,7 @@
 #include "assignmenttooltip.h"
 #include "guitext.h"
 
-#include <report/savefile.h>
+#include <json/savefile.h>
 
 #include <QContextMenuEvent>
 #include <QHelpEvent>

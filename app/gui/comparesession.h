@@ -7,7 +7,7 @@
 
 #include <report/scorecard.h>
 #include <report/variant.h>
-#include <sim/simulation.h>
+#include <run/simulation.h>
 
 #include <QList>
 #include <QObject>

@@ -9,7 +9,7 @@
 #include "guitext.h"
 #include "simulationcontroller.h"
 
-#include <report/savefile.h>
+#include <json/savefile.h>
 
 #include <QApplication>
 #include <report/reportwriter.h>

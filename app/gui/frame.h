@@ -3,9 +3,9 @@
 #pragma once
 
 #include <scenario/scenario.h>
-#include <sim/samplehistory.h>
-#include <sim/simevent.h>
-#include <sim/snapshot.h>
+#include <run/samplehistory.h>
+#include <model/simevent.h>
+#include <model/snapshot.h>
 
 #include <QList>
 #include <QMap>

@@ -2,8 +2,8 @@
 // The interface's words for engine values: states, event kinds, flow-control causes, units.
 #pragma once
 
-#include <sim/simevent.h>
-#include <sim/snapshot.h>
+#include <model/simevent.h>
+#include <model/snapshot.h>
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "importcontroller.h"
 
-#include <importlog/logfiles.h>
-#include <importlog/mqadminimporter.h>
+#include <import/logfiles.h>
+#include <import/mqadminimporter.h>
 
 #include "comparewindow.h"
 #include "mqadmindialog.h"

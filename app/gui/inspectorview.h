@@ -4,7 +4,7 @@
 
 #include "selection.h"
 
-#include <sim/snapshot.h>
+#include <model/snapshot.h>
 
 #include <QElapsedTimer>
 #include <QWidget>

@@ -5,7 +5,7 @@
 #include "frame.h"
 #include "playbackclock.h"
 
-#include <sim/samplehistory.h>
+#include <run/samplehistory.h>
 
 #include <QObject>
 

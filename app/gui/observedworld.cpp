@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "observedworld.h"
 
-#include <importlog/logfiles.h>
+#include <import/logfiles.h>
 
 #include <QCoreApplication>
 #include <QFileInfo>

@@ -4,7 +4,7 @@
 
 #include "frame.h"
 
-#include <importlog/logimporter.h>
+#include <import/logimporter.h>
 
 #include <QList>
 #include <QStringList>

@@ -3,7 +3,7 @@
 
 #include <scenario/scenarioreader.h>
 #include <scenario/scenariowriter.h>
-#include <sim/simulation.h>
+#include <run/simulation.h>
 
 #include <algorithm>
 

@@ -5,10 +5,10 @@
 #include "simulationcontroller.h"
 
 #include <scenario/scenariowriter.h>
-#include <scenario/jsonnode.h>
-#include <scenario/jsonwriter.h>
+#include <json/jsonnode.h>
+#include <json/jsonwriter.h>
 
-#include <report/savefile.h>
+#include <json/savefile.h>
 
 #include <QCoreApplication>
 #include <QDir>

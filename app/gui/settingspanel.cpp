@@ -3,8 +3,8 @@
 
 #include "guitext.h"
 
-#include <model/clientconfig.h>
-#include <scenario/scenarioduration.h>
+#include <settings/clientconfig.h>
+#include <settings/scenarioduration.h>
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -2,7 +2,7 @@
 // Client and broker settings, generated from the engine's setting tables.
 #pragma once
 
-#include <model/settingspec.h>
+#include <settings/settingspec.h>
 #include <scenario/scenario.h>
 
 #include <QList>

@@ -4,7 +4,7 @@
 
 #include "frame.h"
 
-#include <sim/timeline.h>
+#include <run/timeline.h>
 
 #include <QElapsedTimer>
 #include <QMutex>

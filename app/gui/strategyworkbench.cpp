@@ -8,7 +8,7 @@
 #include <allocation/pluginmetadata.h>
 #include <allocation/strategychecker.h>
 
-#include <report/savefile.h>
+#include <json/savefile.h>
 
 #include <QComboBox>
 #include <QDateTime>

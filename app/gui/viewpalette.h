@@ -2,8 +2,8 @@
 // Colours of the assignment view, derived from the widget palette (light or dark).
 #pragma once
 
-#include <sim/simevent.h>
-#include <sim/snapshot.h>
+#include <model/simevent.h>
+#include <model/snapshot.h>
 
 #include <QColor>
 #include <QList>

@@ -3,7 +3,7 @@
 #include <chartseries.h>
 #include <thresholdnote.h>
 
-#include <sim/samplehistory.h>
+#include <run/samplehistory.h>
 
 #include <QTest>
 

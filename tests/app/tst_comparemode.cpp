@@ -19,7 +19,7 @@
 #include <report/scorecard.h>
 #include <report/variant.h>
 #include <scenario/scenarioreader.h>
-#include <sim/simulation.h>
+#include <run/simulation.h>
 
 #include <QComboBox>
 #include <QJsonArray>

@@ -20,7 +20,7 @@
 
 #include <allocation/strategyregistry.h>
 #include <scenario/scenarioreader.h>
-#include <sim/simulation.h>
+#include <run/simulation.h>
 
 #include <QAction>
 #include <QApplication>

@@ -4,7 +4,7 @@
 
 #include <allocation/strategyregistry.h>
 #include <scenario/scenarioreader.h>
-#include <sim/simulation.h>
+#include <run/simulation.h>
 
 #include <QElapsedTimer>
 #include <QFile>

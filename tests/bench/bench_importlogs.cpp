@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // import.logs_1g: `rblab import-logs`' engine on 1 GiB of 5.3 client logs from the page cache;
 // import.logs_rebalance_results: on 12 h of 20 clients' rebalance results (every line used).
-#include "../support/rebalanceresultslog.h"
+#include "rebalanceresultslog.h"
 #include "benchresults.h"
 
-#include <importlog/logimporter.h>
+#include <import/logimporter.h>
 
 #include <QElapsedTimer>
 #include <QFile>

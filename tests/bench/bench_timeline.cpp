@@ -4,7 +4,7 @@
 
 #include <allocation/strategyregistry.h>
 #include <scenario/scenarioreader.h>
-#include <sim/timeline.h>
+#include <run/timeline.h>
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -8,7 +8,7 @@ Each run takes a bundled or test world and changes what makes lanes stop: the co
 (consumeThreadMin), the consume-time distribution and mean, the flow-control thresholds, the
 batch sizes, the strategy and the produce rate; then it runs `rblab simulate` for 150 virtual
 seconds with RBLAB_FASTPATH=0 and =1 and compares the reports. A world that differs is kept
-under /tmp/rblab-fastpath-fuzz/ with the seed to run it again (tests/engine/sim/tst_fastpath
+under /tmp/rblab-fastpath-fuzz/ with the seed to run it again (tests/engine/model/tst_fastpath
 holds the ones found so far), and so is one the fast path alone fails to run (a crash). Exit
 status 1 when any differs or fails.
 """

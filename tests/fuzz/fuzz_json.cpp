@@ -5,8 +5,8 @@
 // tree again gives the same bytes.
 #include "fuzztarget.h"
 
-#include "scenario/jsonparser.h"
-#include "scenario/jsonwriter.h"
+#include "json/jsonparser.h"
+#include "json/jsonwriter.h"
 
 #include <QByteArray>
 #include <QString>

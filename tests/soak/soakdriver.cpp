@@ -16,7 +16,7 @@
 #include "allocation/strategyregistry.h"
 #include "report/reportwriter.h"
 #include "scenario/scenarioreader.h"
-#include "sim/simulation.h"
+#include "run/simulation.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "allocationcase.h"
+#include "allocation/allocationcase.h"
 
-#include "strategyregistry.h"
+#include "allocation/strategyregistry.h"
 
-#include <scenario/jsonnode.h>
-#include <scenario/jsonparser.h>
-#include <scenario/jsonwriter.h>
+#include <json/jsonnode.h>
+#include <json/jsonparser.h>
+#include <json/jsonwriter.h>
 
 #include <QHash>
 #include <QJsonArray>

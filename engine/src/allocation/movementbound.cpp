@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "movementbound.h"
+#include "allocation/movementbound.h"
 
 #include <QHash>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "pluginmetadata.h"
+#include "allocation/pluginmetadata.h"
 
 #include <QJsonArray>
 #include <QJsonValue>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "strategychecker.h"
+#include "allocation/strategychecker.h"
 
 #include <QSet>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "strategyregistry.h"
+#include "allocation/strategyregistry.h"
 
-#include "strategyisolation.h"
+#include "allocation/strategyisolation.h"
 
 #include <QCoreApplication>
 #include <QDir>

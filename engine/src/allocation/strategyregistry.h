@@ -2,7 +2,7 @@
 // Finds, checks and loads strategy plugins, and makes strategies by name.
 #pragma once
 
-#include "pluginmetadata.h"
+#include "allocation/pluginmetadata.h"
 
 #include <rblab/rblab_global.h>
 #include <rblab/strategycollection.h>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "strategyscorer.h"
+#include "allocation/strategyscorer.h"
 
-#include "movementbound.h"
-#include "strategyregistry.h"
+#include "allocation/movementbound.h"
+#include "allocation/strategyregistry.h"
 #include "sim/random.h"
 
 #include <QHash>

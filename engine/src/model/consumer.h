@@ -2,7 +2,7 @@
 // One consumer: a DefaultMQPushConsumer with its own MQClientInstance.
 #pragma once
 
-#include "model/clientconfig.h"
+#include "settings/clientconfig.h"
 #include "model/consumeservice.h"
 #include "model/network.h"
 #include "model/offsetstore.h"
@@ -11,7 +11,7 @@
 #include "scenario/scenario.h"
 #include "sim/eventqueue.h"
 #include "sim/random.h"
-#include "sim/snapshot.h"
+#include "model/snapshot.h"
 #include "sim/task.h"
 
 #include <rblab/allocationstrategy.h>

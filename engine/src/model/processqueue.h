@@ -4,7 +4,7 @@
 
 #include "model/messagecache.h"
 #include "sim/random.h"
-#include "sim/simevent.h"
+#include "model/simevent.h"
 #include "sim/simtime.h"
 
 #include <QHash>

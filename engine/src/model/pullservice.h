@@ -2,7 +2,7 @@
 // PullMessageService and DefaultMQPushConsumerImpl.pullMessage with its callback.
 #pragma once
 
-#include "sim/simevent.h"
+#include "model/simevent.h"
 #include "sim/simtime.h"
 
 #include <QtGlobal>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "sim/simtime.h"
-#include "sim/snapshot.h"
+#include "model/snapshot.h"
 #include "sim/task.h"
 
 #include <QHash>

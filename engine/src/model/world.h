@@ -3,7 +3,7 @@
 #pragma once
 
 #include "model/broker.h"
-#include "model/clientconfig.h"
+#include "settings/clientconfig.h"
 #include "model/consumer.h"
 #include "model/fastpath.h"
 #include "model/metrics.h"
@@ -14,8 +14,8 @@
 #include "sim/chunkedvector.h"
 #include "sim/eventqueue.h"
 #include "sim/random.h"
-#include "sim/simevent.h"
-#include "sim/snapshot.h"
+#include "model/simevent.h"
+#include "model/snapshot.h"
 
 #include <QCoreApplication>
 #include <QHash>

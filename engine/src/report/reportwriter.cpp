@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "report/reportwriter.h"
 
-#include "report/savefile.h"
-#include "scenario/jsonwriter.h"
-#include "sim/simulation.h"
+#include "json/savefile.h"
+#include "json/jsonwriter.h"
+#include "run/simulation.h"
 
 #include <QBuffer>
 

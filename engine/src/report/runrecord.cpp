@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "report/runrecord.h"
 
-#include "sim/simulation.h"
+#include "run/simulation.h"
 
 namespace Rblab {
 

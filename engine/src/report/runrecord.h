@@ -3,8 +3,8 @@
 #pragma once
 
 #include "scenario/scenario.h"
-#include "sim/simevent.h"
-#include "sim/snapshot.h"
+#include "model/simevent.h"
+#include "model/snapshot.h"
 
 #include <rblab/rblab_global.h>
 

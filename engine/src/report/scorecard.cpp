@@ -2,7 +2,7 @@
 #include "scorecard.h"
 
 #include "allocation/movementbound.h"
-#include "sim/simulation.h"
+#include "run/simulation.h"
 
 #include <QHash>
 #include <QSet>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "sim/snapshot.h"
+#include "model/snapshot.h"
 
 #include <rblab/rblab_global.h>
 

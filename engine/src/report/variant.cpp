@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "variant.h"
 
-#include "model/clientconfig.h"
-#include "model/settingspec.h"
-#include "scenario/scenarioduration.h"
+#include "settings/clientconfig.h"
+#include "settings/settingspec.h"
+#include "settings/scenarioduration.h"
 
 #include <QHash>
 #include <QJsonArray>

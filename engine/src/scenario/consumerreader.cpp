@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "scenario/consumerreader.h"
 
-#include "model/clientconfig.h"
-#include "scenario/diagnosticlist.h"
-#include "scenario/jsonnode.h"
+#include "settings/clientconfig.h"
+#include "json/diagnosticlist.h"
+#include "json/jsonnode.h"
 #include "scenario/objectreader.h"
-#include "scenario/scenarioduration.h"
+#include "settings/scenarioduration.h"
 #include "scenario/scenariolimits.h"
 #include "scenario/scenarioreadcontext.h"
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "scenario/eventreader.h"
 
-#include "model/clientconfig.h"
+#include "settings/clientconfig.h"
 #include "scenario/churnreader.h"
 #include "scenario/consumerreader.h"
-#include "scenario/diagnosticlist.h"
-#include "scenario/jsonnode.h"
+#include "json/diagnosticlist.h"
+#include "json/jsonnode.h"
 #include "scenario/objectreader.h"
 #include "scenario/scenariolimits.h"
 #include "scenario/scenarioreadcontext.h"

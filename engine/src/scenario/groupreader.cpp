@@ -2,10 +2,10 @@
 #include "scenario/groupreader.h"
 
 #include "allocation/strategyregistry.h"
-#include "model/clientconfig.h"
+#include "settings/clientconfig.h"
 #include "scenario/consumerreader.h"
-#include "scenario/diagnosticlist.h"
-#include "scenario/jsonnode.h"
+#include "json/diagnosticlist.h"
+#include "json/jsonnode.h"
 #include "scenario/objectreader.h"
 #include "scenario/scenariolimits.h"
 #include "scenario/scenarioreadcontext.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "scenario/narrationreader.h"
 
-#include "scenario/diagnosticlist.h"
-#include "scenario/jsonnode.h"
+#include "json/diagnosticlist.h"
+#include "json/jsonnode.h"
 #include "scenario/objectreader.h"
 #include "scenario/scenariolimits.h"
 #include "scenario/scenarioreadcontext.h"

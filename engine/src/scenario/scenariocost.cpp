@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "scenario/scenariocost.h"
 
-#include "model/clientconfig.h"
+#include "settings/clientconfig.h"
 
 #include <QHash>
 #include <QPair>

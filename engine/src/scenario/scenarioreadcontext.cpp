@@ -2,9 +2,9 @@
 #include "scenario/scenarioreadcontext.h"
 
 #include "allocation/strategyregistry.h"
-#include "model/settingspec.h"
-#include "scenario/diagnosticlist.h"
-#include "scenario/jsonnode.h"
+#include "settings/settingspec.h"
+#include "json/diagnosticlist.h"
+#include "json/jsonnode.h"
 
 namespace Rblab {
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "scenario/scenarioreader.h"
 
-#include "model/clientconfig.h"
+#include "settings/clientconfig.h"
 #include "scenario/churnreader.h"
-#include "scenario/diagnosticlist.h"
+#include "json/diagnosticlist.h"
 #include "scenario/eventreader.h"
 #include "scenario/groupreader.h"
-#include "scenario/jsonparser.h"
+#include "json/jsonparser.h"
 #include "scenario/narrationreader.h"
 #include "scenario/objectreader.h"
 #include "scenario/scenariocost.h"

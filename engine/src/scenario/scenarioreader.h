@@ -3,7 +3,7 @@
 #pragma once
 
 #include "scenario/scenario.h"
-#include "scenario/scenariodiagnostic.h"
+#include "json/scenariodiagnostic.h"
 
 #include <rblab/rblab_global.h>
 

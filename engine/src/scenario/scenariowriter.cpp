@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "scenario/scenariowriter.h"
 
-#include "model/clientconfig.h"
-#include "report/savefile.h"
-#include "scenario/jsonnode.h"
-#include "scenario/jsonwriter.h"
-#include "scenario/scenarioduration.h"
+#include "settings/clientconfig.h"
+#include "json/savefile.h"
+#include "json/jsonnode.h"
+#include "json/jsonwriter.h"
+#include "settings/scenarioduration.h"
 
 #include <QSaveFile>
 

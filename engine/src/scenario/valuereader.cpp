@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "scenario/valuereader.h"
 
-#include "scenario/diagnosticlist.h"
-#include "scenario/jsonnode.h"
-#include "scenario/scenarioduration.h"
+#include "json/diagnosticlist.h"
+#include "json/jsonnode.h"
+#include "settings/scenarioduration.h"
 
 #include <algorithm>
 #include <cmath>

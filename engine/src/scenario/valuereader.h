@@ -2,7 +2,7 @@
 // Converts single JSON values of a scenario, reporting what was expected when they do not fit.
 #pragma once
 
-#include "model/settingspec.h"
+#include "settings/settingspec.h"
 #include "sim/simtime.h"
 
 #include <QCoreApplication>

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "import/logfiles.h"
+
+#include <QDirIterator>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSet>
+
+#include <algorithm>
+
+namespace Rblab {
+
+bool LogFileList::isClientLogName(const QString &fileName)
+{
+    static const QRegularExpression name(
+        QStringLiteral("^rocketmq_client(?:\\.log(?:\\.\\d+)?|-\\d+\\.log\\.gz)$"));
+    return name.match(fileName).hasMatch();
+}
+
+LogFileList LogFileList::collect(const QStringList &paths)
+{
+    LogFileList list;
+    QSet<QString> seen;
+    QStringList files;
+    const auto add = [&](const QFileInfo &info) {
+        const QString canonical = info.canonicalFilePath();
+        const QString key = canonical.isEmpty() ? info.absoluteFilePath() : canonical;
+        if (!seen.contains(key)) {
+            seen.insert(key);
+            files.append(info.filePath());
+        }
+    };
+    for (const QString &path : paths) {
+        const QFileInfo info(path);
+        if (!info.exists()) {
+            list.error = QStringLiteral("%1: no such file or folder").arg(path);
+            return list;
+        }
+        if (!info.isDir()) {
+            add(info); // named files are read whatever their name (LogFileReader checks them)
+            continue;
+        }
+        qsizetype found = 0;
+        QDirIterator it(
+            path, QDir::Files | QDir::Readable | QDir::Hidden, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            it.next();
+            const QFileInfo file = it.fileInfo();
+            if (isClientLogName(file.fileName())) {
+                add(file);
+                ++found;
+            }
+        }
+        if (found == 0) {
+            list.error = QStringLiteral(
+                "%1: a folder without a RocketMQ client log in it or below it (looked for "
+                "rocketmq_client.log, rocketmq_client.log.N and "
+                "other_days/rocketmq_client-N.log.gz; name other files one by one)")
+                             .arg(path);
+            return list;
+        }
+    }
+    std::sort(files.begin(), files.end());
+    list.files = files;
+    return list;
+}
+
+} // namespace Rblab

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+// A JSON parser that keeps positions, for files that people write by hand.
+#pragma once
+
+#include "json/jsonnode.h"
+#include "json/jsonscanner.h"
+
+#include <rblab/rblab_global.h>
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace Rblab {
+
+/*!
+    Parses UTF-8 JSON (RFC 8259, a UTF-8 byte order mark tolerated) into JsonNode values that
+    know their line and column. Syntax errors say what was expected where ("expected ',' or '}'
+    after an object member"); duplicate keys in an object are reported with both positions.
+
+    Nesting is limited to maxDepth levels and the parser never crashes, whatever the input: it
+    is recursive, so without the limit a file of "[[[[…" would overflow the stack. Stateless
+    from the outside; each parse() runs on its own instance, so it is safe from any thread.
+*/
+class RBLAB_ENGINE_EXPORT JsonParser
+{
+    Q_DECLARE_TR_FUNCTIONS(Rblab::JsonParser)
+
+public:
+    static constexpr int maxDepth = 128;
+
+    struct Result
+    {
+        std::optional<JsonNode> root; //!< empty after a fatal problem
+        QList<JsonProblem> problems;
+
+        bool ok() const { return root.has_value() && problems.isEmpty(); }
+    };
+
+    static Result parse(const QByteArray &utf8);
+
+private:
+    JsonParser() = default;
+
+    JsonNode parseValue(int depth, const QString &path);
+    JsonNode parseObject(int depth, const QString &path);
+    JsonNode parseArray(int depth, const QString &path);
+
+    JsonScanner m_scanner;
+};
+
+} // namespace Rblab

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: Apache-2.0
+// The house plan (docs/architecture.md), checked on the source tree: the engine's folders are
+// layers that include one way, each folder lists its own sources, plugins see only the SDK, and
+// the app's parts do not reach into each other.
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Include
+{
+    int line = 0;
+    QString path;
+};
+
+QList<Include> includesOf(const QString &file)
+{
+    QList<Include> result;
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
+        return result;
+    static const QRegularExpression re(QStringLiteral("^\\s*#\\s*include\\s*[<\"]([^>\"]+)[>\"]"));
+    int line = 0;
+    while (!f.atEnd()) {
+        ++line;
+        const auto m = re.match(QString::fromUtf8(f.readLine()));
+        if (m.hasMatch())
+            result.append({ line, m.captured(1) });
+    }
+    return result;
+}
+
+QStringList sourcesBelow(const QString &dir)
+{
+    QStringList files;
+    QDirIterator it(dir, { QStringLiteral("*.h"), QStringLiteral("*.cpp") }, QDir::Files,
+        QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files.append(it.next());
+    files.sort();
+    return files;
+}
+
+/*!
+    The engine's rule: a file in layer L may include "M/…" only where M is L or comes before L
+    in \a layers. Returns one line per violation, "file:line: includes M/… (layer L may use …)".
+*/
+QStringList layerViolations(const QString &srcDir, const QStringList &layers)
+{
+    QStringList found;
+    for (qsizetype own = 0; own < layers.size(); ++own) {
+        const QString layer = layers.at(own);
+        for (const QString &file : sourcesBelow(srcDir + u'/' + layer)) {
+            for (const Include &inc : includesOf(file)) {
+                const QString first = inc.path.section(u'/', 0, 0);
+                if (!inc.path.contains(u'/'))
+                    continue;
+                const qsizetype other = layers.indexOf(first);
+                if (other > own) {
+                    found.append(QStringLiteral("%1:%2: includes %3 (layer %4 may use %5)")
+                                     .arg(QDir(srcDir).relativeFilePath(file))
+                                     .arg(inc.line)
+                                     .arg(inc.path, layer,
+                                         layers.mid(0, own + 1).join(QStringLiteral(", "))));
+                }
+            }
+        }
+    }
+    return found;
+}
+
+} // namespace
+
+class tst_Layers : public QObject
+{
+    Q_OBJECT
+
+private:
+    const QString m_source = QStringLiteral(RBLAB_SOURCE_DIR);
+    const QStringList m_layers = QStringLiteral(RBLAB_ENGINE_LAYERS).split(u',');
+
+private slots:
+    void layerListMatchesFolders()
+    {
+        // Every folder of engine/src is a layer of the list, and every layer has a folder.
+        QStringList folders = QDir(m_source + QStringLiteral("/engine/src"))
+                                  .entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        QStringList layers = m_layers;
+        folders.sort();
+        layers.sort();
+        QCOMPARE(folders, layers);
+        QCOMPARE(m_layers.size(), 9);
+    }
+
+    void engineIncludesGoDown()
+    {
+        const QStringList violations
+            = layerViolations(m_source + QStringLiteral("/engine/src"), m_layers);
+        if (!violations.isEmpty())
+            QFAIL(qPrintable(
+                QStringLiteral("includes against the layer order:\n") + violations.join(u'\n')));
+    }
+
+    void checkerFindsAnUpwardInclude()
+    {
+        // The checker itself: a kernel file that includes the model is found, at its line.
+        // (Raw string literals would confuse moc here: it reads the include lines they hold.)
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QDir(dir.path()).mkpath(QStringLiteral("sim"));
+        QDir(dir.path()).mkpath(QStringLiteral("model"));
+        QFile low(dir.filePath(QStringLiteral("sim/clock.h")));
+        QVERIFY(low.open(QIODevice::WriteOnly));
+        low.write("#pragma once\n#include <QtGlobal>\n#include \"model/world.h\"\n");
+        low.close();
+        QFile high(dir.filePath(QStringLiteral("model/world.h")));
+        QVERIFY(high.open(QIODevice::WriteOnly));
+        high.write("#pragma once\n#include \"sim/clock.h\"\n");
+        high.close();
+        const QStringList found
+            = layerViolations(dir.path(), { QStringLiteral("sim"), QStringLiteral("model") });
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.first(),
+            QStringLiteral("sim/clock.h:3: includes model/world.h (layer sim may use sim)"));
+    }
+
+    void eachLayerListsItsOwnSources_data()
+    {
+        QTest::addColumn<QString>("layer");
+        for (const QString &layer : m_layers)
+            QTest::newRow(qPrintable(layer)) << layer;
+    }
+
+    void eachLayerListsItsOwnSources()
+    {
+        // A layer's CMakeLists.txt names exactly the files of its folder, so a file lands in
+        // the layer whose folder holds it, and a file that is not built cannot hide there.
+        QFETCH(QString, layer);
+        const QString dir = m_source + QStringLiteral("/engine/src/") + layer;
+        QFile cmake(dir + QStringLiteral("/CMakeLists.txt"));
+        QVERIFY2(cmake.open(QIODevice::ReadOnly | QIODevice::Text), qPrintable(cmake.fileName()));
+        const QString text = QString::fromUtf8(cmake.readAll());
+        static const QRegularExpression name(
+            QStringLiteral("^\\s+([A-Za-z0-9_]+\\.(?:h|cpp))\\s*$"),
+            QRegularExpression::MultilineOption);
+        QStringList listed;
+        for (auto it = name.globalMatch(text); it.hasNext();)
+            listed.append(it.next().captured(1));
+        listed.sort();
+        QStringList present
+            = QDir(dir).entryList({ QStringLiteral("*.h"), QStringLiteral("*.cpp") }, QDir::Files);
+        present.sort();
+        QCOMPARE(listed, present);
+    }
+
+    void pluginsIncludeOnlyTheSdk()
+    {
+        // A plugin builds against an installed SDK: <rblab/…>, Qt, the standard library and its
+        // own folder, never the engine's internals or the app.
+        QStringList found;
+        const QString plugins = m_source + QStringLiteral("/plugins");
+        for (const QString &file : sourcesBelow(plugins)) {
+            const QDir own = QFileInfo(file).dir();
+            for (const Include &inc : includesOf(file)) {
+                const QString first = inc.path.section(u'/', 0, 0);
+                const bool engineInternal = inc.path.contains(u'/') && m_layers.contains(first);
+                const bool local = !inc.path.contains(u'/')
+                    && inc.path.endsWith(QStringLiteral(".h")) && !inc.path.startsWith(u'Q')
+                    && !own.exists(inc.path);
+                if (engineInternal || local)
+                    found.append(QStringLiteral("%1:%2: %3")
+                                     .arg(QDir(plugins).relativeFilePath(file))
+                                     .arg(inc.line)
+                                     .arg(inc.path));
+            }
+        }
+        if (!found.isEmpty())
+            QFAIL(qPrintable(
+                QStringLiteral("plugins include more than the SDK:\n") + found.join(u'\n')));
+    }
+
+    void appPartsStayApart_data()
+    {
+        QTest::addColumn<QString>("part");
+        QTest::addColumn<QStringList>("mayNotUse");
+        QTest::newRow("engine") << QStringLiteral("engine")
+                                << QStringList { QStringLiteral("app") };
+        QTest::newRow("pluginhost")
+            << QStringLiteral("app/pluginhost")
+            << QStringList { QStringLiteral("app/cli"), QStringLiteral("app/gui") };
+        QTest::newRow("cli") << QStringLiteral("app/cli")
+                             << QStringList { QStringLiteral("app/gui") };
+        QTest::newRow("gui") << QStringLiteral("app/gui")
+                             << QStringList { QStringLiteral("app/cli") };
+    }
+
+    void appPartsStayApart()
+    {
+        // Headers of the app are included by bare name; a bare name that belongs to a part this
+        // one may not use is a violation (the CLI and the GUI share the engine, not each other).
+        QFETCH(QString, part);
+        QFETCH(QStringList, mayNotUse);
+        QHash<QString, QString> ownerOf; // bare header name -> the part that holds it
+        for (const QString &other : mayNotUse) {
+            for (const QString &file : sourcesBelow(m_source + u'/' + other))
+                ownerOf.insert(QFileInfo(file).fileName(), other);
+        }
+        QStringList own;
+        for (const QString &file : sourcesBelow(m_source + u'/' + part))
+            own.append(QFileInfo(file).fileName());
+        QStringList found;
+        for (const QString &file : sourcesBelow(m_source + u'/' + part)) {
+            for (const Include &inc : includesOf(file)) {
+                const QString bare = QFileInfo(inc.path).fileName();
+                if (ownerOf.contains(bare) && !own.contains(bare) && !inc.path.contains(u'/'))
+                    found.append(QStringLiteral("%1:%2: %3 (of %4)")
+                                     .arg(QDir(m_source).relativeFilePath(file))
+                                     .arg(inc.line)
+                                     .arg(inc.path, ownerOf.value(bare)));
+                if (inc.path.startsWith(QStringLiteral("app/")))
+                    found.append(QStringLiteral("%1:%2: %3")
+                                     .arg(QDir(m_source).relativeFilePath(file))
+                                     .arg(inc.line)
+                                     .arg(inc.path));
+            }
+        }
+        if (!found.isEmpty())
+            QFAIL(
+                qPrintable(part + QStringLiteral(" uses what it may not:\n") + found.join(u'\n')));
+    }
+};
+
+QTEST_APPLESS_MAIN(tst_Layers)
+#include "tst_layers.moc"
