@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "assignmentexplanation.h"
 
+#include <scenario/topicnames.h>
 #include <rblab/javastring.h>
 #include <rblab/messagequeue.h>
 
@@ -23,7 +24,7 @@ AssignmentExplanation AssignmentExplanation::of(
     const ConsumerView *view = nullptr;
     for (const ConsumerView &v : sc.views) {
         const bool retry = v.topic >= 0 && v.topic < catalog.topics.size()
-            && catalog.topics.at(v.topic).startsWith(QLatin1String("%RETRY%"));
+            && TopicNames::isRetryTopic(catalog.topics.at(v.topic));
         if ((topic >= 0 && v.topic == topic) || (topic < 0 && !retry && !v.mqAll.isEmpty())) {
             view = &v;
             break;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "assignmentrenderer.h"
 
+#include <scenario/topicnames.h>
+
 #include "guitext.h"
 
 #include <QFontMetricsF>
@@ -104,7 +106,7 @@ QString AssignmentRenderer::tileLabel(const Catalog &catalog, qint32 queue) cons
     // topics (%RETRY%group): "A0·0" on every tile of a one-topic world is noise.
     int topics = 0;
     for (const QString &topic : catalog.topics) {
-        topics += topic.startsWith(QLatin1String("%RETRY%")) ? 0 : 1;
+        topics += TopicNames::isRetryTopic(topic) ? 0 : 1;
     }
     if (topics > 1 && q.topicIndex >= 0) {
         return QStringLiteral("%1%2·%3").arg(broker).arg(q.queueId).arg(q.topicIndex);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cardschedule.h"
 
+#include <scenario/topicnames.h>
+
 #include <QHash>
 
 namespace Rblab {
@@ -20,7 +22,7 @@ CardSchedule::View CardSchedule::ownView(const Catalog &catalog, const SnapshotC
 {
     for (const ConsumerView &v : consumer.views) {
         if (v.at < 0 || v.topic < 0 || v.topic >= catalog.topics.size()
-            || catalog.topics.at(v.topic).startsWith(QLatin1String("%RETRY%"))) {
+            || TopicNames::isRetryTopic(catalog.topics.at(v.topic))) {
             continue;
         }
         return View { qint32(v.cidAll.size()), v.queueCount };

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "frame.h"
 
+#include <scenario/topicnames.h>
+
 #include <QSet>
 
 namespace Rblab {
@@ -24,7 +26,7 @@ void Catalog::assignGroupQueues(const Scenario &scenario)
                 topicNames.insert(t);
             }
         }
-        topicNames.insert(QStringLiteral("%RETRY%") + group);
+        topicNames.insert(TopicNames::retryTopicOf(group));
         QList<qint32> mine;
         for (qint32 q : std::as_const(sortedQueueOrder)) {
             if (topicNames.contains(queues.at(q).topic)) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "observedworld.h"
 
+#include <scenario/topicnames.h>
 #include <import/logfiles.h>
 
 #include <QCoreApplication>
@@ -114,7 +115,7 @@ void ObservedWorld::build()
                 q.queueId = id;
                 q.topicIndex = qint32(catalog->topics.indexOf(t.key()));
                 q.brokerIndex = qint32(catalog->brokers.indexOf(b.key()));
-                q.retry = t.key().startsWith(QLatin1String("%RETRY%"));
+                q.retry = TopicNames::isRetryTopic(t.key());
                 m_queueIndex.insert(
                     key({ q.topic, q.brokerName, q.queueId }), qint32(catalog->queues.size()));
                 catalog->sortedQueueOrder.append(qint32(catalog->queues.size()));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "import/logimporter.h"
 
+#include "scenario/topicnames.h"
 #include "import/logfilereader.h"
 #include "json/jsonnode.h"
 #include "json/jsonwriter.h"
@@ -41,11 +42,6 @@ QString causeName(LogRecord::Kind k)
     default:
         return QStringLiteral("count");
     }
-}
-
-bool isRetryTopic(const QString &topic)
-{
-    return topic.startsWith(QLatin1String("%RETRY%"));
 }
 
 } // namespace
@@ -832,8 +828,9 @@ QString LogImporter::anon(const QString &kind, const QString &name) const
     if (!m_options.anonymize || name.isEmpty()) {
         return name;
     }
-    if (kind == QLatin1String("topic") && isRetryTopic(name)) {
-        return QStringLiteral("%RETRY%") + anon(QStringLiteral("group"), name.mid(7));
+    if (kind == QLatin1String("topic") && TopicNames::isRetryTopic(name)) {
+        return TopicNames::retryTopicOf(
+            anon(QStringLiteral("group"), TopicNames::groupOfRetryTopic(name)));
     }
     if (kind == QLatin1String("address")) {
         const qsizetype colon = name.lastIndexOf(QLatin1Char(':'));
@@ -853,7 +850,7 @@ void LogImporter::buildAnonymizer()
         names[QStringLiteral("group")].insert(c.group);
     }
     for (const QString &topic : m_topicBrokers.keys()) {
-        if (!isRetryTopic(topic)) {
+        if (!TopicNames::isRetryTopic(topic)) {
             names[QStringLiteral("topic")].insert(topic);
         }
     }
@@ -1135,7 +1132,7 @@ Scenario LogImporter::scenario() const
     s.duration = qMin<qint64>(168 * kHour, (span / kSecond + 1) * kSecond + kMinute);
     QSet<QString> brokers;
     for (auto t = m_topicBrokers.cbegin(); t != m_topicBrokers.cend(); ++t) {
-        if (isRetryTopic(t.key())) {
+        if (TopicNames::isRetryTopic(t.key())) {
             continue; // the engine subscribes %RETRY%<group> itself
         }
         TopicSpec topic;
@@ -1170,7 +1167,7 @@ Scenario LogImporter::scenario() const
                 for (const TopicTimeline &tl : m_timelines) {
                     used = used || (tl.group == c->group && tl.topic == t.key());
                 }
-                if (used && !isRetryTopic(t.key())) {
+                if (used && !TopicNames::isRetryTopic(t.key())) {
                     g.topics.append(anon(QStringLiteral("topic"), t.key()));
                 }
             }

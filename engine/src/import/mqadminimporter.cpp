@@ -3,6 +3,7 @@
 // "After an incident"; scenario-format.md, "Starting offsets and assignment").
 #include "import/mqadminimporter.h"
 
+#include "scenario/topicnames.h"
 #include "scenario/scenariolimits.h"
 #include "scenario/scenariowriter.h"
 
@@ -14,11 +15,6 @@ namespace Rblab {
 namespace {
 
 using Severity = MqadminDiagnostic::Severity;
-
-bool isRetryOrDlq(const QString &topic)
-{
-    return topic.startsWith(QLatin1String("%RETRY%")) || topic.startsWith(QLatin1String("%DLQ%"));
-}
 
 // ip-N, client-N, group-N, topic-N numbered in the sorted order of the names (as import-logs).
 class Anonymizer
@@ -46,8 +42,9 @@ public:
         if (!m_enabled) {
             return name;
         }
-        if (kind == QLatin1String("topic") && name.startsWith(QLatin1String("%RETRY%"))) {
-            return QStringLiteral("%RETRY%") + (*this)(QStringLiteral("group"), name.mid(7));
+        if (kind == QLatin1String("topic") && TopicNames::isRetryTopic(name)) {
+            return TopicNames::retryTopicOf(
+                (*this)(QStringLiteral("group"), TopicNames::groupOfRetryTopic(name)));
         }
         return m_map.value(kind).value(name, name);
     }
@@ -124,12 +121,12 @@ MqadminImport importMqadmin(
     QString group = options.group;
     QString retryGroup;
     for (const MqadminSubscription &s : cc.subscriptions) {
-        if (s.topic.startsWith(QLatin1String("%RETRY%"))) {
+        if (TopicNames::isRetryTopic(s.topic)) {
             retryGroup = s.topic.mid(7);
         }
     }
     for (const MqadminQueueRow &r : cp.rows) {
-        if (retryGroup.isEmpty() && r.topic.startsWith(QLatin1String("%RETRY%"))) {
+        if (retryGroup.isEmpty() && TopicNames::isRetryTopic(r.topic)) {
             retryGroup = r.topic.mid(7);
         }
     }
@@ -153,7 +150,7 @@ MqadminImport importMqadmin(
     QMap<QString, QList<const MqadminQueueRow *>> rowsOf; // topic → rows
     QSet<QString> skipped;
     for (const MqadminQueueRow &r : cp.rows) {
-        if (isRetryOrDlq(r.topic)) {
+        if (TopicNames::isRetryOrDlqTopic(r.topic)) {
             skipped.insert(r.topic);
             continue;
         }
@@ -190,7 +187,7 @@ MqadminImport importMqadmin(
             anon.add(QStringLiteral("topic"), topic);
         }
         for (const MqadminSubscription &s : cc.subscriptions) {
-            if (!isRetryOrDlq(s.topic)) {
+            if (!TopicNames::isRetryOrDlqTopic(s.topic)) {
                 anon.add(QStringLiteral("topic"), s.topic);
             }
         }
@@ -245,7 +242,7 @@ MqadminImport importMqadmin(
     g.name = groupName;
     QStringList subscribed;
     for (const MqadminSubscription &sub : cc.subscriptions) {
-        if (isRetryOrDlq(sub.topic)) {
+        if (TopicNames::isRetryOrDlqTopic(sub.topic)) {
             continue;
         }
         if (!queues.contains(sub.topic)) {
@@ -353,12 +350,12 @@ MqadminImport importMqadmin(
     }
     QMap<QString, QStringList> holds; // clientId → queue labels
     QStringList orphaned;
-    const QString retryTopic = QStringLiteral("%RETRY%") + group;
+    const QString retryTopic = TopicNames::retryTopicOf(group);
     for (const MqadminQueueRow &r : cp.rows) {
         // The group's own retry queues are held too (the engine makes %RETRY%<group> with one
         // queue per broker); other %RETRY%/%DLQ% topics are not the group's.
         const bool retry = r.topic == retryTopic && r.queueId == 0 && brokers.contains(r.broker);
-        if ((!retry && (isRetryOrDlq(r.topic) || !subscribed.contains(r.topic)))
+        if ((!retry && (TopicNames::isRetryOrDlqTopic(r.topic) || !subscribed.contains(r.topic)))
             || g.messageModel == MessageModel::Broadcasting) {
             continue;
         }
@@ -409,7 +406,7 @@ MqadminImport importMqadmin(
 
     qint64 backlog = 0;
     for (const MqadminQueueRow &r : cp.rows) {
-        if (!isRetryOrDlq(r.topic)) {
+        if (!TopicNames::isRetryOrDlqTopic(r.topic)) {
             backlog += std::max<qint64>(0, r.diff);
         }
     }

@@ -3,6 +3,7 @@
 #include "model/popengine.h"
 #include "model/world.h"
 
+#include "scenario/topicnames.h"
 #include "allocation/strategyregistry.h"
 #include "model/churngenerator.h"
 
@@ -53,7 +54,7 @@ bool World::build()
             continue;
         }
         TopicState retry;
-        retry.name = QStringLiteral("%RETRY%") + g.name;
+        retry.name = TopicNames::retryTopicOf(g.name);
         retry.retry = true;
         retry.group = qint32(gi);
         retry.readQueueNums.assign(size_t(brokerNames.size()), 1);

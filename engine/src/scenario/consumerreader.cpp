@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "scenario/consumerreader.h"
 
+#include "scenario/topicnames.h"
 #include "settings/clientconfig.h"
 #include "json/diagnosticlist.h"
 #include "json/jsonnode.h"
@@ -185,7 +186,7 @@ void ConsumerReader::readHolds(
         const QStringList parts = label->split(QLatin1Char('/'));
         bool idOk = false;
         const int queueId = parts.size() == 3 ? parts[2].toInt(&idOk) : -1;
-        const QString retry = QStringLiteral("%RETRY%") + group.name;
+        const QString retry = TopicNames::retryTopicOf(group.name);
         if (!idOk || queueId < 0 || parts[1].isEmpty()
             || (!group.topics.contains(parts[0]) && parts[0] != retry)) {
             diagnostics.error(item, itemPath,

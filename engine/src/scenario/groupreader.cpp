@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "scenario/groupreader.h"
 
+#include "scenario/topicnames.h"
 #include "allocation/strategyregistry.h"
 #include "settings/clientconfig.h"
 #include "scenario/consumerreader.h"
@@ -316,7 +317,7 @@ void GroupReader::readOffsets(const JsonNode &node, const QString &path, GroupSp
                 .arg(node.describe()));
         return;
     }
-    const QString retry = QStringLiteral("%RETRY%") + group.name;
+    const QString retry = TopicNames::retryTopicOf(group.name);
     for (qsizetype i = 0; i < node.size(); ++i) {
         const QString key = node.keys()[i].name;
         const JsonNode &value = node.items()[size_t(i)];

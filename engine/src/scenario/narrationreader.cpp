@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "scenario/narrationreader.h"
 
+#include "scenario/topicnames.h"
 #include "json/diagnosticlist.h"
 #include "json/jsonnode.h"
 #include "scenario/objectreader.h"
@@ -179,7 +180,7 @@ bool NarrationReader::checkQueueLabel(
     if (!m_context.checkName(m_context.brokers, broker, node, path, tr("broker"))) {
         return false;
     }
-    if (parts.size() == 3 && !parts.first().startsWith(QLatin1String("%RETRY%"))) {
+    if (parts.size() == 3 && !TopicNames::isRetryTopic(parts.first())) {
         return m_context.checkName(m_context.topics, parts.first(), node, path, tr("topic"));
     }
     return true;
