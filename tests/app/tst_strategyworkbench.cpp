@@ -16,7 +16,9 @@
 
 #include <QComboBox>
 #include <QDockWidget>
+#include <QDateTime>
 #include <QFile>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -248,9 +250,16 @@ void tst_StrategyWorkbench::rebuiltNativePluginIsOfferedThenDeployed()
     AllocationStrategyFactory *oldFactory = running->factory;
     m_workbench->watchPluginFolders({ folder.path() });
 
-    QTest::qWait(1100); // a later modification time than the first copy's
+    // A new build: the watcher compares modification times, so the copy is stamped later than
+    // the first one instead of waiting for the clock to tick past it.
+    const QDateTime firstBuilt = QFileInfo(plugin).lastModified();
     QVERIFY(QFile::remove(plugin));
     QVERIFY(QFile::copy(source, plugin));
+    {
+        QFile rebuilt(plugin);
+        QVERIFY(rebuilt.open(QIODevice::ReadWrite));
+        QVERIFY(rebuilt.setFileTime(firstBuilt.addSecs(2), QFileDevice::FileModificationTime));
+    }
     QVERIFY2(QTest::qWaitFor([&] { return m_workbench->offeredBuilds().contains(name); }, 5000),
         qPrintable(m_workbench->message()));
     // Offered, not yet in service: the old build keeps making the strategies.

@@ -229,7 +229,9 @@ void tst_PluginIsolation::misbehavingAllocate()
     QCOMPARE(r.error, error);
     QVERIFY(r.queues.isEmpty());
     if (action == QLatin1String("loop")) {
-        QVERIFY2(ms >= 2000 && ms < 12000, qPrintable(QString::number(ms)));
+        // The helper is given its whole call timeout before it is stopped; how much longer the
+        // stop takes depends on the machine's load, so only the lower bound is a promise.
+        QVERIFY2(ms >= 2000, qPrintable(QString::number(ms)));
     }
 
     // The next call is answered, by a new helper where the old one died.
