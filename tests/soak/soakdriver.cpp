@@ -11,7 +11,7 @@
 //   - the same seed gives the same bytes (the run is repeated on every seed that is a multiple
 //     of --repeat-every).
 // Exit status 0 when every run passed, 1 otherwise (each failure says how to reproduce it with
-// `rblab simulate`), 2 on a usage or set-up error. `make soak` runs 1,000 seeds; ctest runs 50
+// `rblab simulate`), 2 on a usage or set-up error. `make soak` runs 1,000 seeds; ctest runs 12
 // (tst_soak, label soak).
 #include "allocation/strategyregistry.h"
 #include "report/reportwriter.h"
