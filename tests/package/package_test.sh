@@ -51,12 +51,13 @@ fi
 
 dpkg-deb -x "$APP" "$ROOT"
 dpkg-deb -x "$DEV" "$ROOT"
-for f in usr/bin/rebalance-lab usr/bin/rblab usr/lib/librblab-engine.so.0 \
+for f in usr/bin/rebalance-lab usr/bin/rblab usr/lib/librblab-engine.so.0 usr/lib/librblab-sdk.so.0 \
     usr/share/applications/rebalance-lab.desktop \
     usr/share/icons/hicolor/scalable/apps/rebalance-lab.svg \
     usr/share/metainfo/org.rebalancelab.RebalanceLab.metainfo.xml \
     usr/include/rebalance-lab/rblab/strategyfactory.h \
     usr/lib/cmake/RebalanceLabSDK/RebalanceLabSDKConfig.cmake \
+    usr/lib/cmake/RebalanceLabSDK/RebalanceLabSDKTargets.cmake usr/lib/librblab-sdk.so \
     usr/share/doc/rebalance-lab/copyright usr/share/doc/rebalance-lab-dev/copyright; do
     [ -e "$ROOT/$f" ] || fail "the packages do not install /$f"
 done
@@ -70,6 +71,14 @@ plugins=$(ls "$ROOT"/usr/lib/rebalance-lab/plugins/*.so | wc -l)
 [ "$plugins" -eq 8 ] || fail "expected 8 plugins in /usr/lib/rebalance-lab/plugins, found $plugins"
 # The SDK headers belong to -dev only.
 if dpkg-deb -c "$APP" | grep -q '/usr/include/'; then fail "rebalance-lab ships headers"; fi
+# A plugin links the SDK library only: the engine library has no development link, and the SDK
+# library exports nothing of the engine's (every exported symbol is of a class the SDK declares).
+[ -e "$ROOT/usr/lib/librblab-engine.so" ] && fail "the packages install a development link to the engine"
+leaked=$(nm -D --defined-only "$ROOT/usr/lib/librblab-sdk.so.0" | c++filt | awk '$2 == "T" {$1 = $2 = ""; print}' \
+    | sed -E 's/^ *//; s/^Rblab::([A-Za-z0-9_]+).*/\1/' | sort -u | while read -r name; do
+        grep -qw -- "$name" "$ROOT"/usr/include/rebalance-lab/rblab/*.h || echo "$name"
+    done)
+[ -z "$leaked" ] || fail "librblab-sdk exports more than the SDK: $leaked"
 
 # The programs run from the root: the engine through LD_LIBRARY_PATH (in /usr/lib once
 # installed), the plugins found beside it; no plugin path from the environment.

@@ -49,7 +49,7 @@ struct GroupAllocateResult
     QAbstractFileEngine::extension pattern). A later API version defines new Extension values; a
     strategy built against this one answers false, and the host falls back.
 */
-class RBLAB_ENGINE_EXPORT AllocationStrategy
+class RBLAB_SDK_EXPORT AllocationStrategy
 {
 public:
     AllocationStrategy();

@@ -16,19 +16,19 @@ namespace Rblab {
     "10.0.0.1@1" ('0' < '@') and a supplementary character sorts by its surrogates. Returns <0, 0
     or >0. RebalanceImpl sorts consumer ids and broker names this way; so must every caller.
 */
-RBLAB_ENGINE_EXPORT int javaCompare(QStringView a, QStringView b) noexcept;
+RBLAB_SDK_EXPORT int javaCompare(QStringView a, QStringView b) noexcept;
 
 /*!
     Java's String.split(separator) with a literal separator (as AllocateMessageQueueByMachineRoom
     calls it with "@"): a leading empty field is kept, trailing empty fields are removed, and a
     string that is all separators gives no field at all.
 */
-RBLAB_ENGINE_EXPORT QStringList javaSplit(const QString &text, const QString &separator);
+RBLAB_SDK_EXPORT QStringList javaSplit(const QString &text, const QString &separator);
 
 /*!
     Java's String.getBytes(StandardCharsets.UTF_8): like UTF-8, but an unpaired surrogate becomes
     '?' (the JDK's replacement byte), which decides the MD5 of such a key.
 */
-RBLAB_ENGINE_EXPORT QByteArray javaUtf8(QStringView text);
+RBLAB_SDK_EXPORT QByteArray javaUtf8(QStringView text);
 
 } // namespace Rblab

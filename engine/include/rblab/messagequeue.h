@@ -18,7 +18,7 @@ namespace Rblab {
     (MessageQueue.compareTo: topic, then brokerName, both as Java strings, then queueId) and its
     text form, which CONSISTENT_HASH hashes. Cheap to copy (two implicitly shared strings).
 */
-struct RBLAB_ENGINE_EXPORT MessageQueue
+struct RBLAB_SDK_EXPORT MessageQueue
 {
     QString topic;
     QString brokerName;
@@ -32,11 +32,11 @@ struct RBLAB_ENGINE_EXPORT MessageQueue
         return a.queueId == b.queueId && a.brokerName == b.brokerName && a.topic == b.topic;
     }
     //! MessageQueue.compareTo, strings by UTF-16 code unit (see javaCompare).
-    friend RBLAB_ENGINE_EXPORT std::strong_ordering operator<=>(
+    friend RBLAB_SDK_EXPORT std::strong_ordering operator<=>(
         const MessageQueue &a, const MessageQueue &b) noexcept;
 };
 
-RBLAB_ENGINE_EXPORT size_t qHash(const MessageQueue &mq, size_t seed = 0) noexcept;
+RBLAB_SDK_EXPORT size_t qHash(const MessageQueue &mq, size_t seed = 0) noexcept;
 
 using MessageQueueList = QList<MessageQueue>;
 
@@ -44,8 +44,8 @@ using MessageQueueList = QList<MessageQueue>;
     Sorts queues as RebalanceImpl.rebalanceByTopic does before calling a strategy (and consumer
     ids by Java's String order). Every caller of a strategy must hand it sorted lists.
 */
-RBLAB_ENGINE_EXPORT void sortRocketMq(MessageQueueList &queues);
-RBLAB_ENGINE_EXPORT void sortRocketMq(QStringList &clientIds);
+RBLAB_SDK_EXPORT void sortRocketMq(MessageQueueList &queues);
+RBLAB_SDK_EXPORT void sortRocketMq(QStringList &clientIds);
 
 } // namespace Rblab
 

@@ -37,7 +37,7 @@ struct StrategyOffer
     The registry reads the metadata of each offer exactly as a native plugin's (same keys, same
     checks: name, version, API version, parameter schema) before it makes any strategy.
 */
-class RBLAB_ENGINE_EXPORT StrategyCollection
+class RBLAB_SDK_EXPORT StrategyCollection
 {
 public:
     virtual ~StrategyCollection();

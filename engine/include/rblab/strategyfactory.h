@@ -34,7 +34,7 @@ struct StrategyCreation
     parameters (MACHINE_ROOM_NEARBY wraps an inner strategy this way). The host validates those
     parameters against the other plugin's schema and guards against endless nesting.
 */
-class RBLAB_ENGINE_EXPORT StrategyProvider
+class RBLAB_SDK_EXPORT StrategyProvider
 {
 public:
     virtual StrategyCreation createStrategy(
@@ -60,7 +60,7 @@ protected:
     keep loading. API 1.1 added StrategyCollection (rblab/strategycollection.h): a plugin that
     offers one strategy per file it opens, such as the JavaScript plugin.
 */
-class RBLAB_ENGINE_EXPORT AllocationStrategyFactory
+class RBLAB_SDK_EXPORT AllocationStrategyFactory
 {
 public:
     virtual ~AllocationStrategyFactory();
