@@ -1,21 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 // The whole window on the real engine and plugins: what the user does reaches the engine and
 // comes back to the view.
-#include <assignmentview.h>
-#include <chartpanel.h>
-#include <churnpanel.h>
-#include <consumeractions.h>
+#include <assignment/assignmentview.h>
+#include <charts/chartpanel.h>
+#include <simulation/churnpanel.h>
+#include <simulation/consumeractions.h>
 #include <guitext.h>
-#include <inspectorview.h>
+#include <simulation/inspectorview.h>
 #include <languagemanager.h>
 #include <mainwindow.h>
-#include <scenariodocument.h>
-#include <settingspanel.h>
-#include <simulationcontroller.h>
-#include <statustotals.h>
-#include <strategypanel.h>
-#include <thresholdnote.h>
-#include <exportcontroller.h>
+#include <document/scenariodocument.h>
+#include <simulation/settingspanel.h>
+#include <simulation/simulationcontroller.h>
+#include <simulation/statustotals.h>
+#include <strategy/strategypanel.h>
+#include <charts/thresholdnote.h>
+#include <export/exportcontroller.h>
 #include <windowactions.h>
 
 #include <allocation/strategyregistry.h>
