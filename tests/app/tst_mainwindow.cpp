@@ -2,6 +2,7 @@
 // The whole window on the real engine and plugins: what the user does reaches the engine and
 // comes back to the view.
 #include <assignment/assignmentview.h>
+#include <charts/chartlayout.h>
 #include <charts/chartpanel.h>
 #include <simulation/churnpanel.h>
 #include <simulation/consumeractions.h>
@@ -976,7 +977,7 @@ void tst_MainWindow::valueLabelsHaveALineEach()
             QChart *chart = charts->chart(ChartPanel::Kind(kind));
             const auto *axis = qobject_cast<QValueAxis *>(chart->axes(Qt::Vertical).value(0));
             QVERIFY(axis);
-            const double room = ChartPanel::valueLabelRoom(axis->labelsFont());
+            const double room = ChartLayout::valueLabelRoom(axis->labelsFont());
             const double plot = chart->plotArea().height();
             const int ticks = charts->valueTickCount(ChartPanel::Kind(kind));
             QCOMPARE(ticks, axis->tickCount());

@@ -20,11 +20,8 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QCategoryAxis>
-#include <QFontInfo>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
-#include <QGraphicsTextItem>
-#include <QTextDocument>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -38,10 +35,6 @@ namespace {
 
 // Above this many consumers, a line each is a tangle: show the highest and the mean instead.
 constexpr int kMaxConsumerLines = ChartSeries::kMaxConsumerColumns;
-// LegendMarkerItem: a margin each side of an entry, a space between marker and label.
-constexpr double kEntryMargin = 3;
-constexpr double kEntrySpace = 4;
-constexpr double kRebalanceMarkerSize = 11;
 constexpr int kRefreshMs = 40;
 constexpr int kSlowRefreshMs = 250;
 constexpr double kMinWindow = 5;
@@ -112,13 +105,14 @@ ChartPanel::ChartPanel(const SimulationController &controller, QWidget *parent)
         c.chart->addAxis(c.y, Qt::AlignLeft);
         c.rebalances = new QScatterSeries(c.chart);
         c.rebalances->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
-        c.rebalances->setMarkerSize(kRebalanceMarkerSize);
+        c.rebalances->setMarkerSize(ChartLayout::kRebalanceMarkerSize);
         if (k == CacheMessages || k == CacheMiB) {
             c.note = new ThresholdNote(c.chart);
         }
         // The note is placed against the plot and the time labels are spaced for its width:
         // follow the plot when the layout moves it.
         connect(c.chart, &QChart::plotAreaChanged, this, &ChartPanel::scheduleRefresh);
+        c.layout = ChartLayout(c.chart, c.rebalances);
         c.view = new TimeChartView(c.chart, this);
         c.view->setMinimumHeight(160);
         connect(c.view, &TimeChartView::zoomRequested, this, &ChartPanel::zoom);
@@ -278,33 +272,41 @@ QLineSeries *ChartPanel::addLine(
     return line;
 }
 
-void ChartPanel::rebuildLines(Chart &c)
+QList<qint32> ChartPanel::consumerLinesWanted(const Chart &c, int *wanted) const
 {
-    const CatalogPtr catalog = m_controller.catalog();
     // A line each for the consumers alive in the visible range (after hours of churn: the
     // three or four of the last minutes, not the hundreds the run created), the highest and
     // the mean when there are more than fit.
+    *wanted = 0;
     QList<qint32> ids;
-    int wanted = 0;
-    if (perConsumer(c.kind)) {
-        // (Before the first range is set, every consumer with columns.)
-        const QList<int> visible = m_data.consumersIn(
-            m_x0, m_x1 > m_x0 ? m_x1 : std::numeric_limits<double>::infinity());
-        // (And no more lines than the legend beside the plot lists whole: at presenter zoom on
-        // 1280×720 the fifth consumer and the rebalance marks were drawn under the chart's edge.)
-        if (m_data.tooManyConsumers() || visible.size() > std::min(kMaxConsumerLines, c.lineRoom)) {
-            wanted = -1;
-        } else {
-            for (int i : visible) {
-                const qint32 id = m_data.consumerAt(i);
-                if (catalog && id >= 0 && id < catalog->consumers.size()) {
-                    ids.append(id);
-                }
-            }
-            std::sort(ids.begin(), ids.end());
-            wanted = int(ids.size());
+    if (!perConsumer(c.kind)) {
+        return ids;
+    }
+    const CatalogPtr catalog = m_controller.catalog();
+    // (Before the first range is set, every consumer with columns.)
+    const QList<int> visible
+        = m_data.consumersIn(m_x0, m_x1 > m_x0 ? m_x1 : std::numeric_limits<double>::infinity());
+    // (And no more lines than the legend beside the plot lists whole: at presenter zoom on
+    // 1280×720 the fifth consumer and the rebalance marks were drawn under the chart's edge.)
+    if (m_data.tooManyConsumers() || visible.size() > std::min(kMaxConsumerLines, c.lineRoom)) {
+        *wanted = -1;
+        return ids;
+    }
+    for (int i : visible) {
+        const qint32 id = m_data.consumerAt(i);
+        if (catalog && id >= 0 && id < catalog->consumers.size()) {
+            ids.append(id);
         }
     }
+    std::sort(ids.begin(), ids.end());
+    *wanted = int(ids.size());
+    return ids;
+}
+
+void ChartPanel::rebuildLines(Chart &c)
+{
+    int wanted = 0;
+    const QList<qint32> ids = consumerLinesWanted(c, &wanted);
     // (Compared element by element: Qt 6.4's QList<int>::operator== hands an empty list's
     // null data to memcmp.)
     if (c.consumerLines == wanted
@@ -320,6 +322,7 @@ void ChartPanel::rebuildLines(Chart &c)
     }
     c.consumerLines = wanted;
     c.consumerIds = ids;
+    const CatalogPtr catalog = m_controller.catalog();
     if (catalog && !ids.isEmpty()) {
         QStringList names;
         for (const ConsumerInfo &info : catalog->consumers) {
@@ -327,12 +330,33 @@ void ChartPanel::rebuildLines(Chart &c)
         }
         c.namePrefix = CardNames::commonPrefixLength(names);
     }
+    removeLines(c);
+    addLines(c, hidden);
+    c.chart->addSeries(c.rebalances);
+    c.rebalances->attachAxis(c.x);
+    c.rebalances->attachAxis(c.y);
+    connectLegend(c);
+    for (QLineSeries *line : std::as_const(c.lines)) {
+        if (!line->isVisible()) {
+            // Hidden from the start: its legend entry stays, dimmed, to be clicked.
+            for (QLegendMarker *marker : c.chart->legend()->markers(line)) {
+                marker->setVisible(true);
+                QColor label = marker->labelBrush().color();
+                label.setAlphaF(0.4);
+                marker->setLabelBrush(label);
+            }
+        }
+    }
+}
+
+void ChartPanel::removeLines(Chart &c)
+{
     for (QLineSeries *line : std::as_const(c.lines)) {
         c.chart->removeSeries(line);
         delete line;
     }
     c.lines.clear();
-    c.unlisted.clear(); // (their series are gone)
+    c.layout.forgetListing(); // (their series are gone)
     if (c.threshold) {
         c.chart->removeSeries(c.threshold);
         delete c.threshold;
@@ -341,12 +365,17 @@ void ChartPanel::rebuildLines(Chart &c)
     if (c.chart->series().contains(c.rebalances)) {
         c.chart->removeSeries(c.rebalances);
     }
+}
+
+void ChartPanel::addLines(Chart &c, const QList<qint32> &hidden)
+{
+    const CatalogPtr catalog = m_controller.catalog();
     switch (c.kind) {
     case CacheMessages:
     case CacheMiB:
     case Lag:
-        if (wanted >= 0) {
-            for (qint32 id : std::as_const(ids)) {
+        if (c.consumerLines >= 0) {
+            for (qint32 id : std::as_const(c.consumerIds)) {
                 // A consumer keeps its colour whether the world or its group is in view.
                 addLine(c, catalog->consumers.at(id).name, seriesColor(id))
                     ->setVisible(!hidden.contains(id));
@@ -388,21 +417,6 @@ void ChartPanel::rebuildLines(Chart &c)
         break;
     default:
         break;
-    }
-    c.chart->addSeries(c.rebalances);
-    c.rebalances->attachAxis(c.x);
-    c.rebalances->attachAxis(c.y);
-    connectLegend(c);
-    for (QLineSeries *line : std::as_const(c.lines)) {
-        if (!line->isVisible()) {
-            // Hidden from the start: its legend entry stays, dimmed, to be clicked.
-            for (QLegendMarker *marker : c.chart->legend()->markers(line)) {
-                marker->setVisible(true);
-                QColor label = marker->labelBrush().color();
-                label.setAlphaF(0.4);
-                marker->setLabelBrush(label);
-            }
-        }
     }
 }
 
@@ -607,6 +621,20 @@ void ChartPanel::refresh(Chart &c)
     ++m_refreshes;
     rebuildLines(c);
     const int pixels = qMax(50, int(c.chart->plotArea().width()));
+    double top = fillLines(c, pixels);
+    if (c.kind == FlowHolds) {
+        listBrokerLines(c);
+    }
+    const double peak = top;
+    const Threshold threshold = updateThreshold(c, &top);
+    fitConsumerNames(c);
+    fitLegend(c);
+    markRebalances(c, pixels);
+    fitAxes(c, top, peak, threshold, pixels);
+}
+
+double ChartPanel::fillLines(Chart &c, int pixels)
+{
     double top = 0;
     const ChartSeries::Metric metric = metricOf(c.kind);
     for (int i = 0; i < c.lines.size(); ++i) {
@@ -645,43 +673,51 @@ void ChartPanel::refresh(Chart &c)
             top = qMax(top, lineTop);
         }
     }
-    if (c.kind == FlowHolds) {
-        // The broker's lines join the legend once a broker has pushed back: most runs have
-        // none, and five entries do not fit the legend of a narrow chart.
-        for (int i = ChartSeries::FlowSystemBusy; i < c.lines.size(); ++i) {
-            const QList<float> &column = m_data.flowColumn(ChartSeries::Flow(i));
-            const bool any
-                = std::any_of(column.begin(), column.end(), [](float v) { return v > 0; });
-            setListed(c, c.lines.at(i), any);
-        }
+    return top;
+}
+
+void ChartPanel::listBrokerLines(Chart &c)
+{
+    // Most runs have no push-back, and five entries do not fit the legend of a narrow chart.
+    for (int i = ChartSeries::FlowSystemBusy; i < c.lines.size(); ++i) {
+        const QList<float> &column = m_data.flowColumn(ChartSeries::Flow(i));
+        const bool any = std::any_of(column.begin(), column.end(), [](float v) { return v > 0; });
+        c.layout.setListed(c.lines.at(i), any);
     }
-    const double peak = top;
-    double threshold = 0;
-    bool thresholdShown = false;
-    if (c.threshold) {
-        threshold = c.kind == CacheMessages ? m_data.countThreshold() : m_data.sizeThreshold();
-        // Drawn only when the caches come near it; otherwise the lines would be squashed flat
-        // at the bottom of the chart, and the note says how far off it is instead.
-        thresholdShown = ThresholdNote::lineInView(top, threshold);
-        c.threshold->replace(thresholdShown
-                ? QList<QPointF> { { m_x0, threshold }, { m_x1, threshold } }
-                : QList<QPointF>());
-        const QString name = QStringLiteral("%1 = %2").arg(c.kind == CacheMessages
-                ? QStringLiteral("pullThresholdForQueue")
-                : QStringLiteral("pullThresholdSizeForQueue"),
-            QLocale().toString(threshold));
-        if (c.threshold->name() != name) {
-            c.threshold->setName(name);
-        }
-        if (thresholdShown) {
-            top = qMax(top, threshold);
-        }
-        // Its legend entry only with the line: off scale, the note names the threshold, and the
-        // entry took a row of the legend beside a narrow plot ("pullThresholdForQueue = 1…").
-        setListed(c, c.threshold, thresholdShown);
+}
+
+ChartPanel::Threshold ChartPanel::updateThreshold(Chart &c, double *top)
+{
+    Threshold threshold;
+    if (!c.threshold) {
+        return threshold;
     }
-    fitConsumerNames(c);
-    fitLegend(c);
+    threshold.value = c.kind == CacheMessages ? m_data.countThreshold() : m_data.sizeThreshold();
+    // Drawn only when the caches come near it; otherwise the lines would be squashed flat
+    // at the bottom of the chart, and the note says how far off it is instead.
+    threshold.shown = ThresholdNote::lineInView(*top, threshold.value);
+    c.threshold->replace(threshold.shown
+            ? QList<QPointF> { { m_x0, threshold.value }, { m_x1, threshold.value } }
+            : QList<QPointF>());
+    const QString name = QStringLiteral("%1 = %2").arg(c.kind == CacheMessages
+            ? QStringLiteral("pullThresholdForQueue")
+            : QStringLiteral("pullThresholdSizeForQueue"),
+        QLocale().toString(threshold.value));
+    if (c.threshold->name() != name) {
+        c.threshold->setName(name);
+    }
+    if (threshold.shown) {
+        *top = qMax(*top, threshold.value);
+    }
+    // Its legend entry only with the line: off scale, the note names the threshold, and the
+    // entry took a row of the legend beside a narrow plot ("pullThresholdForQueue = 1…").
+    c.layout.setListed(c.threshold, threshold.shown);
+    return threshold;
+}
+
+void ChartPanel::markRebalances(Chart &c, int pixels)
+{
+    // One triangle per three pixels at most: a storm of rounds is one mark, not a smear.
     QList<QPointF> marks;
     const QList<double> &rebalances = m_data.rebalanceTimes();
     const double perPixel = (m_x1 - m_x0) / pixels;
@@ -694,29 +730,30 @@ void ChartPanel::refresh(Chart &c)
         }
     }
     c.rebalances->replace(marks);
+}
+
+void ChartPanel::fitAxes(Chart &c, double top, double peak, Threshold threshold, int pixels)
+{
     // An off-scale note takes the top of the plot: head-room for its height keeps it off the
     // data (a fixed quarter left a short plot's note over the peaks).
     double headroom = 1.08;
     QString thresholdText;
-    if (c.note && threshold > 0) {
-        thresholdText = c.kind == CacheMessages ? QLocale().toString(threshold)
-                                                : tr("%1 MiB").arg(QLocale().toString(threshold));
+    if (c.note && threshold.value > 0) {
+        thresholdText = c.kind == CacheMessages
+            ? QLocale().toString(threshold.value)
+            : tr("%1 MiB").arg(QLocale().toString(threshold.value));
         const QSizeF plot = c.chart->plotArea().size();
-        const qreal note
-            = thresholdShown ? 0 : c.note->offScaleHeight(threshold, peak, thresholdText, plot);
+        const qreal note = threshold.shown
+            ? 0
+            : c.note->offScaleHeight(threshold.value, peak, thresholdText, plot);
         if (note > 0) {
             headroom = std::max(headroom, plot.height() / (plot.height() - note));
         }
     }
     const double yMax = top <= 0 ? 1.0 : top * headroom;
-    // A time label on the plot's left end may stick out under the value labels, by half of
-    // their column to be safe: past what QtCharts allows there it hides the label.
-    const double leftRoom
-        = std::max(0.0, (c.chart->plotArea().left() - c.chart->margins().left()) / 2);
-    TimeAxis::apply(c.x, m_x0, m_x1, pixels, QFontMetricsF(c.x->labelsFont()), leftRoom);
-    // A short chart (1280×720, a zoomed font) has no line to spare for "time" under clock
-    // labels: QtCharts then cut the labels themselves to "…".
-    const bool roomForTitle = c.view->height() >= 11 * QFontMetricsF(font()).height();
+    TimeAxis::apply(c.x, m_x0, m_x1, pixels, QFontMetricsF(c.x->labelsFont()),
+        ChartLayout::timeLabelLeftRoom(c.chart));
+    const bool roomForTitle = ChartLayout::roomForAxisTitle(c.view->height(), font());
     if (c.x->isTitleVisible() != roomForTitle) {
         c.x->setTitleVisible(roomForTitle);
     }
@@ -724,63 +761,24 @@ void ChartPanel::refresh(Chart &c)
     // on a scratch axis: QtCharts 6.4 may lay the real one out for an intermediate tick count
     // and keep those labels (0, 25, 50, 75, "1…" on an axis of two ticks, 0 and 100).
     m_scratchAxis.setRange(0, c.kind == CacheMiB ? yMax : std::max(4.0, std::ceil(yMax)));
-    m_scratchAxis.setTickCount(5);
+    m_scratchAxis.setTickCount(ChartLayout::kMaxValueTicks);
     m_scratchAxis.applyNiceNumbers();
-    const auto [ticks, axisMax] = fitValueLabels(c, m_scratchAxis.tickCount(), m_scratchAxis.max());
-    if (axisMax != c.y->max() || c.y->min() != 0) {
-        c.y->setRange(0, axisMax); // QtCharts relabels a new range by itself
+    const ChartLayout::Ticks ticks = ChartLayout::fitValueTicks(c.chart->plotArea().height(),
+        ChartLayout::valueLabelRoom(c.y->labelsFont()), m_scratchAxis.tickCount(),
+        m_scratchAxis.max(), c.kind != CacheMiB);
+    if (ticks.max != c.y->max() || c.y->min() != 0) {
+        c.y->setRange(0, ticks.max); // QtCharts relabels a new range by itself
     }
-    if (ticks != c.y->tickCount()) {
-        c.y->setTickCount(ticks);
+    if (ticks.count != c.y->tickCount()) {
+        c.y->setTickCount(ticks.count);
         // It invalidates its layout on a new tick count but may not lay the axis out again: a
         // layout now, only when the count changes (not at every refresh).
         c.chart->layout()->invalidate();
         c.chart->layout()->activate();
     }
     if (c.note) {
-        c.note->update(c.threshold, threshold, peak, thresholdText);
+        c.note->update(c.threshold, threshold.value, peak, thresholdText);
     }
-}
-
-std::pair<int, double> ChartPanel::fitValueLabels(const Chart &c, int ticks, double max) const
-{
-    // A short plot (1280×720 at presenter zoom) has no room for five labels one above the
-    // other: QtCharts then cut every one of them to "…". Fewer ticks, each a round step
-    // (1, 2, 2.5 or 5 × 10^k, whole numbers on a count axis), whose labels have room each.
-    const double plot = c.chart->plotArea().height();
-    const int fit = std::clamp(int(plot / valueLabelRoom(c.y->labelsFont())), 2, 5);
-    if (ticks <= fit || plot <= 0) {
-        return { ticks, max };
-    }
-    const double wanted = max / (fit - 1);
-    const double magnitude = std::pow(10.0, std::floor(std::log10(std::max(wanted, 1e-9))));
-    double step = magnitude;
-    for (const double m : { 1.0, 2.0, 2.5, 5.0, 10.0 }) {
-        step = m * magnitude;
-        const bool whole = c.kind == CacheMiB || step == std::floor(step);
-        if (step >= wanted - 1e-9 && whole) {
-            break;
-        }
-    }
-    return { fit, step * (fit - 1) };
-}
-
-double ChartPanel::valueLabelRoom(const QFont &font)
-{
-    // VerticalAxis::updateGeometry: (axis height / ticks) - 2 × labelPadding (4 px) against the
-    // label's bounding rectangle (a QGraphicsTextItem: the line and its document margin).
-    // Measured once per font: the charts refresh many times a second.
-    static QFont measured;
-    static double room = -1;
-    if (room < 0 || font != measured) {
-        QGraphicsTextItem probe;
-        probe.setFont(font);
-        probe.document()->setDocumentMargin(0.5);
-        probe.setPlainText(QStringLiteral("0123456789"));
-        measured = font;
-        room = probe.boundingRect().height() + 2 * 4.0;
-    }
-    return room;
 }
 
 int ChartPanel::valueTickCount(Kind kind) const
@@ -788,114 +786,14 @@ int ChartPanel::valueTickCount(Kind kind) const
     return m_charts.at(kind).y->tickCount();
 }
 
-void ChartPanel::setListed(Chart &c, QAbstractSeries *series, bool listed)
-{
-    if (listed) {
-        c.unlisted.removeAll(series);
-    } else if (!c.unlisted.contains(series)) {
-        c.unlisted.append(series);
-    }
-    for (QLegendMarker *marker : c.chart->legend()->markers(series)) {
-        if (marker->isVisible() != listed) {
-            marker->setVisible(listed);
-        }
-    }
-}
-
-double ChartPanel::contentWidth(const Chart &c)
-{
-    // The chart's layout keeps its own margins (9 px a side) outside the chart's margins.
-    qreal left = 0, top = 0, right = 0, bottom = 0;
-    if (c.chart->layout()) {
-        c.chart->layout()->getContentsMargins(&left, &top, &right, &bottom);
-    }
-    return c.chart->size().width() - left - right - c.chart->margins().left()
-        - c.chart->margins().right();
-}
-
-namespace {
-
-//! How tall QtCharts draws a legend label (a QGraphicsTextItem with half a pixel of document
-//! margin), for Latin text and for text with CJK characters (their fallback font's line is
-//! taller): measured once per font.
-double legendLabelHeight(const QFont &font, bool cjk)
-{
-    static QFont measured;
-    static double heights[2] = { -1, -1 };
-    if (font != measured) {
-        measured = font;
-        heights[0] = heights[1] = -1;
-    }
-    double &height = heights[cjk ? 1 : 0];
-    if (height < 0) {
-        QGraphicsTextItem probe;
-        probe.setFont(font);
-        probe.document()->setDocumentMargin(0.5);
-        probe.setPlainText(
-            cjk ? QStringLiteral("0Ag\u91cd\u5e73\u8861") : QStringLiteral("0Ag@.\u2026"));
-        height = probe.boundingRect().height();
-    }
-    return height;
-}
-
-bool hasCjk(const QString &text)
-{
-    return std::any_of(text.cbegin(), text.cend(), [](QChar ch) { return ch.unicode() >= 0x2e80; });
-}
-} // namespace
-
-int ChartPanel::legendRows(const Chart &c)
-{
-    QLegend *legend = c.chart->legend();
-    const double height = legend->geometry().height();
-    if (height <= 0 || !legend->layout()) {
-        return std::numeric_limits<int>::max(); // not laid out yet
-    }
-    qreal left = 0, top = 0, right = 0, bottom = 0;
-    legend->layout()->getContentsMargins(&left, &top, &right, &bottom);
-    // LegendLayout stacks the entries from the top margin down, each as tall as its label or
-    // marker and its margins, and lets the ones past the bottom hang out of the legend.
-    double row = 0;
-    // (Every entry's label, listed or not: a row height that changed with the listing would
-    // list and unlist the rebalance entry by turns.)
-    for (QLegendMarker *marker : legend->markers()) {
-        row = std::max(row, legendLabelHeight(legend->font(), hasCjk(marker->label())));
-    }
-    if (row <= 0) {
-        row = legendLabelHeight(legend->font(), false);
-    }
-    row = std::max(row, kRebalanceMarkerSize) + 2 * kEntryMargin;
-    // (The last label may reach into the bottom margin: it is still inside the legend.)
-    return std::max(0, int((height - top + kEntryMargin) / row));
-}
-
-double ChartPanel::consumerNameRoom(const Chart &c)
-{
-    // QtCharts gives a legend beside the plot at most 40 % of the chart's content width
-    // (AbstractChartLayout's golden_ratio) and cuts the labels at their end ("10.0.0.1…" on
-    // every line at presenter zoom); its marker and margins take about two and a half lines'
-    // height of that.
-    // LegendMarkerItem then takes its margins, the marker (the widest in the legend: a line's
-    // is 1.5 × half the font's height, the rebalance triangle 11 px), the space before the
-    // label and the label's document margins from the entry, inside the legend's own margins.
-    QLegend *legend = c.chart->legend();
-    qreal left = 9, top = 9, right = 9, bottom = 9;
-    if (legend->layout()) {
-        legend->layout()->getContentsMargins(&left, &top, &right, &bottom);
-    }
-    const double marker = std::max(
-        kRebalanceMarkerSize, double(qRound(QFontMetrics(legend->font()).height() / 2 * 1.5)));
-    return 0.4 * contentWidth(c) - left - right - 2 * kEntryMargin - kEntrySpace - marker - 2;
-}
-
 double ChartPanel::consumerNameRoom(Kind kind) const
 {
-    return consumerNameRoom(m_charts.at(kind));
+    return ChartLayout::consumerNameRoom(m_charts.at(kind).chart);
 }
 
 int ChartPanel::legendRows(Kind kind) const
 {
-    return legendRows(m_charts.at(kind));
+    return ChartLayout::legendRows(m_charts.at(kind).chart);
 }
 
 void ChartPanel::fitConsumerNames(Chart &c)
@@ -905,113 +803,47 @@ void ChartPanel::fitConsumerNames(Chart &c)
         return;
     }
     const QFontMetricsF metrics(c.chart->legend()->font());
-    const double room = consumerNameRoom(c);
-    const bool laidOut = room > metrics.height(); // (a chart not shown yet has no size)
+    const double room = ChartLayout::consumerNameRoom(c.chart);
     for (int i = 0; i < c.consumerIds.size() && i < c.lines.size(); ++i) {
         const qint32 id = c.consumerIds.at(i);
         if (id < 0 || id >= catalog->consumers.size()) {
             continue;
         }
-        const QString &full = catalog->consumers.at(id).name;
-        QString name = laidOut ? CardNames::fitted(full, c.namePrefix, metrics, room) : full;
-        if (name.size() <= 1) {
-            name = full; // no room for even a part of it: QtCharts cuts it as it can
-        }
+        const QString name
+            = ChartLayout::legendName(catalog->consumers.at(id).name, c.namePrefix, metrics, room);
         if (c.lines.at(i)->name() != name) {
             c.lines.at(i)->setName(name);
         }
     }
 }
 
-bool ChartPanel::tooShortForLegendRow(const Chart &c) const
-{
-    // In ems, not in lines: a Chinese line is a quarter taller than an English one at the same
-    // size, but the legend's row of short labels is not; 1600×1000 at 150 % keeps its row.
-    return c.view->height() < 11 * QFontInfo(font()).pixelSize();
-}
-
 void ChartPanel::fitLegend(Chart &c)
 {
-    QLegend *legend = c.chart->legend();
-    const QFontMetricsF metrics(legend->font());
     if (!perConsumer(c.kind)) {
-        // A group chart's few entries sit under the plot while they fit on one row. When they
-        // do not (a narrow chart, presenter zoom), QtCharts cuts the longest labels letter by
-        // letter, down to nothing in Chinese; listed at the right, each stays whole.
-        // A short chart (1280×720 at 150 %, in Chinese) keeps its height for the plot: a row
-        // under it left a 26 px plot whose value labels QtCharts hid but for "0". Beside it,
-        // the group's short labels take little width.
-        // Each entry: its marker (about a line high), spacing, the label, and the item's
-        // margins. The rebalance marks count as listed: whether they are depends on this.
-        const double entryExtra = 2.5 * metrics.height();
-        double needed = 0;
-        for (QLegendMarker *marker : legend->markers()) {
-            if (marker->isVisible() || marker->series() == c.rebalances) {
-                needed += metrics.horizontalAdvance(marker->label()) + entryExtra;
-            }
-        }
-        const double room = contentWidth(c);
-        const Qt::Alignment wanted
-            = needed <= room && !tooShortForLegendRow(c) ? Qt::AlignBottom : Qt::AlignRight;
-        if (legend->alignment() != wanted) {
-            legend->setAlignment(wanted);
+        // A group chart's few entries sit under the plot while they fit on one row.
+        c.layout.placeGroupLegend(ChartLayout::tooShortForLegendRow(c.view->height(), font()));
+    }
+    // Beside the plot the entries stand one above the other, and QtCharts draws the ones past
+    // the legend's height under the chart's edge: at 150 % on 1280×720 the rebalance entry was
+    // cut in half, at 200 % two consumers were. The rebalance entry goes first; then more
+    // consumers than fit get the highest and the mean instead of a line each.
+    const int rows = c.layout.isLegendBeside() ? ChartLayout::legendRows(c.chart) : 0;
+    if (c.layout.isLegendBeside() && perConsumer(c.kind)
+        && rows != std::numeric_limits<int>::max()) {
+        const bool thresholdListed = c.threshold && c.layout.isListed(c.threshold);
+        const int lineRoom = std::max(2, rows - (thresholdListed ? 1 : 0));
+        if (lineRoom != c.lineRoom) {
+            c.lineRoom = lineRoom;
+            scheduleRefresh(); // the lines are made again for it
         }
     }
-    if (legend->alignment() == Qt::AlignRight) {
-        // Beside the plot the entries stand one above the other, and QtCharts draws the ones
-        // past the legend's height under the chart's edge: at 150 % on 1280×720 the rebalance
-        // entry was cut in half, at 200 % two consumers were. The rebalance entry goes first
-        // (its triangles explain themselves on the time axis, and the flow chart lists them);
-        // then more consumers than fit get the highest and the mean instead of a line each.
-        const int rows = legendRows(c);
-        if (perConsumer(c.kind) && rows != std::numeric_limits<int>::max()) {
-            const bool thresholdListed = c.threshold && !c.unlisted.contains(c.threshold);
-            const int lineRoom = std::max(2, rows - (thresholdListed ? 1 : 0));
-            if (lineRoom != c.lineRoom) {
-                c.lineRoom = lineRoom;
-                scheduleRefresh(); // the lines are made again for it
-            }
-        }
-        int others = 0;
-        for (QLegendMarker *marker : legend->markers()) {
-            others += marker->isVisible() && marker->series() != c.rebalances ? 1 : 0;
-        }
-        // (And only whole: the legend is at most 40 % of the chart wide, and QtCharts cut the
-        // entry to "rebal..." beside a narrow plot.)
-        const bool fits = metrics.horizontalAdvance(c.rebalances->name()) <= consumerNameRoom(c);
-        setListed(c, c.rebalances, others < rows && fits);
-    } else {
-        setListed(c, c.rebalances, true);
-    }
-    size_t key = qHash(legend->font().pointSizeF());
-    key = qHashMulti(key, c.chart->size().width(), c.chart->size().height());
-    for (QLegendMarker *marker : legend->markers()) {
-        if (marker->isVisible()) {
-            key = qHashMulti(key, marker->label());
-        }
-    }
-    if (key != c.legendKey) {
-        // QtCharts 6.4 does not always lay the legend out again when a marker is hidden, the
-        // font changes or the chart grows: labels kept the width they were once cut to
-        // ("rebal…" with room to spare, or nothing at all in Chinese), with gaps between them.
-        c.legendKey = key;
-        // Detaching and attaching again is what makes it measure its entries anew. Attaching
-        // shows every marker whose series is visible again: the ones hidden on purpose (the
-        // threshold off scale, brokers that never pushed back, the rebalance marks beside a
-        // short plot) are hidden again.
-        legend->detachFromChart();
-        legend->attachToChart();
-        for (QAbstractSeries *series : std::as_const(c.unlisted)) {
-            for (QLegendMarker *marker : legend->markers(series)) {
-                marker->setVisible(false);
-            }
-        }
-    }
+    c.layout.listRebalances(rows);
+    c.layout.relayoutLegend();
 }
 
 bool ChartPanel::isLegendBeside(Kind kind) const
 {
-    return m_charts.at(kind).chart->legend()->alignment() == Qt::AlignRight;
+    return m_charts.at(kind).layout.isLegendBeside();
 }
 
 QString ChartPanel::thresholdText(Kind kind) const

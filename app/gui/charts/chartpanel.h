@@ -2,6 +2,7 @@
 // The charts under the assignment view, on the simulation clock.
 #pragma once
 
+#include "charts/chartlayout.h"
 #include "charts/chartseries.h"
 
 #include <QList>
@@ -89,12 +90,6 @@ public:
     int legendRows(Kind kind) const;
     //! Ticks (and labels) on the value axis now: fewer than five on a short plot.
     int valueTickCount(Kind kind) const;
-    /*!
-        The height QtCharts needs per value label in `font`: it gives each label the axis's
-        height divided by the tick count, less 8 px of padding, and cuts a label of two
-        characters or more to "…" when its text is taller than that.
-    */
-    static double valueLabelRoom(const QFont &font);
     //! The panel as an image (for "Export charts as PNG").
     QImage grabImage();
 
@@ -116,13 +111,16 @@ private:
         int consumerLines = -1; //!< consumers the lines were made for (-1: aggregate lines)
         QList<qint32> consumerIds; //!< their catalog indexes, one a line
         qsizetype namePrefix = 0; //!< the start all consumer names share (CardNames)
-        //! Series left out of the legend for now (a threshold off scale, a broker that never
-        //! pushed back).
-        QList<QAbstractSeries *> unlisted;
-        size_t legendKey = 0; //!< size, font and entries the legend was last laid out for
+        ChartLayout layout; //!< its legend's listing, and the room for its labels
         //! Consumer lines whose entries fit one above the other beside the plot (with the
         //! threshold's when it is listed); more consumers than this get the highest and the mean.
         int lineRoom = std::numeric_limits<int>::max();
+    };
+    //! The threshold of a cache chart as one refresh draws it.
+    struct Threshold
+    {
+        double value = 0;
+        bool shown = false; //!< the line is drawn (the caches come near it)
     };
 
     void handleRunStarted();
@@ -134,28 +132,31 @@ private:
     void scheduleRefresh();
     void refreshVisible();
     void refresh(Chart &chart);
+    //! Replaces every line's points with the columns of the visible range; returns the highest
+    //! point of the visible lines.
+    double fillLines(Chart &chart, int pixels);
+    //! The broker's lines join the flow chart's legend once a broker has pushed back.
+    void listBrokerLines(Chart &chart);
+    //! Draws a cache chart's threshold line when the caches come near it; raises `top` to it.
+    Threshold updateThreshold(Chart &chart, double *top);
+    void markRebalances(Chart &chart, int pixels);
+    //! Fits the axes to the data's `top` (with head-room for the threshold note) and the plot.
+    void fitAxes(Chart &chart, double top, double peak, Threshold threshold, int pixels);
     void rebuildLines(Chart &chart);
+    //! The consumers a per-consumer chart draws a line each for, in catalog order; `wanted` is
+    //! their count, or -1 for the highest and the mean instead.
+    QList<qint32> consumerLinesWanted(const Chart &chart, int *wanted) const;
+    void removeLines(Chart &chart);
+    //! Adds the chart's lines; consumer lines in `hidden` start hidden.
+    void addLines(Chart &chart, const QList<qint32> &hidden);
     void connectLegend(Chart &chart);
-    //! Lists a series in its chart's legend or leaves it out (kept across legend layouts).
-    void setListed(Chart &chart, QAbstractSeries *series, bool listed);
     //! Lays the legend out again when its chart's size, font or entries changed, and puts a
     //! group chart's legend under the plot when it fits there on one row and the chart is not
     //! short, else beside.
     void fitLegend(Chart &chart);
-    //! Under 11 ems high: a group legend's row under the plot would leave the plot a few pixels.
-    bool tooShortForLegendRow(const Chart &chart) const;
     //! Consumer lines' legend names that fit beside the plot: shortened as the cards shorten
     //! them ("1@1001" of "10.0.0.1@1001"), so the part that tells consumers apart stays.
     void fitConsumerNames(Chart &chart);
-    //! The chart's width inside its margins, where QtCharts lays out title, legend and plot.
-    static double contentWidth(const Chart &chart);
-    static double consumerNameRoom(const Chart &chart);
-    //! The legend entries that fit one above the other in a legend beside the plot, as
-    //! QtCharts' LegendLayout stacks them (an entry past that is drawn under the chart's edge).
-    static int legendRows(const Chart &chart);
-    //! Fewer value ticks where five labels do not fit one above the other (a short plot).
-    //! The tick count and top of a value axis of `ticks` up to `max` whose labels fit the plot.
-    std::pair<int, double> fitValueLabels(const Chart &chart, int ticks, double max) const;
     void updateRange();
     void zoom(double factor, double anchor);
     void pan(double seconds);
