@@ -26,7 +26,6 @@
 #include <QCheckBox>
 #include <QDockWidget>
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLabel>
 #include <QTimer>
@@ -42,8 +41,27 @@
 #include <QComboBox>
 #include <QStatusBar>
 #include <QTest>
+#include <QThread>
 
 using namespace Rblab;
+
+namespace {
+
+//! Counts the queued calls (signals of another thread) delivered to the object it filters.
+class QueuedCalls : public QObject
+{
+public:
+    int count = 0;
+
+protected:
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        count += event->type() == QEvent::MetaCall ? 1 : 0;
+        return false;
+    }
+};
+
+} // namespace
 
 class tst_MainWindow : public QObject
 {
@@ -217,7 +235,6 @@ void tst_MainWindow::nowRunningIsPerGroup()
                  RBLAB_SOURCE_DIR "/resources/scenarios/three-strategies-same-churn.json")),
         qPrintable(m_window->lastError()));
     m_window->controller()->runTo(30 * kSecond);
-    QTest::qWait(100); // a frame reaches the window
     StrategyPanel *panel = m_window->strategyPanel();
     auto *box = panel->findChild<QComboBox *>();
     QVERIFY(box);
@@ -225,7 +242,9 @@ void tst_MainWindow::nowRunningIsPerGroup()
         { "hash_group", "CONSISTENT_HASH" }, { "rendezvous_group", "BOUNDED_RENDEZVOUS" } };
     for (const auto &[group, strategy] : expected) {
         box->setCurrentIndex(box->findText(QString::fromLatin1(group)));
-        QCOMPARE(panel->runningText(), QStringLiteral("Now running: ") + QLatin1String(strategy));
+        // (What each group runs comes with the frames: awaited, not slept for.)
+        QTRY_COMPARE(
+            panel->runningText(), QStringLiteral("Now running: ") + QLatin1String(strategy));
     }
 }
 
@@ -330,31 +349,41 @@ void tst_MainWindow::badFileIsRefusedWithDiagnostics()
 
 void tst_MainWindow::windowAnswersAtFullSpeed()
 {
-    // The engine runs in its own thread: at 1000× the event loop keeps turning, frames keep
-    // coming and the clock keeps moving.
+    // The engine runs in its own thread: at 1000× frames keep coming and the clock keeps
+    // moving (awaited, not timed: ctest runs suites side by side on two cores, and a loaded
+    // machine answers slower without being wrong).
     SimulationController *controller = m_window->controller();
     controller->setSpeed(1000);
     QSignalSpy frames(controller, &SimulationController::frameUpdated);
     const SimTime start = controller->now();
     controller->setPlaying(true);
-    QElapsedTimer wall;
-    wall.start();
-    qint64 worstTurn = 0;
-    while (wall.elapsed() < 2000) {
-        QElapsedTimer turn;
-        turn.start();
-        bool answered = false;
-        QTimer::singleShot(0, this, [&answered] { answered = true; });
-        QVERIFY(QTest::qWaitFor([&answered] { return answered; }, 1000));
-        worstTurn = qMax(worstTurn, turn.elapsed());
+    QTRY_VERIFY_WITH_TIMEOUT(frames.count() >= 10, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller->now() - start >= 20 * kSecond, 30000);
+    // What keeps the window answering is that the work is coalesced: the worker merges every
+    // slice it runs into the one frame waiting in the mailbox (FrameBuffer) and signals only
+    // when the mailbox was empty, so an interface thread that was busy for a while finds one
+    // call queued for it, not a backlog to work through, however many slices ran meanwhile;
+    // and the frame it takes is the newest (the clock moved on during the spell).
+    QueuedCalls queued;
+    controller->installEventFilter(&queued);
+    int merged = 0; // spells after which the newest frame was taken
+    // (Until three spells saw the worker run: a starved worker thread only takes longer.)
+    for (int spell = 0; spell < 200 && merged < 3; ++spell) {
+        QCoreApplication::processEvents();
+        const qsizetype before = frames.count();
+        const SimTime shown = controller->now();
+        queued.count = 0;
+        QThread::msleep(100); // the interface thread busy: the worker runs on, at 1000×
+        // What was queued for the controller meanwhile, delivered once.
+        QCoreApplication::sendPostedEvents(controller, QEvent::MetaCall);
+        QVERIFY2(
+            queued.count <= 1, qPrintable(QStringLiteral("%1 calls queued").arg(queued.count)));
+        QVERIFY(frames.count() - before <= 1);
+        merged += frames.count() > before && controller->now() > shown ? 1 : 0;
     }
+    controller->removeEventFilter(&queued);
     controller->setPlaying(false);
-    qInfo("at 1000x: %lld frames in 2 s, %.0f s of virtual time, worst event-loop turn %lld ms",
-        qint64(frames.count()), double(controller->now() - start) / 1000.0, worstTurn);
-    QVERIFY2(worstTurn < 500, qPrintable(QString::number(worstTurn)));
-    // Loose bounds: ctest runs suites side by side on two cores.
-    QVERIFY(frames.count() >= 10);
-    QVERIFY(controller->now() - start >= 20 * kSecond);
+    QCOMPARE(merged, 3);
 }
 
 void tst_MainWindow::statusMessageNeverRunsIntoTheTotals_data()

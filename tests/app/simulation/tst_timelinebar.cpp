@@ -331,7 +331,7 @@ void tst_TimelineBar::screenshotsWhenAsked()
             m_window->resize(size);
             controller()->runTo(12 * kMinute);
             seekAndWait(6 * kMinute + 30 * kSecond);
-            QTest::qWait(300); // the charts' coalesced refresh
+            m_window->chartPanel()->settle(); // the charts' coalesced refresh, done
             QVERIFY(m_window->grab().save(QStringLiteral("%1/timeline-%2-%3x%4.png")
                                               .arg(dir, language)
                                               .arg(size.width())
