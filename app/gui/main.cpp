@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // rebalance-lab: the desktop app. Parse, construct, run; the window and its parts do the rest.
 #include "appoptions.h"
-#include "comparesession.h"
-#include "comparewindow.h"
-#include "importcontroller.h"
+#include "compare/comparesession.h"
+#include "compare/comparewindow.h"
+#include "observed/importcontroller.h"
 #include "languagemanager.h"
 #include "mainwindow.h"
-#include "sessionautosave.h"
-#include "simulationcontroller.h"
+#include "document/sessionautosave.h"
+#include "simulation/simulationcontroller.h"
 #include "windowactions.h"
 
 #include <allocation/strategyregistry.h>

@@ -2,7 +2,7 @@
 // The window: menus, toolbars and docks around the assignment view, wired together.
 #pragma once
 
-#include "selection.h"
+#include "simulation/selection.h"
 
 #include <scenario/scenario.h>
 #include <sim/simtime.h>

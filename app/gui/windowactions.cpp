@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "windowactions.h"
 
-#include "narrationoverlay.h"
+#include "teaching/narrationoverlay.h"
 
-#include "assignmentview.h"
-#include "consumeractions.h"
-#include "documentcontroller.h"
-#include "exportcontroller.h"
+#include "assignment/assignmentview.h"
+#include "simulation/consumeractions.h"
+#include "document/documentcontroller.h"
+#include "export/exportcontroller.h"
 #include "guitext.h"
 #include "languagemenu.h"
-#include "playbackbar.h"
-#include "simulationcontroller.h"
+#include "simulation/playbackbar.h"
+#include "simulation/simulationcontroller.h"
 
 #include <QAction>
 #include <QSettings>

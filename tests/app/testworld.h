@@ -2,7 +2,7 @@
 // Worlds built by hand for the view tests: a catalog and snapshots in the engine's shapes.
 #pragma once
 
-#include <frame.h>
+#include <simulation/frame.h>
 
 #include <QList>
 

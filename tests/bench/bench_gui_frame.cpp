@@ -6,7 +6,7 @@
 #include "benchresults.h"
 #include "testworld.h"
 
-#include <assignmentview.h>
+#include <assignment/assignmentview.h>
 
 #include <QElapsedTimer>
 #include <QImage>

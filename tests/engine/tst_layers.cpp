@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The house plan (docs/architecture.md), checked on the source tree: the engine's folders are
-// layers that include one way, each folder lists its own sources, plugins see only the SDK, and
-// the app's parts do not reach into each other.
+// layers that include one way, each folder lists its own sources, plugins see only the SDK, the
+// app's parts do not reach into each other, and the GUI's feature folders do not reach into the
+// window.
 
 #include <QDir>
 #include <QDirIterator>
@@ -84,6 +85,14 @@ private:
     const QString m_source = QStringLiteral(RBLAB_SOURCE_DIR);
     const QStringList m_layers = QStringLiteral(RBLAB_ENGINE_LAYERS).split(u',');
 
+    //! The app's feature folders: every folder of app/gui (the window and what the features
+    //! share sit at its top).
+    QStringList guiFeatures() const
+    {
+        return QDir(m_source + QStringLiteral("/app/gui"))
+            .entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    }
+
 private slots:
     void layerListMatchesFolders()
     {
@@ -131,17 +140,22 @@ private slots:
 
     void eachLayerListsItsOwnSources_data()
     {
-        QTest::addColumn<QString>("layer");
+        QTest::addColumn<QString>("folder");
         for (const QString &layer : m_layers)
-            QTest::newRow(qPrintable(layer)) << layer;
+            QTest::newRow(qPrintable(layer)) << QStringLiteral("engine/src/") + layer;
+        // The app's feature folders list theirs the same way.
+        for (const QString &feature : guiFeatures())
+            QTest::newRow(qPrintable(QStringLiteral("gui/") + feature))
+                << QStringLiteral("app/gui/") + feature;
     }
 
     void eachLayerListsItsOwnSources()
     {
-        // A layer's CMakeLists.txt names exactly the files of its folder, so a file lands in
-        // the layer whose folder holds it, and a file that is not built cannot hide there.
-        QFETCH(QString, layer);
-        const QString dir = m_source + QStringLiteral("/engine/src/") + layer;
+        // A folder's CMakeLists.txt names exactly the files of the folder, so a file lands in
+        // the layer (or feature) whose folder holds it, and a file that is not built cannot
+        // hide there.
+        QFETCH(QString, folder);
+        const QString dir = m_source + u'/' + folder;
         QFile cmake(dir + QStringLiteral("/CMakeLists.txt"));
         QVERIFY2(cmake.open(QIODevice::ReadOnly | QIODevice::Text), qPrintable(cmake.fileName()));
         const QString text = QString::fromUtf8(cmake.readAll());
@@ -201,27 +215,39 @@ private slots:
 
     void appPartsStayApart()
     {
-        // Headers of the app are included by bare name; a bare name that belongs to a part this
-        // one may not use is a violation (the CLI and the GUI share the engine, not each other).
+        // Headers of the app are included by bare name (the CLI) or by their path below their
+        // part (the GUI's "charts/chartpanel.h"); either that names a file of a part this one
+        // may not use is a violation (the CLI and the GUI share the engine, not each other).
         QFETCH(QString, part);
         QFETCH(QStringList, mayNotUse);
         QHash<QString, QString> ownerOf; // bare header name -> the part that holds it
+        QHash<QString, QString> ownerOfPath; // path below its part -> the part
         for (const QString &other : mayNotUse) {
-            for (const QString &file : sourcesBelow(m_source + u'/' + other))
+            const QDir root(m_source + u'/' + other);
+            for (const QString &file : sourcesBelow(root.path())) {
                 ownerOf.insert(QFileInfo(file).fileName(), other);
+                ownerOfPath.insert(root.relativeFilePath(file), other);
+            }
         }
+        const QDir ownRoot(m_source + u'/' + part);
         QStringList own;
-        for (const QString &file : sourcesBelow(m_source + u'/' + part))
+        for (const QString &file : sourcesBelow(ownRoot.path()))
             own.append(QFileInfo(file).fileName());
         QStringList found;
-        for (const QString &file : sourcesBelow(m_source + u'/' + part)) {
+        for (const QString &file : sourcesBelow(ownRoot.path())) {
             for (const Include &inc : includesOf(file)) {
                 const QString bare = QFileInfo(inc.path).fileName();
-                if (ownerOf.contains(bare) && !own.contains(bare) && !inc.path.contains(u'/'))
-                    found.append(QStringLiteral("%1:%2: %3 (of %4)")
-                                     .arg(QDir(m_source).relativeFilePath(file))
-                                     .arg(inc.line)
-                                     .arg(inc.path, ownerOf.value(bare)));
+                const bool byName
+                    = ownerOf.contains(bare) && !own.contains(bare) && !inc.path.contains(u'/');
+                const bool byPath = inc.path.contains(u'/') && ownerOfPath.contains(inc.path)
+                    && !ownRoot.exists(inc.path);
+                if (byName || byPath)
+                    found.append(
+                        QStringLiteral("%1:%2: %3 (of %4)")
+                            .arg(QDir(m_source).relativeFilePath(file))
+                            .arg(inc.line)
+                            .arg(inc.path,
+                                byName ? ownerOf.value(bare) : ownerOfPath.value(inc.path)));
                 if (inc.path.startsWith(QStringLiteral("app/")))
                     found.append(QStringLiteral("%1:%2: %3")
                                      .arg(QDir(m_source).relativeFilePath(file))
@@ -232,6 +258,82 @@ private slots:
         if (!found.isEmpty())
             QFAIL(
                 qPrintable(part + QStringLiteral(" uses what it may not:\n") + found.join(u'\n')));
+    }
+
+    void guiFoldersAreNotEngineLayers()
+    {
+        // "charts/chartpanel.h" and "run/simulation.h" are found through two include
+        // directories: a feature folder named like a layer would make an include ambiguous.
+        for (const QString &feature : guiFeatures())
+            QVERIFY2(!m_layers.contains(feature), qPrintable(feature));
+    }
+
+    void guiIncludesNameTheFolder()
+    {
+        // The GUI's one rule for its own headers: the path below app/gui, in the app and in
+        // its tests ("charts/chartpanel.h", never "chartpanel.h", which a file of charts/ would
+        // also find beside itself).
+        const QString gui = m_source + QStringLiteral("/app/gui");
+        QHash<QString, QString> pathOf; // bare name of a feature's header -> its path
+        for (const QString &feature : guiFeatures()) {
+            for (const QString &file : sourcesBelow(gui + u'/' + feature))
+                pathOf.insert(QFileInfo(file).fileName(), QDir(gui).relativeFilePath(file));
+        }
+        QStringList files = sourcesBelow(gui);
+        for (const QString &file : sourcesBelow(m_source + QStringLiteral("/tests/app"))) {
+            if (!file.contains(QStringLiteral("/tests/app/cli/")))
+                files.append(file);
+        }
+        QStringList found;
+        for (const QString &file : std::as_const(files)) {
+            for (const Include &inc : includesOf(file)) {
+                if (!inc.path.contains(u'/') && pathOf.contains(inc.path))
+                    found.append(QStringLiteral("%1:%2: %3 (say %4)")
+                                     .arg(QDir(m_source).relativeFilePath(file))
+                                     .arg(inc.line)
+                                     .arg(inc.path, pathOf.value(inc.path)));
+            }
+        }
+        if (!found.isEmpty())
+            QFAIL(qPrintable(QStringLiteral("GUI headers included without their folder:\n")
+                + found.join(u'\n')));
+    }
+
+    void guiFeaturesDoNotIncludeTheWindow()
+    {
+        // The window (MainWindow, WindowActions, the language menu) wires the features
+        // together; a feature that included it would tie every feature to every other. Of the
+        // top of app/gui a feature uses what they all share: the interface's words and the
+        // command line's time format.
+        const QString gui = m_source + QStringLiteral("/app/gui");
+        const QStringList shared { QStringLiteral("guitext.h"), QStringLiteral("appoptions.h") };
+        QStringList found;
+        for (const QString &feature : guiFeatures()) {
+            for (const QString &file : sourcesBelow(gui + u'/' + feature)) {
+                for (const Include &inc : includesOf(file)) {
+                    if (!inc.path.contains(u'/') && QFileInfo::exists(gui + u'/' + inc.path)
+                        && !shared.contains(inc.path))
+                        found.append(QStringLiteral("%1:%2: %3")
+                                         .arg(QDir(m_source).relativeFilePath(file))
+                                         .arg(inc.line)
+                                         .arg(inc.path));
+                }
+            }
+        }
+        if (!found.isEmpty())
+            QFAIL(qPrintable(
+                QStringLiteral("features that include the window:\n") + found.join(u'\n')));
+    }
+
+    void appTestsMirrorTheFeatures()
+    {
+        // tests/app has a folder per feature folder it tests (and cli/ for the rblab command).
+        QStringList folders = QDir(m_source + QStringLiteral("/tests/app"))
+                                  .entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+        folders.removeAll(QStringLiteral("cli"));
+        const QStringList features = guiFeatures();
+        for (const QString &folder : std::as_const(folders))
+            QVERIFY2(features.contains(folder), qPrintable(folder));
     }
 };
 

@@ -1,0 +1,384 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "assignment/assignmentitems.h"
+
+#include "guitext.h"
+
+#include <algorithm>
+
+namespace Rblab {
+
+namespace {
+
+quint64 itemKey(qint32 queue, qint32 consumer)
+{
+    return (quint64(quint32(queue)) << 32) | quint32(consumer + 1);
+}
+
+// A tile's bar and border: its cache against the owner's thresholds (ProcessQueue's flow control).
+void fillFrom(const SnapshotHolding &hold, const SnapshotConsumer &owner, TileItem &item)
+{
+    const double count = owner.pullThresholdForQueue > 0
+        ? double(hold.cachedCount) / double(owner.pullThresholdForQueue)
+        : 0;
+    const double size = owner.pullThresholdSizeForQueue > 0
+        ? double(hold.cachedBytes) / (double(owner.pullThresholdSizeForQueue) * 1048576.0)
+        : 0;
+    const double span = owner.consumeConcurrentlyMaxSpan > 0
+        ? double(hold.maxSpan) / double(owner.consumeConcurrentlyMaxSpan)
+        : 0;
+    // The bar measures whichever of count and size holds the pull (or is nearer to it): a queue
+    // of large messages is held by pullThresholdSizeForQueue long before its count fills.
+    using C = SimEvent::FlowCause;
+    const bool bySize = hold.flowControl == C::Size || hold.flowControl == C::TopicSize
+        || (hold.flowControl == C::None && size > count);
+    item.fill = float(hold.flowControl == C::Span ? span : bySize ? size : count);
+    item.flags = quint16((item.flags & ~(TileItem::SizeBar | TileItem::SpanBar))
+        | (bySize ? TileItem::SizeBar : 0) | (hold.flowControl == C::Span ? TileItem::SpanBar : 0));
+    item.pressure = float(qMax(count, qMax(size, span)));
+    item.flow = hold.flowControl;
+}
+
+} // namespace
+
+int AssignmentItems::tilesNeeded(const Catalog &cat, const WorldSnapshot &snapshot)
+{
+    QList<int> perConsumer(cat.consumers.size(), 0);
+    for (const SnapshotHolding &h : snapshot.holdings) {
+        if (h.consumer >= 0 && h.consumer < perConsumer.size()) {
+            ++perConsumer[h.consumer];
+        }
+    }
+    int need = 1;
+    for (int n : std::as_const(perConsumer)) {
+        need = qMax(need, n);
+    }
+    // Room for an even share too, so that a rebalance after a start does not re-lay everything.
+    QList<int> liveByGroup(cat.groups.size(), 0);
+    for (qint32 c = 0; c < cat.consumers.size() && c < snapshot.consumers.size(); ++c) {
+        const qint32 g = cat.consumers.at(c).groupIndex;
+        // Consumers that have not started yet count: they will share the queues soon.
+        const ConsumerState st = snapshot.consumers.at(c).state;
+        if (g >= 0 && g < liveByGroup.size() && st != ConsumerState::Killed
+            && st != ConsumerState::Shutdown) {
+            ++liveByGroup[g];
+        }
+    }
+    for (int g = 0; g < cat.groupQueues.size() && g < liveByGroup.size(); ++g) {
+        const int live = qMax(1, liveByGroup.at(g));
+        need = qMax(need, int((cat.groupQueues.at(g).size() + live - 1) / live));
+    }
+    return need;
+}
+
+void AssignmentItems::clear()
+{
+    m_items.clear();
+    m_previousItems.clear();
+    m_previousIndex.clear();
+    m_queueRects.clear();
+    m_cards.clear();
+}
+
+void AssignmentItems::dropTiles()
+{
+    m_previousItems.clear();
+    m_items.clear();
+}
+
+void AssignmentItems::settle()
+{
+    for (TileItem &item : m_items) {
+        item.start = -1;
+    }
+    for (CardItem &card : m_cards) {
+        card.flashStart = -1;
+    }
+}
+
+bool AssignmentItems::isAnimating(qint64 now) const
+{
+    for (const TileItem &item : m_items) {
+        if (item.start >= 0 && now < item.start + item.duration) {
+            return true;
+        }
+    }
+    for (const CardItem &card : m_cards) {
+        if (card.flashStart >= 0 && now - card.flashStart < AssignmentRenderer::kFlashMs) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool AssignmentItems::isQueueAnimating(qint32 queue, qint64 now) const
+{
+    for (const TileItem &item : m_items) {
+        if (item.queue == queue && item.start >= 0 && now < item.start + item.duration) {
+            return true;
+        }
+    }
+    return false;
+}
+
+void AssignmentItems::placeTile(TileItem item, const QRectF &target, qint64 now, int duration)
+{
+    item.target = target;
+    const auto prev = m_previousIndex.constFind(itemKey(item.queue, item.consumer));
+    if (prev != m_previousIndex.cend()) {
+        const TileItem &old = m_previousItems.at(*prev);
+        if (old.target != target && duration > 0) {
+            item.from = old.rectAt(now);
+            item.start = now;
+            item.duration = duration;
+        } else {
+            item.from = old.from;
+            item.start = old.start;
+            item.duration = old.duration;
+        }
+    } else if (duration > 0 && item.queue >= 0 && !m_queueRects.at(item.queue).isNull()) {
+        // A queue arriving here: travel from where it was drawn last.
+        item.from = m_queueRects.at(item.queue);
+        item.start = now;
+        item.duration = duration;
+    }
+    m_items.append(item);
+}
+
+void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat,
+    const WorldSnapshot &snapshot, qint64 now, int duration, bool flash)
+{
+    if (m_cards.size() < cat.consumers.size()) {
+        m_cards.resize(cat.consumers.size());
+    }
+    for (qint32 c = 0; c < cat.consumers.size() && c < snapshot.consumers.size(); ++c) {
+        CardItem &ci = m_cards[c];
+        const quint32 count = snapshot.consumers.at(c).rebalanceCount;
+        if (count > ci.seenRebalances && flash) {
+            ci.flashStart = now;
+        }
+        ci.seenRebalances = count;
+    }
+
+    std::swap(m_previousItems, m_items);
+    m_items.clear();
+    m_previousIndex.clear();
+    for (int i = 0; i < m_previousItems.size(); ++i) {
+        m_previousIndex.insert(
+            itemKey(m_previousItems.at(i).queue, m_previousItems.at(i).consumer), i);
+    }
+    if (m_queueRects.size() != cat.queues.size()) {
+        m_queueRects.resize(cat.queues.size());
+    }
+    const auto &sections = layout.sections();
+    m_laneCounts = QList<int>(sections.size(), 0);
+    m_laneRetryCounts = QList<int>(sections.size(), 0);
+    m_doubleOwned = 0;
+    m_doubleOwnedRetry = 0;
+    m_laneGrids = QList<AssignmentLayout::Grid>(sections.size());
+    QList<int> cardFill(layout.cards().size(), 0);
+    QList<int> cardTotal(layout.cards().size(), 0);
+    const auto &holdings = snapshot.holdings;
+
+    for (int s = 0; s < sections.size(); ++s) {
+        const AssignmentLayout::Section &section = sections.at(s);
+        const qint32 g = section.group;
+        if (g < 0 || g >= cat.groupQueues.size()) {
+            continue;
+        }
+        const QList<qint32> &queues = cat.groupQueues.at(g);
+        // In BROADCASTING every consumer holds every queue by design: nothing is double-owned.
+        const bool clustering = !cat.groupBroadcasting.value(g);
+        // First pass: how many tiles each card of this group gets (for the "+N" overflow tile).
+        for (qint32 q : queues) {
+            if (q >= snapshot.queues.size()) {
+                continue;
+            }
+            const SnapshotQueue &sq = snapshot.queues.at(q);
+            for (qint32 h = sq.firstHolding;
+                 h < sq.firstHolding + sq.holdingCount && h < holdings.size(); ++h) {
+                const int card = layout.cardOf(holdings.at(h).consumer);
+                if (card >= 0 && layout.cards().at(card).section == s) {
+                    ++cardTotal[card];
+                }
+            }
+        }
+        const int capacity = section.cardGrid.capacity;
+        QList<TileItem> laneItems;
+        for (qint32 q : queues) {
+            if (q >= snapshot.queues.size()) {
+                continue;
+            }
+            const SnapshotQueue &sq = snapshot.queues.at(q);
+            const QueueInfo &info = cat.queues.at(q);
+            int aliveOwners = 0;
+            int runningOwners = 0;
+            const SnapshotHolding *first = nullptr;
+            for (qint32 h = sq.firstHolding;
+                 h < sq.firstHolding + sq.holdingCount && h < holdings.size(); ++h) {
+                const SnapshotHolding &hold = holdings.at(h);
+                if (hold.consumer < 0 || hold.consumer >= snapshot.consumers.size()
+                    || cat.consumers.at(hold.consumer).groupIndex != g || hold.dropped) {
+                    continue;
+                }
+                const ConsumerState st = snapshot.consumers.at(hold.consumer).state;
+                if (isAlive(st)) {
+                    ++aliveOwners;
+                    if (!first) {
+                        first = &hold;
+                    }
+                }
+                if (st == ConsumerState::Running) {
+                    ++runningOwners;
+                }
+            }
+            // In POP mode several consumers pop a queue by design (its %RETRY% queue stays PULL).
+            const bool popShared = cat.groupPop.value(g) && !info.retry;
+            const bool doubleOwned = clustering && !popShared && aliveOwners >= 2;
+            if (doubleOwned) {
+                ++(info.retry ? m_doubleOwnedRetry : m_doubleOwned);
+            }
+            for (qint32 h = sq.firstHolding;
+                 h < sq.firstHolding + sq.holdingCount && h < holdings.size(); ++h) {
+                const SnapshotHolding &hold = holdings.at(h);
+                const int card = layout.cardOf(hold.consumer);
+                if (card < 0 || layout.cards().at(card).section != s) {
+                    continue;
+                }
+                const int slot = cardFill[card]++;
+                const bool overflowing = cardTotal[card] > capacity;
+                if (overflowing && slot >= capacity - 1) {
+                    if (slot == capacity - 1) {
+                        TileItem more;
+                        more.consumer = hold.consumer;
+                        more.section = s;
+                        more.flags = TileItem::Overflow;
+                        more.overflowCount = cardTotal[card] - (capacity - 1);
+                        more.target = layout.cardSlot(card, slot);
+                        m_items.append(more);
+                    }
+                    continue;
+                }
+                TileItem item;
+                item.queue = q;
+                item.consumer = hold.consumer;
+                item.section = s;
+                const ConsumerState st = snapshot.consumers.at(hold.consumer).state;
+                if (info.retry) {
+                    item.flags |= TileItem::Retry;
+                }
+                if (doubleOwned && isAlive(st) && !hold.dropped) {
+                    item.flags |= TileItem::DoubleOwned;
+                }
+                if (st != ConsumerState::Running) {
+                    item.flags |= TileItem::Ghost;
+                }
+                if (hold.dropped) {
+                    item.flags |= TileItem::Dropped;
+                }
+                if (hold.locked && cat.groupOrderly.value(g)) {
+                    item.flags |= TileItem::Locked;
+                }
+                fillFrom(hold, snapshot.consumers.at(hold.consumer), item);
+                placeTile(item, layout.cardSlot(card, slot), now, duration);
+            }
+            if (runningOwners == 0) {
+                TileItem item;
+                item.queue = q;
+                item.consumer = -1;
+                item.section = s;
+                if (info.retry) {
+                    item.flags |= TileItem::Retry;
+                    ++m_laneRetryCounts[s];
+                }
+                if (aliveOwners > 0) {
+                    item.flags |= TileItem::Ghost;
+                }
+                if (first) {
+                    fillFrom(*first, snapshot.consumers.at(first->consumer), item);
+                }
+                laneItems.append(item);
+            }
+        }
+        // The lane packs denser when many queues are unassigned (the start of a run).
+        m_laneCounts[s] = int(laneItems.size());
+        m_laneGrids[s] = layout.laneGridFor(s, int(laneItems.size()));
+        for (int i = 0; i < laneItems.size() && i < m_laneGrids.at(s).capacity; ++i) {
+            placeTile(laneItems.at(i), m_laneGrids.at(s).slot(i), now, duration);
+        }
+    }
+    // Remember where each queue is drawn, for the next travel: a running owner's tile first,
+    // then any card, then the lane.
+    QList<quint8> rank(cat.queues.size(), 0);
+    for (const TileItem &item : std::as_const(m_items)) {
+        if (item.queue < 0) {
+            continue;
+        }
+        const quint8 r = item.consumer < 0 ? 1 : ((item.flags & TileItem::Ghost) ? 2 : 3);
+        if (r > rank.at(item.queue)) {
+            rank[item.queue] = r;
+            m_queueRects[item.queue] = item.target;
+        }
+    }
+    updateSections(layout, cat, snapshot);
+}
+
+void AssignmentItems::updateSections(
+    const AssignmentLayout &layout, const Catalog &cat, const WorldSnapshot &snapshot)
+{
+    m_sectionTitles.clear();
+    m_sectionStrategies.clear();
+    for (const AssignmentLayout::Section &section : layout.sections()) {
+        int running = 0;
+        QHash<QString, int> strategies;
+        for (int card : section.cards) {
+            const qint32 c = layout.cards().at(card).consumer;
+            if (c >= snapshot.consumers.size()) {
+                continue;
+            }
+            const SnapshotConsumer &sc = snapshot.consumers.at(c);
+            if (sc.state == ConsumerState::Running) {
+                ++running;
+            }
+            if (isAlive(sc.state)) {
+                ++strategies[sc.strategy];
+            }
+        }
+        // Most used first, ties by name: the first is the group's strategy, the rest a rolling
+        // deploy in progress.
+        QStringList byUse = strategies.keys();
+        std::sort(byUse.begin(), byUse.end(), [&strategies](const QString &a, const QString &b) {
+            const int ua = strategies.value(a);
+            const int ub = strategies.value(b);
+            return ua != ub ? ua > ub : a < b;
+        });
+        const QString majority = byUse.value(0);
+        m_sectionStrategies.append(majority);
+        // The consumption mode changes what the picture means: say it where the group is named.
+        QString how = majority.isEmpty() ? QStringLiteral("—") : majority;
+        if (byUse.size() > 1) {
+            QStringList parts; // "AVG ×3, AVG_BY_CIRCLE ×1"
+            for (const QString &name : std::as_const(byUse)) {
+                parts.append(tr("%1 ×%2").arg(name).arg(strategies.value(name)));
+            }
+            how = tr("mixed: %1").arg(parts.join(QStringLiteral(", ")));
+        }
+        if (cat.groupBroadcasting.value(section.group)) {
+            how = tr("broadcasting: every consumer takes every queue");
+        } else if (cat.groupOrderly.value(section.group)) {
+            how = tr("%1, orderly: queues locked on the broker").arg(how);
+        }
+        // Cards left out (departed, not started) are counted, so the title still tells the truth.
+        const QString consumers = section.hidden > 0
+            ? tr("%1 of %2 consumers running (%3 departed or not started, hidden)")
+                  .arg(GuiText::count(running), GuiText::count(section.cards.size()),
+                      GuiText::count(section.hidden))
+            : tr("%1 of %2 consumers running")
+                  .arg(GuiText::count(running), GuiText::count(section.cards.size()));
+        m_sectionTitles.append(
+            tr("%1 — %2 queues, %3, %4")
+                .arg(cat.groups.value(section.group),
+                    GuiText::count(cat.groupQueues.value(section.group).size()), consumers, how));
+    }
+}
+
+} // namespace Rblab

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: Apache-2.0
+// Where every card, lane and tile of the assignment view goes, for one size and catalog.
+#pragma once
+
+#include "simulation/frame.h"
+
+#include <QFont>
+#include <QList>
+#include <QRectF>
+#include <QSizeF>
+
+namespace Rblab {
+
+/*!
+    The geometry of the assignment view, computed once per catalog, size or needed capacity and
+    then only read by painting and hit-testing. Each group is a section: a title, an "unassigned"
+    lane, and a grid of consumer cards whose bodies hold a grid of tile slots. The level of detail
+    follows from how large a tile can be while every card still holds the tiles it needs:
+    full tiles with text, compact tiles, or heat-map cells of a few pixels.
+*/
+class AssignmentLayout
+{
+public:
+    enum class Detail { Full, Compact, HeatMap };
+
+    struct Card
+    {
+        qint32 consumer = -1;
+        int section = -1;
+        QRectF rect;
+        QRectF header;
+        QRectF body;
+    };
+
+    struct Grid
+    {
+        QPointF origin;
+        QSizeF tile;
+        qreal gap = 2;
+        int columns = 1;
+        int capacity = 0;
+        Detail detail = Detail::Full;
+
+        QRectF slot(int index) const
+        {
+            const int c = index % columns;
+            const int r = index / columns;
+            return QRectF(origin.x() + c * (tile.width() + gap),
+                origin.y() + r * (tile.height() + gap), tile.width(), tile.height());
+        }
+    };
+
+    struct Section
+    {
+        qint32 group = -1;
+        QRectF rect;
+        QRectF title;
+        QRectF lane; //!< the "unassigned" lane, label included
+        QRectF laneLabel;
+        Grid laneGrid;
+        Grid cardGrid; //!< origin relative to each card's body
+        QList<int> cards; //!< indices into cards()
+        int hidden = 0; //!< consumers of the group left out (departed or not started)
+    };
+
+    /*!
+        Lays out `catalog` in `size` with `font` as the base font. `tilesPerCard` is how many tiles
+        the fullest card must hold (the view passes the current need, with head-room). A consumer
+        whose entry in `hidden` is true gets no card (departed or not started, see
+        AssignmentView::hiddenConsumers()); an empty list hides none.
+    */
+    void compute(const Catalog &catalog, const QSizeF &size, const QFont &font, int tilesPerCard,
+        int legendRows = 1, const QList<bool> &hidden = {});
+
+    /*!
+        The height of the cards' rebalance line (next rebalance, own view) under the state line
+        of full cards; `onCompact` gives compact cards the line too (the presenter's large
+        countdown). Takes effect at the next compute().
+    */
+    void setScheduleLine(qreal height, bool onCompact)
+    {
+        m_scheduleLine = height;
+        m_scheduleOnCompact = onCompact;
+    }
+    qreal scheduleLine() const { return m_scheduleLine; }
+    //! Groups of at most this many cards show the rebalance line on compact cards too.
+    static constexpr int kScheduleCompactCards = 12;
+    bool scheduleOnCompact() const { return m_scheduleOnCompact; }
+
+    const QList<Card> &cards() const { return m_cards; }
+    const QList<Section> &sections() const { return m_sections; }
+    //! The card of a consumer (an index into cards()), or -1.
+    int cardOf(qint32 consumer) const
+    {
+        return consumer >= 0 && consumer < m_cardOf.size() ? m_cardOf.at(consumer) : -1;
+    }
+    int sectionOfQueueGroup(int group) const
+    {
+        return group >= 0 && group < m_sectionOfGroup.size() ? m_sectionOfGroup.at(group) : -1;
+    }
+    QRectF legend() const { return m_legend; }
+    QSizeF size() const { return m_size; }
+    Detail detail() const { return m_detail; }
+    int tilesPerCard() const { return m_tilesPerCard; }
+    //! Scale of tile text at the full level (1 = the base font).
+    qreal tileScale() const { return m_tileScale; }
+    qreal lineHeight() const { return m_lineHeight; }
+    bool isValid() const { return !m_size.isEmpty(); }
+
+    //! A slot of a card's body in view coordinates.
+    QRectF cardSlot(int card, int slot) const;
+    /*!
+        The lane's grid for `count` unassigned queues: the row of full tiles when they fit, else
+        smaller tiles packed into the same strip (at the start of a run every queue is there).
+    */
+    Grid laneGridFor(int section, int count) const;
+
+private:
+    //! Returns the scale of the cards' full tiles (1 below the full level).
+    qreal layoutSection(
+        Section &section, const QRectF &rect, int cardCount, int tilesPerCard, qreal laneScale);
+
+    QSizeF m_size;
+    QRectF m_legend;
+    QList<Card> m_cards;
+    QList<Section> m_sections;
+    QList<int> m_cardOf;
+    QList<int> m_sectionOfGroup;
+    Detail m_detail = Detail::Full;
+    int m_tilesPerCard = 0;
+    qreal m_tileScale = 1;
+    qreal m_lineHeight = 14;
+    qreal m_tileTextWidth = 36;
+    qreal m_scheduleLine = -1; //!< -1: one line of the base font
+    bool m_scheduleOnCompact = false;
+};
+
+} // namespace Rblab

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "compare/comparecharts.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLegend>
+#include <QLineSeries>
+#include <QPen>
+#include <QTextDocument>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace Rblab {
+
+CompareCharts::CompareCharts(QWidget *parent) : QWidget(parent)
+{
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->setSpacing(0);
+    auto *layout = new QHBoxLayout;
+    layout->setSpacing(2);
+    outer->addLayout(layout, 1);
+    // One legend under all three charts: the panes' colours are the same in each. A chart's own
+    // legend had a third of the width and cut the names ("CONSISTEN…", "AVG_BY_CI…"); this one
+    // keeps every name whole and wraps between entries when the window is narrow.
+    m_legend = new QLabel(this);
+    m_legend->setTextFormat(Qt::RichText);
+    m_legend->setWordWrap(true);
+    m_legend->setAlignment(Qt::AlignCenter);
+    outer->addWidget(m_legend);
+    for (int c = 0; c < ChartCount; ++c) {
+        auto *chart = new QChart; // the view owns it
+        chart->legend()->setVisible(false);
+        chart->setMargins(QMargins(2, 2, 2, 2));
+        auto *time = new QValueAxis;
+        time->setLabelFormat(QStringLiteral("%.0f"));
+        time->setTickCount(4);
+        auto *value = new QValueAxis;
+        value->setLabelFormat(QStringLiteral("%.0f"));
+        value->setTickCount(5);
+        chart->addAxis(time, Qt::AlignBottom);
+        chart->addAxis(value, Qt::AlignLeft);
+        auto *view = new QChartView(chart, this);
+        view->setRenderHint(QPainter::Antialiasing);
+        view->setMinimumSize(160, 140);
+        layout->addWidget(view);
+        m_charts.append(chart);
+        m_timeAxes.append(time);
+        m_valueAxes.append(value);
+        m_lines.append(QList<QLineSeries *>());
+    }
+    retranslate();
+}
+
+void CompareCharts::setPanes(const QStringList &names, const QList<QColor> &colors)
+{
+    QStringList entries;
+    for (qsizetype p = 0; p < names.size(); ++p) {
+        // Non-breaking inside an entry, so that a narrow window wraps only between entries.
+        QString name = names.at(p).toHtmlEscaped();
+        name.replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+        entries.append(QStringLiteral("<span style=\"color:%1\">&#9644;</span>&nbsp;%2")
+                           .arg(colors.value(p, Qt::black).name(), name));
+    }
+    m_legend->setText(entries.join(QStringLiteral(" &nbsp; &nbsp; ")));
+    m_legendNames = names;
+    for (int c = 0; c < ChartCount; ++c) {
+        for (QLineSeries *line : std::as_const(m_lines[c])) {
+            m_charts[c]->removeSeries(line);
+            delete line;
+        }
+        m_lines[c].clear();
+        for (qsizetype p = 0; p < names.size(); ++p) {
+            auto *line = new QLineSeries;
+            line->setName(names.at(p));
+            // A little translucent: where the panes agree the lines overlap and all show.
+            QColor color = colors.value(p, Qt::black);
+            color.setAlpha(200);
+            QPen pen(color);
+            pen.setWidthF(1.6);
+            line->setPen(pen);
+            m_charts[c]->addSeries(line);
+            line->attachAxis(m_timeAxes[c]);
+            line->attachAxis(m_valueAxes[c]);
+            m_lines[c].append(line);
+        }
+    }
+}
+
+void CompareCharts::setSeries(
+    const QList<QList<ScorecardPoint>> &series, SimTime until, const QList<bool> &exposedOnly)
+{
+    for (int c = 0; c < ChartCount; ++c) {
+        double top = 1;
+        for (qsizetype p = 0; p < m_lines[c].size(); ++p) {
+            QList<QPointF> points;
+            const QList<ScorecardPoint> &s
+                = exposedOnly.value(p) && c != Exposed ? QList<ScorecardPoint>() : series.value(p);
+            points.reserve(s.size());
+            for (const ScorecardPoint &point : s) {
+                double y = 0;
+                switch (c) {
+                case Lag:
+                    y = double(point.lag);
+                    break;
+                case Cached:
+                    y = double(point.cachedMessages);
+                    break;
+                default:
+                    y = double(point.doubleOwnedQueues + point.unownedQueues);
+                    break;
+                }
+                top = std::max(top, y);
+                points.append(QPointF(double(point.t) / 1000.0, y));
+            }
+            // replace(), once per line per refresh (architecture.md: never clear() + append()).
+            m_lines[c].at(p)->replace(points);
+        }
+        m_timeAxes[c]->setRange(0, std::max(1.0, double(until) / 1000.0));
+        const double ceiling = std::ceil(top * 1.1);
+        if (ceiling <= 4) {
+            // Small counts: a tick per whole number (not 0, 0.5, 1 printed as 0, 1, 1).
+            m_valueAxes[c]->setRange(0, std::max(1.0, ceiling));
+            m_valueAxes[c]->setTickCount(int(std::max(1.0, ceiling)) + 1);
+        } else {
+            m_valueAxes[c]->setTickCount(5);
+            m_valueAxes[c]->setRange(0, ceiling);
+            m_valueAxes[c]->applyNiceNumbers(); // 0, 200, 400 rather than 0, 163, 325
+        }
+    }
+}
+
+bool CompareCharts::legendShowsWhole(const QString &name) const
+{
+    // The label's plain text has the names whole (no eliding), and it is tall enough for the
+    // lines its width wraps it into.
+    QTextDocument document;
+    document.setHtml(m_legend->text());
+    const QString plain = document.toPlainText().replace(QChar::Nbsp, QLatin1Char(' '));
+    return m_legendNames.contains(name) && plain.contains(name)
+        && m_legend->height() >= m_legend->heightForWidth(m_legend->width());
+}
+
+qsizetype CompareCharts::pointCount(Chart chart, int pane) const
+{
+    return m_lines.at(chart).at(pane)->count();
+}
+
+int CompareCharts::lineCount(Chart chart) const
+{
+    return int(m_lines.at(chart).size());
+}
+
+void CompareCharts::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+    }
+    QWidget::changeEvent(event);
+}
+
+void CompareCharts::retranslate()
+{
+    const QString titles[ChartCount]
+        = { tr("Lag (messages)"), tr("Cached messages"), tr("Double-owned + unowned queues") };
+    QFont font = m_charts.first()->titleFont();
+    font.setPointSizeF(std::max(8.0, font.pointSizeF() * 0.9));
+    for (int c = 0; c < ChartCount; ++c) {
+        m_charts[c]->setTitle(titles[c]);
+        m_charts[c]->setTitleFont(font);
+        m_timeAxes[c]->setTitleText(tr("time (s)"));
+    }
+}
+
+} // namespace Rblab

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+// The run's published events as a table, for the event log.
+#pragma once
+
+#include "simulation/frame.h"
+
+#include <QAbstractTableModel>
+#include <QSet>
+#include <QSortFilterProxyModel>
+
+namespace Rblab {
+
+class SimulationController;
+
+/*!
+    A table over the controller's event history (it does not copy the events): rows are appended
+    as frames bring new events and the whole table resets when a new run starts. Text is made
+    at data() time, so a language switch only needs a repaint.
+*/
+class EventLogModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column { TimeColumn, KindColumn, ConsumerColumn, WhereColumn, DetailColumn, ColumnCount };
+    enum Role { TypeRole = Qt::UserRole + 1, ConsumerRole, QueueRole };
+
+    explicit EventLogModel(const SimulationController &controller, QObject *parent = nullptr);
+
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(
+        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    //! Brings the model up to the controller's history (called on every frame).
+    void synchronize();
+    void reset();
+    void retranslate();
+
+private:
+    QString detailText(const SimEvent &event) const;
+
+    const SimulationController &m_controller;
+    qsizetype m_rows = 0;
+};
+
+/*!
+    Filters the log by event kind (the check list in the log's toolbar).
+*/
+class EventLogFilter : public QSortFilterProxyModel
+{
+    Q_OBJECT
+
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    void setHiddenTypes(const QSet<int> &types);
+    const QSet<int> &hiddenTypes() const { return m_hidden; }
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+
+private:
+    QSet<int> m_hidden;
+};
+
+} // namespace Rblab

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: Apache-2.0
+// The scenario's teaching notes as callouts over the assignment view (issue 10, point 3).
+#pragma once
+
+#include "simulation/frame.h"
+
+#include <scenario/scenario.h>
+
+#include <QFont>
+#include <QList>
+#include <QPixmap>
+#include <QRectF>
+#include <QWidget>
+
+namespace Rblab {
+
+class AssignmentView;
+
+/*!
+    Shows the scenario's narration (scenario-format.md, "Narration") over the assignment view:
+    the note of the current virtual time in a box, with a line from the box to each card and
+    tile it names and a ring around them. A note shows from its time until the next note, or
+    for kShowFor when it is the last. A note with "pause" asks once for playback to pause when
+    the run reaches it playing forward.
+
+    A transparent child of the view, so it follows the view's size and is painted after it;
+    it ignores the mouse. The box is laid out once per note, size and language (a cached pixmap):
+    each repaint draws a pixmap, a few lines and rings, nothing else.
+*/
+class NarrationOverlay : public QWidget
+{
+    Q_OBJECT
+
+public:
+    static constexpr SimTime kShowFor = 20 * kSecond;
+    //! The box's height stays under this share of the view (it widens, then its text shrinks
+    //! down to the view's own font size, before it covers more).
+    static constexpr qreal kMaxHeightShare = 0.4;
+
+    explicit NarrationOverlay(AssignmentView *view);
+
+    void setNarration(const QList<NarrationNote> &notes);
+    /*!
+        Follows the run: picks the note of `now` and points at its focus as the view lays it
+        out now. A generation change (load, restart) forgets which pauses were asked for.
+    */
+    void setTime(const CatalogPtr &catalog, SimTime now, quint64 generation);
+    /*!
+        View ▸ Show narration: off hides the callouts, and a note's "pause" no longer stops the
+        run (it still follows the time, so turning it on shows the current note at once).
+    */
+    void setShown(bool shown);
+    bool isShown() const { return m_shown; }
+    //! The language changed: lay the box out again in it.
+    void retranslate();
+
+    // What is on screen, for tests and the clip export.
+    int currentNote() const { return m_current; } //!< index into the narration, -1: none
+    QString currentText() const;
+    QRectF boxRect() const { return m_box; }
+    //! The box text's size as a multiple of the view's font (1.3 unless the box had no room).
+    qreal boxScale() const { return m_boxScale; }
+    const QList<QRectF> &targets() const { return m_targets; }
+    //! Paints the callout into any painter in the view's coordinates (the clip export).
+    void paintCallout(QPainter &painter) const;
+
+signals:
+    void pauseRequested(int note);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    void updateTargets();
+    void layOutBox();
+    void placeBox();
+    QRectF bestPlace(const QSizeF &boxSize) const;
+
+    AssignmentView *m_view;
+    QList<NarrationNote> m_notes;
+    CatalogPtr m_catalog;
+    quint64 m_generation = 0;
+    SimTime m_now = -1;
+    int m_current = -1;
+    bool m_shown = true;
+    int m_lastPauseAsked = -1; //!< the last note whose pause was requested in this run
+    QList<QRectF> m_targets;
+    QSize m_targetsFor; //!< the view size m_targets were found for
+    QRectF m_box;
+    struct PlacementKey
+    {
+        int note = -1;
+        int cards = 0; //!< a consumer's card came or went: the layout changed
+        QSize view;
+        QSizeF box;
+        friend bool operator==(const PlacementKey &, const PlacementKey &) = default;
+    };
+    PlacementKey m_placedFor; //!< what m_box was placed for
+    qreal m_boxScale = 1.3;
+    QPixmap m_boxPixmap;
+    QString m_boxText; //!< what m_boxPixmap shows, to lay out only on change
+    QSize m_boxFor; //!< the view size m_boxPixmap was laid out for
+    QFont m_boxFont; //!< the view font it was laid out with
+};
+
+} // namespace Rblab
