@@ -264,10 +264,238 @@ QString MqadminDiagnostic::toString() const
             field.isEmpty() ? QString() : field + QStringLiteral(": "), message);
 }
 
+namespace {
+
+using S = MqadminDiagnostic::Severity;
+
+//! A line of no known kind (a banner, a JVM warning, a bad row), counted with its number.
+template<typename Output> void unknown(Output &out, qint64 n)
+{
+    ++out.unknownLines;
+    out.unknownAt.append(n);
+}
+
+enum class Setting { None, Invalid, Read };
+
+//! "ConsumeType: …", "MessageModel: …" or "ConsumeFromWhere: …" (None: the line is not one).
+Setting readSetting(const QString &rest, qint64 n, const QString &file,
+    QList<MqadminDiagnostic> *diagnostics, MqadminConnectionOutput &out)
+{
+    static const QRegularExpression setting(
+        QStringLiteral("^(ConsumeType|MessageModel|ConsumeFromWhere):\\s*(\\S*)\\s*$"));
+    const auto m = setting.match(rest);
+    if (!m.hasMatch()) {
+        return Setting::None;
+    }
+    const QString key = m.captured(1);
+    const QString value = m.captured(2);
+    const QStringList &allowed = key == QLatin1String("ConsumeType") ? consumeTypes()
+        : key == QLatin1String("MessageModel")                       ? messageModels()
+                                                                     : consumeFromWheres();
+    if (!allowed.contains(value)) {
+        add(diagnostics, S::Warning, file, n, key,
+            QStringLiteral("\"%1\", expected one of %2")
+                .arg(value, allowed.join(QStringLiteral(", "))));
+        unknown(out, n);
+        return Setting::Invalid;
+    }
+    (key == QLatin1String("ConsumeType")           ? out.consumeType
+            : key == QLatin1String("MessageModel") ? out.messageModel
+                                                   : out.consumeFromWhere)
+        = value;
+    return Setting::Read;
+}
+
+//! A line of the subscription table: "%-20s %s" (topic, expression), or before 4.9
+//! "%03d  Topic: %-40s SubExpression: %s".
+void readSubscription(const QString &rest, qint64 n, const QString &file,
+    QList<MqadminDiagnostic> *diagnostics, MqadminConnectionOutput &out)
+{
+    if (rest.startsWith(QLatin1String("#Topic"))) {
+        return; // its header: #Topic #SubExpression
+    }
+    static const QRegularExpression old(
+        QStringLiteral("^\\d{3}\\s+Topic:\\s+(\\S+)\\s+SubExpression:\\s*(.*)$"));
+    if (const auto m = old.match(rest); m.hasMatch()) {
+        out.subscriptions.append({ m.captured(1), m.captured(2).trimmed(), n });
+        return;
+    }
+    const QStringList t = tokens(rest);
+    if (t.size() < 2) {
+        add(diagnostics, S::Warning, file, n, QStringLiteral("#SubExpression"),
+            QStringLiteral("\"%1\" has no sub-expression, expected \"topic expression\" "
+                           "(\"*\" for all tags)")
+                .arg(rest));
+        unknown(out, n);
+        return;
+    }
+    out.subscriptions.append({ t[0], rest.mid(rest.indexOf(t[0]) + t[0].size()).trimmed(), n });
+}
+
+//! A row of the connection table: #ClientId #ClientAddr #Language #Version (before 4.9 after
+//! "%03d  "); `seen` holds the line of each client id and address read so far.
+void readConnection(const QString &rest, qint64 n, const QString &file,
+    QList<MqadminDiagnostic> *diagnostics, MqadminConnectionOutput &out,
+    QHash<QString, qint64> &seen)
+{
+    QStringList t = tokens(rest);
+    static const QRegularExpression index(QStringLiteral("^\\d{3}$"));
+    if (t.size() == 5 && index.match(t[0]).hasMatch()) {
+        t.removeFirst();
+    }
+    if (t.size() != 4) {
+        add(diagnostics, S::Warning, file, n, QStringLiteral("#ClientId"),
+            QStringLiteral("%1 columns, expected 4: #ClientId #ClientAddr #Language #Version")
+                .arg(t.size()));
+        unknown(out, n);
+        return;
+    }
+    const MqadminConnection c { t[0], t[1], t[2], t[3], n };
+    if (!isClientId(c.clientId)) {
+        add(diagnostics, S::Warning, file, n, QStringLiteral("#ClientId"),
+            QStringLiteral("\"%1\", expected ip@instanceName").arg(c.clientId));
+        unknown(out, n);
+        return;
+    }
+    if (!isAddress(c.clientAddr)) {
+        add(diagnostics, S::Warning, file, n, QStringLiteral("#ClientAddr"),
+            QStringLiteral("\"%1\", expected host:port").arg(c.clientAddr));
+        unknown(out, n);
+        return;
+    }
+    if (!isVersion(c.version)) {
+        add(diagnostics, S::Warning, file, n, QStringLiteral("#Version"),
+            QStringLiteral("\"%1\", expected a MQVersion name such as V4_9_4 or V5_1_4")
+                .arg(c.version));
+    }
+    // A line pasted twice: mqadmin prints each connection once (a set).
+    const QString key = c.clientId + QLatin1Char('\n') + c.clientAddr;
+    if (const auto first = seen.constFind(key); first != seen.cend()) {
+        add(diagnostics, S::Warning, file, n, QStringLiteral("#ClientId"),
+            QStringLiteral("%1 at %2 again (first at line %3): counted once")
+                .arg(c.clientId, c.clientAddr)
+                .arg(first.value()));
+        return;
+    }
+    seen.insert(key, n);
+    out.connections.append(c);
+}
+
+//! "Consume TPS: …", "Diff Total: …" and the 5.x totals (false: the line is none of them).
+bool readFooter(const QString &trimmed, qint64 n, const QString &file,
+    QList<MqadminDiagnostic> *diagnostics, MqadminProgressOutput &out)
+{
+    static const QRegularExpression footer(QStringLiteral(
+        "^(Consume TPS|Diff Total|Consume Diff Total|Consume Inflight Total):\\s*(\\S+)$"));
+    const auto m = footer.match(trimmed);
+    if (!m.hasMatch()) {
+        return false;
+    }
+    bool ok = false;
+    const QString key = m.captured(1);
+    if (key == QLatin1String("Consume TPS")) {
+        const double tps = m.captured(2).toDouble(&ok);
+        if (ok && tps >= 0) {
+            out.consumeTps = tps;
+        }
+    } else {
+        const qint64 v = m.captured(2).toLongLong(&ok);
+        if (ok) {
+            (key == QLatin1String("Consume Inflight Total") ? out.inflightTotal : out.diffTotal)
+                = v;
+        }
+    }
+    if (!ok) {
+        add(diagnostics, S::Warning, file, n, key,
+            QStringLiteral("\"%1\", expected a number").arg(m.captured(2)));
+    }
+    return true;
+}
+
+//! Rows without their header (a partial paste): the layout whose #Diff equals #Broker Offset −
+//! #Consumer Offset in this row; false when none does.
+bool guessLayout(const QStringList &t, qint64 n, const QString &file,
+    QList<MqadminDiagnostic> *diagnostics, MqadminProgressOutput &out)
+{
+    for (const auto layout :
+        { MqadminProgressLayout::V5ClientIp, MqadminProgressLayout::V49ClientIp,
+            MqadminProgressLayout::V5, MqadminProgressLayout::V49 }) {
+        RowError ignored;
+        const auto row = parseRow(t, layout, &ignored);
+        if (row && row->diff == row->brokerOffset - row->consumerOffset) {
+            out.layout = layout;
+            add(diagnostics, S::Warning, file, n, QStringLiteral("#Topic"),
+                QStringLiteral("no header line; the columns were taken from this row"));
+            return true;
+        }
+    }
+    return false;
+}
+
+//! A row of the per-queue table; `seen` holds the line of each queue read so far.
+void readRow(const QStringList &t, qint64 n, const QString &file,
+    QList<MqadminDiagnostic> *diagnostics, MqadminProgressOutput &out, QHash<QString, qint64> &seen)
+{
+    RowError error;
+    const auto row = parseRow(t, out.layout, &error);
+    if (!row) {
+        add(diagnostics, S::Warning, file, n, error.field, error.message);
+        unknown(out, n);
+        return;
+    }
+    MqadminQueueRow r = *row;
+    r.line = n;
+    if (r.consumerOffset >= 0 && r.diff != r.brokerOffset - r.consumerOffset) {
+        add(diagnostics, S::Warning, file, n, QStringLiteral("#Diff"),
+            QStringLiteral("%1, expected #Broker Offset − #Consumer Offset = %2")
+                .arg(r.diff)
+                .arg(r.brokerOffset - r.consumerOffset));
+    }
+    if (r.topic.size() == 64) {
+        add(diagnostics, S::Warning, file, n, QStringLiteral("#Topic"),
+            QStringLiteral("64 characters: mqadmin cuts longer names there "
+                           "(UtilAll.frontStringAtLeast); the name may be incomplete"));
+    }
+    // A queue printed twice (outputs pasted together): the first row stands.
+    const QString key
+        = r.topic + QLatin1Char('\n') + r.broker + QLatin1Char('\n') + QString::number(r.queueId);
+    if (const auto first = seen.constFind(key); first != seen.cend()) {
+        add(diagnostics, S::Warning, file, n, QStringLiteral("#QID"),
+            QStringLiteral("%1 %2 %3 again (first at line %4): the first row is used")
+                .arg(r.topic, r.broker)
+                .arg(r.queueId)
+                .arg(first.value()));
+        return;
+    }
+    seen.insert(key, n);
+    out.rows.append(r);
+}
+
+//! A "Diff Total" that the rows read do not add up to: the paste was cut.
+void checkDiffTotal(
+    const QString &file, QList<MqadminDiagnostic> *diagnostics, const MqadminProgressOutput &out)
+{
+    if (!out.diffTotal) {
+        return;
+    }
+    qint64 sum = 0;
+    for (const MqadminQueueRow &r : out.rows) {
+        sum += r.diff;
+    }
+    if (sum != *out.diffTotal) {
+        add(diagnostics, S::Warning, file, 0, QStringLiteral("Diff Total"),
+            QStringLiteral("%1, but the rows read add up to %2: rows are missing or were "
+                           "skipped")
+                .arg(*out.diffTotal)
+                .arg(sum));
+    }
+}
+
+} // namespace
+
 MqadminConnectionOutput parseMqadminConnection(
     const QString &text, const QString &file, QList<MqadminDiagnostic> *diagnostics)
 {
-    using S = MqadminDiagnostic::Severity;
     MqadminConnectionOutput out;
     QHash<QString, qint64> connectionLines; //!< client id and address of each row: its line
     enum class Section { None, Connections, Subscriptions, Progress } section = Section::None;
@@ -275,8 +503,7 @@ MqadminConnectionOutput parseMqadminConnection(
     out.lines = lines.size();
     for (qsizetype i = 0; i < lines.size(); ++i) {
         const qint64 n = i + 1;
-        const QString line = lines[i];
-        const QString trimmed = line.trimmed();
+        const QString trimmed = lines[i].trimmed();
         if (trimmed.isEmpty()) {
             continue;
         }
@@ -298,57 +525,17 @@ MqadminConnectionOutput parseMqadminConnection(
                 continue;
             }
         }
-        static const QRegularExpression setting(
-            QStringLiteral("^(ConsumeType|MessageModel|ConsumeFromWhere):\\s*(\\S*)\\s*$"));
-        if (const auto m = setting.match(rest); m.hasMatch()) {
-            const QString key = m.captured(1);
-            const QString value = m.captured(2);
-            const QStringList &allowed = key == QLatin1String("ConsumeType") ? consumeTypes()
-                : key == QLatin1String("MessageModel")                       ? messageModels()
-                                                                             : consumeFromWheres();
-            if (!allowed.contains(value)) {
-                add(diagnostics, S::Warning, file, n, key,
-                    QStringLiteral("\"%1\", expected one of %2")
-                        .arg(value, allowed.join(QStringLiteral(", "))));
-                ++out.unknownLines;
-                out.unknownAt.append(n);
-                continue;
-            }
-            (key == QLatin1String("ConsumeType")           ? out.consumeType
-                    : key == QLatin1String("MessageModel") ? out.messageModel
-                                                           : out.consumeFromWhere)
-                = value;
-            section = Section::None;
+        const Setting setting = readSetting(rest, n, file, diagnostics, out);
+        if (setting != Setting::None) {
+            section = setting == Setting::Read ? Section::None : section;
             continue;
         }
-        if (section == Section::Progress) {
-            if (isProgressLine(trimmed) || trimmed.contains(QLatin1Char(' '))) {
-                continue; // its rows and footer; parseMqadminProgress reads them
-            }
+        if (section == Section::Progress
+            && (isProgressLine(trimmed) || trimmed.contains(QLatin1Char(' ')))) {
+            continue; // its rows and footer; parseMqadminProgress reads them
         }
         if (section == Section::Subscriptions) {
-            if (rest.startsWith(QLatin1String("#Topic"))) {
-                continue; // "%-20s %s" header: #Topic #SubExpression
-            }
-            // Before 4.9: "%03d  Topic: %-40s SubExpression: %s".
-            static const QRegularExpression old(
-                QStringLiteral("^\\d{3}\\s+Topic:\\s+(\\S+)\\s+SubExpression:\\s*(.*)$"));
-            if (const auto m = old.match(rest); m.hasMatch()) {
-                out.subscriptions.append({ m.captured(1), m.captured(2).trimmed(), n });
-                continue;
-            }
-            const QStringList t = tokens(rest);
-            if (t.size() < 2) {
-                add(diagnostics, S::Warning, file, n, QStringLiteral("#SubExpression"),
-                    QStringLiteral("\"%1\" has no sub-expression, expected \"topic expression\" "
-                                   "(\"*\" for all tags)")
-                        .arg(rest));
-                ++out.unknownLines;
-                out.unknownAt.append(n);
-                continue;
-            }
-            out.subscriptions.append(
-                { t[0], rest.mid(rest.indexOf(t[0]) + t[0].size()).trimmed(), n });
+            readSubscription(rest, n, file, diagnostics, out);
             continue;
         }
         static const QRegularExpression indexed(QStringLiteral("^\\d{3}\\s+\\S+@"));
@@ -356,57 +543,10 @@ MqadminConnectionOutput parseMqadminConnection(
             section = Section::Connections; // before 4.9: no header, "%03d  " rows
         }
         if (section == Section::Connections) {
-            QStringList t = tokens(rest);
-            // Before 4.9 each row began with "%03d  ".
-            static const QRegularExpression index(QStringLiteral("^\\d{3}$"));
-            if (t.size() == 5 && index.match(t[0]).hasMatch()) {
-                t.removeFirst();
-            }
-            if (t.size() != 4) {
-                add(diagnostics, S::Warning, file, n, QStringLiteral("#ClientId"),
-                    QStringLiteral("%1 columns, expected 4: #ClientId #ClientAddr #Language "
-                                   "#Version")
-                        .arg(t.size()));
-                ++out.unknownLines;
-                out.unknownAt.append(n);
-                continue;
-            }
-            const MqadminConnection c { t[0], t[1], t[2], t[3], n };
-            if (!isClientId(c.clientId)) {
-                add(diagnostics, S::Warning, file, n, QStringLiteral("#ClientId"),
-                    QStringLiteral("\"%1\", expected ip@instanceName").arg(c.clientId));
-                ++out.unknownLines;
-                out.unknownAt.append(n);
-                continue;
-            }
-            if (!isAddress(c.clientAddr)) {
-                add(diagnostics, S::Warning, file, n, QStringLiteral("#ClientAddr"),
-                    QStringLiteral("\"%1\", expected host:port").arg(c.clientAddr));
-                ++out.unknownLines;
-                out.unknownAt.append(n);
-                continue;
-            }
-            if (!isVersion(c.version)) {
-                add(diagnostics, S::Warning, file, n, QStringLiteral("#Version"),
-                    QStringLiteral("\"%1\", expected a MQVersion name such as V4_9_4 or V5_1_4")
-                        .arg(c.version));
-            }
-            // A line pasted twice: mqadmin prints each connection once (a set).
-            const QString key = c.clientId + QLatin1Char('\n') + c.clientAddr;
-            if (const auto first = connectionLines.constFind(key);
-                first != connectionLines.cend()) {
-                add(diagnostics, S::Warning, file, n, QStringLiteral("#ClientId"),
-                    QStringLiteral("%1 at %2 again (first at line %3): counted once")
-                        .arg(c.clientId, c.clientAddr)
-                        .arg(first.value()));
-                continue;
-            }
-            connectionLines.insert(key, n);
-            out.connections.append(c);
+            readConnection(rest, n, file, diagnostics, out, connectionLines);
             continue;
         }
-        ++out.unknownLines; // a banner, a JVM warning, the command line of a paste
-        out.unknownAt.append(n);
+        unknown(out, n); // a banner, a JVM warning, the command line of a paste
     }
     return out;
 }
@@ -414,7 +554,6 @@ MqadminConnectionOutput parseMqadminConnection(
 MqadminProgressOutput parseMqadminProgress(
     const QString &text, const QString &file, QList<MqadminDiagnostic> *diagnostics)
 {
-    using S = MqadminDiagnostic::Severity;
     MqadminProgressOutput out;
     const QStringList lines = splitLines(text);
     out.lines = lines.size();
@@ -444,32 +583,10 @@ MqadminProgressOutput parseMqadminProgress(
             add(diagnostics, S::Error, file, n, QStringLiteral("#Group"),
                 QStringLiteral("this is the group list of consumerProgress without -g; run "
                                "mqadmin consumerProgress -g GROUP -s true"));
-            ++out.unknownLines;
-            out.unknownAt.append(n);
+            unknown(out, n);
             continue;
         }
-        static const QRegularExpression footer(QStringLiteral(
-            "^(Consume TPS|Diff Total|Consume Diff Total|Consume Inflight Total):\\s*(\\S+)$"));
-        if (const auto m = footer.match(trimmed); m.hasMatch()) {
-            bool ok = false;
-            const QString key = m.captured(1);
-            if (key == QLatin1String("Consume TPS")) {
-                const double tps = m.captured(2).toDouble(&ok);
-                if (ok && tps >= 0) {
-                    out.consumeTps = tps;
-                }
-            } else {
-                const qint64 v = m.captured(2).toLongLong(&ok);
-                if (ok) {
-                    (key == QLatin1String("Consume Inflight Total") ? out.inflightTotal
-                                                                    : out.diffTotal)
-                        = v;
-                }
-            }
-            if (!ok) {
-                add(diagnostics, S::Warning, file, n, key,
-                    QStringLiteral("\"%1\", expected a number").arg(m.captured(2)));
-            }
+        if (readFooter(trimmed, n, file, diagnostics, out)) {
             inTable = false;
             continue;
         }
@@ -484,21 +601,7 @@ MqadminProgressOutput parseMqadminProgress(
         }
         const QStringList t = tokens(trimmed);
         if (!inTable && out.layout == MqadminProgressLayout::Unknown && t.size() >= 7) {
-            // Rows without their header (a partial paste): the layout whose #Diff equals
-            // #Broker Offset − #Consumer Offset.
-            for (const auto layout :
-                { MqadminProgressLayout::V5ClientIp, MqadminProgressLayout::V49ClientIp,
-                    MqadminProgressLayout::V5, MqadminProgressLayout::V49 }) {
-                RowError ignored;
-                const auto row = parseRow(t, layout, &ignored);
-                if (row && row->diff == row->brokerOffset - row->consumerOffset) {
-                    out.layout = layout;
-                    inTable = true;
-                    add(diagnostics, S::Warning, file, n, QStringLiteral("#Topic"),
-                        QStringLiteral("no header line; the columns were taken from this row"));
-                    break;
-                }
-            }
+            inTable = guessLayout(t, n, file, diagnostics, out);
         }
         // A row has #Broker Offset, an integer, as its fourth column; anything else in the
         // table (a stack trace, a log line) is a line of no known kind.
@@ -507,58 +610,12 @@ MqadminProgressOutput parseMqadminProgress(
             t[3].toLongLong(&offsetColumn);
         }
         if (!inTable || !offsetColumn) {
-            ++out.unknownLines;
-            out.unknownAt.append(n);
+            unknown(out, n);
             continue;
         }
-        RowError error;
-        const auto row = parseRow(t, out.layout, &error);
-        if (!row) {
-            add(diagnostics, S::Warning, file, n, error.field, error.message);
-            ++out.unknownLines;
-            out.unknownAt.append(n);
-            continue;
-        }
-        MqadminQueueRow r = *row;
-        r.line = n;
-        if (r.consumerOffset >= 0 && r.diff != r.brokerOffset - r.consumerOffset) {
-            add(diagnostics, S::Warning, file, n, QStringLiteral("#Diff"),
-                QStringLiteral("%1, expected #Broker Offset − #Consumer Offset = %2")
-                    .arg(r.diff)
-                    .arg(r.brokerOffset - r.consumerOffset));
-        }
-        if (r.topic.size() == 64) {
-            add(diagnostics, S::Warning, file, n, QStringLiteral("#Topic"),
-                QStringLiteral("64 characters: mqadmin cuts longer names there "
-                               "(UtilAll.frontStringAtLeast); the name may be incomplete"));
-        }
-        // A queue printed twice (outputs pasted together): the first row stands.
-        const QString key = r.topic + QLatin1Char('\n') + r.broker + QLatin1Char('\n')
-            + QString::number(r.queueId);
-        if (const auto first = rowLines.constFind(key); first != rowLines.cend()) {
-            add(diagnostics, S::Warning, file, n, QStringLiteral("#QID"),
-                QStringLiteral("%1 %2 %3 again (first at line %4): the first row is used")
-                    .arg(r.topic, r.broker)
-                    .arg(r.queueId)
-                    .arg(first.value()));
-            continue;
-        }
-        rowLines.insert(key, n);
-        out.rows.append(r);
+        readRow(t, n, file, diagnostics, out, rowLines);
     }
-    if (out.diffTotal) {
-        qint64 sum = 0;
-        for (const MqadminQueueRow &r : std::as_const(out.rows)) {
-            sum += r.diff;
-        }
-        if (sum != *out.diffTotal) {
-            add(diagnostics, S::Warning, file, 0, QStringLiteral("Diff Total"),
-                QStringLiteral("%1, but the rows read add up to %2: rows are missing or were "
-                               "skipped")
-                    .arg(*out.diffTotal)
-                    .arg(sum));
-        }
-    }
+    checkDiffTotal(file, diagnostics, out);
     return out;
 }
 

@@ -120,6 +120,12 @@ public:
     }
     bool orderly() const { return m_orderly; }
     bool broadcasting() const { return m_broadcasting; }
+    //! It holds a channel to the broker that both ends still have open (the fast path's check).
+    bool hasUsableChannel(qint32 broker) const
+    {
+        const quint32 slot = channels[size_t(broker)];
+        return slot != 0 && channelUsable(slot - 1);
+    }
     //! The process queue of a queue in the table, or nullptr.
     qint32 pqOf(qint32 queue) const
     {
@@ -176,8 +182,6 @@ public:
     void refreshState();
 
 private:
-    friend class FastPath; // reads channelUsable
-
     //! The client closes its open channels; each broker it can reach sees the close one latency
     //! later.
     void closeChannels();

@@ -88,6 +88,53 @@ void ConsumeService::thaw(SimTime now)
     std::stable_sort(m_pending.begin(), m_pending.end(), PendingLater());
 }
 
+void ConsumeService::withdraw(const ProcessQueue *queue)
+{
+    for (size_t i = m_pending.size(); i-- > 0;) {
+        const quint16 worker = m_pending[i].worker;
+        Worker &w = m_workers[worker];
+        if (w.request.queue == queue && !w.request.orderly) {
+            m_pending.erase(m_pending.begin() + qint64(i));
+            w.busy = false;
+            --m_busy;
+            if (qint64(worker) < m_threads) {
+                m_idle.push_back(worker);
+            }
+        }
+    }
+}
+
+void ConsumeService::resume(
+    qint32 pq, ProcessQueue *queue, qint64 begin, qint32 count, SimTime startedAt, SimTime done)
+{
+    const quint16 worker = m_idle.back();
+    m_idle.pop_back();
+    ++m_busy;
+    Worker &w = m_workers[worker];
+    w.busy = true;
+    w.request = { pq, queue, begin, count, false };
+    w.startedAt = startedAt;
+    w.failed = false;
+    ++w.serial;
+    m_pending.push_back({ done, m_pendingSeq++, worker, w.serial });
+    for (size_t i = m_pending.size() - 1; i > 0 && PendingLater()(m_pending[i], m_pending[i - 1]);
+         --i) {
+        std::swap(m_pending[i], m_pending[i - 1]);
+    }
+}
+
+void ConsumeService::deliverRange(ProcessQueue &pq, qint64 begin, qint64 end)
+{
+    if (!pq.delivered) {
+        if (m_scope == size_t(-1)) {
+            m_scope = m_world->metrics.deliveryScope(m_consumer->index);
+        }
+        pq.delivered = m_world->metrics.deliveryBits(m_scope, pq.queue);
+    }
+    m_world->metrics.recordDeliveryRange(*pq.delivered, begin, end);
+    m_consumer->delivered += end - begin;
+}
+
 void ConsumeService::submit(qint32 pq, qint64 begin, qint64 end, bool dispatchToConsume)
 {
     if (m_stopped) {

@@ -89,9 +89,41 @@ public:
     qint64 busyWorkers() const { return m_busy; }
     qint64 queued() const { return qint64(m_fifo.size()); }
 
-private:
-    friend class FastPath; // a lane's calls in flight live in the pool between its catch-ups
+    // The fast path's view (fastpath.h): a lane's calls in flight live in this pool between its
+    // catch-ups and leave it while one runs.
 
+    //! Running, nothing waiting for a thread, and no thread left over from a smaller pool size.
+    bool steady() const
+    {
+        return !m_stopped && m_fifo.empty() && qint64(m_workers.size()) == m_threads;
+    }
+    qint64 threads() const { return m_threads; }
+    qint64 idleThreads() const { return qint64(m_idle.size()); }
+    //! A successful call on the consumer's own agenda (see catchUp()).
+    struct PendingCall
+    {
+        SimTime done;
+        SimTime startedAt;
+        const Request &request;
+    };
+    size_t pendingCount() const { return m_pending.size(); }
+    //! The `k`th of them, the latest to end first: read from the back for (done, start) order.
+    PendingCall pendingCall(size_t k) const
+    {
+        const Worker &worker = m_workers[m_pending[k].worker];
+        return { m_pending[k].at, worker.startedAt, worker.request };
+    }
+    //! Takes the concurrent calls of `queue` off the pool, their threads idle again: a lane
+    //! handles them during its catch-up.
+    void withdraw(const ProcessQueue *queue);
+    //! A lane's call in flight back on the pool, on a thread of its own, as startConcurrent()
+    //! would have left it.
+    void resume(qint32 pq, ProcessQueue *queue, qint64 begin, qint32 count, SimTime startedAt,
+        SimTime done);
+    //! deliver() for consecutive offsets at once (what a lane delivered during its catch-up).
+    void deliverRange(ProcessQueue &pq, qint64 begin, qint64 end);
+
+private:
     struct Worker
     {
         bool busy = false;

@@ -2,6 +2,8 @@
 // The engine's fast path: a steady queue's pull answers handled in a tight loop (issue 12).
 #pragma once
 
+#include "model/processqueue.h"
+#include "model/queuestate.h"
 #include "sim/random.h"
 #include "sim/simtime.h"
 
@@ -12,7 +14,8 @@
 namespace Rblab {
 
 struct World;
-struct ProcessQueue;
+struct ClientConfig;
+class Broker;
 class Consumer;
 
 /*!
@@ -96,6 +99,20 @@ private:
         qint64 begin;
         qint32 count;
     };
+    //! A lane's pull request and the broker's answer to it (ProcessQueue's PullRequest part).
+    struct Answer
+    {
+        SimTime at = 0; //!< when the pending answer is due
+        quint64 stamp = 0; //!< its stamp (pullGen, and parkGen when held)
+        ProcessQueue::PullStatus status = ProcessQueue::PullStatus::Found;
+        ProcessQueue::PullStage stage = ProcessQueue::PullStage::InFlight;
+        qint64 resultBegin = 0;
+        qint64 resultEnd = 0;
+        quint32 pullGen = 0;
+        quint32 parkGen = 0;
+        SimTime parkedAt = 0;
+        SimTime wakeAt = 0;
+    };
     //! A lane's state during a catch-up, written back at its end: its scalars...
     struct RunState
     {
@@ -103,24 +120,15 @@ private:
         qint32 quota = 0; //!< calls it may have in flight: its own threads and its share
         qint32 handled = 0;
         SimTime lastAt = 0; //!< when the last answer was handled
-        SimTime at = 0; //!< the pending answer
+        Answer answer; //!< the pending one
         quint64 seq = 0; //!< of the answer pending when the catch-up began
-        quint64 stamp = 0;
         size_t head = 0;
         size_t tail = 0;
         Random random;
         double carry = 0;
         qint64 nextOffset = 0;
-        quint32 pullGen = 0;
-        quint32 parkGen = 0;
-        quint8 stage = 0;
-        quint8 status = 0;
-        qint64 resultBegin = 0;
-        qint64 resultEnd = 0;
         qint64 nextBeginOffset = 0;
         SimTime pullSentAt = 0;
-        SimTime parkedAt = 0;
-        SimTime wakeAt = 0;
         SimTime lastPull = 0;
         SimTime lastConsume = 0;
         qint64 queueOffsetMax = 0;
@@ -174,6 +182,17 @@ private:
         quint32 opened = 0; //!< the catch-up that opened it
         bool shared = false; //!< the consumer's due lanes share its pool in this catch-up
     };
+    /*!
+        The first answer of a catch-up that no lane can handle (the stop), which the general
+        path handles in its place, and how far the lanes may go meanwhile.
+    */
+    struct Stop
+    {
+        const Run *run = nullptr; //!< the stop's lane's run; null while none is known
+        size_t lane = 0;
+        SimTime reachAt = 0; //!< no lane handles an answer at or after (reachAt, reachSeq)
+        quint64 reachSeq = 0;
+    };
 
     //! Handles the lane's answers before (at, seq) while they are steady; with `ledger`, enters
     //! its calls there.
@@ -184,6 +203,44 @@ private:
     {
         advance<false>(lane, run, at, seq, maxHandled);
     }
+    /*!
+        Room in a run's calls for `calls` more after its calls in flight [head, end): they move
+        to the front, and the storage grows if need be. Returns where they end now.
+    */
+    static size_t makeRoom(Run &run, size_t head, size_t end, size_t calls);
+
+    // The parts of an answer in advance(), inlined: values in, values out, so that the loop
+    // keeps its state in plain locals (registers).
+
+    //! The most messages a lane's cache may hold after an answer (pullNow's thresholds).
+    static qint64 maxCachedOf(const ClientConfig &config, qint64 size);
+    //! Of the calls in flight [head, end), those still running at `now`: from `ended` on.
+    struct Running
+    {
+        size_t ended;
+        qint64 cached; //!< their messages
+        qint64 lowest; //!< their lowest offset
+    };
+    static Running runningAt(const Call *flight, size_t head, size_t end, SimTime now);
+    //! Adds a call to those in flight [head, end), in (done, start) order.
+    static void insertByEnd(Call *flight, size_t head, size_t end, Call call);
+    //! Enters a call's end in its consumer's ledger.
+    static void enterEnd(
+        Ledger &ledger, qint32 *diff, SimTime window, SimTime base, SimTime now, SimTime done);
+    //! The broker's answer to a pull for `next` sent at `now`.
+    struct PullAnswer
+    {
+        SimTime at; //!< when it reaches the consumer
+        qint64 resultEnd; //!< the messages [next, resultEnd)
+        SimTime wake; //!< held: when the broker answers
+        ProcessQueue::PullStatus status;
+        bool held; //!< parked by PullRequestHoldService until `wake`
+    };
+    static PullAnswer answerPull(const QueueState::ProductionStep &step, const Broker &broker,
+        const QueueState &q, SimTime latency, qint64 cap, bool longPolling, SimTime hold,
+        SimTime now, qint64 next);
+    //! What the last answer an advance handled (at `lastAt`) did, and the pull it sent.
+    static void noteLastAnswer(Run &run, SimTime lastAt);
     //! Grows a ledger's window to end at `at` (inclusive).
     void extend(Ledger &ledger, SimTime at) const;
     /*!
@@ -193,15 +250,61 @@ private:
     SimTime overflow(Ledger &ledger, SimTime at) const;
     //! Whether answer i of one lane's catch-up comes before answer j of another's on the agenda.
     static bool precedes(const Run &a, size_t i, const Run &b, size_t j);
+
+    // The steps of a catch-up (catchUp()), in their order.
+
+    //! Puts the due lanes that left the steady regime back on the agenda; true when any did.
+    bool evictUnsteady(SimTime limitAt, quint64 limitSeq);
+    //! The messages in the calls in flight of a consumer's process queues, once per catch-up.
+    void countInCalls(qint32 consumer);
+    qint64 inCallsOf(qint32 pq) const
+    {
+        return m_inCallsStamp[size_t(pq)] == m_stamp ? m_inCalls[size_t(pq)] : qint64(0);
+    }
+    //! The lanes with an answer before the limit (m_due); false when there are none.
+    bool gatherDue(SimTime limitAt, quint64 limitSeq);
+    //! Loads each due lane's run, with its calls in flight.
+    void loadDue();
+    //! Fills the runs of a consumer's due lanes with their calls in flight (one pass over its
+    //! pending calls).
+    void fillCalls(size_t consumer);
+    //! How many threads each due lane may hold: a fixed part, or (m_ledgers) the whole pool.
+    void assignQuotas(SimTime limitAt);
+    //! A lane with no thread to take stops at its first answer: the catch-up ends there.
+    void boundByIdleLanes(SimTime &limitAt, quint64 &limitSeq);
+    //! Opens the ledgers of the consumers whose due lanes share their pools.
+    void openLedgers();
+    //! Every due lane up to the limit or to the stop, in rounds of growing reach.
+    Stop runRounds(SimTime limitAt, quint64 limitSeq);
+    //! One round: every due lane as far as (roundAt, roundSeq), or the nearer stop.
+    void runRound(Stop &stop, SimTime roundAt, quint64 roundSeq);
+    //! A stop candidate: the lane's blocked answer, kept when it comes first.
+    void consider(Stop &stop, size_t lane) const;
+    /*!
+        Takes each sharing consumer's lanes back to the first answer that found no thread by
+        `upTo` (a stop); true when any did.
+    */
+    bool takeBackOverflows(SimTime upTo, SimTime limitAt, quint64 limitSeq);
+    /*!
+        The due lane of `consumer` whose answer at millisecond `t`, handled in the last round,
+        comes first on the agenda; its index in the lane's chain in `index`.
+    */
+    size_t firstAnswerAt(size_t consumer, SimTime t, qint32 *index) const;
+    //! Takes back the answers the lanes handled at or after the stop.
+    void trimToStop(const Stop &stop, SimTime limitAt, quint64 limitSeq);
+    /*!
+        Writes the due lanes back, the calls that ended by `settled` completed, and gives the
+        answers they made their sequence numbers in the agenda's order.
+    */
+    void commit(const Stop &stop, SimTime settled);
     /*!
         Writes a lane's state back. Its calls that ended by `settled` complete first: the
         general path would complete them at its consumer's next event (at or after `settled`)
         and nothing reads them in between.
     */
     void writeBack(Lane &lane, Run &run, SimTime settled);
-    //! Frees the workers of a lane's calls in flight as its catch-up began (writeBack() gives
-    //! its calls workers again).
-    void release(const Lane &lane);
+    //! The pool as the general path keeps it: the run's calls in flight, on threads.
+    void returnCalls(const Lane &lane, const Run &run);
     void evict(size_t index);
     void remove(size_t index);
     static bool before(SimTime a, quint64 as, SimTime b, quint64 bs)

@@ -40,6 +40,11 @@ public:
         qint64 &entry = m_offsets[size_t(queue)];
         entry = (entry < 0 || !increaseOnly || offset > entry) ? offset : entry;
     }
+    //! Frozen by updateAndFreezeOffset until the OFFSET_ILLEGAL is fixed.
+    bool frozen(qint32 queue) const
+    {
+        return size_t(queue) < m_frozen.size() && m_frozen[size_t(queue)];
+    }
     //! updateAndFreezeOffset (5.2+)
     void updateAndFreeze(qint32 queue, qint64 offset);
     //! readOffset(mq, READ_FROM_MEMORY): -1 when there is no entry.
@@ -59,8 +64,6 @@ public:
     void persistAll(const std::vector<qint32> &owned);
 
 private:
-    friend class FastPath; // a lane writes its queue's entry back
-
     void ensure(qint32 queue);
 
     World *m_world;

@@ -311,6 +311,25 @@ ConsumerView &RebalanceImpl::recordView(
     return c.views.last();
 }
 
+void RebalanceImpl::publishRebalance(
+    qint32 topic, const QList<qint32> &added, const QList<qint32> &removed, const QString &detail)
+{
+    Consumer &c = *m_consumer;
+    World &w = *m_world;
+    ++c.rebalanceCount;
+    c.lastRebalanceAt = w.now();
+    ++w.metrics.rebalances;
+    ++w.metrics.groupCounters(c.group).rebalances;
+    SimEvent ev;
+    ev.type = SimEvent::Type::Rebalance;
+    ev.consumer = c.index;
+    ev.topic = topic;
+    ev.added = added;
+    ev.removed = removed;
+    ev.detail = detail;
+    w.publish(ev);
+}
+
 void RebalanceImpl::publishStrategyError(qint32 topic, const QString &message)
 {
     // Once per distinct message and topic: a failing strategy is retried every second.
@@ -620,17 +639,7 @@ Task<bool> RebalanceImpl::updateProcessQueueTable(
         }
     }
     if (changed) {
-        ++c.rebalanceCount;
-        c.lastRebalanceAt = w.now();
-        ++w.metrics.rebalances;
-        ++w.metrics.groupCounters(c.group).rebalances;
-        SimEvent ev;
-        ev.type = SimEvent::Type::Rebalance;
-        ev.consumer = c.index;
-        ev.topic = topic;
-        ev.added = added;
-        ev.removed = removed;
-        w.publish(ev);
+        publishRebalance(topic, added, removed);
     }
     co_return changed;
 }

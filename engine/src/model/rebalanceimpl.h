@@ -70,6 +70,18 @@ public:
     void destroy();
     //! Marks a process queue dropped (ownership health follows).
     void markDropped(qint32 pq);
+    /*!
+        The consumer's queues of a topic changed: the rebalance is counted and published with
+        the queues added and removed (`detail` "pop" for a POP client's, PopClient).
+    */
+    void publishRebalance(qint32 topic, const QList<qint32> &added, const QList<qint32> &removed,
+        const QString &detail = QString());
+    /*!
+        A strategy that is missing or threw: a StrategyError event, once per distinct message
+        and topic (a failing strategy is retried every round). POP's broker-side strategies
+        report here too (PopClient).
+    */
+    void publishStrategyError(qint32 topic, const QString &message);
 
     SimTime lastRebalance = 0;
 
@@ -99,7 +111,6 @@ private:
     Task<void> unlockLater(qint32 queue, SimTime delay);
     void sendUnlock(qint32 queue);
     Task<void> wakeupAfter(SimTime delay);
-    void publishStrategyError(qint32 topic, const QString &message);
 
     World *m_world;
     Consumer *m_consumer;

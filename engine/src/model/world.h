@@ -312,6 +312,23 @@ private:
     Refusal groupTargets(const ScenarioEvent &e, qint32 *group, std::vector<qint32> *targets) const;
     //! The brokers a partition or heal names (all when none).
     Refusal brokersNamed(const QStringList &names, std::vector<qint32> *brokers) const;
+
+    // The steps of build(), in their order; those that can fail set `error`.
+    void buildBrokersAndTopics();
+    bool buildGroups();
+    //! One %RETRY%<group> per CLUSTERING group, one queue per broker.
+    void addRetryTopics();
+    //! The catalog: every topic's queues, with the history stored before the run.
+    void buildQueues();
+    //! Per-queue history and committed offsets (a world that starts where mqadmin saw it).
+    bool loadStartingState();
+    //! "topic/broker/queueId" → catalog index, -1 when the route has no such queue.
+    qint32 queueByLabel(const QString &label) const;
+    //! The declared consumers, then those scripted joins bring (absent until then).
+    bool buildConsumers();
+    bool buildJoiners();
+    //! The scenario's events, the brokers, churn, POP and the first sample on the agenda.
+    void scheduleStart();
 };
 
 } // namespace Rblab

@@ -11,11 +11,34 @@ namespace Rblab {
 
 bool World::build()
 {
+    buildBrokersAndTopics();
+    if (!buildGroups()) {
+        return false;
+    }
+    addRetryTopics();
+    buildQueues();
+    if (!loadStartingState()) {
+        return false;
+    }
+    metrics.resize();
+    for (size_t t = 0; t < topics.size(); ++t) {
+        refreshRoute(qint32(t));
+        updateProduction(qint32(t));
+    }
+    if (!buildConsumers() || !buildJoiners()) {
+        return false;
+    }
+    scheduleStart();
+    return true;
+}
+
+void World::buildBrokersAndTopics()
+{
     brokerNames = scenario.brokers;
     for (qsizetype i = 0; i < brokerNames.size(); ++i) {
         brokers.push_back(std::make_unique<Broker>(this, qint32(i), brokerNames[i]));
     }
-    // Main topics first, then one %RETRY%<group> per CLUSTERING group (one queue per broker).
+    // Main topics first, then one %RETRY%<group> per CLUSTERING group (addRetryTopics).
     for (const TopicSpec &spec : scenario.topics) {
         TopicState t;
         t.name = spec.name;
@@ -34,6 +57,10 @@ bool World::build()
         t.storedInMemory = spec.storedInMemory;
         topics.push_back(std::move(t));
     }
+}
+
+bool World::buildGroups()
+{
     for (const GroupSpec &spec : scenario.groups) {
         GroupState g;
         g.name = spec.name;
@@ -48,6 +75,11 @@ bool World::build()
         }
         groups.push_back(std::move(g));
     }
+    return true;
+}
+
+void World::addRetryTopics()
+{
     for (size_t gi = 0; gi < groups.size(); ++gi) {
         GroupState &g = groups[gi];
         if (g.broadcasting()) {
@@ -61,6 +93,10 @@ bool World::build()
         topics.push_back(std::move(retry));
         g.retryTopic = qint32(topics.size() - 1);
     }
+}
+
+void World::buildQueues()
+{
     for (size_t t = 0; t < topics.size(); ++t) {
         for (qsizetype b = 0; b < brokerNames.size(); ++b) {
             for (qint32 id = 0; id < topics[t].readQueueNums[size_t(b)]; ++id) {
@@ -72,15 +108,20 @@ bool World::build()
             }
         }
     }
-    // "topic/broker/queueId" → catalog index, -1 when the route has no such queue.
-    const auto queueByLabel = [this](const QString &label) -> qint32 {
-        const QStringList parts = label.split(QLatin1Char('/'));
-        bool ok = false;
-        const int id = parts.size() == 3 ? parts[2].toInt(&ok) : -1;
-        const qint32 t = ok ? topicIndex(parts[0]) : -1;
-        const qint32 b = ok ? brokerIndex(parts[1]) : -1;
-        return t >= 0 && b >= 0 ? queueIndex(t, b, id) : -1;
-    };
+}
+
+qint32 World::queueByLabel(const QString &label) const
+{
+    const QStringList parts = label.split(QLatin1Char('/'));
+    bool ok = false;
+    const int id = parts.size() == 3 ? parts[2].toInt(&ok) : -1;
+    const qint32 t = ok ? topicIndex(parts[0]) : -1;
+    const qint32 b = ok ? brokerIndex(parts[1]) : -1;
+    return t >= 0 && b >= 0 ? queueIndex(t, b, id) : -1;
+}
+
+bool World::loadStartingState()
+{
     // Per-queue history and the groups' committed offsets: a world that starts where an
     // `mqadmin consumerProgress` left it (#Broker Offset, #Consumer Offset).
     for (const TopicSpec &spec : scenario.topics) {
@@ -108,13 +149,11 @@ bool World::build()
             q.flushed[gi] = offset.second;
         }
     }
-    metrics.resize();
-    for (size_t t = 0; t < topics.size(); ++t) {
-        refreshRoute(qint32(t));
-        updateProduction(qint32(t));
-    }
+    return true;
+}
 
-    // Consumers: the declared ones, then those that scripted joins bring (absent until then).
+bool World::buildConsumers()
+{
     for (size_t gi = 0; gi < groups.size(); ++gi) {
         const QList<ConsumerSpec> specs = groups[gi].spec.consumers;
         for (qsizetype ci = 0; ci < specs.size(); ++ci) {
@@ -141,6 +180,11 @@ bool World::build()
             schedule(std::max<SimTime>(0, specs[ci].start), Ev::ConsumerStart, quint32(index));
         }
     }
+    return true;
+}
+
+bool World::buildJoiners()
+{
     for (qsizetype i = 0; i < scenario.events.size(); ++i) {
         const ScenarioEvent &e = scenario.events[i];
         if (e.action != ScenarioEvent::Action::Join || consumerByName(e.joining.handle()) >= 0) {
@@ -159,6 +203,11 @@ bool World::build()
             return false;
         }
     }
+    return true;
+}
+
+void World::scheduleStart()
+{
     for (qsizetype i = 0; i < scenario.events.size(); ++i) {
         Event e;
         e.kind = quint8(Ev::ScenarioEventDue);
@@ -175,7 +224,6 @@ bool World::build()
     pop = std::make_unique<PopEngine>(this);
     pop->build();
     schedule(sampleInterval, Ev::Sample, 0);
-    return true;
 }
 
 } // namespace Rblab

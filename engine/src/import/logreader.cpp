@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "import/logreader.h"
+
+#include "import/logfilereader.h"
+#include "import/loginterner.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace Rblab {
+
+LogReader::LogReader(Options options, LogInterner *interner)
+    : m_options(std::move(options)), m_interner(interner)
+{
+}
+
+QString LogReader::hostOf(const QString &path)
+{
+    QFileInfo info(path);
+    QString dir = info.absolutePath();
+    // 5.3 rotates into <root>/other_days/ (rmq.client.logback.xml:31-37): same process.
+    if (QFileInfo(dir).fileName() == QLatin1String("other_days")) {
+        dir = QFileInfo(dir).absolutePath();
+    }
+    return dir;
+}
+
+int LogReader::hostIndex(const QString &host)
+{
+    int index = int(m_hosts.indexOf(host));
+    if (index < 0) {
+        index = int(m_hosts.size());
+        m_hosts.append(host);
+    }
+    return index;
+}
+
+bool LogReader::addFile(const QString &path, qint64 totalBytes)
+{
+    LogFileReader reader;
+    if (!reader.open(path)) {
+        m_error = reader.error();
+        return false;
+    }
+    ++m_files;
+    const QString host = hostOf(path);
+    const int hostIndex = this->hostIndex(host);
+    const QString name = QFileInfo(path).fileName();
+    // Shown with the folder that names the machine: "hostA/other_days/rocketmq_client-1.log.gz".
+    const QString shownPath
+        = QDir(QFileInfo(host).absolutePath()).relativeFilePath(QFileInfo(path).absoluteFilePath());
+    QByteArray line;
+    LogHeader header;
+    qint64 lastProgress = 0;
+    qint64 lastCancelCheck = 0;
+    while (reader.readLine(&line)) {
+        ++m_lines;
+        if (reader.lastLineCut()) {
+            m_warnings.append({ path, reader.lineNumber(),
+                QStringLiteral("a line longer than %1 MiB: only its first MiB is read")
+                    .arg(LogFileReader::kMaxLineBytes >> 20) });
+        }
+        if (m_options.cancelled && reader.bytesRead() - lastCancelCheck > (1 << 20)) {
+            lastCancelCheck = reader.bytesRead();
+            if (m_options.cancelled()) {
+                m_error = QStringLiteral("cancelled");
+                return false;
+            }
+        }
+        if (m_options.progress && reader.bytesRead() - lastProgress > (8 << 20)) {
+            lastProgress = reader.bytesRead();
+            m_options.progress(m_bytesDone + lastProgress, totalBytes);
+        }
+        if (!LogLineParser::parseHeader(line, m_options.zoneMinutes, &header)) {
+            // Stack traces and 5.3 messages with newlines continue the previous record.
+            ++m_continuation;
+            continue;
+        }
+        (header.layout == LogLayout::V49 ? m_sawV49 : m_sawV53) = true;
+        LoggedLine used;
+        QString why;
+        switch (LogLineParser::parseMessage(header.message, &used.record, &why)) {
+        case LogLineParser::Outcome::Parsed:
+            used.record.time = header.time;
+            m_interner->intern(&used.record);
+            used.host = hostIndex;
+            used.pid = header.pid;
+            used.seq = m_seq++;
+            used.file = name;
+            used.line = reader.lineNumber();
+            used.shownPath = shownPath;
+            m_records.push_back(std::move(used));
+            break;
+        case LogLineParser::Outcome::Malformed:
+            m_warnings.append({ path, reader.lineNumber(),
+                QStringLiteral("looks like a RocketMQ client line but does not parse (%1); "
+                               "skipped")
+                    .arg(why) });
+            break;
+        default:
+            ++m_unknown;
+            break;
+        }
+    }
+    if (!reader.error().isEmpty()) {
+        m_warnings.append({ path, reader.lineNumber(),
+            QStringLiteral("%1; imported the %2 lines before it")
+                .arg(reader.error())
+                .arg(reader.lineNumber()) });
+    }
+    m_bytesDone += reader.fileSize();
+    if (m_options.progress) {
+        m_options.progress(m_bytesDone, totalBytes);
+    }
+    return true;
+}
+
+void LogReader::sortByPlace()
+{
+    QStringList sorted = m_hosts;
+    std::sort(sorted.begin(), sorted.end());
+    QList<int> rank(m_hosts.size());
+    for (int h = 0; h < int(m_hosts.size()); ++h) {
+        rank[h] = int(sorted.indexOf(m_hosts[h]));
+    }
+    m_hosts = sorted;
+    for (LoggedLine &r : m_records) {
+        r.host = rank[r.host];
+    }
+    std::stable_sort(
+        m_records.begin(), m_records.end(), [](const LoggedLine &a, const LoggedLine &b) {
+            if (a.host != b.host) {
+                return a.host < b.host;
+            }
+            return a.file != b.file ? a.file < b.file : a.line < b.line;
+        });
+    for (qsizetype i = 0; i < qsizetype(m_records.size()); ++i) {
+        m_records[i].seq = i;
+    }
+    m_records.shrink_to_fit(); // the room push_back left: up to as much again
+}
+
+void LogReader::attributeClients()
+{
+    std::vector<LoggedLine> &lines = m_records;
+    std::stable_sort(lines.begin(), lines.end(), [](const LoggedLine &a, const LoggedLine &b) {
+        if (a.host != b.host) {
+            return a.host < b.host;
+        }
+        if (a.pid != b.pid) {
+            return a.pid < b.pid;
+        }
+        return a.record.time != b.record.time ? a.record.time < b.record.time : a.seq < b.seq;
+    });
+    qsizetype i = 0;
+    while (i < qsizetype(lines.size())) {
+        qsizetype j = i;
+        while (j < qsizetype(lines.size()) && lines[j].host == lines[i].host
+            && lines[j].pid == lines[i].pid) {
+            ++j;
+        }
+        QString current;
+        QList<qsizetype> pending;
+        for (qsizetype k = i; k < j; ++k) {
+            LogRecord &r = lines[k].record;
+            if (!r.clientId.isEmpty()) {
+                current = r.clientId;
+                for (qsizetype p : pending) {
+                    lines[p].record.clientId = current;
+                }
+                pending.clear();
+            } else if (current.isEmpty()) {
+                pending.append(k);
+            } else {
+                r.clientId = current;
+            }
+        }
+        m_unattributed += pending.size();
+        i = j;
+    }
+}
+
+void LogReader::sortByTime()
+{
+    std::stable_sort(
+        m_records.begin(), m_records.end(), [](const LoggedLine &a, const LoggedLine &b) {
+            return a.record.time != b.record.time ? a.record.time < b.record.time : a.seq < b.seq;
+        });
+}
+
+} // namespace Rblab

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+// Rebuilds what a consumer group did from the used lines of its clients' logs.
+#pragma once
+
+#include "import/logreader.h"
+#include "import/observedincident.h"
+
+#include <QHash>
+#include <QMap>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace Rblab {
+
+class ClockSkewEstimator;
+class LogInterner;
+
+/*!
+    From the used lines in corrected time order (LogReader, ClockSkewEstimator): the consumers
+    and their lifetimes (a silent one is taken as killed when another member's cidAllSize
+    dropped soon after), every client's claims and views over time, the report's events and
+    flow-control episodes, and then, per group and topic, a sweep over the claims for the
+    queues two running clients claimed at once (double-owned), no running client claimed
+    (unowned), and the clients' disagreeing views.
+*/
+class LogRebuilder
+{
+public:
+    //! Only lines of `group` and of `topic` (empty: all); names and lists kept through `interner`.
+    LogRebuilder(const QString &group, const QString &topic, const ClockSkewEstimator &clocks,
+        LogInterner *interner);
+
+    ObservedIncident rebuild(const std::vector<LoggedLine> &lines);
+
+private:
+    //! A client's claim or view as a line changed it, or its end, for the sweep.
+    struct Change
+    {
+        qint64 t;
+        qint64 seq;
+        int consumer;
+        int host;
+        QString topic;
+        bool end = false;
+        QList<LoggedQueue> claim;
+        std::optional<QPair<int, int>> view;
+    };
+    using Consumer = ObservedIncident::Consumer;
+    using Event = ObservedIncident::Event;
+
+    bool wanted(const LogRecord &r) const;
+    //! Pass 1: the consumers, their lifetimes, the topics' queues, the time span.
+    void findConsumers(const std::vector<LoggedLine> &lines);
+    //! A silent consumer taken as killed at its last line (see inferKill()).
+    void inferKills(const std::vector<LoggedLine> &lines);
+    void inferKill(Consumer &c, const QList<const LogRecord *> &groupResults);
+    //! Pass 2: events, claims per (group, topic), views, flow control.
+    void collectChanges(const std::vector<LoggedLine> &lines);
+    //! A result, add or remove line: the client's claim on the topic changes.
+    void claim(const LoggedLine &line, int consumer, Event e);
+    void shutdown(const LoggedLine &line, int consumer, Event e);
+    void flowControl(const LoggedLine &line, const Consumer &c, Event e);
+    //! The inferred kills as events and claim ends.
+    void addKills();
+    //! Per group and topic: the double-owned and unowned queues and the disagreeing views.
+    void sweep(const QString &key, QList<Change> &changes);
+
+    QString m_group;
+    QString m_topic;
+    const ClockSkewEstimator &m_clocks;
+    LogInterner *m_interner;
+    ObservedIncident m_incident;
+    QMap<QString, int> m_consumerIndex; //!< group + '\n' + clientId → index
+    QMap<QString, QList<Change>> m_changes; //!< group + '\n' + topic → changes
+    QMap<QString, int> m_flowOpen; //!< consumer, queue and cause → index in the episodes
+};
+
+} // namespace Rblab

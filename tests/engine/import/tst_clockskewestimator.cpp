@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: Apache-2.0
+// Each host's clock skew from the broker notifications several hosts logged (import-logs).
+#include <import/clockskewestimator.h>
+
+#include <QTest>
+
+using namespace Rblab;
+
+class tst_ClockSkewEstimator : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void skewFromMatchedNotifications();
+    void referenceIsTheFirstHostInPathOrder();
+    void correctTakesTheSkewOut();
+};
+
+namespace {
+
+LoggedLine notification(int host, qint64 t, const QString &group = QStringLiteral("g"))
+{
+    LoggedLine line;
+    line.host = host;
+    line.record.kind = LogRecord::Kind::Notify;
+    line.record.time = t;
+    line.record.brokerAddress = QStringLiteral("10.0.0.9:10911");
+    line.record.group = group;
+    return line;
+}
+
+LoggedLine result(int host, qint64 t)
+{
+    LoggedLine line;
+    line.host = host;
+    line.record.kind = LogRecord::Kind::Result;
+    line.record.time = t;
+    line.record.group = QStringLiteral("g");
+    return line;
+}
+
+/*!
+    Host 0 ("/logs/a") logs three notifications of one broker; host 1 ("/logs/b") logs the same
+    ones 300, 302 and 301 ms later by its clock (and one of another group, unmatched); host 2
+    ("/logs/c") logs none.
+*/
+std::vector<LoggedLine> threeHosts()
+{
+    return { notification(0, 1000), notification(0, 5000), notification(0, 9000),
+        notification(1, 1300), notification(1, 5302), notification(1, 9301),
+        notification(1, 20000, QStringLiteral("other")), result(1, 6000), result(2, 7000) };
+}
+
+} // namespace
+
+void tst_ClockSkewEstimator::skewFromMatchedNotifications()
+{
+    ClockSkewEstimator clocks;
+    const QStringList hosts
+        = { QStringLiteral("/logs/a"), QStringLiteral("/logs/b"), QStringLiteral("/logs/c") };
+    clocks.estimate(hosts, threeHosts());
+    QCOMPARE(int(clocks.clocks().size()), 3);
+    const ClockSkewEstimator::HostClock &a = clocks.clocks()[0];
+    const ClockSkewEstimator::HostClock &b = clocks.clocks()[1];
+    const ClockSkewEstimator::HostClock &c = clocks.clocks()[2];
+    QVERIFY(a.reference);
+    QCOMPARE(a.skewMs, qint64(0));
+    QCOMPARE(a.toleranceMs, std::optional<qint64>(0));
+    // Offsets 300, 302, 301: the middle of their spread, and half of it (at least 1 ms).
+    QVERIFY(!b.reference);
+    QCOMPARE(b.host, QStringLiteral("/logs/b"));
+    QCOMPARE(b.skewMs, qint64(301));
+    QCOMPARE(b.toleranceMs, std::optional<qint64>(1));
+    QCOMPARE(b.matches, 3);
+    // No notification: no estimate.
+    QCOMPARE(c.skewMs, qint64(0));
+    QVERIFY(!c.toleranceMs);
+    QCOMPARE(c.matches, 0);
+    // An interval's tolerance is its two hosts' together; one host's own clock is exact.
+    QCOMPARE(clocks.tolerance(0, 1), std::optional<qint64>(1));
+    QCOMPARE(clocks.tolerance(1, 1), std::optional<qint64>(0));
+    QVERIFY(!clocks.tolerance(0, 2));
+}
+
+void tst_ClockSkewEstimator::referenceIsTheFirstHostInPathOrder()
+{
+    // The same logs with the hosts met in another order: the reference is still /logs/a.
+    std::vector<LoggedLine> lines = threeHosts();
+    for (LoggedLine &line : lines) {
+        line.host = line.host == 0 ? 1 : (line.host == 1 ? 0 : 2);
+    }
+    ClockSkewEstimator clocks;
+    clocks.estimate(
+        { QStringLiteral("/logs/b"), QStringLiteral("/logs/a"), QStringLiteral("/logs/c") }, lines);
+    QVERIFY(clocks.clocks()[1].reference);
+    QCOMPARE(clocks.skew(0), qint64(301));
+    QCOMPARE(clocks.skew(1), qint64(0));
+}
+
+void tst_ClockSkewEstimator::correctTakesTheSkewOut()
+{
+    std::vector<LoggedLine> lines = threeHosts();
+    ClockSkewEstimator clocks;
+    clocks.estimate(
+        { QStringLiteral("/logs/a"), QStringLiteral("/logs/b"), QStringLiteral("/logs/c") }, lines);
+    clocks.correct(lines);
+    QCOMPARE(lines[3].record.time, qint64(1300 - 301));
+    QCOMPARE(lines[7].record.time, qint64(6000 - 301));
+    QCOMPARE(lines[0].record.time, qint64(1000));
+    QCOMPARE(lines[8].record.time, qint64(7000));
+}
+
+QTEST_GUILESS_MAIN(tst_ClockSkewEstimator)
+#include "tst_clockskewestimator.moc"
