@@ -205,14 +205,6 @@
         <translation>每个用例必须是 JSON 对象，实际为 %1</translation>
     </message>
     <message>
-        <source>not valid JSON at character %1: %2</source>
-        <translation>第 %1 个字符处不是合法的 JSON：%2</translation>
-    </message>
-    <message>
-        <source>a case must be a JSON object, got an array</source>
-        <translation>每个用例必须是 JSON 对象，实际为数组</translation>
-    </message>
-    <message>
         <source>%1 is %2 characters long; the ceiling is %3</source>
         <translation>%1 长 %2 个字符；上限为 %3</translation>
     </message>
@@ -251,6 +243,10 @@
     <message>
         <source>at character %1%2: %3</source>
         <translation>第 %1 个字符处%2：%3</translation>
+    </message>
+    <message>
+        <source>not valid JSON %1</source>
+        <translation>不是合法的 JSON：%1</translation>
     </message>
 </context>
 <context>
@@ -1032,89 +1028,6 @@ Start it in a desktop session (or under xvfb-run). Without a display, --screensh
     </message>
 </context>
 <context>
-    <name>Rblab::CompareScoreTable</name>
-    <message>
-        <source>busiest / mean queues (time-weighted)</source>
-        <translation>最忙消费者队列数 / 平均（按时间加权）</translation>
-    </message>
-    <message>
-        <source>spread max − min (time-weighted)</source>
-        <translation>极差 最多 − 最少（按时间加权）</translation>
-    </message>
-    <message>
-        <source>spread max − min (worst sample)</source>
-        <translation>极差 最多 − 最少（最差采样）</translation>
-    </message>
-    <message>
-        <source>idle consumer-seconds</source>
-        <translation>空闲消费者·秒</translation>
-    </message>
-    <message>
-        <source>queue moves</source>
-        <translation>队列迁移次数</translation>
-    </message>
-    <message>
-        <source>moves per membership change</source>
-        <translation>每次成员变化的迁移数</translation>
-    </message>
-    <message>
-        <source>moves / lower bound</source>
-        <translation>迁移数 / 下界</translation>
-    </message>
-    <message>
-        <source>unowned queue-seconds</source>
-        <translation>无人持有的队列·秒</translation>
-    </message>
-    <message>
-        <source>orphaned queue-seconds (until the first pull)</source>
-        <translation>孤儿队列·秒（直到首次拉取）</translation>
-    </message>
-    <message>
-        <source>double-owned queue-seconds</source>
-        <translation>重复持有的队列·秒</translation>
-    </message>
-    <message>
-        <source>duplicates (world)</source>
-        <translation>重复消费（全局）</translation>
-    </message>
-    <message>
-        <source>lost (world, must be 0)</source>
-        <translation>丢失（全局，必须为 0）</translation>
-    </message>
-    <message>
-        <source>peak cached messages per consumer</source>
-        <translation>单个消费者缓存消息峰值</translation>
-    </message>
-    <message>
-        <source>peak cached MiB per consumer</source>
-        <translation>单个消费者缓存 MiB 峰值</translation>
-    </message>
-    <message>
-        <source>flow-control holds: count</source>
-        <translation>流控暂停：数量</translation>
-    </message>
-    <message>
-        <source>flow-control holds: size</source>
-        <translation>流控暂停：大小</translation>
-    </message>
-    <message>
-        <source>flow-control holds: span</source>
-        <translation>流控暂停：跨度</translation>
-    </message>
-    <message>
-        <source>lag p50 (messages)</source>
-        <translation>堆积 p50（消息数）</translation>
-    </message>
-    <message>
-        <source>lag p99 (messages)</source>
-        <translation>堆积 p99（消息数）</translation>
-    </message>
-    <message>
-        <source>lag max (messages)</source>
-        <translation>堆积最大值（消息数）</translation>
-    </message>
-</context>
-<context>
     <name>Rblab::CompareSession</name>
     <message>
         <source>Compare mode shows %1 to %2 variants, not %3.</source>
@@ -1309,6 +1222,17 @@ Start it in a desktop session (or under xvfb-run). Without a display, --screensh
     <message>
         <source>The listener takes its original time per message again</source>
         <translation>监听器恢复原来的单条消息耗时</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::Diagnostic</name>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
     </message>
 </context>
 <context>
@@ -3060,17 +2984,6 @@ The files were kept as %2.unreadable.</source>
     </message>
 </context>
 <context>
-    <name>Rblab::ScenarioDiagnostic</name>
-    <message>
-        <source>error</source>
-        <translation>错误</translation>
-    </message>
-    <message>
-        <source>warning</source>
-        <translation>警告</translation>
-    </message>
-</context>
-<context>
     <name>Rblab::ScenarioDuration</name>
     <message>
         <source>a duration such as &quot;250ms&quot;, &quot;1.5s&quot;, &quot;5m&quot; or a number of milliseconds</source>
@@ -3721,6 +3634,93 @@ The files were kept as %2.unreadable.</source>
     </message>
 </context>
 <context>
+    <name>Rblab::ScorecardFigure</name>
+    <message>
+        <source>busiest / mean queues (time-weighted)</source>
+        <translation>最忙消费者队列数 / 平均（按时间加权）</translation>
+    </message>
+    <message>
+        <source>spread max − min (time-weighted)</source>
+        <translation>极差 最多 − 最少（按时间加权）</translation>
+    </message>
+    <message>
+        <source>spread max − min (worst sample)</source>
+        <translation>极差 最多 − 最少（最差采样）</translation>
+    </message>
+    <message>
+        <source>idle consumer-seconds</source>
+        <translation>空闲消费者·秒</translation>
+    </message>
+    <message>
+        <source>queue moves</source>
+        <translation>队列迁移次数</translation>
+    </message>
+    <message>
+        <source>moves per membership change</source>
+        <translation>每次成员变化的迁移数</translation>
+    </message>
+    <message>
+        <source>moves / lower bound</source>
+        <translation>迁移数 / 下界</translation>
+    </message>
+    <message>
+        <source>unowned queue-seconds</source>
+        <translation>无人持有的队列·秒</translation>
+    </message>
+    <message>
+        <source>orphaned queue-seconds (until the first pull)</source>
+        <translation>孤儿队列·秒（直到首次拉取）</translation>
+    </message>
+    <message>
+        <source>double-owned queue-seconds</source>
+        <translation>重复持有的队列·秒</translation>
+    </message>
+    <message>
+        <source>duplicates (world)</source>
+        <translation>重复消费（全局）</translation>
+    </message>
+    <message>
+        <source>lost (world, must be 0)</source>
+        <translation>丢失（全局，必须为 0）</translation>
+    </message>
+    <message>
+        <source>redelivered (pop)</source>
+        <translation>重新投递（POP）</translation>
+    </message>
+    <message>
+        <source>peak cached messages per consumer</source>
+        <translation>单个消费者缓存消息峰值</translation>
+    </message>
+    <message>
+        <source>peak cached MiB per consumer</source>
+        <translation>单个消费者缓存 MiB 峰值</translation>
+    </message>
+    <message>
+        <source>flow-control holds: count</source>
+        <translation>流控暂停：数量</translation>
+    </message>
+    <message>
+        <source>flow-control holds: size</source>
+        <translation>流控暂停：大小</translation>
+    </message>
+    <message>
+        <source>flow-control holds: span</source>
+        <translation>流控暂停：跨度</translation>
+    </message>
+    <message>
+        <source>lag p50 (messages)</source>
+        <translation>堆积 p50（消息数）</translation>
+    </message>
+    <message>
+        <source>lag p99 (messages)</source>
+        <translation>堆积 p99（消息数）</translation>
+    </message>
+    <message>
+        <source>lag max (messages)</source>
+        <translation>堆积最大值（消息数）</translation>
+    </message>
+</context>
+<context>
     <name>Rblab::SessionAutosave</name>
     <message>
         <source>Cannot create the autosave folder %1</source>
@@ -4002,10 +4002,6 @@ Allowed: %4</source>
 <context>
     <name>Rblab::StatusTotals</name>
     <message>
-        <source>Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · double-owned %5</source>
-        <translation>重平衡 %1 · 队列迁移 %2 · 重复消费 %3 · 未分配 %4 · 重复持有 %5</translation>
-    </message>
-    <message>
         <source>Produced %1, delivered %2, lost %3; flow-control holds: count %4, size %5, span %6</source>
         <translation>已生产 %1，已投递 %2，丢失 %3；流控次数：数量 %4，大小 %5，跨度 %6</translation>
     </message>
@@ -4020,10 +4016,6 @@ Allowed: %4</source>
     <message>
         <source>Chart history: %1 of %2 samples kept (the last 10 minutes whole, older ones thinned, departed consumers folded), %3 KiB</source>
         <translation>图表历史：保留 %2 个样本中的 %1 个（最近 10 分钟完整保留，更早的抽稀，已离开消费者的行合并为汇总），%3 KiB</translation>
-    </message>
-    <message>
-        <source>%1: rebalances %2 · queue moves %3 · duplicates %4 · orphaned %5 s · double-owned %6 s</source>
-        <translation>%1：重平衡 %2 · 队列迁移 %3 · 重复消费 %4 · 无人拉取 %5 秒 · 重复持有 %6 秒</translation>
     </message>
     <message>
         <source>Group %1: produced %2, delivered %3, lost %4; flow-control holds: count %5, size %6, span %7; broker push-backs: SYSTEM_BUSY %8, FLOW_CONTROL %9</source>
@@ -4042,12 +4034,20 @@ Allowed: %4</source>
         <translation>消费者组 %1（POP）：已生产 %2，已投递 %3，丢失 %4；已弹出 %5，已确认 %6，已复活 %7，重新投递 %8；重复消费（投递数 − 去重数）%9</translation>
     </message>
     <message>
-        <source>Rebalances %1 · queue moves %2 · redelivered %3 · unassigned %4 · double-owned %5</source>
-        <translation>重平衡 %1 · 队列迁移 %2 · 重新投递 %3 · 未分配 %4 · 重复持有 %5</translation>
-    </message>
-    <message>
         <source>; POP: revived %1, redelivered %2</source>
         <translation>；POP：已复活 %1，重新投递 %2</translation>
+    </message>
+    <message>
+        <source>%1: rebalances %2 · owner changes %3 · duplicates %4 · orphaned %5 s · double-owned %6 s</source>
+        <translation>%1：重平衡 %2 · 所有者变更 %3 · 重复消费 %4 · 无人拉取 %5 秒 · 重复持有 %6 秒</translation>
+    </message>
+    <message>
+        <source>Rebalances %1 · owner changes %2 · redelivered %3 · unassigned %4 · double-owned %5</source>
+        <translation>重平衡 %1 · 所有者变更 %2 · 重新投递 %3 · 未分配 %4 · 重复持有 %5</translation>
+    </message>
+    <message>
+        <source>Rebalances %1 · owner changes %2 · duplicates %3 · unassigned %4 · double-owned %5</source>
+        <translation>重平衡 %1 · 所有者变更 %2 · 重复消费 %3 · 未分配 %4 · 重复持有 %5</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 
 #include <allocation/strategychecker.h>
 #include <json/jsonnode.h>
+#include <json/jsonparser.h>
 #include <json/jsonwriter.h>
 
 #include <QElapsedTimer>
@@ -77,7 +78,7 @@ int runCheckStrategyCommand(CliContext &context)
             context.err << kCommand << ": --param expects k=v, got \"" << kv << "\"\n";
             return 2;
         }
-        params.insert(kv.left(eq), cliParameterValue(kv.mid(eq + 1)));
+        params.insert(kv.left(eq), JsonParser::valueOrText(kv.mid(eq + 1)));
     }
     StrategyRegistry &registry = context.registry();
     QString name = args.first();

@@ -5,9 +5,6 @@
 
 #include <settings/scenarioduration.h>
 
-#include <QJsonArray>
-#include <QJsonDocument>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -84,17 +81,6 @@ Rblab::StrategyRegistry &CliContext::registry()
         m_loaded = true;
     }
     return m_registry;
-}
-
-QVariant cliParameterValue(const QString &text)
-{
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(
-        QByteArrayLiteral("[") + text.toUtf8() + QByteArrayLiteral("]"), &error);
-    if (error.error == QJsonParseError::NoError && doc.isArray() && doc.array().size() == 1) {
-        return doc.array().first().toVariant();
-    }
-    return text;
 }
 
 bool CliContext::writeOut(QByteArrayView bytes)

@@ -57,10 +57,6 @@ private:
     bool m_loaded = false;
 };
 
-//! A command-line parameter value (k=v): the value as JSON when it reads as JSON (numbers,
-//! booleans, lists), else text.
-QVariant cliParameterValue(const QString &text);
-
 //! A duration on the command line in milliseconds: a number of ms, or "90s", "10m", "1.5h" as
 //! scenario files write durations; nullopt for anything else.
 std::optional<qint64> cliDuration(const QString &text);

@@ -11,14 +11,12 @@
 #include <scenario/scenarioreader.h>
 #include <run/simulation.h>
 
+#include <json/jsonparser.h>
 #include <json/savefile.h>
 
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonParseError>
 #include <QSaveFile>
 
 #include <cmath>
@@ -99,48 +97,43 @@ private:
     bool m_failed = false;
 };
 
-} // namespace
-
-int runSimulateCommand(CliContext &context)
+// The options of rblab simulate, added to the parser.
+struct SimulateOptions
 {
-    QCommandLineParser &parser = context.parser;
-    const QCommandLineOption untilOption(QStringLiteral("until"),
+    QCommandLineOption until { QStringLiteral("until"),
         QStringLiteral("Run for <duration> of virtual time (default: the scenario's duration)."),
-        QStringLiteral("duration"));
-    const QCommandLineOption seedOption(QStringLiteral("seed"),
-        QStringLiteral("Override the scenario's seed."), QStringLiteral("n"));
-    const QCommandLineOption strategyOption(QStringLiteral("strategy"),
-        QStringLiteral("Use this strategy for every group."), QStringLiteral("name"));
-    const QCommandLineOption paramOption(QStringLiteral("param"),
-        QStringLiteral("A parameter of --strategy (repeatable)."), QStringLiteral("k=v"));
-    const QCommandLineOption reportOption(QStringLiteral("report"),
+        QStringLiteral("duration") };
+    QCommandLineOption seed { QStringLiteral("seed"),
+        QStringLiteral("Override the scenario's seed."), QStringLiteral("n") };
+    QCommandLineOption strategy { QStringLiteral("strategy"),
+        QStringLiteral("Use this strategy for every group."), QStringLiteral("name") };
+    QCommandLineOption param { QStringLiteral("param"),
+        QStringLiteral("A parameter of --strategy (repeatable)."), QStringLiteral("k=v") };
+    QCommandLineOption report { QStringLiteral("report"),
         QStringLiteral("Write the report to <file> ('-': standard output, the default)."),
-        QStringLiteral("file"));
-    const QCommandLineOption csvOption(QStringLiteral("csv"),
-        QStringLiteral("Write the time series as CSV files in <dir>."), QStringLiteral("dir"));
-    const QCommandLineOption timingOption(QStringLiteral("timing"),
+        QStringLiteral("file") };
+    QCommandLineOption csv { QStringLiteral("csv"),
+        QStringLiteral("Write the time series as CSV files in <dir>."), QStringLiteral("dir") };
+    QCommandLineOption timing { QStringLiteral("timing"),
         QStringLiteral(
-            "Add wall-clock figures to the report (then it is no longer byte-identical)."));
-    const QCommandLineOption quietOption(
-        QStringLiteral("quiet"), QStringLiteral("No progress bar."));
-    parser.addOptions({ untilOption, seedOption, strategyOption, paramOption, reportOption,
-        csvOption, timingOption, quietOption });
-    parser.clearPositionalArguments();
-    parser.addPositionalArgument(QStringLiteral("simulate"),
-        QStringLiteral("Run a scenario headless."), QStringLiteral("simulate"));
-    parser.addPositionalArgument(QStringLiteral("scenario"), QStringLiteral("The scenario file."),
-        QStringLiteral("SCENARIO"));
-    parser.process(QCoreApplication::arguments());
+            "Add wall-clock figures to the report (then it is no longer byte-identical).") };
+    QCommandLineOption quiet { QStringLiteral("quiet"), QStringLiteral("No progress bar.") };
 
-    const QStringList args = parser.positionalArguments();
-    if (args.size() != 2) {
-        context.err
-            << "rblab simulate: expected one scenario file (rblab simulate SCENARIO [options])\n";
-        return 2;
+    explicit SimulateOptions(QCommandLineParser &parser)
+    {
+        parser.addOptions({ until, seed, strategy, param, report, csv, timing, quiet });
+        parser.clearPositionalArguments();
+        parser.addPositionalArgument(QStringLiteral("simulate"),
+            QStringLiteral("Run a scenario headless."), QStringLiteral("simulate"));
+        parser.addPositionalArgument(QStringLiteral("scenario"),
+            QStringLiteral("The scenario file."), QStringLiteral("SCENARIO"));
     }
-    const QString path = args.at(1);
-    StrategyRegistry &registry = context.registry();
-    const ScenarioReadResult read = ScenarioReader::readFile(path, &registry);
+};
+
+// The scenario file, its warnings (and errors) said on standard error.
+std::optional<Scenario> readScenario(CliContext &context, const QString &path)
+{
+    const ScenarioReadResult read = ScenarioReader::readFile(path, &context.registry());
     if (!read.diagnostics.isEmpty()) {
         context.err << read.errorText();
         if (!read.errorText().endsWith(QLatin1Char('\n'))) {
@@ -149,109 +142,154 @@ int runSimulateCommand(CliContext &context)
         context.err.flush();
     }
     if (!read.ok() || !read.scenario) {
-        return 1;
+        return std::nullopt;
     }
+    return read.scenario;
+}
 
-    Simulation::Options options;
-    SimTime until = read.scenario->duration;
-    if (parser.isSet(untilOption)) {
-        const std::optional<SimTime> parsed = cliDuration(parser.value(untilOption));
-        if (parsed && *parsed > ScenarioLimits::maxTime) {
-            context.err << "rblab simulate: --until is at most "
-                        << formatDuration(ScenarioLimits::maxTime) << " (the ceiling of a "
-                        << "scenario's duration), got \"" << parser.value(untilOption) << "\"\n";
-            return 2;
-        }
-        if (!parsed || *parsed < 0) {
-            context.err << "rblab simulate: --until expects a duration such as \"90s\", \"10m\" or "
-                           "a number of milliseconds, got \""
-                        << parser.value(untilOption) << "\"\n";
-            return 2;
-        }
-        until = *parsed;
+// --until; false (after a message) for a value out of range.
+bool readUntil(CliContext &context, const SimulateOptions &o, SimTime *until)
+{
+    const QCommandLineParser &parser = context.parser;
+    if (!parser.isSet(o.until)) {
+        return true;
     }
-    if (parser.isSet(seedOption)) {
+    const std::optional<SimTime> parsed = cliDuration(parser.value(o.until));
+    if (parsed && *parsed > ScenarioLimits::maxTime) {
+        context.err << "rblab simulate: --until is at most "
+                    << formatDuration(ScenarioLimits::maxTime) << " (the ceiling of a "
+                    << "scenario's duration), got \"" << parser.value(o.until) << "\"\n";
+        return false;
+    }
+    if (!parsed || *parsed < 0) {
+        context.err << "rblab simulate: --until expects a duration such as \"90s\", \"10m\" or "
+                       "a number of milliseconds, got \""
+                    << parser.value(o.until) << "\"\n";
+        return false;
+    }
+    *until = *parsed;
+    return true;
+}
+
+// --seed, --strategy and its --param; false (after a message) for a value that is not valid.
+bool readRunOptions(CliContext &context, const SimulateOptions &o, Simulation::Options *options)
+{
+    const QCommandLineParser &parser = context.parser;
+    if (parser.isSet(o.seed)) {
         bool ok = false;
-        const quint64 seed = parser.value(seedOption).toULongLong(&ok);
+        const quint64 seed = parser.value(o.seed).toULongLong(&ok);
         if (!ok) {
             context.err << "rblab simulate: --seed expects a non-negative integer, got \""
-                        << parser.value(seedOption) << "\"\n";
-            return 2;
+                        << parser.value(o.seed) << "\"\n";
+            return false;
         }
-        options.seed = seed;
+        options->seed = seed;
     }
-    if (parser.isSet(strategyOption)) {
-        options.strategy = parser.value(strategyOption);
-        for (const QString &kv : parser.values(paramOption)) {
-            const qsizetype eq = kv.indexOf(QLatin1Char('='));
-            if (eq <= 0) {
-                context.err << "rblab simulate: --param expects k=v, got \"" << kv << "\"\n";
-                return 2;
+    if (!parser.isSet(o.strategy)) {
+        if (parser.isSet(o.param)) {
+            context.err << "rblab simulate: --param goes with --strategy\n";
+            return false;
+        }
+        return true;
+    }
+    options->strategy = parser.value(o.strategy);
+    for (const QString &kv : parser.values(o.param)) {
+        const qsizetype eq = kv.indexOf(QLatin1Char('='));
+        if (eq <= 0) {
+            context.err << "rblab simulate: --param expects k=v, got \"" << kv << "\"\n";
+            return false;
+        }
+        options->strategyParams.insert(kv.left(eq), JsonParser::valueOrText(kv.mid(eq + 1)));
+    }
+    const ParameterCheck check
+        = context.registry().checkParameters(options->strategy, options->strategyParams);
+    if (!check.ok()) {
+        context.err << "rblab simulate: --strategy " << options->strategy << ": " << check.error
+                    << "\n";
+        return false;
+    }
+    return true;
+}
+
+/*!
+    Where the report goes, opened before the run, so that a run of an hour does not end in
+    "cannot write". A regular file (or a new one) is replaced atomically (QSaveFile); anything
+    else that exists, a device such as /dev/null or a FIFO, is written in place: renaming a
+    temporary file over it would replace the node itself (as root, /dev/null would become a
+    regular file). "-" is standard output.
+*/
+class ReportTarget
+{
+public:
+    ReportTarget(CliContext &context, const QString &target)
+        : m_context(context)
+        , m_target(target == QLatin1String("/dev/stdout") ? QStringLiteral("-") : target)
+        , m_saveFile(m_target)
+        , m_inPlaceFile(m_target)
+        , m_standardOutput(context)
+    {
+    }
+
+    bool open()
+    {
+        if (m_target == QLatin1String("-")) {
+            return true;
+        }
+        const QFileInfo info(m_target);
+        if (info.isDir()) {
+            m_context.err << "rblab simulate: cannot write " << m_target << ": it is a directory\n";
+            return false;
+        }
+        m_file = info.exists() && !info.isFile() ? static_cast<QFileDevice *>(&m_inPlaceFile)
+                                                 : static_cast<QFileDevice *>(&m_saveFile);
+        if (!m_file->open(QIODevice::WriteOnly)) {
+            m_context.err << "rblab simulate: cannot write " << m_target << ": "
+                          << m_file->errorString() << "\n";
+            return false;
+        }
+        return true;
+    }
+
+    QIODevice *device() { return m_file ? static_cast<QIODevice *>(m_file) : &m_standardOutput; }
+
+    //! Commits what ReportWriter wrote (`written`, `error`); false after a message when it failed.
+    bool finish(bool written, const QString &error)
+    {
+        if (!m_file) {
+            // A refused write to standard output has been told by writeOut; anything else not.
+            if (!written && !m_standardOutput.failed()) {
+                m_context.err << "rblab simulate: " << error << "\n";
             }
-            options.strategyParams.insert(kv.left(eq), cliParameterValue(kv.mid(eq + 1)));
+            return written;
         }
-        const ParameterCheck check
-            = registry.checkParameters(options.strategy, options.strategyParams);
-        if (!check.ok()) {
-            context.err << "rblab simulate: --strategy " << options.strategy << ": " << check.error
-                        << "\n";
-            return 2;
+        written = m_file == &m_saveFile ? written && commitFully(m_saveFile)
+                                        : written && m_inPlaceFile.flush();
+        if (!written) {
+            m_context.err << "rblab simulate: cannot write " << m_target << ": "
+                          << (error.isEmpty() ? m_file->errorString() : error) << "\n";
+            return false;
         }
-    } else if (parser.isSet(paramOption)) {
-        context.err << "rblab simulate: --param goes with --strategy\n";
-        return 2;
+        if (m_file == &m_inPlaceFile) {
+            m_inPlaceFile.close();
+        }
+        return true;
     }
 
-    // The report's target is opened before the run, so that a run of an hour does not end in
-    // "cannot write". A regular file (or a new one) is replaced atomically (QSaveFile); anything
-    // else that exists, a device such as /dev/null or a FIFO, is written in place: renaming a
-    // temporary file over it would replace the node itself (as root, /dev/null would become a
-    // regular file).
-    QString target = parser.isSet(reportOption) ? parser.value(reportOption) : QStringLiteral("-");
-    if (target == QLatin1String("/dev/stdout")) {
-        target = QStringLiteral("-");
-    }
-    const QFileInfo targetInfo(target);
-    QSaveFile saveFile(target);
-    QFile inPlaceFile(target);
-    QFileDevice *reportFile = nullptr;
-    if (target != QLatin1String("-")) {
-        if (targetInfo.isDir()) {
-            context.err << "rblab simulate: cannot write " << target << ": it is a directory\n";
-            return 2;
-        }
-        reportFile = targetInfo.exists() && !targetInfo.isFile()
-            ? static_cast<QFileDevice *>(&inPlaceFile)
-            : static_cast<QFileDevice *>(&saveFile);
-        if (!reportFile->open(QIODevice::WriteOnly)) {
-            context.err << "rblab simulate: cannot write " << target << ": "
-                        << reportFile->errorString() << "\n";
-            return 2;
-        }
-    }
-    if (!context.parseCallTimeout()) {
-        return 2;
-    }
+private:
+    CliContext &m_context;
+    QString m_target;
+    QSaveFile m_saveFile;
+    QFile m_inPlaceFile;
+    StandardOutput m_standardOutput;
+    QFileDevice *m_file = nullptr;
+};
 
-    // Strategy plugins run inside the simulation: the engine tells which one runs, so that a
-    // crash, an exit() or a call past --call-timeout names it; outside them the scenario is named.
-    g_names.registry = &registry;
-    g_names.scenario = path.left(200);
-    setPluginCallHook(onPluginCall);
-    CliGuard::Call run(
-        QStringLiteral("scenario %1 (the engine, no plugin call)").arg(path.left(300)).toUtf8(),
-        false);
-    // Samples go to a temporary file as they are taken and stream into the report at the end:
-    // the run holds its world in memory, not its history.
-    options.recording = Simulation::Options::Recording::Spool;
-    Simulation simulation(*read.scenario, registry, options);
-    if (!simulation.isValid()) {
-        context.err << "rblab simulate: " << path << ": " << simulation.error() << "\n";
-        return 1;
-    }
-    // Say up front what a large run costs, and refuse one whose samples cannot fit, rather than
-    // going quiet for minutes or ending in SIGABRT with nothing written.
-    const ScenarioCost cost = ScenarioCost::of(*read.scenario);
+/*!
+    Says up front what a large run costs, and refuses one whose samples cannot fit (false),
+    rather than going quiet for minutes or ending in SIGABRT with nothing written.
+*/
+bool checkCost(CliContext &context, const QString &path, const ScenarioCost &cost, SimTime until)
+{
     const double mib = 1024.0 * 1024.0;
     const double runBytes = cost.bytesFor(until);
     if (runBytes > ScenarioLimits::maxRunSampleBytes) {
@@ -269,7 +307,7 @@ int runSimulateCommand(CliContext &context)
                     << " MiB: run less (--until), sample less often (sampleInterval) or simulate "
                     << (cost.retriesPerSecond > 0 ? "fewer queues or failures\n"
                                                   : "fewer queues\n");
-        return 1;
+        return false;
     }
     if (cost.secondsPerMinute() > ScenarioLimits::largeRunSecondsPerMinute
         || cost.bytesPerMinute() > ScenarioLimits::largeRunBytesPerMinute) {
@@ -287,71 +325,111 @@ int runSimulateCommand(CliContext &context)
                     << " MiB per virtual minute\n";
         context.err.flush();
     }
-    const bool showProgress = !parser.isSet(quietOption) && isatty(STDERR_FILENO);
-    QElapsedTimer timer;
-    timer.start();
+    return true;
+}
+
+void runWithProgress(Simulation &simulation, SimTime until, bool showProgress)
+{
+    if (showProgress) {
+        const SimTime step = std::max<SimTime>(1, until / 200);
+        for (SimTime t = 0; t < until; t = std::min(until, t + step)) {
+            simulation.runUntil(std::min(until, t + step));
+            progress(simulation.now(), until, false);
+        }
+        progress(until, until, true);
+    }
+    simulation.runUntil(until);
+}
+
+// Strategy plugins run inside the simulation: the engine tells which one runs, so that a crash,
+// an exit() or a call past --call-timeout names it; outside them the scenario is named.
+void namePluginCalls(const StrategyRegistry &registry, const QString &path)
+{
+    g_names.registry = &registry;
+    g_names.scenario = path.left(200);
+    setPluginCallHook(onPluginCall);
+}
+
+} // namespace
+
+int runSimulateCommand(CliContext &context)
+{
+    QCommandLineParser &parser = context.parser;
+    const SimulateOptions o(parser);
+    parser.process(QCoreApplication::arguments());
+    const QStringList args = parser.positionalArguments();
+    if (args.size() != 2) {
+        context.err
+            << "rblab simulate: expected one scenario file (rblab simulate SCENARIO [options])\n";
+        return 2;
+    }
+    const QString path = args.at(1);
+    const std::optional<Scenario> scenario = readScenario(context, path);
+    if (!scenario) {
+        return 1;
+    }
+    Simulation::Options options;
+    SimTime until = scenario->duration;
+    if (!readUntil(context, o, &until) || !readRunOptions(context, o, &options)) {
+        return 2;
+    }
+    ReportTarget report(
+        context, parser.isSet(o.report) ? parser.value(o.report) : QStringLiteral("-"));
+    if (!report.open() || !context.parseCallTimeout()) {
+        return 2;
+    }
+    namePluginCalls(context.registry(), path);
+    CliGuard::Call run(
+        QStringLiteral("scenario %1 (the engine, no plugin call)").arg(path.left(300)).toUtf8(),
+        false);
+    // Samples go to a temporary file as they are taken and stream into the report at the end:
+    // the run holds its world in memory, not its history.
+    options.recording = Simulation::Options::Recording::Spool;
+    Simulation simulation(*scenario, context.registry(), options);
+    if (!simulation.isValid()) {
+        context.err << "rblab simulate: " << path << ": " << simulation.error() << "\n";
+        return 1;
+    }
+    const ScenarioCost cost = ScenarioCost::of(*scenario);
+    if (!checkCost(context, path, cost, until)) {
+        return 1;
+    }
     const auto outOfMemory = [&](const char *while_) {
         context.err << "rblab simulate: " << path << ": out of memory " << while_ << " at "
                     << formatDuration(simulation.now()) << " of " << formatDuration(until)
                     << " of virtual time (estimated ~"
-                    << qint64(std::ceil(cost.bytesPerMinute() / mib))
+                    << qint64(std::ceil(cost.bytesPerMinute() / (1024.0 * 1024.0)))
                     << " MiB of samples per virtual minute); no report was written\n";
         return 1;
     };
+    QElapsedTimer timer;
+    timer.start();
     try {
-        if (showProgress) {
-            const SimTime step = std::max<SimTime>(1, until / 200);
-            for (SimTime t = 0; t < until; t = std::min(until, t + step)) {
-                simulation.runUntil(std::min(until, t + step));
-                progress(simulation.now(), until, false);
-            }
-            progress(until, until, true);
-        }
-        simulation.runUntil(until);
+        runWithProgress(simulation, until, !parser.isSet(o.quiet) && isatty(STDERR_FILENO));
     } catch (const std::bad_alloc &) {
         return outOfMemory("while running");
     }
-    const double wall = double(timer.nsecsElapsed()) / 1e9;
-
     ReportWriter::Options reportOptions;
     reportOptions.duration = until;
     reportOptions.processedEvents = simulation.processedEventCount();
-    if (parser.isSet(timingOption)) {
-        reportOptions.wallSeconds = wall;
+    if (parser.isSet(o.timing)) {
+        reportOptions.wallSeconds = double(timer.nsecsElapsed()) / 1e9;
     }
-    StandardOutput standardOutput(context);
-    QIODevice *device = reportFile ? static_cast<QIODevice *>(reportFile) : &standardOutput;
     const RunRecord record = RunRecord::of(simulation);
     try {
         QString error;
-        bool written = ReportWriter::writeJson(record, reportOptions, device, &error);
-        if (reportFile) {
-            written = reportFile == &saveFile ? written && commitFully(saveFile)
-                                              : written && inPlaceFile.flush();
-            if (!written) {
-                context.err << "rblab simulate: cannot write " << target << ": "
-                            << (error.isEmpty() ? reportFile->errorString() : error) << "\n";
-                return 2;
-            }
-            if (reportFile == &inPlaceFile) {
-                inPlaceFile.close();
-            }
-        } else if (!written) {
-            // A refused write to standard output has been told by writeOut; anything else not.
-            if (!standardOutput.failed()) {
-                context.err << "rblab simulate: " << error << "\n";
-            }
+        const bool written
+            = ReportWriter::writeJson(record, reportOptions, report.device(), &error);
+        if (!report.finish(written, error)) {
             return 2;
         }
     } catch (const std::bad_alloc &) {
         return outOfMemory("while writing the report");
     }
-    if (parser.isSet(csvOption)) {
-        QString error;
-        if (!ReportWriter::writeCsv(record, parser.value(csvOption), &error)) {
-            context.err << "rblab simulate: " << error << "\n";
-            return 2;
-        }
+    QString error;
+    if (parser.isSet(o.csv) && !ReportWriter::writeCsv(record, parser.value(o.csv), &error)) {
+        context.err << "rblab simulate: " << error << "\n";
+        return 2;
     }
     return 0;
 }

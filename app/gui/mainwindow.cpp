@@ -309,7 +309,7 @@ void MainWindow::handleFrame()
     m_narration->setTime(catalog, m_controller->now(), m_controller->generation());
     m_consumerActions->setState(catalog, m_controller->snapshot());
     if (catalog) {
-        m_strategy->setGroups(catalog->groups);
+        m_strategy->setGroups(catalog->groupNames());
         // What each group's live consumers run: one name, or several during a rolling deploy.
         QHash<QString, QStringList> running;
         const QList<SnapshotConsumer> &consumers = m_controller->snapshot().consumers;
@@ -331,7 +331,7 @@ void MainWindow::handleFrame()
     // The panels show the run's settings and churn as they are now (scripted changes too).
     const Frame &frame = m_controller->lastFrame();
     const QString group
-        = catalog && !catalog->groups.isEmpty() ? catalog->groups.first() : QString();
+        = catalog && !catalog->groups.isEmpty() ? catalog->groups.first().name : QString();
     m_settings->setLiveValues(frame.brokerSettings, frame.clientSettings.value(group));
     m_churn->setLiveChurn(frame.churn);
     updateStrategyTargets();

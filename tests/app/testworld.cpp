@@ -10,7 +10,7 @@ TestWorld::TestWorld(int queues, int consumers, int brokers)
         catalog->brokers.append(QStringLiteral("broker-%1").arg(QChar(u'a' + b)));
     }
     catalog->topics = { QStringLiteral("TopicTest"), QStringLiteral("%RETRY%demo_group") };
-    catalog->groups = { QStringLiteral("demo_group") };
+    catalog->groups = { GroupInfo { QStringLiteral("demo_group") } };
     // RocketMQ's order: topic, broker, queue id ("%RETRY%…" sorts before "TopicTest").
     for (int b = 0; b < brokers; ++b) {
         QueueInfo q;
@@ -39,7 +39,7 @@ TestWorld::TestWorld(int queues, int consumers, int brokers)
         ConsumerInfo info;
         info.id = QStringLiteral("10.0.%1.%2@%3").arg(c / 250).arg(c % 250 + 1).arg(1000 + c);
         info.name = info.id;
-        info.group = catalog->groups.first();
+        info.group = catalog->groups.first().name;
         info.groupIndex = 0;
         catalog->consumers.append(info);
     }
@@ -50,14 +50,14 @@ TestWorld::TestWorld(int queues, int consumers, int brokers)
     for (qint32 i = 0; i < catalog->queues.size(); ++i) {
         all.append(i);
     }
-    catalog->groupQueues = { all };
+    catalog->groups.first().queues = all;
     m_catalog = catalog;
 }
 
 CatalogPtr TestWorld::broadcastingCatalog() const
 {
     auto catalog = std::make_shared<Catalog>(*m_catalog);
-    catalog->groupBroadcasting = { true };
+    catalog->groups.first().messageModel = MessageModel::Broadcasting;
     return catalog;
 }
 

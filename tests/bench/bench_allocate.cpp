@@ -9,6 +9,7 @@
 #include "strategytestsupport.h"
 
 #include <allocation/allocationcase.h>
+#include <json/jsonnode.h>
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -193,9 +194,9 @@ void bench_Allocate::memberByMember()
     Rblab::AllocationCase c;
     Rblab::AllocationCaseRunner::Outcome kind;
     QString error;
-    QVERIFY2(Rblab::AllocationCaseRunner::parse(
-                 makeCase(strategy, QJsonObject::fromVariantMap(params), rooms), &c, &error, &kind),
-        qPrintable(error));
+    const Rblab::JsonNode input
+        = Rblab::JsonNode::fromJson(makeCase(strategy, QJsonObject::fromVariantMap(params), rooms));
+    QVERIFY2(Rblab::AllocationCaseRunner::parse(input, &c, &error, &kind), qPrintable(error));
     const Rblab::MessageQueueList mqAll = TestSupport::sorted(c.queues);
     const QStringList cidAll = TestSupport::sorted(c.consumers);
     Rblab::StrategyCreation creation = registry.create(strategy, params, c.topic);

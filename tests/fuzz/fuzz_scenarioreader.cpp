@@ -45,7 +45,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         = ScenarioReader::read(input, QStringLiteral("fuzz.json"), g_registry.get());
     const long long lines = FuzzTarget::lineCount(data, size);
     bool anyError = false;
-    for (const ScenarioDiagnostic &d : result.diagnostics) {
+    for (const Diagnostic &d : result.diagnostics) {
         anyError = anyError || d.isError();
         if (d.line < 1 || d.line > lines + 1 || d.column < 1 || d.message.isEmpty()) {
             FuzzTarget::fail(

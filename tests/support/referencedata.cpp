@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "referencedata.h"
 
+#include <json/jsonparser.h>
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -76,8 +78,9 @@ QList<Case> load(QString *error)
         Case c;
         QString parseError;
         Rblab::AllocationCaseRunner::Outcome kind;
-        const QJsonObject input = QJsonDocument::fromJson(caseLines.at(i)).object();
-        if (!Rblab::AllocationCaseRunner::parse(input, &c.input, &parseError, &kind)) {
+        const Rblab::JsonParser::Result input = Rblab::JsonParser::parse(caseLines.at(i));
+        if (!input.ok()
+            || !Rblab::AllocationCaseRunner::parse(*input.root, &c.input, &parseError, &kind)) {
             *error = QStringLiteral("case line %1: %2").arg(i + 1).arg(parseError);
             return {};
         }

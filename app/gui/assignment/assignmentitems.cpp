@@ -63,9 +63,9 @@ int AssignmentItems::tilesNeeded(const Catalog &cat, const WorldSnapshot &snapsh
             ++liveByGroup[g];
         }
     }
-    for (int g = 0; g < cat.groupQueues.size() && g < liveByGroup.size(); ++g) {
+    for (int g = 0; g < cat.groups.size() && g < liveByGroup.size(); ++g) {
         const int live = qMax(1, liveByGroup.at(g));
-        need = qMax(need, int((cat.groupQueues.at(g).size() + live - 1) / live));
+        need = qMax(need, int((cat.groups.at(g).queues.size() + live - 1) / live));
     }
     return need;
 }
@@ -182,12 +182,12 @@ void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat
     for (int s = 0; s < sections.size(); ++s) {
         const AssignmentLayout::Section &section = sections.at(s);
         const qint32 g = section.group;
-        if (g < 0 || g >= cat.groupQueues.size()) {
+        if (g < 0 || g >= cat.groups.size()) {
             continue;
         }
-        const QList<qint32> &queues = cat.groupQueues.at(g);
+        const QList<qint32> &queues = cat.groups.at(g).queues;
         // In BROADCASTING every consumer holds every queue by design: nothing is double-owned.
-        const bool clustering = !cat.groupBroadcasting.value(g);
+        const bool clustering = !cat.groups.at(g).broadcasting();
         // First pass: how many tiles each card of this group gets (for the "+N" overflow tile).
         for (qint32 q : queues) {
             if (q >= snapshot.queues.size()) {
@@ -232,7 +232,7 @@ void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat
                 }
             }
             // In POP mode several consumers pop a queue by design (its %RETRY% queue stays PULL).
-            const bool popShared = cat.groupPop.value(g) && !info.retry;
+            const bool popShared = cat.groups.at(g).pops && !info.retry;
             const bool doubleOwned = clustering && !popShared && aliveOwners >= 2;
             if (doubleOwned) {
                 ++(info.retry ? m_doubleOwnedRetry : m_doubleOwned);
@@ -275,7 +275,7 @@ void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat
                 if (hold.dropped) {
                     item.flags |= TileItem::Dropped;
                 }
-                if (hold.locked && cat.groupOrderly.value(g)) {
+                if (hold.locked && cat.groups.at(g).orderly()) {
                     item.flags |= TileItem::Locked;
                 }
                 fillFrom(hold, snapshot.consumers.at(hold.consumer), item);
@@ -362,9 +362,9 @@ void AssignmentItems::updateSections(
             }
             how = tr("mixed: %1").arg(parts.join(QStringLiteral(", ")));
         }
-        if (cat.groupBroadcasting.value(section.group)) {
+        if (cat.group(section.group).broadcasting()) {
             how = tr("broadcasting: every consumer takes every queue");
-        } else if (cat.groupOrderly.value(section.group)) {
+        } else if (cat.group(section.group).orderly()) {
             how = tr("%1, orderly: queues locked on the broker").arg(how);
         }
         // Cards left out (departed, not started) are counted, so the title still tells the truth.
@@ -376,8 +376,8 @@ void AssignmentItems::updateSections(
                   .arg(GuiText::count(running), GuiText::count(section.cards.size()));
         m_sectionTitles.append(
             tr("%1 — %2 queues, %3, %4")
-                .arg(cat.groups.value(section.group),
-                    GuiText::count(cat.groupQueues.value(section.group).size()), consumers, how));
+                .arg(cat.group(section.group).name,
+                    GuiText::count(cat.group(section.group).queues.size()), consumers, how));
     }
 }
 

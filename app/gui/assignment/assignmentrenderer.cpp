@@ -36,7 +36,7 @@ QColor withAlpha(QColor c, int alpha)
 
 bool hasOrderlyGroup(const Catalog &catalog)
 {
-    return catalog.groupOrderly.contains(true);
+    return catalog.anyGroupOrderly();
 }
 
 } // namespace

@@ -135,7 +135,7 @@ QString AssignmentToolTip::queue(const Catalog &cat, const WorldSnapshot &snapsh
         }
         // Only ConsumeMessageOrderlyService locks queues on the broker (RebalanceImpl.lock);
         // a concurrent group's ProcessQueue may carry the flag, but it means nothing there.
-        if (hold.locked && cat.groupOrderly.value(cat.consumers.at(hold.consumer).groupIndex)) {
+        if (hold.locked && cat.group(cat.consumers.at(hold.consumer).groupIndex).orderly()) {
             html += QStringLiteral("<br>") + tr("Holds the broker lock (orderly)");
         }
         if (hold.dropped) {

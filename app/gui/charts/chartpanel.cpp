@@ -188,7 +188,7 @@ QString ChartPanel::titleOf(Kind kind) const
     if (m_group >= 0 && catalog && m_group < catalog->groups.size()) {
         // The group first: a narrow chart elides the end of its title, never whose it is.
         //: A chart's title for the group in view: %1 the consumer group's name, %2 the chart.
-        return tr("%1: %2").arg(catalog->groups.at(m_group), title);
+        return tr("%1: %2").arg(catalog->groups.at(m_group).name, title);
     }
     return title;
 }
@@ -492,9 +492,9 @@ bool ChartPanel::isChartAvailable(Kind kind) const
         return false;
     }
     if (m_data.scopeGroup() >= 0) {
-        return catalog->groupPop.value(m_data.scopeGroup(), false);
+        return catalog->group(m_data.scopeGroup()).pops;
     }
-    return catalog->groupPop.contains(true);
+    return catalog->anyGroupPops();
 }
 
 void ChartPanel::updatePopTab()

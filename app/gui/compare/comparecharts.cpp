@@ -18,6 +18,15 @@
 
 namespace Rblab {
 
+namespace {
+
+// What each chart draws, in Chart's order.
+constexpr ScorecardPoint::Measure kMeasures[CompareCharts::ChartCount]
+    = { ScorecardPoint::Measure::Lag, ScorecardPoint::Measure::CachedMessages,
+          ScorecardPoint::Measure::ExposedQueues };
+
+} // namespace
+
 CompareCharts::CompareCharts(QWidget *parent) : QWidget(parent)
 {
     auto *outer = new QVBoxLayout(this);
@@ -104,18 +113,7 @@ void CompareCharts::setSeries(
                 = exposedOnly.value(p) && c != Exposed ? QList<ScorecardPoint>() : series.value(p);
             points.reserve(s.size());
             for (const ScorecardPoint &point : s) {
-                double y = 0;
-                switch (c) {
-                case Lag:
-                    y = double(point.lag);
-                    break;
-                case Cached:
-                    y = double(point.cachedMessages);
-                    break;
-                default:
-                    y = double(point.doubleOwnedQueues + point.unownedQueues);
-                    break;
-                }
+                const double y = point.value(kMeasures[c]);
                 top = std::max(top, y);
                 points.append(QPointF(double(point.t) / 1000.0, y));
             }

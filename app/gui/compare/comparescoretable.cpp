@@ -3,24 +3,11 @@
 
 #include <QEvent>
 #include <QHeaderView>
-#include <QLocale>
 #include <QScrollBar>
 
 #include <cmath>
 
 namespace Rblab {
-
-namespace {
-
-QString number(double value, int decimals)
-{
-    if (decimals == 0) {
-        return QLocale::c().toString(qint64(std::llround(value)));
-    }
-    return QString::number(value, 'f', decimals);
-}
-
-} // namespace
 
 CompareScoreTable::CompareScoreTable(QWidget *parent) : QTableWidget(parent)
 {
@@ -34,52 +21,6 @@ CompareScoreTable::CompareScoreTable(QWidget *parent) : QTableWidget(parent)
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     horizontalHeader()->setStretchLastSection(false);
     retranslate();
-}
-
-QString CompareScoreTable::figureLabel(const char *key)
-{
-    const QLatin1String k(key);
-    if (k == QLatin1String("balance.maxOverMean"))
-        return tr("busiest / mean queues (time-weighted)");
-    if (k == QLatin1String("balance.meanSpread"))
-        return tr("spread max − min (time-weighted)");
-    if (k == QLatin1String("balance.maxSpread"))
-        return tr("spread max − min (worst sample)");
-    if (k == QLatin1String("balance.idleConsumerSeconds"))
-        return tr("idle consumer-seconds");
-    if (k == QLatin1String("movement.queueMoves"))
-        return tr("queue moves");
-    if (k == QLatin1String("movement.movesPerChange"))
-        return tr("moves per membership change");
-    if (k == QLatin1String("movement.moveRatio"))
-        return tr("moves / lower bound");
-    if (k == QLatin1String("exposure.unownedQueueSeconds"))
-        return tr("unowned queue-seconds");
-    if (k == QLatin1String("exposure.orphanedQueueSeconds"))
-        return tr("orphaned queue-seconds (until the first pull)");
-    if (k == QLatin1String("exposure.doubleOwnedQueueSeconds"))
-        return tr("double-owned queue-seconds");
-    if (k == QLatin1String("exposure.duplicates"))
-        return tr("duplicates (world)");
-    if (k == QLatin1String("exposure.lost"))
-        return tr("lost (world, must be 0)");
-    if (k == QLatin1String("pressure.peakCachedMessages"))
-        return tr("peak cached messages per consumer");
-    if (k == QLatin1String("pressure.peakCachedMiB"))
-        return tr("peak cached MiB per consumer");
-    if (k == QLatin1String("pressure.flowControlCount"))
-        return tr("flow-control holds: count");
-    if (k == QLatin1String("pressure.flowControlSize"))
-        return tr("flow-control holds: size");
-    if (k == QLatin1String("pressure.flowControlSpan"))
-        return tr("flow-control holds: span");
-    if (k == QLatin1String("pressure.lagP50"))
-        return tr("lag p50 (messages)");
-    if (k == QLatin1String("pressure.lagP99"))
-        return tr("lag p99 (messages)");
-    if (k == QLatin1String("pressure.lagMax"))
-        return tr("lag max (messages)");
-    return QString::fromLatin1(key);
 }
 
 void CompareScoreTable::setVariants(const QStringList &names)
@@ -130,28 +71,21 @@ QString CompareScoreTable::cellText(int figure, int pane) const
         || std::isnan(m_values.at(pane).at(figure))) {
         return QStringLiteral("–");
     }
-    return number(m_values.at(pane).at(figure), ScorecardFigure::all().at(figure).decimals);
+    return ScorecardFigure::all().at(figure).text(m_values.at(pane).at(figure));
 }
 
 bool CompareScoreTable::isBest(int figure, int pane) const
 {
-    // As rblab compare marks it (Comparison::isBest): the lowest value wins, a row where every
-    // pane ties marks nobody. Values, not their printed text, so the table and the CLI agree.
-    if (!m_markBest || pane >= m_values.size() || figure >= m_values.at(pane).size()) {
+    // rblab compare's rule (Comparison::isBest), on values rather than their printed text, so
+    // the table and the CLI agree.
+    if (!m_markBest) {
         return false;
     }
-    const double mine = m_values.at(pane).at(figure);
-    bool allTie = true;
+    QList<double> row;
     for (const QList<double> &values : m_values) {
-        if (figure >= values.size() || std::isnan(values.at(figure))) {
-            return false;
-        }
-        if (values.at(figure) < mine) {
-            return false;
-        }
-        allTie = allTie && values.at(figure) == mine;
+        row.append(figure < values.size() ? values.at(figure) : std::nan(""));
     }
-    return !allTie;
+    return Comparison::isBest(row, pane);
 }
 
 void CompareScoreTable::changeEvent(QEvent *event)
@@ -166,7 +100,7 @@ void CompareScoreTable::retranslate()
 {
     QStringList labels;
     for (const ScorecardFigure &f : ScorecardFigure::all()) {
-        labels.append(figureLabel(f.key));
+        labels.append(f.translatedLabel());
     }
     setVerticalHeaderLabels(labels);
 }

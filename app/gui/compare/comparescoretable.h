@@ -2,6 +2,7 @@
 // Compare mode's live scorecard: figures as rows, variants as columns.
 #pragma once
 
+#include <report/comparison.h>
 #include <report/scorecard.h>
 
 #include <QTableWidget>
@@ -32,9 +33,6 @@ public:
     bool isBest(int figure, int pane) const;
     //! Off for observed against modelled: what happened is not a variant that wins or loses.
     void setMarkBest(bool mark) { m_markBest = mark; }
-
-    //! A figure's row label in the current language.
-    static QString figureLabel(const char *key);
 
 protected:
     void changeEvent(QEvent *event) override;

@@ -135,15 +135,7 @@ void CompareSession::refresh(Pane &pane)
     Simulation &sim = *pane.sim;
     if (!pane.catalog || pane.catalog->queues.size() != sim.queues().size()
         || pane.catalog->consumers.size() != sim.consumers().size()) {
-        auto catalog = std::make_shared<Catalog>();
-        catalog->queues = sim.queues();
-        catalog->consumers = sim.consumers();
-        catalog->brokers = sim.brokerNames();
-        catalog->topics = sim.topicNames();
-        catalog->groups = sim.groupNames();
-        catalog->sortedQueueOrder = sim.sortedQueueOrder();
-        catalog->assignGroupQueues(pane.scenario);
-        pane.catalog = catalog;
+        pane.catalog = std::make_shared<const Catalog>(sim.catalog());
     }
     pane.snapshot = sim.snapshot();
 }

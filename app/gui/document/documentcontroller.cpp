@@ -89,7 +89,7 @@ bool DocumentController::openScenario(const QString &path)
     emit opened();
     if (!m_document->warnings().isEmpty()) {
         QStringList lines;
-        for (const ScenarioDiagnostic &d : m_document->warnings()) {
+        for (const Diagnostic &d : m_document->warnings()) {
             lines.append(d.toString());
         }
         emit message(

@@ -3,7 +3,7 @@
 #pragma once
 
 #include <scenario/scenario.h>
-#include <json/scenariodiagnostic.h>
+#include <json/diagnostic.h>
 
 #include <QObject>
 #include <QString>
@@ -57,7 +57,7 @@ public:
     }
     bool isModified() const { return m_modified; }
     //! Warnings the reader reported when the document was opened.
-    const QList<ScenarioDiagnostic> &warnings() const { return m_warnings; }
+    const QList<Diagnostic> &warnings() const { return m_warnings; }
 
     //! Records a command the engine applied (its `at` is the virtual time it was applied at).
     void recordCommand(const ScenarioEvent &command);
@@ -84,7 +84,7 @@ private:
     QString m_path;
     bool m_modified = false;
     QList<ScenarioEvent> m_recorded;
-    QList<ScenarioDiagnostic> m_warnings;
+    QList<Diagnostic> m_warnings;
 };
 
 } // namespace Rblab

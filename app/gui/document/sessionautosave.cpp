@@ -5,7 +5,9 @@
 #include "simulation/simulationcontroller.h"
 
 #include <scenario/scenariowriter.h>
+#include <json/diagnostic.h>
 #include <json/jsonnode.h>
+#include <json/jsonparser.h>
 #include <json/jsonwriter.h>
 
 #include <json/savefile.h>
@@ -14,7 +16,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QLockFile>
 #include <QSaveFile>
@@ -34,6 +35,37 @@ const QLatin1String kUnreadableSuffix(".unreadable");
 QString sessionFile(const QString &directory, const QString &id, QLatin1String suffix)
 {
     return QDir(directory).filePath(id + suffix);
+}
+
+// The state file's fields, through the project's JSON reader; a problem goes to stateError.
+void readState(AutosavedSession &session)
+{
+    QFile file(session.statePath);
+    if (!file.open(QIODevice::ReadOnly)) {
+        session.stateError = Diagnostic { Diagnostic::Severity::Error, session.statePath, 0, 0,
+            QString(), file.errorString() }
+                                 .toString();
+        return;
+    }
+    const JsonParser::Result parsed = JsonParser::parse(file.readAll());
+    if (!parsed.ok() || !parsed.root->isObject()) {
+        session.stateError = parsed.ok()
+            ? Diagnostic::error(
+                session.statePath, *parsed.root, QString(), QStringLiteral("expected an object"))
+                  .toString()
+            : Diagnostic::toText(Diagnostic::fromProblems(session.statePath, parsed.problems));
+        return;
+    }
+    const JsonNode &state = *parsed.root;
+    const auto text = [&state](QStringView key) {
+        const JsonNode *value = state.value(key);
+        return value && value->isString() ? value->text() : QString();
+    };
+    session.source = text(u"source");
+    const JsonNode *reached = state.value(u"reached");
+    session.reached = qMax<qint64>(0, reached ? reached->toInt64().value_or(0) : 0);
+    session.strategyOverride = text(u"strategy");
+    session.savedAt = QDateTime::fromString(text(u"savedAt"), Qt::ISODateWithMs);
 }
 
 } // namespace
@@ -225,15 +257,7 @@ QList<AutosavedSession> SessionAutosave::leftBehind(const QString &directory)
         AutosavedSession session;
         session.scenarioPath = sessionFile(dir.absolutePath(), id, kScenarioSuffix);
         session.statePath = sessionFile(dir.absolutePath(), id, kStateSuffix);
-        QFile file(session.statePath);
-        const QJsonObject state = file.open(QIODevice::ReadOnly)
-            ? QJsonDocument::fromJson(file.readAll()).object()
-            : QJsonObject();
-        session.source = state.value(QStringLiteral("source")).toString();
-        session.reached = qMax<qint64>(0, state.value(QStringLiteral("reached")).toInteger());
-        session.strategyOverride = state.value(QStringLiteral("strategy")).toString();
-        session.savedAt = QDateTime::fromString(
-            state.value(QStringLiteral("savedAt")).toString(), Qt::ISODateWithMs);
+        readState(session);
         if (!session.savedAt.isValid()) {
             session.savedAt = QFileInfo(session.statePath).lastModified().toUTC();
         }

@@ -30,6 +30,9 @@ struct AutosavedSession
     SimTime reached = 0; //!< the virtual time the run had reached at the last save
     QString strategyOverride; //!< --strategy of that run, empty when none
     QDateTime savedAt; //!< wall clock of the last save (UTC)
+    //! Why the state file could not be read ("<id>.session:3:5: error: …"; the fields above
+    //! then keep their defaults), empty when it could.
+    QString stateError;
 };
 
 /*!

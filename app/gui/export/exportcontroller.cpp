@@ -240,12 +240,7 @@ bool ExportController::writeCsv(const QString &directory, const Catalog &catalog
     // The engine's writer, from a plain record of what the app holds: the files are
     // `rblab simulate --csv`'s, byte for byte for the same samples.
     RunRecord record;
-    record.queues = catalog.queues;
-    record.consumers = catalog.consumers;
-    record.brokers = catalog.brokers;
-    record.topics = catalog.topics;
-    record.groups = catalog.groups;
-    record.sortedQueueOrder = catalog.sortedQueueOrder;
+    record.catalog = catalog;
     record.samples = [&samples, &departures](const RunRecord::SampleVisitor &visit) {
         // The window keeps departed consumers' rows folded: every row comes back for the file.
         for (const SamplePtr &sample : samples) {

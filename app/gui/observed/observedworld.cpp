@@ -132,15 +132,15 @@ void ObservedWorld::build()
     }
     QHash<QString, qint32> consumerIndex; // group \n clientId
     for (const auto &c : std::as_const(m_consumers)) {
-        if (!catalog->groups.contains(c.group)) {
-            catalog->groups.append(c.group);
+        if (catalog->groupIndex(c.group) < 0) {
+            catalog->groups.append(GroupInfo { c.group });
         }
         ConsumerInfo info;
         info.id = c.clientId;
         info.name
             = idCount.value(c.clientId) > 1 ? c.group + QLatin1Char('/') + c.clientId : c.clientId;
         info.group = c.group;
-        info.groupIndex = qint32(catalog->groups.indexOf(c.group));
+        info.groupIndex = catalog->groupIndex(c.group);
         consumerIndex.insert(
             c.group + QLatin1Char('\n') + c.clientId, qint32(catalog->consumers.size()));
         catalog->consumers.append(info);
@@ -168,21 +168,23 @@ void ObservedWorld::build()
         m_changes.push_back(change);
     }
     for (qsizetype g = 0; g < catalog->groups.size(); ++g) {
-        QList<qint32> mine;
-        for (qint32 q : std::as_const(catalog->sortedQueueOrder)) {
-            if (groupTopics[g].contains(catalog->queues.at(q).topic)) {
-                mine.append(q);
+        GroupInfo &group = catalog->groups[g];
+        QStringList topics(groupTopics[g].cbegin(), groupTopics[g].cend());
+        std::sort(topics.begin(), topics.end());
+        for (const QString &topic : std::as_const(topics)) {
+            if (topic == TopicNames::retryTopicOf(group.name)) {
+                group.retryTopic = topic;
+            } else {
+                group.topics.append(topic);
             }
         }
-        catalog->groupQueues.append(mine);
-        catalog->groupOrderly.append(false);
-        catalog->groupBroadcasting.append(false);
     }
+    catalog->assignGroupQueues();
     m_catalog = catalog;
 
     // The importer's windows: the ownership counts of the samples and the snapshot totals.
     for (const LogImporter::TopicTimeline &tl : imp.timelines()) {
-        const qint32 group = qint32(catalog->groups.indexOf(tl.group));
+        const qint32 group = catalog->groupIndex(tl.group);
         for (const auto &list : tl.doubleOwned) {
             for (const LogImporter::Interval &iv : list) {
                 m_doubleOwned.append({ rel(iv.from), rel(iv.to), iv.open, group });
@@ -475,7 +477,7 @@ WorldSnapshot ObservedWorld::picture(const State &state, SimTime t) const
 
 QString ObservedWorld::summary() const
 {
-    const QString groups = m_catalog->groups.join(QStringLiteral(", "));
+    const QString groups = m_catalog->groupNames().join(QStringLiteral(", "));
     const qsizetype consumers = m_catalog->consumers.size();
     return m_files.size() == 1
         ? QCoreApplication::translate("ObservedWorld", "1 log file, %1 consumers of %2")

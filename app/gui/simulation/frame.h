@@ -3,6 +3,7 @@
 #pragma once
 
 #include <scenario/scenario.h>
+#include <model/catalog.h>
 #include <run/samplehistory.h>
 #include <model/simevent.h>
 #include <model/snapshot.h>
@@ -18,38 +19,10 @@
 namespace Rblab {
 
 /*!
-    The run's catalog as the views need it: queues, consumers, brokers, topics and groups with
-    the queues each group consumes. Append-only in the engine, so a new Catalog is made only
-    when it grows (a join, a new route); views compare the pointer to know when to lay out again.
+    The run's catalog (Simulation::catalog): append-only in the engine, so a new Catalog is made
+    only when it grows (a join, a new route); views compare the pointer to know when to lay out
+    again.
 */
-struct Catalog
-{
-    QList<QueueInfo> queues;
-    QList<ConsumerInfo> consumers;
-    QStringList brokers;
-    QStringList topics;
-    QStringList groups;
-    QList<qint32> sortedQueueOrder;
-    QList<QList<qint32>>
-        groupQueues; //!< per group: its queues (subscribed and retry topics), sorted
-    QList<bool> groupOrderly; //!< per group: ORDERLY (queues are locked on the broker)
-    QList<bool> groupBroadcasting; //!< per group: BROADCASTING (every consumer holds every queue)
-    //! per group: POP mode (every consumer pops every queue of its topics; not double-owned)
-    QList<bool> groupPop;
-
-    //! Builds groupQueues from the scenario's subscriptions (topics + %RETRY%<group>).
-    void assignGroupQueues(const Scenario &scenario);
-    //! "broker-a/3" or "%RETRY%group/broker-a/0": short and unambiguous for logs.
-    QString queueLabel(qint32 queue) const;
-    QString consumerLabel(qint32 consumer) const;
-    /*!
-        The other consumers in the same client instance as `consumer` (same client id and
-        instanceName: one MQClientInstance, MQClientManager's key), any group, catalog order;
-        empty for a consumer in a process of its own.
-    */
-    QList<qint32> instanceMates(qint32 consumer) const;
-};
-
 using CatalogPtr = std::shared_ptr<const Catalog>;
 
 //! What a pause-on-event watches for (the timeline bar's "Pause on" menu).

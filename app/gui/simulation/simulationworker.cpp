@@ -433,15 +433,7 @@ void SimulationWorker::publish(bool rewound, SimTime keptUntil)
     frame.pausedOn = std::exchange(m_pausedOn, -1);
     if (!m_catalog || m_catalog->queues.size() != sim.queues().size()
         || m_catalog->consumers.size() != sim.consumers().size()) {
-        auto catalog = std::make_shared<Catalog>();
-        catalog->queues = sim.queues();
-        catalog->consumers = sim.consumers();
-        catalog->brokers = sim.brokerNames();
-        catalog->topics = sim.topicNames();
-        catalog->groups = sim.groupNames();
-        catalog->sortedQueueOrder = sim.sortedQueueOrder();
-        catalog->assignGroupQueues(m_scenario);
-        m_catalog = catalog;
+        m_catalog = std::make_shared<const Catalog>(sim.catalog());
     }
     frame.catalog = m_catalog;
     frame.snapshot = sim.snapshot();

@@ -65,30 +65,30 @@ void StatusTotals::refresh()
             // A POP group moves no queue and orphans none: what comes twice are redeliveries
             // (RocketMQ's word: revived checkpoints consumed again, reconsumeTimes > 0).
             setSteadyText(tr("%1: redelivered %2 · revived %3 · in flight %4 · invisible %5")
-                              .arg(frame.catalog->groups.at(m_group),
+                              .arg(frame.catalog->groups.at(m_group).name,
                                   GuiText::count(g.popRedelivered), GuiText::count(g.popRevived),
                                   GuiText::count(g.popInFlight), GuiText::count(g.popInvisible)));
             // The line first: it is cut with "…" when the bar has less room.
             setToolTip(m_line + QLatin1Char('\n')
                 + tr("Group %1 (POP): produced %2, delivered %3, lost %4; popped %5, acked "
                      "%6, revived %7, redelivered %8; duplicates (delivered − unique) %9")
-                      .arg(frame.catalog->groups.at(m_group), GuiText::count(g.produced),
+                      .arg(frame.catalog->groups.at(m_group).name, GuiText::count(g.produced),
                           GuiText::count(g.delivered), GuiText::count(g.lost),
                           GuiText::count(g.popPopped), GuiText::count(g.popAcked),
                           GuiText::count(g.popRevived), GuiText::count(g.popRedelivered),
                           GuiText::count(g.duplicates)));
             return;
         }
-        setSteadyText(tr("%1: rebalances %2 · queue moves %3 · duplicates %4 · orphaned %5 s · "
+        setSteadyText(tr("%1: rebalances %2 · owner changes %3 · duplicates %4 · orphaned %5 s · "
                          "double-owned %6 s")
-                          .arg(frame.catalog->groups.at(m_group), GuiText::count(g.rebalances),
+                          .arg(frame.catalog->groups.at(m_group).name, GuiText::count(g.rebalances),
                               GuiText::count(g.queueMoves), GuiText::count(g.duplicates),
                               QLocale().toString(g.orphanedQueueSeconds, 'f', 1),
                               QLocale().toString(g.doubleOwnedQueueSeconds, 'f', 1)));
         setToolTip(m_line + QLatin1Char('\n')
             + tr("Group %1: produced %2, delivered %3, lost %4; flow-control holds: count "
                  "%5, size %6, span %7; broker push-backs: SYSTEM_BUSY %8, FLOW_CONTROL %9")
-                  .arg(frame.catalog->groups.at(m_group), GuiText::count(g.produced),
+                  .arg(frame.catalog->groups.at(m_group).name, GuiText::count(g.produced),
                       GuiText::count(g.delivered), GuiText::count(g.lost),
                       GuiText::count(g.flowControl[0]), GuiText::count(g.flowControl[1]),
                       GuiText::count(g.flowControl[2]), GuiText::count(g.brokerFlowControl[0]),
@@ -97,12 +97,11 @@ void StatusTotals::refresh()
     }
     const SnapshotTotals &t = m_controller.snapshot().totals;
     // A world of POP groups only: its second deliveries are redeliveries, and are named so.
-    const bool allPop = frame.catalog && !frame.catalog->groupPop.isEmpty()
-        && !frame.catalog->groupPop.contains(false);
+    const bool allPop = frame.catalog && frame.catalog->everyGroupPops();
     QString text
-        = (allPop ? tr("Rebalances %1 · queue moves %2 · redelivered %3 · unassigned %4 · "
+        = (allPop ? tr("Rebalances %1 · owner changes %2 · redelivered %3 · unassigned %4 · "
                        "double-owned %5")
-                  : tr("Rebalances %1 · queue moves %2 · duplicates %3 · unassigned %4 · "
+                  : tr("Rebalances %1 · owner changes %2 · duplicates %3 · unassigned %4 · "
                        "double-owned %5"))
               .arg(GuiText::count(t.rebalances), GuiText::count(t.queueMoves),
                   GuiText::count(allPop ? t.popRedelivered : t.duplicates),

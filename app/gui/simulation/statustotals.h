@@ -11,7 +11,7 @@ class AssignmentView;
 class SimulationController;
 
 /*!
-    "Rebalances 7 · queue moves 3 · duplicates 12 · unassigned 3 (+1 retry) · double-owned 3",
+    "Rebalances 7 · owner changes 3 · duplicates 12 · unassigned 3 (+1 retry) · double-owned 3",
     with what was produced, delivered and held back in the tooltip. Unassigned and double-owned
     are counted as the assignment view shows them, retry queues apart, so the status bar and
     the picture never disagree: refreshed whenever the view paints. The app's memory joins them

@@ -9,8 +9,6 @@
 
 #include <QHash>
 #include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonParseError>
 #include <QSet>
 
 #include <cmath>
@@ -26,23 +24,22 @@ const QString kBrokerName = QStringLiteral("brokerName");
 const QString kQueueId = QStringLiteral("queueId");
 const QString kTopic = QStringLiteral("topic");
 
-QString typeName(const QJsonValue &v)
+// The kind of a value as the messages name it ("field \"id\" must be a string, got a number").
+QString typeName(const JsonNode &v)
 {
     switch (v.type()) {
-    case QJsonValue::Null:
+    case JsonNode::Type::Null:
         return QStringLiteral("null");
-    case QJsonValue::Bool:
+    case JsonNode::Type::Bool:
         return QStringLiteral("a boolean");
-    case QJsonValue::Double:
+    case JsonNode::Type::Number:
         return QStringLiteral("a number");
-    case QJsonValue::String:
+    case JsonNode::Type::String:
         return QStringLiteral("a string");
-    case QJsonValue::Array:
+    case JsonNode::Type::Array:
         return QStringLiteral("an array");
-    case QJsonValue::Object:
+    case JsonNode::Type::Object:
         return QStringLiteral("an object");
-    case QJsonValue::Undefined:
-        return QStringLiteral("nothing");
     }
     return QString();
 }
@@ -57,6 +54,252 @@ QByteArray compact(const QJsonObject &object)
     return JsonWriter::compactUtf8(JsonNode::fromJson(object, order));
 }
 
+/*!
+    Reads one case object: a line error (the shape is wrong: a field missing or of the wrong type)
+    ends the reading at once; errors about values (too long, out of range) wait until the whole
+    shape is known to be right, so that a line error wins.
+*/
+class AllocationCaseReader
+{
+    Q_DECLARE_TR_FUNCTIONS(Rblab::AllocationCaseRunner)
+
+public:
+    using Outcome = AllocationCaseRunner::Outcome;
+
+    AllocationCaseReader(const JsonNode &object, AllocationCase *out, QString *error, Outcome *kind)
+        : m_object(object), m_out(out), m_error(error), m_kind(kind)
+    {
+    }
+
+    bool read()
+    {
+        return readNames() && readParams() && readQueues() && readConsumers() && checkValues();
+    }
+
+private:
+    bool lineError(const QString &message)
+    {
+        *m_error = message;
+        *m_kind = Outcome::LineError;
+        return false;
+    }
+
+    bool caseError(const QString &message)
+    {
+        *m_error = message;
+        *m_kind = Outcome::CaseError;
+        return false;
+    }
+
+    void tooLong(const QString &field, const QString &value, qsizetype ceiling)
+    {
+        if (m_valueError.isEmpty() && value.size() > ceiling) {
+            m_valueError = tr("%1 is %2 characters long; the ceiling is %3")
+                               .arg(field)
+                               .arg(value.size())
+                               .arg(ceiling);
+        }
+    }
+
+    bool requireString(const QString &key, QString *target)
+    {
+        const JsonNode *v = m_object.value(key);
+        if (!v) {
+            return lineError(tr("missing required field \"%1\" (a string)").arg(key));
+        }
+        if (!v->isString()) {
+            return lineError(tr("field \"%1\" must be a string, got %2").arg(key, typeName(*v)));
+        }
+        *target = v->text();
+        return true;
+    }
+
+    bool readNames()
+    {
+        if (!requireString(kId, &m_out->id)
+            || !requireString(QStringLiteral("strategy"), &m_out->strategy)
+            || !requireString(kTopic, &m_out->topic)) {
+            return false;
+        }
+        tooLong(kId, m_out->id, AllocationCaseLimits::maxNameLength);
+        tooLong(QStringLiteral("strategy"), m_out->strategy, AllocationCaseLimits::maxNameLength);
+        tooLong(kTopic, m_out->topic, AllocationCaseLimits::maxTopicLength);
+        return true;
+    }
+
+    bool readParams()
+    {
+        const JsonNode *params = m_object.value(u"params");
+        if (params && !params->isNull() && !params->isObject()) {
+            return lineError(
+                tr("field \"params\" must be an object, got %1").arg(typeName(*params)));
+        }
+        m_out->params = params && params->isObject() ? params->toVariant().toMap() : QVariantMap();
+        return true;
+    }
+
+    bool readQueue(qsizetype i, const JsonNode &q)
+    {
+        if (!q.isObject()) {
+            return lineError(tr("queues[%1] must be an object, got %2").arg(i).arg(typeName(q)));
+        }
+        const JsonNode *broker = q.value(kBrokerName);
+        if (!broker) {
+            return lineError(tr("queues[%1] lacks \"brokerName\"").arg(i));
+        }
+        if (!broker->isString()) {
+            return lineError(
+                tr("queues[%1].brokerName must be a string, got %2").arg(i).arg(typeName(*broker)));
+        }
+        const JsonNode *id = q.value(kQueueId);
+        if (!id) {
+            return lineError(tr("queues[%1] lacks \"queueId\"").arg(i));
+        }
+        const double idValue = id->toDouble();
+        if (!id->isNumber() || idValue != std::floor(idValue) || !std::isfinite(idValue)) {
+            return lineError(tr("queues[%1].queueId must be an integer, got %2")
+                                 .arg(i)
+                                 .arg(id->isNumber() ? QString::number(idValue) : typeName(*id)));
+        }
+        // An integer out of int's range is a value error, like a negative one: the shape is right.
+        const bool inRange = idValue >= 0 && idValue <= 2147483647.0;
+        if (m_valueError.isEmpty() && !inRange) {
+            m_valueError = tr("queues[%1].queueId must be an integer from 0 to 2147483647, got %2")
+                               .arg(i)
+                               .arg(QString::number(idValue, 'f', 0));
+        }
+        tooLong(tr("queues[%1].brokerName").arg(i), broker->text(),
+            AllocationCaseLimits::maxNameLength);
+        m_out->queues.append(
+            MessageQueue { m_out->topic, broker->text(), inRange ? int(idValue) : 0 });
+        return true;
+    }
+
+    bool readQueues()
+    {
+        const JsonNode *queues = m_object.value(u"queues");
+        if (!queues) {
+            return lineError(tr(
+                "missing required field \"queues\" (an array of {\"brokerName\", \"queueId\"})"));
+        }
+        if (!queues->isArray()) {
+            return lineError(
+                tr("field \"queues\" must be an array, got %1").arg(typeName(*queues)));
+        }
+        if (queues->size() > AllocationCaseLimits::maxQueues) {
+            return caseError(tr("queues has %1 entries; the ceiling is %2")
+                                 .arg(queues->size())
+                                 .arg(AllocationCaseLimits::maxQueues));
+        }
+        m_out->queues.reserve(queues->size());
+        for (qsizetype i = 0; i < queues->size(); ++i) {
+            if (!readQueue(i, queues->items()[size_t(i)])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    bool readConsumers()
+    {
+        const JsonNode *consumers = m_object.value(u"consumers");
+        if (!consumers) {
+            return lineError(tr("missing required field \"consumers\" (an array of client ids)"));
+        }
+        if (!consumers->isArray()) {
+            return lineError(
+                tr("field \"consumers\" must be an array, got %1").arg(typeName(*consumers)));
+        }
+        if (consumers->size() > AllocationCaseLimits::maxConsumers) {
+            return caseError(tr("consumers has %1 entries; the ceiling is %2")
+                                 .arg(consumers->size())
+                                 .arg(AllocationCaseLimits::maxConsumers));
+        }
+        m_out->consumers.reserve(consumers->size());
+        for (qsizetype i = 0; i < consumers->size(); ++i) {
+            const JsonNode &c = consumers->items()[size_t(i)];
+            if (!c.isString()) {
+                return lineError(
+                    tr("consumers[%1] must be a string, got %2").arg(i).arg(typeName(c)));
+            }
+            m_out->consumers.append(c.text());
+            tooLong(tr("consumers[%1]").arg(i), c.text(), AllocationCaseLimits::maxNameLength);
+        }
+        return true;
+    }
+
+    // The shape is right; what follows are errors about values, answered with the case's id.
+    bool checkValues()
+    {
+        if (!m_valueError.isEmpty()) {
+            return caseError(m_valueError);
+        }
+        if (m_out->topic.isEmpty()) {
+            return caseError(tr("topic must not be empty"));
+        }
+        return checkRing() && checkQueues() && checkConsumers();
+    }
+
+    // CONSISTENT_HASH (alone or inside MACHINE_ROOM_NEARBY) hashes every virtual node of the
+    // ring: its cost grows with consumers × virtualNodeCount, not with the line's length.
+    bool checkRing()
+    {
+        const QVariant nodes = m_out->params.value(QStringLiteral("virtualNodeCount"));
+        const qint64 ringNodes = qint64(m_out->consumers.size())
+            * (nodes.canConvert<qint64>() && nodes.toLongLong() > 0 ? nodes.toLongLong() : 10);
+        if (ringNodes > AllocationCaseLimits::maxRingNodes
+            && (m_out->strategy == QLatin1String("CONSISTENT_HASH")
+                || m_out->params.value(QStringLiteral("inner")).toString()
+                    == QLatin1String("CONSISTENT_HASH"))) {
+            return caseError(tr("consumers × virtualNodeCount is %1 × %2 = %3 ring nodes; the "
+                                "ceiling is %4")
+                                 .arg(m_out->consumers.size())
+                                 .arg(ringNodes / qMax<qsizetype>(1, m_out->consumers.size()))
+                                 .arg(ringNodes)
+                                 .arg(AllocationCaseLimits::maxRingNodes));
+        }
+        return true;
+    }
+
+    bool checkQueues()
+    {
+        QSet<MessageQueue> seen;
+        seen.reserve(m_out->queues.size());
+        for (qsizetype i = 0; i < m_out->queues.size(); ++i) {
+            const MessageQueue &mq = m_out->queues.at(i);
+            if (mq.brokerName.isEmpty()) {
+                return caseError(tr("queues[%1].brokerName must not be empty").arg(i));
+            }
+            if (mq.queueId < 0) {
+                return caseError(
+                    tr("queues[%1].queueId must be an integer ≥ 0, got %2").arg(i).arg(mq.queueId));
+            }
+            if (seen.contains(mq)) {
+                return caseError(
+                    tr("queues[%1] repeats %2 (queues must not repeat)").arg(i).arg(mq.toString()));
+            }
+            seen.insert(mq);
+        }
+        return true;
+    }
+
+    bool checkConsumers()
+    {
+        for (qsizetype i = 0; i < m_out->consumers.size(); ++i) {
+            if (m_out->consumers.at(i).isEmpty()) {
+                return caseError(tr("consumers[%1] must not be empty").arg(i));
+            }
+        }
+        return true;
+    }
+
+    const JsonNode &m_object;
+    AllocationCase *m_out;
+    QString *m_error;
+    Outcome *m_kind;
+    QString m_valueError;
+};
+
 } // namespace
 
 AllocationCaseRunner::AllocationCaseRunner(const StrategyRegistry &registry) : m_registry(registry)
@@ -64,174 +307,9 @@ AllocationCaseRunner::AllocationCaseRunner(const StrategyRegistry &registry) : m
 }
 
 bool AllocationCaseRunner::parse(
-    const QJsonObject &o, AllocationCase *out, QString *error, Outcome *kind)
+    const JsonNode &object, AllocationCase *out, QString *error, Outcome *kind)
 {
-    auto lineError = [&](const QString &message) {
-        *error = message;
-        *kind = Outcome::LineError;
-        return false;
-    };
-    auto caseError = [&](const QString &message) {
-        *error = message;
-        *kind = Outcome::CaseError;
-        return false;
-    };
-    auto requireString = [&](const QString &key, QString *target) {
-        const QJsonValue v = o.value(key);
-        if (v.isUndefined()) {
-            return lineError(tr("missing required field \"%1\" (a string)").arg(key));
-        }
-        if (!v.isString()) {
-            return lineError(tr("field \"%1\" must be a string, got %2").arg(key, typeName(v)));
-        }
-        *target = v.toString();
-        return true;
-    };
-    if (!requireString(kId, &out->id) || !requireString(QStringLiteral("strategy"), &out->strategy)
-        || !requireString(kTopic, &out->topic)) {
-        return false;
-    }
-    // Errors about values wait until the whole shape is known to be right (a line error wins).
-    QString valueError;
-    auto tooLong = [&](const QString &field, const QString &value, qsizetype ceiling) {
-        if (valueError.isEmpty() && value.size() > ceiling) {
-            valueError = tr("%1 is %2 characters long; the ceiling is %3")
-                             .arg(field)
-                             .arg(value.size())
-                             .arg(ceiling);
-        }
-    };
-    tooLong(kId, out->id, AllocationCaseLimits::maxNameLength);
-    tooLong(QStringLiteral("strategy"), out->strategy, AllocationCaseLimits::maxNameLength);
-    tooLong(kTopic, out->topic, AllocationCaseLimits::maxTopicLength);
-    const QJsonValue params = o.value(QStringLiteral("params"));
-    if (!params.isUndefined() && !params.isNull() && !params.isObject()) {
-        return lineError(tr("field \"params\" must be an object, got %1").arg(typeName(params)));
-    }
-    out->params = params.toObject().toVariantMap();
-
-    const QJsonValue queues = o.value(QStringLiteral("queues"));
-    if (queues.isUndefined()) {
-        return lineError(
-            tr("missing required field \"queues\" (an array of {\"brokerName\", \"queueId\"})"));
-    }
-    if (!queues.isArray()) {
-        return lineError(tr("field \"queues\" must be an array, got %1").arg(typeName(queues)));
-    }
-    const QJsonArray queueArray = queues.toArray();
-    if (queueArray.size() > AllocationCaseLimits::maxQueues) {
-        return caseError(tr("queues has %1 entries; the ceiling is %2")
-                             .arg(queueArray.size())
-                             .arg(AllocationCaseLimits::maxQueues));
-    }
-    out->queues.reserve(queueArray.size());
-    for (qsizetype i = 0; i < queueArray.size(); ++i) {
-        const QJsonValue q = queueArray.at(i);
-        if (!q.isObject()) {
-            return lineError(tr("queues[%1] must be an object, got %2").arg(i).arg(typeName(q)));
-        }
-        const QJsonObject qo = q.toObject();
-        const QJsonValue broker = qo.value(kBrokerName);
-        if (broker.isUndefined()) {
-            return lineError(tr("queues[%1] lacks \"brokerName\"").arg(i));
-        }
-        if (!broker.isString()) {
-            return lineError(
-                tr("queues[%1].brokerName must be a string, got %2").arg(i).arg(typeName(broker)));
-        }
-        const QJsonValue id = qo.value(kQueueId);
-        if (id.isUndefined()) {
-            return lineError(tr("queues[%1] lacks \"queueId\"").arg(i));
-        }
-        const double idValue = id.toDouble();
-        if (!id.isDouble() || idValue != std::floor(idValue) || !std::isfinite(idValue)) {
-            return lineError(tr("queues[%1].queueId must be an integer, got %2")
-                                 .arg(i)
-                                 .arg(id.isDouble() ? QString::number(idValue) : typeName(id)));
-        }
-        // An integer out of int's range is a value error, like a negative one: the shape is right.
-        if (valueError.isEmpty() && (idValue < 0 || idValue > 2147483647.0)) {
-            valueError = tr("queues[%1].queueId must be an integer from 0 to 2147483647, got %2")
-                             .arg(i)
-                             .arg(QString::number(idValue, 'f', 0));
-        }
-        tooLong(tr("queues[%1].brokerName").arg(i), broker.toString(),
-            AllocationCaseLimits::maxNameLength);
-        out->queues.append(MessageQueue { out->topic, broker.toString(),
-            idValue >= 0 && idValue <= 2147483647.0 ? int(idValue) : 0 });
-    }
-
-    const QJsonValue consumers = o.value(QStringLiteral("consumers"));
-    if (consumers.isUndefined()) {
-        return lineError(tr("missing required field \"consumers\" (an array of client ids)"));
-    }
-    if (!consumers.isArray()) {
-        return lineError(
-            tr("field \"consumers\" must be an array, got %1").arg(typeName(consumers)));
-    }
-    const QJsonArray consumerArray = consumers.toArray();
-    if (consumerArray.size() > AllocationCaseLimits::maxConsumers) {
-        return caseError(tr("consumers has %1 entries; the ceiling is %2")
-                             .arg(consumerArray.size())
-                             .arg(AllocationCaseLimits::maxConsumers));
-    }
-    out->consumers.reserve(consumerArray.size());
-    for (qsizetype i = 0; i < consumerArray.size(); ++i) {
-        const QJsonValue c = consumerArray.at(i);
-        if (!c.isString()) {
-            return lineError(tr("consumers[%1] must be a string, got %2").arg(i).arg(typeName(c)));
-        }
-        out->consumers.append(c.toString());
-        tooLong(tr("consumers[%1]").arg(i), out->consumers.constLast(),
-            AllocationCaseLimits::maxNameLength);
-    }
-
-    // The shape is right; what follows are errors about values, answered with the case's id.
-    if (!valueError.isEmpty()) {
-        return caseError(valueError);
-    }
-    if (out->topic.isEmpty()) {
-        return caseError(tr("topic must not be empty"));
-    }
-    // CONSISTENT_HASH (alone or inside MACHINE_ROOM_NEARBY) hashes every virtual node of the
-    // ring: its cost grows with consumers × virtualNodeCount, not with the line's length.
-    const QVariant nodes = out->params.value(QStringLiteral("virtualNodeCount"));
-    const qint64 ringNodes = qint64(out->consumers.size())
-        * (nodes.canConvert<qint64>() && nodes.toLongLong() > 0 ? nodes.toLongLong() : 10);
-    if (ringNodes > AllocationCaseLimits::maxRingNodes
-        && (out->strategy == QLatin1String("CONSISTENT_HASH")
-            || out->params.value(QStringLiteral("inner")).toString()
-                == QLatin1String("CONSISTENT_HASH"))) {
-        return caseError(tr("consumers × virtualNodeCount is %1 × %2 = %3 ring nodes; the "
-                            "ceiling is %4")
-                             .arg(out->consumers.size())
-                             .arg(ringNodes / qMax<qsizetype>(1, out->consumers.size()))
-                             .arg(ringNodes)
-                             .arg(AllocationCaseLimits::maxRingNodes));
-    }
-    QSet<MessageQueue> seen;
-    seen.reserve(out->queues.size());
-    for (qsizetype i = 0; i < out->queues.size(); ++i) {
-        const MessageQueue &mq = out->queues.at(i);
-        if (mq.brokerName.isEmpty()) {
-            return caseError(tr("queues[%1].brokerName must not be empty").arg(i));
-        }
-        if (mq.queueId < 0) {
-            return caseError(
-                tr("queues[%1].queueId must be an integer ≥ 0, got %2").arg(i).arg(mq.queueId));
-        }
-        if (seen.contains(mq)) {
-            return caseError(
-                tr("queues[%1] repeats %2 (queues must not repeat)").arg(i).arg(mq.toString()));
-        }
-        seen.insert(mq);
-    }
-    for (qsizetype i = 0; i < out->consumers.size(); ++i) {
-        if (out->consumers.at(i).isEmpty()) {
-            return caseError(tr("consumers[%1] must not be empty").arg(i));
-        }
-    }
-    return true;
+    return AllocationCaseReader(object, out, error, kind).read();
 }
 
 QJsonObject AllocationCaseRunner::answer(const AllocationCase &c, Outcome *outcome) const
@@ -328,43 +406,29 @@ QByteArray AllocationCaseRunner::answerLine(QByteArrayView line, int lineNumber,
                               .arg(line.size())
                               .arg(AllocationCaseLimits::maxLineBytes));
     }
-    const QByteArray bytes = line.toByteArray();
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        // Qt 6.4 parses only an object or an array at the top level (RFC 4627), so a line that
-        // holds a lone string, number, boolean or null, valid JSON since RFC 8259, fails here;
-        // say what it is rather than call it invalid.
-        QJsonParseError wrappedError;
-        const QJsonDocument wrapped
-            = QJsonDocument::fromJson('[' + line.toByteArray() + ']', &wrappedError);
-        if (wrappedError.error == QJsonParseError::NoError && wrapped.array().size() == 1) {
-            return lineAnswer(
-                tr("a case must be a JSON object, got %1").arg(typeName(wrapped.array().at(0))));
-        }
-        return lineAnswer(tr("not valid JSON at character %1: %2")
-                              .arg(parseError.offset + 1)
-                              .arg(parseError.errorString()));
+    // RFC 8259 JSON through the project's reader: raw control characters in strings are
+    // errors and duplicate keys are refused (a case must not mean one thing to rblab and
+    // another to the tool that wrote it); a line is one row, so a position is its column.
+    const JsonParser::Result parsed = JsonParser::parse(line.toByteArray());
+    const auto where = [](const JsonProblem &problem) {
+        return tr("at character %1%2: %3")
+            .arg(problem.column)
+            .arg(problem.path.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(problem.path))
+            .arg(problem.message);
+    };
+    if (!parsed.root) {
+        return lineAnswer(tr("not valid JSON %1").arg(where(parsed.problems.constFirst())));
     }
-    if (!doc.isObject()) {
-        return lineAnswer(tr("a case must be a JSON object, got an array"));
+    if (!parsed.root->isObject()) {
+        return lineAnswer(tr("a case must be a JSON object, got %1").arg(typeName(*parsed.root)));
     }
-    // Qt takes raw control characters in strings and the last of duplicate keys; the scenario
-    // reader's parser rejects both (RFC 8259 forbids the first, leaves the second undefined), and
-    // a case must not mean one thing to rblab and another to the tool that wrote it.
-    const JsonParser::Result strict = JsonParser::parse(bytes);
-    if (!strict.problems.isEmpty()) {
-        const JsonProblem &problem = strict.problems.constFirst();
-        return lineAnswer(
-            tr("at character %1%2: %3")
-                .arg(problem.column)
-                .arg(problem.path.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(problem.path))
-                .arg(problem.message));
+    if (!parsed.problems.isEmpty()) {
+        return lineAnswer(where(parsed.problems.constFirst()));
     }
     AllocationCase c;
     QString error;
     Outcome kind = Outcome::Answered;
-    if (!parse(doc.object(), &c, &error, &kind)) {
+    if (!parse(*parsed.root, &c, &error, &kind)) {
         if (kind == Outcome::LineError) {
             return lineAnswer(error);
         }

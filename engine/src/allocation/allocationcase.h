@@ -16,6 +16,7 @@
 
 namespace Rblab {
 
+class JsonNode;
 class StrategyRegistry;
 
 /*!
@@ -78,9 +79,8 @@ public:
     QByteArray answerLine(QByteArrayView line, int lineNumber, Outcome *outcome,
         const BeforeStrategy &beforeStrategy) const;
 
-    //! Parses a case object; on failure returns the error and whether it is a line or a case error.
-    static bool parse(
-        const QJsonObject &object, AllocationCase *out, QString *error, Outcome *kind);
+    //! Reads a case object; on failure returns the error and whether it is a line or a case error.
+    static bool parse(const JsonNode &object, AllocationCase *out, QString *error, Outcome *kind);
     //! The answer object for a parsed case.
     QJsonObject answer(const AllocationCase &allocationCase, Outcome *outcome = nullptr) const;
 

@@ -294,76 +294,84 @@ StrategyMetadata StrategyMetadata::fromJson(const QJsonObject &metaData, QString
     return m;
 }
 
-QString ParameterValidator::convert(
-    const ParameterSpec &spec, const QVariant &raw, const QString &defaultTopic, QVariant *out)
+namespace {
+
+/*!
+    ParameterValidator::convert, one parameter type at a time: each returns the error (null when
+    the value is good) and sets `out`. Its messages are ParameterValidator's.
+*/
+class ValueConverter
 {
-    const auto wrongType = [&]() {
-        return tr("%1 must be %2, got %3").arg(spec.name, spec.rangeText(), describeValue(raw));
-    };
-    const auto checkLength = [&](qsizetype length, const QString &what) -> QString {
-        if ((spec.minimum && length < *spec.minimum) || (spec.maximum && length > *spec.maximum)) {
-            if (spec.minimum && spec.maximum) {
-                return tr("%1 must have from %2 to %3 %4, got %5")
-                    .arg(spec.name, number(*spec.minimum), number(*spec.maximum), what)
-                    .arg(length);
-            }
-            if (spec.minimum) {
-                return tr("%1 must have at least %2 %3, got %4")
-                    .arg(spec.name, number(*spec.minimum), what)
-                    .arg(length);
-            }
-            return tr("%1 must have at most %2 %3, got %4")
-                .arg(spec.name, number(*spec.maximum), what)
+    Q_DECLARE_TR_FUNCTIONS(Rblab::ParameterValidator)
+
+public:
+    ValueConverter(const ParameterSpec &spec, const QVariant &raw) : m_spec(spec), m_raw(raw) { }
+
+    QString wrongType() const
+    {
+        return tr("%1 must be %2, got %3")
+            .arg(m_spec.name, m_spec.rangeText(), describeValue(m_raw));
+    }
+
+    //! A list or text of `length` entries against the parameter's bounds.
+    QString checkLength(qsizetype length, const QString &what) const
+    {
+        const ParameterSpec &spec = m_spec;
+        if ((!spec.minimum || length >= *spec.minimum)
+            && (!spec.maximum || length <= *spec.maximum)) {
+            return QString();
+        }
+        if (spec.minimum && spec.maximum) {
+            return tr("%1 must have from %2 to %3 %4, got %5")
+                .arg(spec.name, number(*spec.minimum), number(*spec.maximum), what)
                 .arg(length);
         }
-        return QString();
-    };
-    const int typeId = raw.typeId();
-    const bool isNumber = typeId == QMetaType::Double || typeId == QMetaType::Int
-        || typeId == QMetaType::LongLong || typeId == QMetaType::UInt
-        || typeId == QMetaType::ULongLong || typeId == QMetaType::Float;
+        if (spec.minimum) {
+            return tr("%1 must have at least %2 %3, got %4")
+                .arg(spec.name, number(*spec.minimum), what)
+                .arg(length);
+        }
+        return tr("%1 must have at most %2 %3, got %4")
+            .arg(spec.name, number(*spec.maximum), what)
+            .arg(length);
+    }
 
-    switch (spec.type) {
-    case ParameterType::Int:
-    case ParameterType::Double: {
+    QString toNumber(QVariant *out) const
+    {
+        const int typeId = m_raw.typeId();
+        const bool isNumber = typeId == QMetaType::Double || typeId == QMetaType::Int
+            || typeId == QMetaType::LongLong || typeId == QMetaType::UInt
+            || typeId == QMetaType::ULongLong || typeId == QMetaType::Float;
         if (!isNumber) {
             return wrongType();
         }
-        const double v = raw.toDouble();
-        if (!std::isfinite(v) || (spec.type == ParameterType::Int && v != std::floor(v))) {
+        const bool integer = m_spec.type == ParameterType::Int;
+        const double v = m_raw.toDouble();
+        if (!std::isfinite(v) || (integer && v != std::floor(v))) {
             return wrongType();
         }
-        if ((spec.minimum && v < *spec.minimum) || (spec.maximum && v > *spec.maximum)) {
-            return tr("%1 must be %2, got %3").arg(spec.name, spec.rangeText(), number(v));
+        if ((m_spec.minimum && v < *m_spec.minimum) || (m_spec.maximum && v > *m_spec.maximum)) {
+            return tr("%1 must be %2, got %3").arg(m_spec.name, m_spec.rangeText(), number(v));
         }
-        if (spec.type == ParameterType::Int) {
-            if (std::fabs(v) > 9.0e15) {
-                return wrongType();
-            }
-            *out = QVariant(qlonglong(v));
-        } else {
-            *out = QVariant(v);
+        if (integer && std::fabs(v) > 9.0e15) {
+            return wrongType();
         }
+        *out = integer ? QVariant(qlonglong(v)) : QVariant(v);
         return QString();
     }
-    case ParameterType::Bool:
-        if (typeId != QMetaType::Bool) {
+
+    QString toText(QVariant *out) const
+    {
+        if (m_raw.typeId() != QMetaType::QString) {
             return wrongType();
         }
-        *out = QVariant(raw.toBool());
-        return QString();
-    case ParameterType::String:
-    case ParameterType::Strategy: {
-        if (typeId != QMetaType::QString) {
-            return wrongType();
+        const QString v = m_raw.toString();
+        if (!m_spec.choices.isEmpty() && !m_spec.choices.contains(v)) {
+            return tr("%1 must be %2, got \"%3\"").arg(m_spec.name, m_spec.rangeText(), v);
         }
-        const QString v = raw.toString();
-        if (!spec.choices.isEmpty() && !spec.choices.contains(v)) {
-            return tr("%1 must be %2, got \"%3\"").arg(spec.name, spec.rangeText(), v);
-        }
-        if (spec.type == ParameterType::Strategy && v.isEmpty()) {
+        if (m_spec.type == ParameterType::Strategy && v.isEmpty()) {
             return tr("%1 must be the name of a loaded strategy, got an empty string")
-                .arg(spec.name);
+                .arg(m_spec.name);
         }
         if (const QString e = checkLength(v.size(), tr("characters")); !e.isNull()) {
             return e;
@@ -371,16 +379,18 @@ QString ParameterValidator::convert(
         *out = QVariant(v);
         return QString();
     }
-    case ParameterType::StringList: {
+
+    QString toStringList(QVariant *out) const
+    {
         QStringList v;
-        if (typeId == QMetaType::QStringList) {
-            v = raw.toStringList();
-        } else if (typeId == QMetaType::QVariantList) {
-            const QVariantList items = raw.toList();
+        if (m_raw.typeId() == QMetaType::QStringList) {
+            v = m_raw.toStringList();
+        } else if (m_raw.typeId() == QMetaType::QVariantList) {
+            const QVariantList items = m_raw.toList();
             for (qsizetype i = 0; i < items.size(); ++i) {
                 if (items[i].typeId() != QMetaType::QString) {
                     return tr("%1[%2] must be a string, got %3")
-                        .arg(spec.name)
+                        .arg(m_spec.name)
                         .arg(i)
                         .arg(describeValue(items[i]));
                 }
@@ -395,50 +405,62 @@ QString ParameterValidator::convert(
         *out = QVariant::fromValue(v);
         return QString();
     }
-    case ParameterType::QueueList: {
-        if (raw.typeId() == qMetaTypeId<MessageQueueList>()) {
-            *out = raw;
+
+    //! Item `i` of a queue list: {"brokerName", "queueId"[, "topic"]}.
+    QString toQueue(
+        qsizetype i, const QVariant &item, const QString &defaultTopic, MessageQueue *mq) const
+    {
+        if (item.typeId() != QMetaType::QVariantMap) {
+            return tr("%1[%2] must be an object {\"brokerName\", \"queueId\"}, got %3")
+                .arg(m_spec.name)
+                .arg(i)
+                .arg(describeValue(item));
+        }
+        const QVariantMap q = item.toMap();
+        const QVariant broker = q.value(QStringLiteral("brokerName"));
+        if (broker.typeId() != QMetaType::QString || broker.toString().isEmpty()) {
+            return tr("%1[%2].brokerName must be a non-empty string").arg(m_spec.name).arg(i);
+        }
+        mq->brokerName = broker.toString();
+        const QVariant id = q.value(QStringLiteral("queueId"));
+        const bool idIsNumber = id.typeId() == QMetaType::Double
+            || id.typeId() == QMetaType::LongLong || id.typeId() == QMetaType::Int;
+        const double idValue = id.toDouble();
+        if (!idIsNumber || idValue != std::floor(idValue) || idValue < 0
+            || idValue > 2147483647.0) {
+            return tr("%1[%2].queueId must be an integer from 0 to 2147483647")
+                .arg(m_spec.name)
+                .arg(i);
+        }
+        mq->queueId = int(idValue);
+        const QVariant topic = q.value(QStringLiteral("topic"));
+        if (topic.isValid() && !topic.isNull()) {
+            if (topic.typeId() != QMetaType::QString || topic.toString().isEmpty()) {
+                return tr("%1[%2].topic must be a non-empty string").arg(m_spec.name).arg(i);
+            }
+            mq->topic = topic.toString();
+        } else {
+            mq->topic = defaultTopic;
+        }
+        return QString();
+    }
+
+    QString toQueueList(const QString &defaultTopic, QVariant *out) const
+    {
+        if (m_raw.typeId() == qMetaTypeId<MessageQueueList>()) {
+            *out = m_raw;
             return QString();
         }
-        if (typeId != QMetaType::QVariantList) {
+        if (m_raw.typeId() != QMetaType::QVariantList) {
             return wrongType();
         }
-        const QVariantList items = raw.toList();
+        const QVariantList items = m_raw.toList();
         MessageQueueList queues;
         queues.reserve(items.size());
         for (qsizetype i = 0; i < items.size(); ++i) {
-            if (items[i].typeId() != QMetaType::QVariantMap) {
-                return tr("%1[%2] must be an object {\"brokerName\", \"queueId\"}, got %3")
-                    .arg(spec.name)
-                    .arg(i)
-                    .arg(describeValue(items[i]));
-            }
-            const QVariantMap q = items[i].toMap();
             MessageQueue mq;
-            const QVariant broker = q.value(QStringLiteral("brokerName"));
-            if (broker.typeId() != QMetaType::QString || broker.toString().isEmpty()) {
-                return tr("%1[%2].brokerName must be a non-empty string").arg(spec.name).arg(i);
-            }
-            mq.brokerName = broker.toString();
-            const QVariant id = q.value(QStringLiteral("queueId"));
-            const bool idIsNumber = id.typeId() == QMetaType::Double
-                || id.typeId() == QMetaType::LongLong || id.typeId() == QMetaType::Int;
-            const double idValue = id.toDouble();
-            if (!idIsNumber || idValue != std::floor(idValue) || idValue < 0
-                || idValue > 2147483647.0) {
-                return tr("%1[%2].queueId must be an integer from 0 to 2147483647")
-                    .arg(spec.name)
-                    .arg(i);
-            }
-            mq.queueId = int(idValue);
-            const QVariant topic = q.value(QStringLiteral("topic"));
-            if (topic.isValid() && !topic.isNull()) {
-                if (topic.typeId() != QMetaType::QString || topic.toString().isEmpty()) {
-                    return tr("%1[%2].topic must be a non-empty string").arg(spec.name).arg(i);
-                }
-                mq.topic = topic.toString();
-            } else {
-                mq.topic = defaultTopic;
+            if (const QString e = toQueue(i, items[i], defaultTopic, &mq); !e.isNull()) {
+                return e;
             }
             queues.append(mq);
         }
@@ -448,8 +470,37 @@ QString ParameterValidator::convert(
         *out = QVariant::fromValue(queues);
         return QString();
     }
+
+private:
+    const ParameterSpec &m_spec;
+    const QVariant &m_raw;
+};
+
+} // namespace
+
+QString ParameterValidator::convert(
+    const ParameterSpec &spec, const QVariant &raw, const QString &defaultTopic, QVariant *out)
+{
+    const ValueConverter converter(spec, raw);
+    switch (spec.type) {
+    case ParameterType::Int:
+    case ParameterType::Double:
+        return converter.toNumber(out);
+    case ParameterType::Bool:
+        if (raw.typeId() != QMetaType::Bool) {
+            return converter.wrongType();
+        }
+        *out = QVariant(raw.toBool());
+        return QString();
+    case ParameterType::String:
+    case ParameterType::Strategy:
+        return converter.toText(out);
+    case ParameterType::StringList:
+        return converter.toStringList(out);
+    case ParameterType::QueueList:
+        return converter.toQueueList(defaultTopic, out);
     }
-    return wrongType();
+    return converter.wrongType();
 }
 
 ParameterCheck ParameterValidator::check(

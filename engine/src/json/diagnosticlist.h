@@ -2,7 +2,7 @@
 // Collects the diagnostics of one read.
 #pragma once
 
-#include "json/scenariodiagnostic.h"
+#include "json/diagnostic.h"
 
 #include <QCoreApplication>
 
@@ -15,8 +15,9 @@ namespace Rblab {
 class JsonNode;
 
 /*!
-    Where the readers of one scenario file put what they find. Internal to the scenario reader:
-    the public result is ScenarioReadResult's plain list.
+    Where the readers of one input file put what they find: duplicates dropped, at most
+    maxDiagnostics kept, sorted() in file order. Internal to the readers: their public results
+    are plain lists of Diagnostic (ScenarioReadResult's).
 */
 class DiagnosticList
 {
@@ -35,14 +36,14 @@ public:
 
     int errorCount() const { return m_errorCount; }
     //! All diagnostics in file order (stable for the same position).
-    QList<ScenarioDiagnostic> sorted() const;
+    QList<Diagnostic> sorted() const;
 
 private:
-    void add(ScenarioDiagnostic::Severity severity, int line, int column, const QString &path,
+    void add(Diagnostic::Severity severity, int line, int column, const QString &path,
         const QString &message);
 
     QString m_fileName;
-    QList<ScenarioDiagnostic> m_diagnostics;
+    QList<Diagnostic> m_diagnostics;
     QSet<QString> m_seen;
     int m_errorCount = 0;
     int m_dropped = 0;

@@ -36,6 +36,12 @@ JsonParser::Result JsonParser::parse(const QByteArray &utf8)
     return result;
 }
 
+QVariant JsonParser::valueOrText(const QString &text)
+{
+    const Result parsed = parse(text.toUtf8());
+    return parsed.ok() ? parsed.root->toVariant() : QVariant(text);
+}
+
 JsonNode JsonParser::parseValue(int depth, const QString &path)
 {
     const char32_t c = m_scanner.peek();

@@ -11,6 +11,7 @@
 #include <QCoreApplication>
 #include <QList>
 #include <QString>
+#include <QVariant>
 
 #include <optional>
 
@@ -41,6 +42,12 @@ public:
     };
 
     static Result parse(const QByteArray &utf8);
+    /*!
+        A value typed on a command line (`k=v`, a variant's parameters): what the text means as
+        JSON when it is one JSON value (5, 1.5, true, [1, 2]), else the text itself (AVG,
+        10.0.0.1@1001). Numbers as JsonNode::toVariant() gives them (integers as qlonglong).
+    */
+    static QVariant valueOrText(const QString &text);
 
 private:
     JsonParser() = default;

@@ -86,19 +86,97 @@ bool JsonWriter::Stream::spill(qsizetype atLeast)
             done += qsizetype(n);
         }
     }
+    m_spilled += bytes.size();
     bytes.clear();
     return m_ok;
 }
 
+void JsonWriter::Stream::open(char bracket, Layout layout)
+{
+    beginItem();
+    const int column = int(m_spilled + bytes.size() - m_lineStart);
+    bytes.append(bracket);
+    m_levels.push_back({ layout, m_lineIndent, column + 1 });
+}
+
+void JsonWriter::Stream::close(char bracket)
+{
+    const Level level = m_levels.back();
+    m_levels.pop_back();
+    m_breakNext = false;
+    if (level.broke) {
+        breakLine(level.indent);
+    }
+    bytes.append(bracket);
+    if (m_levels.empty()) {
+        bytes.append('\n');
+    }
+}
+
+void JsonWriter::Stream::beginItem()
+{
+    if (m_afterKey) {
+        m_afterKey = false;
+        return;
+    }
+    if (m_levels.empty()) {
+        return;
+    }
+    Level &level = m_levels.back();
+    const bool ownLine = level.layout == Layout::Block || m_breakNext;
+    m_breakNext = false;
+    if (level.items++ > 0) {
+        bytes.append(',');
+    }
+    if (ownLine) {
+        const bool hanging = level.layout == Layout::Inline;
+        breakLine(hanging ? level.hanging : level.indent + 2);
+        level.broke = level.broke || !hanging;
+    } else if (level.items > 1) {
+        bytes.append(' ');
+    }
+}
+
+void JsonWriter::Stream::breakLine(int indent)
+{
+    bytes.append('\n');
+    m_lineStart = m_spilled + bytes.size();
+    bytes.append(QByteArray(indent, ' '));
+    m_lineIndent = indent;
+}
+
 void JsonWriter::Stream::key(const char *name)
 {
+    beginItem();
     bytes.append('"');
     bytes.append(name);
     bytes.append("\": ");
+    m_afterKey = true;
+}
+
+void JsonWriter::Stream::key(QStringView name)
+{
+    beginItem();
+    appendQuoted(bytes, name);
+    bytes.append(": ");
+    m_afterKey = true;
+}
+
+void JsonWriter::Stream::string(QStringView text)
+{
+    beginItem();
+    appendQuoted(bytes, text);
+}
+
+void JsonWriter::Stream::number(qint64 value)
+{
+    beginItem();
+    bytes.append(QByteArray::number(value));
 }
 
 void JsonWriter::Stream::seconds(double value)
 {
+    beginItem();
     QByteArray text = QByteArray::number(std::round(value * 1000.0) / 1000.0, 'f', 3);
     while (text.endsWith('0')) {
         text.chop(1);

@@ -8,6 +8,8 @@
 #include <QString>
 #include <QStringView>
 
+#include <vector>
+
 class QIODevice;
 
 namespace Rblab {
@@ -50,12 +52,25 @@ public:
 
     /*!
         The streaming form, for documents too large to hold as a tree (a report's samples): the
-        caller writes the punctuation, the writer writes keys, strings and numbers, and hands what
-        it has to the device in slices of about 1 MiB.
+        caller opens and closes objects and arrays and writes members and items in order; the
+        writer places the separators and the line breaks, and hands what it has to the device in
+        slices of about 1 MiB. A container's Layout says where its items go:
+
+        - Inline: on the line, ", " between them; before an item the caller marked with
+          newLine(), a line break to the column after the opening bracket.
+        - Lines: an item marked with newLine() starts a line of its own, indented 2 more than the
+          line the container opened on; the others follow on the line. The closing bracket then
+          goes on a line of its own.
+        - Block: Lines with every item on a line of its own (a list of records).
+
+        An empty container is written "{}" or "[]" in every layout, and closing the outermost one
+        ends the document with a newline.
     */
     class RBLAB_ENGINE_EXPORT Stream
     {
     public:
+        enum class Layout { Inline, Lines, Block };
+
         explicit Stream(QIODevice *device = nullptr) : m_device(device) { }
 
         //! What is written and not yet handed to the device.
@@ -65,19 +80,63 @@ public:
         bool spill(qsizetype atLeast = kSpillBytes);
         bool finish() { return spill(1); }
 
-        void raw(const char *text) { bytes.append(text); }
-        void raw(const QByteArray &text) { bytes.append(text); }
-        void string(QStringView text) { appendQuoted(bytes, text); }
-        //! `"name": ` (names are ASCII identifiers chosen by the format, never escaped).
+        void beginObject(Layout layout = Layout::Inline) { open('{', layout); }
+        void endObject() { close('}'); }
+        void beginArray(Layout layout = Layout::Inline) { open('[', layout); }
+        void endArray() { close(']'); }
+        //! The next item of the open container starts a line (see Layout).
+        void newLine() { m_breakNext = true; }
+
+        //! A member's name (an ASCII identifier chosen by the format, never escaped); its value
+        //! follows.
         void key(const char *name);
-        void number(qint64 value) { bytes.append(QByteArray::number(value)); }
+        //! A member's name that comes from the data (a group's), escaped as a string.
+        void key(QStringView name);
+        void string(QStringView text);
+        void number(qint64 value);
         //! Three decimals, trailing zeros dropped: 3.2, 0.004, 12.
         void seconds(double value);
 
+        void member(const char *name, QStringView text)
+        {
+            key(name);
+            string(text);
+        }
+        void member(const char *name, qint64 value)
+        {
+            key(name);
+            number(value);
+        }
+
+        //! Bytes as they are, outside any structure (the CSV files share the slices).
+        void raw(const char *text) { bytes.append(text); }
+        void raw(const QByteArray &text) { bytes.append(text); }
+
     private:
+        struct Level
+        {
+            Layout layout;
+            int indent; //!< of the line the container opened on
+            int hanging; //!< Inline: the column after its opening bracket
+            qsizetype items = 0;
+            bool broke = false; //!< an item started a line of its own (Lines, Block)
+        };
+
+        void open(char bracket, Layout layout);
+        void close(char bracket);
+        //! The separator before an item of the open container (none after a key).
+        void beginItem();
+        void breakLine(int indent);
+
         static constexpr qsizetype kSpillBytes = 1 << 20;
         QIODevice *m_device = nullptr;
         bool m_ok = true;
+        std::vector<Level> m_levels;
+        bool m_afterKey = false;
+        bool m_breakNext = false;
+        int m_lineIndent = 0;
+        qint64 m_lineStart = 0; //!< where the current line starts, counting spilled bytes
+        qint64 m_spilled = 0;
     };
 
 private:

@@ -219,7 +219,7 @@ void Metrics::setCounted(qint32 group, qint32 queue, bool counted)
     p.counted = counted;
     // In POP mode several consumers pop one queue by design: not a double ownership.
     const GroupState &g = m_world->groups[size_t(group)];
-    p.clustering = !g.broadcasting() && !(g.spec.pop() && !g.orderly());
+    p.clustering = !g.broadcasting() && !g.spec.pops();
     account(group, p, +1);
 }
 

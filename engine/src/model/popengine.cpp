@@ -44,7 +44,7 @@ void PopEngine::build()
         if (group.spec.simple() && !group.broadcasting()) {
             m_popGroup[g] = 2; // every gRPC receive is a POP_MESSAGE issued by the proxy
             m_active = true;
-        } else if (group.spec.pop() && !group.broadcasting() && !group.orderly()) {
+        } else if (group.spec.pops()) {
             m_popGroup[g] = 1;
             m_active = true;
         }

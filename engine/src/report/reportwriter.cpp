@@ -46,30 +46,32 @@ QString causeName(SimEvent::FlowCause cause)
 
 void writeQueueRef(Out &o, const QueueInfo &q, const QString &topic)
 {
-    o.raw("{");
+    o.beginObject();
     if (q.topic != topic) {
-        o.key("topic");
-        o.string(q.topic);
-        o.raw(", ");
+        o.member("topic", q.topic);
     }
-    o.key("brokerName");
-    o.string(q.brokerName);
-    o.raw(", ");
-    o.key("queueId");
-    o.number(q.queueId);
-    o.raw("}");
+    o.member("brokerName", q.brokerName);
+    o.member("queueId", q.queueId);
+    o.endObject();
+}
+
+void writeQueueRefs(
+    Out &o, const QList<qint32> &queues, const Catalog &catalog, const QString &topic)
+{
+    o.beginArray();
+    for (qint32 q : queues) {
+        writeQueueRef(o, catalog.queues[q], topic);
+    }
+    o.endArray();
 }
 
 void writeOwners(Out &o, const QList<qint32> &owners, const QList<ConsumerInfo> &consumers)
 {
-    o.raw("[");
-    for (qsizetype i = 0; i < owners.size(); ++i) {
-        if (i) {
-            o.raw(", ");
-        }
-        o.string(consumers[owners[i]].name);
+    o.beginArray();
+    for (qint32 owner : owners) {
+        o.string(consumers[owner].name);
     }
-    o.raw("]");
+    o.endArray();
 }
 
 /*!
@@ -78,24 +80,15 @@ void writeOwners(Out &o, const QList<qint32> &owners, const QList<ConsumerInfo> 
 */
 void writeFlow(Out &o, const qint64 (&fc)[3], const qint64 *broker = nullptr)
 {
-    o.raw("{");
-    o.key("count");
-    o.number(fc[0]);
-    o.raw(", ");
-    o.key("size");
-    o.number(fc[1]);
-    o.raw(", ");
-    o.key("span");
-    o.number(fc[2]);
+    o.beginObject();
+    o.member("count", fc[0]);
+    o.member("size", fc[1]);
+    o.member("span", fc[2]);
     if (broker) {
-        o.raw(", ");
-        o.key("systemBusy");
-        o.number(broker[0]);
-        o.raw(", ");
-        o.key("brokerFlowControl");
-        o.number(broker[1]);
+        o.member("systemBusy", broker[0]);
+        o.member("brokerFlowControl", broker[1]);
     }
-    o.raw("}");
+    o.endObject();
 }
 
 /*!
@@ -137,17 +130,11 @@ constexpr TotalsField kPopFields[] = {
     { "invisible", &SnapshotTotals::popInvisible },
 };
 
-//! The members of `fields`, separated by ", " or, before a field on a new line, "," + indent.
-void writeFields(Out &o, const SnapshotTotals &t, std::span<const TotalsField> fields,
-    const char *indent, bool broker)
+void writeFields(Out &o, const SnapshotTotals &t, std::span<const TotalsField> fields, bool broker)
 {
-    for (size_t i = 0; i < fields.size(); ++i) {
-        const TotalsField &f = fields[i];
-        if (i > 0) {
-            o.raw(f.newLine ? "," : ", ");
-        }
+    for (const TotalsField &f : fields) {
         if (f.newLine) {
-            o.raw(indent);
+            o.newLine();
         }
         o.key(f.key);
         if (f.count) {
@@ -160,20 +147,265 @@ void writeFields(Out &o, const SnapshotTotals &t, std::span<const TotalsField> f
     }
 }
 
-//! A totals object without its closing brace (the caller closes it on its own line).
-void writeTotals(Out &o, const SnapshotTotals &t, const char *indent, bool broker)
+//! A totals object: a few figures a line, the closing brace on a line of its own.
+void writeTotals(Out &o, const SnapshotTotals &t, bool broker)
 {
-    o.raw("{");
-    writeFields(o, t, kTotalsFields, indent, broker);
+    o.beginObject(Out::Layout::Lines);
+    writeFields(o, t, kTotalsFields, broker);
     if (t.pop) {
         // Only when the scenario has POP groups: other reports stay byte-identical.
-        o.raw(",");
-        o.raw(indent);
+        o.newLine();
         o.key("pop");
-        o.raw("{");
-        writeFields(o, t, kPopFields, indent, false);
-        o.raw("}");
+        o.beginObject();
+        writeFields(o, t, kPopFields, false);
+        o.endObject();
     }
+    o.endObject();
+}
+
+//! What every part of the report reads: the record, the options and what they imply.
+struct Report
+{
+    const RunRecord &record;
+    const ReportWriter::Options &options;
+    //! Broker push-back counts appear only in runs that had any: other reports keep their bytes.
+    bool brokerPushBack = false;
+    const Catalog &catalog() const { return record.catalog; }
+};
+
+void writeRun(Out &o, const Report &r)
+{
+    o.newLine();
+    o.member("format", u"rebalance-lab/report@1");
+    o.newLine();
+    o.member("scenario", r.record.scenario);
+    o.newLine();
+    o.member("seed", qint64(r.record.seed));
+    o.member("profile", profileName(r.record.profile));
+    o.member("duration", r.options.duration);
+    o.member("sampleInterval", r.record.sampleInterval);
+    o.newLine();
+    o.key("totals");
+    writeTotals(o, r.record.final.totals, r.brokerPushBack);
+}
+
+// The same figures per consumer group (Simulation::groupTotals), in the scenario's order: an
+// addition after "totals"; a record without them (the app's CSV export) writes none.
+void writeGroups(Out &o, const Report &r)
+{
+    if (r.record.groupTotals.isEmpty()) {
+        return;
+    }
+    const QList<GroupInfo> &groups = r.catalog().groups;
+    o.newLine();
+    o.key("groups");
+    o.beginObject(Out::Layout::Block);
+    for (qsizetype g = 0; g < r.record.groupTotals.size() && g < groups.size(); ++g) {
+        o.key(groups[g].name);
+        writeTotals(o, r.record.groupTotals[g], r.brokerPushBack);
+    }
+    o.endObject();
+}
+
+// The final state of every queue, in RocketMQ's order.
+void writeFinalQueues(Out &o, const Report &r)
+{
+    const WorldSnapshot &snap = r.record.final;
+    o.newLine();
+    o.key("queues");
+    o.beginArray(Out::Layout::Block);
+    for (qint32 q : r.catalog().sortedQueueOrder) {
+        const QueueInfo &info = r.catalog().queues[q];
+        const SnapshotQueue &row = snap.queues[q];
+        o.beginObject();
+        o.member("topic", info.topic);
+        o.member("brokerName", info.brokerName);
+        o.member("queueId", info.queueId);
+        o.newLine();
+        o.member("brokerOffset", row.brokerOffset);
+        o.member("committedOffset", row.committedOffset);
+        o.member("lag", row.lag);
+        QList<qint32> owners;
+        for (qint32 h = row.firstHolding; h < row.firstHolding + row.holdingCount; ++h) {
+            if (!snap.holdings[h].dropped) {
+                owners.append(snap.holdings[h].consumer);
+            }
+        }
+        o.key("owners");
+        writeOwners(o, owners, r.catalog().consumers);
+        o.endObject();
+    }
+    o.endArray();
+}
+
+// The final state of every consumer, in the catalog's order.
+void writeFinalConsumers(Out &o, const Report &r)
+{
+    const QList<ConsumerInfo> &consumers = r.catalog().consumers;
+    o.newLine();
+    o.key("consumers");
+    o.beginArray(Out::Layout::Block);
+    for (qsizetype c = 0; c < consumers.size(); ++c) {
+        const ConsumerInfo &info = consumers[c];
+        const SnapshotConsumer &row = r.record.final.consumers[c];
+        o.beginObject();
+        o.member("name", info.name);
+        o.member("id", info.id);
+        o.member("group", info.group);
+        o.member("state", consumerStateName(row.state));
+        o.newLine();
+        o.member("delivered", row.delivered);
+        o.key("flowControl");
+        writeFlow(o, row.flowControl, r.brokerPushBack ? row.brokerFlowControl : nullptr);
+        if (row.pop) {
+            o.newLine();
+            o.key("pop");
+            o.beginObject();
+            o.member("inFlight", row.popInFlight);
+            o.member("invisible", row.popInvisible);
+            o.member("acked", row.popAcked);
+            o.member("redelivered", row.popRedelivered);
+            o.endObject();
+        }
+        o.endObject();
+    }
+    o.endArray();
+}
+
+// A sample: the queues in the order of "queues", every consumer of "consumers" (a consumer
+// that did not exist yet at the sample is "absent").
+void writeSample(Out &o, const Report &r, const Sample &sample)
+{
+    o.beginObject();
+    o.member("t", sample.t);
+    o.newLine();
+    o.key("queues");
+    o.beginArray();
+    for (qint32 q : r.catalog().sortedQueueOrder) {
+        const Sample::Queue empty;
+        const Sample::Queue &row = q < sample.queues.size() ? sample.queues[q] : empty;
+        o.beginObject();
+        o.key("owners");
+        writeOwners(o, row.owners, r.catalog().consumers);
+        o.member("cachedCount", row.cachedCount);
+        o.member("cachedBytes", row.cachedBytes);
+        o.member("maxSpan", row.maxSpan);
+        o.member("brokerOffset", row.brokerOffset);
+        o.member("committedOffset", row.committedOffset);
+        o.member("lag", row.lag);
+        o.endObject();
+    }
+    o.endArray();
+    o.newLine();
+    o.key("consumers");
+    o.beginArray();
+    for (qsizetype c = 0; c < r.catalog().consumers.size(); ++c) {
+        const Sample::Consumer empty;
+        const Sample::Consumer &row = c < sample.consumers.size() ? sample.consumers[c] : empty;
+        o.beginObject();
+        o.member("state", consumerStateName(row.state));
+        o.member("cachedCount", row.cachedCount);
+        o.member("cachedBytes", row.cachedBytes);
+        o.member("delivered", row.delivered);
+        o.member("flowControl", row.flowControl[0] + row.flowControl[1] + row.flowControl[2]);
+        if (row.popInFlight >= 0) { // POP consumers only
+            o.member("popInFlight", row.popInFlight);
+            o.member("popInvisible", row.popInvisible);
+            o.member("popAcked", row.popAcked);
+            o.member("popRevived", row.popRevived);
+            o.member("popRedelivered", row.popRedelivered);
+        }
+        o.endObject();
+    }
+    o.endArray();
+    o.endObject();
+}
+
+// Streamed: each sample is written as it is read back and handed on once a slice is full.
+bool writeSamples(Out &o, const Report &r)
+{
+    o.newLine();
+    o.key("samples");
+    o.beginArray(Out::Layout::Block);
+    const bool read = r.record.samples([&](const Sample &sample) {
+        writeSample(o, r, sample);
+        o.spill();
+    });
+    o.endArray();
+    return read;
+}
+
+void writeEvent(Out &o, const Report &r, const SimEvent &e)
+{
+    const Catalog &catalog = r.catalog();
+    const QString topic = e.topic >= 0 ? catalog.topics.value(e.topic) : QString();
+    o.beginObject();
+    o.member("t", e.t);
+    o.member("type", SimEvent::typeName(e.type));
+    if (e.consumer >= 0) {
+        o.member("consumer", catalog.consumers[e.consumer].name);
+    }
+    if (e.broker >= 0) {
+        o.member("broker", catalog.brokers.value(e.broker));
+    }
+    if (e.topic >= 0) {
+        o.member("topic", topic);
+    }
+    if (e.queue >= 0) {
+        o.key("queue");
+        writeQueueRef(o, catalog.queues[e.queue], QString());
+    }
+    if (e.type == SimEvent::Type::FlowControlOn || e.type == SimEvent::Type::FlowControlOff) {
+        o.member("cause", causeName(e.cause));
+    }
+    if (e.type == SimEvent::Type::Rebalance) {
+        o.key("added");
+        writeQueueRefs(o, e.added, catalog, topic);
+        o.key("removed");
+        writeQueueRefs(o, e.removed, catalog, topic);
+    }
+    if (e.group >= 0) {
+        o.member("group", catalog.group(e.group).name);
+    }
+    if (e.count >= 0) {
+        o.member("count", e.count);
+    }
+    if (!e.detail.isEmpty()) {
+        o.member("detail", e.detail);
+    }
+    o.endObject();
+}
+
+// The CLI's run streams its events from a spool, as its samples (issue 12).
+bool writeEvents(Out &o, const Report &r)
+{
+    o.newLine();
+    o.key("events");
+    o.beginArray(Out::Layout::Block);
+    const bool read = !r.record.events || r.record.events([&](const SimEvent &e) {
+        o.spill();
+        writeEvent(o, r, e);
+    });
+    o.endArray();
+    return read;
+}
+
+void writeTiming(Out &o, const Report &r)
+{
+    const ReportWriter::Options &options = r.options;
+    if (!options.wallSeconds) {
+        return;
+    }
+    o.newLine();
+    o.key("timing");
+    o.beginObject();
+    o.key("wallSeconds");
+    o.seconds(*options.wallSeconds);
+    o.member("events", qint64(options.processedEvents));
+    o.key("speed");
+    o.seconds(
+        *options.wallSeconds > 0 ? double(options.duration) / 1000.0 / *options.wallSeconds : 0.0);
+    o.endObject();
 }
 
 } // namespace
@@ -196,332 +428,28 @@ QByteArray ReportWriter::toJson(const RunRecord &record, const Options &options)
 bool ReportWriter::writeJson(
     const RunRecord &record, const Options &options, QIODevice *device, QString *error)
 {
-    const WorldSnapshot &snap = record.final;
-    const QList<QueueInfo> &queues = record.queues;
-    const QList<ConsumerInfo> &consumers = record.consumers;
-    const QList<qint32> &order = record.sortedQueueOrder;
-    const SnapshotTotals &t = snap.totals;
-    const QStringList &brokers = record.brokers;
-    const QStringList &topics = record.topics;
-    const QStringList &groups = record.groups;
-
+    const SnapshotTotals &t = record.final.totals;
+    const Report report { record, options, t.brokerFlowControl[0] + t.brokerFlowControl[1] > 0 };
     Out o(device);
-    o.raw("{\n  ");
-    o.key("format");
-    o.string(QStringLiteral("rebalance-lab/report@1"));
-    o.raw(",\n  ");
-    o.key("scenario");
-    o.string(record.scenario);
-    o.raw(",\n  ");
-    o.key("seed");
-    o.number(qint64(record.seed));
-    o.raw(", ");
-    o.key("profile");
-    o.string(profileName(record.profile));
-    o.raw(", ");
-    o.key("duration");
-    o.number(options.duration);
-    o.raw(", ");
-    o.key("sampleInterval");
-    o.number(record.sampleInterval);
-    o.raw(",\n  ");
-
-    o.key("totals");
-    // Broker push-back counts appear only in runs that had any: other reports keep their bytes.
-    const bool brokerPushBack = t.brokerFlowControl[0] + t.brokerFlowControl[1] > 0;
-    writeTotals(o, t, "\n    ", brokerPushBack);
-    o.raw("\n  },\n  ");
-
-    // The same figures per consumer group (Simulation::groupTotals), in the scenario's order:
-    // an addition after "totals"; a record without them (the app's CSV export) writes none.
-    if (!record.groupTotals.isEmpty()) {
-        o.key("groups");
-        o.raw("{");
-        for (qsizetype g = 0; g < record.groupTotals.size() && g < groups.size(); ++g) {
-            o.raw(g ? ",\n    " : "\n    ");
-            o.string(groups[g]);
-            o.raw(": ");
-            writeTotals(o, record.groupTotals[g], "\n      ", brokerPushBack);
-            o.raw("\n    }");
-        }
-        o.raw("\n  },\n  ");
-    }
-
-    // Final state of every queue, in RocketMQ's order.
-    o.key("queues");
-    o.raw("[");
-    for (qsizetype i = 0; i < order.size(); ++i) {
-        const qint32 q = order[i];
-        const QueueInfo &info = queues[q];
-        const SnapshotQueue &row = snap.queues[q];
-        o.raw(i ? ",\n    {" : "\n    {");
-        o.key("topic");
-        o.string(info.topic);
-        o.raw(", ");
-        o.key("brokerName");
-        o.string(info.brokerName);
-        o.raw(", ");
-        o.key("queueId");
-        o.number(info.queueId);
-        o.raw(",\n     ");
-        o.key("brokerOffset");
-        o.number(row.brokerOffset);
-        o.raw(", ");
-        o.key("committedOffset");
-        o.number(row.committedOffset);
-        o.raw(", ");
-        o.key("lag");
-        o.number(row.lag);
-        o.raw(", ");
-        QList<qint32> owners;
-        for (qint32 h = row.firstHolding; h < row.firstHolding + row.holdingCount; ++h) {
-            if (!snap.holdings[h].dropped) {
-                owners.append(snap.holdings[h].consumer);
-            }
-        }
-        o.key("owners");
-        writeOwners(o, owners, consumers);
-        o.raw("}");
-    }
-    o.raw(order.isEmpty() ? "],\n  " : "\n  ],\n  ");
-
-    o.key("consumers");
-    o.raw("[");
-    for (qsizetype c = 0; c < consumers.size(); ++c) {
-        const ConsumerInfo &info = consumers[c];
-        const SnapshotConsumer &row = snap.consumers[c];
-        o.raw(c ? ",\n    {" : "\n    {");
-        o.key("name");
-        o.string(info.name);
-        o.raw(", ");
-        o.key("id");
-        o.string(info.id);
-        o.raw(", ");
-        o.key("group");
-        o.string(info.group);
-        o.raw(", ");
-        o.key("state");
-        o.string(consumerStateName(row.state));
-        o.raw(",\n     ");
-        o.key("delivered");
-        o.number(row.delivered);
-        o.raw(", ");
-        o.key("flowControl");
-        writeFlow(o, row.flowControl, brokerPushBack ? row.brokerFlowControl : nullptr);
-        if (row.pop) {
-            o.raw(",\n     ");
-            o.key("pop");
-            o.raw("{");
-            o.key("inFlight");
-            o.number(row.popInFlight);
-            o.raw(", ");
-            o.key("invisible");
-            o.number(row.popInvisible);
-            o.raw(", ");
-            o.key("acked");
-            o.number(row.popAcked);
-            o.raw(", ");
-            o.key("redelivered");
-            o.number(row.popRedelivered);
-            o.raw("}");
-        }
-        o.raw("}");
-    }
-    o.raw(consumers.isEmpty() ? "],\n  " : "\n  ],\n  ");
-
-    // Samples: the queues in the same order as "queues", every consumer of "consumers" (a
-    // consumer that did not exist yet at a sample is "absent").
-    o.key("samples");
-    o.raw("[");
-    // Streamed: each sample is formatted as it is read back and handed on once a slice is full.
-    qsizetype s = 0;
-    const bool read = record.samples([&](const Sample &sample) {
-        o.raw(s++ ? ",\n    {" : "\n    {");
-        o.key("t");
-        o.number(sample.t);
-        o.raw(",\n     ");
-        o.key("queues");
-        o.raw("[");
-        for (qsizetype i = 0; i < order.size(); ++i) {
-            const qint32 q = order[i];
-            o.raw(i ? ", {" : "{");
-            const Sample::Queue empty;
-            const Sample::Queue &row = q < sample.queues.size() ? sample.queues[q] : empty;
-            o.key("owners");
-            writeOwners(o, row.owners, consumers);
-            o.raw(", ");
-            o.key("cachedCount");
-            o.number(row.cachedCount);
-            o.raw(", ");
-            o.key("cachedBytes");
-            o.number(row.cachedBytes);
-            o.raw(", ");
-            o.key("maxSpan");
-            o.number(row.maxSpan);
-            o.raw(", ");
-            o.key("brokerOffset");
-            o.number(row.brokerOffset);
-            o.raw(", ");
-            o.key("committedOffset");
-            o.number(row.committedOffset);
-            o.raw(", ");
-            o.key("lag");
-            o.number(row.lag);
-            o.raw("}");
-        }
-        o.raw("],\n     ");
-        o.key("consumers");
-        o.raw("[");
-        for (qsizetype c = 0; c < consumers.size(); ++c) {
-            const Sample::Consumer empty;
-            const Sample::Consumer &row = c < sample.consumers.size() ? sample.consumers[c] : empty;
-            o.raw(c ? ", {" : "{");
-            o.key("state");
-            o.string(consumerStateName(row.state));
-            o.raw(", ");
-            o.key("cachedCount");
-            o.number(row.cachedCount);
-            o.raw(", ");
-            o.key("cachedBytes");
-            o.number(row.cachedBytes);
-            o.raw(", ");
-            o.key("delivered");
-            o.number(row.delivered);
-            o.raw(", ");
-            o.key("flowControl");
-            o.number(row.flowControl[0] + row.flowControl[1] + row.flowControl[2]);
-            if (row.popInFlight >= 0) { // POP consumers only
-                o.raw(", ");
-                o.key("popInFlight");
-                o.number(row.popInFlight);
-                o.raw(", ");
-                o.key("popInvisible");
-                o.number(row.popInvisible);
-                o.raw(", ");
-                o.key("popAcked");
-                o.number(row.popAcked);
-                o.raw(", ");
-                o.key("popRevived");
-                o.number(row.popRevived);
-                o.raw(", ");
-                o.key("popRedelivered");
-                o.number(row.popRedelivered);
-            }
-            o.raw("}");
-        }
-        o.raw("]}");
-        o.spill();
-    });
-    if (!read) {
+    o.beginObject(Out::Layout::Lines);
+    writeRun(o, report);
+    writeGroups(o, report);
+    writeFinalQueues(o, report);
+    writeFinalConsumers(o, report);
+    if (!writeSamples(o, report)) {
         if (error) {
             *error = tr("cannot read the samples back");
         }
         return false;
     }
-    o.raw(s == 0 ? "],\n  " : "\n  ],\n  ");
-
-    o.key("events");
-    o.raw("[");
-    qsizetype i = 0;
-    const auto writeEvent = [&](const SimEvent &e) {
-        o.spill();
-        o.raw(i ? ",\n    {" : "\n    {");
-        o.key("t");
-        o.number(e.t);
-        o.raw(", ");
-        o.key("type");
-        o.string(SimEvent::typeName(e.type));
-        const QString topic = e.topic >= 0 ? topics.value(e.topic) : QString();
-        if (e.consumer >= 0) {
-            o.raw(", ");
-            o.key("consumer");
-            o.string(consumers[e.consumer].name);
-        }
-        if (e.broker >= 0) {
-            o.raw(", ");
-            o.key("broker");
-            o.string(brokers.value(e.broker));
-        }
-        if (e.topic >= 0) {
-            o.raw(", ");
-            o.key("topic");
-            o.string(topic);
-        }
-        if (e.queue >= 0) {
-            o.raw(", ");
-            o.key("queue");
-            writeQueueRef(o, queues[e.queue], QString());
-        }
-        if (e.type == SimEvent::Type::FlowControlOn || e.type == SimEvent::Type::FlowControlOff) {
-            o.raw(", ");
-            o.key("cause");
-            o.string(causeName(e.cause));
-        }
-        if (e.type == SimEvent::Type::Rebalance) {
-            o.raw(", ");
-            o.key("added");
-            o.raw("[");
-            for (qsizetype k = 0; k < e.added.size(); ++k) {
-                if (k) {
-                    o.raw(", ");
-                }
-                writeQueueRef(o, queues[e.added[k]], topic);
-            }
-            o.raw("], ");
-            o.key("removed");
-            o.raw("[");
-            for (qsizetype k = 0; k < e.removed.size(); ++k) {
-                if (k) {
-                    o.raw(", ");
-                }
-                writeQueueRef(o, queues[e.removed[k]], topic);
-            }
-            o.raw("]");
-        }
-        if (e.group >= 0) {
-            o.raw(", ");
-            o.key("group");
-            o.string(groups.value(e.group));
-        }
-        if (e.count >= 0) {
-            o.raw(", ");
-            o.key("count");
-            o.number(e.count);
-        }
-        if (!e.detail.isEmpty()) {
-            o.raw(", ");
-            o.key("detail");
-            o.string(e.detail);
-        }
-        o.raw("}");
-        ++i;
-    };
-    // The CLI's run streams its events from a spool, as its samples (issue 12).
-    if (record.events && !record.events(writeEvent)) {
+    if (!writeEvents(o, report)) {
         if (error) {
             *error = tr("cannot read the events back");
         }
         return false;
     }
-    o.raw(i == 0 ? "]" : "\n  ]");
-
-    if (options.wallSeconds) {
-        o.raw(",\n  ");
-        o.key("timing");
-        o.raw("{");
-        o.key("wallSeconds");
-        o.seconds(*options.wallSeconds);
-        o.raw(", ");
-        o.key("events");
-        o.number(qint64(options.processedEvents));
-        o.raw(", ");
-        o.key("speed");
-        o.seconds(*options.wallSeconds > 0
-                ? double(options.duration) / 1000.0 / *options.wallSeconds
-                : 0.0);
-        o.raw("}");
-    }
-    o.raw("\n}\n");
+    writeTiming(o, report);
+    o.endObject();
     if (!o.finish()) {
         if (error) {
             *error = device->errorString();
@@ -536,27 +464,91 @@ bool ReportWriter::writeCsv(Simulation &simulation, const QString &directory, QS
     return writeCsv(RunRecord::of(simulation), directory, error);
 }
 
+namespace {
+
+QString csvText(const QString &text)
+{
+    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"'))) {
+        return QLatin1Char('"') + QString(text).replace(QLatin1String("\""), QLatin1String("\"\""))
+            + QLatin1Char('"');
+    }
+    return text;
+}
+
+// consumers.csv: a row per sample and consumer; POP columns only when the run has POP groups.
+void writeConsumerRows(Out &c, const Catalog &catalog, const Sample &s, bool pop)
+{
+    const QList<ConsumerInfo> &consumers = catalog.consumers;
+    for (qsizetype i = 0; i < consumers.size(); ++i) {
+        const Sample::Consumer empty;
+        const Sample::Consumer &row = i < s.consumers.size() ? s.consumers[i] : empty;
+        c.raw(QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14")
+                  .arg(s.t)
+                  .arg(csvText(consumers[i].name), csvText(consumers[i].id),
+                      csvText(consumers[i].group), consumerStateName(row.state))
+                  .arg(row.cachedCount)
+                  .arg(row.cachedBytes)
+                  .arg(row.delivered)
+                  .arg(row.flowControl[0])
+                  .arg(row.flowControl[1])
+                  .arg(row.flowControl[2])
+                  .arg(row.lag)
+                  .arg(row.pullThresholdForQueue)
+                  .arg(row.pullThresholdSizeForQueue)
+                  .toUtf8());
+        if (pop && row.popInFlight >= 0) {
+            c.raw(QStringLiteral(",%1,%2,%3,%4,%5\n")
+                      .arg(row.popInFlight)
+                      .arg(row.popInvisible)
+                      .arg(row.popAcked)
+                      .arg(row.popRevived)
+                      .arg(row.popRedelivered)
+                      .toUtf8());
+        } else {
+            c.raw(pop ? ",,,,,\n" : "\n");
+        }
+    }
+}
+
+// queues.csv: a row per sample and queue, in RocketMQ's order.
+void writeQueueRows(Out &q, const Catalog &catalog, const Sample &s)
+{
+    for (qint32 index : catalog.sortedQueueOrder) {
+        const Sample::Queue empty;
+        const Sample::Queue &row = index < s.queues.size() ? s.queues[index] : empty;
+        const QueueInfo &info = catalog.queues[index];
+        QStringList owners;
+        for (qint32 owner : row.owners) {
+            owners.append(catalog.consumers[owner].name);
+        }
+        q.raw(QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11\n")
+                  .arg(s.t)
+                  .arg(csvText(info.topic), csvText(info.brokerName))
+                  .arg(info.queueId)
+                  .arg(csvText(owners.join(QLatin1Char(' '))))
+                  .arg(row.cachedCount)
+                  .arg(row.cachedBytes)
+                  .arg(row.maxSpan)
+                  .arg(row.brokerOffset)
+                  .arg(row.committedOffset)
+                  .arg(row.lag)
+                  .toUtf8());
+    }
+}
+
+} // namespace
+
 bool ReportWriter::writeCsv(const RunRecord &record, const QString &directory, QString *error)
 {
-    if (!QDir().mkpath(directory)) {
+    const auto fail = [error](const QString &message) {
         if (error) {
-            *error = tr("cannot create the folder %1").arg(directory);
+            *error = message;
         }
         return false;
-    }
-    const QList<QueueInfo> &queues = record.queues;
-    const QList<ConsumerInfo> &consumers = record.consumers;
-    const QList<qint32> &order = record.sortedQueueOrder;
-
-    auto csvText = [](const QString &text) {
-        if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"'))) {
-            return QLatin1Char('"')
-                + QString(text).replace(QLatin1String("\""), QLatin1String("\"\""))
-                + QLatin1Char('"');
-        }
-        return text;
     };
-
+    if (!QDir().mkpath(directory)) {
+        return fail(tr("cannot create the folder %1").arg(directory));
+    }
     // The three files are written side by side in one pass over the samples, each in slices.
     QSaveFile consumerFile(QDir(directory).filePath(QStringLiteral("consumers.csv")));
     QSaveFile queueFile(QDir(directory).filePath(QStringLiteral("queues.csv")));
@@ -564,10 +556,7 @@ bool ReportWriter::writeCsv(const RunRecord &record, const QString &directory, Q
     QSaveFile *files[] = { &consumerFile, &queueFile, &healthFile };
     for (QSaveFile *file : files) {
         if (!file->open(QIODevice::WriteOnly)) {
-            if (error) {
-                *error = tr("cannot write %1: %2").arg(file->fileName(), file->errorString());
-            }
-            return false;
+            return fail(tr("cannot write %1: %2").arg(file->fileName(), file->errorString()));
         }
     }
     Out c(&consumerFile);
@@ -582,55 +571,8 @@ bool ReportWriter::writeCsv(const RunRecord &record, const QString &directory, Q
           "committedOffset,lag\n");
     h.raw("t,orphanedQueues,doubleOwnedQueues\n");
     const bool read = record.samples([&](const Sample &s) {
-        for (qsizetype i = 0; i < consumers.size(); ++i) {
-            const Sample::Consumer empty;
-            const Sample::Consumer &row = i < s.consumers.size() ? s.consumers[i] : empty;
-            c.raw(QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14")
-                      .arg(s.t)
-                      .arg(csvText(consumers[i].name), csvText(consumers[i].id),
-                          csvText(consumers[i].group), consumerStateName(row.state))
-                      .arg(row.cachedCount)
-                      .arg(row.cachedBytes)
-                      .arg(row.delivered)
-                      .arg(row.flowControl[0])
-                      .arg(row.flowControl[1])
-                      .arg(row.flowControl[2])
-                      .arg(row.lag)
-                      .arg(row.pullThresholdForQueue)
-                      .arg(row.pullThresholdSizeForQueue)
-                      .toUtf8());
-            if (pop && row.popInFlight >= 0) {
-                c.raw(QStringLiteral(",%1,%2,%3,%4,%5\n")
-                          .arg(row.popInFlight)
-                          .arg(row.popInvisible)
-                          .arg(row.popAcked)
-                          .arg(row.popRevived)
-                          .arg(row.popRedelivered)
-                          .toUtf8());
-            } else {
-                c.raw(pop ? ",,,,,\n" : "\n");
-            }
-        }
-        for (qint32 index : order) {
-            const Sample::Queue empty;
-            const Sample::Queue &row = index < s.queues.size() ? s.queues[index] : empty;
-            QStringList owners;
-            for (qint32 owner : row.owners) {
-                owners.append(consumers[owner].name);
-            }
-            q.raw(QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11\n")
-                      .arg(s.t)
-                      .arg(csvText(queues[index].topic), csvText(queues[index].brokerName))
-                      .arg(queues[index].queueId)
-                      .arg(csvText(owners.join(QLatin1Char(' '))))
-                      .arg(row.cachedCount)
-                      .arg(row.cachedBytes)
-                      .arg(row.maxSpan)
-                      .arg(row.brokerOffset)
-                      .arg(row.committedOffset)
-                      .arg(row.lag)
-                      .toUtf8());
-        }
+        writeConsumerRows(c, record.catalog, s, pop);
+        writeQueueRows(q, record.catalog, s);
         h.raw(QStringLiteral("%1,%2,%3\n")
                   .arg(s.t)
                   .arg(s.orphanedQueues)
@@ -641,28 +583,19 @@ bool ReportWriter::writeCsv(const RunRecord &record, const QString &directory, Q
         h.spill();
     });
     if (!read) {
-        if (error) {
-            *error = tr("cannot read the samples back");
-        }
-        return false;
+        return fail(tr("cannot read the samples back"));
     }
     Out *outs[] = { &c, &q, &h };
     for (int i = 0; i < 3; ++i) {
         if (!outs[i]->finish()) {
-            if (error) {
-                *error
-                    = tr("cannot write %1: %2").arg(files[i]->fileName(), files[i]->errorString());
-            }
-            return false;
+            return fail(
+                tr("cannot write %1: %2").arg(files[i]->fileName(), files[i]->errorString()));
         }
     }
     // The three as one set: a full disk leaves the old set whole, not a new consumers.csv
     // beside the old queues.csv and health.csv.
     if (QSaveFile *failed = commitAll({ &consumerFile, &queueFile, &healthFile })) {
-        if (error) {
-            *error = tr("cannot write %1: %2").arg(failed->fileName(), failed->errorString());
-        }
-        return false;
+        return fail(tr("cannot write %1: %2").arg(failed->fileName(), failed->errorString()));
     }
     return true;
 }

@@ -12,14 +12,9 @@ RunRecord RunRecord::of(Simulation &sim)
     record.seed = sim.seed();
     record.profile = sim.scenario().profile;
     record.sampleInterval = sim.sampleInterval();
-    record.queues = sim.queues();
-    record.consumers = sim.consumers();
-    record.brokers = sim.brokerNames();
-    record.topics = sim.topicNames();
-    record.groups = sim.groupNames();
-    record.sortedQueueOrder = sim.sortedQueueOrder();
+    record.catalog = sim.catalog();
     record.final = sim.snapshot();
-    for (qint32 g = 0; g < qint32(record.groups.size()); ++g) {
+    for (qint32 g = 0; g < qint32(record.catalog.groups.size()); ++g) {
         record.groupTotals.append(sim.groupTotals(g));
     }
     const Simulation *source = &sim;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "scenario/scenario.h"
+#include "model/catalog.h"
 #include "model/simevent.h"
 #include "model/snapshot.h"
 
@@ -37,15 +38,10 @@ struct RBLAB_ENGINE_EXPORT RunRecord
     Profile profile = Profile::V5;
     SimTime sampleInterval = 0;
 
-    QList<QueueInfo> queues;
-    QList<ConsumerInfo> consumers;
-    QStringList brokers;
-    QStringList topics;
-    QStringList groups;
-    QList<qint32> sortedQueueOrder; //!< indices of `queues` in RocketMQ's order
+    Catalog catalog;
 
     WorldSnapshot final; //!< the state when the record was taken (totals included)
-    //! Simulation::groupTotals of every group of `groups`, in its order (empty: not known).
+    //! Simulation::groupTotals of every group of the catalog, in its order (empty: not known).
     QList<SnapshotTotals> groupTotals;
     /*!
         Calls its argument with every published event in order; false if they cannot be read

@@ -4,7 +4,9 @@
 #include "allocation/movementbound.h"
 #include "run/simulation.h"
 
+#include <QCoreApplication>
 #include <QHash>
+#include <QLocale>
 #include <QSet>
 
 #include <algorithm>
@@ -251,29 +253,75 @@ private:
 const QList<ScorecardFigure> &ScorecardFigure::all()
 {
     static const QList<ScorecardFigure> figures {
-        { "balance.maxOverMean", "busiest / mean queues (time-weighted)", 3 },
-        { "balance.meanSpread", "spread max − min (time-weighted)", 2 },
-        { "balance.maxSpread", "spread max − min (worst sample)", 0 },
-        { "balance.idleConsumerSeconds", "idle consumer-seconds", 1 },
-        { "movement.queueMoves", "queue moves", 0 },
-        { "movement.movesPerChange", "moves per membership change", 2 },
-        { "movement.moveRatio", "moves / lower bound", 2 },
-        { "exposure.unownedQueueSeconds", "unowned queue-seconds", 1 },
-        { "exposure.orphanedQueueSeconds", "orphaned queue-seconds (until the first pull)", 2 },
-        { "exposure.doubleOwnedQueueSeconds", "double-owned queue-seconds", 1 },
-        { "exposure.duplicates", "duplicates (world)", 0 },
-        { "exposure.lost", "lost (world, must be 0)", 0 },
-        { "exposure.redelivered", "redelivered (pop)", 0 },
-        { "pressure.peakCachedMessages", "peak cached messages per consumer", 0 },
-        { "pressure.peakCachedMiB", "peak cached MiB per consumer", 2 },
-        { "pressure.flowControlCount", "flow-control holds: count", 0 },
-        { "pressure.flowControlSize", "flow-control holds: size", 0 },
-        { "pressure.flowControlSpan", "flow-control holds: span", 0 },
-        { "pressure.lagP50", "lag p50 (messages)", 0 },
-        { "pressure.lagP99", "lag p99 (messages)", 0 },
-        { "pressure.lagMax", "lag max (messages)", 0 },
+        { "balance.maxOverMean",
+            QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "busiest / mean queues (time-weighted)"),
+            3 },
+        { "balance.meanSpread",
+            QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "spread max − min (time-weighted)"), 2 },
+        { "balance.maxSpread",
+            QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "spread max − min (worst sample)"), 0 },
+        { "balance.idleConsumerSeconds",
+            QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "idle consumer-seconds"), 1 },
+        { "movement.queueMoves", QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "queue moves"), 0 },
+        { "movement.movesPerChange",
+            QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "moves per membership change"), 2 },
+        { "movement.moveRatio", QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "moves / lower bound"),
+            2 },
+        { "exposure.unownedQueueSeconds",
+            QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "unowned queue-seconds"), 1 },
+        { "exposure.orphanedQueueSeconds",
+            QT_TRANSLATE_NOOP(
+                "Rblab::ScorecardFigure", "orphaned queue-seconds (until the first pull)"),
+            2 },
+        { "exposure.doubleOwnedQueueSeconds",
+            QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "double-owned queue-seconds"), 1 },
+        { "exposure.duplicates", QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "duplicates (world)"),
+            0 },
+        { "exposure.lost", QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "lost (world, must be 0)"),
+            0 },
+        { "exposure.redelivered", QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "redelivered (pop)"),
+            0 },
+        { "pressure.peakCachedMessages",
+            QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "peak cached messages per consumer"), 0 },
+        { "pressure.peakCachedMiB",
+            QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "peak cached MiB per consumer"), 2 },
+        { "pressure.flowControlCount",
+            QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "flow-control holds: count"), 0 },
+        { "pressure.flowControlSize",
+            QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "flow-control holds: size"), 0 },
+        { "pressure.flowControlSpan",
+            QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "flow-control holds: span"), 0 },
+        { "pressure.lagP50", QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "lag p50 (messages)"), 0 },
+        { "pressure.lagP99", QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "lag p99 (messages)"), 0 },
+        { "pressure.lagMax", QT_TRANSLATE_NOOP("Rblab::ScorecardFigure", "lag max (messages)"), 0 },
     };
     return figures;
+}
+
+QString ScorecardFigure::translatedLabel() const
+{
+    return QCoreApplication::translate("Rblab::ScorecardFigure", label);
+}
+
+QString ScorecardFigure::text(double value) const
+{
+    if (decimals == 0) {
+        return QLocale::c().toString(qint64(std::llround(value)));
+    }
+    return QString::number(value, 'f', decimals);
+}
+
+double ScorecardPoint::value(Measure measure) const
+{
+    switch (measure) {
+    case Measure::Lag:
+        return double(lag);
+    case Measure::CachedMessages:
+        return double(cachedMessages);
+    case Measure::ExposedQueues:
+        break;
+    }
+    return double(unownedQueues + doubleOwnedQueues);
 }
 
 QList<double> RunScorecard::values(const GroupScorecard &g) const

@@ -24,6 +24,11 @@ struct RBLAB_ENGINE_EXPORT ScorecardPoint
     qint32 doubleOwnedQueues = 0;
     qint64 cachedMessages = 0; //!< Σ over live members
 
+    //! What compare's charts draw of a point.
+    enum class Measure { Lag, CachedMessages, ExposedQueues };
+    //! The point's `measure`: ExposedQueues is unowned + double-owned queues (ownership health).
+    double value(Measure measure) const;
+
     friend bool operator==(const ScorecardPoint &, const ScorecardPoint &) = default;
 };
 
@@ -85,11 +90,17 @@ struct RBLAB_ENGINE_EXPORT GroupScorecard
 struct RBLAB_ENGINE_EXPORT ScorecardFigure
 {
     const char *key; //!< "balance.maxOverMean"
-    const char *label; //!< "busiest / mean queues (time-weighted)"
+    //! "busiest / mean queues (time-weighted)": compare prints it as is, the app translates it
+    const char *label;
     int decimals;
 
     //! The figures in print order.
     static const QList<ScorecardFigure> &all();
+
+    //! The label in the current language (the app's compare window).
+    QString translatedLabel() const;
+    //! A value as compare prints it: `decimals` places, or a whole number with "," thousands.
+    QString text(double value) const;
 };
 
 /*!

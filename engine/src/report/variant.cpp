@@ -1,30 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "variant.h"
 
+#include "json/diagnostic.h"
+#include "json/jsonnode.h"
+#include "json/jsonparser.h"
 #include "settings/clientconfig.h"
 #include "settings/settingspec.h"
 #include "settings/scenarioduration.h"
 
+#include <QFile>
 #include <QHash>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QStringList>
 
 namespace Rblab {
 
 namespace {
-
-// A parameter's value: JSON when it reads as JSON (numbers, booleans), else the text.
-QVariant parameterValue(const QString &text)
-{
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(
-        QByteArrayLiteral("[") + text.toUtf8() + QByteArrayLiteral("]"), &error);
-    if (error.error == QJsonParseError::NoError && doc.isArray() && doc.array().size() == 1) {
-        return doc.array().first().toVariant();
-    }
-    return text;
-}
 
 std::optional<qint64> settingValue(const SettingSpec &spec, const QString &text)
 {
@@ -50,6 +40,49 @@ std::optional<qint64> settingValue(const SettingSpec &spec, const QString &text)
         return std::nullopt;
     }
     return *value->wholeMilliseconds;
+}
+
+// A client setting of a variants file as --variant writes it: "true", "200", "5s".
+QString settingText(const JsonNode &value)
+{
+    if (value.isBool()) {
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    }
+    return value.isString() || value.isNumber() ? value.text() : value.describe();
+}
+
+// One {"name", "strategy", "params", "client"} of a variants file.
+std::optional<Variant> variantFromJson(
+    const JsonNode &o, const QString &path, const QString &at, QString *error)
+{
+    const JsonNode *strategy = o.value(u"strategy");
+    if (!strategy || !strategy->isString() || strategy->text().isEmpty()) {
+        *error = Diagnostic::error(path, strategy ? *strategy : o,
+            JsonNode::memberPath(at, QStringLiteral("strategy")),
+            QStringLiteral("expected a strategy name"))
+                     .toString();
+        return std::nullopt;
+    }
+    // The client settings go through the same checks as on the command line.
+    QString spec = strategy->text();
+    if (const JsonNode *client = o.value(u"client"); client && client->isObject()) {
+        for (qsizetype i = 0; i < client->size(); ++i) {
+            spec += QLatin1Char(';') + client->keys().at(i).name + QLatin1Char('=')
+                + settingText(client->items()[size_t(i)]);
+        }
+    }
+    QString problem;
+    std::optional<Variant> v = Variant::parse(spec, &problem);
+    if (!v) {
+        *error = Diagnostic::error(path, o, at, problem).toString();
+        return std::nullopt;
+    }
+    if (const JsonNode *params = o.value(u"params"); params && params->isObject()) {
+        v->params = params->toVariant().toMap();
+    }
+    const JsonNode *name = o.value(u"name");
+    v->name = name && name->isString() ? name->text() : spec;
+    return v;
 }
 
 // consumer handle → group, joiners included
@@ -88,7 +121,8 @@ std::optional<Variant> Variant::parse(const QString &text, QString *error)
                 *error = QStringLiteral("\"%1\": expected NAME:k=v,k=v, got \"%2\"").arg(text, kv);
                 return std::nullopt;
             }
-            v.params.insert(kv.left(eq).trimmed(), parameterValue(kv.mid(eq + 1).trimmed()));
+            v.params.insert(
+                kv.left(eq).trimmed(), JsonParser::valueOrText(kv.mid(eq + 1).trimmed()));
         }
     }
     for (qsizetype i = 1; i < parts.size(); ++i) {
@@ -111,6 +145,37 @@ std::optional<Variant> Variant::parse(const QString &text, QString *error)
         v.client.insert(key, *value);
     }
     return v;
+}
+
+QList<Variant> Variant::readFile(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1: %2").arg(path, file.errorString());
+        return {};
+    }
+    const JsonParser::Result parsed = JsonParser::parse(file.read(1 << 20));
+    if (!parsed.ok()) {
+        *error = Diagnostic::toText(Diagnostic::fromProblems(path, parsed.problems));
+        return {};
+    }
+    const JsonNode *list = parsed.root->isObject() ? parsed.root->value(u"variants") : nullptr;
+    if (!list || !list->isArray() || list->size() == 0) {
+        *error = Diagnostic::error(path, list ? *list : *parsed.root, QStringLiteral("variants"),
+            QStringLiteral("expected {\"variants\": [{\"strategy\": …}, …]}"))
+                     .toString();
+        return {};
+    }
+    QList<Variant> variants;
+    for (qsizetype i = 0; i < list->size(); ++i) {
+        const std::optional<Variant> v = variantFromJson(list->items()[size_t(i)], path,
+            JsonNode::indexPath(QStringLiteral("variants"), i), error);
+        if (!v) {
+            return {};
+        }
+        variants.append(*v);
+    }
+    return variants;
 }
 
 Scenario Variant::apply(Scenario scenario, const QString &group) const

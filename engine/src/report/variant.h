@@ -8,6 +8,7 @@
 #include <rblab/rblab_global.h>
 
 #include <QJsonObject>
+#include <QList>
 #include <QString>
 #include <QVariantMap>
 
@@ -39,6 +40,15 @@ struct RBLAB_ENGINE_EXPORT Variant
         settings by RocketMQ name within their ranges). Errors start with the text in quotes.
     */
     static std::optional<Variant> parse(const QString &text, QString *error);
+
+    /*!
+        The variants of a JSON file, {"variants": [{"name", "strategy", "params", "client"},
+        …]}: client settings pass the checks parse() makes, a variant without "name" is named by
+        its spec ("AVG;pullThresholdForQueue=200"). Empty, with `error` saying what and where
+        ("file:line:column: error: variants[1].strategy: expected a strategy name"), when the
+        file cannot be read or a variant is not valid.
+    */
+    static QList<Variant> readFile(const QString &path, QString *error);
 
     /*!
         The scenario as this variant runs it from the start: the compared groups (`group`, or

@@ -234,6 +234,30 @@ QList<qint32> Simulation::sortedQueueOrder() const
     return order;
 }
 
+Catalog Simulation::catalog() const
+{
+    Catalog catalog;
+    catalog.queues = queues();
+    catalog.consumers = consumers();
+    catalog.brokers = brokerNames();
+    catalog.topics = topicNames();
+    catalog.sortedQueueOrder = sortedQueueOrder();
+    for (const GroupState &g : m_world->groups) {
+        GroupInfo info;
+        info.name = g.name;
+        info.topics = g.spec.topics;
+        if (g.retryTopic >= 0) {
+            info.retryTopic = m_world->topics[size_t(g.retryTopic)].name;
+        }
+        info.messageModel = g.spec.messageModel;
+        info.consumeMode = g.spec.consumeMode;
+        info.pops = g.spec.pops();
+        catalog.groups.append(info);
+    }
+    catalog.assignGroupQueues();
+    return catalog;
+}
+
 qint32 Simulation::consumerIndex(const QString &name) const
 {
     return m_world->consumerByName(name);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "scenario/scenario.h"
+#include "model/catalog.h"
 #include "run/eventspool.h"
 #include "run/samplehistory.h"
 #include "run/samplespool.h"
@@ -115,6 +116,8 @@ public:
     std::optional<ChurnSpec> churn() const;
 
     // The catalog: append-only, so indices stay valid for the whole run.
+    //! The whole catalog as it is now: queues, consumers, brokers, topics and groups.
+    Catalog catalog() const;
     const QList<QueueInfo> &queues() const;
     const QList<ConsumerInfo> &consumers() const;
     QStringList brokerNames() const;

@@ -179,53 +179,11 @@ std::optional<ScenarioEvent> EventReader::readEvent(const JsonNode &node, const 
 
 void EventReader::readFields(const ObjectReader &object, ScenarioEvent &event, bool atKnown)
 {
-    DiagnosticList &diagnostics = m_context.diagnostics;
-    const auto readGroup = [&]() {
-        if (const auto group = object.string(QStringLiteral("group"), Need::Required)) {
-            // Kept even when unknown, so a consumer of it is not also reported as in no group.
-            event.group = *group;
-            m_context.checkName(m_context.groups, *group, *object.field(QStringLiteral("group")),
-                object.pathOf(QStringLiteral("group")), tr("group"));
-        }
-    };
-    const auto readTopic = [&]() {
-        if (const auto topic = object.string(QStringLiteral("topic"), Need::Required)) {
-            event.topic = *topic;
-            m_context.checkName(m_context.topics, *topic, *object.field(QStringLiteral("topic")),
-                object.pathOf(QStringLiteral("topic")), tr("topic"));
-        }
-    };
-    const auto readBroker = [&]() {
-        if (const auto broker = object.string(QStringLiteral("broker"), Need::Required)) {
-            event.broker = *broker;
-            m_context.checkName(m_context.brokers, *broker, *object.field(QStringLiteral("broker")),
-                object.pathOf(QStringLiteral("broker")), tr("broker"));
-        }
-    };
-
     switch (event.action) {
-    case Action::Join: {
-        readGroup();
-        const JsonNode *consumer = object.field(QStringLiteral("consumer"), Need::Required,
-            tr("a consumer object such as {\"id\": \"10.0.0.9@1009\"}"));
-        if (!consumer) {
-            m_context.consumersComplete = false;
-            break;
-        }
-        ConsumerReader::GroupContext group { event.group, std::nullopt, QString(), QStringList() };
-        for (const GroupSpec &g : m_groups) {
-            if (g.name == event.group && !event.group.isEmpty()) {
-                group.strategy = g.strategy;
-                group.defaultTopic = g.topics.value(0);
-            }
-        }
-        // A join whose time is unreadable counts as at 0, so later events are not flagged for it.
-        if (auto joining = ConsumerReader(m_context).read(*consumer,
-                object.pathOf(QStringLiteral("consumer")), group, event.at, object.path())) {
-            event.joining = *joining;
-        }
+    case Action::Join:
+        readGroupName(object, event);
+        readJoin(object, event);
         break;
-    }
     case Action::Shutdown:
     case Action::Kill:
     case Action::Unfreeze:
@@ -243,31 +201,7 @@ void EventReader::readFields(const ObjectReader &object, ScenarioEvent &event, b
     case Action::Partition:
     case Action::Heal:
         readConsumerReference(object, event, true, atKnown);
-        if (const JsonNode *brokers = object.field(QStringLiteral("brokers"))) {
-            const QString brokersPath = object.pathOf(QStringLiteral("brokers"));
-            if (!brokers->isArray() || brokers->size() == 0) {
-                diagnostics.error(*brokers, brokersPath,
-                    tr("expected a non-empty array of broker names (leave \"brokers\" out for "
-                       "all brokers), got %1")
-                        .arg(brokers->describe()));
-                break;
-            }
-            for (qsizetype i = 0; i < brokers->size(); ++i) {
-                const JsonNode &item = brokers->items()[size_t(i)];
-                const QString itemPath = JsonNode::indexPath(brokersPath, i);
-                const auto broker = m_context.values.string(item, itemPath);
-                if (!broker) {
-                    continue;
-                }
-                if (event.brokers.contains(*broker)) {
-                    diagnostics.error(
-                        item, itemPath, tr("broker \"%1\" is listed twice").arg(*broker));
-                } else if (m_context.checkName(
-                               m_context.brokers, *broker, item, itemPath, tr("broker"))) {
-                    event.brokers.append(*broker);
-                }
-            }
-        }
+        readBrokerList(object, event);
         break;
     case Action::SetConsumeTime:
         readConsumerReference(object, event, true, atKnown);
@@ -285,15 +219,15 @@ void EventReader::readFields(const ObjectReader &object, ScenarioEvent &event, b
             = object.number(QStringLiteral("failureRate"), 0.0, 1.0, Need::Required).value_or(0.0);
         break;
     case Action::SetProduceRate:
-        readTopic();
+        readTopicName(object, event);
         event.rate = object
                          .number(QStringLiteral("rate"), 0.0, ScenarioLimits::maxProduceRate,
                              Need::Required)
                          .value_or(0.0);
         break;
     case Action::SetQueues:
-        readTopic();
-        readBroker();
+        readTopicName(object, event);
+        readBrokerName(object, event);
         event.count = int(object
                               .integer(QStringLiteral("count"), 0,
                                   ScenarioLimits::maxQueuesPerBroker, Need::Required)
@@ -301,40 +235,20 @@ void EventReader::readFields(const ObjectReader &object, ScenarioEvent &event, b
         break;
     case Action::BrokerDown:
     case Action::BrokerUp:
-        readBroker();
+        readBrokerName(object, event);
         break;
     case Action::SetStrategy:
-        readGroup();
+        readGroupName(object, event);
         readConsumerReference(object, event, false, atKnown);
         readStrategy(object, event);
         break;
     case Action::SetClient:
-        readGroup();
+        readGroupName(object, event);
         readConsumerReference(object, event, false, atKnown);
-        if (const JsonNode *client = object.field(
-                QStringLiteral("client"), Need::Required, tr("an object of client settings"))) {
-            const QString clientPath = object.pathOf(QStringLiteral("client"));
-            const auto settings = m_context.values.settings(
-                *client, clientPath, ClientConfig::specs(), tr("client settings"));
-            if (settings && client->size() == 0) {
-                diagnostics.error(*client, clientPath,
-                    tr("expected at least one client setting, got an empty object"));
-            }
-            event.client = settings.value_or(QVariantMap());
-        }
+        readClientSettings(object, event);
         break;
     case Action::SetBroker:
-        if (const JsonNode *settings = object.field(
-                QStringLiteral("settings"), Need::Required, tr("an object of broker settings"))) {
-            const QString settingsPath = object.pathOf(QStringLiteral("settings"));
-            const auto values = m_context.values.settings(
-                *settings, settingsPath, BrokerConfig::specs(), tr("broker settings"));
-            if (values && settings->size() == 0) {
-                diagnostics.error(*settings, settingsPath,
-                    tr("expected at least one broker setting, got an empty object"));
-            }
-            event.settings = values.value_or(QVariantMap());
-        }
+        readBrokerSettings(object, event);
         break;
     case Action::SetChurn:
         if (const JsonNode *churn = object.field(QStringLiteral("churn"), Need::Required,
@@ -346,6 +260,122 @@ void EventReader::readFields(const ObjectReader &object, ScenarioEvent &event, b
         }
         break;
     }
+}
+
+void EventReader::readGroupName(const ObjectReader &object, ScenarioEvent &event)
+{
+    if (const auto group = object.string(QStringLiteral("group"), Need::Required)) {
+        // Kept even when unknown, so a consumer of it is not also reported as in no group.
+        event.group = *group;
+        m_context.checkName(m_context.groups, *group, *object.field(QStringLiteral("group")),
+            object.pathOf(QStringLiteral("group")), tr("group"));
+    }
+}
+
+void EventReader::readTopicName(const ObjectReader &object, ScenarioEvent &event)
+{
+    if (const auto topic = object.string(QStringLiteral("topic"), Need::Required)) {
+        event.topic = *topic;
+        m_context.checkName(m_context.topics, *topic, *object.field(QStringLiteral("topic")),
+            object.pathOf(QStringLiteral("topic")), tr("topic"));
+    }
+}
+
+void EventReader::readBrokerName(const ObjectReader &object, ScenarioEvent &event)
+{
+    if (const auto broker = object.string(QStringLiteral("broker"), Need::Required)) {
+        event.broker = *broker;
+        m_context.checkName(m_context.brokers, *broker, *object.field(QStringLiteral("broker")),
+            object.pathOf(QStringLiteral("broker")), tr("broker"));
+    }
+}
+
+// The joining consumer, read as its group declares consumers (its strategy, its first topic).
+void EventReader::readJoin(const ObjectReader &object, ScenarioEvent &event)
+{
+    const JsonNode *consumer = object.field(QStringLiteral("consumer"), Need::Required,
+        tr("a consumer object such as {\"id\": \"10.0.0.9@1009\"}"));
+    if (!consumer) {
+        m_context.consumersComplete = false;
+        return;
+    }
+    ConsumerReader::GroupContext group { event.group, std::nullopt, QString(), QStringList() };
+    for (const GroupSpec &g : m_groups) {
+        if (g.name == event.group && !event.group.isEmpty()) {
+            group.strategy = g.strategy;
+            group.defaultTopic = g.topics.value(0);
+        }
+    }
+    // A join whose time is unreadable counts as at 0, so later events are not flagged for it.
+    if (auto joining = ConsumerReader(m_context).read(
+            *consumer, object.pathOf(QStringLiteral("consumer")), group, event.at, object.path())) {
+        event.joining = *joining;
+    }
+}
+
+// partition/heal's "brokers": leave it out for all of them.
+void EventReader::readBrokerList(const ObjectReader &object, ScenarioEvent &event)
+{
+    const JsonNode *brokers = object.field(QStringLiteral("brokers"));
+    if (!brokers) {
+        return;
+    }
+    const QString brokersPath = object.pathOf(QStringLiteral("brokers"));
+    if (!brokers->isArray() || brokers->size() == 0) {
+        m_context.diagnostics.error(*brokers, brokersPath,
+            tr("expected a non-empty array of broker names (leave \"brokers\" out for all "
+               "brokers), got %1")
+                .arg(brokers->describe()));
+        return;
+    }
+    for (qsizetype i = 0; i < brokers->size(); ++i) {
+        const JsonNode &item = brokers->items()[size_t(i)];
+        const QString itemPath = JsonNode::indexPath(brokersPath, i);
+        const auto broker = m_context.values.string(item, itemPath);
+        if (!broker) {
+            continue;
+        }
+        if (event.brokers.contains(*broker)) {
+            m_context.diagnostics.error(
+                item, itemPath, tr("broker \"%1\" is listed twice").arg(*broker));
+        } else if (m_context.checkName(m_context.brokers, *broker, item, itemPath, tr("broker"))) {
+            event.brokers.append(*broker);
+        }
+    }
+}
+
+void EventReader::readClientSettings(const ObjectReader &object, ScenarioEvent &event)
+{
+    const JsonNode *client = object.field(
+        QStringLiteral("client"), Need::Required, tr("an object of client settings"));
+    if (!client) {
+        return;
+    }
+    const QString clientPath = object.pathOf(QStringLiteral("client"));
+    const auto settings = m_context.values.settings(
+        *client, clientPath, ClientConfig::specs(), tr("client settings"));
+    if (settings && client->size() == 0) {
+        m_context.diagnostics.error(
+            *client, clientPath, tr("expected at least one client setting, got an empty object"));
+    }
+    event.client = settings.value_or(QVariantMap());
+}
+
+void EventReader::readBrokerSettings(const ObjectReader &object, ScenarioEvent &event)
+{
+    const JsonNode *settings = object.field(
+        QStringLiteral("settings"), Need::Required, tr("an object of broker settings"));
+    if (!settings) {
+        return;
+    }
+    const QString settingsPath = object.pathOf(QStringLiteral("settings"));
+    const auto values = m_context.values.settings(
+        *settings, settingsPath, BrokerConfig::specs(), tr("broker settings"));
+    if (values && settings->size() == 0) {
+        m_context.diagnostics.error(*settings, settingsPath,
+            tr("expected at least one broker setting, got an empty object"));
+    }
+    event.settings = values.value_or(QVariantMap());
 }
 
 void EventReader::readConsumerReference(

@@ -42,6 +42,13 @@ public:
 private:
     std::optional<ScenarioEvent> readEvent(const JsonNode &node, const QString &path);
     void readFields(const ObjectReader &object, ScenarioEvent &event, bool atKnown);
+    void readGroupName(const ObjectReader &object, ScenarioEvent &event);
+    void readTopicName(const ObjectReader &object, ScenarioEvent &event);
+    void readBrokerName(const ObjectReader &object, ScenarioEvent &event);
+    void readJoin(const ObjectReader &object, ScenarioEvent &event);
+    void readBrokerList(const ObjectReader &object, ScenarioEvent &event);
+    void readClientSettings(const ObjectReader &object, ScenarioEvent &event);
+    void readBrokerSettings(const ObjectReader &object, ScenarioEvent &event);
     void readConsumerReference(
         const ObjectReader &object, ScenarioEvent &event, bool required, bool atKnown);
     void readStrategy(const ObjectReader &object, ScenarioEvent &event);

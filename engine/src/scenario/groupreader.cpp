@@ -90,45 +90,70 @@ QList<GroupSpec> GroupReader::read(const JsonNode &node, const QString &path)
 GroupSpec GroupReader::readGroup(const JsonNode &node, const QString &path)
 {
     GroupSpec group;
-    DiagnosticList &diagnostics = m_context.diagnostics;
     if (!node.isObject()) {
-        diagnostics.error(node, path, tr("expected a group object, got %1").arg(node.describe()));
+        m_context.diagnostics.error(
+            node, path, tr("expected a group object, got %1").arg(node.describe()));
         m_context.groups.complete = false;
         m_context.consumersComplete = false;
         return group;
     }
     const ObjectReader object(m_context.values, node, path, tr("a group"), groupFields());
-
-    if (const auto name = object.string(QStringLiteral("name"), Need::Required)) {
-        const JsonNode &nameNode = *object.field(QStringLiteral("name"));
-        if (!isValidResourceName(*name, ScenarioLimits::maxGroupNameLength)) {
-            diagnostics.error(nameNode, object.pathOf(QStringLiteral("name")),
-                tr("expected a group name of letters, digits, '%', '|', '_' or '-' "
-                   "(at most %1 characters), got %2")
-                    .arg(ScenarioLimits::maxGroupNameLength)
-                    .arg(nameNode.describe()));
-        }
-        group.name = *name;
-        m_context.addName(
-            m_context.groups, *name, nameNode, object.pathOf(QStringLiteral("name")), tr("group"));
-    } else {
-        m_context.groups.complete = false;
-    }
-
+    readName(object, group);
     if (const JsonNode *topics
         = object.field(QStringLiteral("topics"), Need::Required, tr("an array of topic names"))) {
         readTopics(*topics, object.pathOf(QStringLiteral("topics")), group);
     }
-    const QString defaultTopic = group.topics.value(0);
     if (!group.name.isEmpty()) {
-        m_context.groupFirstTopic.insert(group.name, defaultTopic);
+        m_context.groupFirstTopic.insert(group.name, group.topics.value(0));
     }
+    readModes(object, group);
+    readSimpleConsumer(object, group);
+    checkModes(object, group);
+    const bool strategyUsable = readStrategy(object, node, group);
+    if (const JsonNode *offsets = object.field(QStringLiteral("offsets"))) {
+        readOffsets(*offsets, object.pathOf(QStringLiteral("offsets")), group);
+    }
+    if (const JsonNode *client = object.field(QStringLiteral("client"))) {
+        group.client = m_context.values
+                           .settings(*client, object.pathOf(QStringLiteral("client")),
+                               ClientConfig::specs(), tr("client settings"))
+                           .value_or(QVariantMap());
+    }
+    readConsumers(object, group, strategyUsable);
+    object.finish();
+    return group;
+}
 
+void GroupReader::readName(const ObjectReader &object, GroupSpec &group)
+{
+    const auto name = object.string(QStringLiteral("name"), Need::Required);
+    if (!name) {
+        m_context.groups.complete = false;
+        return;
+    }
+    const JsonNode &nameNode = *object.field(QStringLiteral("name"));
+    if (!isValidResourceName(*name, ScenarioLimits::maxGroupNameLength)) {
+        m_context.diagnostics.error(nameNode, object.pathOf(QStringLiteral("name")),
+            tr("expected a group name of letters, digits, '%', '|', '_' or '-' "
+               "(at most %1 characters), got %2")
+                .arg(ScenarioLimits::maxGroupNameLength)
+                .arg(nameNode.describe()));
+    }
+    group.name = *name;
+    m_context.addName(
+        m_context.groups, *name, nameNode, object.pathOf(QStringLiteral("name")), tr("group"));
+}
+
+// How the group consumes: model, mode, start position, notifications, PULL or POP, client type.
+void GroupReader::readModes(const ObjectReader &object, GroupSpec &group)
+{
     static const QStringList models
         = { QStringLiteral("CLUSTERING"), QStringLiteral("BROADCASTING") };
     static const QStringList modes = { QStringLiteral("CONCURRENTLY"), QStringLiteral("ORDERLY") };
     static const QStringList positions = { QStringLiteral("CONSUME_FROM_LAST_OFFSET"),
         QStringLiteral("CONSUME_FROM_FIRST_OFFSET"), QStringLiteral("CONSUME_FROM_TIMESTAMP") };
+    static const QStringList requestModes = { QStringLiteral("PULL"), QStringLiteral("POP") };
+    static const QStringList consumerTypes = { QStringLiteral("push"), QStringLiteral("simple") };
     if (const auto model = object.choice(QStringLiteral("messageModel"), models)) {
         group.messageModel = MessageModel(*model);
     }
@@ -141,7 +166,6 @@ GroupSpec GroupReader::readGroup(const JsonNode &node, const QString &path)
     if (const auto notify = object.boolean(QStringLiteral("notifyConsumerIdsChangedEnable"))) {
         group.notifyConsumerIdsChangedEnable = *notify;
     }
-    static const QStringList requestModes = { QStringLiteral("PULL"), QStringLiteral("POP") };
     if (const auto mode = object.choice(QStringLiteral("messageRequestMode"), requestModes)) {
         group.messageRequestMode = MessageRequestMode(*mode);
     }
@@ -150,15 +174,19 @@ GroupSpec GroupReader::readGroup(const JsonNode &node, const QString &path)
             QStringLiteral("popShareQueueNum"), -1, ScenarioLimits::maxConsumersPerGroup)) {
         group.popShareQueueNum = qint32(*share);
         if (!group.pop()) {
-            diagnostics.warning(*object.field(QStringLiteral("popShareQueueNum")),
+            m_context.diagnostics.warning(*object.field(QStringLiteral("popShareQueueNum")),
                 object.pathOf(QStringLiteral("popShareQueueNum")),
                 tr("popShareQueueNum is only used with messageRequestMode POP"));
         }
     }
-    static const QStringList consumerTypes = { QStringLiteral("push"), QStringLiteral("simple") };
     if (const auto type = object.choice(QStringLiteral("consumerType"), consumerTypes)) {
         group.consumerType = ConsumerType(*type);
     }
+}
+
+// The SimpleConsumer's receive loop: warned about in other groups.
+void GroupReader::readSimpleConsumer(const ObjectReader &object, GroupSpec &group)
+{
     // ProxyConfig: long polling 5–20 s is the proxy's clamp (awaitDuration may ask for more);
     // invisibleDuration minInvisibleTimeMillsForRecv 10 s … maxInvisibleTimeMills 12 h;
     // maxMessageNum is capped at 32 by the proxy (MAX_MSG_NUMS_FOR_POP_REQUEST).
@@ -175,10 +203,16 @@ GroupSpec GroupReader::readGroup(const JsonNode &node, const QString &path)
     for (const char *field : { "awaitDuration", "invisibleDuration", "maxMessageNum" }) {
         const QString key = QString::fromLatin1(field);
         if (!group.simple() && object.field(key)) {
-            diagnostics.warning(*object.field(key), object.pathOf(key),
+            m_context.diagnostics.warning(*object.field(key), object.pathOf(key),
                 tr("%1 is only used with consumerType simple").arg(key));
         }
     }
+}
+
+// Modes that do not go together, and the start timestamp of CONSUME_FROM_TIMESTAMP.
+void GroupReader::checkModes(const ObjectReader &object, GroupSpec &group)
+{
+    DiagnosticList &diagnostics = m_context.diagnostics;
     if (group.simple() && group.messageModel == MessageModel::Broadcasting) {
         diagnostics.error(*object.field(QStringLiteral("consumerType")),
             object.pathOf(QStringLiteral("consumerType")),
@@ -204,8 +238,11 @@ GroupSpec GroupReader::readGroup(const JsonNode &node, const QString &path)
                 tr("consumeTimestamp is only used with CONSUME_FROM_TIMESTAMP"));
         }
     }
+}
 
-    // The strategy: its name, its parameters, and whether consumers may rely on it.
+// The strategy: its name, its parameters, and whether consumers may rely on it.
+bool GroupReader::readStrategy(const ObjectReader &object, const JsonNode &node, GroupSpec &group)
+{
     const JsonNode *strategyNode = object.field(QStringLiteral("strategy"));
     bool strategyUsable = true;
     if (strategyNode) {
@@ -218,61 +255,53 @@ GroupSpec GroupReader::readGroup(const JsonNode &node, const QString &path)
     if (paramsNode && paramsNode->isObject()) {
         group.strategyParams = paramsNode->toVariant().toMap();
     } else if (paramsNode) {
-        diagnostics.error(*paramsNode, object.pathOf(QStringLiteral("strategyParams")),
+        m_context.diagnostics.error(*paramsNode, object.pathOf(QStringLiteral("strategyParams")),
             tr("expected an object of strategy parameters, got %1").arg(paramsNode->describe()));
         strategyUsable = false;
     }
     if (strategyUsable) {
-        m_context.checkStrategy(group.strategy, group.strategyParams, defaultTopic,
+        m_context.checkStrategy(group.strategy, group.strategyParams, group.topics.value(0),
             strategyNode ? *strategyNode : node, object.pathOf(QStringLiteral("strategy")),
             paramsNode, object.pathOf(QStringLiteral("strategyParams")));
     }
     // A strategy the registry does not know would make every consumer's parameters an error too.
-    strategyUsable
-        = strategyUsable && (!m_context.registry || m_context.registry->find(group.strategy));
+    return strategyUsable && (!m_context.registry || m_context.registry->find(group.strategy));
+}
 
-    if (const JsonNode *offsets = object.field(QStringLiteral("offsets"))) {
-        readOffsets(*offsets, object.pathOf(QStringLiteral("offsets")), group);
-    }
-
-    if (const JsonNode *client = object.field(QStringLiteral("client"))) {
-        group.client = m_context.values
-                           .settings(*client, object.pathOf(QStringLiteral("client")),
-                               ClientConfig::specs(), tr("client settings"))
-                           .value_or(QVariantMap());
-    }
-
-    if (const JsonNode *consumers = object.field(QStringLiteral("consumers"), Need::Required,
-            tr("an array of consumers, possibly empty"))) {
-        const QString consumersPath = object.pathOf(QStringLiteral("consumers"));
-        if (!consumers->isArray()) {
-            diagnostics.error(*consumers, consumersPath,
-                tr("expected an array of consumers, got %1").arg(consumers->describe()));
-            m_context.consumersComplete = false;
-        } else if (consumers->size() > ScenarioLimits::maxConsumersPerGroup) {
-            // Not read one by one: a file of 100,000 consumers would only give more errors.
-            diagnostics.error(*consumers, consumersPath,
-                tr("%1 consumers; the ceiling is %2 per group (scenario-format.md, \"Limits\")")
-                    .arg(consumers->size())
-                    .arg(ScenarioLimits::maxConsumersPerGroup));
-            m_context.consumersComplete = false;
-        } else {
-            ConsumerReader reader(m_context);
-            const ConsumerReader::GroupContext context { group.name,
-                strategyUsable ? std::optional<QString>(group.strategy) : std::nullopt,
-                defaultTopic, group.topics };
-            for (qsizetype i = 0; i < consumers->size(); ++i) {
-                if (auto consumer = reader.read(consumers->items()[size_t(i)],
-                        JsonNode::indexPath(consumersPath, i), context)) {
-                    group.consumers.append(*consumer);
-                }
-            }
-        }
-    } else {
+void GroupReader::readConsumers(const ObjectReader &object, GroupSpec &group, bool strategyUsable)
+{
+    const JsonNode *consumers = object.field(
+        QStringLiteral("consumers"), Need::Required, tr("an array of consumers, possibly empty"));
+    if (!consumers) {
         m_context.consumersComplete = false;
+        return;
     }
-    object.finish();
-    return group;
+    const QString consumersPath = object.pathOf(QStringLiteral("consumers"));
+    if (!consumers->isArray()) {
+        m_context.diagnostics.error(*consumers, consumersPath,
+            tr("expected an array of consumers, got %1").arg(consumers->describe()));
+        m_context.consumersComplete = false;
+        return;
+    }
+    if (consumers->size() > ScenarioLimits::maxConsumersPerGroup) {
+        // Not read one by one: a file of 100,000 consumers would only give more errors.
+        m_context.diagnostics.error(*consumers, consumersPath,
+            tr("%1 consumers; the ceiling is %2 per group (scenario-format.md, \"Limits\")")
+                .arg(consumers->size())
+                .arg(ScenarioLimits::maxConsumersPerGroup));
+        m_context.consumersComplete = false;
+        return;
+    }
+    ConsumerReader reader(m_context);
+    const ConsumerReader::GroupContext context { group.name,
+        strategyUsable ? std::optional<QString>(group.strategy) : std::nullopt,
+        group.topics.value(0), group.topics };
+    for (qsizetype i = 0; i < consumers->size(); ++i) {
+        if (auto consumer = reader.read(
+                consumers->items()[size_t(i)], JsonNode::indexPath(consumersPath, i), context)) {
+            group.consumers.append(*consumer);
+        }
+    }
 }
 
 void GroupReader::readTopics(const JsonNode &node, const QString &path, GroupSpec &group)

@@ -11,6 +11,7 @@
 namespace Rblab {
 
 class JsonNode;
+class ObjectReader;
 class ScenarioReadContext;
 
 /*!
@@ -33,6 +34,13 @@ public:
 
 private:
     GroupSpec readGroup(const JsonNode &node, const QString &path);
+    void readName(const ObjectReader &object, GroupSpec &group);
+    void readModes(const ObjectReader &object, GroupSpec &group);
+    void readSimpleConsumer(const ObjectReader &object, GroupSpec &group);
+    void checkModes(const ObjectReader &object, GroupSpec &group);
+    //! Whether consumers may rely on the group's strategy (it reads and the registry has it).
+    bool readStrategy(const ObjectReader &object, const JsonNode &node, GroupSpec &group);
+    void readConsumers(const ObjectReader &object, GroupSpec &group, bool strategyUsable);
     void readTopics(const JsonNode &node, const QString &path, GroupSpec &group);
     void readOffsets(const JsonNode &node, const QString &path, GroupSpec &group);
 

@@ -156,7 +156,18 @@ struct RBLAB_ENGINE_EXPORT GroupSpec
     qint32 maxMessageNum = 16; //!< per receive; the example's 16
     QList<ConsumerSpec> consumers;
 
+    //! The mode the file asks for; pops() says whether the group really pops.
     bool pop() const { return messageRequestMode == MessageRequestMode::Pop; }
+    /*!
+        The group consumes by POP: it asks for it, and RebalancePushImpl.clientRebalance lets it
+        (ORDERLY and BROADCASTING groups always rebalance on the client, whatever the broker's
+        mode). Every member then pops every queue of its topics: none is double-owned.
+    */
+    bool pops() const
+    {
+        return pop() && messageModel == MessageModel::Clustering
+            && consumeMode == ConsumeMode::Concurrently;
+    }
     bool simple() const { return consumerType == ConsumerType::Simple; }
 
     friend bool operator==(const GroupSpec &, const GroupSpec &) = default;

@@ -12,183 +12,234 @@
 
 namespace Rblab {
 
-ScenarioCost ScenarioCost::of(const Scenario &scenario)
+namespace {
+
+//! What the file declares, at its largest: queues per (topic, broker), rates, group sizes.
+struct Declared
 {
-    ScenarioCost cost;
-    // Queues: the largest count any topic ever has on each broker.
     QHash<QPair<QString, QString>, qint64> queues;
     QHash<QString, double> rates;
+    QHash<QString, qint64> members; //!< group → consumers (its own and its joins)
+    QHash<QString, qint64> topicQueues; //!< topic → its queues on every broker
+};
+
+// Queues: the largest count any topic ever has on each broker; rates: the largest.
+Declared declared(const Scenario &scenario)
+{
+    Declared d;
     for (const TopicSpec &topic : scenario.topics) {
         for (const auto &[broker, count] : topic.queues) {
-            queues[{ topic.name, broker }]
-                = std::max<qint64>(queues[{ topic.name, broker }], count);
+            d.queues[{ topic.name, broker }]
+                = std::max<qint64>(d.queues[{ topic.name, broker }], count);
         }
-        rates[topic.name] = std::max(rates.value(topic.name), topic.produceRate);
+        d.rates[topic.name] = std::max(d.rates.value(topic.name), topic.produceRate);
     }
-    QHash<QString, qint64> members;
     for (const GroupSpec &group : scenario.groups) {
-        members[group.name] += group.consumers.size();
-        // RebalanceImpl: a CLUSTERING group also subscribes %RETRY%<group>, one queue per broker.
-        if (group.messageModel == MessageModel::Clustering) {
-            cost.queues += scenario.brokers.size();
-        }
+        d.members[group.name] += group.consumers.size();
     }
     for (const ScenarioEvent &e : scenario.events) {
         switch (e.action) {
         case ScenarioEvent::Action::SetQueues:
-            queues[{ e.topic, e.broker }]
-                = std::max<qint64>(queues[{ e.topic, e.broker }], e.count);
+            d.queues[{ e.topic, e.broker }]
+                = std::max<qint64>(d.queues[{ e.topic, e.broker }], e.count);
             break;
         case ScenarioEvent::Action::SetProduceRate:
-            rates[e.topic] = std::max(rates.value(e.topic), e.rate);
+            d.rates[e.topic] = std::max(d.rates.value(e.topic), e.rate);
             break;
         case ScenarioEvent::Action::Join:
-            ++members[e.group];
+            ++d.members[e.group];
             break;
         default:
             break;
         }
     }
-    QHash<QString, qint64> topicQueues;
-    for (auto it = queues.cbegin(); it != queues.cend(); ++it) {
+    for (auto it = d.queues.cbegin(); it != d.queues.cend(); ++it) {
+        d.topicQueues[it.key().first] += it.value();
+    }
+    return d;
+}
+
+void countQueues(const Scenario &scenario, const Declared &d, ScenarioCost &cost)
+{
+    for (const GroupSpec &group : scenario.groups) {
+        // RebalanceImpl: a CLUSTERING group also subscribes %RETRY%<group>, one queue per broker.
+        if (group.messageModel == MessageModel::Clustering) {
+            cost.queues += scenario.brokers.size();
+        }
+    }
+    for (auto it = d.queues.cbegin(); it != d.queues.cend(); ++it) {
         cost.queues += it.value();
-        topicQueues[it.key().first] += it.value();
     }
     for (const GroupSpec &group : scenario.groups) {
         for (const QString &topic : group.topics) {
-            cost.subscribedQueues += topicQueues.value(topic);
+            cost.subscribedQueues += d.topicQueues.value(topic);
         }
         if (group.messageModel == MessageModel::Clustering) {
             cost.subscribedQueues += scenario.brokers.size();
         }
     }
-    for (const double rate : std::as_const(rates)) {
+    for (const double rate : std::as_const(d.rates)) {
         cost.messagesPerSecond += rate;
     }
-    // Deliveries and retries, per group. Each member calls its listener at most threads / mean
-    // consume time a second (its fastest: the smallest mean any event gives it, the most
-    // threads any setting does); a member offered more is held by flow control, and its
-    // queues' pulls are retried every 50 ms instead. The failure rate is the largest any member
-    // has (as declared, joined or set by an event).
+}
+
+/*!
+    Each member at its fastest: a member calls its listener at most threads / mean consume time
+    a second (the smallest mean any event gives it, the most threads any setting does). The
+    failure rate is the largest any member of the group has (as declared, joined or set).
+*/
+class Members
+{
+public:
     struct Member
     {
         double meanMs = 0;
         double threads = 0;
     };
-    QHash<QString, QList<QString>> memberNames; //!< group → handles
-    QHash<QString, Member> memberOf; //!< handle → its fastest
-    QHash<QString, QString> groupOf; //!< handle → group
-    QHash<QString, double> failure;
-    // A member's threads are resolved as the engine resolves them (RocketMQ's default, then
-    // its group's setting, then its own); a later setClient can only raise the count here.
-    const auto threadsSetBy = [](const QVariantMap &client) { // 0: not set
+
+    explicit Members(const Scenario &scenario)
+    {
+        for (const GroupSpec &group : scenario.groups) {
+            m_groupSpec.insert(group.name, &group);
+        }
+        for (const GroupSpec &group : scenario.groups) {
+            for (const ConsumerSpec &consumer : group.consumers) {
+                add(group.name, consumer);
+            }
+        }
+        for (const ScenarioEvent &e : scenario.events) {
+            if (e.action == ScenarioEvent::Action::Join) {
+                add(e.group, e.joining);
+            }
+        }
+        applyEvents(scenario);
+    }
+
+    //! Listener calls a second at most.
+    double capacity(const QString &handle) const
+    {
+        const Member m = m_memberOf.value(handle);
+        return m.meanMs > 0 ? m.threads * 1000.0 / m.meanMs
+                            : std::numeric_limits<double>::infinity();
+    }
+    QList<QString> names(const QString &group) const { return m_names.value(group); }
+    double failure(const QString &group) const { return m_failure.value(group); }
+
+private:
+    // A member's threads are resolved as the engine resolves them (RocketMQ's default, then its
+    // group's setting, then its own); a later setClient can only raise the count here.
+    static double threadsSetBy(const QVariantMap &client) // 0: not set
+    {
         ClientConfig set;
         set.consumeThreadMin = 0;
         set.apply(client);
         return double(set.consumeThreadMin);
-    };
-    QHash<QString, const GroupSpec *> groupSpec;
-    for (const GroupSpec &group : scenario.groups) {
-        groupSpec.insert(group.name, &group);
     }
-    const auto addMember = [&](const QString &group, const ConsumerSpec &consumer) {
+
+    void add(const QString &group, const ConsumerSpec &consumer)
+    {
         const QString handle = consumer.handle();
-        failure[group] = std::max(failure.value(group), consumer.failureRate);
-        groupOf.insert(handle, group);
-        memberNames[group].append(handle);
+        m_failure[group] = std::max(m_failure.value(group), consumer.failureRate);
+        m_groupOf.insert(handle, group);
+        m_names[group].append(handle);
         ClientConfig config;
-        if (const GroupSpec *spec = groupSpec.value(group)) {
+        if (const GroupSpec *spec = m_groupSpec.value(group)) {
             config.apply(spec->client);
         }
         config.apply(consumer.client);
-        memberOf.insert(handle, { consumer.consumeTime.meanMs, double(config.consumeThreadMin) });
-    };
-    for (const GroupSpec &group : scenario.groups) {
-        for (const ConsumerSpec &consumer : group.consumers) {
-            addMember(group.name, consumer);
-        }
+        m_memberOf.insert(handle, { consumer.consumeTime.meanMs, double(config.consumeThreadMin) });
     }
-    for (const ScenarioEvent &e : scenario.events) {
-        if (e.action == ScenarioEvent::Action::Join) {
-            addMember(e.group, e.joining);
-        }
-    }
-    for (const ScenarioEvent &e : scenario.events) {
-        const auto member = memberOf.find(e.consumer);
-        if (member == memberOf.end()) {
-            continue;
-        }
-        if (e.action == ScenarioEvent::Action::SetFailureRate) {
-            const QString group = groupOf.value(e.consumer);
-            failure[group] = std::max(failure.value(group), e.failureRate);
-        } else if (e.action == ScenarioEvent::Action::SetConsumeTime) {
-            member->meanMs = std::min(member->meanMs, e.consumeTime.meanMs);
-        } else if (e.action == ScenarioEvent::Action::SetClient) {
-            member->threads = std::max(member->threads, threadsSetBy(e.client));
-        }
-    }
-    QHash<QString, double> groupRaised; // the most threads a setClient for a whole group sets
-    for (const ScenarioEvent &e : scenario.events) {
-        if (e.action == ScenarioEvent::Action::SetClient && e.consumer.isEmpty()) {
-            groupRaised[e.group] = std::max(groupRaised.value(e.group), threadsSetBy(e.client));
-        }
-    }
-    for (auto it = memberOf.begin(); it != memberOf.end(); ++it) {
-        it->threads = std::max(it->threads, groupRaised.value(groupOf.value(it.key())));
-    }
-    const auto capacity = [](const Member &m) { // listener calls a second
-        return m.meanMs > 0 ? m.threads * 1000.0 / m.meanMs
-                            : std::numeric_limits<double>::infinity();
-    };
-    double polls = 0; // flow-control retries of pulls a second
-    for (const GroupSpec &group : scenario.groups) {
-        double rate = 0;
-        qint64 groupQueues = 0;
-        for (const QString &topic : group.topics) {
-            rate += rates.value(topic);
-            groupQueues += topicQueues.value(topic);
-        }
-        const QList<QString> names = memberNames.value(group.name);
-        if (group.messageModel == MessageModel::Broadcasting) {
-            // Every member consumes every message; a failed call is not sent back.
-            for (const QString &name : names) {
-                const double most = capacity(memberOf.value(name));
-                cost.deliveriesPerSecond += std::min(rate, most);
-                polls += rate > most ? double(groupQueues) * kFlowControlRetriesPerSecond : 0;
+
+    void applyEvents(const Scenario &scenario)
+    {
+        for (const ScenarioEvent &e : scenario.events) {
+            const auto member = m_memberOf.find(e.consumer);
+            if (member == m_memberOf.end()) {
+                continue;
             }
-            continue;
+            if (e.action == ScenarioEvent::Action::SetFailureRate) {
+                const QString group = m_groupOf.value(e.consumer);
+                m_failure[group] = std::max(m_failure.value(group), e.failureRate);
+            } else if (e.action == ScenarioEvent::Action::SetConsumeTime) {
+                member->meanMs = std::min(member->meanMs, e.consumeTime.meanMs);
+            } else if (e.action == ScenarioEvent::Action::SetClient) {
+                member->threads = std::max(member->threads, threadsSetBy(e.client));
+            }
         }
-        // A message fails its first call with probability f, its k-th retry with f again: f^k
-        // of the messages are sent back a k-th time, until the DLQ takes them.
-        const double f = std::clamp(failure.value(group.name), 0.0, 1.0);
-        double sentBack = 0;
-        double power = 1;
-        for (int k = 1; k <= kMaxReconsumeTimes + 1; ++k) {
-            power *= f;
-            sentBack += power;
+        QHash<QString, double> groupRaised; // the most threads a group-wide setClient sets
+        for (const ScenarioEvent &e : scenario.events) {
+            if (e.action == ScenarioEvent::Action::SetClient && e.consumer.isEmpty()) {
+                groupRaised[e.group] = std::max(groupRaised.value(e.group), threadsSetBy(e.client));
+            }
         }
-        const double lastToDlq = power; // sent back a 17th time: dead-lettered, not consumed
-        const double offered = rate * (1 + sentBack - lastToDlq);
-        // At most one member per queue holds any: the fastest ones, at best.
-        QList<double> each;
-        for (const QString &name : names) {
-            each.append(capacity(memberOf.value(name)));
+        for (auto it = m_memberOf.begin(); it != m_memberOf.end(); ++it) {
+            it->threads = std::max(it->threads, groupRaised.value(m_groupOf.value(it.key())));
         }
-        std::sort(each.begin(), each.end(), std::greater<>());
-        double most = 0;
-        for (qsizetype i = 0; i < std::min<qsizetype>(each.size(), groupQueues); ++i) {
-            most += each.at(i);
-        }
-        // (A group that cannot keep up consumes, and fails, only what it can.)
-        const double share = offered > most ? most / offered : 1.0;
-        cost.deliveriesPerSecond += offered * share;
-        cost.retriesPerSecond += rate * sentBack * share;
-        polls += offered > most && !names.isEmpty()
-            ? double(groupQueues) * kFlowControlRetriesPerSecond
-            : 0;
     }
-    cost.flowControlPollsPerSecond = polls;
-    for (auto it = members.cbegin(); it != members.cend(); ++it) {
+
+    QHash<QString, const GroupSpec *> m_groupSpec;
+    QHash<QString, QList<QString>> m_names; //!< group → handles
+    QHash<QString, Member> m_memberOf; //!< handle → its fastest
+    QHash<QString, QString> m_groupOf; //!< handle → group
+    QHash<QString, double> m_failure;
+};
+
+/*!
+    A group's deliveries and retries. A member offered more than it can consume is held by flow
+    control, and its queues' pulls are retried every 50 ms instead; returns those polls.
+*/
+double addGroupLoad(
+    const GroupSpec &group, const Declared &d, const Members &members, ScenarioCost &cost)
+{
+    constexpr double kRetries = ScenarioCost::kFlowControlRetriesPerSecond;
+    double rate = 0;
+    qint64 groupQueues = 0;
+    for (const QString &topic : group.topics) {
+        rate += d.rates.value(topic);
+        groupQueues += d.topicQueues.value(topic);
+    }
+    const QList<QString> names = members.names(group.name);
+    if (group.messageModel == MessageModel::Broadcasting) {
+        // Every member consumes every message; a failed call is not sent back.
+        double polls = 0;
+        for (const QString &name : names) {
+            const double most = members.capacity(name);
+            cost.deliveriesPerSecond += std::min(rate, most);
+            polls += rate > most ? double(groupQueues) * kRetries : 0;
+        }
+        return polls;
+    }
+    // A message fails its first call with probability f, its k-th retry with f again: f^k of
+    // the messages are sent back a k-th time, until the DLQ takes them.
+    const double f = std::clamp(members.failure(group.name), 0.0, 1.0);
+    double sentBack = 0;
+    double power = 1;
+    for (int k = 1; k <= ScenarioCost::kMaxReconsumeTimes + 1; ++k) {
+        power *= f;
+        sentBack += power;
+    }
+    const double lastToDlq = power; // sent back a 17th time: dead-lettered, not consumed
+    const double offered = rate * (1 + sentBack - lastToDlq);
+    // At most one member per queue holds any: the fastest ones, at best.
+    QList<double> each;
+    for (const QString &name : names) {
+        each.append(members.capacity(name));
+    }
+    std::sort(each.begin(), each.end(), std::greater<>());
+    double most = 0;
+    for (qsizetype i = 0; i < std::min<qsizetype>(each.size(), groupQueues); ++i) {
+        most += each.at(i);
+    }
+    // (A group that cannot keep up consumes, and fails, only what it can.)
+    const double share = offered > most ? most / offered : 1.0;
+    cost.deliveriesPerSecond += offered * share;
+    cost.retriesPerSecond += rate * sentBack * share;
+    return offered > most && !names.isEmpty() ? double(groupQueues) * kRetries : 0;
+}
+
+void countConsumers(const Scenario &scenario, const Declared &d, ScenarioCost &cost)
+{
+    for (auto it = d.members.cbegin(); it != d.members.cend(); ++it) {
         cost.consumers += it.value();
         cost.notifications
             += double(scenario.brokers.size()) * double(it.value()) * double(it.value() + 1) / 2;
@@ -197,30 +248,53 @@ ScenarioCost ScenarioCost::of(const Scenario &scenario)
             cost.largestGroupName = it.key();
         }
     }
-    // ChurnGenerator: one action per exponential wait; a join creates a consumer that stays in
-    // every later sample. A setChurn event may start churn later or faster: take the fastest.
-    const auto joinsPerMinute = [](const ChurnSpec &churn) {
-        double total = 0;
-        double joins = 0;
-        for (const auto &[action, weight] : churn.actions) {
-            total += weight;
-            if (action == QLatin1String("join")) {
-                joins += weight;
-            }
+    cost.channels = cost.consumers * scenario.brokers.size();
+}
+
+// ChurnGenerator: one action per exponential wait; a join creates a consumer that stays in every
+// later sample.
+double joinsPerMinute(const ChurnSpec &churn)
+{
+    double total = 0;
+    double joins = 0;
+    for (const auto &[action, weight] : churn.actions) {
+        total += weight;
+        if (action == QLatin1String("join")) {
+            joins += weight;
         }
-        return total > 0 && churn.meanInterval > 0
-            ? double(kMinute) / double(churn.meanInterval) * joins / total
-            : 0.0;
-    };
-    if (scenario.churn) {
-        cost.churnJoinsPerMinute = joinsPerMinute(*scenario.churn);
     }
+    return total > 0 && churn.meanInterval > 0
+        ? double(kMinute) / double(churn.meanInterval) * joins / total
+        : 0.0;
+}
+
+// A setChurn event may start churn later or faster: take the fastest.
+double fastestChurnJoins(const Scenario &scenario)
+{
+    double most = scenario.churn ? joinsPerMinute(*scenario.churn) : 0.0;
     for (const ScenarioEvent &e : scenario.events) {
         if (e.action == ScenarioEvent::Action::SetChurn && e.churn) {
-            cost.churnJoinsPerMinute = std::max(cost.churnJoinsPerMinute, joinsPerMinute(*e.churn));
+            most = std::max(most, joinsPerMinute(*e.churn));
         }
     }
-    cost.channels = cost.consumers * scenario.brokers.size();
+    return most;
+}
+
+} // namespace
+
+ScenarioCost ScenarioCost::of(const Scenario &scenario)
+{
+    ScenarioCost cost;
+    const Declared d = declared(scenario);
+    countQueues(scenario, d, cost);
+    const Members members(scenario);
+    double polls = 0; // flow-control retries of pulls a second
+    for (const GroupSpec &group : scenario.groups) {
+        polls += addGroupLoad(group, d, members, cost);
+    }
+    cost.flowControlPollsPerSecond = polls;
+    countConsumers(scenario, d, cost);
+    cost.churnJoinsPerMinute = fastestChurnJoins(scenario);
     cost.samplesPerMinute = double(kMinute) / double(std::max<SimTime>(1, scenario.sampleInterval));
     return cost;
 }

@@ -66,7 +66,7 @@ bool ScenarioReadResult::ok() const
     if (!scenario) {
         return false;
     }
-    for (const ScenarioDiagnostic &d : diagnostics) {
+    for (const Diagnostic &d : diagnostics) {
         if (d.isError()) {
             return false;
         }
@@ -76,7 +76,7 @@ bool ScenarioReadResult::ok() const
 
 bool ScenarioReadResult::hasWarnings() const
 {
-    for (const ScenarioDiagnostic &d : diagnostics) {
+    for (const Diagnostic &d : diagnostics) {
         if (!d.isError()) {
             return true;
         }
@@ -86,11 +86,7 @@ bool ScenarioReadResult::hasWarnings() const
 
 QString ScenarioReadResult::errorText() const
 {
-    QStringList lines;
-    for (const ScenarioDiagnostic &d : diagnostics) {
-        lines.append(d.toString());
-    }
-    return lines.join(QLatin1Char('\n'));
+    return Diagnostic::toText(diagnostics);
 }
 
 ScenarioReadResult ScenarioReader::readFile(const QString &path, const StrategyRegistry *registry)
@@ -98,7 +94,7 @@ ScenarioReadResult ScenarioReader::readFile(const QString &path, const StrategyR
     QFile file(path);
     const auto failure = [&](const QString &message) {
         ScenarioReadResult result;
-        ScenarioDiagnostic d;
+        Diagnostic d;
         d.file = path;
         d.message = message;
         result.diagnostics.append(d);

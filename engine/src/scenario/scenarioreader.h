@@ -3,7 +3,7 @@
 #pragma once
 
 #include "scenario/scenario.h"
-#include "json/scenariodiagnostic.h"
+#include "json/diagnostic.h"
 
 #include <rblab/rblab_global.h>
 
@@ -27,11 +27,11 @@ class StrategyRegistry;
 struct RBLAB_ENGINE_EXPORT ScenarioReadResult
 {
     std::optional<Scenario> scenario;
-    QList<ScenarioDiagnostic> diagnostics;
+    QList<Diagnostic> diagnostics;
 
     bool ok() const;
     bool hasWarnings() const;
-    //! Every diagnostic, one per line, as ScenarioDiagnostic::toString() writes it.
+    //! Every diagnostic, one per line, as Diagnostic::toString() writes it.
     QString errorText() const;
 };
 

@@ -298,7 +298,8 @@ void tst_RoomLayout::lockIsClaimedOnlyInOrderlyGroups()
     QFETCH(bool, orderly);
     const TestWorld world(8, 2);
     auto catalog = std::make_shared<Catalog>(*world.catalog());
-    catalog->groupOrderly = { orderly };
+    catalog->groups.first().consumeMode
+        = orderly ? ConsumeMode::Orderly : ConsumeMode::Concurrently;
     WorldSnapshot s = world.evenSnapshot();
     for (SnapshotHolding &h : s.holdings) {
         h.locked = true; // a concurrent group's ProcessQueue may carry the flag too

@@ -79,8 +79,8 @@ void tst_RblabCompare::equalsSimulate()
                 totals.value(QStringLiteral("duplicates")).toInteger());
             QCOMPARE(f.value(QStringLiteral("exposure.lost")).toInteger(), qint64(0));
         }
-        // The groups' queue moves add up to the report's world figure at most (the report also
-        // counts retry queues and the start-up).
+        // The groups' queue moves add up to the report's owner changes at most (those also
+        // count retry queues and the start-up).
         qint64 moves = 0;
         for (const QJsonValue &g : groups) {
             moves += g.toObject().value(QStringLiteral("movement.queueMoves")).toInteger();
@@ -307,16 +307,18 @@ void tst_RblabCompare::usageErrors_data()
         << QStringList { kScenario, QStringLiteral("--variant"),
                QStringLiteral(RBLAB_TEST_DATA_DIR "/compare/variants-same-name.json") }
         << 2 << QStringLiteral("variants-same-name.json: variants[0] and ");
-    // QJsonDocument gives a byte offset ("offset 46: unterminated object"); editors go by
-    // line and column.
+    // Through the project's JSON reader: line and column as editors count them, the JSON path,
+    // in the one diagnostic format (file:line:column: error: path: message).
     QTest::newRow("broken variants file")
         << QStringList { kScenario, QStringLiteral("--variant"),
                QStringLiteral(RBLAB_TEST_DATA_DIR "/compare/variants-broken.json") }
-        << 2 << QStringLiteral("variants-broken.json:3:17: unterminated object");
+        << 2
+        << QStringLiteral("variants-broken.json:3:16: error: variants[1]: expected ',' or '}'");
     QTest::newRow("merge of broken JSON")
         << QStringList { QStringLiteral("--merge"),
                QStringLiteral(RBLAB_TEST_DATA_DIR "/compare/variants-broken.json") }
-        << 1 << QStringLiteral("variants-broken.json:3:17: unterminated object");
+        << 1
+        << QStringLiteral("variants-broken.json:3:16: error: variants[1]: expected ',' or '}'");
     QTest::newRow("merge of a non-part") << QStringList { QStringLiteral("--merge"), kScenario }
                                          << 1 << QStringLiteral("not the JSON of rblab compare");
 }

@@ -48,6 +48,7 @@ private slots:
     void crashedSessionIsRestored();
     void crashedProcessIsRestoredByTheNextStart();
     void unreadableAutosaveIsSetAside();
+    void unreadableStateSaysWhere();
     void badScenarioLeavesTheWorldRunning_data();
     void badScenarioLeavesTheWorldRunning();
     void everyWriterReplacesTheFile_data();
@@ -412,6 +413,33 @@ void tst_Autosave::unreadableAutosaveIsSetAside()
     // Kept for a person to read, not offered again.
     QVERIFY(QFileInfo::exists(left.first().scenarioPath + QStringLiteral(".unreadable")));
     QVERIFY(SessionAutosave::leftBehind(dir.path()).isEmpty());
+}
+
+void tst_Autosave::unreadableStateSaysWhere()
+{
+    // The state file goes through the project's JSON reader: a broken one is said with its
+    // line and column, and the session is still offered with the scenario beside it.
+    QTemporaryDir dir;
+    {
+        auto lost = makeWindow(dir.path());
+        QVERIFY(lost);
+        killOne(lost.get());
+        QVERIFY(lost->autosave()->saveNow());
+    }
+    QList<AutosavedSession> left = SessionAutosave::leftBehind(dir.path());
+    QCOMPARE(left.size(), 1);
+    QVERIFY2(left.first().stateError.isEmpty(), qPrintable(left.first().stateError));
+    QCOMPARE(left.first().reached, 30 * kSecond);
+    QFile file(left.first().statePath);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write("{\n  \"reached\": 5000\n  \"source\": \"x.json\"\n}\n");
+    file.close();
+    left = SessionAutosave::leftBehind(dir.path());
+    QCOMPARE(left.size(), 1);
+    QVERIFY2(left.first().stateError.startsWith(left.first().statePath + QStringLiteral(":3:3: ")),
+        qPrintable(left.first().stateError));
+    QCOMPARE(left.first().reached, 0);
+    SessionAutosave::discard(left.first());
 }
 
 void tst_Autosave::badScenarioLeavesTheWorldRunning_data()

@@ -180,7 +180,7 @@ void tst_ObservedLogs::frames()
     const Catalog &catalog = *world->catalog();
     QCOMPARE(catalog.consumers.size(), 2);
     QCOMPARE(catalog.queues.size(), 8);
-    QCOMPARE(catalog.groups, QStringList { QStringLiteral("GID_ORDER") });
+    QCOMPARE(catalog.groupNames(), QStringList { QStringLiteral("GID_ORDER") });
     QCOMPARE(world->duration(), SimTime(119900));
     const WorldSnapshot snap = world->snapshotAt(t);
     QCOMPARE(snap.now, t);

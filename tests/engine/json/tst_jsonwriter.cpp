@@ -26,6 +26,7 @@ private slots:
     void escaping_data();
     void escaping();
     void streamAndTreeAgree();
+    void streamPlacesSeparatorsAndLines();
     void fromJsonKeepsTheFormatsOrder();
     void reportKeepsNamesOutsideTheBmp();
 };
@@ -65,21 +66,80 @@ void tst_JsonWriter::streamAndTreeAgree()
 {
     const QString name = QString::fromUtf8("broker-\xF0\x9F\x98\x80\t\"a\"");
     JsonWriter::Stream stream;
-    stream.raw("{");
-    stream.key("name");
-    stream.string(name);
-    stream.raw(", ");
-    stream.key("n");
-    stream.number(-12);
-    stream.raw(", ");
+    stream.beginObject();
+    stream.member("name", name);
+    stream.member("n", -12);
     stream.key("s");
     stream.seconds(3.2004);
-    stream.raw("}");
+    stream.endObject();
+    stream.bytes.chop(1); // the document's final newline
     JsonNode tree = JsonNode::makeObject();
     tree.insert(QStringLiteral("name"), JsonNode::makeString(name));
     tree.insert(QStringLiteral("n"), JsonNode::makeInteger(-12));
     tree.insert(QStringLiteral("s"), JsonNode::makeDouble(3.2));
     QCOMPARE(stream.bytes, JsonWriter::compactUtf8(tree));
+}
+
+void tst_JsonWriter::streamPlacesSeparatorsAndLines()
+{
+    // The report's layout: a root of Lines, a Block of records each Inline with a hanging line,
+    // empty containers on one line; the caller never writes a comma.
+    using Layout = JsonWriter::Stream::Layout;
+    JsonWriter::Stream o;
+    o.beginObject(Layout::Lines);
+    o.newLine();
+    o.member("format", u"x@1");
+    o.newLine();
+    o.member("seed", 1);
+    o.member("duration", 60000);
+    o.newLine();
+    o.key("totals");
+    o.beginObject(Layout::Lines);
+    o.newLine();
+    o.member("a", 1);
+    o.member("b", 2);
+    o.newLine();
+    o.key("pop");
+    o.beginObject();
+    o.member("c", 3);
+    o.endObject();
+    o.endObject();
+    o.newLine();
+    o.key("queues");
+    o.beginArray(Layout::Block);
+    for (int q = 0; q < 2; ++q) {
+        o.beginObject();
+        o.member("queueId", q);
+        o.newLine();
+        o.key("owners");
+        o.beginArray();
+        o.string(u"c1");
+        o.string(u"c2");
+        o.endArray();
+        o.endObject();
+    }
+    o.endArray();
+    o.newLine();
+    o.key("events");
+    o.beginArray(Layout::Block);
+    o.endArray();
+    o.endObject();
+    QCOMPARE(o.bytes,
+        QByteArray("{\n"
+                   "  \"format\": \"x@1\",\n"
+                   "  \"seed\": 1, \"duration\": 60000,\n"
+                   "  \"totals\": {\n"
+                   "    \"a\": 1, \"b\": 2,\n"
+                   "    \"pop\": {\"c\": 3}\n"
+                   "  },\n"
+                   "  \"queues\": [\n"
+                   "    {\"queueId\": 0,\n"
+                   "     \"owners\": [\"c1\", \"c2\"]},\n"
+                   "    {\"queueId\": 1,\n"
+                   "     \"owners\": [\"c1\", \"c2\"]}\n"
+                   "  ],\n"
+                   "  \"events\": []\n"
+                   "}\n"));
 }
 
 void tst_JsonWriter::fromJsonKeepsTheFormatsOrder()

@@ -275,8 +275,8 @@ void tst_SharedInstance::secondConsumerOfAGroupIsRefused()
     const ScenarioReadResult result = ScenarioReader::read(file, QStringLiteral("s.json"));
     QVERIFY(!result.ok());
     QCOMPARE(result.diagnostics.size(), 1);
-    const ScenarioDiagnostic &d = result.diagnostics.first();
-    QCOMPARE(d.severity, ScenarioDiagnostic::Severity::Error);
+    const Diagnostic &d = result.diagnostics.first();
+    QCOMPARE(d.severity, Diagnostic::Severity::Error);
     QCOMPARE(d.file, QStringLiteral("s.json"));
     QCOMPARE(d.line, 8);
     QCOMPARE(d.path, QStringLiteral("groups[0].consumers[1].instanceName"));

@@ -136,7 +136,7 @@ inline void checkSingleDiagnostic(
     // Exactly one finding: the mistake itself, nothing that follows from it.
     QVERIFY2(
         result.diagnostics.size() == 1, qPrintable(dump(result) + QLatin1Char('\n') + input.text));
-    const Rblab::ScenarioDiagnostic &d = result.diagnostics.first();
+    const Rblab::Diagnostic &d = result.diagnostics.first();
     QCOMPARE(d.message, message);
     QCOMPARE(d.path, path);
     QCOMPARE(d.line, input.line);

@@ -94,7 +94,7 @@ JsonNode mutate(const JsonNode &node, QRandomGenerator &random)
 void checkResult(const ScenarioReadResult &result, int lines, const QByteArray &input)
 {
     bool anyError = false;
-    for (const ScenarioDiagnostic &d : result.diagnostics) {
+    for (const Diagnostic &d : result.diagnostics) {
         anyError = anyError || d.isError();
         if (d.line < 1 || d.line > lines + 1 || d.column < 1 || d.message.isEmpty()) {
             QFAIL(qPrintable(QStringLiteral("badly positioned: %1\n---\n%2")

@@ -11,7 +11,7 @@
 using namespace Rblab;
 using namespace ScenarioTestCase;
 
-class tst_ScenarioDiagnostics : public QObject
+class tst_Diagnostics : public QObject
 {
     Q_OBJECT
 
@@ -25,7 +25,7 @@ private slots:
     void toStringFormat();
 };
 
-void tst_ScenarioDiagnostics::baseIsValid()
+void tst_Diagnostics::baseIsValid()
 {
     const ScenarioReadResult result
         = ScenarioReader::read(kBase.toUtf8(), QStringLiteral("base.json"));
@@ -33,7 +33,7 @@ void tst_ScenarioDiagnostics::baseIsValid()
     QVERIFY(result.diagnostics.isEmpty());
 }
 
-void tst_ScenarioDiagnostics::diagnostics_data()
+void tst_Diagnostics::diagnostics_data()
 {
     QTest::addColumn<QStringList>("edits");
     QTest::addColumn<bool>("isError");
@@ -254,7 +254,7 @@ void tst_ScenarioDiagnostics::diagnostics_data()
         "expected an object of client settings, got an empty array");
 }
 
-void tst_ScenarioDiagnostics::diagnostics()
+void tst_Diagnostics::diagnostics()
 {
     QFETCH(QStringList, edits);
     QFETCH(bool, isError);
@@ -263,7 +263,7 @@ void tst_ScenarioDiagnostics::diagnostics()
     checkSingleDiagnostic(edits, isError, path, message);
 }
 
-void tst_ScenarioDiagnostics::independentErrorsAreAllReported()
+void tst_Diagnostics::independentErrorsAreAllReported()
 {
     const Marked input
         = apply({ "\"name\": \"t\",", "\"name\": \"t\", \"duration\": \"5 minutes\",",
@@ -286,7 +286,7 @@ void tst_ScenarioDiagnostics::independentErrorsAreAllReported()
     QCOMPARE(result.diagnostics.at(3).line, 6);
 }
 
-void tst_ScenarioDiagnostics::noCascades_data()
+void tst_Diagnostics::noCascades_data()
 {
     QTest::addColumn<QStringList>("edits");
     QTest::addColumn<QString>("path");
@@ -314,7 +314,7 @@ void tst_ScenarioDiagnostics::noCascades_data()
                                                   << QStringLiteral("format");
 }
 
-void tst_ScenarioDiagnostics::noCascades()
+void tst_Diagnostics::noCascades()
 {
     QFETCH(QStringList, edits);
     QFETCH(QString, path);
@@ -322,7 +322,7 @@ void tst_ScenarioDiagnostics::noCascades()
     const ScenarioReadResult result
         = ScenarioReader::read(input.text.toUtf8(), QStringLiteral("c.json"));
     QStringList errors;
-    for (const ScenarioDiagnostic &d : result.diagnostics) {
+    for (const Diagnostic &d : result.diagnostics) {
         if (d.isError()) {
             errors.append(d.toString());
         }
@@ -331,7 +331,7 @@ void tst_ScenarioDiagnostics::noCascades()
     QCOMPARE(result.diagnostics.first().path, path);
 }
 
-void tst_ScenarioDiagnostics::toStringFormat()
+void tst_Diagnostics::toStringFormat()
 {
     const Marked input = apply({ "\"broker-a\": 4,", "\"broker-a\": 2000,",
         "{\"id\": \"c2\", \"consumeTime\"", "{\"id\": \"c2\", \"consumTime\"" });
@@ -348,5 +348,5 @@ void tst_ScenarioDiagnostics::toStringFormat()
     QVERIFY(result.hasWarnings());
 }
 
-QTEST_GUILESS_MAIN(tst_ScenarioDiagnostics)
+QTEST_GUILESS_MAIN(tst_Diagnostics)
 #include "tst_scenariodiagnostics.moc"

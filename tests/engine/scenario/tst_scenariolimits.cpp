@@ -248,7 +248,7 @@ void tst_ScenarioLimits::ceilings()
     const ScenarioReadResult result = ScenarioReader::read(past.json(), QStringLiteral("w.json"));
     QVERIFY(!result.ok());
     QCOMPARE(result.diagnostics.size(), 1);
-    const ScenarioDiagnostic &d = result.diagnostics.first();
+    const Diagnostic &d = result.diagnostics.first();
     QVERIFY(d.isError());
     QCOMPARE(d.path, path);
     QCOMPARE(d.message, message);

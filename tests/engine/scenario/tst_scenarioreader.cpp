@@ -380,7 +380,7 @@ void tst_ScenarioReader::strategies()
     const ScenarioReadResult result
         = ScenarioReader::read(text, QStringLiteral("s.json"), &m_registry);
     QVERIFY2(result.diagnostics.size() == 1, qPrintable(result.errorText()));
-    const ScenarioDiagnostic &d = result.diagnostics.first();
+    const Diagnostic &d = result.diagnostics.first();
     QCOMPARE(d.message, expected);
     QCOMPARE(d.path, path);
     QCOMPARE(d.line, events.isEmpty() ? 2 : 3);
