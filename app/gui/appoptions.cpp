@@ -101,10 +101,35 @@ AppOptions::Outcome AppOptions::parse(
     const QStringList &arguments, AppOptions *options, QString *message)
 {
     QCommandLineParser parser;
+    addOptions(parser);
+    if (!parser.parse(arguments)) {
+        *message = parser.errorText();
+        return Outcome::Error;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        *message = parser.helpText();
+        return Outcome::Exit;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        *message = QCoreApplication::applicationName() + QLatin1Char(' ')
+            + QCoreApplication::applicationVersion();
+        return Outcome::Exit;
+    }
+    AppOptions o;
+    if (!o.readPlayback(parser, message) || !o.readModes(parser, message)
+        || !o.readSession(parser, message) || !o.readScreenshot(parser, message)) {
+        return Outcome::Error;
+    }
+    *options = o;
+    return Outcome::Run;
+}
+
+void AppOptions::addOptions(QCommandLineParser &parser)
+{
     parser.setApplicationDescription(
         tr("Rebalance Lab: watch how Apache RocketMQ consumer groups share a topic's queues."));
-    const QCommandLineOption help = parser.addHelpOption();
-    const QCommandLineOption version = parser.addVersionOption();
+    parser.addHelpOption();
+    parser.addVersionOption();
     const QCommandLineOption lang(QStringLiteral("lang"),
         tr("Interface language: en or zh_CN (default: the system's)."), QStringLiteral("LANG"));
     const QCommandLineOption speed(QStringLiteral("speed"),
@@ -169,122 +194,126 @@ AppOptions::Outcome AppOptions::parse(
     parser.addPositionalArgument(QStringLiteral("scenario"),
         tr("A scenario file to open (default: the bundled training world)."),
         QStringLiteral("[SCENARIO]"));
-    if (!parser.parse(arguments)) {
-        *message = parser.errorText();
-        return Outcome::Error;
-    }
-    if (parser.isSet(help)) {
-        *message = parser.helpText();
-        return Outcome::Exit;
-    }
-    if (parser.isSet(version)) {
-        *message = QCoreApplication::applicationName() + QLatin1Char(' ')
-            + QCoreApplication::applicationVersion();
-        return Outcome::Exit;
-    }
-    AppOptions o;
+}
+
+bool AppOptions::readPlayback(const QCommandLineParser &parser, QString *message)
+{
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1) {
         *message = tr("Only one scenario can be opened; got %1.")
                        .arg(positional.join(QStringLiteral(", ")));
-        return Outcome::Error;
+        return false;
     }
-    o.scenario = positional.value(0);
-    o.language = parser.value(lang);
-    if (parser.isSet(speed)) {
+    scenario = positional.value(0);
+    language = parser.value(QStringLiteral("lang"));
+    if (parser.isSet(QStringLiteral("speed"))) {
+        const QString text = parser.value(QStringLiteral("speed"));
         bool ok = false;
-        const double x = parser.value(speed).toDouble(&ok);
+        const double x = text.toDouble(&ok);
         if (!ok || x < 0.1 || x > 1000) {
-            *message = tr("--speed must be a number from 0.1 to 1000, got \"%1\".")
-                           .arg(parser.value(speed));
-            return Outcome::Error;
+            *message = tr("--speed must be a number from 0.1 to 1000, got \"%1\".").arg(text);
+            return false;
         }
-        o.speed = x;
+        speed = x;
     }
-    if (parser.isSet(zoom)) {
+    if (parser.isSet(QStringLiteral("zoom"))) {
+        const QString text = parser.value(QStringLiteral("zoom"));
         bool ok = false;
-        const int percent = parser.value(zoom).toInt(&ok);
+        const int percent = text.toInt(&ok);
         if (!ok || percent < 100 || percent > 200) {
-            *message = tr("--zoom must be a whole number from 100 to 200, got \"%1\".")
-                           .arg(parser.value(zoom));
-            return Outcome::Error;
+            *message = tr("--zoom must be a whole number from 100 to 200, got \"%1\".").arg(text);
+            return false;
         }
-        o.zoom = percent;
+        zoom = percent;
     }
-    o.strategy = parser.value(strategy);
-    o.pluginDirs = parser.values(pluginDir);
-    o.paused = parser.isSet(paused);
-    o.compare = parser.values(compare);
-    o.compareGroup = parser.value(compareGroup);
-    o.importLogs = parser.values(importLogs);
-    if (!o.compare.isEmpty() && (o.compare.size() < 2 || o.compare.size() > 4)) {
-        *message = tr("--compare: give 2 to 4 variants, not %1").arg(o.compare.size());
-        return Outcome::Error;
+    strategy = parser.value(QStringLiteral("strategy"));
+    pluginDirs = parser.values(QStringLiteral("plugin-dir"));
+    paused = parser.isSet(QStringLiteral("paused"));
+    return true;
+}
+
+bool AppOptions::readModes(const QCommandLineParser &parser, QString *message)
+{
+    compare = parser.values(QStringLiteral("compare"));
+    compareGroup = parser.value(QStringLiteral("group"));
+    importLogs = parser.values(QStringLiteral("import-logs"));
+    if (!compare.isEmpty() && (compare.size() < 2 || compare.size() > 4)) {
+        *message = tr("--compare: give 2 to 4 variants, not %1").arg(compare.size());
+        return false;
     }
-    if (!o.compareGroup.isEmpty() && o.compare.isEmpty()) {
+    if (!compareGroup.isEmpty() && compare.isEmpty()) {
         *message = tr("--group only goes with --compare");
-        return Outcome::Error;
+        return false;
     }
-    o.screenshot = parser.value(screenshot);
-    o.select = parser.value(select);
-    if (!o.select.isEmpty() && o.screenshot.isEmpty()) {
+    screenshot = parser.value(QStringLiteral("screenshot"));
+    select = parser.value(QStringLiteral("select"));
+    if (!select.isEmpty() && screenshot.isEmpty()) {
         *message = tr("--select only goes with --screenshot");
-        return Outcome::Error;
+        return false;
     }
-    o.autosaveDir = parser.value(autosaveDir);
-    if (parser.isSet(jsTimeout)) {
+    autosaveDir = parser.value(QStringLiteral("autosave-dir"));
+    if (parser.isSet(QStringLiteral("js-timeout"))) {
+        const QString text = parser.value(QStringLiteral("js-timeout"));
         bool ok = false;
-        o.jsTimeoutMs = parser.value(jsTimeout).toLongLong(&ok);
-        if (!ok || o.jsTimeoutMs < 1 || o.jsTimeoutMs > 3600000) {
-            *message = tr("--js-timeout must be 1 to 3600000 milliseconds, got \"%1\".")
-                           .arg(parser.value(jsTimeout));
-            return Outcome::Error;
+        jsTimeoutMs = text.toLongLong(&ok);
+        if (!ok || jsTimeoutMs < 1 || jsTimeoutMs > 3600000) {
+            *message = tr("--js-timeout must be 1 to 3600000 milliseconds, got \"%1\".").arg(text);
+            return false;
         }
     }
-    o.isolatePlugins = parser.value(isolate);
-    if (parser.isSet(isolate) && o.isolatePlugins != QLatin1String("all")
-        && o.isolatePlugins != QLatin1String("user") && o.isolatePlugins != QLatin1String("none")) {
+    isolatePlugins = parser.value(QStringLiteral("isolate-plugins"));
+    if (parser.isSet(QStringLiteral("isolate-plugins")) && isolatePlugins != QLatin1String("all")
+        && isolatePlugins != QLatin1String("user") && isolatePlugins != QLatin1String("none")) {
         *message
-            = tr("--isolate-plugins must be all, user or none, got \"%1\".").arg(o.isolatePlugins);
-        return Outcome::Error;
+            = tr("--isolate-plugins must be all, user or none, got \"%1\".").arg(isolatePlugins);
+        return false;
     }
-    if (parser.isSet(restore) && parser.isSet(noRestore)) {
+    return true;
+}
+
+bool AppOptions::readSession(const QCommandLineParser &parser, QString *message)
+{
+    const bool always = parser.isSet(QStringLiteral("restore-session"));
+    const bool never = parser.isSet(QStringLiteral("no-restore"));
+    if (always && never) {
         *message = tr("--restore-session and --no-restore contradict each other.");
-        return Outcome::Error;
+        return false;
     }
-    if (parser.isSet(restore) && (!o.scenario.isEmpty() || !o.screenshot.isEmpty())) {
+    if (always && (!scenario.isEmpty() || !screenshot.isEmpty())) {
         *message = tr("--restore-session opens the session a crash left behind: it takes no "
                       "SCENARIO and no --screenshot.");
-        return Outcome::Error;
+        return false;
     }
-    o.restore = parser.isSet(restore) ? Restore::Always
-        : parser.isSet(noRestore)     ? Restore::Never
-                                      : Restore::Ask;
-    if (parser.isSet(at)) {
-        o.at = parseTime(parser.value(at));
-        if (!o.at) {
+    restore = always ? Restore::Always : never ? Restore::Never : Restore::Ask;
+    return true;
+}
+
+bool AppOptions::readScreenshot(const QCommandLineParser &parser, QString *message)
+{
+    if (parser.isSet(QStringLiteral("at"))) {
+        at = parseTime(parser.value(QStringLiteral("at")));
+        if (!at) {
             *message = tr("--at must be a time such as \"90s\", \"6m30s\", \"1h2m\", \"2:10\", "
                           "\"1:02:03\" or a number of ms, got \"%1\".")
-                           .arg(parser.value(at));
-            return Outcome::Error;
+                           .arg(parser.value(QStringLiteral("at")));
+            return false;
         }
     }
-    if (!o.screenshot.isEmpty() && !o.at) {
+    if (!screenshot.isEmpty() && !at) {
         *message = tr("--screenshot needs --at TIME.");
-        return Outcome::Error;
+        return false;
     }
-    o.size = QSize(1600, 1000);
-    if (parser.isSet(size)) {
-        const auto s = parseSize(parser.value(size));
+    size = QSize(1600, 1000);
+    if (parser.isSet(QStringLiteral("size"))) {
+        const auto s = parseSize(parser.value(QStringLiteral("size")));
         if (!s) {
             *message = tr("--size must be WIDTHxHEIGHT from 320x240 to 8192x8192, got \"%1\".")
-                           .arg(parser.value(size));
-            return Outcome::Error;
+                           .arg(parser.value(QStringLiteral("size")));
+            return false;
         }
-        o.size = *s;
+        size = *s;
     }
-    *options = o;
-    return Outcome::Run;
+    return true;
 }
 
 bool AppOptions::lacksDisplay(

@@ -80,6 +80,19 @@ public:
         const QByteArray &display, const QByteArray &waylandDisplay, const QByteArray &platform);
     //! What a run that opens the window says when lacksDisplay().
     static QString noDisplayMessage();
+
+private:
+    static void addOptions(QCommandLineParser &parser);
+    // The parsed arguments, read in the order their mistakes are reported; false (and what is
+    // wrong in `message`) at the first.
+    //! The scenario, the language, the speed, the zoom and the strategies.
+    bool readPlayback(const QCommandLineParser &parser, QString *message);
+    //! Compare mode, imported logs, the screenshot's selection, autosave and plugins.
+    bool readModes(const QCommandLineParser &parser, QString *message);
+    //! Whether a session a crash left behind is restored.
+    bool readSession(const QCommandLineParser &parser, QString *message);
+    //! The screenshot's time and size.
+    bool readScreenshot(const QCommandLineParser &parser, QString *message);
 };
 
 } // namespace Rblab

@@ -147,18 +147,7 @@ void AssignmentItems::placeTile(TileItem item, const QRectF &target, qint64 now,
 void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat,
     const WorldSnapshot &snapshot, qint64 now, int duration, bool flash)
 {
-    if (m_cards.size() < cat.consumers.size()) {
-        m_cards.resize(cat.consumers.size());
-    }
-    for (qint32 c = 0; c < cat.consumers.size() && c < snapshot.consumers.size(); ++c) {
-        CardItem &ci = m_cards[c];
-        const quint32 count = snapshot.consumers.at(c).rebalanceCount;
-        if (count > ci.seenRebalances && flash) {
-            ci.flashStart = now;
-        }
-        ci.seenRebalances = count;
-    }
-
+    noteRebalances(cat, snapshot, now, flash);
     std::swap(m_previousItems, m_items);
     m_items.clear();
     m_previousIndex.clear();
@@ -175,139 +164,187 @@ void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat
     m_doubleOwned = 0;
     m_doubleOwnedRetry = 0;
     m_laneGrids = QList<AssignmentLayout::Grid>(sections.size());
-    QList<int> cardFill(layout.cards().size(), 0);
-    QList<int> cardTotal(layout.cards().size(), 0);
-    const auto &holdings = snapshot.holdings;
-
+    Pass pass { layout, cat, snapshot, now, duration, QList<int>(layout.cards().size(), 0),
+        QList<int>(layout.cards().size(), 0) };
     for (int s = 0; s < sections.size(); ++s) {
-        const AssignmentLayout::Section &section = sections.at(s);
-        const qint32 g = section.group;
-        if (g < 0 || g >= cat.groups.size()) {
-            continue;
-        }
-        const QList<qint32> &queues = cat.groups.at(g).queues;
-        // In BROADCASTING every consumer holds every queue by design: nothing is double-owned.
-        const bool clustering = !cat.groups.at(g).broadcasting();
-        // First pass: how many tiles each card of this group gets (for the "+N" overflow tile).
-        for (qint32 q : queues) {
-            if (q >= snapshot.queues.size()) {
-                continue;
-            }
-            const SnapshotQueue &sq = snapshot.queues.at(q);
-            for (qint32 h = sq.firstHolding;
-                 h < sq.firstHolding + sq.holdingCount && h < holdings.size(); ++h) {
-                const int card = layout.cardOf(holdings.at(h).consumer);
-                if (card >= 0 && layout.cards().at(card).section == s) {
-                    ++cardTotal[card];
-                }
-            }
-        }
-        const int capacity = section.cardGrid.capacity;
-        QList<TileItem> laneItems;
-        for (qint32 q : queues) {
-            if (q >= snapshot.queues.size()) {
-                continue;
-            }
-            const SnapshotQueue &sq = snapshot.queues.at(q);
-            const QueueInfo &info = cat.queues.at(q);
-            int aliveOwners = 0;
-            int runningOwners = 0;
-            const SnapshotHolding *first = nullptr;
-            for (qint32 h = sq.firstHolding;
-                 h < sq.firstHolding + sq.holdingCount && h < holdings.size(); ++h) {
-                const SnapshotHolding &hold = holdings.at(h);
-                if (hold.consumer < 0 || hold.consumer >= snapshot.consumers.size()
-                    || cat.consumers.at(hold.consumer).groupIndex != g || hold.dropped) {
-                    continue;
-                }
-                const ConsumerState st = snapshot.consumers.at(hold.consumer).state;
-                if (isAlive(st)) {
-                    ++aliveOwners;
-                    if (!first) {
-                        first = &hold;
-                    }
-                }
-                if (st == ConsumerState::Running) {
-                    ++runningOwners;
-                }
-            }
-            // In POP mode several consumers pop a queue by design (its %RETRY% queue stays PULL).
-            const bool popShared = cat.groups.at(g).pops && !info.retry;
-            const bool doubleOwned = clustering && !popShared && aliveOwners >= 2;
-            if (doubleOwned) {
-                ++(info.retry ? m_doubleOwnedRetry : m_doubleOwned);
-            }
-            for (qint32 h = sq.firstHolding;
-                 h < sq.firstHolding + sq.holdingCount && h < holdings.size(); ++h) {
-                const SnapshotHolding &hold = holdings.at(h);
-                const int card = layout.cardOf(hold.consumer);
-                if (card < 0 || layout.cards().at(card).section != s) {
-                    continue;
-                }
-                const int slot = cardFill[card]++;
-                const bool overflowing = cardTotal[card] > capacity;
-                if (overflowing && slot >= capacity - 1) {
-                    if (slot == capacity - 1) {
-                        TileItem more;
-                        more.consumer = hold.consumer;
-                        more.section = s;
-                        more.flags = TileItem::Overflow;
-                        more.overflowCount = cardTotal[card] - (capacity - 1);
-                        more.target = layout.cardSlot(card, slot);
-                        m_items.append(more);
-                    }
-                    continue;
-                }
-                TileItem item;
-                item.queue = q;
-                item.consumer = hold.consumer;
-                item.section = s;
-                const ConsumerState st = snapshot.consumers.at(hold.consumer).state;
-                if (info.retry) {
-                    item.flags |= TileItem::Retry;
-                }
-                if (doubleOwned && isAlive(st) && !hold.dropped) {
-                    item.flags |= TileItem::DoubleOwned;
-                }
-                if (st != ConsumerState::Running) {
-                    item.flags |= TileItem::Ghost;
-                }
-                if (hold.dropped) {
-                    item.flags |= TileItem::Dropped;
-                }
-                if (hold.locked && cat.groups.at(g).orderly()) {
-                    item.flags |= TileItem::Locked;
-                }
-                fillFrom(hold, snapshot.consumers.at(hold.consumer), item);
-                placeTile(item, layout.cardSlot(card, slot), now, duration);
-            }
-            if (runningOwners == 0) {
-                TileItem item;
-                item.queue = q;
-                item.consumer = -1;
-                item.section = s;
-                if (info.retry) {
-                    item.flags |= TileItem::Retry;
-                    ++m_laneRetryCounts[s];
-                }
-                if (aliveOwners > 0) {
-                    item.flags |= TileItem::Ghost;
-                }
-                if (first) {
-                    fillFrom(*first, snapshot.consumers.at(first->consumer), item);
-                }
-                laneItems.append(item);
-            }
-        }
-        // The lane packs denser when many queues are unassigned (the start of a run).
-        m_laneCounts[s] = int(laneItems.size());
-        m_laneGrids[s] = layout.laneGridFor(s, int(laneItems.size()));
-        for (int i = 0; i < laneItems.size() && i < m_laneGrids.at(s).capacity; ++i) {
-            placeTile(laneItems.at(i), m_laneGrids.at(s).slot(i), now, duration);
+        const qint32 g = sections.at(s).group;
+        if (g >= 0 && g < cat.groups.size()) {
+            rebuildSection(pass, s);
         }
     }
-    // Remember where each queue is drawn, for the next travel: a running owner's tile first,
-    // then any card, then the lane.
+    rememberQueueRects(cat);
+    updateSections(layout, cat, snapshot);
+}
+
+void AssignmentItems::noteRebalances(
+    const Catalog &cat, const WorldSnapshot &snapshot, qint64 now, bool flash)
+{
+    if (m_cards.size() < cat.consumers.size()) {
+        m_cards.resize(cat.consumers.size());
+    }
+    for (qint32 c = 0; c < cat.consumers.size() && c < snapshot.consumers.size(); ++c) {
+        CardItem &ci = m_cards[c];
+        const quint32 count = snapshot.consumers.at(c).rebalanceCount;
+        if (count > ci.seenRebalances && flash) {
+            ci.flashStart = now;
+        }
+        ci.seenRebalances = count;
+    }
+}
+
+void AssignmentItems::rebuildSection(Pass &pass, int s)
+{
+    const Catalog &cat = pass.catalog;
+    const WorldSnapshot &snapshot = pass.snapshot;
+    const qint32 g = pass.layout.sections().at(s).group;
+    const QList<qint32> &queues = cat.groups.at(g).queues;
+    // In BROADCASTING every consumer holds every queue by design: nothing is double-owned.
+    const bool clustering = !cat.groups.at(g).broadcasting();
+    countCardTiles(pass, s, queues);
+    QList<TileItem> laneItems;
+    for (qint32 q : queues) {
+        if (q >= snapshot.queues.size()) {
+            continue;
+        }
+        const QueueInfo &info = cat.queues.at(q);
+        const Owners owners = ownersOf(pass, g, snapshot.queues.at(q));
+        // In POP mode several consumers pop a queue by design (its %RETRY% queue stays PULL).
+        const bool popShared = cat.groups.at(g).pops && !info.retry;
+        const bool doubleOwned = clustering && !popShared && owners.alive >= 2;
+        if (doubleOwned) {
+            ++(info.retry ? m_doubleOwnedRetry : m_doubleOwned);
+        }
+        placeCardTiles(pass, s, q, doubleOwned);
+        if (owners.running == 0) {
+            TileItem item;
+            item.queue = q;
+            item.consumer = -1;
+            item.section = s;
+            if (info.retry) {
+                item.flags |= TileItem::Retry;
+                ++m_laneRetryCounts[s];
+            }
+            if (owners.alive > 0) {
+                item.flags |= TileItem::Ghost;
+            }
+            if (owners.first) {
+                fillFrom(*owners.first, snapshot.consumers.at(owners.first->consumer), item);
+            }
+            laneItems.append(item);
+        }
+    }
+    // The lane packs denser when many queues are unassigned (the start of a run).
+    m_laneCounts[s] = int(laneItems.size());
+    m_laneGrids[s] = pass.layout.laneGridFor(s, int(laneItems.size()));
+    for (int i = 0; i < laneItems.size() && i < m_laneGrids.at(s).capacity; ++i) {
+        placeTile(laneItems.at(i), m_laneGrids.at(s).slot(i), pass.now, pass.duration);
+    }
+}
+
+void AssignmentItems::countCardTiles(Pass &pass, int s, const QList<qint32> &queues)
+{
+    // How many tiles each card of this group gets (for the "+N" overflow tile).
+    const auto &holdings = pass.snapshot.holdings;
+    for (qint32 q : queues) {
+        if (q >= pass.snapshot.queues.size()) {
+            continue;
+        }
+        const SnapshotQueue &sq = pass.snapshot.queues.at(q);
+        for (qint32 h = sq.firstHolding;
+             h < sq.firstHolding + sq.holdingCount && h < holdings.size(); ++h) {
+            const int card = pass.layout.cardOf(holdings.at(h).consumer);
+            if (card >= 0 && pass.layout.cards().at(card).section == s) {
+                ++pass.cardTotal[card];
+            }
+        }
+    }
+}
+
+AssignmentItems::Owners AssignmentItems::ownersOf(
+    const Pass &pass, qint32 g, const SnapshotQueue &sq) const
+{
+    Owners owners;
+    const auto &holdings = pass.snapshot.holdings;
+    for (qint32 h = sq.firstHolding; h < sq.firstHolding + sq.holdingCount && h < holdings.size();
+         ++h) {
+        const SnapshotHolding &hold = holdings.at(h);
+        if (hold.consumer < 0 || hold.consumer >= pass.snapshot.consumers.size()
+            || pass.catalog.consumers.at(hold.consumer).groupIndex != g || hold.dropped) {
+            continue;
+        }
+        const ConsumerState st = pass.snapshot.consumers.at(hold.consumer).state;
+        if (isAlive(st)) {
+            ++owners.alive;
+            if (!owners.first) {
+                owners.first = &hold;
+            }
+        }
+        if (st == ConsumerState::Running) {
+            ++owners.running;
+        }
+    }
+    return owners;
+}
+
+void AssignmentItems::placeCardTiles(Pass &pass, int s, qint32 q, bool doubleOwned)
+{
+    const Catalog &cat = pass.catalog;
+    const WorldSnapshot &snapshot = pass.snapshot;
+    const SnapshotQueue &sq = snapshot.queues.at(q);
+    const bool retry = cat.queues.at(q).retry;
+    const qint32 g = pass.layout.sections().at(s).group;
+    const int capacity = pass.layout.sections().at(s).cardGrid.capacity;
+    const auto &holdings = snapshot.holdings;
+    for (qint32 h = sq.firstHolding; h < sq.firstHolding + sq.holdingCount && h < holdings.size();
+         ++h) {
+        const SnapshotHolding &hold = holdings.at(h);
+        const int card = pass.layout.cardOf(hold.consumer);
+        if (card < 0 || pass.layout.cards().at(card).section != s) {
+            continue;
+        }
+        const int slot = pass.cardFill[card]++;
+        const bool overflowing = pass.cardTotal[card] > capacity;
+        if (overflowing && slot >= capacity - 1) {
+            if (slot == capacity - 1) {
+                TileItem more;
+                more.consumer = hold.consumer;
+                more.section = s;
+                more.flags = TileItem::Overflow;
+                more.overflowCount = pass.cardTotal[card] - (capacity - 1);
+                more.target = pass.layout.cardSlot(card, slot);
+                m_items.append(more);
+            }
+            continue;
+        }
+        TileItem item;
+        item.queue = q;
+        item.consumer = hold.consumer;
+        item.section = s;
+        const ConsumerState st = snapshot.consumers.at(hold.consumer).state;
+        if (retry) {
+            item.flags |= TileItem::Retry;
+        }
+        if (doubleOwned && isAlive(st) && !hold.dropped) {
+            item.flags |= TileItem::DoubleOwned;
+        }
+        if (st != ConsumerState::Running) {
+            item.flags |= TileItem::Ghost;
+        }
+        if (hold.dropped) {
+            item.flags |= TileItem::Dropped;
+        }
+        if (hold.locked && cat.groups.at(g).orderly()) {
+            item.flags |= TileItem::Locked;
+        }
+        fillFrom(hold, snapshot.consumers.at(hold.consumer), item);
+        placeTile(item, pass.layout.cardSlot(card, slot), pass.now, pass.duration);
+    }
+}
+
+void AssignmentItems::rememberQueueRects(const Catalog &cat)
+{
+    // Where each queue is drawn, for the next travel: a running owner's tile first, then any
+    // card, then the lane.
     QList<quint8> rank(cat.queues.size(), 0);
     for (const TileItem &item : std::as_const(m_items)) {
         if (item.queue < 0) {
@@ -319,7 +356,6 @@ void AssignmentItems::rebuild(const AssignmentLayout &layout, const Catalog &cat
             m_queueRects[item.queue] = item.target;
         }
     }
-    updateSections(layout, cat, snapshot);
 }
 
 void AssignmentItems::updateSections(

@@ -60,6 +60,35 @@ public:
     const QStringList &sectionStrategies() const { return m_sectionStrategies; }
 
 private:
+    //! What one rebuild places its tiles with.
+    struct Pass
+    {
+        const AssignmentLayout &layout;
+        const Catalog &catalog;
+        const WorldSnapshot &snapshot;
+        qint64 now = 0;
+        int duration = 0;
+        QList<int> cardFill; //!< per card: tiles placed so far
+        QList<int> cardTotal; //!< per card: tiles it gets
+    };
+    //! A queue's holders among the members of its group.
+    struct Owners
+    {
+        int alive = 0;
+        int running = 0;
+        const SnapshotHolding *first = nullptr; //!< the first live one
+    };
+    //! Cards that rebalanced since the last frame flash.
+    void noteRebalances(
+        const Catalog &catalog, const WorldSnapshot &snapshot, qint64 now, bool flash);
+    //! A section's card tiles and its unassigned lane.
+    void rebuildSection(Pass &pass, int section);
+    void countCardTiles(Pass &pass, int section, const QList<qint32> &queues);
+    Owners ownersOf(const Pass &pass, qint32 group, const SnapshotQueue &queue) const;
+    //! A tile for queue `q` on each of its holders' cards (or their "+N" tile).
+    void placeCardTiles(Pass &pass, int section, qint32 q, bool doubleOwned);
+    //! Where each queue is drawn now: the next travel starts there.
+    void rememberQueueRects(const Catalog &catalog);
     void placeTile(TileItem item, const QRectF &target, qint64 now, int duration);
     void updateSections(
         const AssignmentLayout &layout, const Catalog &catalog, const WorldSnapshot &snapshot);

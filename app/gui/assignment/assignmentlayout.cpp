@@ -166,18 +166,40 @@ void AssignmentLayout::compute(const Catalog &catalog, const QSizeF &size, const
     }
 }
 
+//! The cards' grid one level of detail gives a section: how many columns, how large.
+struct AssignmentLayout::CardChoice
+{
+    int columns = 1;
+    Detail detail = Detail::HeatMap;
+    qreal tile = 0; // height
+    qreal scale = 1;
+    qreal score = -1;
+    qreal gap = 2;
+    QSizeF card;
+    qreal header = 5;
+};
+
 qreal AssignmentLayout::layoutSection(
     Section &section, const QRectF &rect, int cardCount, int tilesPerCard, qreal laneScale)
 {
-    const qreal lh = m_lineHeight;
     section.rect = rect;
-    section.title = QRectF(rect.left(), rect.top(), rect.width(), lh + 6);
+    section.title = QRectF(rect.left(), rect.top(), rect.width(), m_lineHeight + 6);
+    const QSizeF fullTile(qMax<qreal>(46, m_tileTextWidth + 12), m_lineHeight + 12);
+    layoutLane(section, rect, fullTile, laneScale);
+    const QRectF area(rect.left(), section.lane.bottom() + kCardGap, rect.width(),
+        rect.bottom() - section.lane.bottom() - kCardGap);
+    const CardChoice best = chooseCards(area, cardCount, tilesPerCard, fullTile);
+    placeCards(section, area, best, fullTile);
+    return best.detail == Detail::Full ? best.scale : 1.0;
+}
 
+void AssignmentLayout::layoutLane(
+    Section &section, const QRectF &rect, const QSizeF &fullTile, qreal laneScale)
+{
     // The lane: full tiles when every queue of the group fits in at most a fifth of the
     // section, smaller tiles otherwise, so the lane always shows every unassigned queue.
-    const QSizeF fullTile(qMax<qreal>(46, m_tileTextWidth + 12), lh + 12);
     const QSizeF laneTile = fullTile * laneScale;
-    const qreal labelWidth = qMin<qreal>(rect.width() / 4, lh * 7);
+    const qreal labelWidth = qMin<qreal>(rect.width() / 4, m_lineHeight * 7);
     const qreal laneWidth = rect.width() - labelWidth - 2 * kPad;
     Grid &lane = section.laneGrid;
     lane.gap = kTileGap;
@@ -194,12 +216,15 @@ qreal AssignmentLayout::layoutSection(
     section.laneLabel
         = QRectF(section.lane.left() + kPad, section.lane.top(), labelWidth - kPad, laneHeight);
     lane.origin = QPointF(section.lane.left() + labelWidth + kPad, section.lane.top() + kPad);
+}
 
-    // The cards: try every column count at every level of detail, keep the largest tiles
-    // (full tiles first), breaking ties by card shape. Denser levels also tighten the gaps
-    // and headers, down to a state strip above a field of cells.
-    const QRectF area(rect.left(), section.lane.bottom() + kCardGap, rect.width(),
-        rect.bottom() - section.lane.bottom() - kCardGap);
+AssignmentLayout::CardChoice AssignmentLayout::chooseCards(
+    const QRectF &area, int cardCount, int tilesPerCard, const QSizeF &fullTile) const
+{
+    // Try every column count at every level of detail, keep the largest tiles (full tiles
+    // first), breaking ties by card shape. Denser levels also tighten the gaps and headers,
+    // down to a state strip above a field of cells.
+    const qreal lh = m_lineHeight;
     const int n = qMax(1, cardCount);
     struct Level
     {
@@ -221,19 +246,7 @@ qreal AssignmentLayout::layoutSection(
         { Detail::HeatMap, 4, lh + 4, 2, 30 },
         { Detail::HeatMap, 2, 5, 1, 4 },
     };
-
-    struct Choice
-    {
-        int columns = 1;
-        Detail detail = Detail::HeatMap;
-        qreal tile = 0; // height
-        qreal scale = 1;
-        qreal score = -1;
-        qreal gap = 2;
-        QSizeF card;
-        qreal header = 5;
-    } best;
-
+    CardChoice best;
     for (const Level &level : levels) {
         for (int c = 1; c <= n; ++c) {
             const int r = (n + c - 1) / c;
@@ -242,7 +255,7 @@ qreal AssignmentLayout::layoutSection(
             if (cw < level.minWidth || ch < level.header + 2) {
                 continue;
             }
-            Choice choice;
+            CardChoice choice;
             choice.columns = c;
             choice.card = QSizeF(cw, ch);
             choice.gap = level.gap;
@@ -279,17 +292,20 @@ qreal AssignmentLayout::layoutSection(
             }
         }
         if (best.score >= 0) {
-            break; // the first level that fits is the most detailed one
+            return best; // the first level that fits is the most detailed one
         }
     }
-    if (best.score < 0) {
-        // Not even one-pixel cells fit: a single row of cards, cells clipped ("+N" tiles).
-        best.columns = n;
-        best.card = QSizeF(
-            qMax<qreal>(4, (area.width() - (n - 1) * 2) / n), qMax<qreal>(8, area.height()));
-        best.tile = 1;
-    }
+    // Not even one-pixel cells fit: a single row of cards, cells clipped ("+N" tiles).
+    best.columns = n;
+    best.card
+        = QSizeF(qMax<qreal>(4, (area.width() - (n - 1) * 2) / n), qMax<qreal>(8, area.height()));
+    best.tile = 1;
+    return best;
+}
 
+void AssignmentLayout::placeCards(
+    Section &section, const QRectF &area, const CardChoice &best, const QSizeF &fullTile)
+{
     Grid &grid = section.cardGrid;
     grid.detail = best.detail;
     const qreal pad = best.detail == Detail::Full ? kPad : (best.gap > 2 ? 3 : 1);
@@ -321,7 +337,6 @@ qreal AssignmentLayout::layoutSection(
         card.body = QRectF(
             card.rect.left() + pad, card.rect.top() + best.header, body.width(), body.height());
     }
-    return best.detail == Detail::Full ? best.scale : 1.0;
 }
 
 } // namespace Rblab

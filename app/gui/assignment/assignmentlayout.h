@@ -116,9 +116,17 @@ public:
     Grid laneGridFor(int section, int count) const;
 
 private:
+    struct CardChoice;
     //! Returns the scale of the cards' full tiles (1 below the full level).
     qreal layoutSection(
         Section &section, const QRectF &rect, int cardCount, int tilesPerCard, qreal laneScale);
+    //! The title's strip is laid out: the unassigned lane under it.
+    void layoutLane(Section &section, const QRectF &rect, const QSizeF &fullTile, qreal laneScale);
+    //! The most detailed grid of cards that gives every card `tilesPerCard` tiles in `area`.
+    CardChoice chooseCards(
+        const QRectF &area, int cardCount, int tilesPerCard, const QSizeF &fullTile) const;
+    void placeCards(
+        Section &section, const QRectF &area, const CardChoice &best, const QSizeF &fullTile);
 
     QSizeF m_size;
     QRectF m_legend;

@@ -332,8 +332,16 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
     }
     const SnapshotConsumer &sc = in.snapshot->consumers.at(c);
     const QColor stateColor = m_palette.state(sc.state, sc.slowed);
-    const bool alive = isAlive(sc.state);
+    paintCardFrame(p, in, card, detail, sc, stateColor);
+    if (paintCardHeader(p, in, card, detail, sc, stateColor)) {
+        paintCardLines(p, in, card, sc, stateColor);
+    }
+}
 
+void AssignmentRenderer::paintCardFrame(QPainter &p, const Input &in,
+    const AssignmentLayout::Card &card, Detail detail, const SnapshotConsumer &sc,
+    const QColor &stateColor)
+{
     p.setRenderHint(QPainter::Antialiasing, true);
     QColor background = m_palette.cardBackground;
     if (sc.state == ConsumerState::Killed) {
@@ -343,7 +351,7 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
         // Alive but not consuming: its queues are stuck. The whole card says so, not only the
         // stripe.
         background = withAlpha(stateColor, m_palette.dark ? 55 : 34);
-    } else if (!alive) {
+    } else if (!isAlive(sc.state)) {
         background = withAlpha(m_palette.cardBackground, 120);
     }
     QPen border(m_palette.cardBorder, 1);
@@ -374,6 +382,7 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
         paintBackground(p, card.rect);
     }
 
+    const qint32 c = card.consumer;
     if (in.cards && c < in.cards->size()) {
         const CardItem &ci = in.cards->at(c);
         if (ci.flashStart >= 0 && in.wallNow - ci.flashStart < kFlashMs) {
@@ -388,7 +397,12 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
         p.setBrush(Qt::NoBrush);
         p.drawRoundedRect(card.rect.adjusted(-1, -1, 1, 1), radius, radius);
     }
+}
 
+bool AssignmentRenderer::paintCardHeader(QPainter &p, const Input &in,
+    const AssignmentLayout::Card &card, Detail detail, const SnapshotConsumer &sc,
+    const QColor &stateColor)
+{
     const qreal lh = in.layout->lineHeight();
     if (detail == Detail::HeatMap && card.header.height() < lh) {
         // The densest level: a strip in the state's colour is the whole header.
@@ -396,7 +410,7 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
         p.setBrush(stateColor);
         p.drawRect(
             QRectF(card.rect.left(), card.rect.top(), card.rect.width(), card.header.height()));
-        return;
+        return false;
     }
     // Names are static texts elided to the card width: laid out once, drawn every frame.
     // Room for the name: the header less the queue count at the right (as wide as the widest
@@ -415,84 +429,53 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
         - (detail != Detail::HeatMap ? countWidth : 0);
     const QList<QStaticText> &names = cardNames(*in.catalog, nameWidth);
     const QPointF namePos(card.header.left() + (detail == Detail::Full ? 6 : 2), card.header.top());
+    const bool alive = isAlive(sc.state);
     p.setPen(alive || sc.state == ConsumerState::Absent ? m_palette.text : m_palette.mutedText);
     p.setFont(m_boldFont);
     if (detail != Detail::HeatMap || card.header.width() > 30) {
-        p.drawStaticText(namePos, names.at(c));
+        p.drawStaticText(namePos, names.at(card.consumer));
     }
     p.setFont(m_font);
     if (detail == Detail::HeatMap) {
-        return;
+        return false;
     }
-    if (!countInWords) {
-        p.drawText(QRectF(card.header.left(), card.header.top(), card.header.width() - 2, lh),
-            Qt::AlignRight | Qt::AlignTop, QString::number(sc.queueCount));
-        if (detail != Detail::Full) {
-            const qreal scheduleHeight
-                = in.layout->scheduleLine() < 0 ? lh + 2 : in.layout->scheduleLine();
-            if (detail == Detail::Compact && card.header.height() >= lh + 4 + scheduleHeight) {
-                // The layout gave this compact card the rebalance line (a small group, or the
-                // presenter's large line).
-                paintSchedule(p, in, card, sc,
-                    QRectF(namePos.x(), card.header.top() + lh + 2, card.header.width() - 4,
-                        scheduleHeight));
-            }
-            return;
-        }
-    } else {
-        p.drawText(QRectF(card.header.left(), card.header.top(), card.header.width() - 2, lh),
-            Qt::AlignRight | Qt::AlignTop,
+    const QRectF countRect(card.header.left(), card.header.top(), card.header.width() - 2, lh);
+    if (countInWords) {
+        p.drawText(countRect, Qt::AlignRight | Qt::AlignTop,
             sc.queueCount == 1 ? in.oneQueueLabel : in.queuesLabel.arg(sc.queueCount));
+        return true;
     }
-    const QFontMetricsF fm(m_font);
+    p.drawText(countRect, Qt::AlignRight | Qt::AlignTop, QString::number(sc.queueCount));
+    if (detail == Detail::Full) {
+        return true;
+    }
+    const qreal scheduleHeight = in.layout->scheduleLine() < 0 ? lh + 2 : in.layout->scheduleLine();
+    if (detail == Detail::Compact && card.header.height() >= lh + 4 + scheduleHeight) {
+        // The layout gave this compact card the rebalance line (a small group, or the
+        // presenter's large line).
+        paintSchedule(p, in, card, sc,
+            QRectF(
+                namePos.x(), card.header.top() + lh + 2, card.header.width() - 4, scheduleHeight));
+    }
+    return false;
+}
+
+void AssignmentRenderer::paintCardLines(QPainter &p, const Input &in,
+    const AssignmentLayout::Card &card, const SnapshotConsumer &sc, const QColor &stateColor)
+{
+    const qreal lh = in.layout->lineHeight();
     // Second line: the state in words, in the state's colour, then the cache and the strategy.
     const QString state = GuiText::stateName(sc.state, sc.slowed);
-    const qreal stateWidth = QFontMetricsF(m_boldFont).horizontalAdvance(state);
-    const QRectF line2(namePos.x(), card.header.top() + lh + 2, card.header.width() - 8, lh);
+    const QRectF line2(
+        card.header.left() + 6, card.header.top() + lh + 2, card.header.width() - 8, lh);
     const QColor stateText = m_palette.dark ? stateColor.lighter(130) : stateColor.darker(130);
     p.setPen(stateText);
     p.setFont(m_boldFont);
     p.drawText(line2, Qt::AlignLeft | Qt::AlignTop, state);
     p.setFont(m_font);
     p.setPen(m_palette.mutedText);
-    const QString cache = sc.pop
-        ? in.popLabel.arg(GuiText::count(sc.popInFlight), GuiText::count(sc.popInvisible))
-        : in.cacheLabel.arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes));
-    // A consumer whose strategy differs from its group's (a rolling deploy) says so in bold:
-    // mixed strategies are how queues end up double-owned or orphaned.
-    const QString groupStrategy = in.sectionStrategies.value(card.section);
-    const bool odd
-        = !sc.strategy.isEmpty() && !groupStrategy.isEmpty() && sc.strategy != groupStrategy;
-    qreal x = line2.left() + stateWidth + 10;
-    if (odd) {
-        p.setFont(m_boldFont);
-        p.setPen(m_palette.flowSpan);
-        const QString badge = sc.strategy;
-        p.drawText(
-            QRectF(x, line2.top(), line2.right() - x, lh), Qt::AlignLeft | Qt::AlignTop, badge);
-        x += QFontMetricsF(m_boldFont).horizontalAdvance(badge) + 8;
-        p.setFont(m_font);
-        p.setPen(m_palette.mutedText);
-    }
-    // The client instance it shares with other groups' consumers (ClientConfig.instanceName),
-    // as a small outlined tag: one MQClientInstance, one rebalance thread for all of them.
-    const QString &instance
-        = c < in.catalog->consumers.size() ? in.catalog->consumers.at(c).instanceName : QString();
-    if (!instance.isEmpty()) {
-        const QString tag = fm.elidedText(instance, Qt::ElideRight, line2.width() / 3);
-        const qreal tagWidth = fm.horizontalAdvance(tag) + 8;
-        if (x + tagWidth + fm.horizontalAdvance(QStringLiteral("000 · 0")) <= line2.right()) {
-            const QRectF box(x, line2.top() + 1, tagWidth, lh - 1);
-            p.setPen(QPen(m_palette.mutedText, 1));
-            p.setBrush(Qt::NoBrush);
-            p.drawRoundedRect(box, 3, 3);
-            p.drawText(box, Qt::AlignCenter, tag);
-            x += tagWidth + 6;
-        }
-    }
-    p.drawText(QRectF(x, line2.top(), qMax<qreal>(0, line2.right() - x), lh),
-        Qt::AlignLeft | Qt::AlignTop,
-        fm.elidedText(cache, Qt::ElideRight, qMax<qreal>(0, line2.right() - x)));
+    paintCardStatus(p, in, card, sc,
+        line2.left() + QFontMetricsF(m_boldFont).horizontalAdvance(state) + 10, line2);
     // Third line: when its RebalanceService wakes next and what it last computed with.
     const qreal scheduleHeight = in.layout->scheduleLine() < 0 ? lh + 2 : in.layout->scheduleLine();
     paintSchedule(
@@ -508,6 +491,51 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
         p.drawText(card.body, Qt::AlignCenter, state);
         p.setFont(m_font);
     }
+}
+
+void AssignmentRenderer::paintCardStatus(QPainter &p, const Input &in,
+    const AssignmentLayout::Card &card, const SnapshotConsumer &sc, qreal x, const QRectF &line)
+{
+    const qreal lh = in.layout->lineHeight();
+    const QFontMetricsF fm(m_font);
+    const QString cache = sc.pop
+        ? in.popLabel.arg(GuiText::count(sc.popInFlight), GuiText::count(sc.popInvisible))
+        : in.cacheLabel.arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes));
+    // A consumer whose strategy differs from its group's (a rolling deploy) says so in bold:
+    // mixed strategies are how queues end up double-owned or orphaned.
+    const QString groupStrategy = in.sectionStrategies.value(card.section);
+    const bool odd
+        = !sc.strategy.isEmpty() && !groupStrategy.isEmpty() && sc.strategy != groupStrategy;
+    if (odd) {
+        p.setFont(m_boldFont);
+        p.setPen(m_palette.flowSpan);
+        const QString badge = sc.strategy;
+        p.drawText(
+            QRectF(x, line.top(), line.right() - x, lh), Qt::AlignLeft | Qt::AlignTop, badge);
+        x += QFontMetricsF(m_boldFont).horizontalAdvance(badge) + 8;
+        p.setFont(m_font);
+        p.setPen(m_palette.mutedText);
+    }
+    // The client instance it shares with other groups' consumers (ClientConfig.instanceName),
+    // as a small outlined tag: one MQClientInstance, one rebalance thread for all of them.
+    const qint32 c = card.consumer;
+    const QString &instance
+        = c < in.catalog->consumers.size() ? in.catalog->consumers.at(c).instanceName : QString();
+    if (!instance.isEmpty()) {
+        const QString tag = fm.elidedText(instance, Qt::ElideRight, line.width() / 3);
+        const qreal tagWidth = fm.horizontalAdvance(tag) + 8;
+        if (x + tagWidth + fm.horizontalAdvance(QStringLiteral("000 · 0")) <= line.right()) {
+            const QRectF box(x, line.top() + 1, tagWidth, lh - 1);
+            p.setPen(QPen(m_palette.mutedText, 1));
+            p.setBrush(Qt::NoBrush);
+            p.drawRoundedRect(box, 3, 3);
+            p.drawText(box, Qt::AlignCenter, tag);
+            x += tagWidth + 6;
+        }
+    }
+    p.drawText(QRectF(x, line.top(), qMax<qreal>(0, line.right() - x), lh),
+        Qt::AlignLeft | Qt::AlignTop,
+        fm.elidedText(cache, Qt::ElideRight, qMax<qreal>(0, line.right() - x)));
 }
 
 void AssignmentRenderer::paintTiles(QPainter &p, const Input &in)

@@ -123,6 +123,20 @@ private:
     void paintLegend(QPainter &p, const Input &in);
     void paintSection(QPainter &p, const Input &in, int section);
     void paintCard(QPainter &p, const Input &in, int card);
+    //! A card's background and state stripe, its rebalance flash and the selection ring.
+    void paintCardFrame(QPainter &p, const Input &in, const AssignmentLayout::Card &card,
+        AssignmentLayout::Detail detail, const SnapshotConsumer &sc, const QColor &stateColor);
+    //! The header: the name and the queue count (a compact card's rebalance line under them).
+    //! Returns whether the card has the lines of a full card to paint under it.
+    bool paintCardHeader(QPainter &p, const Input &in, const AssignmentLayout::Card &card,
+        AssignmentLayout::Detail detail, const SnapshotConsumer &sc, const QColor &stateColor);
+    //! A full card's state line, its rebalance line and, on an empty stopped card, the state.
+    void paintCardLines(QPainter &p, const Input &in, const AssignmentLayout::Card &card,
+        const SnapshotConsumer &sc, const QColor &stateColor);
+    //! The rest of the state line from `x`: a strategy of its own, the shared instance, the
+    //! cache.
+    void paintCardStatus(QPainter &p, const Input &in, const AssignmentLayout::Card &card,
+        const SnapshotConsumer &sc, qreal x, const QRectF &line);
     void paintSchedule(QPainter &p, const Input &in, const AssignmentLayout::Card &card,
         const SnapshotConsumer &sc, const QRectF &line);
     void paintTiles(QPainter &p, const Input &in);

@@ -91,34 +91,73 @@ void ChartSeries::append(const QList<Sample> &samples)
     }
 }
 
+namespace {
+
+//! Whose row `row` of a sample is (whole, or folded: the departed consumers' rows left out).
+qint32 idOf(const Sample &s, qsizetype row)
+{
+    return s.consumerIds.isEmpty() ? qint32(row) : s.consumerIds.at(row);
+}
+
+} // namespace
+
+void ChartSeries::Totals::addCumulative(const Sample::Consumer &sc)
+{
+    // The client's own holds, then the brokers' push-backs (SYSTEM_BUSY, FLOW_CONTROL).
+    for (int k = 0; k < FlowSystemBusy; ++k) {
+        flow[k] += sc.flowControl[k];
+    }
+    for (int k = FlowSystemBusy; k < FlowCauses; ++k) {
+        flow[k] += sc.brokerFlowControl[k - FlowSystemBusy];
+    }
+    pop[PopAcked] += sc.popAcked;
+    pop[PopRevived] += sc.popRevived;
+    pop[PopRedelivered] += sc.popRedelivered;
+}
+
+qint32 ChartSeries::slotOf(qint32 c, int consumers) const
+{
+    if (m_group < 0) {
+        return c < consumers ? c : -1;
+    }
+    return c >= 0 && c < m_slotOf.size() ? m_slotOf.at(c) : -1;
+}
+
 void ChartSeries::appendOne(const Sample &s)
 {
     const double t = double(s.t) / 1000.0;
     const double dt = m_t.isEmpty() ? 0 : t - m_t.last();
     const qsizetype before = m_t.size();
     m_t.append(t);
-    const bool scoped = m_group >= 0;
     // Scratch slots per consumer: the world's consumers by catalog index, or the group's
-    // members by their place in the group.
-    const int consumers = scoped ? int(m_members.size()) : int(SampleHistory::consumerCount(s));
-    const auto slotOf = [&](qint32 c) {
-        if (!scoped) {
-            return c < consumers ? c : -1;
-        }
-        return c >= 0 && c < m_slotOf.size() ? m_slotOf.at(c) : -1;
-    };
-    // A sample's rows (whole, or folded: the departed consumers' rows left out) and whose
-    // they are. A departed consumer caches nothing and owns no queue: its columns end.
-    const qsizetype rows = s.consumers.size();
-    const auto idOf = [&s](qsizetype row) {
-        return s.consumerIds.isEmpty() ? qint32(row) : s.consumerIds.at(row);
-    };
+    // members by their place in the group. A departed consumer caches nothing and owns no
+    // queue: its columns end.
+    const int consumers
+        = m_group >= 0 ? int(m_members.size()) : int(SampleHistory::consumerCount(s));
+    measureLargestCaches(s, consumers);
+    // Flow-control holds per second: the cumulative counts of every consumer, departed ones
+    // (their summary row) included, against the previous sample's.
+    Totals totals;
+    addDeparted(s, consumers, totals);
+    addConsumers(s, consumers, before, totals);
+    // Columns of their own for the consumers alive, while few are at once: past that the charts
+    // draw the highest and the mean (the columns of this sample are dropped with the rest).
+    if (totals.live > kMaxConsumerColumns && !m_tooManyConsumers) {
+        m_tooManyConsumers = true;
+        m_perConsumer.clear();
+        m_columnsOf.clear();
+    }
+    appendTotals(s, totals, before, dt);
+}
+
+void ChartSeries::measureLargestCaches(const Sample &s, int consumers)
+{
     // The largest cache of one queue, per owner: what flow control compares with its threshold.
     m_largestCount.fill(0.0f, consumers);
     m_largestBytes.fill(0.0f, consumers);
     for (const Sample::Queue &q : s.queues) {
         for (qint32 owner : q.owners) {
-            const qint32 slot = slotOf(owner);
+            const qint32 slot = slotOf(owner, consumers);
             if (slot >= 0) {
                 m_largestCount[slot] = qMax(m_largestCount[slot], float(q.cachedCount));
                 m_largestBytes[slot] = qMax(m_largestBytes[slot], float(q.cachedBytes));
@@ -127,137 +166,120 @@ void ChartSeries::appendOne(const Sample &s)
     }
     // A POP consumer caches nothing: what its popThresholdForQueue compares is the messages it
     // popped and has not acked (in flight), which the cache chart shows instead.
-    for (qsizetype row = 0; row < rows; ++row) {
+    for (qsizetype row = 0; row < s.consumers.size(); ++row) {
         const Sample::Consumer &sc = s.consumers.at(row);
-        const qint32 slot = slotOf(idOf(row));
+        const qint32 slot = slotOf(idOf(s, row), consumers);
         if (sc.popInFlight >= 0 && slot >= 0) {
             m_largestCount[slot] = float(sc.popInFlight);
         }
     }
-    // Flow-control holds per second: the cumulative counts of every consumer, departed ones
-    // (their summary row) included, against the previous sample's. A group's departed members
-    // are not told apart in the summary: each counts with the last row it had.
-    qint64 flowTotal[FlowCauses] = { 0, 0, 0, 0, 0 };
-    qint64 popTotal[PopSeries] = { 0, 0, 0, 0, 0 };
-    bool pop = false;
-    const auto addCumulative = [&](const Sample::Consumer &sc) {
-        // The client's own holds, then the brokers' push-backs (SYSTEM_BUSY, FLOW_CONTROL).
-        for (int k = 0; k < FlowSystemBusy; ++k) {
-            flowTotal[k] += sc.flowControl[k];
-        }
-        for (int k = FlowSystemBusy; k < FlowCauses; ++k) {
-            flowTotal[k] += sc.brokerFlowControl[k - FlowSystemBusy];
-        }
-        popTotal[PopAcked] += sc.popAcked;
-        popTotal[PopRevived] += sc.popRevived;
-        popTotal[PopRedelivered] += sc.popRedelivered;
-    };
-    if (scoped) {
-        // A member folded out of the sample has the row of its latest departure (the
-        // history notes one each time a departed consumer's row changes: a dead POP
-        // consumer's checkpoints being revived).
-        while (m_departureCursor < m_departures.size()
-            && m_departures.at(m_departureCursor).from <= s.t) {
-            const SampleHistory::Departure &d = m_departures.at(m_departureCursor++);
-            const qint32 slot = slotOf(d.consumer);
-            if (slot >= 0) {
-                m_lastRow[slot] = d.row;
-            }
-        }
-        QList<bool> present(m_members.size(), false);
-        for (qsizetype row = 0; row < rows; ++row) {
-            const qint32 slot = slotOf(idOf(row));
-            if (slot >= 0) {
-                m_lastRow[slot] = s.consumers.at(row);
-                present[slot] = true;
-            }
-        }
-        for (qsizetype slot = 0; slot < m_lastRow.size(); ++slot) {
-            const Sample::Consumer &last = m_lastRow.at(slot);
-            addCumulative(last);
-            if (!present.at(slot) && last.popInFlight >= 0) {
-                // Departed: what it popped stays invisible on the brokers until revived.
-                pop = true;
-                popTotal[PopInvisible] += last.popInvisible;
-            }
-        }
-    } else {
-        addCumulative(s.departed);
+}
+
+void ChartSeries::addDeparted(const Sample &s, int consumers, Totals &totals)
+{
+    if (m_group < 0) {
+        totals.addCumulative(s.departed);
         if (s.departed.popInFlight >= 0) {
-            pop = true;
-            popTotal[PopInvisible] += s.departed.popInvisible;
+            totals.anyPop = true;
+            totals.pop[PopInvisible] += s.departed.popInvisible;
+        }
+        return;
+    }
+    // A group's departed members are not told apart in the summary: each counts with the last
+    // row it had. A member folded out of the sample has the row of its latest departure (the
+    // history notes one each time a departed consumer's row changes: a dead POP consumer's
+    // checkpoints being revived).
+    while (
+        m_departureCursor < m_departures.size() && m_departures.at(m_departureCursor).from <= s.t) {
+        const SampleHistory::Departure &d = m_departures.at(m_departureCursor++);
+        const qint32 slot = slotOf(d.consumer, consumers);
+        if (slot >= 0) {
+            m_lastRow[slot] = d.row;
         }
     }
-    double countThreshold = 0;
-    double sizeThreshold = 0;
-    float highest[MetricCount] = { 0, 0, 0 };
-    double sum[MetricCount] = { 0, 0, 0 };
-    int live = 0;
-    for (qsizetype row = 0; row < rows; ++row) {
+    QList<bool> present(m_members.size(), false);
+    for (qsizetype row = 0; row < s.consumers.size(); ++row) {
+        const qint32 slot = slotOf(idOf(s, row), consumers);
+        if (slot >= 0) {
+            m_lastRow[slot] = s.consumers.at(row);
+            present[slot] = true;
+        }
+    }
+    for (qsizetype slot = 0; slot < m_lastRow.size(); ++slot) {
+        const Sample::Consumer &last = m_lastRow.at(slot);
+        totals.addCumulative(last);
+        if (!present.at(slot) && last.popInFlight >= 0) {
+            // Departed: what it popped stays invisible on the brokers until revived.
+            totals.anyPop = true;
+            totals.pop[PopInvisible] += last.popInvisible;
+        }
+    }
+}
+
+void ChartSeries::addConsumers(const Sample &s, int consumers, qsizetype at, Totals &totals)
+{
+    for (qsizetype row = 0; row < s.consumers.size(); ++row) {
         const Sample::Consumer &sc = s.consumers.at(row);
-        const qint32 slot = slotOf(idOf(row));
+        const qint32 slot = slotOf(idOf(s, row), consumers);
         if (slot < 0) {
             continue;
         }
-        if (!scoped) {
-            addCumulative(sc);
+        if (m_group < 0) {
+            totals.addCumulative(sc);
         }
         if (sc.popInFlight >= 0) {
-            pop = true;
-            popTotal[PopInFlight] += sc.popInFlight;
-            popTotal[PopInvisible] += sc.popInvisible;
+            totals.anyPop = true;
+            totals.pop[PopInFlight] += sc.popInFlight;
+            totals.pop[PopInvisible] += sc.popInvisible;
         }
         if (!isAlive(sc.state)) {
             continue;
         }
         const float values[MetricCount] = { m_largestCount.at(slot),
             m_largestBytes.at(slot) / float(1024 * 1024), float(sc.lag) };
-        ++live;
+        ++totals.live;
         for (int m = 0; m < MetricCount; ++m) {
-            highest[m] = qMax(highest[m], values[m]);
-            sum[m] += values[m];
+            totals.highest[m] = qMax(totals.highest[m], values[m]);
+            totals.sum[m] += values[m];
         }
-        countThreshold = qMax(countThreshold, double(sc.pullThresholdForQueue));
-        sizeThreshold = qMax(sizeThreshold, double(sc.pullThresholdSizeForQueue));
+        totals.countThreshold = qMax(totals.countThreshold, double(sc.pullThresholdForQueue));
+        totals.sizeThreshold = qMax(totals.sizeThreshold, double(sc.pullThresholdSizeForQueue));
         if (!m_tooManyConsumers) {
-            appendColumns(idOf(row), before, values);
+            appendColumns(idOf(s, row), at, values);
         }
     }
-    // Columns of their own for the consumers alive, while few are at once: past that the charts
-    // draw the highest and the mean (the columns of this sample are dropped with the rest).
-    if (live > kMaxConsumerColumns && !m_tooManyConsumers) {
-        m_tooManyConsumers = true;
-        m_perConsumer.clear();
-        m_columnsOf.clear();
-    }
+}
+
+void ChartSeries::appendTotals(const Sample &s, const Totals &totals, qsizetype before, double dt)
+{
     for (int k = 0; k < FlowCauses; ++k) {
-        const qint64 added = before == 0 ? flowTotal[k] : flowTotal[k] - m_lastFlowTotal[k];
+        const qint64 added = before == 0 ? totals.flow[k] : totals.flow[k] - m_lastFlowTotal[k];
         m_flow[k].append(dt > 0 ? float(double(added) / dt) : 0.0f);
-        m_lastFlowTotal[k] = flowTotal[k];
+        m_lastFlowTotal[k] = totals.flow[k];
     }
-    m_hasPop = m_hasPop || pop;
-    m_pop[PopInFlight].append(float(popTotal[PopInFlight]));
-    m_pop[PopInvisible].append(float(popTotal[PopInvisible]));
+    m_hasPop = m_hasPop || totals.anyPop;
+    m_pop[PopInFlight].append(float(totals.pop[PopInFlight]));
+    m_pop[PopInvisible].append(float(totals.pop[PopInvisible]));
     for (int k = PopAcked; k < PopSeries; ++k) {
-        const qint64 added = before == 0 ? popTotal[k] : popTotal[k] - m_lastPopTotal[k];
+        const qint64 added = before == 0 ? totals.pop[k] : totals.pop[k] - m_lastPopTotal[k];
         m_pop[k].append(dt > 0 ? float(double(added) / dt) : 0.0f);
-        m_lastPopTotal[k] = popTotal[k];
+        m_lastPopTotal[k] = totals.pop[k];
     }
     for (int m = 0; m < MetricCount; ++m) {
-        m_highest[m].append(highest[m]);
-        m_mean[m].append(live > 0 ? float(sum[m] / live) : 0.0f);
+        m_highest[m].append(totals.highest[m]);
+        m_mean[m].append(totals.live > 0 ? float(totals.sum[m] / totals.live) : 0.0f);
     }
     // The group's own ownership health when the samples keep it per group (several groups).
-    const bool perGroup = scoped && m_group < s.groupOrphaned.size();
+    const bool perGroup = m_group >= 0 && m_group < s.groupOrphaned.size();
     m_orphaned.append(float(perGroup ? s.groupOrphaned.at(m_group) : s.orphanedQueues));
     m_doubleOwned.append(
         float(perGroup && m_group < s.groupDoubleOwned.size() ? s.groupDoubleOwned.at(m_group)
                                                               : s.doubleOwnedQueues));
-    if (countThreshold > 0) {
-        m_countThreshold = countThreshold;
+    if (totals.countThreshold > 0) {
+        m_countThreshold = totals.countThreshold;
     }
-    if (sizeThreshold > 0) {
-        m_sizeThreshold = sizeThreshold;
+    if (totals.sizeThreshold > 0) {
+        m_sizeThreshold = totals.sizeThreshold;
     }
 }
 

@@ -104,8 +104,31 @@ public:
         double *maxY = nullptr, qsizetype first = 0) const;
 
 private:
+    //! What one sample adds up over its consumers.
+    struct Totals
+    {
+        qint64 flow[FlowCauses] = {}; //!< cumulative holds and push-backs
+        qint64 pop[PopSeries] = {}; //!< levels, and cumulative acked, revived, redelivered
+        bool anyPop = false;
+        float highest[MetricCount] = {}; //!< over the live consumers
+        double sum[MetricCount] = {};
+        int live = 0;
+        double countThreshold = 0;
+        double sizeThreshold = 0;
+        void addCumulative(const Sample::Consumer &sc);
+    };
     void clearSamples();
     void appendOne(const Sample &s);
+    //! Consumer `c`'s place among the `consumers` scratch slots (-1: not in scope).
+    qint32 slotOf(qint32 c, int consumers) const;
+    void measureLargestCaches(const Sample &s, int consumers);
+    //! The departed consumers' cumulative figures (the world's summary row, or a group's
+    //! members' last rows).
+    void addDeparted(const Sample &s, int consumers, Totals &totals);
+    //! The sample's rows: their figures, and the columns of the live ones at sample `at`.
+    void addConsumers(const Sample &s, int consumers, qsizetype at, Totals &totals);
+    //! The sample's aggregate columns: rates, POP levels, highest and mean, ownership.
+    void appendTotals(const Sample &s, const Totals &totals, qsizetype before, double dt);
     //! Consumer `id`'s values (messages, MiB, lag) at sample `at`, alive there.
     void appendColumns(qint32 id, qsizetype at, const float (&values)[MetricCount]);
 

@@ -96,16 +96,30 @@ void ObservedWorld::build()
     const LogImporter &imp = *m_importer;
     m_duration = qMax<SimTime>(1, rel(imp.end()));
     auto catalog = std::make_shared<Catalog>();
+    addQueues(*catalog);
+    const QHash<QString, qint32> consumerIndex = addConsumers(*catalog);
+    m_rebalances.resize(catalog->consumers.size());
+    addChanges(*catalog, consumerIndex);
+    m_catalog = catalog;
+    addWindows(consumerIndex);
+    addEvents(consumerIndex);
+    addSamples();
+    m_replay = imp.scenario();
+}
+
+void ObservedWorld::addQueues(Catalog &catalog)
+{
+    const LogImporter &imp = *m_importer;
     // Queues: every queue of the result sets, in RocketMQ's order (topic, brokerName, queueId).
     QSet<QString> brokers;
     for (auto t = imp.topicBrokers().cbegin(); t != imp.topicBrokers().cend(); ++t) {
-        catalog->topics.append(t.key());
+        catalog.topics.append(t.key());
         for (auto b = t.value().cbegin(); b != t.value().cend(); ++b) {
             brokers.insert(b.key());
         }
     }
-    catalog->brokers = QStringList(brokers.cbegin(), brokers.cend());
-    std::sort(catalog->brokers.begin(), catalog->brokers.end());
+    catalog.brokers = QStringList(brokers.cbegin(), brokers.cend());
+    std::sort(catalog.brokers.begin(), catalog.brokers.end());
     for (auto t = imp.topicBrokers().cbegin(); t != imp.topicBrokers().cend(); ++t) {
         for (auto b = t.value().cbegin(); b != t.value().cend(); ++b) {
             for (int id = 0; id < b.value(); ++id) {
@@ -113,41 +127,50 @@ void ObservedWorld::build()
                 q.topic = t.key();
                 q.brokerName = b.key();
                 q.queueId = id;
-                q.topicIndex = qint32(catalog->topics.indexOf(t.key()));
-                q.brokerIndex = qint32(catalog->brokers.indexOf(b.key()));
+                q.topicIndex = qint32(catalog.topics.indexOf(t.key()));
+                q.brokerIndex = qint32(catalog.brokers.indexOf(b.key()));
                 q.retry = TopicNames::isRetryTopic(t.key());
                 m_queueIndex.insert(
-                    key({ q.topic, q.brokerName, q.queueId }), qint32(catalog->queues.size()));
-                catalog->sortedQueueOrder.append(qint32(catalog->queues.size()));
-                catalog->queues.append(q);
+                    key({ q.topic, q.brokerName, q.queueId }), qint32(catalog.queues.size()));
+                catalog.sortedQueueOrder.append(qint32(catalog.queues.size()));
+                catalog.queues.append(q);
             }
         }
     }
+}
+
+QHash<QString, qint32> ObservedWorld::addConsumers(Catalog &catalog)
+{
     // Consumers: one card per client of a group; a client id in two groups is named as the
     // replay scenario names it (group/clientId).
-    m_consumers = imp.observedConsumers();
+    m_consumers = m_importer->observedConsumers();
     QHash<QString, int> idCount;
     for (const auto &c : std::as_const(m_consumers)) {
         ++idCount[c.clientId];
     }
     QHash<QString, qint32> consumerIndex; // group \n clientId
     for (const auto &c : std::as_const(m_consumers)) {
-        if (catalog->groupIndex(c.group) < 0) {
-            catalog->groups.append(GroupInfo { c.group });
+        if (catalog.groupIndex(c.group) < 0) {
+            catalog.groups.append(GroupInfo { c.group });
         }
         ConsumerInfo info;
         info.id = c.clientId;
         info.name
             = idCount.value(c.clientId) > 1 ? c.group + QLatin1Char('/') + c.clientId : c.clientId;
         info.group = c.group;
-        info.groupIndex = catalog->groupIndex(c.group);
+        info.groupIndex = catalog.groupIndex(c.group);
         consumerIndex.insert(
-            c.group + QLatin1Char('\n') + c.clientId, qint32(catalog->consumers.size()));
-        catalog->consumers.append(info);
+            c.group + QLatin1Char('\n') + c.clientId, qint32(catalog.consumers.size()));
+        catalog.consumers.append(info);
     }
-    m_rebalances.resize(catalog->consumers.size());
+    return consumerIndex;
+}
+
+void ObservedWorld::addChanges(Catalog &catalog, const QHash<QString, qint32> &consumerIndex)
+{
+    const LogImporter &imp = *m_importer;
     // Each group's queues: those of the topics its clients claimed.
-    QList<QSet<QString>> groupTopics(catalog->groups.size());
+    QList<QSet<QString>> groupTopics(catalog.groups.size());
     for (const LogImporter::ClaimChange &ch : imp.claimChanges()) {
         const qint32 c = consumerIndex.value(ch.group + QLatin1Char('\n') + ch.clientId, -1);
         if (c < 0) {
@@ -156,7 +179,7 @@ void ObservedWorld::build()
         Change change;
         change.t = rel(ch.t);
         change.consumer = c;
-        change.topic = qint32(catalog->topics.indexOf(ch.topic));
+        change.topic = qint32(catalog.topics.indexOf(ch.topic));
         change.end = ch.end;
         for (const LoggedQueue &q : ch.claim) {
             const qint32 qi = queueIndex(q);
@@ -164,11 +187,11 @@ void ObservedWorld::build()
                 change.queues.append(qi);
             }
         }
-        groupTopics[catalog->consumers.at(c).groupIndex].insert(ch.topic);
+        groupTopics[catalog.consumers.at(c).groupIndex].insert(ch.topic);
         m_changes.push_back(change);
     }
-    for (qsizetype g = 0; g < catalog->groups.size(); ++g) {
-        GroupInfo &group = catalog->groups[g];
+    for (qsizetype g = 0; g < catalog.groups.size(); ++g) {
+        GroupInfo &group = catalog.groups[g];
         QStringList topics(groupTopics[g].cbegin(), groupTopics[g].cend());
         std::sort(topics.begin(), topics.end());
         for (const QString &topic : std::as_const(topics)) {
@@ -179,12 +202,15 @@ void ObservedWorld::build()
             }
         }
     }
-    catalog->assignGroupQueues();
-    m_catalog = catalog;
+    catalog.assignGroupQueues();
+}
 
+void ObservedWorld::addWindows(const QHash<QString, qint32> &consumerIndex)
+{
+    const LogImporter &imp = *m_importer;
     // The importer's windows: the ownership counts of the samples and the snapshot totals.
     for (const LogImporter::TopicTimeline &tl : imp.timelines()) {
-        const qint32 group = catalog->groupIndex(tl.group);
+        const qint32 group = m_catalog->groupIndex(tl.group);
         for (const auto &list : tl.doubleOwned) {
             for (const LogImporter::Interval &iv : list) {
                 m_doubleOwned.append({ rel(iv.from), rel(iv.to), iv.open, group });
@@ -206,13 +232,16 @@ void ObservedWorld::build()
                 qMax(rel(f.to), rel(f.from) + kMinFlowShown) });
         }
     }
+}
 
+void ObservedWorld::addEvents(const QHash<QString, qint32> &consumerIndex)
+{
     // Events, as a run publishes them.
-    for (const LogImporter::Event &e : imp.events()) {
+    for (const LogImporter::Event &e : m_importer->events()) {
         SimEvent ev;
         ev.t = rel(e.t);
         ev.consumer = consumerIndex.value(e.group + QLatin1Char('\n') + e.consumer, -1);
-        ev.topic = e.topic.isEmpty() ? -1 : qint32(catalog->topics.indexOf(e.topic));
+        ev.topic = e.topic.isEmpty() ? -1 : qint32(m_catalog->topics.indexOf(e.topic));
         ev.detail = e.detail;
         if (e.type == QLatin1String("rebalance")) {
             ev.type = SimEvent::Type::Rebalance;
@@ -280,7 +309,10 @@ void ObservedWorld::build()
             m_movesUpTo.append(moves);
         }
     }
+}
 
+void ObservedWorld::addSamples()
+{
     // Samples: a grid over the logs, plus each window's edges so that a window of a few
     // milliseconds still shows on the timeline.
     m_sampleInterval = qMax<SimTime>(500, (m_duration / kMaxGridSamples + 99) / 100 * 100);
@@ -317,11 +349,11 @@ void ObservedWorld::build()
         }
         s.orphanedQueues = snap.totals.orphanedQueues;
         s.doubleOwnedQueues = snap.totals.doubleOwnedQueues;
-        if (catalog->groups.size() > 1) {
+        if (m_catalog->groups.size() > 1) {
             // Each group's own counts, as the engine's samples carry them (the charts of a
             // selected group read these; the world's counts mixed the groups).
-            s.groupOrphaned = QList<qint32>(catalog->groups.size(), 0);
-            s.groupDoubleOwned = QList<qint32>(catalog->groups.size(), 0);
+            s.groupOrphaned = QList<qint32>(m_catalog->groups.size(), 0);
+            s.groupDoubleOwned = QList<qint32>(m_catalog->groups.size(), 0);
             for (const Window &w : std::as_const(m_unowned)) {
                 if (w.group >= 0 && w.covers(t)) {
                     ++s.groupOrphaned[w.group];
@@ -335,8 +367,6 @@ void ObservedWorld::build()
         }
         m_samples.append(s);
     }
-
-    m_replay = imp.scenario();
 }
 
 void ObservedWorld::advance(State &state, SimTime t) const

@@ -66,6 +66,18 @@ public:
 private:
     ObservedWorld() = default;
     void build();
+    //! Every queue of the result sets, in RocketMQ's order (topic, brokerName, queueId).
+    void addQueues(Catalog &catalog);
+    //! A consumer per client of a group; returns their catalog indexes by "group\nclientId".
+    QHash<QString, qint32> addConsumers(Catalog &catalog);
+    //! The clients' claims over time, and each group's queues (those its clients claimed).
+    void addChanges(Catalog &catalog, const QHash<QString, qint32> &consumerIndex);
+    //! The importer's double-owned and unowned windows and flow-control episodes.
+    void addWindows(const QHash<QString, qint32> &consumerIndex);
+    //! The events a run would publish, in time order, and the rebalance totals by time.
+    void addEvents(const QHash<QString, qint32> &consumerIndex);
+    //! Samples on a grid over the logs and at every window's edges.
+    void addSamples();
     struct Change
     {
         SimTime t = 0;

@@ -712,7 +712,10 @@ void tst_ChartPanel::chartsFollowTheGroupInView()
     m_controller->runTo(200 * kSecond);
     const CatalogPtr catalog = m_controller->catalog();
     QVERIFY(catalog && catalog->groups.size() == 2);
-    const qint32 popGroup = catalog->groupPop.indexOf(true);
+    qint32 popGroup = -1;
+    for (qint32 g = 0; g < catalog->groups.size(); ++g) {
+        popGroup = popGroup < 0 && catalog->groups.at(g).pops ? g : popGroup;
+    }
     QVERIFY(popGroup >= 0);
     qint32 pusher = -1;
     int members = 0;
@@ -740,7 +743,7 @@ void tst_ChartPanel::chartsFollowTheGroupInView()
     charts->setGroup(popGroup);
     QCOMPARE(charts->group(), popGroup);
     charts->refreshAll();
-    const QString prefix = catalog->groups.at(popGroup) + QStringLiteral(": ");
+    const QString prefix = catalog->groups.at(popGroup).name + QStringLiteral(": ");
     for (int k = 0; k < ChartPanel::KindCount; ++k) {
         QVERIFY2(charts->chart(ChartPanel::Kind(k))->title().startsWith(prefix),
             qPrintable(charts->chart(ChartPanel::Kind(k))->title()));

@@ -571,8 +571,8 @@ void tst_ObservedLogs::groupChartsCountTheirOwnGroup()
     }
     const ObservedWorld::Result r = ObservedWorld::import({ dir.path() }, LogImporter::Options());
     QVERIFY2(r.world, qPrintable(r.error));
-    const qsizetype ga = r.world->catalog()->groups.indexOf(QStringLiteral("GA"));
-    const qsizetype gb = r.world->catalog()->groups.indexOf(QStringLiteral("GB"));
+    const qsizetype ga = r.world->catalog()->groupIndex(QStringLiteral("GA"));
+    const qsizetype gb = r.world->catalog()->groupIndex(QStringLiteral("GB"));
     QVERIFY(ga >= 0 && gb >= 0);
     const auto at = [&](SimTime t) -> const Sample & {
         const QList<Sample> &samples = r.world->samples();
