@@ -3,6 +3,7 @@
 
 #include "cliguard.h"
 
+#include <json/savefile.h>
 #include <settings/scenarioduration.h>
 
 #include <cerrno>
@@ -90,6 +91,21 @@ bool CliContext::writeOut(QByteArrayView bytes)
         || std::fflush(stdout) != 0) {
         err << "rblab: cannot write to standard output: "
             << QString::fromLocal8Bit(std::strerror(errno)) << "\n";
+        err.flush();
+        return false;
+    }
+    return true;
+}
+
+bool CliContext::writeFile(const char *command, const QString &path, const QByteArray &bytes)
+{
+    if (path == QLatin1String("-") || path == QLatin1String("/dev/stdout")) {
+        return writeOut(bytes);
+    }
+    const QString reason
+        = path.isEmpty() ? QStringLiteral("no file named") : Rblab::writeWholeFile(path, bytes);
+    if (!reason.isEmpty()) {
+        err << command << ": cannot write " << path << ": " << reason << "\n";
         err.flush();
         return false;
     }

@@ -34,6 +34,13 @@ public:
         says so on standard error and returns false: the command then ends with status 2.
     */
     bool writeOut(QByteArrayView bytes);
+    /*!
+        Writes a command's output file whole: "-" (or /dev/stdout) is standard output; a file
+        goes through a QSaveFile, a device or a FIFO is written in place (Rblab::writeWholeFile).
+        On failure says "<command>: cannot write <path>: <reason>" and returns false: the
+        command then ends with status 2.
+    */
+    bool writeFile(const char *command, const QString &path, const QByteArray &bytes);
     //! Flushes `out` and checks that everything written to standard output arrived.
     bool finishOut();
     //! Reads --call-timeout into CliGuard; false (after a message) when the value is not valid.

@@ -3,7 +3,6 @@
 
 #include "clicontext.h"
 
-#include <json/savefile.h>
 #include <report/comparison.h>
 #include <report/comparisonwriter.h>
 #include <run/simulation.h>
@@ -11,7 +10,6 @@
 
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QThread>
 
 #include <cstdio>
@@ -23,6 +21,13 @@ using namespace Rblab;
 namespace {
 
 const QString kCommand = QStringLiteral("rblab compare");
+
+//! --output, or standard output when it is not given.
+bool writeOutput(CliContext &context, const QString &output, const QByteArray &data)
+{
+    return context.writeFile(
+        qPrintable(kCommand), output.isEmpty() ? QStringLiteral("-") : output, data);
+}
 
 // The options of rblab compare, added to the parser.
 struct CompareOptions
@@ -72,33 +77,6 @@ struct Shard
     qsizetype index = 0;
     qsizetype count = 1;
 };
-
-bool writeOutput(CliContext &context, const QString &target, const QByteArray &data)
-{
-    if (target.isEmpty() || target == QLatin1String("-")
-        || target == QLatin1String("/dev/stdout")) {
-        return context.writeOut(data);
-    }
-    // A device or a FIFO is written in place: QSaveFile's rename would replace the node itself
-    // with a regular file (/dev/null, as root).
-    const QFileInfo info(target);
-    if (info.exists() && !info.isFile() && !info.isDir()) {
-        QFile file(target);
-        if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.flush()) {
-            context.err << kCommand << ": cannot write " << target << ": " << file.errorString()
-                        << "\n";
-            return false;
-        }
-        return true;
-    }
-    QSaveFile file(target);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !commitFully(file)) {
-        context.err << kCommand << ": cannot write " << target << ": " << file.errorString()
-                    << "\n";
-        return false;
-    }
-    return true;
-}
 
 // --output is checked before the runs, so a typo does not cost a sweep.
 bool outputWritable(CliContext &context, const QString &target)

@@ -7,11 +7,8 @@
 #include <import/logimporter.h>
 #include <scenario/scenariowriter.h>
 
-#include <json/savefile.h>
-
 #include <QFileInfo>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 #include <cstdio>
 
@@ -55,31 +52,6 @@ std::optional<int> parseZone(const QString &text)
     }
     const int total = hours * 60 + minutes;
     return m.captured(1) == QLatin1String("-") ? -total : total;
-}
-
-bool writeFile(CliContext &context, const QString &path, const QByteArray &bytes)
-{
-    if (path == QLatin1String("-") || path == QLatin1String("/dev/stdout")) {
-        return context.writeOut(bytes);
-    }
-    const QFileInfo info(path);
-    if (info.exists() && !info.isFile()) {
-        QFile file(path);
-        if (info.isDir() || !file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size()) {
-            context.err << kCommand << ": cannot write " << path << ": "
-                        << (info.isDir() ? QStringLiteral("it is a directory") : file.errorString())
-                        << "\n";
-            return false;
-        }
-        return true;
-    }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size()
-        || !commitFully(file)) {
-        context.err << kCommand << ": cannot write " << path << ": " << file.errorString() << "\n";
-        return false;
-    }
-    return true;
 }
 
 } // namespace
@@ -177,12 +149,12 @@ int runImportLogsCommand(CliContext &context)
                     << " lines); nothing to report\n";
         return 1;
     }
-    if (!writeFile(context, parser.value(reportOption), importer.reportJson())) {
+    if (!context.writeFile(kCommand, parser.value(reportOption), importer.reportJson())) {
         return 2;
     }
     if (parser.isSet(scenarioOption)
-        && !writeFile(
-            context, parser.value(scenarioOption), ScenarioWriter::toJson(importer.scenario()))) {
+        && !context.writeFile(
+            kCommand, parser.value(scenarioOption), ScenarioWriter::toJson(importer.scenario()))) {
         return 2;
     }
     context.err << kCommand << ": " << importer.lines() << " lines, " << importer.usedLines()

@@ -5,12 +5,10 @@
 
 #include <import/mqadminimporter.h>
 
-#include <json/savefile.h>
 #include <scenario/scenarioreader.h>
 
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <tuple>
 
@@ -56,23 +54,6 @@ std::optional<QString> readText(CliContext &context, const QString &path)
         return std::nullopt;
     }
     return QString::fromUtf8(bytes);
-}
-
-bool writeFile(CliContext &context, const QString &path, const QByteArray &bytes)
-{
-    if (path == QLatin1String("-")) {
-        return context.writeOut(bytes);
-    }
-    QSaveFile file(path);
-    if (QFileInfo(path).isDir() || !file.open(QIODevice::WriteOnly)
-        || file.write(bytes) != bytes.size() || !commitFully(file)) {
-        context.err << kCommand << ": cannot write " << path << ": "
-                    << (QFileInfo(path).isDir() ? QStringLiteral("it is a directory")
-                                                : file.errorString())
-                    << "\n";
-        return false;
-    }
-    return true;
 }
 
 } // namespace
@@ -179,7 +160,7 @@ int runImportMqadminCommand(CliContext &context)
         context.err.flush();
         return 1;
     }
-    if (!writeFile(context, target, json)) {
+    if (!context.writeFile(kCommand, target, json)) {
         return 2;
     }
     const GroupSpec &group = result.scenario.groups.first();

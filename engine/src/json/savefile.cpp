@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "json/savefile.h"
 
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+
 namespace Rblab {
 
 namespace {
@@ -20,7 +24,49 @@ bool flushAll(QSaveFile &file)
     return false;
 }
 
+//! The device's reason, or what is known when Qt has none to give.
+QString reasonOf(const QFileDevice &file)
+{
+    if (file.error() == QFileDevice::NoError || file.errorString().isEmpty()
+        || file.errorString() == QLatin1String("Unknown error")) {
+        return QCoreApplication::translate(
+            "Rblab::SaveFile", "not every byte was written (is the disk full?)");
+    }
+    return file.errorString();
+}
+
 } // namespace
+
+QString writeWholeFile(const QString &path, const QByteArray &bytes)
+{
+    const QFileInfo info(path);
+    if (info.isDir()) {
+        return QCoreApplication::translate("Rblab::SaveFile", "it is a directory");
+    }
+    if (info.exists() && !info.isFile()) {
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered)) {
+            return file.errorString();
+        }
+        qint64 done = 0;
+        while (done < bytes.size()) {
+            const qint64 n = file.write(bytes.constData() + done, bytes.size() - done);
+            if (n <= 0) {
+                return reasonOf(file);
+            }
+            done += n;
+        }
+        return QString();
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        return file.errorString();
+    }
+    if (file.write(bytes) != bytes.size() || !commitFully(file)) {
+        return reasonOf(file);
+    }
+    return QString();
+}
 
 bool commitFully(QSaveFile &file)
 {

@@ -5,6 +5,7 @@
 #include <rblab/rblab_global.h>
 
 #include <QSaveFile>
+#include <QString>
 
 #include <initializer_list>
 
@@ -28,5 +29,14 @@ RBLAB_ENGINE_EXPORT bool commitFully(QSaveFile &file);
     named in the error.
 */
 RBLAB_ENGINE_EXPORT QSaveFile *commitAll(std::initializer_list<QSaveFile *> files);
+
+/*!
+    Writes `bytes` to `path` whole or not at all, and says why not: a regular file (or a new
+    one) through a QSaveFile and commitFully(); a device or a FIFO in place, unbuffered, so that
+    a refused write is seen at once (/dev/full: "No space left on device"), since QSaveFile's
+    rename would replace the node itself. Returns an empty string on success, else the reason
+    (never "Unknown error": a write that stopped short without a reason says so).
+*/
+RBLAB_ENGINE_EXPORT QString writeWholeFile(const QString &path, const QByteArray &bytes);
 
 } // namespace Rblab

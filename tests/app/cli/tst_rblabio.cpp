@@ -116,6 +116,24 @@ void tst_RblabIo::writeErrors_data()
     QTest::newRow("simulate --report /dev/full")
         << QStringLiteral("'%1' simulate '%2' --quiet --until 10s --report /dev/full")
                .arg(rblab, kScenario);
+    // Every command, every output (issue 39: import-logs wrote into /dev/full and said 0).
+    const QString logs = QStringLiteral(RBLAB_SOURCE_DIR "/tests/data/importlogs/kill53");
+    QTest::newRow("import-logs --report /dev/full")
+        << QStringLiteral("'%1' import-logs '%2' --report /dev/full").arg(rblab, logs);
+    QTest::newRow("import-logs --scenario /dev/full")
+        << QStringLiteral("'%1' import-logs '%2' --report /dev/null --scenario /dev/full")
+               .arg(rblab, logs);
+    QTest::newRow("import-logs --report - > /dev/full")
+        << QStringLiteral("'%1' import-logs '%2' --report - > /dev/full").arg(rblab, logs);
+    const QString mqadmin = QStringLiteral(RBLAB_SOURCE_DIR "/tests/data/importmqadmin/v49");
+    QTest::newRow("import-mqadmin --scenario /dev/full")
+        << QStringLiteral("'%1' import-mqadmin --connection '%2/connection.txt' --progress "
+                          "'%2/progress.txt' --scenario /dev/full")
+               .arg(rblab, mqadmin);
+    QTest::newRow("compare --output /dev/full")
+        << QStringLiteral("'%1' compare '%2' --variant AVG --variant AVG_BY_CIRCLE --seeds 1 "
+                          "--until 10s --output /dev/full")
+               .arg(rblab, kScenario);
 }
 
 void tst_RblabIo::writeErrors()
@@ -133,6 +151,8 @@ void tst_RblabIo::writeErrors()
     QCOMPARE(process.exitStatus(), QProcess::NormalExit);
     QVERIFY2(process.exitCode() == 2, err.constData());
     QVERIFY2(err.contains("cannot write"), err.constData());
+    // The reason, never Qt's "Unknown error" (seen on a full disk).
+    QVERIFY2(!err.contains("Unknown error"), err.constData());
 }
 
 void tst_RblabIo::reportIntoFifo_data()
