@@ -11,6 +11,8 @@
 #include <QMap>
 #include <QSet>
 
+#include <limits>
+
 namespace Rblab {
 
 namespace {
@@ -428,7 +430,10 @@ void ScenarioBuilder::describe()
     qint64 backlog = 0;
     for (const MqadminQueueRow &r : m_cp.rows) {
         if (!TopicNames::isRetryOrDlqTopic(r.topic)) {
-            backlog += std::max<qint64>(0, r.diff);
+            // Saturated: #Diff is whatever was pasted (four rows of 9·10¹⁸ overflowed).
+            if (__builtin_add_overflow(backlog, std::max<qint64>(0, r.diff), &backlog)) {
+                backlog = std::numeric_limits<qint64>::max();
+            }
         }
     }
     const QString orphans = m_orphaned.mid(0, 8).join(QStringLiteral(", "))

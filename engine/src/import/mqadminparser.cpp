@@ -8,9 +8,23 @@
 #include <QHash>
 #include <QRegularExpression>
 
+#include <limits>
+#include <optional>
+
 namespace Rblab {
 
 namespace {
+
+//! #Broker Offset − #Consumer Offset, or nothing when it does not fit in 64 bits (offsets of
+//! 2⁶³ − 1 and −1): the rows' numbers are whatever was pasted, never trusted to be small.
+std::optional<qint64> lagOf(const MqadminQueueRow &r)
+{
+    qint64 lag = 0;
+    if (__builtin_sub_overflow(r.brokerOffset, r.consumerOffset, &lag)) {
+        return std::nullopt;
+    }
+    return lag;
+}
 
 const QLatin1String kWarning("warning");
 const QLatin1String kError("error");
@@ -422,7 +436,7 @@ bool guessLayout(const QStringList &t, qint64 n, const QString &file,
             MqadminProgressLayout::V5, MqadminProgressLayout::V49 }) {
         RowError ignored;
         const auto row = parseRow(t, layout, &ignored);
-        if (row && row->diff == row->brokerOffset - row->consumerOffset) {
+        if (row && lagOf(*row) == row->diff) {
             out.layout = layout;
             add(diagnostics, S::Warning, file, n, QStringLiteral("#Topic"),
                 QStringLiteral("no header line; the columns were taken from this row"));
@@ -445,11 +459,11 @@ void readRow(const QStringList &t, qint64 n, const QString &file,
     }
     MqadminQueueRow r = *row;
     r.line = n;
-    if (r.consumerOffset >= 0 && r.diff != r.brokerOffset - r.consumerOffset) {
+    if (r.consumerOffset >= 0 && lagOf(r) != r.diff) {
         add(diagnostics, S::Warning, file, n, QStringLiteral("#Diff"),
             QStringLiteral("%1, expected #Broker Offset − #Consumer Offset = %2")
                 .arg(r.diff)
-                .arg(r.brokerOffset - r.consumerOffset));
+                .arg(r.brokerOffset - r.consumerOffset)); // both ≥ 0: it fits
     }
     if (r.topic.size() == 64) {
         add(diagnostics, S::Warning, file, n, QStringLiteral("#Topic"),
@@ -479,10 +493,17 @@ void checkDiffTotal(
         return;
     }
     qint64 sum = 0;
+    bool overflow = false;
     for (const MqadminQueueRow &r : out.rows) {
-        sum += r.diff;
+        overflow = overflow || __builtin_add_overflow(sum, r.diff, &sum);
     }
-    if (sum != *out.diffTotal) {
+    if (overflow) {
+        add(diagnostics, S::Warning, file, 0, QStringLiteral("Diff Total"),
+            QStringLiteral("%1, but the rows read add up to more than a 64-bit number holds "
+                           "(%2): their #Diff values cannot be a real backlog")
+                .arg(*out.diffTotal)
+                .arg(std::numeric_limits<qint64>::max()));
+    } else if (sum != *out.diffTotal) {
         add(diagnostics, S::Warning, file, 0, QStringLiteral("Diff Total"),
             QStringLiteral("%1, but the rows read add up to %2: rows are missing or were "
                            "skipped")
@@ -603,12 +624,11 @@ MqadminProgressOutput parseMqadminProgress(
         if (!inTable && out.layout == MqadminProgressLayout::Unknown && t.size() >= 7) {
             inTable = guessLayout(t, n, file, diagnostics, out);
         }
-        // A row has #Broker Offset, an integer, as its fourth column; anything else in the
-        // table (a stack trace, a log line) is a line of no known kind.
-        bool offsetColumn = false;
-        if (t.size() >= 4) {
-            t[3].toLongLong(&offsetColumn);
-        }
+        // A row has #Broker Offset, a number, as its fourth column; anything else in the
+        // table (a stack trace, a log line) is a line of no known kind. A number that is not a
+        // 64-bit integer (2⁶³, 1e18, 0x10, -1) is still a row: readRow names the field.
+        static const QRegularExpression number(QStringLiteral("^[+-]?[0-9][0-9A-Za-z.+-]*$"));
+        const bool offsetColumn = t.size() >= 4 && number.match(t[3]).hasMatch();
         if (!inTable || !offsetColumn) {
             unknown(out, n);
             continue;

@@ -47,6 +47,7 @@ private slots:
     void progress();
     void malformedConnection();
     void malformedProgress();
+    void hostileNumbers();
     void pasteOfBoth();
     void importV49();
     void importV5Orphans();
@@ -216,6 +217,57 @@ void tst_MqadminParser::malformedProgress()
     // The bad rows and the stack trace line (no #Broker Offset in its fourth column).
     QCOMPARE(out.unknownLines, qint64(3));
     QCOMPARE(out.unknownAt, (QList<qint64> { 4, 6, 8 }));
+}
+
+void tst_MqadminParser::hostileNumbers()
+{
+    // Issue 39: four rows of #Broker Offset = #Diff = 9·10¹⁸ summed past 2⁶³ ("add up to
+    // -893488147419103232", undefined behaviour), and offsets that are numbers but not 64-bit
+    // integers were lines of no known kind instead of a warning on their field.
+    const QString head = QStringLiteral(
+        "#Topic  #Broker Name  #QID  #Broker Offset  #Consumer Offset  #Diff  #LastTime\n");
+    QString text = head;
+    for (int q = 0; q < 4; ++q) {
+        text
+            += QStringLiteral("T  broker-a  %1  9000000000000000000  0  9000000000000000000  N/A\n")
+                   .arg(q);
+    }
+    text += QStringLiteral("T  broker-a  4  9223372036854775808  0  1  N/A\n"
+                           "T  broker-a  5  1e18  0  1  N/A\n"
+                           "T  broker-a  6  0x10  0  1  N/A\n"
+                           "T  broker-a  7  9223372036854775807  -1  1  N/A\n"
+                           "\nDiff Total: 36000000000000000000\n");
+    QList<MqadminDiagnostic> diagnostics;
+    MqadminProgressOutput out = parseMqadminProgress(text, QStringLiteral("p.txt"), &diagnostics);
+    const QString integer = QStringLiteral("expected an integer of 0 or more");
+    QCOMPARE(texts(diagnostics),
+        (QStringList {
+            QStringLiteral("p.txt:6: warning: #Broker Offset: \"9223372036854775808\", ") + integer,
+            QStringLiteral("p.txt:7: warning: #Broker Offset: \"1e18\", ") + integer,
+            QStringLiteral("p.txt:8: warning: #Broker Offset: \"0x10\", ") + integer,
+            QStringLiteral("p.txt:11: warning: Diff Total: \"36000000000000000000\", expected a "
+                           "number"),
+        }));
+    QCOMPARE(out.rows.size(), 5); // the four big ones and 2⁶³ − 1 with no committed offset
+    QCOMPARE(out.unknownLines, qint64(3)); // the three refused rows, each with its warning
+    QVERIFY(!out.diffTotal); // 3.6·10¹⁹ is not a 64-bit total: not read as one
+
+    // A total that fits, against rows whose sum does not: said, not wrapped.
+    text = head;
+    for (int q = 0; q < 4; ++q) {
+        text
+            += QStringLiteral("T  broker-a  %1  9000000000000000000  0  9000000000000000000  N/A\n")
+                   .arg(q);
+    }
+    text += QStringLiteral("\nDiff Total: 9000000000000000000\n");
+    diagnostics.clear();
+    out = parseMqadminProgress(text, QStringLiteral("p.txt"), &diagnostics);
+    QCOMPARE(texts(diagnostics),
+        (QStringList { QStringLiteral(
+            "p.txt: warning: Diff Total: 9000000000000000000, but the rows read add up to more "
+            "than a 64-bit number holds (9223372036854775807): their #Diff values cannot be a "
+            "real backlog") }));
+    QCOMPARE(out.rows.size(), 4);
 }
 
 void tst_MqadminParser::pasteOfBoth()
