@@ -34,6 +34,20 @@ std::shared_ptr<JsContext> JsContext::forCurrentThread(
 
 JsContext::JsContext(std::shared_ptr<const JsProgram> program) : m_program(std::move(program))
 {
+    // The host's own functions first, taken before the program can change the built-ins. An
+    // object literal defines its properties (a setter on Object.prototype is not called);
+    // QJSValue::setProperty assigns them, and an accessor "topic" on Object.prototype without
+    // a setter made every queue given inherit the program's topic (issue 39: "EVIL").
+    m_freeze = m_engine.evaluate(QStringLiteral("Object.freeze"));
+    m_makeQueue = m_engine.evaluate(QStringLiteral(
+        "(function (freeze) { return function (t, b, i) { "
+        "return freeze({ topic: t, brokerName: b, queueId: i }); }; })(Object.freeze)"));
+    // QJSValue::call returns a thrown value as if it were the answer (a thrown string looks like
+    // a returned one), so calls go through try/catch in the engine.
+    m_guard = m_engine.evaluate(
+        QStringLiteral("(function (apply) { return function (f, args) { try { "
+                       "return { ok: true, value: apply(f, undefined, args) }; } "
+                       "catch (e) { return { ok: false, error: e }; } }; })(Reflect.apply)"));
     m_loadError = m_program->evaluateInto(m_engine);
     if (m_loadError.isNull()) {
         m_allocate = m_engine.evaluate(QStringLiteral("allocate"));
@@ -46,21 +60,12 @@ JsContext::JsContext(std::shared_ptr<const JsProgram> program) : m_program(std::
             m_loadError = tr("%1: has no function allocate").arg(m_program->where(1));
         }
     }
-    m_freeze = m_engine.evaluate(QStringLiteral("Object.freeze"));
-    // QJSValue::call returns a thrown value as if it were the answer (a thrown string looks like
-    // a returned one), so calls go through try/catch in the engine.
-    m_guard = m_engine.evaluate(QStringLiteral(
-        "(function (f, args) { try { return { ok: true, value: f.apply(undefined, args) }; } "
-        "catch (e) { return { ok: false, error: e }; } })"));
 }
 
 QJSValue JsContext::queueValue(const MessageQueue &queue)
 {
-    QJSValue q = m_engine.newObject();
-    q.setProperty(QStringLiteral("topic"), queue.topic);
-    q.setProperty(QStringLiteral("brokerName"), queue.brokerName);
-    q.setProperty(QStringLiteral("queueId"), queue.queueId);
-    return m_freeze.call({ q });
+    return m_makeQueue.call(
+        { QJSValue(queue.topic), QJSValue(queue.brokerName), QJSValue(queue.queueId) });
 }
 
 QJSValue JsContext::queueArray(const MessageQueueList &mqAll)
@@ -105,7 +110,8 @@ QJSValue JsContext::paramsObject(const QVariantMap &params)
     return m_freeze.call({ object });
 }
 
-QJSValue JsContext::call(QJSValue &function, const QJSValueList &args, int line, QString *error)
+bool JsContext::call(QJSValue &function, const QJSValueList &args, int line,
+    const AnswerReader &read, QString *error)
 {
     if (m_timeouts >= kMaxTimeouts) {
         *error = tr("not run: its last %1 calls ran longer than the time limit of %2 ms; it "
@@ -113,7 +119,7 @@ QJSValue JsContext::call(QJSValue &function, const QJSValueList &args, int line,
                      .arg(kMaxTimeouts)
                      .arg(m_program->timeLimit.count())
                      .arg(m_program->where(line));
-        return QJSValue();
+        return false;
     }
     JsWatchdog &watchdog = JsWatchdog::instance();
     const quint64 ticket = watchdog.arm(&m_engine, m_program->timeLimit);
@@ -122,6 +128,16 @@ QJSValue JsContext::call(QJSValue &function, const QJSValueList &args, int line,
         array.setProperty(quint32(i), args.at(i));
     }
     const QJSValue outcome = m_guard.call({ function, array });
+    QString failure;
+    if (outcome.isError() || m_engine.hasError()) {
+        const QJSValue thrown = m_engine.hasError() ? m_engine.catchError() : outcome;
+        failure = JsProgram::errorText(thrown, m_program->path);
+    } else if (!outcome.property(QStringLiteral("ok")).toBool()) {
+        failure = JsProgram::errorText(outcome.property(QStringLiteral("error")), m_program->path);
+    } else if (!m_engine.isInterrupted()) {
+        // Still under the limit: the answer's getters and proxies are the program's code too.
+        read(outcome.property(QStringLiteral("value")), &failure);
+    }
     const bool interrupted = watchdog.disarm(ticket);
     if (interrupted) {
         ++m_timeouts;
@@ -130,23 +146,18 @@ QJSValue JsContext::call(QJSValue &function, const QJSValueList &args, int line,
                      .arg(m_program->timeLimit.count())
                      .arg(m_program->where(line));
         m_engine.catchError();
-        return QJSValue();
+        return false;
     }
     m_timeouts = 0;
-    if (outcome.isError() || m_engine.hasError()) {
-        const QJSValue thrown = m_engine.hasError() ? m_engine.catchError() : outcome;
-        *error = JsProgram::errorText(thrown, m_program->path);
-        return QJSValue();
+    if (!failure.isNull()) {
+        *error = failure;
+        return false;
     }
-    if (!outcome.property(QStringLiteral("ok")).toBool()) {
-        *error = JsProgram::errorText(outcome.property(QStringLiteral("error")), m_program->path);
-        return QJSValue();
-    }
-    return outcome.property(QStringLiteral("value"));
+    return true;
 }
 
-bool JsContext::readQueues(
-    const QJSValue &answer, int line, MessageQueueList *queues, QString *error) const
+bool JsContext::readQueues(const QJSValue &answer, int line, qsizetype most,
+    MessageQueueList *queues, QString *error) const
 {
     if (!answer.isArray()) {
         *error = tr("bad answer: allocate must return an array of queues, it returned %1 (%2)")
@@ -155,14 +166,29 @@ bool JsContext::readQueues(
         return false;
     }
     const quint32 n = answer.property(QStringLiteral("length")).toUInt();
+    if (qsizetype(n) > most) {
+        // More queues than were given cannot be an assignment (and a length of 2³² − 1 would
+        // keep the host reading holes for minutes).
+        *error = tr("bad answer: %1 queues, more than the %2 given (%3)")
+                     .arg(n)
+                     .arg(most)
+                     .arg(m_program->where(line));
+        return false;
+    }
+    const QString topicKey = QStringLiteral("topic");
+    const QString brokerKey = QStringLiteral("brokerName");
+    const QString idKey = QStringLiteral("queueId");
     queues->reserve(n);
-    for (quint32 i = 0; i < n; ++i) {
+    for (quint32 i = 0; i < n && !m_engine.isInterrupted(); ++i) {
         const QJSValue q = answer.property(i);
-        const QJSValue topic = q.property(QStringLiteral("topic"));
-        const QJSValue broker = q.property(QStringLiteral("brokerName"));
-        const QJSValue id = q.property(QStringLiteral("queueId"));
+        // Own properties only: what a program put on Object.prototype is not the queue's.
+        const bool own = q.isObject() && q.hasOwnProperty(topicKey) && q.hasOwnProperty(brokerKey)
+            && q.hasOwnProperty(idKey);
+        const QJSValue topic = own ? q.property(topicKey) : QJSValue();
+        const QJSValue broker = own ? q.property(brokerKey) : QJSValue();
+        const QJSValue id = own ? q.property(idKey) : QJSValue();
         const double number = id.toNumber();
-        if (!q.isObject() || !topic.isString() || !broker.isString() || !id.isNumber()
+        if (!own || !topic.isString() || !broker.isString() || !id.isNumber()
             || number != std::floor(number) || number < 0 || number > 2147483647.0) {
             *error = tr("bad answer: element %1 is not a queue {topic, brokerName, queueId} (%2)")
                          .arg(i)
@@ -181,12 +207,15 @@ AllocateResult JsContext::allocate(const QString &consumerGroup, const QString &
         return AllocateResult::failure(m_loadError);
     }
     QString error;
-    const QJSValue answer = call(m_allocate,
-        { QJSValue(consumerGroup), QJSValue(currentCid), queueArray(mqAll), idArray(cidAll),
-            paramsObject(params) },
-        m_program->allocateLine, &error);
     AllocateResult result;
-    if (!error.isNull() || !readQueues(answer, m_program->allocateLine, &result.queues, &error)) {
+    const auto read = [&](const QJSValue &answer, QString *why) {
+        return readQueues(answer, m_program->allocateLine, mqAll.size(), &result.queues, why);
+    };
+    if (!call(m_allocate,
+            { QJSValue(consumerGroup), QJSValue(currentCid), queueArray(mqAll), idArray(cidAll),
+                paramsObject(params) },
+            m_program->allocateLine, read, &error)) {
+        result.queues.clear();
         return AllocateResult::failure(
             tr("strategy %1 threw an exception: %2").arg(m_program->name, error));
     }
@@ -214,12 +243,15 @@ GroupAllocateResult JsContext::allocateAll(const QString &consumerGroup,
             }
             first.insert(cidAll.at(i), i);
             QString error;
-            const QJSValue answer = call(m_allocate,
-                { QJSValue(consumerGroup), QJSValue(cidAll.at(i)), queueArray(mqAll),
-                    idArray(cidAll), paramsValue },
-                m_program->allocateLine, &error);
-            if (!error.isNull()
-                || !readQueues(answer, m_program->allocateLine, &result.perConsumer[i], &error)) {
+            const auto read = [&](const QJSValue &answer, QString *why) {
+                return readQueues(
+                    answer, m_program->allocateLine, mqAll.size(), &result.perConsumer[i], why);
+            };
+            if (!call(m_allocate,
+                    { QJSValue(consumerGroup), QJSValue(cidAll.at(i)), queueArray(mqAll),
+                        idArray(cidAll), paramsValue },
+                    m_program->allocateLine, read, &error)) {
+                result.perConsumer.clear();
                 result.error = tr("strategy %1 threw an exception: %2").arg(m_program->name, error);
                 return result;
             }
@@ -227,27 +259,32 @@ GroupAllocateResult JsContext::allocateAll(const QString &consumerGroup,
         return result;
     }
     QString error;
-    const QJSValue answer = call(m_allocateAll,
-        { QJSValue(consumerGroup), queueArray(mqAll), idArray(cidAll), paramsObject(params) },
-        m_program->allocateAllLine, &error);
-    if (error.isNull() && !answer.isArray()) {
-        error = tr("bad answer: allocateAll must return one array of queues per consumer (%1)")
-                    .arg(m_program->where(m_program->allocateAllLine));
-    }
-    if (error.isNull()) {
+    const int line = m_program->allocateAllLine;
+    const auto read = [&](const QJSValue &answer, QString *why) {
+        if (!answer.isArray()) {
+            *why = tr("bad answer: allocateAll must return one array of queues per consumer (%1)")
+                       .arg(m_program->where(line));
+            return false;
+        }
         const quint32 n = answer.property(QStringLiteral("length")).toUInt();
         if (n != quint32(cidAll.size())) {
-            error = tr("bad answer: allocateAll returned %1 lists for %2 consumers (%3)")
-                        .arg(n)
-                        .arg(cidAll.size())
-                        .arg(m_program->where(m_program->allocateAllLine));
+            *why = tr("bad answer: allocateAll returned %1 lists for %2 consumers (%3)")
+                       .arg(n)
+                       .arg(cidAll.size())
+                       .arg(m_program->where(line));
+            return false;
         }
         result.perConsumer.resize(cidAll.size());
-        for (quint32 i = 0; error.isNull() && i < n; ++i) {
-            readQueues(
-                answer.property(i), m_program->allocateAllLine, &result.perConsumer[i], &error);
+        for (quint32 i = 0; i < n; ++i) {
+            if (!readQueues(answer.property(i), line, mqAll.size(), &result.perConsumer[i], why)) {
+                return false;
+            }
         }
-    }
+        return true;
+    };
+    call(m_allocateAll,
+        { QJSValue(consumerGroup), queueArray(mqAll), idArray(cidAll), paramsObject(params) }, line,
+        read, &error);
     if (!error.isNull()) {
         result.perConsumer.clear();
         result.error = tr("strategy %1 threw an exception: %2").arg(m_program->name, error);

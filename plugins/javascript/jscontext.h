@@ -10,6 +10,7 @@
 #include <QJSValue>
 #include <QVariantMap>
 
+#include <functional>
 #include <memory>
 
 /*!
@@ -40,11 +41,21 @@ private:
     QJSValue idArray(const QStringList &cidAll);
     QJSValue paramsObject(const QVariantMap &params);
     QJSValue queueValue(const Rblab::MessageQueue &queue);
-    //! Calls a function under the time limit; on failure *error says why, with file:line.
-    QJSValue call(QJSValue &function, const QJSValueList &args, int line, QString *error);
-    //! Reads an answer: an array of {topic, brokerName, queueId}.
-    bool readQueues(
-        const QJSValue &answer, int line, Rblab::MessageQueueList *queues, QString *error) const;
+    //! Reads an answer while the time limit still runs: false with *error when it is bad.
+    using AnswerReader = std::function<bool(const QJSValue &answer, QString *error)>;
+    /*!
+        Calls a function and reads its answer (`read`), both under the time limit: a getter
+        that never returns, met while the answer is read, is interrupted like a loop in the
+        function (issue 39). False on failure, *error saying why with file:line.
+    */
+    bool call(QJSValue &function, const QJSValueList &args, int line, const AnswerReader &read,
+        QString *error);
+    /*!
+        Reads an answer: an array of at most `most` objects with own data properties topic,
+        brokerName and queueId. Properties a strategy put on Object.prototype are not read.
+    */
+    bool readQueues(const QJSValue &answer, int line, qsizetype most,
+        Rblab::MessageQueueList *queues, QString *error) const;
 
     std::shared_ptr<const JsProgram> m_program;
     QJSEngine m_engine;
@@ -57,7 +68,10 @@ private:
     QJSValue m_lastQueuesValue;
     QStringList m_lastIds;
     QJSValue m_lastIdsValue;
+    // Made before the program runs, so that a program replacing Object.freeze or putting
+    // accessors on Object.prototype cannot change what the host gives or reads.
     QJSValue m_freeze;
+    QJSValue m_makeQueue; //!< (topic, brokerName, queueId) → a frozen object literal
     // Consecutive calls that ran past the time limit: after kMaxTimeouts the program is taken
     // for one that hangs and is refused at once (a check or a world would otherwise wait out
     // every call), until the file is saved again (a new program).

@@ -75,6 +75,7 @@ private slots:
     void badFiles_data();
     void badFiles();
     void foreignQueuesFailTheCheck();
+    void prototypeCannotChangeTheQueuesGiven();
     void javascriptAllocateAll();
     void hotReload();
     void apiOnePluginStillLoads();
@@ -323,6 +324,22 @@ void tst_JsStrategies::exceptionsAndBadAnswers_data()
     QTest::newRow("fractional id") << "return [{topic: 't', brokerName: 'b', queueId: 0.5}];"
                                    << "bad answer: element 0 is not a queue {topic, brokerName, "
                                       "queueId} (%1:2)";
+    // Issue 39: reading the answer is the program's code too (getters, proxies), under the
+    // same time limit; before, a getter that never returned hung the host.
+    QTest::newRow("getter that never returns")
+        << "var q = {topic: 't', brokerName: 'b'};\n  Object.defineProperty(q, 'queueId', "
+           "{get: function () { for (;;) {} }, enumerable: true});\n  return [q];"
+        << "interrupted: the call ran longer than the time limit of 300 ms (%1:2)";
+    QTest::newRow("proxy that never answers")
+        << "return new Proxy([mqAll[0]], {get: function () { for (;;) {} }});"
+        << "interrupted: the call ran longer than the time limit of 300 ms (%1:2)";
+    QTest::newRow("more queues than given") << "var a = [];\n  a.length = 4294967295;\n  return a;"
+                                            << "bad answer: 4294967295 queues, more than the 2 "
+                                               "given (%1:2)";
+    QTest::newRow("queue id from Object.prototype")
+        << "Object.defineProperty(Object.prototype, 'queueId', {get: function () { return 0; }});"
+           "\n  return [{topic: 't', brokerName: 'b'}];"
+        << "bad answer: element 0 is not a queue {topic, brokerName, queueId} (%1:2)";
     QTest::newRow("endless recursion") << "function f(n) { return f(n + 1) + 1; }\n  return f(0);"
                                        << "RangeError: Maximum call stack size exceeded. (%1:";
 }
@@ -350,6 +367,30 @@ void tst_JsStrategies::exceptionsAndBadAnswers()
         = QStringLiteral("strategy %1 threw an exception: %2").arg(name, error.arg(file));
     QVERIFY2(r.error.startsWith(expected), qPrintable(r.error + QStringLiteral(" | ") + expected));
     QVERIFY(error.endsWith(QLatin1Char(':')) || r.error == expected);
+}
+
+void tst_JsStrategies::prototypeCannotChangeTheQueuesGiven()
+{
+    // Issue 39: a program that puts an accessor "topic" on Object.prototype when it loads made
+    // every queue the host gave it inherit "EVIL" (QJSValue::setProperty cannot assign past an
+    // inherited getter), and returning mqAll's own objects answered queues of topic "EVIL".
+    const QString file = writeFile(m_dir.path(), QStringLiteral("evil.js"),
+        header(QStringLiteral("EVIL_JS"))
+            + QStringLiteral("Object.defineProperty(Object.prototype, 'topic', "
+                             "{get: function () { return 'EVIL'; }});\n"
+                             "Object.freeze = function (o) { return o; };\n"
+                             "function allocate(g, cid, mqAll, cidAll, params) {\n"
+                             "  return [mqAll[1], mqAll[0]];\n"
+                             "}\n"));
+    const PluginRecord record = m_registry.reloadScript(file);
+    QVERIFY2(record.loaded(), qPrintable(record.error));
+    StrategyCreation s = m_registry.create(QStringLiteral("EVIL_JS"), {});
+    const MessageQueueList mqAll
+        = TestSupport::makeQueues(QStringLiteral("t"), { { QStringLiteral("b"), 2 } });
+    const AllocateResult r = guardedAllocate(
+        *s.strategy, QStringLiteral("g"), QStringLiteral("a"), mqAll, { QStringLiteral("a") });
+    QVERIFY2(r.ok(), qPrintable(r.error));
+    QCOMPARE(r.queues, (MessageQueueList { mqAll.at(1), mqAll.at(0) }));
 }
 
 void tst_JsStrategies::badFiles_data()
