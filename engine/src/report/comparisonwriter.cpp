@@ -118,9 +118,19 @@ QJsonObject toJson(const Comparison &comparison)
 const char *const kColours[]
     = { "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442" };
 
+//! Text for the page: &, <, >, " escaped, and the control characters HTML does not allow
+//! (U+0000 to U+001F but tab, line feed and carriage return; U+007F to U+009F) shown as U+FFFD.
+//! A variant name may hold any of them: one with U+0000 was written into the page raw.
 QString escaped(const QString &text)
 {
-    return text.toHtmlEscaped();
+    QString out = text.toHtmlEscaped();
+    for (QChar &c : out) {
+        const char16_t u = c.unicode();
+        if ((u < 0x20 && u != u'\t' && u != u'\n' && u != u'\r') || (u >= 0x7f && u <= 0x9f)) {
+            c = QChar::ReplacementCharacter;
+        }
+    }
+    return out;
 }
 
 struct Line

@@ -25,6 +25,7 @@ private slots:
     void bestOfARow_data();
     void bestOfARow();
     void cells();
+    void htmlNamesWithControlCharacters();
     void shards();
     void executeAndMerge();
     void mergeRefusesWhatDoesNotBelong();
@@ -110,6 +111,18 @@ void tst_Comparison::cells()
     QCOMPARE(c.cellText(1, QStringLiteral("g"), 4), QStringLiteral("20"));
     c.seeds = { 1, 2, 3, 4, 5, 6, 7 };
     QCOMPARE(c.seedText(), QStringLiteral("1 … 7"));
+}
+
+void tst_Comparison::htmlNamesWithControlCharacters()
+{
+    // Issue 39: a variant named with U+0000 was written into the HTML page as a raw NUL.
+    Comparison c = twoVariants();
+    c.variants[0].name = QStringLiteral("A") + QChar(0) + QStringLiteral("<b>\x7f\tz");
+    const QByteArray page = ComparisonWriter::html(c);
+    QVERIFY(!page.isEmpty());
+    QVERIFY(!page.contains('\0'));
+    QVERIFY(!page.contains('\x7f'));
+    QVERIFY2(page.contains(QStringLiteral("A\uFFFD&lt;b&gt;\uFFFD\tz").toUtf8()), page.constData());
 }
 
 void tst_Comparison::shards()
