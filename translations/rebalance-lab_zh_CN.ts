@@ -49,6 +49,10 @@
         <source>bad answer: allocateAll returned %1 lists for %2 consumers (%3)</source>
         <translation>错误的返回值：allocateAll 为 %2 个消费者返回了 %1 个列表（%3）</translation>
     </message>
+    <message>
+        <source>bad answer: %1 queues, more than the %2 given (%3)</source>
+        <translation>错误的返回值：%1 个队列，多于给定的 %2 个（%3）</translation>
+    </message>
 </context>
 <context>
     <name>JsProgram</name>
@@ -120,6 +124,10 @@
     <message>
         <source>%1 log files, %2 consumers of %3</source>
         <translation>%1 个日志文件，%3 的 %2 个消费者</translation>
+    </message>
+    <message>
+        <source>empty file, left out</source>
+        <translation>空文件，已略过</translation>
     </message>
 </context>
 <context>
@@ -2981,6 +2989,17 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>the samples in %1 are truncated</source>
         <translation>%1 中的采样数据不完整</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::SaveFile</name>
+    <message>
+        <source>not every byte was written (is the disk full?)</source>
+        <translation>未能写入全部字节（磁盘是否已满？）</translation>
+    </message>
+    <message>
+        <source>it is a directory</source>
+        <translation>这是一个目录</translation>
     </message>
 </context>
 <context>

@@ -119,6 +119,9 @@ int runImportLogsCommand(CliContext &context)
         context.err << kCommand << ": " << inputs.error << "\n";
         return 1;
     }
+    for (const QString &empty : inputs.emptyFiles) {
+        context.err << empty << ": warning: empty file, left out\n";
+    }
     const QStringList &files = inputs.files;
     qint64 total = 0;
     for (const QString &f : files) {
@@ -137,10 +140,10 @@ int runImportLogsCommand(CliContext &context)
     if (showProgress) {
         std::fprintf(stderr, "\n");
     }
+    importer.finish();
     for (const LogImporter::FileProblem &p : importer.warnings()) {
         context.err << p.file << ":" << p.line << ": warning: " << p.text << "\n";
     }
-    importer.finish();
     if (importer.consumerCount() == 0) {
         context.err << kCommand << ": no rebalance, start or shutdown line of a consumer"
                     << (options.group.isEmpty() ? QString()

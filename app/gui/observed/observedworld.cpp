@@ -50,6 +50,10 @@ ObservedWorld::Result ObservedWorld::import(
         result.error = inputs.error;
         return result;
     }
+    for (const QString &empty : inputs.emptyFiles) {
+        result.warnings.append(
+            { empty, 0, QCoreApplication::translate("ObservedWorld", "empty file, left out") });
+    }
     const QStringList &files = inputs.files;
     if (cancel) {
         options.cancelled = [cancel] { return cancel->load(); };
@@ -61,15 +65,15 @@ ObservedWorld::Result ObservedWorld::import(
     auto importer = std::make_unique<LogImporter>(options);
     for (const QString &f : files) {
         if (!importer->addFile(f, total)) {
-            result.warnings = importer->warnings();
+            result.warnings.append(importer->warnings());
             result.error = importer->error() == QLatin1String("cancelled")
                 ? QCoreApplication::translate("ObservedWorld", "The import was cancelled.")
                 : importer->error(); // names the file already
             return result;
         }
     }
-    result.warnings = importer->warnings();
     importer->finish();
+    result.warnings.append(importer->warnings());
     if (importer->consumerCount() == 0) {
         result.error = QCoreApplication::translate("ObservedWorld",
             "No rebalance, start or shutdown line of a consumer in the files (%1 lines read): "

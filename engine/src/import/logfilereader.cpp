@@ -46,7 +46,9 @@ bool LogFileReader::open(const QString &path)
         return false;
     }
     m_fileSize = m_file.size();
-    if (m_fileSize == 0) {
+    // A FIFO or another stream has no size until read (`<(zcat …)`): what it gives decides,
+    // below; only a regular file of size 0 is known empty now.
+    if (m_fileSize == 0 && !m_file.isSequential()) {
         m_error = QStringLiteral("%1: empty file").arg(path);
         return false;
     }

@@ -47,7 +47,11 @@ LogFileList LogFileList::collect(const QStringList &paths)
             it.next();
             const QFileInfo file = it.fileInfo();
             if (isClientLogName(file.fileName())) {
-                add(file);
+                if (file.isFile() && file.size() == 0) {
+                    list.emptyFiles.append(file.filePath());
+                } else {
+                    add(file);
+                }
                 ++found;
             }
         }
@@ -61,6 +65,7 @@ LogFileList LogFileList::collect(const QStringList &paths)
         }
     }
     std::sort(files.begin(), files.end());
+    std::sort(list.emptyFiles.begin(), list.emptyFiles.end());
     list.files = files;
     return list;
 }

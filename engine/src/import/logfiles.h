@@ -23,12 +23,17 @@ namespace Rblab {
     (a file named twice, or named and found in a folder, is read once); the report does not
     depend on the order.
 
+    A file of 0 bytes found in a folder (a rotation cut at its start) is left out and listed
+    in `emptyFiles`: one such file among thousands no longer ends the import. An empty file
+    named on its own is still an error (LogFileReader).
+
     `error` is set, and `files` empty, when a path does not exist or a folder holds no client
     log: it names the path and the names looked for.
 */
 struct RBLAB_ENGINE_EXPORT LogFileList
 {
     QStringList files;
+    QStringList emptyFiles; //!< found in a folder with 0 bytes, left out (sorted)
     QString error;
     bool ok() const { return error.isEmpty(); }
 

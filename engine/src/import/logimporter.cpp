@@ -3,6 +3,7 @@
 
 #include "import/logrebuilder.h"
 #include "import/observedreportwriter.h"
+#include "scenario/scenariolimits.h"
 #include "scenario/topicnames.h"
 
 #include <QHash>
@@ -62,11 +63,27 @@ void LogImporter::finish()
     m_reader.sortByTime();
     m_incident = LogRebuilder(m_options.group, m_options.topic, m_clocks, &m_interner)
                      .rebuild(m_reader.records());
+    warnIfLongerThanAScenario();
     if (m_options.anonymize) {
         buildAnonymizer();
     }
     // What was kept shares these; the tables themselves are not needed any more.
     m_interner.clear();
+}
+
+void LogImporter::warnIfLongerThanAScenario()
+{
+    const qint64 span = m_incident.end - m_incident.origin;
+    if (span <= ScenarioLimits::maxTime || m_reader.records().empty()) {
+        return;
+    }
+    // The replay scenario stops at the scenario limit; the report keeps the whole span.
+    const LoggedLine &last = m_reader.records().back();
+    m_warnings.append({ last.shownPath, last.line,
+        QStringLiteral("the logs span %1 h, from their first used line to this one; the replay "
+                       "scenario keeps the first %2 h")
+            .arg(span / kHour)
+            .arg(ScenarioLimits::maxTime / kHour) });
 }
 
 QList<LogImporter::ObservedConsumer> LogImporter::observedConsumers() const
@@ -126,7 +143,7 @@ Scenario LogImporter::scenario() const
                        "Production rates and consume times are not in the logs: defaults."));
     s.profile = m_reader.onlyV49() ? Profile::V49 : Profile::V5;
     const qint64 span = m_incident.end - m_incident.origin;
-    s.duration = qMin<qint64>(168 * kHour, (span / kSecond + 1) * kSecond + kMinute);
+    s.duration = qMin<qint64>(ScenarioLimits::maxTime, (span / kSecond + 1) * kSecond + kMinute);
     QSet<QString> brokers;
     for (auto t = m_incident.topicBrokers.cbegin(); t != m_incident.topicBrokers.cend(); ++t) {
         if (TopicNames::isRetryTopic(t.key())) {

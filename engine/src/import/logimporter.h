@@ -73,7 +73,8 @@ public:
     }
     QString error() const { return m_reader.error(); }
     //! Lines that look like a known message but do not parse, and truncated files.
-    const QList<FileProblem> &warnings() const { return m_reader.warnings(); }
+    //! The files' bad lines, then (after finish()) what the import as a whole warns of.
+    QList<FileProblem> warnings() const { return m_reader.warnings() + m_warnings; }
 
     //! Rebuilds the timelines; call once, after the last addFile().
     void finish();
@@ -138,6 +139,8 @@ public:
 private:
     //! Gathers the names the anonymiser numbers: clients, groups, topics, broker IPs, hosts.
     void buildAnonymizer();
+    //! A warning, with the last line, when the logs span more than a scenario may last.
+    void warnIfLongerThanAScenario();
 
     Options m_options;
     LogInterner m_interner;
@@ -145,6 +148,7 @@ private:
     ClockSkewEstimator m_clocks;
     ObservedIncident m_incident;
     Anonymizer m_anon;
+    QList<FileProblem> m_warnings; //!< of the import as a whole (warnIfLongerThanAScenario)
 };
 
 } // namespace Rblab

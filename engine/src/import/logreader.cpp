@@ -11,6 +11,14 @@
 
 namespace Rblab {
 
+namespace {
+
+// The times a used line may have (UTC epoch milliseconds): 1970-01-01 to 9999-12-31.
+constexpr qint64 kEarliest = 0;
+constexpr qint64 kLatest = 253'402'300'799'999;
+
+} // namespace
+
 LogReader::LogReader(Options options, LogInterner *interner)
     : m_options(std::move(options)), m_interner(interner)
 {
@@ -83,6 +91,16 @@ bool LogReader::addFile(const QString &path, qint64 totalBytes)
         QString why;
         switch (LogLineParser::parseMessage(header.message, &used.record, &why)) {
         case LogLineParser::Outcome::Parsed:
+            if (header.time < kEarliest || header.time > kLatest) {
+                // Year 1 in +08:00 is year 0 in UTC; 9999-12-31 at -12:00 is year 10000: no
+                // date to print and a span of ten thousand years (issue 39).
+                m_warnings.append({ path, reader.lineNumber(),
+                    QStringLiteral("%1 is not a time from 1970 to 9999 in UTC (read at %2 "
+                                   "minutes from UTC); skipped")
+                        .arg(QString::fromLatin1(line.left(23)))
+                        .arg(m_options.zoneMinutes) });
+                break;
+            }
             used.record.time = header.time;
             m_interner->intern(&used.record);
             used.host = hostIndex;

@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -28,6 +29,9 @@ private slots:
     void timeZone();
     void malformedLineIsReportedAndSkipped();
     void truncatedGzipKeepsWhatCameBefore();
+    void datesOutOfRange();
+    void processSubstitutionIsRead();
+    void emptyRotationInAFolderIsLeftOut();
     void badInput_data();
     void badInput();
     void usageErrors_data();
@@ -507,6 +511,106 @@ void tst_RblabImportLogs::truncatedGzipKeepsWhatCameBefore()
                  .value(QStringLiteral("type"))
                  .toString(),
         QStringLiteral("started"));
+}
+
+void tst_RblabImportLogs::datesOutOfRange()
+{
+    // Issue 39: a first line of year 1 (year 0 in UTC under +08:00) gave "origin": "" and a
+    // span of 315,537,897,599,999 ms, the scenario silently cut to 168 h. Such a line is now
+    // skipped with a warning on its line; logs that really span more than 168 h say so.
+    QFile source(data(QStringLiteral("kill53/hostB/rocketmq_client.log")));
+    QVERIFY(source.open(QIODevice::ReadOnly));
+    const QByteArray lines = source.readAll();
+    const QByteArray startOk = "INFO  [2002] [main] [o.a.r.c.i.c.DefaultMQPushConsumerImpl#?:?] - "
+                               "the consumer [GID_ORDER] start OK.\n";
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("hostB")));
+    const QString path = dir.filePath(QStringLiteral("hostB/rocketmq_client.log"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write("0001-01-01 00:00:00.000 " + startOk);
+    out.write(lines);
+    out.write("9999-12-31 23:59:59.999 " + startOk);
+    out.close();
+    Import r = import({ path }, { QStringLiteral("--tz"), QStringLiteral("-12:00") });
+    QVERIFY2(r.process.exitCode == 0, qPrintable(r.process.describe()));
+    QString err = QString::fromUtf8(r.process.err);
+    const int last = int(lines.count('\n')) + 2;
+    QVERIFY2(err.contains(path
+                 + QStringLiteral(":1: warning: 0001-01-01 00:00:00.000 is not a time from 1970 "
+                                  "to 9999 in UTC (read at -720 minutes from UTC); skipped")),
+        qPrintable(err));
+    QVERIFY2(err.contains(path
+                 + QStringLiteral(":%1: warning: 9999-12-31 23:59:59.999 is not a "
+                                  "time from 1970 to 9999 in UTC")
+                       .arg(last)),
+        qPrintable(err));
+    // The origin is the first line kept, "start OK" (12:00:11.450 at -12:00 is 00:00:11.450 the
+    // next day in UTC), and the span is that of the kept lines.
+    const QJsonObject observed = r.report.value(QStringLiteral("observed")).toObject();
+    QVERIFY2(observed.value(QStringLiteral("origin"))
+                 .toString()
+                 .startsWith(QStringLiteral("2024-03-02T00:00:11.450Z")),
+        qPrintable(observed.value(QStringLiteral("origin")).toString()));
+
+    // Two real lines eight days apart: a warning names the last one; the scenario keeps 168 h.
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(lines);
+    out.write("2024-03-09 12:00:00.000 " + startOk);
+    out.close();
+    r = import({ path });
+    QVERIFY2(r.process.exitCode == 0, qPrintable(r.process.describe()));
+    err = QString::fromUtf8(r.process.err);
+    QVERIFY2(err.contains(QStringLiteral("hostB/rocketmq_client.log:%1: warning: the logs span 191 "
+                                         "h, from their first used line to this one; the replay "
+                                         "scenario keeps the first 168 h")
+                              .arg(last - 1)),
+        qPrintable(err));
+}
+
+void tst_RblabImportLogs::processSubstitutionIsRead()
+{
+    // Issue 39: a FIFO (bash's <(zcat …)) has size 0 until read and was refused as an "empty
+    // file". It is read as a stream now; an empty one is still "empty file".
+    const QString log = data(QStringLiteral("kill53/hostB/rocketmq_client.log"));
+    QProcess bash;
+    bash.setProcessEnvironment(QProcessEnvironment::systemEnvironment());
+    bash.start(QStringLiteral("/bin/bash"),
+        { QStringLiteral("-c"),
+            QStringLiteral("'%1' import-logs <(cat '%2') --report -; echo \"rc=$?\" >&2; "
+                           "'%1' import-logs <(true) --report -; echo \"rc=$?\" >&2")
+                .arg(RblabProcess::program(), log) });
+    QVERIFY(bash.waitForFinished(60000));
+    const QString err = QString::fromUtf8(bash.readAllStandardError());
+    const QJsonObject report = QJsonDocument::fromJson(bash.readAllStandardOutput()).object();
+    QVERIFY2(err.contains(QStringLiteral("rc=0\n")), qPrintable(err));
+    QCOMPARE(report.value(QStringLiteral("consumers")).toArray().size(), 1);
+    QVERIFY2(err.contains(QStringLiteral(": empty file")) && err.contains(QStringLiteral("rc=1\n")),
+        qPrintable(err));
+}
+
+void tst_RblabImportLogs::emptyRotationInAFolderIsLeftOut()
+{
+    // Issue 39: one empty rotation among a folder's files ended the whole import.
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("hostB/other_days")));
+    QVERIFY(QFile::copy(data(QStringLiteral("kill53/hostB/rocketmq_client.log")),
+        dir.filePath(QStringLiteral("hostB/rocketmq_client.log"))));
+    const QString empty = dir.filePath(QStringLiteral("hostB/other_days/rocketmq_client-1.log.gz"));
+    QFile touch(empty);
+    QVERIFY(touch.open(QIODevice::WriteOnly));
+    touch.close();
+    const Import r = import({ dir.filePath(QStringLiteral("hostB")) });
+    QVERIFY2(r.process.exitCode == 0, qPrintable(r.process.describe()));
+    const QString err = QString::fromUtf8(r.process.err);
+    QVERIFY2(
+        err.contains(QStringLiteral("rocketmq_client-1.log.gz: warning: empty file, left out")),
+        qPrintable(err));
+    QCOMPARE(r.report.value(QStringLiteral("consumers")).toArray().size(), 1);
+    // Named on its own, an empty file is still refused.
+    const Import named = import({ empty });
+    QCOMPARE(named.process.exitCode, 1);
+    QVERIFY2(named.process.err.contains("empty file"), qPrintable(named.process.describe()));
 }
 
 void tst_RblabImportLogs::badInput_data()
