@@ -6,6 +6,8 @@
 #include <json/savefile.h>
 #include <settings/scenarioduration.h>
 
+#include <QBuffer>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -104,6 +106,26 @@ bool CliContext::writeFile(const char *command, const QString &path, const QByte
     }
     const QString reason
         = path.isEmpty() ? QStringLiteral("no file named") : Rblab::writeWholeFile(path, bytes);
+    if (!reason.isEmpty()) {
+        err << command << ": cannot write " << path << ": " << reason << "\n";
+        err.flush();
+        return false;
+    }
+    return true;
+}
+
+bool CliContext::writeFile(
+    const char *command, const QString &path, const std::function<bool(QIODevice &)> &write)
+{
+    if (path == QLatin1String("-") || path == QLatin1String("/dev/stdout")) {
+        QByteArray bytes;
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        write(buffer);
+        return writeOut(bytes);
+    }
+    const QString reason
+        = path.isEmpty() ? QStringLiteral("no file named") : Rblab::writeWholeFile(path, write);
     if (!reason.isEmpty()) {
         err << command << ": cannot write " << path << ": " << reason << "\n";
         err.flush();

@@ -6,9 +6,11 @@
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>
+#include <QIODevice>
 #include <QTextStream>
 #include <QVariant>
 
+#include <functional>
 #include <optional>
 
 /*!
@@ -41,6 +43,10 @@ public:
         command then ends with status 2.
     */
     bool writeFile(const char *command, const QString &path, const QByteArray &bytes);
+    //! The same for output made as it is written (Rblab::writeWholeFile's second form); "-"
+    //! still gathers it for standard output.
+    bool writeFile(
+        const char *command, const QString &path, const std::function<bool(QIODevice &)> &write);
     //! Flushes `out` and checks that everything written to standard output arrived.
     bool finishOut();
     //! Reads --call-timeout into CliGuard; false (after a message) when the value is not valid.

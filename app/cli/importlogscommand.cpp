@@ -152,7 +152,8 @@ int runImportLogsCommand(CliContext &context)
                     << " lines); nothing to report\n";
         return 1;
     }
-    if (!context.writeFile(kCommand, parser.value(reportOption), importer.reportJson())) {
+    if (!context.writeFile(kCommand, parser.value(reportOption),
+            [&importer](QIODevice &out) { return importer.writeReport(out); })) {
         return 2;
     }
     if (parser.isSet(scenarioOption)

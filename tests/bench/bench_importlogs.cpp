@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // import.logs_1g: `rblab import-logs`' engine on 1 GiB of 5.3 client logs from the page cache;
 // import.logs_rebalance_results: on 12 h of 20 clients' rebalance results (every line used).
+// import.logs_storm_*: on N clients 10 ms apart claiming the same 64 queues (issue 39).
 #include "rebalanceresultslog.h"
 #include "benchresults.h"
 
@@ -8,10 +9,14 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
+#include <QTime>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace Rblab;
 
@@ -28,6 +33,8 @@ class tst_BenchImportLogs : public QObject
     Q_OBJECT
 
 private slots:
+    void clientStorm();
+
     void oneGigabyte()
     {
         QTemporaryDir dir;
@@ -170,6 +177,108 @@ private slots:
             QStringLiteral("MiB"), QStringLiteral("peak growth; before: 2.3 GB"));
     }
 };
+
+namespace {
+
+//! N clients 10 ms apart, each logging one result that claims all 64 queues of topic T with
+//! its own cidAllSize: a CONFIG strategy on a stale view, every join a new claimant per queue.
+void writeStorm(QFile *file, int clients)
+{
+    QByteArray set;
+    for (int q = 0; q < 64; ++q) {
+        set += (q ? ", " : "") + QByteArray("MessageQueue [topic=T, brokerName=broker-a, queueId=")
+            + QByteArray::number(q) + "]";
+    }
+    for (int c = 0; c < clients; ++c) {
+        const QTime t = QTime(12, 0).addMSecs(10 * c);
+        file->write("2024-03-01 " + t.toString(QStringLiteral("HH:mm:ss.zzz")).toLatin1()
+            + " INFO  [1001] [RebalanceService] [o.a.r.c.i.c.RebalanceImpl#?:?] - client "
+              "rebalanced result changed. allocateMessageQueueStrategyName=CONFIG, group=G, "
+              "topic=T, clientId=10.0."
+            + QByteArray::number(c / 250) + "." + QByteArray::number(c % 250)
+            + "@1#1, mqAllSize=64, cidAllSize=" + QByteArray::number(c + 1)
+            + ", rebalanceResultSize=64, rebalanceResultSet=[" + set + "]\n");
+    }
+}
+
+struct ChildRun
+{
+    bool ok = false;
+    double seconds = 0;
+    double peakMiB = 0;
+};
+
+//! Imports `path` in a child process and writes the report to `report`: the child's own peak
+//! (wait4's ru_maxrss), which getrusage in this process could not tell apart run by run.
+ChildRun importInChild(const QString &path, const QString &report)
+{
+    QElapsedTimer timer;
+    timer.start();
+    const pid_t pid = fork();
+    if (pid == 0) {
+        LogImporter importer({});
+        bool ok = importer.addFile(path);
+        if (ok) {
+            importer.finish();
+            QFile out(report);
+            ok = out.open(QIODevice::WriteOnly) && importer.writeReport(out);
+        }
+        _exit(ok ? 0 : 1);
+    }
+    ChildRun run;
+    int status = 0;
+    rusage usage {};
+    if (pid > 0 && wait4(pid, &status, 0, &usage) == pid) {
+        run.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+        run.seconds = double(timer.nsecsElapsed()) / 1e9;
+        run.peakMiB = double(usage.ru_maxrss) / 1024.0;
+    }
+    return run;
+}
+
+} // namespace
+
+/*!
+    The client storm of issue 39 at 100, 1,000 and 10,000 clients. Before, the report listed
+    every claimant of every window (N²·Q entries): 300 clients took 1.8 GB, 500 aborted with
+    std::bad_alloc. Each run is a child process, so each peak is its own. What stays is a few
+    KiB a client (its line, its events, its consumer), less than the log's own size.
+*/
+void tst_BenchImportLogs::clientStorm()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QList<ChildRun> runs;
+    const QList<int> sizes { 100, 1000, 10000 };
+    for (int clients : sizes) {
+        const QString path = dir.filePath(QStringLiteral("storm%1.log").arg(clients));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        writeStorm(&file, clients);
+        const double logMiB = double(file.size()) / 1048576.0;
+        file.close();
+        const QString report = dir.filePath(QStringLiteral("storm%1.json").arg(clients));
+        const ChildRun run = importInChild(path, report);
+        QVERIFY2(run.ok, qPrintable(QStringLiteral("%1 clients").arg(clients)));
+        const double reportMiB = double(QFileInfo(report).size()) / 1048576.0;
+        qInfo("%d clients: %.1f MiB of log, %.1f MiB of report, %.2f s, peak %.1f MiB", clients,
+            logMiB, reportMiB, run.seconds, run.peakMiB);
+        BenchResults::record(QStringLiteral("import.logs_storm_%1.peak_rss").arg(clients),
+            run.peakMiB, QStringLiteral("MiB"),
+            QStringLiteral("%1 clients claiming 64 queues, 10 ms apart; before: 300 clients "
+                           "1.8 GB, 500 aborted")
+                .arg(clients));
+        BenchResults::record(
+            QStringLiteral("import.logs_storm_%1").arg(clients), run.seconds, QStringLiteral("s"));
+        runs.append(run);
+    }
+    // Flat against N²: 100 times the clients adds less than 8 KiB a client.
+    const double perClientKiB
+        = (runs.last().peakMiB - runs.first().peakMiB) * 1024.0 / (sizes.last() - sizes.first());
+    BenchResults::record(QStringLiteral("import.logs_storm.kib_per_client"), perClientKiB,
+        QStringLiteral("KiB"), QStringLiteral("peak growth from 100 to 10,000 clients"));
+    QVERIFY2(perClientKiB < 8, qPrintable(QString::number(perClientKiB)));
+}
 
 QTEST_GUILESS_MAIN(tst_BenchImportLogs)
 #include "bench_importlogs.moc"

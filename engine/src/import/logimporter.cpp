@@ -19,7 +19,7 @@ using Kind = Anonymizer::Kind;
 
 LogReader::Options readerOptions(const LogImporter::Options &options)
 {
-    return { options.zoneMinutes, options.progress, options.cancelled };
+    return { options.zoneMinutes, options.progress, options.cancelled, options.mostUsedLines };
 }
 
 } // namespace
@@ -130,6 +130,11 @@ void LogImporter::buildAnonymizer()
 QByteArray LogImporter::reportJson() const
 {
     return ObservedReportWriter(m_reader, m_clocks, m_incident, m_anon).write();
+}
+
+bool LogImporter::writeReport(QIODevice &out) const
+{
+    return ObservedReportWriter(m_reader, m_clocks, m_incident, m_anon).write(out);
 }
 
 Scenario LogImporter::scenario() const

@@ -14,6 +14,7 @@
 #include <rblab/rblab_global.h>
 
 #include <QByteArray>
+#include <QIODevice>
 #include <QList>
 #include <QMap>
 #include <QString>
@@ -51,6 +52,8 @@ public:
         //! Asked now and then (every 1 MiB read); true stops the import: addFile() fails with
         //! the error "cancelled" (the app's Cancel button).
         std::function<bool()> cancelled;
+        //! The most used lines kept (LogReader::kMostUsedLines).
+        qint64 mostUsedLines = LogReader::kMostUsedLines;
     };
 
     using FileProblem = LogReader::FileProblem;
@@ -80,11 +83,15 @@ public:
     void finish();
 
     QByteArray reportJson() const;
+    //! The same report written to `out` as it is made, never whole in memory; false when a
+    //! write failed.
+    bool writeReport(QIODevice &out) const;
     Scenario scenario() const;
 
     qint64 lines() const { return m_reader.lineCount(); }
     qint64 unknownLines() const { return m_reader.unknownLines(); }
     qint64 usedLines() const { return qint64(m_reader.records().size()); }
+    qint64 repeatedResultLines() const { return m_reader.repeatedResultLines(); }
     int consumerCount() const { return int(m_incident.consumers.size()); }
 
     const QList<TopicTimeline> &timelines() const { return m_incident.timelines; }

@@ -6,8 +6,10 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
 
 #include <algorithm>
+#include <new>
 
 namespace Rblab {
 
@@ -16,6 +18,14 @@ namespace {
 // The times a used line may have (UTC epoch milliseconds): 1970-01-01 to 9999-12-31.
 constexpr qint64 kEarliest = 0;
 constexpr qint64 kLatest = 253'402'300'799'999;
+
+//! Two result lines that say the same: client, group, topic, strategy, views and queues.
+bool sameResult(const LogRecord &a, const LogRecord &b)
+{
+    return a.kind == b.kind && a.mqAllSize == b.mqAllSize && a.cidAllSize == b.cidAllSize
+        && a.clientId == b.clientId && a.group == b.group && a.topic == b.topic
+        && a.strategy == b.strategy && a.queues == b.queues;
+}
 
 } // namespace
 
@@ -53,6 +63,24 @@ bool LogReader::addFile(const QString &path, qint64 totalBytes)
         return false;
     }
     ++m_files;
+    try {
+        return readLines(reader, path, totalBytes);
+    } catch (const std::bad_alloc &) {
+        // What kMostUsedLines does not foresee (a machine with little memory): an error with
+        // the place reached, never an abort.
+        m_records.clear();
+        m_records.shrink_to_fit();
+        m_error = QStringLiteral("%1:%2: out of memory after %L3 used lines; import fewer hosts "
+                                 "or days")
+                      .arg(path)
+                      .arg(reader.lineNumber())
+                      .arg(m_seq);
+        return false;
+    }
+}
+
+bool LogReader::readLines(LogFileReader &reader, const QString &path, qint64 totalBytes)
+{
     const QString host = hostOf(path);
     const int hostIndex = this->hostIndex(host);
     const QString name = QFileInfo(path).fileName();
@@ -61,6 +89,9 @@ bool LogReader::addFile(const QString &path, qint64 totalBytes)
         = QDir(QFileInfo(host).absolutePath()).relativeFilePath(QFileInfo(path).absoluteFilePath());
     QByteArray line;
     LogHeader header;
+    // Per client, group and topic in this file: its last result line kept, until a start or
+    // shutdown line (a restart's first result is kept).
+    QHash<QString, size_t> lastResult;
     qint64 lastProgress = 0;
     qint64 lastCancelCheck = 0;
     while (reader.readLine(&line)) {
@@ -103,6 +134,32 @@ bool LogReader::addFile(const QString &path, qint64 totalBytes)
             }
             used.record.time = header.time;
             m_interner->intern(&used.record);
+            if (used.record.kind == LogRecord::Kind::StartOk
+                || used.record.kind == LogRecord::Kind::ShutdownOk) {
+                lastResult.clear();
+            } else if (used.record.kind == LogRecord::Kind::Result) {
+                const QString key = used.record.clientId + QLatin1Char('\n') + used.record.group
+                    + QLatin1Char('\n') + used.record.topic;
+                const auto kept = lastResult.constFind(key);
+                if (kept != lastResult.cend() && sameResult(m_records[*kept].record, used.record)) {
+                    // RocketMQ logs a result only when it changed: a repeat says nothing new
+                    // but that the client still lived. 10 million of them were 2 GB (issue 39).
+                    LoggedLine &first = m_records[*kept];
+                    first.lastRepeat = qMax(first.lastRepeat, header.time);
+                    ++m_repeatedResults;
+                    break;
+                }
+                lastResult.insert(key, m_records.size());
+            }
+            if (qint64(m_records.size()) >= m_options.mostUsedLines) {
+                m_error = QStringLiteral("%1:%2: more than %L3 used lines (rebalance, "
+                                         "start, shutdown, notification and flow-control "
+                                         "lines) in the logs given; import fewer hosts or days")
+                              .arg(path)
+                              .arg(reader.lineNumber())
+                              .arg(m_options.mostUsedLines);
+                return false;
+            }
             used.host = hostIndex;
             used.pid = header.pid;
             used.seq = m_seq++;

@@ -15,6 +15,7 @@
 
 namespace Rblab {
 
+class LogFileReader;
 class LogInterner;
 
 //! A used line of a client log, parsed, and where it was read.
@@ -26,6 +27,8 @@ struct RBLAB_ENGINE_EXPORT LoggedLine
     qint64 seq = 0; //!< reading order, then (after sortByPlace()) host, file and line order
     QString file; //!< the file's name
     qint64 line = 0; //!< 1-based
+    //! The time of the last identical result line of the client merged into this one (-1: none).
+    qint64 lastRepeat = -1;
     QString
         shownPath; //!< below the host folder's parent: "hostA/other_days/rocketmq_client-1.log.gz"
 };
@@ -45,6 +48,13 @@ public:
         qint64 line = 0;
         QString text;
     };
+    /*!
+        The most used lines kept (~1 KiB each, with what the importer builds from them): past
+        it, addFile() fails naming the file and line reached, rather than the machine running
+        out of memory.
+    */
+    static constexpr qint64 kMostUsedLines = 2'000'000;
+
     struct Options
     {
         int zoneMinutes = 8 * 60; //!< the zone printed times are read in, minutes east of UTC
@@ -52,6 +62,7 @@ public:
         std::function<void(qint64, qint64)> progress;
         //! Asked every 1 MiB read; true stops the import (addFile() fails with "cancelled").
         std::function<bool()> cancelled;
+        qint64 mostUsedLines = kMostUsedLines;
     };
 
     //! Names and queue lists are kept once, through `interner`.
@@ -89,11 +100,15 @@ public:
     qint64 lineCount() const { return m_lines; }
     qint64 unknownLines() const { return m_unknown; }
     qint64 continuationLines() const { return m_continuation; }
+    //! Result lines identical to the client's previous one, merged into it
+    //! (LoggedLine::lastRepeat).
+    qint64 repeatedResultLines() const { return m_repeatedResults; }
     //! Lines no client instance could be found for (attributeClients()).
     qint64 unattributedLines() const { return m_unattributed; }
 
 private:
     static QString hostOf(const QString &path);
+    bool readLines(LogFileReader &reader, const QString &path, qint64 totalBytes);
     int hostIndex(const QString &host);
 
     Options m_options;
@@ -105,6 +120,7 @@ private:
     qint64 m_lines = 0;
     qint64 m_unknown = 0;
     qint64 m_continuation = 0;
+    qint64 m_repeatedResults = 0;
     qint64 m_unattributed = 0;
     qint64 m_bytesDone = 0;
     qint64 m_seq = 0;

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <set>
 
 namespace Rblab {
 
@@ -29,6 +31,11 @@ QString consumerKey(const QString &group, const QString &clientId)
 /*!
     The sweep over one (group, topic): the claims and views in force, applied an instant at a
     time, and the intervals open so far (double-owned and unowned per queue, disagreeing views).
+
+    It is incremental, so that N clients claiming the same Q queues cost N·Q, not N²·Q (issue
+    39): each queue keeps its owners, and an instant records, for each (queue, client) and each
+    view it touches, what was so before it; look() then visits only the queues touched and
+    tells a real change from a claim dropped and taken back within the instant.
 */
 class TimelineSweep
 {
@@ -43,62 +50,48 @@ public:
     void apply(int consumer, bool end, const QList<LoggedQueue> &claim,
         const std::optional<QPair<int, int>> &view)
     {
+        if (m_ended.contains(consumer)) {
+            return;
+        }
+        for (const LoggedQueue &q : m_claim.value(consumer)) {
+            QueueState &s = state(q);
+            touch(s, consumer);
+            s.owners.erase(consumer);
+        }
         if (end) {
             m_ended.insert(consumer);
             m_claim.remove(consumer);
-            m_view.remove(consumer);
-        } else if (!m_ended.contains(consumer)) {
-            m_claim.insert(consumer, claim);
-            if (view) {
-                m_view.insert(consumer, *view);
-            }
-            for (const LoggedQueue &q : claim) {
-                m_seen.insert(q, true);
-            }
+            setView(consumer, std::nullopt);
+            return;
+        }
+        m_claim.insert(consumer, claim);
+        for (const LoggedQueue &q : claim) {
+            QueueState &s = state(q);
+            touch(s, consumer);
+            s.owners.insert(consumer);
+        }
+        if (view) {
+            setView(consumer, view);
         }
     }
 
     //! After the changes of instant t (the last from `host`): closes and opens intervals.
     void look(qint64 t, int host, bool atEnd)
     {
-        QMap<LoggedQueue, QStringList> owners;
-        for (auto c = m_claim.cbegin(); c != m_claim.cend(); ++c) {
-            for (const LoggedQueue &q : c.value()) {
-                owners[q].append(m_consumers[c.key()].clientId);
+        if (atEnd) {
+            for (auto &entry : m_queues) {
+                lookAt(entry.second, t, host, true);
+            }
+        } else {
+            for (QueueState *s : std::as_const(m_touched)) {
+                lookAt(*s, t, host, false);
             }
         }
-        for (auto q = m_seen.cbegin(); q != m_seen.cend(); ++q) {
-            const QStringList who = owners.value(q.key());
-            Open &d = m_double[q.key()];
-            if (d.open && (atEnd || who.size() < 2 || who != d.who)) {
-                close(d, m_tl.doubleOwned[q.key()], t, host, atEnd);
-            }
-            if (!atEnd && who.size() >= 2 && !d.open) {
-                d = { true, t, host, who };
-            }
-            Open &u = m_none[q.key()];
-            if (u.open && (atEnd || !who.isEmpty())) {
-                close(u, m_tl.unowned[q.key()], t, host, atEnd);
-            }
-            if (!atEnd && who.isEmpty() && !u.open) {
-                u = { true, t, host, {} };
-            }
+        for (QueueState *s : std::as_const(m_touched)) {
+            s->before.clear();
         }
-        QSet<int> cids;
-        QStringList views;
-        for (auto v = m_view.cbegin(); v != m_view.cend(); ++v) {
-            cids.insert(v.value().first);
-            views.append(QStringLiteral("%1: cidAllSize=%2, mqAllSize=%3")
-                             .arg(m_consumers[v.key()].clientId)
-                             .arg(v.value().first)
-                             .arg(v.value().second));
-        }
-        if (m_disagreement.open && (atEnd || cids.size() < 2 || views != m_disagreement.who)) {
-            close(m_disagreement, m_tl.disagreements, t, host, atEnd);
-        }
-        if (!atEnd && cids.size() >= 2 && !m_disagreement.open) {
-            m_disagreement = { true, t, host, views };
-        }
+        m_touched.clear();
+        lookAtViews(t, host, atEnd);
     }
 
 private:
@@ -108,36 +101,160 @@ private:
         qint64 from = 0;
         int host = 0;
         QStringList who;
+        int count = 0; //!< claimants or views, listed or not
+    };
+    struct QueueState
+    {
+        const LoggedQueue *queue = nullptr;
+        std::set<int> owners; //!< consumer indexes: the order they first logged
+        QHash<int, bool> before; //!< this instant: owned before its first change
+        Open twice;
+        Open none;
     };
 
-    void close(Open &o, QList<ObservedIncident::Interval> &out, qint64 t, int host, bool atEnd)
+    QueueState &state(const LoggedQueue &q)
+    {
+        const auto [it, added] = m_queues.try_emplace(q);
+        it->second.queue = &it->first;
+        return it->second;
+    }
+
+    void touch(QueueState &s, int consumer)
+    {
+        if (s.before.isEmpty()) {
+            m_touched.append(&s);
+        }
+        if (!s.before.contains(consumer)) {
+            s.before.insert(consumer, s.owners.count(consumer) > 0);
+        }
+    }
+
+    void setView(int consumer, const std::optional<QPair<int, int>> &view)
+    {
+        const auto old = m_view.constFind(consumer);
+        const std::optional<QPair<int, int>> was
+            = old == m_view.cend() ? std::nullopt : std::optional(*old);
+        if (!m_viewBefore.contains(consumer)) {
+            m_viewBefore.insert(consumer, was);
+        }
+        if (was) {
+            if (--m_cidAllSizes[was->first] == 0) {
+                m_cidAllSizes.remove(was->first);
+            }
+            m_view.remove(consumer);
+        }
+        if (view) {
+            ++m_cidAllSizes[view->first];
+            m_view.insert(consumer, *view);
+        }
+    }
+
+    void lookAt(QueueState &s, qint64 t, int host, bool atEnd)
+    {
+        const LoggedQueue &q = *s.queue;
+        bool changed = false;
+        for (auto b = s.before.cbegin(); b != s.before.cend() && !changed; ++b) {
+            changed = (s.owners.count(b.key()) > 0) != b.value();
+        }
+        const int owners = int(s.owners.size());
+        if (s.twice.open && (atEnd || owners < 2 || changed)) {
+            close(s.twice, m_tl.doubleOwned[q], m_tl.doubleOwnedNotListed, t, host, atEnd);
+        }
+        if (!atEnd && owners >= 2 && !s.twice.open) {
+            QStringList who;
+            for (auto c = s.owners.cbegin();
+                 c != s.owners.cend() && who.size() < ObservedIncident::kListedPerWindow; ++c) {
+                who.append(m_consumers[*c].clientId);
+            }
+            s.twice = { true, t, host, who, owners };
+        }
+        if (s.none.open && (atEnd || owners > 0)) {
+            close(s.none, m_tl.unowned[q], m_tl.unownedNotListed, t, host, atEnd);
+        }
+        if (!atEnd && owners == 0 && !s.none.open) {
+            s.none = { true, t, host, {}, 0 };
+        }
+    }
+
+    void lookAtViews(qint64 t, int host, bool atEnd)
+    {
+        bool changed = false;
+        for (auto b = m_viewBefore.cbegin(); b != m_viewBefore.cend() && !changed; ++b) {
+            const auto now = m_view.constFind(b.key());
+            changed = (now == m_view.cend() ? std::nullopt : std::optional(*now)) != b.value();
+        }
+        m_viewBefore.clear();
+        const bool disagree = m_cidAllSizes.size() >= 2;
+        Open &d = m_disagreement;
+        if (d.open && (atEnd || !disagree || changed)) {
+            close(d, m_tl.disagreements, m_tl.disagreementsNotListed, t, host, atEnd);
+        }
+        if (!atEnd && disagree && !d.open) {
+            QStringList views;
+            for (auto v = m_view.cbegin();
+                 v != m_view.cend() && views.size() < ObservedIncident::kListedPerWindow; ++v) {
+                views.append(QStringLiteral("%1: cidAllSize=%2, mqAllSize=%3")
+                                 .arg(m_consumers[v.key()].clientId)
+                                 .arg(v.value().first)
+                                 .arg(v.value().second));
+            }
+            d = { true, t, host, views, int(m_view.size()) };
+        }
+    }
+
+    void close(Open &o, QList<ObservedIncident::Interval> &out, ObservedIncident::NotListed &rest,
+        qint64 t, int host, bool atEnd)
     {
         if (!o.open) {
             return;
         }
+        o.open = false;
         if (t == o.from) {
-            o.open = false; // nothing happened in between (the logs' last instant)
-            return;
+            return; // nothing happened in between (the logs' last instant)
         }
         ObservedIncident::Interval iv;
         iv.from = o.from;
         iv.to = t;
         iv.open = atEnd;
-        iv.consumers = o.who;
+        iv.consumers = std::move(o.who);
+        iv.notListed = o.count - int(iv.consumers.size());
         iv.toleranceMs = atEnd ? m_clocks.tolerance(o.host) : m_clocks.tolerance(o.host, host);
-        out.append(iv);
-        o.open = false;
+        keep(out, rest, std::move(iv));
+    }
+
+    //! Appends, folds into the last window, or only counts (ObservedIncident::kMostWindows).
+    static void keep(QList<ObservedIncident::Interval> &out, ObservedIncident::NotListed &rest,
+        ObservedIncident::Interval iv)
+    {
+        if (out.size() >= ObservedIncident::kWindowsBeforeFolding && out.last().to == iv.from) {
+            ObservedIncident::Interval &last = out.last();
+            last.to = iv.to;
+            last.open = iv.open;
+            last.folded += 1 + iv.folded;
+            last.notListed = qMax(last.notListed,
+                int(iv.consumers.size()) + iv.notListed - int(last.consumers.size()));
+            last.toleranceMs = last.toleranceMs && iv.toleranceMs
+                ? std::optional(qMax(*last.toleranceMs, *iv.toleranceMs))
+                : std::nullopt;
+        } else if (out.size() >= ObservedIncident::kMostWindows) {
+            ++rest.windows;
+            rest.ms += iv.to - iv.from;
+        } else {
+            out.append(std::move(iv));
+        }
     }
 
     ObservedIncident::TopicTimeline &m_tl;
     const std::vector<ObservedIncident::Consumer> &m_consumers;
     const ClockSkewEstimator &m_clocks;
-    QMap<int, QList<LoggedQueue>> m_claim;
-    QMap<int, QPair<int, int>> m_view;
+    QHash<int, QList<LoggedQueue>> m_claim;
     QSet<int> m_ended;
-    QMap<LoggedQueue, Open> m_double;
-    QMap<LoggedQueue, Open> m_none;
-    QMap<LoggedQueue, bool> m_seen;
+    //! Per queue ever claimed; std::map keeps the states where m_touched points.
+    std::map<LoggedQueue, QueueState> m_queues;
+    QList<QueueState *> m_touched;
+    QMap<int, QPair<int, int>> m_view; //!< by consumer index: the order they first logged
+    QHash<int, std::optional<QPair<int, int>>> m_viewBefore;
+    QMap<int, int> m_cidAllSizes; //!< cidAllSize → clients whose view has it
     Open m_disagreement;
 };
 
@@ -206,7 +323,8 @@ void LogRebuilder::findConsumers(const std::vector<LoggedLine> &lines)
             m_incident.consumers.push_back(c);
         }
         Consumer &c = m_incident.consumers[*it];
-        c.last = r.time;
+        const qint64 latest = qMax(r.time, line.lastRepeat); // merged repeats lived on
+        c.last = qMax(c.last, latest);
         if (r.kind == LogRecord::Kind::StartOk && !c.startOk) {
             c.startOk = r.time;
         } else if (r.kind == LogRecord::Kind::ShutdownOk) {
@@ -227,10 +345,63 @@ void LogRebuilder::findConsumers(const std::vector<LoggedLine> &lines)
             }
         }
         m_incident.origin = any ? qMin(m_incident.origin, r.time) : r.time;
-        m_incident.end = any ? qMax(m_incident.end, r.time) : r.time;
+        m_incident.end = any ? qMax(m_incident.end, latest) : latest;
         any = true;
     }
 }
+
+/*!
+    For each result line of a group, in time order, how many more consumers the logs had alive
+    than its cidAllSize counted (before any kill is inferred), and the first line of a time
+    range where that excess passes a bound: a max segment tree, so that N silent consumers
+    against N result lines cost N log N, not N³ (issue 39).
+*/
+class ExcessTree
+{
+public:
+    explicit ExcessTree(std::vector<int> excess) : m_n(qsizetype(excess.size()))
+    {
+        m_max.assign(size_t(qMax<qsizetype>(1, 4 * m_n)), std::numeric_limits<int>::min());
+        if (m_n > 0) {
+            build(1, 0, m_n - 1, excess);
+        }
+    }
+
+    //! The first index from `from` on whose excess is more than `bound`, or -1.
+    qsizetype firstAbove(qsizetype from, int bound) const
+    {
+        return m_n == 0 ? -1 : find(1, 0, m_n - 1, from, bound);
+    }
+
+private:
+    void build(size_t node, qsizetype lo, qsizetype hi, const std::vector<int> &excess)
+    {
+        if (lo == hi) {
+            m_max[node] = excess[size_t(lo)];
+            return;
+        }
+        const qsizetype mid = lo + (hi - lo) / 2;
+        build(2 * node, lo, mid, excess);
+        build(2 * node + 1, mid + 1, hi, excess);
+        m_max[node] = qMax(m_max[2 * node], m_max[2 * node + 1]);
+    }
+
+    qsizetype find(size_t node, qsizetype lo, qsizetype hi, qsizetype from, int bound) const
+    {
+        if (hi < from || m_max[node] <= bound) {
+            return -1;
+        }
+        if (lo == hi) {
+            return lo;
+        }
+        const qsizetype mid = lo + (hi - lo) / 2;
+        const qsizetype left = find(2 * node, lo, mid, from, bound);
+        return left >= 0 ? left : find(2 * node + 1, mid + 1, hi, from, bound);
+    }
+
+    qsizetype m_n;
+    std::vector<int> m_max;
+};
 
 void LogRebuilder::inferKills(const std::vector<LoggedLine> &lines)
 {
@@ -247,36 +418,57 @@ void LogRebuilder::inferKills(const std::vector<LoggedLine> &lines)
             groupResults[line.record.group].append(&line.record);
         }
     }
+    // Per group: when members first logged and said "shutdown OK", each result line's excess
+    // of members alive over its cidAllSize, and the kills inferred so far.
+    QHash<QString, GroupEvidence> evidence;
+    for (const Consumer &c : consumers) {
+        GroupEvidence &g = evidence[c.group];
+        g.firsts.push_back(c.first);
+        if (c.shutdownOk) {
+            g.shutdowns.push_back(*c.shutdownOk);
+        }
+    }
+    for (auto g = evidence.begin(); g != evidence.end(); ++g) {
+        std::sort(g->firsts.begin(), g->firsts.end());
+        std::sort(g->shutdowns.begin(), g->shutdowns.end());
+        g->results = groupResults.value(g.key());
+        std::vector<int> excess;
+        excess.reserve(size_t(g->results.size()));
+        for (const LogRecord *r : std::as_const(g->results)) {
+            const auto upTo = [t = r->time](const std::vector<qint64> &v) {
+                return qint64(std::upper_bound(v.begin(), v.end(), t) - v.begin());
+            };
+            constexpr qint64 kMost = std::numeric_limits<int>::max() / 2;
+            excess.push_back(
+                int(qBound(-kMost, upTo(g->firsts) - upTo(g->shutdowns) - r->cidAllSize, kMost)));
+        }
+        g->tree = std::make_shared<const ExcessTree>(std::move(excess));
+    }
     for (int ci : byLast) {
         Consumer &c = consumers[ci];
         if (!c.shutdownOk) {
-            inferKill(c, groupResults.value(c.group));
+            inferKill(c, evidence[c.group]);
         }
     }
 }
 
 // A consumer that goes silent without "shutdown OK" is taken as killed at its last line (it
 // died at or after it) when a later result line of another member counts fewer consumers
-// (cidAllSize) than were alive by the logs: someone left without saying so.
-void LogRebuilder::inferKill(Consumer &c, const QList<const LogRecord *> &results)
+// (cidAllSize) than were alive by the logs: someone left without saying so. Alive at a result
+// line after c's last: members that first logged by then, less those that had shut down, less
+// the kills already inferred (consumers are taken in the order of their last lines, so every
+// earlier kill is before the line).
+void LogRebuilder::inferKill(Consumer &c, GroupEvidence &g)
 {
-    auto it = std::upper_bound(results.cbegin(), results.cend(), c.last,
+    const auto after = std::upper_bound(g.results.cbegin(), g.results.cend(), c.last,
         [](qint64 t, const LogRecord *r) { return t < r->time; });
-    for (; it != results.cend() && (*it)->time <= c.last + kKillEvidenceWindow; ++it) {
-        const LogRecord &r = **it;
-        if (r.clientId == c.clientId) {
-            continue;
-        }
-        int alive = 0;
-        for (const Consumer &o : m_incident.consumers) {
-            alive += o.group == c.group && o.first <= r.time && o.end() > r.time ? 1 : 0;
-        }
-        if (r.cidAllSize < alive) {
-            c.killed = c.last;
-            c.killSeenAt = r.time;
-            return;
-        }
+    const qsizetype at = g.tree->firstAbove(after - g.results.cbegin(), g.kills);
+    if (at < 0 || g.results[at]->time > c.last + kKillEvidenceWindow) {
+        return;
     }
+    c.killed = c.last;
+    c.killSeenAt = g.results[at]->time;
+    ++g.kills;
 }
 
 void LogRebuilder::collectChanges(const std::vector<LoggedLine> &lines)

@@ -9,12 +9,14 @@
 #include <QMap>
 #include <QString>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
 namespace Rblab {
 
 class ClockSkewEstimator;
+class ExcessTree;
 class LogInterner;
 
 /*!
@@ -48,6 +50,15 @@ private:
         std::optional<QPair<int, int>> view;
     };
     using Consumer = ObservedIncident::Consumer;
+    //! What inferKill() weighs a group's silent members against (logrebuilder.cpp).
+    struct GroupEvidence
+    {
+        std::vector<qint64> firsts; //!< every member's first line, sorted
+        std::vector<qint64> shutdowns; //!< "shutdown OK" times, sorted
+        QList<const LogRecord *> results; //!< the group's result lines, time order
+        std::shared_ptr<const ExcessTree> tree;
+        int kills = 0;
+    };
     using Event = ObservedIncident::Event;
 
     bool wanted(const LogRecord &r) const;
@@ -55,7 +66,7 @@ private:
     void findConsumers(const std::vector<LoggedLine> &lines);
     //! A silent consumer taken as killed at its last line (see inferKill()).
     void inferKills(const std::vector<LoggedLine> &lines);
-    void inferKill(Consumer &c, const QList<const LogRecord *> &groupResults);
+    void inferKill(Consumer &c, GroupEvidence &group);
     //! Pass 2: events, claims per (group, topic), views, flow control.
     void collectChanges(const std::vector<LoggedLine> &lines);
     //! A result, add or remove line: the client's claim on the topic changes.

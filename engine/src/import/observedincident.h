@@ -27,14 +27,34 @@ namespace Rblab {
 */
 struct RBLAB_ENGINE_EXPORT ObservedIncident
 {
+    /*!
+        What one window lists at most: a storm of N clients claiming the same queues (a CONFIG
+        strategy, a stale view) would otherwise list N windows of up to N claimants per queue
+        (issue 39). Past kListedPerWindow the window lists the first claimants (by first line)
+        and counts the rest; past kWindowsBeforeFolding windows on one queue (or one topic's
+        views) a window that starts where the last ended is folded into it; past kMostWindows
+        further windows are only counted (TopicTimeline::notListed).
+    */
+    static constexpr int kListedPerWindow = 16;
+    static constexpr int kWindowsBeforeFolding = 32;
+    static constexpr int kMostWindows = 1024;
+
     struct Interval
     {
         qint64 from = 0; //!< corrected epoch ms
         qint64 to = 0;
         bool open = false; //!< still so at the end of the logs
-        QStringList consumers;
+        QStringList consumers; //!< the first kListedPerWindow
         std::optional<qint64> toleranceMs;
         QString detail;
+        int notListed = 0; //!< claimants (or views) beyond `consumers`, the most at once
+        int folded = 0; //!< later windows with other claimants folded into this one
+    };
+    //! Windows only counted, past kMostWindows in one list.
+    struct NotListed
+    {
+        qint64 windows = 0;
+        qint64 ms = 0;
     };
     struct TopicTimeline
     {
@@ -43,6 +63,9 @@ struct RBLAB_ENGINE_EXPORT ObservedIncident
         QMap<LoggedQueue, QList<Interval>> doubleOwned;
         QMap<LoggedQueue, QList<Interval>> unowned;
         QList<Interval> disagreements;
+        NotListed doubleOwnedNotListed;
+        NotListed unownedNotListed;
+        NotListed disagreementsNotListed;
     };
     /*!
         A client's claim on a topic as a result, add or remove line left it, or its end

@@ -6,7 +6,9 @@
 #include "import/logreader.h"
 #include "json/jsonnode.h"
 #include "json/jsonwriter.h"
+#include "json/savefile.h"
 
+#include <QBuffer>
 #include <QDateTime>
 #include <QDir>
 #include <QVariantList>
@@ -88,6 +90,15 @@ JsonNode ObservedReportWriter::interval(const Interval &iv) const
         }
         n.insert(QStringLiteral("consumers"), who);
     }
+    // Bounded windows (ObservedIncident::kListedPerWindow, kWindowsBeforeFolding): how many
+    // there were at most, and how many later windows this one stands for.
+    if (iv.notListed > 0 || iv.folded > 0) {
+        n.insert(QStringLiteral("consumersAtMost"),
+            JsonNode::makeInteger(qint64(iv.consumers.size()) + iv.notListed));
+    }
+    if (iv.folded > 0) {
+        n.insert(QStringLiteral("foldedWindows"), JsonNode::makeInteger(iv.folded));
+    }
     return n;
 }
 
@@ -138,6 +149,22 @@ JsonNode ObservedReportWriter::topics() const
             dis.append(interval(iv));
         }
         g.insert(QStringLiteral("viewDisagreements"), dis);
+        // Windows past ObservedIncident::kMostWindows in one list: counted, not listed.
+        JsonNode notListed = JsonNode::makeObject();
+        const auto count = [&notListed](const char *name, const ObservedIncident::NotListed &n) {
+            if (n.windows > 0) {
+                JsonNode c = JsonNode::makeObject();
+                c.insert(QStringLiteral("windows"), JsonNode::makeInteger(n.windows));
+                c.insert(QStringLiteral("ms"), JsonNode::makeInteger(n.ms));
+                notListed.insert(QLatin1String(name), c);
+            }
+        };
+        count("doubleOwned", tl.doubleOwnedNotListed);
+        count("unowned", tl.unownedNotListed);
+        count("viewDisagreements", tl.disagreementsNotListed);
+        if (notListed.size() > 0) {
+            g.insert(QStringLiteral("notListed"), notListed);
+        }
         groups.append(g);
     }
     return groups;
@@ -179,6 +206,10 @@ JsonNode ObservedReportWriter::observed() const
     observed.insert(QStringLiteral("unknownLines"), JsonNode::makeInteger(m_reader.unknownLines()));
     observed.insert(
         QStringLiteral("continuationLines"), JsonNode::makeInteger(m_reader.continuationLines()));
+    if (m_reader.repeatedResultLines() > 0) {
+        observed.insert(QStringLiteral("repeatedResultLines"),
+            JsonNode::makeInteger(m_reader.repeatedResultLines()));
+    }
     observed.insert(
         QStringLiteral("malformedLines"), JsonNode::makeInteger(m_reader.warnings().size()));
     observed.insert(
@@ -211,17 +242,39 @@ JsonNode ObservedReportWriter::queues() const
         }
     }
     std::sort(all.begin(), all.end());
+    // Running claimants per queue, in the order the clients first logged; a storm of N clients
+    // claiming every queue lists the first kListedPerWindow and counts the rest.
+    QHash<LoggedQueue, QList<int>> owners;
+    for (int i = 0; i < int(m_incident.consumers.size()); ++i) {
+        const ObservedIncident::Consumer &c = m_incident.consumers[size_t(i)];
+        if (c.end() != std::numeric_limits<qint64>::max()) {
+            continue;
+        }
+        for (const QList<LoggedQueue> &claim : c.claims) {
+            for (const LoggedQueue &q : claim) {
+                QList<int> &who = owners[q];
+                if (who.isEmpty() || who.last() != i) {
+                    who.append(i);
+                }
+            }
+        }
+    }
     JsonNode queues = JsonNode::makeArray();
     for (const LoggedQueue &q : all) {
         JsonNode n = queue(q, true);
-        JsonNode owners = JsonNode::makeArray();
-        for (const ObservedIncident::Consumer &c : m_incident.consumers) {
-            if (c.end() == std::numeric_limits<qint64>::max()
-                && c.claims.value(q.topic).contains(q)) {
-                owners.append(JsonNode::makeString(client(c.clientId)));
+        JsonNode listed = JsonNode::makeArray();
+        const QList<int> who = owners.value(q);
+        for (int i : who) {
+            if (listed.size() == ObservedIncident::kListedPerWindow) {
+                break;
             }
+            listed.append(JsonNode::makeString(client(m_incident.consumers[size_t(i)].clientId)));
         }
-        n.insert(QStringLiteral("owners"), owners);
+        n.insert(QStringLiteral("owners"), listed);
+        if (who.size() > listed.size()) {
+            n.insert(QStringLiteral("ownersNotListed"),
+                JsonNode::makeInteger(qint64(who.size() - listed.size())));
+        }
         queues.append(n);
     }
     return queues;
@@ -285,6 +338,15 @@ JsonNode ObservedReportWriter::event(const ObservedIncident::Event &e) const
 
 QByteArray ObservedReportWriter::write() const
 {
+    QByteArray out;
+    QBuffer buffer(&out);
+    buffer.open(QIODevice::WriteOnly);
+    write(buffer);
+    return out;
+}
+
+bool ObservedReportWriter::write(QIODevice &out) const
+{
     JsonNode root = JsonNode::makeObject();
     root.insert(
         QStringLiteral("format"), JsonNode::makeString(QStringLiteral("rebalance-lab/report@1")));
@@ -298,7 +360,8 @@ QByteArray ObservedReportWriter::write() const
     root.insert(QStringLiteral("consumers"), consumers());
     // A log of result lines has an event a line: the tree of all of them would cost a few KiB a
     // line (the whole log again, several times), so past a few events they are written one at a
-    // time, after the rest, exactly as write() lays out a long array as root's last member.
+    // time, after the rest, exactly as write() lays out a long array as root's last member,
+    // straight to `out`: the report is never in memory whole.
     constexpr qsizetype kTreeEvents = 16;
     const QList<ObservedIncident::Event> &events = m_incident.events;
     const bool streamed = events.size() > kTreeEvents;
@@ -309,20 +372,29 @@ QByteArray ObservedReportWriter::write() const
         }
     }
     root.insert(QStringLiteral("events"), tree);
-    QByteArray out = JsonWriter::write(root);
-    if (streamed) {
-        const QByteArray emptyTail = "[]\n}\n";
-        Q_ASSERT(out.endsWith(emptyTail));
-        out.chop(emptyTail.size());
-        out += "[\n";
-        for (qsizetype i = 0; i < events.size(); ++i) {
-            out += "    ";
-            out += JsonWriter::writeItem(event(events[i]), 4, 4);
-            out += i + 1 < events.size() ? ",\n" : "\n";
-        }
-        out += "  ]\n}\n";
+    QByteArray head = JsonWriter::write(root);
+    root = JsonNode();
+    if (!streamed) {
+        return writeAll(out, head);
     }
-    return out;
+    const QByteArray emptyTail = "[]\n}\n";
+    Q_ASSERT(head.endsWith(emptyTail));
+    head.chop(emptyTail.size());
+    head += "[\n";
+    if (!writeAll(out, head)) {
+        return false;
+    }
+    head = QByteArray();
+    QByteArray item;
+    for (qsizetype i = 0; i < events.size(); ++i) {
+        item = "    ";
+        item += JsonWriter::writeItem(event(events[i]), 4, 4);
+        item += i + 1 < events.size() ? ",\n" : "\n";
+        if (!writeAll(out, item)) {
+            return false;
+        }
+    }
+    return writeAll(out, "  ]\n}\n");
 }
 
 } // namespace Rblab

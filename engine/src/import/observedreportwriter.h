@@ -5,6 +5,7 @@
 #include "import/observedincident.h"
 
 #include <QByteArray>
+#include <QIODevice>
 #include <QString>
 
 namespace Rblab {
@@ -28,6 +29,8 @@ public:
         const ObservedIncident &incident, const Anonymizer &anonymizer);
 
     QByteArray write() const;
+    //! Writes the report to `out`, the events one at a time; false when a write failed.
+    bool write(QIODevice &out) const;
 
 private:
     using Interval = ObservedIncident::Interval;

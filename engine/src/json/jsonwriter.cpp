@@ -232,13 +232,34 @@ QByteArray JsonWriter::writeItem(const JsonNode &node, int indent, int column)
     return out.toUtf8();
 }
 
+qsizetype JsonWriter::compactSize(const JsonNode &node, qsizetype budget)
+{
+    switch (node.type()) {
+    case JsonNode::Type::Array:
+    case JsonNode::Type::Object: {
+        qsizetype size = 2; // the brackets
+        for (qsizetype i = 0; i < node.size() && size <= budget; ++i) {
+            size += i > 0 ? 2 : 0; // ", "
+            if (node.isObject()) {
+                size += quote(node.keys().at(i).name).size() + 2; // ": "
+            }
+            size += compactSize(node.items()[size_t(i)], budget - size);
+        }
+        return size;
+    }
+    default:
+        return compact(node).size();
+    }
+}
+
 void JsonWriter::writeNode(const JsonNode &node, int indent, int column, bool isRoot, QString &out)
 {
     const bool container = node.isArray() || node.isObject();
-    const QString oneLine = compact(node);
-    // +1 for the comma that may follow.
-    if (!container || node.size() == 0 || (!isRoot && column + oneLine.size() + 1 <= lineWidth)) {
-        out += oneLine;
+    // On one line when it fits, +1 for the comma that may follow. Measured with a budget, not
+    // made: making the root's one line cost the whole document again at every level (issue 39).
+    if (!container || node.size() == 0
+        || (!isRoot && column + compactSize(node, lineWidth - column - 1) + 1 <= lineWidth)) {
+        out += compact(node);
         return;
     }
     const QString inner(indent + 2, QLatin1Char(' '));

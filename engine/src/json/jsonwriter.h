@@ -141,6 +141,8 @@ public:
 
 private:
     static void writeNode(const JsonNode &node, int indent, int column, bool isRoot, QString &out);
+    //! compact(node).size(), or some size past `budget` as soon as it is past it.
+    static qsizetype compactSize(const JsonNode &node, qsizetype budget);
 };
 
 } // namespace Rblab

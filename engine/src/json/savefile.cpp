@@ -37,7 +37,7 @@ QString reasonOf(const QFileDevice &file)
 
 } // namespace
 
-QString writeWholeFile(const QString &path, const QByteArray &bytes)
+QString writeWholeFile(const QString &path, const std::function<bool(QIODevice &)> &write)
 {
     const QFileInfo info(path);
     if (info.isDir()) {
@@ -48,24 +48,34 @@ QString writeWholeFile(const QString &path, const QByteArray &bytes)
         if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered)) {
             return file.errorString();
         }
-        qint64 done = 0;
-        while (done < bytes.size()) {
-            const qint64 n = file.write(bytes.constData() + done, bytes.size() - done);
-            if (n <= 0) {
-                return reasonOf(file);
-            }
-            done += n;
-        }
-        return QString();
+        return write(file) ? QString() : reasonOf(file);
     }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         return file.errorString();
     }
-    if (file.write(bytes) != bytes.size() || !commitFully(file)) {
+    if (!write(file) || !commitFully(file)) {
         return reasonOf(file);
     }
     return QString();
+}
+
+QString writeWholeFile(const QString &path, const QByteArray &bytes)
+{
+    return writeWholeFile(path, [&bytes](QIODevice &out) { return writeAll(out, bytes); });
+}
+
+bool writeAll(QIODevice &out, QByteArrayView bytes)
+{
+    qint64 done = 0;
+    while (done < bytes.size()) {
+        const qint64 n = out.write(bytes.data() + done, bytes.size() - done);
+        if (n <= 0) {
+            return false;
+        }
+        done += n;
+    }
+    return true;
 }
 
 bool commitFully(QSaveFile &file)

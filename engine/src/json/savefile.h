@@ -4,9 +4,11 @@
 
 #include <rblab/rblab_global.h>
 
+#include <QByteArrayView>
 #include <QSaveFile>
 #include <QString>
 
+#include <functional>
 #include <initializer_list>
 
 namespace Rblab {
@@ -38,5 +40,16 @@ RBLAB_ENGINE_EXPORT QSaveFile *commitAll(std::initializer_list<QSaveFile *> file
     (never "Unknown error": a write that stopped short without a reason says so).
 */
 RBLAB_ENGINE_EXPORT QString writeWholeFile(const QString &path, const QByteArray &bytes);
+
+/*!
+    The same, for output too large to hold at once: `write` writes it to the device piece by
+    piece and returns false when a write failed (writeAll()). A report of 10,000 clients is
+    tens of MiB that never need to be in memory whole (issue 39).
+*/
+RBLAB_ENGINE_EXPORT QString writeWholeFile(
+    const QString &path, const std::function<bool(QIODevice &)> &write);
+
+//! Writes every byte, going on after short writes; false when a write fails.
+RBLAB_ENGINE_EXPORT bool writeAll(QIODevice &out, QByteArrayView bytes);
 
 } // namespace Rblab
