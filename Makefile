@@ -132,12 +132,12 @@ fuzz: deps reliability-deps
 		| $(FUZZ_CXX) -x c++ -fsanitize=fuzzer - -o /dev/null 2>/dev/null; then \
 		$(CMAKE) -S . -B $(FUZZ_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 			-DCMAKE_CXX_COMPILER=$(FUZZ_CXX) -DRBLAB_FUZZ=ON -DRBLAB_SANITIZE=ON -DRBLAB_BUILD_GUI=OFF && \
-		$(CMAKE) --build $(FUZZ_BUILD_DIR) -j $(JOBS) --target fuzz_json fuzz_scenarioreader fuzz_allocatecase && \
+		$(CMAKE) --build $(FUZZ_BUILD_DIR) -j $(JOBS) --target fuzz_json fuzz_scenarioreader fuzz_allocatecase fuzz_jsanswer fuzz_importlogs && \
 		$(SANITIZER_ENV) tests/fuzz/run-fuzz.sh $(FUZZ_BUILD_DIR) $(FUZZ_SECONDS); \
 	else \
 		echo "fuzz: no libFuzzer (clang++ -fsanitize=fuzzer); using the mutation driver"; \
 		$(MAKE) --no-print-directory configure && \
-		$(CMAKE) --build $(BUILD_DIR) -j $(JOBS) --target fuzz_json fuzz_scenarioreader fuzz_allocatecase && \
+		$(CMAKE) --build $(BUILD_DIR) -j $(JOBS) --target fuzz_json fuzz_scenarioreader fuzz_allocatecase fuzz_jsanswer fuzz_importlogs && \
 		tests/fuzz/run-fuzz.sh $(BUILD_DIR) $(FUZZ_SECONDS); \
 	fi
 

@@ -3,7 +3,7 @@
 # every input that crashed, hung or blew up in tests/data/fuzz-regressions/<target>/, where
 # `make test` replays it from then on (ctest -L fuzz). Exit status 1 when there was a finding.
 #
-#   tests/fuzz/run-fuzz.sh BUILD_DIR SECONDS [TARGET…]     (targets: json scenarioreader allocatecase)
+#   tests/fuzz/run-fuzz.sh BUILD_DIR SECONDS [TARGET…]     (targets: json scenarioreader allocatecase jsanswer importlogs)
 #
 # BUILD_DIR's fuzz_<target> programs are libFuzzer ones (RBLAB_FUZZ=ON, clang) or the
 # deterministic mutation driver (fuzzdriver.cpp); both take the same flags.
@@ -13,7 +13,7 @@ build=${1:?usage: run-fuzz.sh BUILD_DIR SECONDS [TARGET…]}
 seconds=${2:?usage: run-fuzz.sh BUILD_DIR SECONDS [TARGET…]}
 shift 2
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(json scenarioreader allocatecase)
+[ ${#targets[@]} -gt 0 ] || targets=(json scenarioreader allocatecase jsanswer importlogs)
 regressions=tests/data/fuzz-regressions
 summary="$build/fuzz-summary.txt"
 findings=0
@@ -33,6 +33,18 @@ seeds_for() {
                 | split -l 2 - "$dir/case-"
         fi
         echo "$dir"
+        ;;
+    # Answers that once hung or misled the host are the best start for new ones.
+    jsanswer) echo "$regressions/jsanswer" ;;
+    importlogs)
+        local dir="$build/fuzz-seeds/importlogs"
+        if [ ! -d "$dir" ]; then
+            mkdir -p "$dir"
+            find tests/data/importlogs -name 'rocketmq_client*.log' | while read -r f; do
+                cp "$f" "$dir/$(echo "$f" | tr '/' '_')"
+            done
+        fi
+        echo "$dir $regressions/importlogs"
         ;;
     esac
 }

@@ -3,6 +3,7 @@
 
 #include "import/logfilereader.h"
 #include "import/loginterner.h"
+#include "scenario/scenariolimits.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -18,6 +19,15 @@ namespace {
 // The times a used line may have (UTC epoch milliseconds): 1970-01-01 to 9999-12-31.
 constexpr qint64 kEarliest = 0;
 constexpr qint64 kLatest = 253'402'300'799'999;
+
+int highestQueueId(const LogRecord &r)
+{
+    int most = -1;
+    for (const LoggedQueue &q : r.queues) {
+        most = qMax(most, q.queueId);
+    }
+    return most;
+}
 
 //! Two result lines that say the same: client, group, topic, strategy, views and queues.
 bool sameResult(const LogRecord &a, const LogRecord &b)
@@ -122,6 +132,17 @@ bool LogReader::readLines(LogFileReader &reader, const QString &path, qint64 tot
         QString why;
         switch (LogLineParser::parseMessage(header.message, &used.record, &why)) {
         case LogLineParser::Outcome::Parsed:
+            if (const int id = highestQueueId(used.record);
+                id >= ScenarioLimits::maxQueuesPerBroker) {
+                // Each queue id up to the highest is a queue of the report and the replay: an id
+                // of 4,100,000 was four million of them (fuzz_importlogs, issue 39).
+                m_warnings.append({ path, reader.lineNumber(),
+                    QStringLiteral("queueId=%1 is past the %2 queues a broker has at most here; "
+                                   "skipped")
+                        .arg(id)
+                        .arg(ScenarioLimits::maxQueuesPerBroker) });
+                break;
+            }
             if (header.time < kEarliest || header.time > kLatest) {
                 // Year 1 in +08:00 is year 0 in UTC; 9999-12-31 at -12:00 is year 10000: no
                 // date to print and a span of ten thousand years (issue 39).

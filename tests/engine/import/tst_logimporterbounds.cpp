@@ -72,6 +72,7 @@ private slots:
     void mostWindowsAreCounted();
     void repeatedResultsAreMerged();
     void mostUsedLinesIsAnErrorWithThePlace();
+    void queueIdPastTheLimitIsSkipped();
 };
 
 void tst_LogImporterBounds::stormIsFolded_data()
@@ -299,6 +300,35 @@ void tst_LogImporterBounds::mostUsedLinesIsAnErrorWithThePlace()
     QVERIFY(!importer.addFile(path));
     QVERIFY2(importer.error().startsWith(path + QStringLiteral(":27: more than 25 used lines")),
         qPrintable(importer.error()));
+}
+
+/*
+    Each queue id up to the highest seen is a queue of the report and the replay: a line with
+    queueId=4100000 (found by fuzz_importlogs) made four million. Past ScenarioLimits'
+    1,024 queues per broker the line is skipped with a warning naming it.
+*/
+void tst_LogImporterBounds::queueIdPastTheLimitIsSkipped()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("rocketmq_client.log"));
+    QVERIFY(writeFile(path,
+        resultLine(0, clientId(1), 1, { 0, 1023 }) + resultLine(10, clientId(1), 1, { 0, 4100000 })
+            + resultLine(20, clientId(1), 1, { 1024 })));
+    LogImporter importer({});
+    QVERIFY2(importer.addFile(path), qPrintable(importer.error()));
+    importer.finish();
+    QCOMPARE(importer.usedLines(), qint64(1));
+    QCOMPARE(importer.warnings().size(), qsizetype(2));
+    QCOMPARE(importer.warnings().at(0).line, qint64(2));
+    QCOMPARE(importer.warnings().at(0).text,
+        QStringLiteral(
+            "queueId=4100000 is past the 1024 queues a broker has at most here; skipped"));
+    QCOMPARE(importer.warnings().at(1).line, qint64(3));
+    const QJsonArray queues = QJsonDocument::fromJson(importer.reportJson())
+                                  .object()
+                                  .value(QStringLiteral("queues"))
+                                  .toArray();
+    QCOMPARE(queues.size(), 1024);
 }
 
 QTEST_GUILESS_MAIN(tst_LogImporterBounds)
