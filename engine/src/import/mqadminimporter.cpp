@@ -8,6 +8,7 @@
 #include "scenario/scenariolimits.h"
 #include "scenario/scenariowriter.h"
 
+#include <QHash>
 #include <QMap>
 #include <QSet>
 
@@ -61,6 +62,13 @@ public:
     void describe();
 
 private:
+    //! An error at the row that passed a scenario limit; false, for collectQueues() to return.
+    bool overLimit(const MqadminQueueRow &r, const QString &field, const QString &message)
+    {
+        note(Severity::Error, m_options.progressName, r.line, field,
+            message + QStringLiteral("; import one group's output, or fewer topics"));
+        return false;
+    }
     void note(Severity severity, const QString &file, qint64 line, const QString &field,
         const QString &message)
     {
@@ -107,6 +115,9 @@ bool ScenarioBuilder::parse(const QString &connectionText, const QString &progre
                            "-s true"));
         return false;
     }
+    if (m_cp.tooManyRows) {
+        return false; // the parser said where
+    }
     if (m_cp.rows.isEmpty()) {
         note(Severity::Error, m_options.progressName, 0, QString(),
             QStringLiteral("no queue row: the brokers and queues come from mqadmin "
@@ -149,23 +160,56 @@ void ScenarioBuilder::findGroup()
 bool ScenarioBuilder::collectQueues()
 {
     // The group's ConsumeStats covers every queue of every subscribed topic's route.
+    // The scenario's limits are checked row by row, before anything is built from them: 600,000
+    // rows took 124 s and 1.4 GB before the scenario reader refused them (issue 39).
     QSet<QString> skipped;
+    QSet<QString> brokers;
+    qint64 queuesInWorld = 0;
     for (const MqadminQueueRow &r : m_cp.rows) {
         if (TopicNames::isRetryOrDlqTopic(r.topic)) {
             skipped.insert(r.topic);
             continue;
         }
+        const bool newTopic = !m_queues.contains(r.topic);
+        const bool newBroker = !brokers.contains(r.broker);
+        if (newTopic && m_queues.size() == ScenarioLimits::maxTopics) {
+            return overLimit(r, QStringLiteral("#Topic"),
+                QStringLiteral("a topic past the %1 a scenario holds (%2 is the %3th)")
+                    .arg(ScenarioLimits::maxTopics)
+                    .arg(r.topic)
+                    .arg(ScenarioLimits::maxTopics + 1));
+        }
+        if (newBroker && brokers.size() == ScenarioLimits::maxBrokers) {
+            return overLimit(r, QStringLiteral("#Broker Name"),
+                QStringLiteral("a broker past the %1 a scenario holds")
+                    .arg(ScenarioLimits::maxBrokers));
+        }
+        if (r.queueId >= ScenarioLimits::maxQueuesPerBroker) {
+            return overLimit(r, QStringLiteral("#QID"),
+                QStringLiteral("%1 is past the %2 queues a broker holds in a scenario")
+                    .arg(r.queueId)
+                    .arg(ScenarioLimits::maxQueuesPerBroker));
+        }
+        brokers.insert(r.broker);
         int &count = m_queues[r.topic][r.broker];
+        queuesInWorld += std::max(0, r.queueId + 1 - count);
+        if (queuesInWorld > ScenarioLimits::maxQueuesInWorld) {
+            return overLimit(r, QStringLiteral("#QID"),
+                QStringLiteral("more than the %1 queues a scenario holds in all")
+                    .arg(ScenarioLimits::maxQueuesInWorld));
+        }
         count = std::max(count, r.queueId + 1);
         m_rowsOf[r.topic].append(&r);
     }
     m_result.skippedTopics = QStringList(skipped.cbegin(), skipped.cend());
     std::sort(m_result.skippedTopics.begin(), m_result.skippedTopics.end());
     for (auto t = m_queues.cbegin(); t != m_queues.cend(); ++t) {
+        QHash<QString, int> rowsOn; // broker → rows of this topic
+        for (const MqadminQueueRow *r : std::as_const(m_rowsOf[t.key()])) {
+            ++rowsOn[r->broker];
+        }
         for (auto b = t.value().cbegin(); b != t.value().cend(); ++b) {
-            const QList<const MqadminQueueRow *> &rowsOf = m_rowsOf[t.key()];
-            const int rows = int(std::count_if(rowsOf.cbegin(), rowsOf.cend(),
-                [&](const MqadminQueueRow *r) { return r->broker == b.key(); }));
+            const int rows = rowsOn.value(b.key());
             if (rows != b.value()) {
                 note(Severity::Warning, m_options.progressName, 0, QStringLiteral("#QID"),
                     QStringLiteral("%1 on %2: %3 rows for queue ids up to %4; the missing ids "

@@ -111,6 +111,8 @@ struct RBLAB_ENGINE_EXPORT MqadminProgressOutput
     std::optional<qint64> inflightTotal; //!< "Consume Inflight Total" (5.x)
     qint64 lines = 0;
     qint64 unknownLines = 0;
+    //! Reading stopped at more rows than a scenario can hold (an error says where).
+    bool tooManyRows = false;
     QList<qint64> unknownAt; //!< their line numbers
 };
 

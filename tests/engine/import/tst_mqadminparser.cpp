@@ -48,6 +48,8 @@ private slots:
     void malformedConnection();
     void malformedProgress();
     void hostileNumbers();
+    void limitsAreCheckedBeforeBuilding_data();
+    void limitsAreCheckedBeforeBuilding();
     void pasteOfBoth();
     void importV49();
     void importV5Orphans();
@@ -438,6 +440,51 @@ void tst_MqadminParser::nothingToImport()
     QVERIFY(!result.ok);
     QVERIFY2(texts(result.diagnostics).contains(error),
         qPrintable(texts(result.diagnostics).join(QLatin1Char('\n'))));
+}
+
+void tst_MqadminParser::limitsAreCheckedBeforeBuilding_data()
+{
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<int>("queuesPerTopic");
+    QTest::addColumn<QString>("error");
+    // 600,000 rows (46 MB) took 124 s and 1.4 GB before the scenario reader refused them
+    // (issue 39): the parser stops past 32,768 rows, the builder at the first row past a limit.
+    QTest::newRow("rows") << 40000 << 512
+                          << "progress:32770: error: #QID: more than 32768 queue rows; a scenario "
+                             "holds 16384 queues: import one group's output";
+    QTest::newRow("queues in all") << 20000 << 512
+                                   << "progress:16386: error: #QID: more than the 16384 queues a "
+                                      "scenario holds in all; import "
+                                      "one group's output, or fewer topics";
+    QTest::newRow("topics") << 65 << 1
+                            << "progress:66: error: #Topic: a topic past the 64 a scenario holds "
+                               "(T64 is the 65th); import one group's output, or fewer topics";
+    QTest::newRow("queue id") << 1025 << 2000
+                              << "progress:1026: error: #QID: 1024 is past the 1024 queues a "
+                                 "broker holds in a scenario; import one group's output, or "
+                                 "fewer topics";
+}
+
+void tst_MqadminParser::limitsAreCheckedBeforeBuilding()
+{
+    QFETCH(int, rows);
+    QFETCH(int, queuesPerTopic);
+    QFETCH(QString, error);
+    QString text = QStringLiteral("#Topic #Broker Name #QID #Broker Offset #Consumer Offset "
+                                  "#Client IP #Diff #LastTime\n");
+    for (int i = 0; i < rows; ++i) {
+        text += QStringLiteral("T%1 b %2 1000 900 10.0.2.1 100 N/A\n")
+                    .arg(i / queuesPerTopic)
+                    .arg(i % queuesPerTopic);
+    }
+    MqadminImportOptions options;
+    options.group = QStringLiteral("G");
+    const MqadminImport result = importMqadmin(QString(), text, options);
+    QCOMPARE(result.errorCount(), 1);
+    QVERIFY2(texts(result.diagnostics).contains(error),
+        qPrintable(texts(result.diagnostics).join(QLatin1Char('\n'))));
+    QVERIFY(!result.ok);
+    QVERIFY(result.scenario.topics.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(tst_MqadminParser)
