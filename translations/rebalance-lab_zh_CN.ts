@@ -129,6 +129,10 @@
         <source>empty file, left out</source>
         <translation>空文件，已略过</translation>
     </message>
+    <message>
+        <source>a folder too deep for the system to open (PATH_MAX); the logs below it are left out</source>
+        <translation>文件夹路径过长，系统无法打开（超过 PATH_MAX）；其下的日志已略过</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::AllocationCaseRunner</name>
@@ -255,6 +259,10 @@
     <message>
         <source>not valid JSON %1</source>
         <translation>不是合法的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>%1 returned %2 for %3, which it was not given</source>
+        <translation>%1 为 %3 返回了 %2，但这个队列并不在给它的队列之中</translation>
     </message>
 </context>
 <context>

@@ -122,6 +122,10 @@ int runImportLogsCommand(CliContext &context)
     for (const QString &empty : inputs.emptyFiles) {
         context.err << empty << ": warning: empty file, left out\n";
     }
+    for (const QString &deep : inputs.tooDeep) {
+        context.err << deep << ": warning: a folder too deep for the system to open (PATH_MAX "
+                    << LogFileList::kPathMax << " bytes); the logs below it are left out\n";
+    }
     const QStringList &files = inputs.files;
     qint64 total = 0;
     for (const QString &f : files) {

@@ -54,6 +54,12 @@ ObservedWorld::Result ObservedWorld::import(
         result.warnings.append(
             { empty, 0, QCoreApplication::translate("ObservedWorld", "empty file, left out") });
     }
+    for (const QString &deep : inputs.tooDeep) {
+        result.warnings.append({ deep, 0,
+            QCoreApplication::translate("ObservedWorld",
+                "a folder too deep for the system to open (PATH_MAX); the logs below it are "
+                "left out") });
+    }
     const QStringList &files = inputs.files;
     if (cancel) {
         options.cancelled = [cancel] { return cancel->load(); };

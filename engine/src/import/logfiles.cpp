@@ -41,11 +41,24 @@ LogFileList LogFileList::collect(const QStringList &paths)
             continue;
         }
         qsizetype found = 0;
-        QDirIterator it(
-            path, QDir::Files | QDir::Readable | QDir::Hidden, QDirIterator::Subdirectories);
+        const qsizetype deepBefore = list.tooDeep.size();
+        QDirIterator it(path, QDir::Files | QDir::Hidden | QDir::Dirs | QDir::NoDotAndDotDot,
+            QDirIterator::Subdirectories);
         while (it.hasNext()) {
             it.next();
             const QFileInfo file = it.fileInfo();
+            if (file.isDir() || (file.isSymLink() && !file.isFile())) {
+                // The system cannot open a folder whose path is PATH_MAX bytes or more, and
+                // QDirIterator passes it by in silence: its logs would be missed unsaid.
+                if (!file.isSymLink()
+                    && file.absoluteFilePath().toLocal8Bit().size() >= kPathMax - 1) {
+                    list.tooDeep.append(file.filePath());
+                }
+                continue;
+            }
+            if (!file.isReadable()) {
+                continue;
+            }
             if (isClientLogName(file.fileName())) {
                 if (file.isFile() && file.size() == 0) {
                     list.emptyFiles.append(file.filePath());
@@ -54,6 +67,15 @@ LogFileList LogFileList::collect(const QStringList &paths)
                 }
                 ++found;
             }
+        }
+        if (found == 0 && list.tooDeep.size() > deepBefore) {
+            list.error = QStringLiteral("%1: no RocketMQ client log found, and %2 (%L3 bytes or "
+                                        "more) is too deep for the system to open (PATH_MAX "
+                                        "%L4): move or link the logs nearer the root")
+                             .arg(path, list.tooDeep.at(deepBefore))
+                             .arg(kPathMax - 1)
+                             .arg(kPathMax);
+            return list;
         }
         if (found == 0) {
             list.error = QStringLiteral(
@@ -66,6 +88,7 @@ LogFileList LogFileList::collect(const QStringList &paths)
     }
     std::sort(files.begin(), files.end());
     std::sort(list.emptyFiles.begin(), list.emptyFiles.end());
+    std::sort(list.tooDeep.begin(), list.tooDeep.end());
     list.files = files;
     return list;
 }

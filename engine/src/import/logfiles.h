@@ -27,6 +27,9 @@ namespace Rblab {
     in `emptyFiles`: one such file among thousands no longer ends the import. An empty file
     named on its own is still an error (LogFileReader).
 
+    A folder whose path is PATH_MAX bytes or more cannot be opened: it is listed in `tooDeep`
+    (the system would skip it in silence), and when nothing else was found the error names it.
+
     `error` is set, and `files` empty, when a path does not exist or a folder holds no client
     log: it names the path and the names looked for.
 */
@@ -34,6 +37,9 @@ struct RBLAB_ENGINE_EXPORT LogFileList
 {
     QStringList files;
     QStringList emptyFiles; //!< found in a folder with 0 bytes, left out (sorted)
+    //! Folders whose path is too long to open (PATH_MAX): what is below them cannot be read.
+    QStringList tooDeep;
+    static constexpr int kPathMax = 4096; //!< Linux's PATH_MAX, with its terminating NUL
     QString error;
     bool ok() const { return error.isEmpty(); }
 

@@ -5,8 +5,12 @@
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace Rblab;
 
@@ -21,6 +25,7 @@ private slots:
     void filesAndFoldersTogether();
     void errors();
     void longLineIsCut();
+    void folderPastPathMaxIsNamed();
 };
 
 namespace {
@@ -176,6 +181,58 @@ void tst_LogFiles::longLineIsCut()
     QVERIFY(reader.lastLineCut());
     QVERIFY(!reader.readLine(&line));
     QVERIFY(reader.error().isEmpty());
+}
+
+/*
+    A folder whose path is PATH_MAX bytes or more cannot be opened, and QDirIterator passed it by
+    in silence: a log 17 folders of 250 characters down was "a folder without a RocketMQ client
+    log" (issue 39). It is named, as the error when nothing else was found, else as tooDeep.
+*/
+void tst_LogFiles::folderPastPathMaxIsNamed()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString top = dir.filePath(QStringLiteral("incident"));
+    QVERIFY(QDir().mkpath(top));
+    // Made a folder at a time from inside the last: the whole path is too long for mkdir.
+    const QString start = QDir::currentPath();
+    const QString name(250, QLatin1Char('d'));
+    QVERIFY(QDir::setCurrent(top));
+    int depth = 0;
+    const QByteArray local = name.toLocal8Bit();
+    // The path's length is counted, not asked (getcwd fails past PATH_MAX).
+    qsizetype length = top.toLocal8Bit().size();
+    while (length < LogFileList::kPathMax && depth < 40) {
+        QCOMPARE(::mkdir(local.constData(), 0700), 0); // relative: Qt would make it absolute
+        QCOMPARE(::chdir(local.constData()), 0);
+        length += 1 + local.size();
+        ++depth;
+    }
+    {
+        QFile log(QStringLiteral("rocketmq_client.log")); // relative: opened from here
+        QVERIFY(log.open(QIODevice::WriteOnly));
+        log.write("x\n");
+    }
+    QVERIFY(QDir::setCurrent(start));
+    QVERIFY(depth >= 16);
+
+    const LogFileList none = LogFileList::collect({ top });
+    QVERIFY(!none.ok());
+    QVERIFY2(none.error.startsWith(top + QStringLiteral(": no RocketMQ client log found, and ")),
+        qPrintable(none.error));
+    QVERIFY2(none.error.contains(QStringLiteral("is too deep for the system to open (PATH_MAX "
+                                                "4,096)")),
+        qPrintable(none.error));
+    QCOMPARE(none.tooDeep.size(), qsizetype(1));
+    QVERIFY(none.tooDeep.first().toLocal8Bit().size() >= LogFileList::kPathMax - 1);
+
+    touch(top + QStringLiteral("/rocketmq_client.log"));
+    const LogFileList some = LogFileList::collect({ top });
+    QVERIFY2(some.ok(), qPrintable(some.error));
+    QCOMPARE(some.files, QStringList { top + QStringLiteral("/rocketmq_client.log") });
+    QCOMPARE(some.tooDeep, none.tooDeep);
+    // rm works a folder at a time from inside (openat), as QDir::removeRecursively does not.
+    QCOMPARE(QProcess::execute(QStringLiteral("rm"), { QStringLiteral("-rf"), top }), 0);
 }
 
 QTEST_GUILESS_MAIN(tst_LogFiles)
