@@ -423,8 +423,8 @@ void tst_RblabIo::ceilings()
 
 void tst_RblabIo::atTheCeilings()
 {
-    // At every ceiling at once, each built-in strategy answers (measured: about a second on an
-    // idle 2-core machine; the bound here only catches a blow-up on a loaded one).
+    // At every ceiling at once, each built-in strategy answers (about a second on an idle 2-core
+    // machine: bench_allocate measures it; the run's own time limit catches a hang).
     RblabProcess rblab(m_home.path());
     QByteArray input;
     for (const char *strategy : { "AVG", "AVG_BY_CIRCLE", "CONSISTENT_HASH" }) {
@@ -441,7 +441,6 @@ void tst_RblabIo::atTheCeilings()
         QVERIFY2(answer.value(QStringLiteral("allocation")).toObject().size() == 10000,
             line.left(200).constData());
     }
-    QVERIFY2(r.elapsedMs < 60000, qPrintable(QString::number(r.elapsedMs)));
 }
 
 void tst_RblabIo::pluginFailures_data()

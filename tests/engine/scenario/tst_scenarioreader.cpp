@@ -4,7 +4,6 @@
 #include "allocation/strategyregistry.h"
 #include "scenario/scenarioreader.h"
 
-#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -409,11 +408,9 @@ void tst_ScenarioReader::manyProblems()
         }
         return text + "]}";
     };
-    QElapsedTimer timer;
-    timer.start();
+    // No wall-clock bound (CI machines are loaded): ctest's timeout catches a blow-up.
     const ScenarioReadResult errors
         = ScenarioReader::read(file(50, 1000, "{\"name\": \"c%\"}"), QStringLiteral("e.json"));
-    QVERIFY2(timer.elapsed() < 20000, qPrintable(QString::number(timer.elapsed())));
     QCOMPARE(errors.diagnostics.size(), 1001);
     QVERIFY(!errors.ok());
     QCOMPARE(errors.diagnostics.at(999).path, QStringLiteral("groups[0].consumers[999].id"));
