@@ -256,11 +256,12 @@ void SimulationController::sendSeek(SimTime t)
     m_seekTo = t;
     // The history this interface holds of the branch ends at `known` (the last millisecond may
     // be cut by a step): the worker sends everything after min(t, known - 1).
-    SimTime known = now();
+    // Nothing, when no frame of this run was shown yet (now() is still the last run's).
+    SimTime known = m_shownGeneration == m_generation ? now() : 0;
     if (!m_eventsAhead.isEmpty()) {
         known = qMax(known, m_eventsAhead.constLast().t);
     }
-    const SimTime keptUntil = qMin(t, known - 1);
+    const SimTime keptUntil = qMin(t, known - 1); // -1: nothing kept
     SimulationWorker *worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, t, keptUntil] { worker->seek(t, keptUntil); }, Qt::QueuedConnection);

@@ -279,7 +279,10 @@ void SimulationWorker::seek(qint64 t, qint64 keptUntil)
         return;
     }
     m_timeline->seek(t, keptUntil);
-    keptUntil = qMin<SimTime>(keptUntil < 0 ? t : keptUntil, t);
+    // Negative: the interface holds no event of this run (a seek from 0:00, or before the run's
+    // first frame was shown), so every one is sent. It used to mean "up to t": going to 6m30s
+    // from 0:00 showed "0 of 0 events" (issue 37).
+    keptUntil = keptUntil < 0 ? -1 : qMin<SimTime>(keptUntil, t);
     // Send what lies after what the interface keeps: the restored run holds every event from
     // the start and the samples after keptUntil.
     const QList<SimEvent> &events = sim().events();

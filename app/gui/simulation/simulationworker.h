@@ -65,7 +65,8 @@ public:
     void runTo(qint64 t);
     /*!
         Makes the run the state at `t` (Timeline::seek) and pauses; the interface keeps what it
-        holds up to `keptUntil`, the frame brings the events and samples after it.
+        holds up to `keptUntil` (negative: nothing of this run), the frame brings the events and
+        samples after it.
     */
     void seek(qint64 t, qint64 keptUntil);
     //! Pauses playing when one of these happens (none: never).

@@ -7,6 +7,8 @@
 #include <mainwindow.h>
 #include <document/scenariodocument.h>
 #include <simulation/simulationcontroller.h>
+#include <simulation/eventlogmodel.h>
+#include <simulation/eventlogview.h>
 #include <simulation/timelinebar.h>
 #include <simulation/timelinetrack.h>
 
@@ -31,6 +33,7 @@ private slots:
     void cleanup();
     void rewindShowsWhatAStraightRunShows_data();
     void rewindShowsWhatAStraightRunShows();
+    void seekAheadKeepsTheLog();
     void goToFieldAndJumps();
     void commandAfterRewindStartsABranch();
     void pauseOnRebalance();
@@ -149,6 +152,36 @@ void tst_TimelineBar::rewindShowsWhatAStraightRunShows()
     QVERIFY(controller()->events() == reference->events());
     QVERIFY(shownSamples() == reference->samples());
     QCOMPARE(m_window->chartPanel()->series().size(), reference->samples().size());
+}
+
+/*
+    Issue 37: going to 6m30s from the start showed "0 of 0 events" while the status bar counted
+    24 rebalances; on to 1h2m, 726 events from 9:26 where a straight run has 833; back to 2m, 0.
+    After any seek the log is the straight run's, event for event.
+*/
+void tst_TimelineBar::seekAheadKeepsTheLog()
+{
+    const auto check = [this](SimTime t) {
+        seekAndWait(t);
+        const auto reference = straight(t);
+        QVERIFY(controller()->snapshot() == reference->snapshot());
+        QCOMPARE(controller()->events().size(), reference->events().size());
+        QVERIFY(controller()->events() == reference->events());
+        QCOMPARE(m_window->eventLog()->model()->rowCount(), int(reference->events().size()));
+    };
+    // From 0:00 of a run shown at 0:00 (the interface holds no event yet).
+    QVERIFY(m_window->openScenario(MainWindow::defaultScenarioPath()));
+    controller()->runTo(0);
+    QCOMPARE(controller()->now(), SimTime(0));
+    for (SimTime t : { 6 * kMinute + 30 * kSecond, 62 * kMinute, 2 * kMinute }) {
+        check(t);
+        if (QTest::currentTestFailed()) {
+            return;
+        }
+    }
+    // From a scenario just opened, before its first frame was shown (now() was the last run's).
+    QVERIFY(m_window->openScenario(MainWindow::defaultScenarioPath()));
+    check(6 * kMinute + 30 * kSecond);
 }
 
 void tst_TimelineBar::goToFieldAndJumps()
