@@ -353,18 +353,8 @@ QJsonObject AllocationCaseRunner::answer(const AllocationCase &c, Outcome *outco
         return fail(all.error, Outcome::Answered);
     }
     qint64 listed = 0;
-    const QSet<MessageQueue> given(mqAll.cbegin(), mqAll.cend());
-    for (qsizetype i = 0; i < all.perConsumer.size(); ++i) {
-        listed += all.perConsumer[i].size();
-        for (const MessageQueue &mq : all.perConsumer[i]) {
-            if (!given.contains(mq)) {
-                // As the engine does (RebalanceImpl::rebalance): a queue the strategy was not
-                // given is an error, never an answer (issue 39).
-                return fail(tr("%1 returned %2 for %3, which it was not given")
-                                .arg(creation.strategy->name(), mq.toString(), cidAll.value(i)),
-                    Outcome::Answered);
-            }
-        }
+    for (const MessageQueueList &queues : all.perConsumer) {
+        listed += queues.size();
     }
     if (listed > AllocationCaseLimits::maxAnswerQueues) {
         return fail(tr("the answer would list %1 queues over %2 consumers; the ceiling is %3")
