@@ -260,10 +260,6 @@
         <source>not valid JSON %1</source>
         <translation>不是合法的 JSON：%1</translation>
     </message>
-    <message>
-        <source>%1 returned %2 for %3, which it was not given</source>
-        <translation>%1 为 %3 返回了 %2，但这个队列并不在给它的队列之中</translation>
-    </message>
 </context>
 <context>
     <name>Rblab::AppOptions</name>
