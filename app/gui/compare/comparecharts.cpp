@@ -67,7 +67,17 @@ CompareCharts::CompareCharts(QWidget *parent) : QWidget(parent)
     retranslate();
 }
 
-void CompareCharts::setPanes(const QStringList &names, const QList<QColor> &colors)
+void CompareCharts::renamePanes(const QStringList &names)
+{
+    setLegend(names, m_legendColors);
+    for (int c = 0; c < ChartCount; ++c) {
+        for (qsizetype p = 0; p < m_lines[c].size() && p < names.size(); ++p) {
+            m_lines[c][p]->setName(names.at(p));
+        }
+    }
+}
+
+void CompareCharts::setLegend(const QStringList &names, const QList<QColor> &colors)
 {
     QStringList entries;
     for (qsizetype p = 0; p < names.size(); ++p) {
@@ -79,6 +89,12 @@ void CompareCharts::setPanes(const QStringList &names, const QList<QColor> &colo
     }
     m_legend->setText(entries.join(QStringLiteral(" &nbsp; &nbsp; ")));
     m_legendNames = names;
+    m_legendColors = colors;
+}
+
+void CompareCharts::setPanes(const QStringList &names, const QList<QColor> &colors)
+{
+    setLegend(names, colors);
     for (int c = 0; c < ChartCount; ++c) {
         for (QLineSeries *line : std::as_const(m_lines[c])) {
             m_charts[c]->removeSeries(line);

@@ -30,6 +30,8 @@ public:
     explicit CompareCharts(QWidget *parent = nullptr);
 
     void setPanes(const QStringList &names, const QList<QColor> &colors);
+    //! The same panes under new names (a language switch): the lines keep their points.
+    void renamePanes(const QStringList &names);
     //! One series per pane (empty when the pane has no such group); `until` ends the time axis.
     //! `exposedOnly[p]`: pane p draws in the Exposed chart only (imported logs have no lag and
     //! no cache: a line at zero there would read as a measurement).
@@ -50,9 +52,12 @@ private:
     QList<QChart *> m_charts;
     QList<QValueAxis *> m_timeAxes;
     QList<QValueAxis *> m_valueAxes;
+    void setLegend(const QStringList &names, const QList<QColor> &colors);
+
     QList<QList<QLineSeries *>> m_lines; //!< [chart][pane]
     QLabel *m_legend = nullptr;
     QStringList m_legendNames;
+    QList<QColor> m_legendColors;
 };
 
 } // namespace Rblab

@@ -83,11 +83,9 @@ bool CompareSession::startObserved(std::shared_ptr<const ObservedWorld> observed
     m_group.clear();
     m_from = 0;
     auto logs = std::make_shared<Pane>();
-    logs->variant.name = tr("Observed");
     logs->observed = observed;
     logs->scenario = m_base;
     auto model = std::make_shared<Pane>();
-    model->variant.name = tr("Modelled");
     model->scenario = m_base;
     model->sim = std::make_unique<Simulation>(model->scenario, m_registry);
     if (!model->sim->isValid()) {
@@ -95,9 +93,24 @@ bool CompareSession::startObserved(std::shared_ptr<const ObservedWorld> observed
         return false;
     }
     m_panes = { logs, model };
+    retranslatePaneNames();
     m_pool.setMaxThreadCount(1);
     advanceTo(0);
     return true;
+}
+
+bool CompareSession::retranslatePaneNames()
+{
+    if (m_panes.isEmpty() || !isObserved(0)) {
+        return false;
+    }
+    bool changed = false;
+    for (const std::shared_ptr<Pane> &pane : std::as_const(m_panes)) {
+        const QString name = pane->observed ? tr("Observed") : tr("Modelled");
+        changed = changed || pane->variant.name != name;
+        pane->variant.name = name;
+    }
+    return changed;
 }
 
 void CompareSession::advanceTo(SimTime t)

@@ -57,6 +57,11 @@ public:
     bool startObserved(std::shared_ptr<const ObservedWorld> observed, QString *error);
     //! A pane of imported logs (no Simulation: commands and the scorecard skip it).
     bool isObserved(int pane) const { return m_panes.at(pane)->observed != nullptr; }
+    /*!
+        Names the panes of an observed session ("Observed", "Modelled") in the language now in
+        use; true when a name changed. The variants' own names are the user's and stay.
+    */
+    bool retranslatePaneNames();
     const std::shared_ptr<const ObservedWorld> &observedWorld(int pane) const
     {
         return m_panes.at(pane)->observed;

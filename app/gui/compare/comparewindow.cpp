@@ -460,6 +460,16 @@ void CompareWindow::retranslate()
     m_note->setText(m_session->paneCount() > 0 && m_session->isObserved(0)
             ? tr("Observed against modelled: the same clock, origin at the logs' first line.")
             : tr("Right-click a consumer: the command applies in every pane."));
+    if (m_session->retranslatePaneNames()) {
+        // Observed / Modelled, named in the language now in use (issue 37: they stayed Chinese
+        // after a switch to English).
+        QStringList names;
+        for (int p = 0; p < m_session->paneCount(); ++p) {
+            names.append(m_session->variant(p).name);
+        }
+        m_table->setHorizontalHeaderLabels(names);
+        m_charts->renamePanes(names);
+    }
     for (int p = 0; p < int(m_headers.size()); ++p) {
         m_headers[p]->setText(paneTitle(p));
     }

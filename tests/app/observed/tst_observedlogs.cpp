@@ -6,6 +6,7 @@
 #include <assignment/assignmentview.h>
 #include <charts/chartseries.h>
 #include <compare/comparesession.h>
+#include <compare/comparecharts.h>
 #include <compare/comparescoretable.h>
 #include <compare/comparewindow.h>
 #include <simulation/consumeractions.h>
@@ -378,6 +379,22 @@ void tst_ObservedLogs::replayOpensCompare()
     for (QAction *action : compare->consumerActions()->actions()) {
         QVERIFY(!action->isVisible());
     }
+    // A language switch renames the panes everywhere: titles, the table, the legend, the
+    // lines (issue 37: after a switch to English they still said 观测 / 模型). The lines keep
+    // their points.
+    const qsizetype points = compare->charts()->pointCount(CompareCharts::Exposed, 0);
+    QVERIFY(points > 0);
+    QVERIFY(m_languages.setLanguage(QStringLiteral("zh_CN")));
+    QTRY_VERIFY(compare->paneTitle(0).contains(QStringLiteral("观测"))); // LanguageChange is posted
+    QVERIFY(compare->paneTitle(1).contains(QStringLiteral("模型")));
+    QCOMPARE(compare->scoreTable()->horizontalHeaderItem(0)->text(), QStringLiteral("观测"));
+    QVERIFY(compare->charts()->legendShowsWhole(QStringLiteral("模型")));
+    QVERIFY(m_languages.setLanguage(QStringLiteral("en")));
+    QTRY_VERIFY(compare->paneTitle(0).contains(QStringLiteral("Observed")));
+    QCOMPARE(compare->scoreTable()->horizontalHeaderItem(1)->text(), QStringLiteral("Modelled"));
+    QVERIFY(compare->charts()->legendShowsWhole(QStringLiteral("Observed")));
+    QVERIFY(!compare->charts()->legendShowsWhole(QStringLiteral("观测")));
+    QCOMPARE(compare->charts()->pointCount(CompareCharts::Exposed, 0), points);
 }
 
 void tst_ObservedLogs::inspectorListsLines()
