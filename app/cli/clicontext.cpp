@@ -102,16 +102,10 @@ bool CliContext::writeOut(QByteArrayView bytes)
 bool CliContext::writeFile(const char *command, const QString &path, const QByteArray &bytes)
 {
     if (path == QLatin1String("-") || path == QLatin1String("/dev/stdout")) {
-        return writeOut(bytes);
+        return writeOut(bytes); // as it is, not gathered again
     }
-    const QString reason
-        = path.isEmpty() ? QStringLiteral("no file named") : Rblab::writeWholeFile(path, bytes);
-    if (!reason.isEmpty()) {
-        err << command << ": cannot write " << path << ": " << reason << "\n";
-        err.flush();
-        return false;
-    }
-    return true;
+    return writeFile(
+        command, path, [&bytes](QIODevice &out) { return Rblab::writeAll(out, bytes); });
 }
 
 bool CliContext::writeFile(

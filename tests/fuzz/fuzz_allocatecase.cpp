@@ -29,16 +29,7 @@ constexpr int kMaxLines = 64;
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***)
 {
-    g_registry = std::make_unique<StrategyRegistry>();
-    StrategyRegistry::Sources sources;
-    sources.builtin = false;
-    sources.user = false;
-    sources.environment = false;
-    sources.extraDirectories = { QStringLiteral(RBLAB_PLUGIN_BUILD_DIR) };
-    g_registry->load(sources);
-    if (g_registry->strategies().isEmpty()) {
-        FuzzTarget::fail("no strategy plugin loaded from " RBLAB_PLUGIN_BUILD_DIR);
-    }
+    g_registry = FuzzTarget::buildTreeRegistry();
     g_runner = std::make_unique<AllocationCaseRunner>(*g_registry);
     return 0;
 }

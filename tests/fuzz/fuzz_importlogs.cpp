@@ -49,7 +49,7 @@ void checkWindows(const QJsonArray &windows, const char *kind)
 extern "C" int LLVMFuzzerInitialize(int *, char ***)
 {
     g_dir = std::make_unique<QTemporaryDir>();
-    if (!g_dir->isValid()) {
+    if (!g_dir->isValid() || !QDir(g_dir->path()).mkdir(QStringLiteral("host"))) {
         FuzzTarget::fail("no temporary folder");
     }
     return 0;
@@ -58,8 +58,6 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***)
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const QString path = g_dir->filePath(QStringLiteral("host/rocketmq_client.log"));
-    QFile::remove(path);
-    QDir().mkpath(g_dir->filePath(QStringLiteral("host")));
     {
         QFile file(path);
         const qint64 n = qint64(qMin(size, kMostBytes));

@@ -66,13 +66,7 @@ extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
         FuzzTarget::fail("cannot write the strategy file", qPrintable(path));
     }
     file.close();
-    g_registry = std::make_unique<StrategyRegistry>();
-    StrategyRegistry::Sources sources;
-    sources.builtin = false;
-    sources.user = false;
-    sources.environment = false;
-    sources.extraDirectories = { QStringLiteral(RBLAB_PLUGIN_BUILD_DIR) };
-    g_registry->load(sources);
+    g_registry = FuzzTarget::buildTreeRegistry();
     const PluginRecord record = g_registry->reloadScript(path);
     if (!record.loaded()) {
         FuzzTarget::fail(

@@ -24,17 +24,7 @@ std::unique_ptr<StrategyRegistry> g_registry;
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***)
 {
-    // The plugins of this build tree only: nothing from the user's or the environment's folders.
-    g_registry = std::make_unique<StrategyRegistry>();
-    StrategyRegistry::Sources sources;
-    sources.builtin = false;
-    sources.user = false;
-    sources.environment = false;
-    sources.extraDirectories = { QStringLiteral(RBLAB_PLUGIN_BUILD_DIR) };
-    g_registry->load(sources);
-    if (g_registry->strategies().isEmpty()) {
-        FuzzTarget::fail("no strategy plugin loaded from " RBLAB_PLUGIN_BUILD_DIR);
-    }
+    g_registry = FuzzTarget::buildTreeRegistry();
     return 0;
 }
 

@@ -6,6 +6,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+
+namespace Rblab {
+class StrategyRegistry;
+}
 
 extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv);
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -18,6 +23,12 @@ namespace FuzzTarget {
     themselves (a diagnostic without a position, a write that does not read back).
 */
 [[noreturn]] void fail(const char *what, const char *detail = nullptr);
+
+/*!
+    A registry of this build tree's strategy plugins only (RBLAB_PLUGIN_BUILD_DIR), nothing from
+    the user's or the environment's folders; fails the target when none loads.
+*/
+std::unique_ptr<Rblab::StrategyRegistry> buildTreeRegistry();
 
 //! Lines as JsonScanner counts them: LF, CRLF and a lone CR each end one.
 long long lineCount(const uint8_t *data, size_t size);

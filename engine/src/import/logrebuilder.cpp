@@ -115,7 +115,9 @@ private:
     QueueState &state(const LoggedQueue &q)
     {
         const auto [it, added] = m_queues.try_emplace(q);
-        it->second.queue = &it->first;
+        if (added) {
+            it->second.queue = &it->first;
+        }
         return it->second;
     }
 
@@ -350,58 +352,43 @@ void LogRebuilder::findConsumers(const std::vector<LoggedLine> &lines)
     }
 }
 
+namespace {
+
 /*!
-    For each result line of a group, in time order, how many more consumers the logs had alive
-    than its cidAllSize counted (before any kill is inferred), and the first line of a time
-    range where that excess passes a bound: a max segment tree, so that N silent consumers
-    against N result lines cost N log N, not N³ (issue 39).
+    A max segment tree over each result line's excess (how many more consumers the logs had
+    alive than its cidAllSize counted, before any kill is inferred): node 1 is the root, node k's
+    children are 2k and 2k + 1. N silent consumers against N result lines then cost N log N,
+    not N³ (issue 39).
 */
-class ExcessTree
+void buildExcessTree(
+    std::vector<int> &tree, size_t node, qsizetype lo, qsizetype hi, const std::vector<int> &excess)
 {
-public:
-    explicit ExcessTree(std::vector<int> excess) : m_n(qsizetype(excess.size()))
-    {
-        m_max.assign(size_t(qMax<qsizetype>(1, 4 * m_n)), std::numeric_limits<int>::min());
-        if (m_n > 0) {
-            build(1, 0, m_n - 1, excess);
-        }
+    if (lo == hi) {
+        tree[node] = excess[size_t(lo)];
+        return;
     }
+    const qsizetype mid = lo + (hi - lo) / 2;
+    buildExcessTree(tree, 2 * node, lo, mid, excess);
+    buildExcessTree(tree, 2 * node + 1, mid + 1, hi, excess);
+    tree[node] = qMax(tree[2 * node], tree[2 * node + 1]);
+}
 
-    //! The first index from `from` on whose excess is more than `bound`, or -1.
-    qsizetype firstAbove(qsizetype from, int bound) const
-    {
-        return m_n == 0 ? -1 : find(1, 0, m_n - 1, from, bound);
+//! The first index from `from` on, of the lo … hi below `node`, whose excess passes `bound`.
+qsizetype firstAbove(const std::vector<int> &tree, size_t node, qsizetype lo, qsizetype hi,
+    qsizetype from, int bound)
+{
+    if (hi < from || tree[node] <= bound) {
+        return -1;
     }
-
-private:
-    void build(size_t node, qsizetype lo, qsizetype hi, const std::vector<int> &excess)
-    {
-        if (lo == hi) {
-            m_max[node] = excess[size_t(lo)];
-            return;
-        }
-        const qsizetype mid = lo + (hi - lo) / 2;
-        build(2 * node, lo, mid, excess);
-        build(2 * node + 1, mid + 1, hi, excess);
-        m_max[node] = qMax(m_max[2 * node], m_max[2 * node + 1]);
+    if (lo == hi) {
+        return lo;
     }
+    const qsizetype mid = lo + (hi - lo) / 2;
+    const qsizetype left = firstAbove(tree, 2 * node, lo, mid, from, bound);
+    return left >= 0 ? left : firstAbove(tree, 2 * node + 1, mid + 1, hi, from, bound);
+}
 
-    qsizetype find(size_t node, qsizetype lo, qsizetype hi, qsizetype from, int bound) const
-    {
-        if (hi < from || m_max[node] <= bound) {
-            return -1;
-        }
-        if (lo == hi) {
-            return lo;
-        }
-        const qsizetype mid = lo + (hi - lo) / 2;
-        const qsizetype left = find(2 * node, lo, mid, from, bound);
-        return left >= 0 ? left : find(2 * node + 1, mid + 1, hi, from, bound);
-    }
-
-    qsizetype m_n;
-    std::vector<int> m_max;
-};
+} // namespace
 
 void LogRebuilder::inferKills(const std::vector<LoggedLine> &lines)
 {
@@ -418,31 +405,37 @@ void LogRebuilder::inferKills(const std::vector<LoggedLine> &lines)
             groupResults[line.record.group].append(&line.record);
         }
     }
-    // Per group: when members first logged and said "shutdown OK", each result line's excess
-    // of members alive over its cidAllSize, and the kills inferred so far.
-    QHash<QString, GroupEvidence> evidence;
+    // Per group: when members first logged and said "shutdown OK", then each result line's
+    // excess of members alive over its cidAllSize.
+    QHash<QString, std::pair<std::vector<qint64>, std::vector<qint64>>> lifetimes;
     for (const Consumer &c : consumers) {
-        GroupEvidence &g = evidence[c.group];
-        g.firsts.push_back(c.first);
+        auto &[firsts, shutdowns] = lifetimes[c.group];
+        firsts.push_back(c.first);
         if (c.shutdownOk) {
-            g.shutdowns.push_back(*c.shutdownOk);
+            shutdowns.push_back(*c.shutdownOk);
         }
     }
-    for (auto g = evidence.begin(); g != evidence.end(); ++g) {
-        std::sort(g->firsts.begin(), g->firsts.end());
-        std::sort(g->shutdowns.begin(), g->shutdowns.end());
-        g->results = groupResults.value(g.key());
+    QHash<QString, GroupEvidence> evidence;
+    for (auto l = lifetimes.begin(); l != lifetimes.end(); ++l) {
+        auto &[firsts, shutdowns] = l.value();
+        std::sort(firsts.begin(), firsts.end());
+        std::sort(shutdowns.begin(), shutdowns.end());
+        GroupEvidence &g = evidence[l.key()];
+        g.results = groupResults.value(l.key());
         std::vector<int> excess;
-        excess.reserve(size_t(g->results.size()));
-        for (const LogRecord *r : std::as_const(g->results)) {
+        excess.reserve(size_t(g.results.size()));
+        for (const LogRecord *r : std::as_const(g.results)) {
             const auto upTo = [t = r->time](const std::vector<qint64> &v) {
                 return qint64(std::upper_bound(v.begin(), v.end(), t) - v.begin());
             };
             constexpr qint64 kMost = std::numeric_limits<int>::max() / 2;
             excess.push_back(
-                int(qBound(-kMost, upTo(g->firsts) - upTo(g->shutdowns) - r->cidAllSize, kMost)));
+                int(qBound(-kMost, upTo(firsts) - upTo(shutdowns) - r->cidAllSize, kMost)));
         }
-        g->tree = std::make_shared<const ExcessTree>(std::move(excess));
+        if (!excess.empty()) {
+            g.excessTree.assign(4 * excess.size(), std::numeric_limits<int>::min());
+            buildExcessTree(g.excessTree, 1, 0, qsizetype(excess.size()) - 1, excess);
+        }
     }
     for (int ci : byLast) {
         Consumer &c = consumers[ci];
@@ -462,7 +455,9 @@ void LogRebuilder::inferKill(Consumer &c, GroupEvidence &g)
 {
     const auto after = std::upper_bound(g.results.cbegin(), g.results.cend(), c.last,
         [](qint64 t, const LogRecord *r) { return t < r->time; });
-    const qsizetype at = g.tree->firstAbove(after - g.results.cbegin(), g.kills);
+    const qsizetype at = g.results.isEmpty()
+        ? -1
+        : firstAbove(g.excessTree, 1, 0, g.results.size() - 1, after - g.results.cbegin(), g.kills);
     if (at < 0 || g.results[at]->time > c.last + kKillEvidenceWindow) {
         return;
     }

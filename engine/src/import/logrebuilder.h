@@ -9,14 +9,12 @@
 #include <QMap>
 #include <QString>
 
-#include <memory>
 #include <optional>
 #include <vector>
 
 namespace Rblab {
 
 class ClockSkewEstimator;
-class ExcessTree;
 class LogInterner;
 
 /*!
@@ -53,11 +51,10 @@ private:
     //! What inferKill() weighs a group's silent members against (logrebuilder.cpp).
     struct GroupEvidence
     {
-        std::vector<qint64> firsts; //!< every member's first line, sorted
-        std::vector<qint64> shutdowns; //!< "shutdown OK" times, sorted
         QList<const LogRecord *> results; //!< the group's result lines, time order
-        std::shared_ptr<const ExcessTree> tree;
-        int kills = 0;
+        //! Max segment tree of each line's excess of members alive over its cidAllSize.
+        std::vector<int> excessTree;
+        int kills = 0; //!< inferred so far
     };
     using Event = ObservedIncident::Event;
 
