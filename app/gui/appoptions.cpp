@@ -10,7 +10,7 @@ namespace Rblab {
 
 namespace {
 
-//! One piece of a compound duration ("6m", "30s", "1.5s"), in whole milliseconds.
+//! A duration ("6m", "30s", "1.5s", "6m30s"), in whole milliseconds.
 std::optional<SimTime> piece(QStringView text)
 {
     const auto value = ScenarioDuration::parse(text);
@@ -55,32 +55,11 @@ std::optional<SimTime> AppOptions::parseTime(const QString &input)
     if (text.contains(QLatin1Char(':'))) {
         return clockTime(text);
     }
-    // Compound durations: "6m30s", "1h2m", "1m30.5s", "2s500ms": pieces in falling units.
-    static const QRegularExpression pieces(QStringLiteral("(\\d+(?:\\.\\d+)?)(ms|h|m|s)"));
-    static const QStringList order
-        = { QStringLiteral("h"), QStringLiteral("m"), QStringLiteral("s"), QStringLiteral("ms") };
-    SimTime total = 0;
-    qsizetype at = 0;
-    qsizetype lastUnit = -1;
-    auto it = pieces.globalMatch(text);
-    while (it.hasNext()) {
-        const auto match = it.next();
-        const qsizetype unit = order.indexOf(match.captured(2));
-        if (match.capturedStart() != at || unit <= lastUnit) {
-            return std::nullopt; // junk between pieces, or units out of order ("30s6m", "1m1m")
-        }
-        const auto value = piece(match.capturedView());
-        if (!value || *value > kNever - total) {
-            return std::nullopt;
-        }
-        total += *value;
-        at = match.capturedEnd();
-        lastUnit = unit;
-    }
-    if (lastUnit < 0 || at != text.size()) {
+    // A duration as scenario files take it, compound included: "6m30s", "1h2m", "2s500ms".
+    if (text.startsWith(QLatin1Char('-'))) {
         return std::nullopt;
     }
-    return total;
+    return piece(text);
 }
 
 std::optional<QSize> AppOptions::parseSize(const QString &text)

@@ -16,18 +16,24 @@ constexpr SimTime kClamp = kNever;
 
 } // namespace
 
-std::optional<ScenarioDuration::Value> ScenarioDuration::parse(QStringView text)
+namespace {
+
+//! One piece of a duration, "1.25s": the number as an integer mantissa and a count of decimals
+//! (125 and 2), and its unit in milliseconds.
+struct Piece
 {
-    qsizetype i = 0;
-    const qsizetype n = text.size();
-    bool negative = false;
-    if (i < n && text.at(i) == QLatin1Char('-')) {
-        negative = true;
-        ++i;
-    }
-    // The number as an integer mantissa and a count of decimals: "1.25" is 125 and 2.
     quint64 mantissa = 0;
     int decimals = 0;
+    quint64 unitMs = 0;
+    qsizetype unitRank = 0; //!< h 0, m 1, s 2, ms 3: pieces come in falling units
+};
+
+//! Reads the piece at text[*at], and moves *at past it.
+std::optional<Piece> readPiece(QStringView text, qsizetype *at)
+{
+    qsizetype i = *at;
+    const qsizetype n = text.size();
+    Piece piece;
     int digits = 0;
     bool inFraction = false;
     bool digitAfterPoint = false;
@@ -37,9 +43,9 @@ std::optional<ScenarioDuration::Value> ScenarioDuration::parse(QStringView text)
             if (++digits > 18) {
                 return std::nullopt; // more precision than any duration needs
             }
-            mantissa = mantissa * 10 + quint64(c.unicode() - u'0');
+            piece.mantissa = piece.mantissa * 10 + quint64(c.unicode() - u'0');
             if (inFraction) {
-                ++decimals;
+                ++piece.decimals;
                 digitAfterPoint = true;
             }
         } else if (c == QLatin1Char('.') && !inFraction && digits > 0) {
@@ -51,31 +57,42 @@ std::optional<ScenarioDuration::Value> ScenarioDuration::parse(QStringView text)
     if (digits == 0 || (inFraction && !digitAfterPoint)) {
         return std::nullopt;
     }
-    const QStringView unit = text.mid(i);
-    quint64 unitMs = 0;
-    if (unit == u"ms") {
-        unitMs = 1;
-    } else if (unit == u"s") {
-        unitMs = quint64(kSecond);
-    } else if (unit == u"m") {
-        unitMs = quint64(kMinute);
-    } else if (unit == u"h") {
-        unitMs = quint64(kHour);
+    // "ms" before "m": the longest unit that matches.
+    if (text.mid(i).startsWith(u"ms")) {
+        piece.unitMs = 1;
+        piece.unitRank = 3;
+        i += 2;
+    } else if (i < n && text.at(i) == QLatin1Char('s')) {
+        piece.unitMs = quint64(kSecond);
+        piece.unitRank = 2;
+        ++i;
+    } else if (i < n && text.at(i) == QLatin1Char('m')) {
+        piece.unitMs = quint64(kMinute);
+        piece.unitRank = 1;
+        ++i;
+    } else if (i < n && text.at(i) == QLatin1Char('h')) {
+        piece.unitMs = quint64(kHour);
+        piece.unitRank = 0;
+        ++i;
     } else {
         return std::nullopt;
     }
+    *at = i;
+    return piece;
+}
 
-    const unsigned __int128 numerator = (unsigned __int128)mantissa * unitMs;
+//! The exact value of one piece.
+ScenarioDuration::Value pieceValue(const Piece &piece)
+{
+    const unsigned __int128 numerator = (unsigned __int128)piece.mantissa * piece.unitMs;
     unsigned __int128 divisor = 1;
-    for (int k = 0; k < decimals; ++k) {
+    for (int k = 0; k < piece.decimals; ++k) {
         divisor *= 10;
     }
-
-    Value value;
+    ScenarioDuration::Value value;
     if (numerator % divisor == 0) {
         const unsigned __int128 whole = numerator / divisor;
-        const SimTime ms = whole > (unsigned __int128)kClamp ? kClamp : SimTime(whole);
-        value.wholeMilliseconds = negative ? -ms : ms;
+        value.wholeMilliseconds = whole > (unsigned __int128)kClamp ? kClamp : SimTime(whole);
     }
     // The double nearest to the exact decimal value: print the numerator's digits with the
     // decimal point put back and let strtod round once ("1.5s" → "1500", "0.3ms" → "0.3").
@@ -85,17 +102,60 @@ std::optional<ScenarioDuration::Value> ScenarioDuration::parse(QStringView text)
         number.prepend(char('0' + int(rest % 10)));
         rest /= 10;
     } while (rest != 0);
-    while (number.size() <= decimals) {
+    while (number.size() <= piece.decimals) {
         number.prepend('0');
     }
-    if (decimals > 0) {
-        number.insert(number.size() - decimals, '.');
+    if (piece.decimals > 0) {
+        number.insert(number.size() - piece.decimals, '.');
     }
     value.milliseconds = number.toDouble();
-    if (negative) {
-        value.milliseconds = -value.milliseconds;
-    }
     return value;
+}
+
+} // namespace
+
+std::optional<ScenarioDuration::Value> ScenarioDuration::parse(QStringView text)
+{
+    qsizetype at = 0;
+    const bool negative = text.startsWith(QLatin1Char('-'));
+    if (negative) {
+        ++at;
+    }
+    // One piece ("1.5s") or several in falling units, as --at takes them ("10m27s", "1h2m",
+    // "2s500ms"): the sum is exact when every piece is a whole number of milliseconds.
+    Value total;
+    total.wholeMilliseconds = 0;
+    qsizetype lastRank = -1;
+    int pieces = 0;
+    while (at < text.size()) {
+        const std::optional<Piece> piece = readPiece(text, &at);
+        if (!piece || piece->unitRank <= lastRank) {
+            return std::nullopt; // junk, or units out of order ("30s6m", "1m1m")
+        }
+        lastRank = piece->unitRank;
+        const Value value = pieceValue(*piece);
+        if (++pieces == 1) {
+            total = value;
+            continue;
+        }
+        if (total.wholeMilliseconds && value.wholeMilliseconds) {
+            total.wholeMilliseconds = std::min(kClamp, *total.wholeMilliseconds + *value.wholeMilliseconds);
+            total.milliseconds = double(*total.wholeMilliseconds);
+        } else {
+            total.wholeMilliseconds.reset();
+            total.milliseconds += value.milliseconds;
+        }
+    }
+    if (pieces == 0) {
+        return std::nullopt;
+    }
+    if (negative) {
+        total.milliseconds = -total.milliseconds;
+        if (total.wholeMilliseconds) {
+            total.wholeMilliseconds = -*total.wholeMilliseconds;
+        }
+    }
+    return total;
 }
 
 std::optional<ScenarioDuration::Value> ScenarioDuration::fromJson(const JsonNode &node)

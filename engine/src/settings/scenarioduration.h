@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Durations as scenario files write them: a number of milliseconds or "250ms", "1.5s", "5m", "1h".
+// Durations as scenario files write them: a number of milliseconds or "250ms", "1.5s", "5m", "1h",
+// "10m27s".
 #pragma once
 
 #include "sim/simtime.h"
@@ -33,7 +34,8 @@ public:
         std::optional<SimTime> wholeMilliseconds;
     };
 
-    //! "250ms", "1.5s", "20s", "5m", "1h", "-2s" (units ms, s, m, h; fractions allowed).
+    //! "250ms", "1.5s", "20s", "5m", "1h", "-2s" (units ms, s, m, h; fractions allowed), and
+    //! pieces in falling units: "10m27s", "1h2m", "1m30.5s", "2s500ms".
     static std::optional<Value> parse(QStringView text);
     //! A JSON number (milliseconds) or a string as parse() reads it; nullopt for anything else.
     static std::optional<Value> fromJson(const JsonNode &node);

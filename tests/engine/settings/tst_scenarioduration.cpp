@@ -49,6 +49,16 @@ void tst_ScenarioDuration::parse_data()
         << QStringLiteral("0.333m") << 19980.0 << true << qint64(19980);
     QTest::newRow("trailing zeros") << QStringLiteral("2.000s") << 2000.0 << true << qint64(2000);
     QTest::newRow("negative") << QStringLiteral("-2s") << -2000.0 << true << qint64(-2000);
+    // Compound, as --at takes them (issue 35: run1's "10m27s" was refused).
+    QTest::newRow("10m27s") << QStringLiteral("10m27s") << 627000.0 << true << qint64(627000);
+    QTest::newRow("1h2m") << QStringLiteral("1h2m") << 3720000.0 << true << qint64(3720000);
+    QTest::newRow("1m30.5s") << QStringLiteral("1m30.5s") << 90500.0 << true << qint64(90500);
+    QTest::newRow("2s500ms") << QStringLiteral("2s500ms") << 2500.0 << true << qint64(2500);
+    QTest::newRow("1h0m0s1ms")
+        << QStringLiteral("1h0m0s1ms") << 3600001.0 << true << qint64(3600001);
+    QTest::newRow("1s0.5ms") << QStringLiteral("1s0.5ms") << 1000.5 << false << qint64(0);
+    QTest::newRow("negative compound")
+        << QStringLiteral("-1m30s") << -90000.0 << true << qint64(-90000);
 }
 
 void tst_ScenarioDuration::parse()
@@ -85,6 +95,12 @@ void tst_ScenarioDuration::invalid_data()
     QTest::newRow("empty") << QString();
     QTest::newRow("too many digits") << QStringLiteral("1234567890123456789ms");
     QTest::newRow("arabic-indic digits") << QStringLiteral("٥s");
+    QTest::newRow("units out of order") << QStringLiteral("30s6m");
+    QTest::newRow("unit twice") << QStringLiteral("1m1m");
+    QTest::newRow("space between pieces") << QStringLiteral("10m 27s");
+    QTest::newRow("sign inside") << QStringLiteral("10m-27s");
+    QTest::newRow("trailing number") << QStringLiteral("10m27");
+    QTest::newRow("sign alone") << QStringLiteral("-");
 }
 
 void tst_ScenarioDuration::invalid()
