@@ -41,6 +41,23 @@ void Broker::ensureGroups()
     }
 }
 
+size_t Broker::subscriptionSlot(qint32 group, qint32 topic) const
+{
+    return size_t(group) * m_world->topics.size() + size_t(topic);
+}
+
+void Broker::forgetGroupIfEmpty(qint32 group)
+{
+    if (!m_registry[size_t(group)].empty()) {
+        return;
+    }
+    const size_t first = subscriptionSlot(group, 0);
+    const size_t end = std::min(m_subVersions.size(), first + m_world->topics.size());
+    for (size_t slot = first; slot < end; ++slot) {
+        m_subVersions[slot] = -1;
+    }
+}
+
 void Broker::start()
 {
     World &w = *m_world;
@@ -86,6 +103,7 @@ void Broker::goDown()
         }
         group.clear();
     }
+    m_subVersions.clear(); // ConsumerManager is memory only
     m_locks.clear();
     m_pullThreadFree = MinHeap();
     m_pullQueueLeave = MinHeap();
@@ -560,6 +578,16 @@ void Broker::handleRpc(quint32 callId)
             call.error = QStringLiteral("channel closed");
             break;
         }
+        // ConsumerGroupInfo.updateSubscription: a subscription newer than the one known
+        // replaces it.
+        const size_t slotCount = m_world->groups.size() * m_world->topics.size();
+        if (m_subVersions.size() < slotCount) {
+            m_subVersions.resize(slotCount, -1);
+        }
+        for (size_t i = 0; i < call.queues.size() && i < call.versions.size(); ++i) {
+            SimTime &known = m_subVersions[subscriptionSlot(group, call.queues[i])];
+            known = std::max(known, SimTime(call.versions[i]));
+        }
         if (registerChannel(group, call.channel, call.consumer, c.clientId)) {
             SimEvent ev;
             ev.type = SimEvent::Type::ChannelRegistered;
@@ -599,6 +627,7 @@ void Broker::handleRpc(quint32 callId)
         entries.erase(std::remove_if(entries.begin(), entries.end(),
                           [&](const ChannelEntry &e) { return e.channel == call.channel; }),
             entries.end());
+        forgetGroupIfEmpty(group);
         if (entries.size() != before) {
             SimEvent ev;
             ev.type = SimEvent::Type::Unregistered;
@@ -663,6 +692,7 @@ void Broker::channelClosed(quint32 channel)
         entries.erase(std::remove_if(entries.begin(), entries.end(),
                           [&](const ChannelEntry &e) { return e.channel == channel; }),
             entries.end());
+        forgetGroupIfEmpty(qint32(g));
         if (entries.size() != before) {
             SimEvent ev;
             ev.type = SimEvent::Type::ChannelClosed;
@@ -747,7 +777,8 @@ void Broker::expiryScan(quint64 eventEpoch)
     // ConsumerManager.scanNotActiveChannel: silent channels are removed and closed, and no
     // CHANGE is sent — the survivors learn at their next periodic rebalance.
     const SimTime now = w.now();
-    for (auto &entries : m_registry) {
+    for (size_t g = 0; g < m_registry.size(); ++g) {
+        auto &entries = m_registry[g];
         for (auto it = entries.begin(); it != entries.end();) {
             if (now - it->lastUpdate > w.brokerConfig.channelExpiredTimeout) {
                 Channel &ch = w.network.channel(it->channel);
@@ -766,6 +797,7 @@ void Broker::expiryScan(quint64 eventEpoch)
                 ++it;
             }
         }
+        forgetGroupIfEmpty(qint32(g));
     }
     w.schedule(w.brokerConfig.scanNotActiveChannelInterval, Ev::ExpiryScan, quint32(index), epoch);
 }

@@ -95,10 +95,25 @@ public:
         return m_registry[size_t(group)];
     }
     QStringList clientIds(qint32 group) const;
+    /*!
+        PullMessageProcessor's SUBSCRIPTION_NOT_LATEST: the group's subscription of the topic, as
+        the heartbeats told this broker (ConsumerGroupInfo.updateSubscription keeps the newest),
+        is older than the pull's. A group the broker does not know yet refuses nothing here.
+    */
+    bool subscriptionNotLatest(qint32 group, qint32 topic, SimTime version) const
+    {
+        const size_t slot = subscriptionSlot(group, topic);
+        return slot < m_subVersions.size() && m_subVersions[slot] >= 0
+            && m_subVersions[slot] < version;
+    }
     //! The lock owner of a queue for a group ("" when free or expired).
     QString lockOwner(qint32 group, qint32 queue) const;
 
 private:
+    size_t subscriptionSlot(qint32 group, qint32 topic) const;
+    //! ConsumerManager drops a group's ConsumerGroupInfo, subscriptions and all, with its last
+    //! channel.
+    void forgetGroupIfEmpty(qint32 group);
     /*!
         The pull thread pool (pullMessageExecutor) and BrokerFastFailure, with
         BrokerConfig::pullServiceTime > 0: false when the pull is answered SYSTEM_BUSY (queue
@@ -150,6 +165,8 @@ private:
 
     World *m_world;
     std::vector<std::vector<ChannelEntry>> m_registry; //!< per group, in registration order
+    //! Per group and topic: the subscription's subVersion from heartbeats (-1: none).
+    std::vector<SimTime> m_subVersions;
     QHash<quint64, LockEntry> m_locks; //!< (group << 32 | queue)
     std::array<std::deque<Delayed>, 18> m_delayed; //!< per delay level 1…18
     using MinHeap = std::priority_queue<SimTime, std::vector<SimTime>, std::greater<SimTime>>;

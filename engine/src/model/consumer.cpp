@@ -249,6 +249,8 @@ void Consumer::start()
         return;
     }
     ++incarnation;
+    // subscribe() builds each SubscriptionData with subVersion = System.currentTimeMillis().
+    subVersions.assign(subscriptions.size(), m_world->now());
     setState(ConsumerState::Starting);
     lifecycle.spawn(startSequence());
 }
@@ -668,7 +670,11 @@ Task<bool> Consumer::heartbeatTo(qint32 broker)
 {
     World &w = *m_world;
     const quint32 id = w.network.newCall(RpcKind::Heartbeat, index, broker);
-    w.network.call(id).group = group;
+    RpcCall &call = w.network.call(id);
+    call.group = group;
+    // HeartbeatData: the subscriptions with their versions as of now (prepareHeartbeatData).
+    call.queues = subscriptions;
+    call.versions.assign(subVersions.begin(), subVersions.end());
     const RpcResult r = co_await RpcAwaiter { &w, id, kApiTimeout };
     co_return r.ok;
 }

@@ -86,6 +86,29 @@ public:
     Random choiceRandom; //!< which broker answers the consumer list
 
     std::vector<qint32> subscriptions; //!< topics, main and %RETRY%
+    /*!
+        SubscriptionData.subVersion of each subscription: the time it was built (at start), then
+        of the topic's last messageQueueChanged. Every pull carries it; the broker refuses one
+        newer than what the group's heartbeats told it (SUBSCRIPTION_NOT_LATEST).
+    */
+    std::vector<SimTime> subVersions;
+    SimTime subVersion(qint32 topic) const
+    {
+        for (size_t i = 0; i < subscriptions.size(); ++i) {
+            if (subscriptions[i] == topic) {
+                return subVersions[i];
+            }
+        }
+        return -1;
+    }
+    void setSubVersion(qint32 topic, SimTime version)
+    {
+        for (size_t i = 0; i < subscriptions.size(); ++i) {
+            if (subscriptions[i] == topic) {
+                subVersions[i] = version;
+            }
+        }
+    }
     QHash<qint32, std::vector<qint32>>
         topicSubscribeInfo; //!< topic → readable queues (last route poll)
     std::vector<qint32> routeBrokers; //!< brokers in this client's routes

@@ -67,6 +67,11 @@ bool FastPath::laneSteady(const Lane &lane, qint64 inCalls) const
         || !w.network.reachable(c.index, broker.index) || c.offsets.frozen(pq.queue)) {
         return false;
     }
+    // A pull the broker would refuse (SUBSCRIPTION_NOT_LATEST) takes the general path; only a
+    // heartbeat (an agenda event) changes that.
+    if (broker.subscriptionNotLatest(pq.group, q.topic, c.subVersion(q.topic))) {
+        return false;
+    }
     // A lane's cache is exactly the messages of its calls on the consumer's own agenda: none
     // waiting for a thread, sent back by cleanExpireMsg, or in a failed call (on the world's).
     if (inCalls < 0) {

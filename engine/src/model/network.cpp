@@ -99,6 +99,7 @@ void Network::freeCall(quint32 id)
     }
     c.live = false;
     c.queues.clear();
+    c.versions.clear();
     c.resultQueues.clear();
     c.cids.clear();
     m_freeCalls.push_back(id);

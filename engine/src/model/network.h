@@ -58,6 +58,8 @@ struct RpcCall
     qint32 queue = -1;
     qint64 value = 0;
     std::vector<qint32> queues;
+    //! HEART_BEAT: the subVersion of each topic in `queues` (the subscriptions), as sent.
+    std::vector<qint64> versions;
     // answer
     bool ok = false;
     qint64 result = -1;

@@ -196,7 +196,13 @@ Q_ALWAYS_INLINE void PullService::send(qint32 pqIndex)
     const qint64 memory = c.offsets.memory(pq.queue);
     pq.commitFlag = !c.broadcasting() && memory > 0;
     pq.commitOffset = pq.commitFlag ? memory : 0;
-    if (!pq.pulled) [[unlikely]] {
+    Broker &broker = *pq.broker;
+    // PullMessageProcessor: without the subscription flag (postSubscriptionWhenPull false), the
+    // broker compares the group's subscription, as heartbeats told it, with the pull's version.
+    const qint32 topic = pq.state->topic;
+    const bool notLatest
+        = broker.up && broker.subscriptionNotLatest(pq.group, topic, c.subVersion(topic));
+    if (!pq.pulled && !notLatest) [[unlikely]] {
         // The first pull of a process queue: from now on the queue is served (Metrics: the
         // end of its orphaned time).
         pq.pulled = true;
@@ -208,7 +214,6 @@ Q_ALWAYS_INLINE void PullService::send(qint32 pqIndex)
     pq.pullSentAt = w.now();
     pq.stage = ProcessQueue::PullStage::InFlight;
     pq.maxMsgNums = quint16(std::clamp<qint64>(c.config.pullBatchSize, 1, 1024));
-    Broker &broker = *pq.broker;
     if (!broker.up) {
         // No connection to a stopped broker: the send throws.
         onException(pqIndex);
@@ -224,6 +229,14 @@ Q_ALWAYS_INLINE void PullService::send(qint32 pqIndex)
     if (c.partitionedFrom(broker.index)) {
         // Lost in a partition: the async call times out (CONSUMER_TIMEOUT_MILLIS_WHEN_SUSPEND).
         w.schedule(kConsumerTimeoutWhenSuspend, Ev::PullTimeout, quint32(pqIndex), pq.pullGen);
+        return;
+    }
+    if (notLatest) [[unlikely]] {
+        // SUBSCRIPTION_NOT_LATEST (25): refused before the offset riding on it is stored; the
+        // callback's exception path retries after pullTimeDelayMillsWhenException.
+        ++subscriptionNotLatestSamples;
+        pq.status = ProcessQueue::PullStatus::Error;
+        w.schedule(2 * w.latency, Ev::PullResponse, quint32(pqIndex), pq.pullGen);
         return;
     }
     // The broker handles the pull as of its arrival, one latency from now. Doing it now saves

@@ -38,6 +38,8 @@ public:
 
     quint64 flowControlSamples = 0; //!< queueFlowControlTimes (logged every 1000th)
     quint64 spanControlSamples = 0; //!< queueMaxSpanFlowControlTimes
+    //! Pulls the broker refused with SUBSCRIPTION_NOT_LATEST (CODE 25).
+    quint64 subscriptionNotLatestSamples = 0;
 
 private:
     void pullMessage(qint32 pq);

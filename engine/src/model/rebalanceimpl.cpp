@@ -630,13 +630,12 @@ Task<bool> RebalanceImpl::updateProcessQueueTable(
     if (!allLocked && w.profile == Profile::V5) {
         wakeupLater(kRebalanceLater);
     }
-    // dispatchPullRequest: 5.x after 500 ms, 4.x at once.
+    // dispatchPullRequest: 5.x after 500 ms, 4.x at once: onto the PullMessageService's
+    // queue, whose thread sends it on a later turn, by when messageQueueChanged has given the
+    // subscription its new version (real 4.9.8 run: the first pull of a new owner is refused
+    // with CODE 25, "the consumer's subscription not latest", and retried 1 s later).
     for (qint32 pqIndex : fresh) {
-        if (w.profile == Profile::V5) {
-            c.pull.executeLater(pqIndex, kDispatchDelay5x);
-        } else {
-            c.pull.executeImmediately(pqIndex);
-        }
+        c.pull.executeLater(pqIndex, w.profile == Profile::V5 ? kDispatchDelay5x : 0);
     }
     if (changed) {
         publishRebalance(topic, added, removed);
@@ -894,8 +893,11 @@ Task<void> RebalanceImpl::lockAllLoop()
 
 Task<void> RebalanceImpl::messageQueueChanged(qint32 topic)
 {
-    Q_UNUSED(topic);
     Consumer &c = *m_consumer;
+    // "Rebalance changed, also update version": the subscription's subVersion becomes now. The
+    // pulls just dispatched carry it, and the broker refuses them (SUBSCRIPTION_NOT_LATEST)
+    // until the heartbeat below has told it (PullMessageProcessor).
+    c.setSubVersion(topic, m_world->now());
     // RebalancePushImpl.messageQueueChanged: topic thresholds are split over every process
     // queue of the consumer, the retry topic's included.
     const qint64 n = qint64(c.table.size());

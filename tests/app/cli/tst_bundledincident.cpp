@@ -151,7 +151,10 @@ void tst_BundledIncident::bundledScenarioIsTheImportPlusItsAdditions()
 void tst_BundledIncident::replayRecoversAtOnce()
 {
     // The lesson of the narration at 125 s: replayed as a kill, the connections close, the
-    // brokers notify at once and the queues are orphaned for milliseconds, not 130 s.
+    // brokers notify at once and the queues are orphaned for about a second each (the new
+    // owner's first pull is refused until its heartbeat reaches the broker), not 130 s. Over
+    // the whole run that is a second per queue each time queues move: 8 at the start, and the
+    // moves at the joins, the kill and the restart.
     RblabProcess rblab(m_home->path());
     rblab.setEnvironmentValue(
         QStringLiteral("RBLAB_PLUGIN_PATH"), QStringLiteral(RBLAB_PLUGIN_BUILD_DIR));
@@ -161,7 +164,7 @@ void tst_BundledIncident::replayRecoversAtOnce()
     QVERIFY2(sim.finished && sim.exitCode == 0, qPrintable(sim.describe()));
     const QJsonObject totals = readJson(report).value(QStringLiteral("totals")).toObject();
     const double orphaned = totals.value(QStringLiteral("orphanedQueueSeconds")).toDouble(-1);
-    QVERIFY2(orphaned >= 0 && orphaned < 1.0, qPrintable(QString::number(orphaned)));
+    QVERIFY2(orphaned > 8.0 && orphaned < 30.0, qPrintable(QString::number(orphaned)));
     QCOMPARE(totals.value(QStringLiteral("lost")).toInteger(), qint64(0));
 }
 

@@ -715,8 +715,8 @@ void pushVersusPopKill(Simulation &sim)
     QCOMPARE(sim.groupTotals(1).popRevived - popFreeze.popRevived, qint64(24));
     QCOMPARE(sim.groupTotals(1).orphanedQueueSeconds, popFreeze.orphanedQueueSeconds);
     sim.runUntil(9 * kMinute);
-    // "53 duplicates once it thaws"
-    QCOMPARE(sim.groupTotals(0).duplicates - classicFreeze.duplicates, qint64(53));
+    // "52 duplicates once it thaws"
+    QCOMPARE(sim.groupTotals(0).duplicates - classicFreeze.duplicates, qint64(52));
     // POP: every queue is popped by the others all along.
     QCOMPARE(sim.groupTotals(1).unownedQueueSeconds, popFreeze.unownedQueueSeconds);
     QVERIFY(sim.groupTotals(1).popRevived > popFreeze.popRevived);
@@ -781,10 +781,13 @@ void incidentLateNotification(Simulation &sim)
     // "AVG gives 3, 3 and 2 queues": the steady state the incident broke.
     sim.runUntil(killAt - 1);
     QCOMPARE(shares(sim, topic), (QList<int> { 2, 3, 3 }));
-    // "the scenario kills host-2 … the others take over within 10 ms": the replay's orphaned
-    // time is a fraction of a second, against the 130.5 s the logs observed.
+    // "the scenario kills host-2 … the others take the queues within 10 ms and consume them a
+    // second later": each of the three queues is orphaned for about a second (the new owner's
+    // first pull refused with SUBSCRIPTION_NOT_LATEST, retried 1 s later), against the 130.5 s
+    // the logs observed.
     const Health kill = healthBetween(sim, killAt - 1, killAt + 10 * kSecond);
-    QVERIFY2(kill.orphaned < 1.0, qPrintable(QStringLiteral("orphaned %1 s").arg(kill.orphaned)));
+    QVERIFY2(kill.orphaned > 3.0 && kill.orphaned < 3.2,
+        qPrintable(QStringLiteral("orphaned %1 s").arg(kill.orphaned)));
     QCOMPARE(shares(sim, topic), (QList<int> { 4, 4 }));
     // "host-2 restarted: a new process … while the three settle": 3, 3 and 2 again.
     const Health restart = healthBetween(sim, joins.at(2) - 1, joins.at(2) + kMinute);
