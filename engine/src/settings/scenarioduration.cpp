@@ -139,7 +139,8 @@ std::optional<ScenarioDuration::Value> ScenarioDuration::parse(QStringView text)
             continue;
         }
         if (total.wholeMilliseconds && value.wholeMilliseconds) {
-            total.wholeMilliseconds = std::min(kClamp, *total.wholeMilliseconds + *value.wholeMilliseconds);
+            total.wholeMilliseconds
+                = std::min(kClamp, *total.wholeMilliseconds + *value.wholeMilliseconds);
             total.milliseconds = double(*total.wholeMilliseconds);
         } else {
             total.wholeMilliseconds.reset();

@@ -37,7 +37,8 @@ QMap<qint32, SimTime> firstReceivedAfter(Simulation &sim, qint32 leaver, SimTime
 {
     sim.runUntil(event - 1);
     const WorldSnapshot before = sim.snapshot();
-    const QList<qint32> moving = heldBy(before, leaver, topicQueues(sim, QStringLiteral("ChurnTopic")));
+    const QList<qint32> moving
+        = heldBy(before, leaver, topicQueues(sim, QStringLiteral("ChurnTopic")));
     QMap<qint32, SimTime> gap;
     QMap<qint32, qint64> startedAt; // queue → the new owner's first next offset
     for (qint32 q : moving) {

@@ -54,8 +54,8 @@ void tst_ScenarioDuration::parse_data()
     QTest::newRow("1h2m") << QStringLiteral("1h2m") << 3720000.0 << true << qint64(3720000);
     QTest::newRow("1m30.5s") << QStringLiteral("1m30.5s") << 90500.0 << true << qint64(90500);
     QTest::newRow("2s500ms") << QStringLiteral("2s500ms") << 2500.0 << true << qint64(2500);
-    QTest::newRow("1h0m0s1ms")
-        << QStringLiteral("1h0m0s1ms") << 3600001.0 << true << qint64(3600001);
+    QTest::newRow("1h0m0s1ms") << QStringLiteral("1h0m0s1ms") << 3600001.0 << true
+                               << qint64(3600001);
     QTest::newRow("1s0.5ms") << QStringLiteral("1s0.5ms") << 1000.5 << false << qint64(0);
     QTest::newRow("negative compound")
         << QStringLiteral("-1m30s") << -90000.0 << true << qint64(-90000);
