@@ -107,32 +107,110 @@ void ClockSkewEstimator::estimate(const QStringList &hosts, const std::vector<Lo
     }
     const int ref = referenceHost(hosts, notes);
     m_tolerance[ref] = 0; // the reference clock: the others are measured against it
-    Times refTimes;
-    for (const LoggedLine *r : notes[ref]) {
-        refTimes[noteKey(r)].append(r->record.time);
+    QList<Times> times(n);
+    for (int h = 0; h < n; ++h) {
+        for (const LoggedLine *r : notes[h]) {
+            times[h][noteKey(r)].append(r->record.time);
+        }
+        for (QList<qint64> &list : times[h]) {
+            std::sort(list.begin(), list.end());
+        }
     }
-    for (QList<qint64> &times : refTimes) {
-        std::sort(times.begin(), times.end());
+
+    // What two hosts' notifications say about their clocks: the offset most of their notes
+    // agree on. A host need not share a notification with the reference (a consumer that
+    // joined after the reference died shares none): it is measured through the hosts it does
+    // share some with, along the pairs with the most matches (a maximum spanning tree from the
+    // reference). Among pairs with as many matches, the smaller offset wins: one lone note
+    // paired with a note minutes away says nothing, and machines' clocks are usually close.
+    const auto pairOf = [&](int a, int b) {
+        Pair pair;
+        qint64 offset = 0;
+        if (notes[a].isEmpty() || notes[b].isEmpty()
+            || !densestOffset(notes[a], times[b], &offset)) {
+            return pair;
+        }
+        QList<qint64> diffs = matched(notes[a], times[b], offset);
+        if (diffs.isEmpty()) {
+            return pair;
+        }
+        std::sort(diffs.begin(), diffs.end());
+        pair.matches = int(diffs.size());
+        pair.skew = (diffs.first() + diffs.last()) / 2; // a's clock minus b's
+        // Half the spread, and at least the 1 ms the logs print.
+        pair.tolerance = qMax<qint64>(1, (diffs.last() - diffs.first() + 1) / 2);
+        return pair;
+    };
+    // Every pair when the hosts are few enough; past that, each host against the reference
+    // only (the pairs grow with the square of the hosts).
+    const bool allPairs = n <= kMostHostsPaired;
+    std::vector<std::vector<Pair>> pairs { size_t(n), std::vector<Pair>(size_t(n)) };
+    for (int a = 0; a < n; ++a) {
+        for (int b = a + 1; b < n; ++b) {
+            if (!allPairs && a != ref && b != ref) {
+                continue;
+            }
+            Pair pair = pairOf(a, b);
+            pairs[size_t(a)][size_t(b)] = pair;
+            pair.skew = -pair.skew;
+            pairs[size_t(b)][size_t(a)] = pair;
+        }
+    }
+    // Each host along the path of least tolerance (Dijkstra from the reference). A pair that
+    // matched one note only is weak evidence (a lone note paired with one minutes away): it is
+    // taken only when no path of pairs with two matches or more reaches the host.
+    constexpr qint64 kWeak = qint64(1) << 40;
+    const auto cost
+        = [](const Pair &pair) { return pair.tolerance + (pair.matches < 2 ? kWeak : 0); };
+    std::vector<qint64> distance(size_t(n), -1);
+    std::vector<int> via(size_t(n), -1);
+    std::vector<bool> placed(size_t(n), false);
+    std::vector<int> matches(size_t(n), 0);
+    distance[size_t(ref)] = 0;
+    for (;;) {
+        int next = -1;
+        for (int h = 0; h < n; ++h) {
+            if (placed[size_t(h)] || distance[size_t(h)] < 0) {
+                continue;
+            }
+            if (next < 0 || distance[size_t(h)] < distance[size_t(next)]) {
+                next = h;
+            }
+        }
+        if (next < 0) {
+            break;
+        }
+        placed[size_t(next)] = true;
+        if (next != ref) {
+            const int from = via[size_t(next)];
+            const Pair &edge = pairs[size_t(next)][size_t(from)];
+            m_skew[next] = m_skew[from] + edge.skew;
+            m_tolerance[next] = *m_tolerance[from] + edge.tolerance;
+            matches[size_t(next)] = edge.matches;
+        }
+        for (int to = 0; to < n; ++to) {
+            const Pair &edge = pairs[size_t(to)][size_t(next)];
+            if (placed[size_t(to)] || edge.matches == 0) {
+                continue;
+            }
+            const qint64 d = distance[size_t(next)] + cost(edge);
+            const int current = via[size_t(to)];
+            const bool better = distance[size_t(to)] < 0 || d < distance[size_t(to)]
+                || (d == distance[size_t(to)]
+                    && edge.matches > pairs[size_t(to)][size_t(current)].matches);
+            if (better) {
+                distance[size_t(to)] = d;
+                via[size_t(to)] = next;
+            }
+        }
     }
     for (int h = 0; h < n; ++h) {
         HostClock clock;
         clock.host = hosts[h];
-        qint64 offset = 0;
-        if (h != ref && densestOffset(notes[h], refTimes, &offset)) {
-            QList<qint64> diffs = matched(notes[h], refTimes, offset);
-            if (!diffs.isEmpty()) {
-                std::sort(diffs.begin(), diffs.end());
-                const qint64 lo = diffs.first();
-                const qint64 hi = diffs.last();
-                m_skew[h] = (lo + hi) / 2;
-                // Half the spread, and at least the 1 ms the logs print.
-                m_tolerance[h] = qMax<qint64>(1, (hi - lo + 1) / 2);
-                clock.matches = int(diffs.size());
-            }
-        }
         clock.skewMs = m_skew[h];
         clock.reference = h == ref;
         clock.toleranceMs = m_tolerance[h];
+        clock.matches = matches[size_t(h)];
         m_clocks.append(clock);
     }
 }

@@ -20,8 +20,11 @@ namespace Rblab {
     The notification lines of one broker change, on every host that logged it, are the only
     events the logs share across machines (ClientRemotingProcessor:140 / :139: one
     NOTIFY_CONSUMER_IDS_CHANGED per member, sent in one loop, arriving within milliseconds).
-    The offset that lines up most of a host's notifications with the reference host's is that
-    host's skew; the spread of the matched pairs around it is its tolerance.
+    The offset that lines up most of two hosts' notifications is the difference of their clocks,
+    and the spread of the matched pairs around it its tolerance. Each host is measured against
+    the reference host through the pairs with the most matches (a maximum spanning tree), so a
+    host that shares no notification with the reference (it started after the reference died)
+    is measured through those it shares some with; tolerances add up along the way.
 */
 class RBLAB_ENGINE_EXPORT ClockSkewEstimator
 {
@@ -53,7 +56,17 @@ public:
     //! The uncertainty of the time between two hosts' lines (0 on one host).
     std::optional<qint64> tolerance(int hostA, int hostB) const;
 
+    //! Past this many hosts, each is measured against the reference only.
+    static constexpr int kMostHostsPaired = 256;
+
 private:
+    //! What two hosts' notifications say about their clocks.
+    struct Pair
+    {
+        int matches = 0;
+        qint64 skew = 0; //!< the first host's clock minus the second's
+        qint64 tolerance = 0;
+    };
     using Notes = QList<const LoggedLine *>;
     //! The reference host's notification times per (broker, group), sorted.
     using Times = QHash<QString, QList<qint64>>;

@@ -548,12 +548,16 @@ void LogRebuilder::claim(const LoggedLine &line, int ci, Event e)
     }
     e.type = QStringLiteral("rebalance");
     e.topic = r.topic;
+    // RebalanceImpl logs "add a new mq" and "remove unnecessary mq" while it updates the process
+    // queue table, and the result line after it: compare with the previous result.
+    const QList<LoggedQueue> previous = c.results.value(r.topic);
+    c.results.insert(r.topic, after);
     for (const LoggedQueue &q : r.queues) {
-        if (!before.contains(q)) {
+        if (!previous.contains(q)) {
             e.added.append(q);
         }
     }
-    for (const LoggedQueue &q : before) {
+    for (const LoggedQueue &q : previous) {
         if (!r.queues.contains(q)) {
             e.removed.append(q);
         }
@@ -579,6 +583,7 @@ void LogRebuilder::shutdown(const LoggedLine &line, int ci, Event e)
         m_incident.claimChanges.append(
             { r.time, c.group, c.clientId, topic, {}, true, line.shownPath, line.line });
     }
+    m_incident.consumers[ci].results.clear(); // a restart with the same id starts from nothing
 }
 
 void LogRebuilder::flowControl(const LoggedLine &line, const Consumer &c, Event e)

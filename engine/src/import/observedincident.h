@@ -136,6 +136,9 @@ struct RBLAB_ENGINE_EXPORT ObservedIncident
         std::optional<qint64> killed; //!< inferred: silent while others' cidAllSize dropped
         qint64 killSeenAt = 0; //!< the first result line that showed the smaller group
         QMap<QString, QList<LoggedQueue>> claims; //!< topic → claimed (at the end of the logs)
+        //! topic → the last "rebalanced result changed" set: a result's added and removed are
+        //! against it, not against the claims its own round's add and remove lines already made.
+        QMap<QString, QList<LoggedQueue>> results;
         QMap<QString, QPair<int, int>> view; //!< topic → (cidAllSize, mqAllSize), last logged
         QString strategy;
 

@@ -14,6 +14,7 @@ private slots:
     void skewFromMatchedNotifications();
     void referenceIsTheFirstHostInPathOrder();
     void correctTakesTheSkewOut();
+    void hostMeasuredThroughAnother();
 };
 
 namespace {
@@ -108,6 +109,26 @@ void tst_ClockSkewEstimator::correctTakesTheSkewOut()
     QCOMPARE(lines[7].record.time, qint64(6000 - 301));
     QCOMPARE(lines[0].record.time, qint64(1000));
     QCOMPARE(lines[8].record.time, qint64(7000));
+}
+
+void tst_ClockSkewEstimator::hostMeasuredThroughAnother()
+{
+    // Issue 35, run1 on one machine: c1 (the reference) died at 60 s; c4 started at 240 s, so
+    // it shares no notification with c1. Paired with c1's early notes it was given +236 s; it
+    // is measured through c2, with which it shares two, and the skews add up.
+    const std::vector<LoggedLine> lines = { notification(0, 3500), notification(0, 4230),
+        notification(1, 3507), notification(1, 4228), notification(1, 241000),
+        notification(1, 480000), notification(2, 241018), notification(2, 480020) };
+    ClockSkewEstimator clocks;
+    clocks.estimate(
+        { QStringLiteral("/run1/c1"), QStringLiteral("/run1/c2"), QStringLiteral("/run1/c4") },
+        lines);
+    QCOMPARE(clocks.skew(0), qint64(0));
+    QCOMPARE(clocks.skew(1), qint64(2)); // offsets 7 and -2
+    QCOMPARE(clocks.tolerance(1), std::optional<qint64>(5));
+    QCOMPARE(clocks.skew(2), qint64(2 + 19)); // 18 and 20 against c2
+    QCOMPARE(clocks.tolerance(2), std::optional<qint64>(5 + 1));
+    QCOMPARE(clocks.clocks()[2].matches, 2);
 }
 
 QTEST_GUILESS_MAIN(tst_ClockSkewEstimator)
