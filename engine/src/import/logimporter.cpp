@@ -61,8 +61,10 @@ void LogImporter::finish()
     m_clocks.correct(m_reader.records());
     m_reader.attributeClients();
     m_reader.sortByTime();
-    m_incident = LogRebuilder(m_options.group, m_options.topic, m_clocks, &m_interner)
-                     .rebuild(m_reader.records());
+    LogRebuilder rebuilder(m_options.group, m_options.topic, m_clocks, &m_interner);
+    rebuilder.setLastSeen(
+        [this](int host, const QString &clientId) { return m_reader.lastSeen(host, clientId); });
+    m_incident = rebuilder.rebuild(m_reader.records());
     warnIfLongerThanAScenario();
     if (m_options.anonymize) {
         buildAnonymizer();

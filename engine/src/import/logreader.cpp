@@ -102,6 +102,9 @@ bool LogReader::readLines(LogFileReader &reader, const QString &path, qint64 tot
     // Per client, group and topic in this file: its last result line kept, until a start or
     // shutdown line (a restart's first result is kept).
     QHash<QString, size_t> lastResult;
+    // The client whose last line is kept in m_lastSeen (no other insert moves it meanwhile).
+    QString seenClient;
+    qint64 *seen = nullptr;
     qint64 lastProgress = 0;
     qint64 lastCancelCheck = 0;
     while (reader.readLine(&line)) {
@@ -130,7 +133,23 @@ bool LogReader::readLines(LogFileReader &reader, const QString &path, qint64 tot
         (header.layout == LogLayout::V49 ? m_sawV49 : m_sawV53) = true;
         LoggedLine used;
         QString why;
-        switch (LogLineParser::parseMessage(header.message, &used.record, &why)) {
+        const LogLineParser::Outcome outcome
+            = LogLineParser::parseMessage(header.message, &used.record, &why);
+        if (header.time >= kEarliest && header.time <= kLatest) {
+            // The client the file announced last; one hash per change of client, not per line.
+            if (outcome == LogLineParser::Outcome::Parsed && !used.record.clientId.isEmpty()
+                && (used.record.kind == LogRecord::Kind::ClientCreated
+                    || used.record.kind == LogRecord::Kind::Result)
+                && used.record.clientId != seenClient) {
+                seenClient = used.record.clientId;
+                seen = &m_lastSeen[seenKey(hostIndex, seenClient)];
+                *seen = qMax(*seen, header.time);
+            }
+            if (seen) {
+                *seen = qMax(*seen, header.time);
+            }
+        }
+        switch (outcome) {
         case LogLineParser::Outcome::Parsed:
             if (const int id = highestQueueId(used.record);
                 id >= ScenarioLimits::maxQueuesPerBroker) {

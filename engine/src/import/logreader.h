@@ -6,6 +6,7 @@
 
 #include <rblab/rblab_global.h>
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -103,6 +104,16 @@ public:
     //! Result lines identical to the client's previous one, merged into it
     //! (LoggedLine::lastRepeat).
     qint64 repeatedResultLines() const { return m_repeatedResults; }
+    /*!
+        The time of a client's last line of any kind, known to the importer or not (persistAll,
+        heartbeats, pull exceptions): a client whose process logs lives. A line belongs to the
+        client its file announced last ("Created a new client Instance", or a result line's
+        clientId); -1 when none did. As printed, not corrected.
+    */
+    qint64 lastSeen(int host, const QString &clientId) const
+    {
+        return m_lastSeen.value(seenKey(host, clientId), -1);
+    }
     //! Lines no client instance could be found for (attributeClients()).
     qint64 unattributedLines() const { return m_unattributed; }
 
@@ -121,6 +132,11 @@ private:
     qint64 m_unknown = 0;
     qint64 m_continuation = 0;
     qint64 m_repeatedResults = 0;
+    static QString seenKey(int host, const QString &clientId)
+    {
+        return QString::number(host) + QLatin1Char('\n') + clientId;
+    }
+    QHash<QString, qint64> m_lastSeen; //!< host and client id → its last line's time
     qint64 m_unattributed = 0;
     qint64 m_bytesDone = 0;
     qint64 m_seq = 0;

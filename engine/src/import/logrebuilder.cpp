@@ -22,6 +22,10 @@ constexpr qint64 kFlowEpisodeGap = 120'000;
 // A dead consumer's queues are taken over within channel expiry (120 s, BrokerConfig) and a
 // rebalance round (20 s): a smaller cidAllSize later than this says nothing about it.
 constexpr qint64 kKillEvidenceWindow = 5 * 60'000;
+// A hung client's channel expires channelExpiredTimeout (120 s) after its last heartbeat, which
+// was at most a heartbeat interval (30 s) before it hung: the group learns it 90 s or more after
+// its last line. Learnt sooner, its connections closed (a kill, a crash): it died just before.
+constexpr qint64 kNoticedByExpiryAfter = 120'000 - 30'000;
 
 QString consumerKey(const QString &group, const QString &clientId)
 {
@@ -327,6 +331,7 @@ void LogRebuilder::findConsumers(const std::vector<LoggedLine> &lines)
         Consumer &c = m_incident.consumers[*it];
         const qint64 latest = qMax(r.time, line.lastRepeat); // merged repeats lived on
         c.last = qMax(c.last, latest);
+        c.alive = qMax(c.alive, c.last);
         if (r.kind == LogRecord::Kind::StartOk && !c.startOk) {
             c.startOk = r.time;
         } else if (r.kind == LogRecord::Kind::ShutdownOk) {
@@ -396,13 +401,25 @@ void LogRebuilder::inferKills(const std::vector<LoggedLine> &lines)
     QList<int> byLast;
     for (int i = 0; i < int(consumers.size()); ++i) {
         byLast.append(i);
+        // A client silent in the rebalance lines lives while it logs anything (issue 35: run1's
+        // c1 held queues 0-2 from 0:05 until it was killed at 1:00 and logged only persistAll).
+        Consumer &c = consumers[size_t(i)];
+        if (m_lastSeen && !c.shutdownOk) {
+            const qint64 seen = m_lastSeen(c.host, c.clientId);
+            if (seen >= 0) {
+                c.alive = qMax(c.alive, seen - m_clocks.skew(c.host));
+            }
+        }
     }
     std::stable_sort(byLast.begin(), byLast.end(),
-        [&consumers](int a, int b) { return consumers[a].last < consumers[b].last; });
+        [&consumers](int a, int b) { return consumers[a].alive < consumers[b].alive; });
     QHash<QString, QList<const LogRecord *>> groupResults; // time order (the lines are)
+    m_notifications.clear();
     for (const LoggedLine &line : lines) {
         if (line.record.kind == LogRecord::Kind::Result && wanted(line.record)) {
             groupResults[line.record.group].append(&line.record);
+        } else if (line.record.kind == LogRecord::Kind::Notify && wanted(line.record)) {
+            m_notifications[line.record.group].push_back(line.record.time);
         }
     }
     // Per group: when members first logged and said "shutdown OK", then each result line's
@@ -453,17 +470,32 @@ void LogRebuilder::inferKills(const std::vector<LoggedLine> &lines)
 // earlier kill is before the line).
 void LogRebuilder::inferKill(Consumer &c, GroupEvidence &g)
 {
-    const auto after = std::upper_bound(g.results.cbegin(), g.results.cend(), c.last,
+    const auto after = std::upper_bound(g.results.cbegin(), g.results.cend(), c.alive,
         [](qint64 t, const LogRecord *r) { return t < r->time; });
     const qsizetype at = g.results.isEmpty()
         ? -1
         : firstAbove(g.excessTree, 1, 0, g.results.size() - 1, after - g.results.cbegin(), g.kills);
-    if (at < 0 || g.results[at]->time > c.last + kKillEvidenceWindow) {
+    if (at < 0 || g.results[at]->time > c.alive + kKillEvidenceWindow) {
         return;
     }
-    c.killed = c.last;
     c.killSeenAt = g.results[at]->time;
     ++g.kills;
+    if (c.killSeenAt - c.alive >= kNoticedByExpiryAfter) {
+        // Noticed by channel expiry: it hung (or died without closing its connections) at its
+        // last line, and its queues stayed unconsumed until the others took them.
+        c.killed = c.alive;
+        return;
+    }
+    // Its connections closed and the brokers notified the group at once: it died at the first
+    // notification the others logged after its last line (or, with none logged, just before
+    // the first result line without it), and held its queues until then.
+    c.closedConnections = true;
+    c.killed = c.killSeenAt;
+    const std::vector<qint64> &notes = m_notifications[c.group];
+    const auto note = std::upper_bound(notes.begin(), notes.end(), c.alive);
+    if (note != notes.end() && *note <= c.killSeenAt) {
+        c.killed = *note;
+    }
 }
 
 void LogRebuilder::collectChanges(const std::vector<LoggedLine> &lines)
@@ -629,9 +661,15 @@ void LogRebuilder::addKills()
         e.type = QStringLiteral("kill");
         e.consumer = c.clientId;
         e.group = c.group;
-        e.detail = QStringLiteral("inferred: last line at this time, no shutdown OK; the group's "
-                                  "cidAllSize dropped %1 ms later")
-                       .arg(c.killSeenAt - *c.killed);
+        e.detail = c.closedConnections
+            ? QStringLiteral("inferred: no shutdown OK, last line %1 ms before; its connections "
+                             "closed (the group was notified at this time) and the group's "
+                             "cidAllSize dropped %2 ms later")
+                  .arg(*c.killed - c.alive)
+                  .arg(c.killSeenAt - *c.killed)
+            : QStringLiteral("inferred: last line at this time, no shutdown OK; the group's "
+                             "cidAllSize dropped %1 ms later")
+                  .arg(c.killSeenAt - *c.killed);
         m_incident.events.append(e);
         for (const QString &topic : c.claims.keys()) {
             m_changes[c.group + QLatin1Char('\n') + topic].append({ *c.killed,

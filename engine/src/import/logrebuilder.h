@@ -9,6 +9,8 @@
 #include <QMap>
 #include <QString>
 
+#include <functional>
+
 #include <optional>
 #include <vector>
 
@@ -33,6 +35,15 @@ public:
         LogInterner *interner);
 
     ObservedIncident rebuild(const std::vector<LoggedLine> &lines);
+    /*!
+        How to learn when a client last logged anything (LogReader::lastSeen: host, client id →
+        printed time, -1 for nothing): a client silent in the rebalance lines still lives while
+        it logs. Without it, its last used line is all that is known.
+    */
+    void setLastSeen(std::function<qint64(int, const QString &)> lastSeen)
+    {
+        m_lastSeen = std::move(lastSeen);
+    }
 
 private:
     //! A client's claim or view as a line changed it, or its end, for the sweep.
@@ -83,6 +94,8 @@ private:
     QMap<QString, int> m_consumerIndex; //!< group + '\n' + clientId → index
     QMap<QString, QList<Change>> m_changes; //!< group + '\n' + topic → changes
     QMap<QString, int> m_flowOpen; //!< consumer, queue and cause → index in the episodes
+    QHash<QString, std::vector<qint64>> m_notifications; //!< group → notification times
+    std::function<qint64(int, const QString &)> m_lastSeen;
 };
 
 } // namespace Rblab

@@ -130,10 +130,14 @@ struct RBLAB_ENGINE_EXPORT ObservedIncident
         QString clientId;
         int host = 0;
         qint64 first = 0;
-        qint64 last = 0;
+        qint64 last = 0; //!< its last used line
+        //! Its last line of any kind (persistAll, heartbeats…), at least `last`.
+        qint64 alive = 0;
         std::optional<qint64> startOk;
         std::optional<qint64> shutdownOk;
         std::optional<qint64> killed; //!< inferred: silent while others' cidAllSize dropped
+        //! The kill was noticed at once (its connections closed), not by channel expiry.
+        bool closedConnections = false;
         qint64 killSeenAt = 0; //!< the first result line that showed the smaller group
         QMap<QString, QList<LoggedQueue>> claims; //!< topic → claimed (at the end of the logs)
         //! topic → the last "rebalanced result changed" set: a result's added and removed are

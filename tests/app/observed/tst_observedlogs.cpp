@@ -156,9 +156,13 @@ void tst_ObservedLogs::frames_data()
                                            << all << running << running << 4 << 0;
     QTest::newRow("settled") << SimTime(30000) << queues("broker-a", { 0, 1, 2, 3 })
                              << queues("broker-b", { 0, 1, 2, 3 }) << running << running << 0 << 0;
-    // A's last line at 59900 (inferred kill); B takes broker-a at 61910.
+    // A's last line at 59900; its connections closed at B's notification (61900, inferred
+    // kill): silent, it still holds broker-a until then. B takes broker-a at 61910.
+    QTest::newRow("A silent, still holding")
+        << SimTime(61000) << queues("broker-a", { 0, 1, 2, 3 })
+        << queues("broker-b", { 0, 1, 2, 3 }) << running << running << 0 << 0;
     QTest::newRow("A killed, broker-a orphaned")
-        << SimTime(61000) << QStringList() << queues("broker-b", { 0, 1, 2, 3 })
+        << SimTime(61905) << QStringList() << queues("broker-b", { 0, 1, 2, 3 })
         << int(ConsumerState::Killed) << running << 0 << 4;
     QTest::newRow("B alone") << SimTime(62000) << QStringList() << all << int(ConsumerState::Killed)
                              << running << 0 << 0;
@@ -216,12 +220,13 @@ void tst_ObservedLogs::windowsOnTheTimeline()
     QCOMPARE(track->doubleOwned().size(), 1);
     QCOMPARE(track->doubleOwned().first().from, SimTime(9920));
     QVERIFY(track->doubleOwned().first().to >= 10900 && track->doubleOwned().first().to < 10920);
-    // Orphaned: broker-a/0-3 from A's last line (59900) to B's takeover (61910).
+    // Orphaned: broker-a/0-3 from A's inferred kill (61900, B's notification) to B's takeover
+    // (61910).
     QCOMPARE(track->orphaned().size(), 1);
-    QCOMPARE(track->orphaned().first().from, SimTime(59900));
+    QCOMPARE(track->orphaned().first().from, SimTime(61900));
     QVERIFY(track->orphaned().first().to >= 61900 && track->orphaned().first().to < 61910);
     // Markers: 4 rebalances (A at 20 and 9950, B at 9920, 10920 and 61910 = 5), the flow-control
-    // episode at 29900, A's inferred kill at 59900, B's shutdown at 119900.
+    // episode at 29900, A's inferred kill at 61900, B's shutdown at 119900.
     QMap<int, QList<SimTime>> lanes;
     for (const TimelineTrack::Marker &m : track->markers()) {
         lanes[m.lane].append(m.t);
@@ -229,7 +234,7 @@ void tst_ObservedLogs::windowsOnTheTimeline()
     QCOMPARE(
         lanes.value(TimelineTrack::Rebalance), (QList<SimTime> { 20, 9920, 9950, 10920, 61910 }));
     QCOMPARE(lanes.value(TimelineTrack::FlowControl), QList<SimTime> { 29900 });
-    QCOMPARE(lanes.value(TimelineTrack::Killed), QList<SimTime> { 59900 });
+    QCOMPARE(lanes.value(TimelineTrack::Killed), QList<SimTime> { 61900 });
     QCOMPARE(lanes.value(TimelineTrack::Stopped), QList<SimTime> { 119900 });
     QCOMPARE(lanes.value(TimelineTrack::Started), (QList<SimTime> { 0, 9850 }));
 }
@@ -357,7 +362,7 @@ void tst_ObservedLogs::replayOpensCompare()
     QCOMPARE(session->snapshot(0).consumers.at(consumerIndex(*session->catalog(0), kA)).state,
         ConsumerState::Killed);
     // The table: the logs' windows in the observed column (broker-a 1000 ms + broker-b 30 ms
-    // double-owned per queue: 4 × 1.0 + 4 × 0.03 s; broker-a unowned 4 × 2.01 s), "–" where
+    // double-owned per queue: 4 × 1.0 + 4 × 0.03 s; broker-a unowned 4 × 0.01 s), "–" where
     // the logs say nothing.
     compare->refreshFigures();
     const QList<ScorecardFigure> &figures = ScorecardFigure::all();
@@ -367,7 +372,7 @@ void tst_ObservedLogs::replayOpensCompare()
         if (key == QLatin1String("exposure.doubleOwnedQueueSeconds")) {
             QCOMPARE(cell, QStringLiteral("4.1"));
         } else if (key == QLatin1String("exposure.unownedQueueSeconds")) {
-            QCOMPARE(cell, QStringLiteral("8.0"));
+            QCOMPARE(cell, QStringLiteral("0.0"));
         } else {
             QCOMPARE(cell, QStringLiteral("–"));
         }
