@@ -270,6 +270,51 @@ bool Comparison::isBest(qsizetype variant, const QString &g, qsizetype figure) c
     return isBest(means(g, figure), variant);
 }
 
+bool Comparison::bestWithinSpread(qsizetype variant, const QString &g, qsizetype figure) const
+{
+    if (seeds.size() < 2 || !isBest(variant, g, figure)) {
+        return false;
+    }
+    const QList<double> mine = values(variant, g, figure);
+    const double mineMean = mean(mine);
+    const double mineMax = *std::max_element(mine.cbegin(), mine.cend());
+    for (qsizetype v = 0; v < variants.size(); ++v) {
+        const QList<double> other = values(v, g, figure);
+        if (v == variant || other.isEmpty() || mean(other) == mineMean) {
+            continue;
+        }
+        if (*std::min_element(other.cbegin(), other.cend()) <= mineMax) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool Comparison::seedsMadeNoDifference() const
+{
+    if (seeds.size() < 2) {
+        return false;
+    }
+    const qsizetype figureCount = ScorecardFigure::all().size();
+    bool anyValue = false;
+    for (const QString &g : groups()) {
+        for (qsizetype v = 0; v < variants.size(); ++v) {
+            for (qsizetype f = 0; f < figureCount; ++f) {
+                const QList<double> xs = values(v, g, f);
+                if (xs.size() < 2) {
+                    continue;
+                }
+                anyValue = true;
+                const auto [lo, hi] = std::minmax_element(xs.cbegin(), xs.cend());
+                if (*lo != *hi) {
+                    return false;
+                }
+            }
+        }
+    }
+    return anyValue;
+}
+
 QString Comparison::cellText(qsizetype variant, const QString &g, qsizetype figure) const
 {
     const QList<double> xs = values(variant, g, figure);
@@ -278,7 +323,8 @@ QString Comparison::cellText(qsizetype variant, const QString &g, qsizetype figu
     }
     const ScorecardFigure &f = ScorecardFigure::all().at(figure);
     QString text = f.text(mean(xs));
-    if (seeds.size() > 1) {
+    const auto [lo, hi] = std::minmax_element(xs.cbegin(), xs.cend());
+    if (seeds.size() > 1 && *lo != *hi) {
         text += QStringLiteral(" (%1–%2)")
                     .arg(f.text(*std::min_element(xs.cbegin(), xs.cend())),
                         f.text(*std::max_element(xs.cbegin(), xs.cend())));

@@ -75,7 +75,18 @@ public:
     QList<double> means(const QString &group, qsizetype figure) const;
     //! isBest() of the variant's mean among every variant's.
     bool isBest(qsizetype variant, const QString &group, qsizetype figure) const;
-    //! A cell of the table: the mean over the seeds, then min–max when there are several.
+    /*!
+        The best (isBest()) is within the seeds' spread: its range over the seeds overlaps the
+        range of another variant whose mean differs, so another choice of seeds could have
+        ranked them the other way (9.3 (8.0–10.0) against 9.8 (8.0–11.0)). False with one seed.
+    */
+    bool bestWithinSpread(qsizetype variant, const QString &group, qsizetype figure) const;
+    //! Every seed gave every variant the same figures: a world that draws nothing at random.
+    bool seedsMadeNoDifference() const;
+    /*!
+        A cell of the table: the mean over the seeds, then min–max when there are several and
+        they differ (when every seed gave the same value, the value alone).
+    */
     QString cellText(qsizetype variant, const QString &group, qsizetype figure) const;
     //! "1, 2, 3", or "1 … 1000" for more than six seeds.
     QString seedText() const;

@@ -240,6 +240,10 @@ QByteArray ComparisonWriter::json(const Comparison &comparison)
 
 namespace {
 
+const QString kNoDifference = QStringLiteral(
+    "The seeds made no difference: every seed gave every variant the same figures (nothing this "
+    "scenario draws at random changed them), so one seed says it all and no range is shown.");
+
 // A group's block of the table: the variants as columns, a "*" after the best of a row.
 QString tableGroup(const Comparison &comparison, const QString &group)
 {
@@ -255,7 +259,9 @@ QString tableGroup(const Comparison &comparison, const QString &group)
         for (qsizetype i = 0; i < figures.size(); ++i) {
             QString cell = comparison.cellText(v, group, i);
             if (!cell.isEmpty()) {
-                cell += comparison.isBest(v, group, i) ? QLatin1Char('*') : QLatin1Char(' ');
+                cell += !comparison.isBest(v, group, i)        ? QLatin1Char(' ')
+                    : comparison.bestWithinSpread(v, group, i) ? QLatin1Char('~')
+                                                               : QLatin1Char('*');
             }
             width = std::max(width, int(cell.size()));
             cells[v].append(cell);
@@ -283,15 +289,18 @@ QString tableGroup(const Comparison &comparison, const QString &group)
 QByteArray ComparisonWriter::table(const Comparison &comparison)
 {
     QString out = QStringLiteral("%1, %2 seed%3 (%4), %5 of virtual time. * marks the best of a "
-                                 "row (lower is better)%6.\n")
+                                 "row (lower is better)%6.\n%7")
                       .arg(comparison.scenario)
                       .arg(comparison.seeds.size())
                       .arg(comparison.seeds.size() == 1 ? QString() : QStringLiteral("s"))
                       .arg(comparison.seedText())
                       .arg(formatDuration(comparison.until))
                       .arg(comparison.seeds.size() > 1
-                              ? QStringLiteral("; mean, then min–max over the seeds")
-                              : QString());
+                              ? QStringLiteral("; mean, then min–max over the seeds, ~ instead "
+                                               "of * when the best's range overlaps another's")
+                              : QString())
+                      .arg(comparison.seedsMadeNoDifference() ? kNoDifference + QLatin1Char('\n')
+                                                              : QString());
     for (const QString &g : comparison.groups()) {
         out += tableGroup(comparison, g);
     }
@@ -341,6 +350,7 @@ const QString kPageStyle = QStringLiteral(
     "white-space:nowrap}\n"
     "th:first-child,td:first-child{text-align:left}\n"
     "td.best{font-weight:700;background:#e8f4ea}\n"
+    "td.near{font-style:italic;background:#f3f8f4}\n"
     ".legend span{display:inline-block;margin-right:1.2rem}\n"
     ".swatch{display:inline-block;width:1.4rem;height:.3rem;vertical-align:middle;"
     "margin-right:.4rem}\n"
@@ -367,8 +377,14 @@ QString htmlIntroduction(const Comparison &comparison)
                 .arg(escaped(comparison.seedText()))
                 .arg(formatDuration(comparison.until))
                 .arg(comparison.seeds.size() > 1
-                        ? QStringLiteral(" Cells show the mean, then min–max over the seeds.")
+                        ? QStringLiteral(" Cells show the mean, then min–max over the seeds; a "
+                                         "best whose range overlaps another variant's is only "
+                                         "tinted and in italics: the difference is within the "
+                                         "seeds' spread.")
                         : QString());
+    if (comparison.seedsMadeNoDifference()) {
+        page += QStringLiteral("<p class=\"note\">%1</p>\n").arg(escaped(kNoDifference));
+    }
     page += QStringLiteral("<p class=\"legend\">");
     for (qsizetype v = 0; v < comparison.variants.size(); ++v) {
         page += QStringLiteral("<span><i class=\"swatch\" style=\"background:%1\"></i>%2</span>")
@@ -394,9 +410,15 @@ QString htmlTable(const Comparison &comparison, const QString &group)
                     .arg(escaped(QString::fromUtf8(figures.at(i).label)));
         for (qsizetype v = 0; v < comparison.variants.size(); ++v) {
             const QString cell = comparison.cellText(v, group, i);
-            page += comparison.isBest(v, group, i)
-                ? QStringLiteral("<td class=\"best\">%1</td>").arg(cell)
-                : QStringLiteral("<td>%1</td>").arg(cell);
+            if (!comparison.isBest(v, group, i)) {
+                page += QStringLiteral("<td>%1</td>").arg(cell);
+            } else if (comparison.bestWithinSpread(v, group, i)) {
+                page += QStringLiteral("<td class=\"near\" title=\"lowest mean, within the "
+                                       "seeds' spread\">%1</td>")
+                            .arg(cell);
+            } else {
+                page += QStringLiteral("<td class=\"best\">%1</td>").arg(cell);
+            }
         }
         page += QStringLiteral("</tr>\n");
     }

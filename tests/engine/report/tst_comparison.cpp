@@ -25,6 +25,8 @@ private slots:
     void bestOfARow_data();
     void bestOfARow();
     void cells();
+    void bestWithinTheSeedsSpread();
+    void seedsThatMadeNoDifference();
     void htmlNamesWithControlCharacters();
     void shards();
     void executeAndMerge();
@@ -111,6 +113,67 @@ void tst_Comparison::cells()
     QCOMPARE(c.cellText(1, QStringLiteral("g"), 4), QStringLiteral("20"));
     c.seeds = { 1, 2, 3, 4, 5, 6, 7 };
     QCOMPARE(c.seedText(), QStringLiteral("1 … 7"));
+}
+
+void tst_Comparison::bestWithinTheSeedsSpread()
+{
+    // Issue 37 item 8: "9.3 (8.0–10.0)" was marked best against "9.8 (8.0–11.0)": the ranges
+    // overlap, so other seeds could rank them the other way. Figure 4 (queue moves).
+    Comparison c = twoVariants();
+    const QString g = QStringLiteral("g");
+    // A 1200/1300, B 10/30: disjoint ranges, a clear best.
+    QVERIFY(c.isBest(1, g, 4));
+    QVERIFY(!c.bestWithinSpread(1, g, 4));
+    QVERIFY(!c.bestWithinSpread(0, g, 4)); // not the best at all
+    // B 8/11 (9.5) against A 8/10 (9): A has the lower mean, inside B's spread.
+    const double moves[2][2] = { { 8, 10 }, { 8, 11 } };
+    for (Comparison::Run &run : c.runs) {
+        run.figures[g][4] = moves[run.variant][run.seed - 1];
+    }
+    QVERIFY(c.isBest(0, g, 4));
+    QVERIFY(c.bestWithinSpread(0, g, 4));
+    QCOMPARE(c.cellText(0, g, 4), QStringLiteral("9 (8–10)"));
+    const QByteArray table = ComparisonWriter::table(c);
+    QVERIFY2(table.contains("9 (8–10)~"), table.constData());
+    QVERIFY(!table.contains("9 (8–10)*"));
+    const QByteArray page = ComparisonWriter::html(c);
+    QVERIFY2(page.contains("<td class=\"near\" title=\"lowest mean, within the seeds' spread\">9 "
+                           "(8–10)</td>"),
+        page.constData());
+    // Ranges that only touch still overlap (10 and 10); one seed: no spread to speak of.
+    c.runs[2].figures[g][4] = 10;
+    c.runs[3].figures[g][4] = 12;
+    QVERIFY(c.bestWithinSpread(0, g, 4));
+    c.runs[2].figures[g][4] = 11;
+    QVERIFY(!c.bestWithinSpread(0, g, 4));
+    QVERIFY(ComparisonWriter::table(c).contains("9 (8–10)*"));
+    c.seeds = { 1 };
+    QVERIFY(!c.bestWithinSpread(0, g, 4));
+}
+
+void tst_Comparison::seedsThatMadeNoDifference()
+{
+    // Issue 37 item 8: four seeds of a scripted world gave "37 (37–37)" in every cell and the
+    // page did not say that the seeds made no difference.
+    Comparison c = twoVariants();
+    const QString g = QStringLiteral("g");
+    QVERIFY(!c.seedsMadeNoDifference()); // A 1200/1300
+    for (Comparison::Run &run : c.runs) {
+        run.figures[g][4] = run.variant == 0 ? 37 : 40;
+    }
+    QVERIFY(c.seedsMadeNoDifference());
+    QCOMPARE(c.cellText(0, g, 4), QStringLiteral("37"));
+    const QString note = QStringLiteral("The seeds made no difference");
+    QVERIFY(QString::fromUtf8(ComparisonWriter::table(c)).contains(note));
+    QVERIFY(QString::fromUtf8(ComparisonWriter::html(c)).contains(note));
+    QVERIFY(ComparisonWriter::table(c).contains("37*"));
+    // One seed differs in one figure: the note goes, and that cell shows its range.
+    c.runs[1].figures[g][7] = 1;
+    QVERIFY(!c.seedsMadeNoDifference());
+    QVERIFY(!QString::fromUtf8(ComparisonWriter::html(c)).contains(note));
+    // A single seed says nothing about seeds.
+    c.seeds = { 1 };
+    QVERIFY(!c.seedsMadeNoDifference());
 }
 
 void tst_Comparison::htmlNamesWithControlCharacters()
