@@ -136,6 +136,8 @@ void tst_RealRun1::firstPullAfterRebalanceIsRefused()
     QVERIFY(c >= 0);
     const QMap<qint32, SimTime> gaps = firstReceivedAfter(sim, c, event);
     QVERIFY(!gaps.isEmpty());
+    qInfo().noquote() << leaver << "left at" << event << "ms; first receipt by the new owner after"
+                      << QList<SimTime>(gaps.cbegin(), gaps.cend()) << "ms";
     for (auto it = gaps.cbegin(); it != gaps.cend(); ++it) {
         const QByteArray what = QStringLiteral("queue %1 first received %2 ms after the event")
                                     .arg(queueName(sim, it.key()))
