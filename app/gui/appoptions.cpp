@@ -10,9 +10,13 @@ namespace Rblab {
 
 namespace {
 
-//! A duration ("6m", "30s", "1.5s", "6m30s"), in whole milliseconds.
-std::optional<SimTime> piece(QStringView text)
+//! A duration as scenario files write it ("6m", "1.5s", "6m30s"), in whole milliseconds, not
+//! negative ("-0s" included).
+std::optional<SimTime> wholeDuration(QStringView text)
 {
+    if (text.startsWith(QLatin1Char('-'))) {
+        return std::nullopt;
+    }
     const auto value = ScenarioDuration::parse(text);
     if (!value || !value->wholeMilliseconds || *value->wholeMilliseconds < 0) {
         return std::nullopt;
@@ -35,7 +39,7 @@ std::optional<SimTime> clockTime(const QString &text)
     if ((hasHours && minutes > 59) || hours > 100000 || minutes > 6000000) {
         return std::nullopt;
     }
-    const auto seconds = piece(QString(match.captured(3) + QLatin1Char('s')));
+    const auto seconds = wholeDuration(QString(match.captured(3) + QLatin1Char('s')));
     if (!seconds) {
         return std::nullopt;
     }
@@ -55,11 +59,7 @@ std::optional<SimTime> AppOptions::parseTime(const QString &input)
     if (text.contains(QLatin1Char(':'))) {
         return clockTime(text);
     }
-    // A duration as scenario files take it, compound included: "6m30s", "1h2m", "2s500ms".
-    if (text.startsWith(QLatin1Char('-'))) {
-        return std::nullopt;
-    }
-    return piece(text);
+    return wholeDuration(text); // compound included: "6m30s", "1h2m", "2s500ms"
 }
 
 std::optional<QSize> AppOptions::parseSize(const QString &text)

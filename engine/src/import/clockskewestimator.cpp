@@ -120,9 +120,7 @@ void ClockSkewEstimator::estimate(const QStringList &hosts, const std::vector<Lo
     // What two hosts' notifications say about their clocks: the offset most of their notes
     // agree on. A host need not share a notification with the reference (a consumer that
     // joined after the reference died shares none): it is measured through the hosts it does
-    // share some with, along the pairs with the most matches (a maximum spanning tree from the
-    // reference). Among pairs with as many matches, the smaller offset wins: one lone note
-    // paired with a note minutes away says nothing, and machines' clocks are usually close.
+    // share some with (below).
     const auto pairOf = [&](int a, int b) {
         Pair pair;
         qint64 offset = 0;

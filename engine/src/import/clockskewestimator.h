@@ -22,9 +22,10 @@ namespace Rblab {
     NOTIFY_CONSUMER_IDS_CHANGED per member, sent in one loop, arriving within milliseconds).
     The offset that lines up most of two hosts' notifications is the difference of their clocks,
     and the spread of the matched pairs around it its tolerance. Each host is measured against
-    the reference host through the pairs with the most matches (a maximum spanning tree), so a
-    host that shares no notification with the reference (it started after the reference died)
-    is measured through those it shares some with; tolerances add up along the way.
+    the reference host along the path of pairs whose tolerances add up least, a pair with a
+    single match only when nothing else reaches it: a host that shares no notification with the
+    reference (it started after the reference died) is measured through those it shares some
+    with.
 */
 class RBLAB_ENGINE_EXPORT ClockSkewEstimator
 {
@@ -68,7 +69,7 @@ private:
         qint64 tolerance = 0;
     };
     using Notes = QList<const LoggedLine *>;
-    //! The reference host's notification times per (broker, group), sorted.
+    //! One host's notification times per (broker, group), sorted.
     using Times = QHash<QString, QList<qint64>>;
 
     static QString noteKey(const LoggedLine *line);

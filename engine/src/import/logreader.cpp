@@ -10,6 +10,7 @@
 #include <QHash>
 
 #include <algorithm>
+#include <limits>
 #include <new>
 
 namespace Rblab {
@@ -102,8 +103,11 @@ bool LogReader::readLines(LogFileReader &reader, const QString &path, qint64 tot
     // Per client, group and topic in this file: its last result line kept, until a start or
     // shutdown line (a restart's first result is kept).
     QHash<QString, size_t> lastResult;
-    // The client whose last line is kept in m_lastSeen (no other insert moves it meanwhile).
-    QString seenClient;
+    // Per process, the client it announced last, as attributeClients() attributes lines; and the
+    // m_lastSeen entry of the process whose lines come now (fetched again when the process or
+    // its client changes, the only times m_lastSeen grows).
+    QHash<int, QString> announced;
+    int seenPid = std::numeric_limits<int>::min();
     qint64 *seen = nullptr;
     qint64 lastProgress = 0;
     qint64 lastCancelCheck = 0;
@@ -136,14 +140,17 @@ bool LogReader::readLines(LogFileReader &reader, const QString &path, qint64 tot
         const LogLineParser::Outcome outcome
             = LogLineParser::parseMessage(header.message, &used.record, &why);
         if (header.time >= kEarliest && header.time <= kLatest) {
-            // The client the file announced last; one hash per change of client, not per line.
+            // Every line is a sign of life of the client its process announced last.
             if (outcome == LogLineParser::Outcome::Parsed && !used.record.clientId.isEmpty()
-                && (used.record.kind == LogRecord::Kind::ClientCreated
-                    || used.record.kind == LogRecord::Kind::Result)
-                && used.record.clientId != seenClient) {
-                seenClient = used.record.clientId;
-                seen = &m_lastSeen[seenKey(hostIndex, seenClient)];
-                *seen = qMax(*seen, header.time);
+                && announced.value(header.pid) != used.record.clientId) {
+                announced.insert(header.pid, used.record.clientId);
+                seenPid = std::numeric_limits<int>::min();
+            }
+            if (header.pid != seenPid) {
+                seenPid = header.pid;
+                const auto client = announced.constFind(header.pid);
+                seen = client == announced.cend() ? nullptr
+                                                  : &m_lastSeen[seenKey(hostIndex, *client)];
             }
             if (seen) {
                 *seen = qMax(*seen, header.time);

@@ -107,8 +107,8 @@ public:
     /*!
         The time of a client's last line of any kind, known to the importer or not (persistAll,
         heartbeats, pull exceptions): a client whose process logs lives. A line belongs to the
-        client its file announced last ("Created a new client Instance", or a result line's
-        clientId); -1 when none did. As printed, not corrected.
+        client its process (host and pid) last named, in the file's order, as attributeClients()
+        has it; -1 when no line was its. As printed, not corrected.
     */
     qint64 lastSeen(int host, const QString &clientId) const
     {

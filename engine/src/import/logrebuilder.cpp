@@ -487,14 +487,16 @@ void LogRebuilder::inferKill(Consumer &c, GroupEvidence &g)
         return;
     }
     // Its connections closed and the brokers notified the group at once: it died at the first
-    // notification the others logged after its last line (or, with none logged, just before
-    // the first result line without it), and held its queues until then.
+    // notification the others logged after its last line (or, with none logged, at the first
+    // result line without it), and held its queues until then.
     c.closedConnections = true;
     c.killed = c.killSeenAt;
-    const std::vector<qint64> &notes = m_notifications[c.group];
-    const auto note = std::upper_bound(notes.begin(), notes.end(), c.alive);
-    if (note != notes.end() && *note <= c.killSeenAt) {
-        c.killed = *note;
+    const auto notes = m_notifications.constFind(c.group);
+    if (notes != m_notifications.cend()) {
+        const auto note = std::upper_bound(notes->begin(), notes->end(), c.alive);
+        if (note != notes->end() && *note <= c.killSeenAt) {
+            c.killed = *note;
+        }
     }
 }
 

@@ -39,6 +39,10 @@ void Broker::ensureGroups()
     if (m_registry.size() < m_world->groups.size()) {
         m_registry.resize(m_world->groups.size());
     }
+    const size_t subscriptions = m_world->groups.size() * m_world->topics.size();
+    if (m_subVersions.size() < subscriptions) {
+        m_subVersions.resize(subscriptions, -1);
+    }
 }
 
 size_t Broker::subscriptionSlot(qint32 group, qint32 topic) const
@@ -103,7 +107,7 @@ void Broker::goDown()
         }
         group.clear();
     }
-    m_subVersions.clear(); // ConsumerManager is memory only
+    std::fill(m_subVersions.begin(), m_subVersions.end(), -1); // ConsumerManager: memory only
     m_locks.clear();
     m_pullThreadFree = MinHeap();
     m_pullQueueLeave = MinHeap();
@@ -580,10 +584,7 @@ void Broker::handleRpc(quint32 callId)
         }
         // ConsumerGroupInfo.updateSubscription: a subscription newer than the one known
         // replaces it.
-        const size_t slotCount = m_world->groups.size() * m_world->topics.size();
-        if (m_subVersions.size() < slotCount) {
-            m_subVersions.resize(slotCount, -1);
-        }
+        ensureGroups();
         for (size_t i = 0; i < call.queues.size() && i < call.versions.size(); ++i) {
             SimTime &known = m_subVersions[subscriptionSlot(group, call.queues[i])];
             known = std::max(known, SimTime(call.versions[i]));

@@ -20,6 +20,7 @@
 #include <QList>
 #include <QString>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -92,21 +93,21 @@ public:
         newer than what the group's heartbeats told it (SUBSCRIPTION_NOT_LATEST).
     */
     std::vector<SimTime> subVersions;
+    //! The subscription's place in `subscriptions` (and `subVersions`), or -1.
+    qsizetype subscriptionIndex(qint32 topic) const
+    {
+        const auto it = std::find(subscriptions.begin(), subscriptions.end(), topic);
+        return it == subscriptions.end() ? -1 : qsizetype(it - subscriptions.begin());
+    }
     SimTime subVersion(qint32 topic) const
     {
-        for (size_t i = 0; i < subscriptions.size(); ++i) {
-            if (subscriptions[i] == topic) {
-                return subVersions[i];
-            }
-        }
-        return -1;
+        const qsizetype i = subscriptionIndex(topic);
+        return i < 0 ? -1 : subVersions[size_t(i)];
     }
     void setSubVersion(qint32 topic, SimTime version)
     {
-        for (size_t i = 0; i < subscriptions.size(); ++i) {
-            if (subscriptions[i] == topic) {
-                subVersions[i] = version;
-            }
+        if (const qsizetype i = subscriptionIndex(topic); i >= 0) {
+            subVersions[size_t(i)] = version;
         }
     }
     QHash<qint32, std::vector<qint32>>
