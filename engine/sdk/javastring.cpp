@@ -2,6 +2,7 @@
 #include <rblab/javastring.h>
 
 #include <algorithm>
+#include <vector>
 
 namespace Rblab {
 
@@ -80,6 +81,35 @@ QByteArray javaUtf8(QStringView text)
         }
     }
     return out;
+}
+
+qint32 javaHashCode(QStringView text) noexcept
+{
+    quint32 h = 0;
+    for (QChar ch : text) {
+        h = 31u * h + ch.unicode();
+    }
+    return qint32(h);
+}
+
+QList<qsizetype> javaHashOrder(const QStringList &keys)
+{
+    // ConcurrentHashMap.spread: (h ^ (h >>> 16)) & HASH_BITS; the bin is spread & (n - 1).
+    // addCount resizes once the count reaches sizeCtl, three quarters of the table.
+    quint32 table = 16;
+    while (quint64(keys.size()) * 4 >= quint64(table) * 3) {
+        table *= 2;
+    }
+    QList<qsizetype> order(keys.size());
+    std::vector<quint32> bin(size_t(keys.size()));
+    for (qsizetype i = 0; i < keys.size(); ++i) {
+        const quint32 h = quint32(javaHashCode(keys[i]));
+        bin[size_t(i)] = ((h ^ (h >> 16)) & 0x7fffffffu) & (table - 1);
+        order[i] = i;
+    }
+    std::stable_sort(order.begin(), order.end(),
+        [&bin](qsizetype a, qsizetype b) { return bin[size_t(a)] < bin[size_t(b)]; });
+    return order;
 }
 
 } // namespace Rblab

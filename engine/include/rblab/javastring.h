@@ -31,4 +31,20 @@ RBLAB_SDK_EXPORT QStringList javaSplit(const QString &text, const QString &separ
 */
 RBLAB_SDK_EXPORT QByteArray javaUtf8(QStringView text);
 
+/*!
+    Java's String.hashCode: s[0]*31^(n-1) + … + s[n-1] over UTF-16 code units, wrapping as an
+    int does.
+*/
+RBLAB_SDK_EXPORT qint32 javaHashCode(QStringView text) noexcept;
+
+/*!
+    The order in which a java.util.concurrent.ConcurrentHashMap<String, …>, built with the default
+    constructor and filled with \a keys in this order, iterates them: by bin (the spread hash
+    modulo a table of 16, doubled whenever the count reaches three quarters of it), and within a
+    bin in insertion order. Returns indexes into \a keys. RebalanceImpl.subscriptionInner is such a
+    map, so a group's rebalance visits its topics in this order. (A table resized while filled
+    can reorder keys inside one bin; exact up to 12 keys, the bins' order always.)
+*/
+RBLAB_SDK_EXPORT QList<qsizetype> javaHashOrder(const QStringList &keys);
+
 } // namespace Rblab

@@ -544,7 +544,7 @@ void Broker::notifyGroup(qint32 group)
         if (!reached(e)) {
             continue;
         }
-        w.schedule(w.latency, Ev::Notify, quint32(e.consumer),
+        w.schedule(w.network.hop(e.channel, false), Ev::Notify, quint32(e.consumer),
             w.consumers[size_t(e.consumer)]->incarnation);
         if (listed) {
             SimEvent ev;

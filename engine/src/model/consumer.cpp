@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "model/consumer.h"
 
+#include <rblab/javastring.h>
+
 #include "allocation/strategyregistry.h"
 #include "model/world.h"
 
@@ -54,6 +56,14 @@ Consumer::Consumer(World *world, qint32 index, qint32 group, const ConsumerSpec 
     }
     if (g.retryTopic >= 0) {
         subscriptions.push_back(g.retryTopic);
+    }
+    // copySubscription puts the subscribed topics into subscriptionInner, then the retry topic.
+    QStringList names;
+    for (qint32 topic : subscriptions) {
+        names.append(world->topics[size_t(topic)].name);
+    }
+    for (qsizetype i : javaHashOrder(names)) {
+        rebalanceOrder.push_back(subscriptions[size_t(i)]);
     }
     pqOfQueue.assign(world->queueStates.size(), -1);
     channels.assign(size_t(world->brokerNames.size()), 0);
@@ -436,10 +446,20 @@ void Consumer::unfreeze()
     frozen = false;
     --m_world->frozenCount;
     consume.thaw(m_world->now());
-    // The hung process resumes: what piled up is handled now, in the order it arrived.
+    // The hung process resumes: what piled up is handled now, in the order it arrived. A pull
+    // answer whose request is older than its ResponseFuture's timeout is not matched any more:
+    // NettyRemotingAbstract.scanResponseTable (every second) has removed it as timed out and
+    // the callback takes the exception path (real 4.9.8 run1, at c3's thaw: "receive response,
+    // but not matched any request", its messages never consumed).
     std::vector<Event> pending = std::move(deferred);
     deferred.clear();
     for (const Event &e : pending) {
+        if (Ev(e.kind) == Ev::PullResponse && pull.timedOutAtThaw(qint32(e.target))) {
+            Event stale = e;
+            stale.kind = quint8(Ev::PullStaleResponse);
+            m_world->agenda.schedule(m_world->now(), stale);
+            continue;
+        }
         m_world->agenda.schedule(m_world->now(), e);
     }
     refreshState();

@@ -88,6 +88,11 @@ public:
 
     std::vector<qint32> subscriptions; //!< topics, main and %RETRY%
     /*!
+        `subscriptions` in the order RebalanceImpl.doRebalance visits them: the iteration order
+        of subscriptionInner, a ConcurrentHashMap keyed by topic name (javaHashOrder()).
+    */
+    std::vector<qint32> rebalanceOrder;
+    /*!
         SubscriptionData.subVersion of each subscription: the time it was built (at start), then
         of the topic's last messageQueueChanged. Every pull carries it; the broker refuses one
         newer than what the group's heartbeats told it (SUBSCRIPTION_NOT_LATEST).

@@ -3,6 +3,9 @@
 
 #include "model/world.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace Rblab {
 
 quint32 Network::addWaiter(std::coroutine_handle<> handle, qint32 consumer)
@@ -57,6 +60,19 @@ quint32 Network::openChannel(qint32 consumer, qint32 broker)
 {
     m_channels.push_back({ consumer, broker, true, true });
     return quint32(m_channels.size() - 1);
+}
+
+SimTime Network::hop(quint32 channel, bool toBroker)
+{
+    World &w = *m_world;
+    if (w.jitter <= 0) {
+        return w.latency;
+    }
+    const SimTime extra = SimTime(std::llround(w.jitterRandom.exponential(double(w.jitter))));
+    Channel &ch = m_channels[channel];
+    SimTime &last = toBroker ? ch.lastToBroker : ch.lastToClient;
+    last = std::max(w.now() + w.latency + extra, last);
+    return last - w.now();
 }
 
 bool Network::reachable(qint32 consumer, qint32 broker) const
@@ -140,7 +156,7 @@ void Network::send(quint32 id, SimTime timeout)
     if (!reachable(call.consumer, call.broker)) {
         return; // lost in the partition: only the timeout answers
     }
-    w.schedule(w.latency, Ev::RpcArrive, id, call.gen);
+    w.schedule(hop(channel, true), Ev::RpcArrive, id, call.gen);
 }
 
 void Network::reply(quint32 id)
@@ -149,7 +165,8 @@ void Network::reply(quint32 id)
     if (c.broker >= 0 && !reachable(c.consumer, c.broker)) {
         return; // the answer is lost; the client times out
     }
-    m_world->schedule(m_world->latency, Ev::RpcReply, id, c.gen);
+    const SimTime delay = c.broker >= 0 ? hop(c.channel, false) : m_world->latency;
+    m_world->schedule(delay, Ev::RpcReply, id, c.gen);
 }
 
 void Network::complete(quint32 id, bool timedOut)

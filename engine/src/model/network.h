@@ -25,6 +25,10 @@ struct Channel
     qint32 broker = -1;
     bool brokerOpen = true;
     bool clientOpen = true;
+    //! With network jitter, when the last message each way arrives: TCP keeps a channel's
+    //! messages in order, so a later one never overtakes an earlier one.
+    SimTime lastToBroker = 0;
+    SimTime lastToClient = 0;
 };
 
 enum class RpcKind : quint8 {
@@ -110,6 +114,12 @@ public:
     Channel &channel(quint32 id) { return m_channels[id]; }
     const Channel &channel(quint32 id) const { return m_channels[id]; }
     quint32 openChannel(qint32 consumer, qint32 broker);
+    /*!
+        The delay of one message on \a channel, now: the latency, plus with network jitter an
+        exponential extra delay (its mean the scenario's network.jitter, whole milliseconds),
+        no earlier than the channel's previous message the same way.
+    */
+    SimTime hop(quint32 channel, bool toBroker);
     //! A message from the consumer can reach the broker (and an answer come back) right now.
     bool reachable(qint32 consumer, qint32 broker) const;
 

@@ -88,12 +88,12 @@ void OffsetStore::persist(qint32 queue)
         return;
     }
     bool failed = false;
-    m_consumer->channelFor(broker, &failed);
+    const quint32 channel = m_consumer->channelFor(broker, &failed);
     if (failed) {
         return;
     }
-    w.schedule(
-        w.latency, Ev::OffsetUpdate, quint32(queue), quint64(offset), quint16(m_consumer->group));
+    w.schedule(w.network.hop(channel, true), Ev::OffsetUpdate, quint32(queue), quint64(offset),
+        quint16(m_consumer->group));
 }
 
 void OffsetStore::persistAll(const std::vector<qint32> &owned)

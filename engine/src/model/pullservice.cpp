@@ -267,6 +267,42 @@ void PullService::onTimeout(qint32 pqIndex, quint32 gen)
     onException(pqIndex);
 }
 
+bool PullService::timedOutAtThaw(qint32 pqIndex) const
+{
+    // NettyRemotingAbstract.scanResponseTable: beginTimestamp + timeoutMillis + 1000 <= now.
+    constexpr SimTime kScan = 1000;
+    const ProcessQueue &pq = m_world->pqs[size_t(pqIndex)];
+    return m_world->now() >= pq.pullSentAt + kConsumerTimeoutWhenSuspend + kScan;
+}
+
+void PullService::onStaleResponse(qint32 pqIndex, quint64 stamp)
+{
+    World &w = *m_world;
+    ProcessQueue &pq = w.pqs[size_t(pqIndex)];
+    const bool parked = pq.stage == ProcessQueue::PullStage::Parked;
+    if (pq.pullGen != quint32(stamp) || (stamp >> 32) != (parked ? pq.parkGen : 0u)) {
+        return; // re-planned or overtaken, as onResponse() would find
+    }
+    if (!parked && pq.stage != ProcessQueue::PullStage::InFlight) {
+        return;
+    }
+    if (parked) {
+        std::vector<qint32> &held = pq.state->parked;
+        held.erase(std::remove(held.begin(), held.end(), pqIndex), held.end());
+    }
+    if (pq.incarnation != m_consumer->incarnation || !m_consumer->alive()) {
+        return;
+    }
+    pq.stage = ProcessQueue::PullStage::Idle;
+    if (pq.dropped) {
+        pq.stage = ProcessQueue::PullStage::Dead;
+        return;
+    }
+    // "receive response, but not matched any request": the messages are never consumed; the
+    // timed-out callback's onException sends the request again.
+    onException(pqIndex);
+}
+
 void PullService::onResponse(qint32 pqIndex, quint64 stamp)
 {
     World &w = *m_world;

@@ -32,6 +32,14 @@ public:
     void onExecute(qint32 pq, quint32 gen);
 
     void onResponse(qint32 pq, quint64 stamp);
+    /*!
+        At a thaw: the answer to this process queue's request came while the consumer was
+        frozen, and the request is older than its ResponseFuture lives (30 s + the 1 s scan).
+    */
+    bool timedOutAtThaw(qint32 pq) const;
+    //! Such an answer: not matched any more, its messages dropped; the callback's exception
+    //! path (scanResponseTable) sends the request again after pullTimeDelayMillsWhenException.
+    void onStaleResponse(qint32 pq, quint64 stamp);
     void onTimeout(qint32 pq, quint32 gen);
     //! 4.x OFFSET_ILLEGAL handling, 10 s after the answer.
     void onOffsetFix(qint32 pq);

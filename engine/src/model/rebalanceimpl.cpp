@@ -278,7 +278,10 @@ Task<bool> RebalanceImpl::doRebalance()
         co_return m_world->profile == Profile::V49;
     }
     bool balanced = true;
-    const std::vector<qint32> topics = c.subscriptions;
+    // subscriptionInner's iteration order: with a retry topic whose name hashes to an earlier
+    // bucket, its round comes first (run1: %RETRY%churn_group before ChurnTopic, so at c3's
+    // thaw the retry round met the channel the broker had closed and ChurnTopic's went through).
+    const std::vector<qint32> topics = c.rebalanceOrder;
     for (qint32 topic : topics) {
         const bool ok = co_await rebalanceByTopic(topic, c.orderly());
         balanced = balanced && ok;

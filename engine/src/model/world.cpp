@@ -23,9 +23,11 @@ World::World(const Scenario &scenario_, const StrategyRegistry &registry_, quint
     , network(this)
     , metrics(this)
     , worldRandom(Random::derive(seed_, 4, 0))
+    , jitterRandom(Random::derive(seed_, 6, 0))
 {
     profile = scenario.profile;
     latency = std::max<SimTime>(0, scenario.networkLatency);
+    jitter = std::max<SimTime>(0, scenario.networkJitter);
     brokerConfig.apply(scenario.broker);
 }
 
@@ -286,6 +288,7 @@ qint32 World::eventConsumer(const Event &e) const
     switch (Ev(e.kind)) {
     case Ev::PullExecute:
     case Ev::PullResponse:
+    case Ev::PullStaleResponse:
     case Ev::PullTimeout:
     case Ev::PullOffsetFix:
     case Ev::OrderlyResubmit:
@@ -383,6 +386,9 @@ void World::dispatch(const Event &e)
     }
     case Ev::PullResponse:
         pqs[e.target].owner->pull.onResponse(qint32(e.target), e.arg);
+        break;
+    case Ev::PullStaleResponse:
+        pqs[e.target].owner->pull.onStaleResponse(qint32(e.target), e.arg);
         break;
     case Ev::PullTimeout: {
         ProcessQueue &pq = pqs[e.target];

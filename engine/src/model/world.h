@@ -40,6 +40,9 @@ enum class Ev : quint8 {
     PullExecute, //!< target pq, arg pullGen: the pull service takes the request (after a delay)
     PullResponse, //!< target pq, arg pullGen | parkGen << 32: the answer reaches the client
     PullTimeout, //!< target pq, arg pullGen: no answer in 30 s
+    //! target pq, arg as PullResponse: an answer that came while the consumer was frozen, for a
+    //! request its timeout scan removed meanwhile (thawed past it): dropped
+    PullStaleResponse,
     PullOffsetFix, //!< target pq: 4.x OFFSET_ILLEGAL handling, 10 s later
     ConsumeDone, //!< target consumer, small worker, arg incarnation<<32 | serial
     ConsumeResubmit, //!< target consumer, arg index into the consumer's resubmit list
@@ -125,6 +128,9 @@ public:
     quint64 seed = 1;
     Profile profile = Profile::V5;
     SimTime latency = 1;
+    //! network.jitter: the mean extra one-way delay of a request, an answer, a notification or
+    //! an offset update (0: every message takes exactly `latency`). Drawn from jitterRandom.
+    SimTime jitter = 0;
     BrokerConfig brokerConfig;
     SimTime sampleInterval = kSecond;
     bool recordSamples = true;
@@ -166,6 +172,7 @@ public:
     QList<Sample> samples; //!< every sample, unless sampleSink takes them
     std::function<void(Sample &&)> sampleSink; //!< the run's history store (Simulation::Options)
     Random worldRandom;
+    Random jitterRandom;
 
     // --- helpers
     SimTime now() const { return agenda.now(); }

@@ -269,6 +269,8 @@ struct RBLAB_ENGINE_EXPORT Scenario
     SimTime sampleInterval = kSecond;
     Profile profile = Profile::V5;
     SimTime networkLatency = 1;
+    //! network.jitter: mean of an exponential extra delay per message (0: none).
+    SimTime networkJitter = 0;
     QVariantMap broker; //!< overrides of BrokerConfig, by RocketMQ name
     QStringList brokers;
     QList<TopicSpec> topics;

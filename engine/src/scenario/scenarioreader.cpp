@@ -235,11 +235,16 @@ void ScenarioReader::readTopLevel(
                     .arg(network->describe()));
         } else {
             const ObjectReader networkObject(context.values, *network, QStringLiteral("network"),
-                tr("the network settings"), { QStringLiteral("latency") });
+                tr("the network settings"),
+                { QStringLiteral("latency"), QStringLiteral("jitter") });
             scenario.networkLatency
                 = networkObject
                       .duration(QStringLiteral("latency"), 0, ScenarioLimits::maxNetworkLatency)
                       .value_or(scenario.networkLatency);
+            scenario.networkJitter
+                = networkObject
+                      .duration(QStringLiteral("jitter"), 0, ScenarioLimits::maxNetworkLatency)
+                      .value_or(scenario.networkJitter);
             networkObject.finish();
         }
     }

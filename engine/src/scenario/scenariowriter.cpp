@@ -150,6 +150,9 @@ QByteArray ScenarioWriter::toJson(const Scenario &scenario)
     root.insert(QStringLiteral("profile"), str(profileName(scenario.profile)));
     JsonNode network = JsonNode::makeObject();
     network.insert(QStringLiteral("latency"), duration(scenario.networkLatency));
+    if (scenario.networkJitter > 0) {
+        network.insert(QStringLiteral("jitter"), duration(scenario.networkJitter));
+    }
     root.insert(QStringLiteral("network"), network);
     if (!scenario.broker.isEmpty()) {
         root.insert(QStringLiteral("broker"), settingsNode(scenario.broker, BrokerConfig::specs()));

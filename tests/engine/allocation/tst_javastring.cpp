@@ -33,7 +33,60 @@ private slots:
     void utf8_data();
     void utf8();
     void utf8MatchesQtForValidText();
+    void hashCode_data();
+    void hashCode();
+    void hashOrder_data();
+    void hashOrder();
 };
+
+void tst_JavaString::hashCode_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<qint32>("hash");
+    // Values from java.lang.String.hashCode().
+    QTest::newRow("empty") << QString() << 0;
+    QTest::newRow("hello") << QStringLiteral("hello") << 99162322;
+    QTest::newRow("wraps negative") << QStringLiteral("ChurnTopic") << -201422397;
+    QTest::newRow("retry topic") << QStringLiteral("%RETRY%churn_group") << 600952618;
+    QTest::newRow("surrogates by code unit") << QStringLiteral("\U00010000") << 1770496;
+}
+
+void tst_JavaString::hashCode()
+{
+    QFETCH(QString, text);
+    QFETCH(qint32, hash);
+    QCOMPARE(javaHashCode(text), hash);
+}
+
+void tst_JavaString::hashOrder_data()
+{
+    const auto names
+        = [](const char *csv) { return QString::fromLatin1(csv).split(QLatin1Char(',')); };
+    QTest::addColumn<QStringList>("keys");
+    QTest::addColumn<QList<qsizetype>>("order");
+    // run1's group: %RETRY%churn_group is in bin 11, ChurnTopic in bin 13, so the real client
+    // rebalanced the retry topic first (its log at c3's thaw).
+    QTest::newRow("run1: retry first")
+        << names("ChurnTopic,%RETRY%churn_group") << QList<qsizetype> { 1, 0 };
+    // DemoTopic: bin 5, %RETRY%demo_group: bin 12.
+    QTest::newRow("main first") << names("DemoTopic,%RETRY%demo_group")
+                                << QList<qsizetype> { 0, 1 };
+    // "Aa" and "BB" have the same hashCode: one bin, insertion order.
+    QTest::newRow("one bin keeps insertion order") << names("BB,Aa") << QList<qsizetype> { 0, 1 };
+    // Twelve keys grow the table to 32: "a".."l" are 97..108, bins 1..12 either way, but "p"
+    // (112) is bin 0 of 16 and bin 16 of 32.
+    QTest::newRow("table of 16") << names("a,b,c,d,e,f,g,h,i,j,p")
+                                 << QList<qsizetype> { 10, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+    QTest::newRow("table of 32") << names("a,b,c,d,e,f,g,h,i,j,k,p")
+                                 << QList<qsizetype> { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 };
+}
+
+void tst_JavaString::hashOrder()
+{
+    QFETCH(QStringList, keys);
+    QFETCH(QList<qsizetype>, order);
+    QCOMPARE(javaHashOrder(keys), order);
+}
 
 void tst_JavaString::compare_data()
 {

@@ -102,6 +102,9 @@ void tst_Diagnostics::diagnostics_data()
         "network.latency",
         "expected a duration such as \"250ms\", \"1.5s\", \"5m\" or a number of milliseconds, got "
         "\"1 ms\"");
+    error("network jitter out of range",
+        { "\"name\": \"t\",", "\"name\": \"t\", \"network\": {\"jitter\": ‸\"11s\"}," },
+        "network.jitter", "expected a duration from 0ms to 10s, got \"11s\"");
     warning("unknown top-level field with a typo",
         { "\"name\": \"t\",", "\"name\": \"t\", ‸\"sampleIntervall\": \"1s\"," }, "sampleIntervall",
         "unknown field \"sampleIntervall\" in the scenario is ignored; did you mean "

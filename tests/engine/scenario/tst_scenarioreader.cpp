@@ -20,7 +20,7 @@ const char kFull[] = R"({
   "duration": "12m",
   "sampleInterval": "500ms",
   "profile": "4.9",
-  "network": {"latency": 3},
+  "network": {"latency": 3, "jitter": "2ms"},
   "broker": {"channelExpiredTimeout": "90s", "notifyConsumerIdsChangedEnable": false},
   "brokers": ["room1@broker-a", "broker-b"],
   "topics": [
@@ -125,6 +125,7 @@ void tst_ScenarioReader::fullFile()
     QCOMPARE(s.sampleInterval, SimTime(500));
     QCOMPARE(s.profile, Profile::V49);
     QCOMPARE(s.networkLatency, SimTime(3));
+    QCOMPARE(s.networkJitter, SimTime(2));
     QCOMPARE(s.broker.value(QStringLiteral("channelExpiredTimeout")), QVariant(qlonglong(90000)));
     QCOMPARE(s.broker.value(QStringLiteral("notifyConsumerIdsChangedEnable")), QVariant(false));
     QCOMPARE(
@@ -241,6 +242,7 @@ void tst_ScenarioReader::defaults()
     QCOMPARE(s.sampleInterval, kSecond);
     QCOMPARE(s.profile, Profile::V5);
     QCOMPARE(s.networkLatency, SimTime(1));
+    QCOMPARE(s.networkJitter, SimTime(0)); // exact timing unless asked
     QVERIFY(s.broker.isEmpty());
     QVERIFY(s.events.isEmpty());
     QVERIFY(!s.churn);

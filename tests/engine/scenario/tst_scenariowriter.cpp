@@ -156,6 +156,7 @@ Scenario everyField()
     scenario.sampleInterval = 250;
     scenario.profile = Profile::V49;
     scenario.networkLatency = 0;
+    scenario.networkJitter = 3;
     scenario.broker = { { s("channelExpiredTimeout"), qlonglong(90000) },
         { s("notifyConsumerIdsChangedEnable"), false },
         { s("holdScanInterval"), qlonglong(1250) } };
