@@ -142,9 +142,10 @@ bool JsContext::call(QJSValue &function, const QJSValueList &args, int line,
     if (interrupted) {
         ++m_timeouts;
         // As RocketMQ reports a strategy that throws: the round is skipped.
+        // The engine unwinds an interrupted call without a line: the loop is found in the source.
         *error = tr("interrupted: the call ran longer than the time limit of %1 ms (%2)")
                      .arg(m_program->timeLimit.count())
-                     .arg(m_program->where(line));
+                     .arg(m_program->where(m_program->stuckLine(line)));
         m_engine.catchError();
         return false;
     }

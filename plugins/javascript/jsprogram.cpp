@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "jsprogram.h"
 
+#include "jsloops.h"
 #include "jswatchdog.h"
 
 #include <QFile>
@@ -14,13 +15,20 @@ namespace {
 
 constexpr qint64 kMaxSourceBytes = 1024 * 1024;
 
-int lineOf(const QString &source, const QRegularExpression &pattern)
+struct Declaration
+{
+    int line = 0; //!< 0 when not found
+    int loopLine = 0;
+};
+
+Declaration find(const QString &source, const QRegularExpression &pattern)
 {
     const QRegularExpressionMatch m = pattern.match(source);
     if (!m.hasMatch()) {
-        return 0;
+        return {};
     }
-    return int(QStringView(source).left(m.capturedStart()).count(QLatin1Char('\n'))) + 1;
+    return { int(QStringView(source).left(m.capturedStart()).count(QLatin1Char('\n'))) + 1,
+        JsLoops::stuckLine(source, m.capturedStart()) };
 }
 
 } // namespace
@@ -35,6 +43,17 @@ std::chrono::milliseconds JsProgram::configuredTimeLimit()
 QString JsProgram::where(int line) const
 {
     return QStringLiteral("%1:%2").arg(path).arg(line);
+}
+
+int JsProgram::stuckLine(int functionLine) const
+{
+    int loop = 0;
+    if (functionLine == allocateLine) {
+        loop = allocateLoopLine;
+    } else if (functionLine == allocateAllLine) {
+        loop = allocateAllLoopLine;
+    }
+    return loop > 0 ? loop : functionLine;
 }
 
 QString JsProgram::errorText(const QJSValue &error, const QString &fallbackFile)
@@ -53,7 +72,7 @@ QString JsProgram::errorText(const QJSValue &error, const QString &fallbackFile)
         text = QStringLiteral("%1: %2").arg(
             name.toString(), error.property(QStringLiteral("message")).toString());
     } else {
-        text = tr("threw %1").arg(error.toString());
+        text = QStringLiteral("threw %1").arg(error.toString());
     }
     return line > 0 ? QStringLiteral("%1 (%2:%3)").arg(text, file).arg(line)
                     : QStringLiteral("%1 (%2)").arg(text, file);
@@ -129,14 +148,16 @@ std::shared_ptr<const JsProgram> JsProgram::load(const QString &path, QString *e
                      .arg(program->where(1));
         return nullptr;
     }
-    program->allocateLine = std::max(1,
-        lineOf(program->source,
-            QRegularExpression(QStringLiteral("(function\\s+allocate\\s*\\(|\\ballocate\\s*=)"))));
+    const Declaration allocate = find(program->source,
+        QRegularExpression(QStringLiteral("(function\\s+allocate\\s*\\(|\\ballocate\\s*=)")));
+    program->allocateLine = std::max(1, allocate.line);
+    program->allocateLoopLine = allocate.loopLine;
     if (engine.evaluate(QStringLiteral("typeof allocateAll === 'function'")).toBool()) {
-        program->allocateAllLine = std::max(1,
-            lineOf(program->source,
-                QRegularExpression(
-                    QStringLiteral("(function\\s+allocateAll\\s*\\(|\\ballocateAll\\s*=)"))));
+        const Declaration all = find(program->source,
+            QRegularExpression(
+                QStringLiteral("(function\\s+allocateAll\\s*\\(|\\ballocateAll\\s*=)")));
+        program->allocateAllLine = std::max(1, all.line);
+        program->allocateAllLoopLine = all.loopLine;
     }
     return program;
 }

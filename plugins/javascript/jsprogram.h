@@ -29,6 +29,8 @@ public:
     QJsonObject metaData; //!< {"Strategy": {…}}
     int allocateLine = 1; //!< where `function allocate` is, for errors about its answers
     int allocateAllLine = 0; //!< 0 when the file has no allocateAll
+    int allocateLoopLine = 0; //!< the loop to blame when allocate runs past its limit, or 0
+    int allocateAllLoopLine = 0; //!< the same for allocateAll
     std::chrono::milliseconds timeLimit { 1000 };
 
     //! Reads and evaluates the file in a sandbox; on failure error is "file:line: message".
@@ -38,6 +40,11 @@ public:
     static std::chrono::milliseconds configuredTimeLimit();
     //! "file:line" for a line of this file.
     QString where(int line) const;
+    /*!
+        The line to name when the function declared at `functionLine` ran past the time
+        limit: its likeliest runaway loop (JsLoops), else the function's own line.
+    */
+    int stuckLine(int functionLine) const;
     //! A thrown value as "TypeError: x is undefined (file.js:12)".
     static QString errorText(const QJSValue &error, const QString &fallbackFile);
 

@@ -70,6 +70,8 @@ private slots:
     void randomCases();
     void sandbox();
     void loopIsInterrupted();
+    void endlessLoopIsNamedAtItsLine_data();
+    void endlessLoopIsNamedAtItsLine();
     void exceptionsAndBadAnswers_data();
     void exceptionsAndBadAnswers();
     void badFiles_data();
@@ -289,7 +291,7 @@ void tst_JsStrategies::loopIsInterrupted()
     QVERIFY2(elapsed >= 300, qPrintable(QString::number(elapsed)));
     QCOMPARE(looped.error,
         QStringLiteral("strategy LOOP_JS threw an exception: interrupted: the call ran longer "
-                       "than the time limit of 300 ms (%1:2)")
+                       "than the time limit of 300 ms (%1:3)")
             .arg(file));
     // The engine is usable again: the next call answers.
     const AllocateResult next = guardedAllocate(
@@ -300,6 +302,66 @@ void tst_JsStrategies::loopIsInterrupted()
     const GroupAllocateResult all
         = guardedAllocateAll(*s.strategy, QStringLiteral("g"), mqAll, cidAll);
     QVERIFY(all.error.contains(QStringLiteral("time limit of 300 ms")));
+}
+
+void tst_JsStrategies::endlessLoopIsNamedAtItsLine_data()
+{
+    // Issue 37 item 8: the function is on line 40 (as allocate in avg.js); the runaway loop is
+    // named, not the function's first line. %1 is the body, from line 41 on.
+    QTest::addColumn<QString>("helpers"); // before the function, from line 2
+    QTest::addColumn<QString>("body");
+    QTest::addColumn<int>("line");
+    QTest::newRow("first statement") << QString() << "  while (true) {}\n" << 41;
+    QTest::newRow("finite loop, then an endless one")
+        << QString()
+        << "  var n = 0;\n  for (var i = 0; i < 3; i++) { n += i; }\n  while (n > 0) {\n"
+           "    n = 1;\n  }\n  for (;;) {}\n"
+        << 46;
+    QTest::newRow("the only loop, not constant")
+        << QString() << "  var r = [];\n  for (var i = 0; i < 3; i--) {\n    r.length = 0;\n  }\n"
+        << 42;
+    QTest::newRow("loops in comments, strings and patterns are not loops")
+        << QString()
+        << "  // for (;;) {}\n  var s = 'while (true) {}' + \"for (;;)\" + `do {} ${1}`;\n"
+           "  /* while (true) {} */ var r = /for (;;) {}/g;\n  var q = 4 / 2 / 1;\n"
+           "  do {\n    s = s + '';\n  } while (true);\n"
+        << 45;
+    QTest::newRow("a do-while's tail is not a second loop")
+        << QString() << "  var k = 0;\n  do {\n    k++;\n  } while (k < 3);\n  for (;;) {}\n"
+        << 45;
+    QTest::newRow("loop in a function it calls: the function's line")
+        << "function spin() {\n  for (;;) {}\n}\n"
+        << "  spin();\n"
+        << 40;
+}
+
+void tst_JsStrategies::endlessLoopIsNamedAtItsLine()
+{
+    QFETCH(QString, helpers);
+    QFETCH(QString, body);
+    QFETCH(int, line);
+    static int serial = 0;
+    const QString name = QStringLiteral("ENDLESS_%1_JS").arg(++serial);
+    QString text = header(name) + helpers;
+    while (text.count(QLatin1Char('\n')) < 39) {
+        text += QStringLiteral("// filler\n");
+    }
+    text += QStringLiteral("function allocate(g, cid, mqAll, cidAll, params) {\n") + body
+        + QStringLiteral("  return mqAll;\n}\n");
+    const QString file = writeFile(m_dir.path(), name.toLower() + QStringLiteral(".js"), text);
+    const PluginRecord record = m_registry.reloadScript(file);
+    QVERIFY2(record.loaded(), qPrintable(record.error));
+    StrategyCreation s = m_registry.create(name, {});
+    const MessageQueueList mqAll
+        = TestSupport::makeQueues(QStringLiteral("t"), { { QStringLiteral("b"), 2 } });
+    const AllocateResult r = guardedAllocate(
+        *s.strategy, QStringLiteral("g"), QStringLiteral("c"), mqAll, { QStringLiteral("c") });
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error,
+        QStringLiteral("strategy %1 threw an exception: interrupted: the call ran longer than "
+                       "the time limit of 300 ms (%2:%3)")
+            .arg(name, file)
+            .arg(line));
 }
 
 void tst_JsStrategies::exceptionsAndBadAnswers_data()
@@ -329,10 +391,10 @@ void tst_JsStrategies::exceptionsAndBadAnswers_data()
     QTest::newRow("getter that never returns")
         << "var q = {topic: 't', brokerName: 'b'};\n  Object.defineProperty(q, 'queueId', "
            "{get: function () { for (;;) {} }, enumerable: true});\n  return [q];"
-        << "interrupted: the call ran longer than the time limit of 300 ms (%1:2)";
+        << "interrupted: the call ran longer than the time limit of 300 ms (%1:4)";
     QTest::newRow("proxy that never answers")
         << "return new Proxy([mqAll[0]], {get: function () { for (;;) {} }});"
-        << "interrupted: the call ran longer than the time limit of 300 ms (%1:2)";
+        << "interrupted: the call ran longer than the time limit of 300 ms (%1:3)";
     QTest::newRow("more queues than given") << "var a = [];\n  a.length = 4294967295;\n  return a;"
                                             << "bad answer: 4294967295 queues, more than the 2 "
                                                "given (%1:2)";

@@ -206,7 +206,7 @@ void tst_StrategyWorkbench::errorsAreMarkedAtTheirLine_data()
             + QStringLiteral("function allocate(g, cid, mqAll, cidAll) {\n"
                              "  for (;;) {}\n"
                              "}\n")
-                           << 2 << "time limit of 300 ms";
+                           << 3 << "time limit of 300 ms"; // the loop's line (issue 37 item 8)
     QTest::newRow("foreign queues") << head
             + QStringLiteral("function allocate(g, cid, mqAll, cidAll) {\n"
                              "  return [{ topic: 'x', brokerName: 'y', queueId: 0 }];\n"
