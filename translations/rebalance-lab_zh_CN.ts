@@ -4074,6 +4074,21 @@ Allowed: %4</source>
     </message>
 </context>
 <context>
+    <name>Rblab::StrategyErrorText</name>
+    <message>
+        <source>inner strategy %1 threw an exception: %2</source>
+        <translation>内部策略 %1 抛出异常：%2</translation>
+    </message>
+    <message>
+        <source>IllegalArgumentException: mqAll is null or mqAll empty</source>
+        <translation>IllegalArgumentException：mqAll 为 null 或为空</translation>
+    </message>
+    <message>
+        <source>%1 returned %2, which it was not given</source>
+        <translation>%1 返回了 %2，但它并未得到这个队列</translation>
+    </message>
+</context>
+<context>
     <name>Rblab::StrategyMetadata</name>
     <message>
         <source>invalid metadata: the &quot;Strategy&quot; object is missing</source>

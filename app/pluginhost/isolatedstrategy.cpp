@@ -5,8 +5,6 @@
 #include "hostprotocol.h"
 #include "pluginisolation.h"
 
-#include <QCoreApplication>
-
 #include <atomic>
 
 namespace Rblab {
@@ -46,21 +44,21 @@ IsolatedStrategy::~IsolatedStrategy()
 
 QString IsolatedStrategy::failureText(int failure, const char *call, const QString &detail) const
 {
+    // English, as reports record it: the event log translates it when it shows it, so it
+    // follows a language switch (StrategyErrorText, issue 37 item 7).
     const QString what = QString::fromLatin1(call);
     switch (HostConnection::Failure(failure)) {
     case HostConnection::Failure::TimedOut:
-        return QCoreApplication::translate("Rblab::IsolatedStrategy",
+        return QStringLiteral(
             "%1 did not return from %2 within %3 ms; the helper was restarted, the round was "
             "skipped")
             .arg(m_label, what)
             .arg(m_isolation.settings().callTimeoutMs);
     case HostConnection::Failure::StartFailed:
-        return QCoreApplication::translate(
-            "Rblab::IsolatedStrategy", "%1 could not run in %2: %3; the round was skipped")
+        return QStringLiteral("%1 could not run in %2: %3; the round was skipped")
             .arg(m_label, what, detail);
     case HostConnection::Failure::Protocol:
-        return QCoreApplication::translate("Rblab::IsolatedStrategy",
-            "%1 answered %2 with an unreadable frame; the round was skipped")
+        return QStringLiteral("%1 answered %2 with an unreadable frame; the round was skipped")
             .arg(m_label, what);
     case HostConnection::Failure::Crashed:
     case HostConnection::Failure::None:
@@ -68,12 +66,8 @@ QString IsolatedStrategy::failureText(int failure, const char *call, const QStri
     }
     // The contract's wording (issue 11), with how the helper ended after it when known.
     QString text = qstrcmp(call, "create") == 0
-        ? QCoreApplication::translate(
-            "Rblab::IsolatedStrategy", "%1 crashed in create; no strategy was made")
-              .arg(m_label)
-        : QCoreApplication::translate(
-            "Rblab::IsolatedStrategy", "%1 crashed in %2; the round was skipped")
-              .arg(m_label, what);
+        ? QStringLiteral("%1 crashed in create; no strategy was made").arg(m_label)
+        : QStringLiteral("%1 crashed in %2; the round was skipped").arg(m_label, what);
     if (!detail.isEmpty()) {
         text += QStringLiteral(" (%1)").arg(detail);
     }

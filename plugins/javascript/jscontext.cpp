@@ -16,6 +16,10 @@ namespace {
 
 constexpr int kMaxTimeouts = 3;
 
+// A call's errors are recorded in English, not through tr(): they go into reports, and an
+// event outlives a language switch. The interface translates them when it shows them, from
+// the same source texts (app/gui/simulation/strategyerrortext.cpp, issue 37 item 7).
+
 // Keyed by program: the weak pointer lets a context die with the last strategy that used it.
 thread_local QHash<const JsProgram *, std::weak_ptr<JsContext>> t_contexts;
 
@@ -114,8 +118,9 @@ bool JsContext::call(QJSValue &function, const QJSValueList &args, int line,
     const AnswerReader &read, QString *error)
 {
     if (m_timeouts >= kMaxTimeouts) {
-        *error = tr("not run: its last %1 calls ran longer than the time limit of %2 ms; it "
-                    "runs again when the file is loaded again (%3)")
+        *error = QStringLiteral(
+            "not run: its last %1 calls ran longer than the time limit of %2 ms; it "
+            "runs again when the file is loaded again (%3)")
                      .arg(kMaxTimeouts)
                      .arg(m_program->timeLimit.count())
                      .arg(m_program->where(line));
@@ -143,9 +148,10 @@ bool JsContext::call(QJSValue &function, const QJSValueList &args, int line,
         ++m_timeouts;
         // As RocketMQ reports a strategy that throws: the round is skipped.
         // The engine unwinds an interrupted call without a line: the loop is found in the source.
-        *error = tr("interrupted: the call ran longer than the time limit of %1 ms (%2)")
-                     .arg(m_program->timeLimit.count())
-                     .arg(m_program->where(m_program->stuckLine(line)));
+        *error
+            = QStringLiteral("interrupted: the call ran longer than the time limit of %1 ms (%2)")
+                  .arg(m_program->timeLimit.count())
+                  .arg(m_program->where(m_program->stuckLine(line)));
         m_engine.catchError();
         return false;
     }
@@ -161,7 +167,8 @@ bool JsContext::readQueues(const QJSValue &answer, int line, qsizetype most,
     MessageQueueList *queues, QString *error) const
 {
     if (!answer.isArray()) {
-        *error = tr("bad answer: allocate must return an array of queues, it returned %1 (%2)")
+        *error = QStringLiteral(
+            "bad answer: allocate must return an array of queues, it returned %1 (%2)")
                      .arg(answer.isUndefined() ? QStringLiteral("undefined") : answer.toString(),
                          m_program->where(line));
         return false;
@@ -170,7 +177,7 @@ bool JsContext::readQueues(const QJSValue &answer, int line, qsizetype most,
     if (qsizetype(n) > most) {
         // More queues than were given cannot be an assignment (and a length of 2³² − 1 would
         // keep the host reading holes for minutes).
-        *error = tr("bad answer: %1 queues, more than the %2 given (%3)")
+        *error = QStringLiteral("bad answer: %1 queues, more than the %2 given (%3)")
                      .arg(n)
                      .arg(most)
                      .arg(m_program->where(line));
@@ -191,7 +198,8 @@ bool JsContext::readQueues(const QJSValue &answer, int line, qsizetype most,
         const double number = id.toNumber();
         if (!own || !topic.isString() || !broker.isString() || !id.isNumber()
             || number != std::floor(number) || number < 0 || number > 2147483647.0) {
-            *error = tr("bad answer: element %1 is not a queue {topic, brokerName, queueId} (%2)")
+            *error = QStringLiteral(
+                "bad answer: element %1 is not a queue {topic, brokerName, queueId} (%2)")
                          .arg(i)
                          .arg(m_program->where(line));
             return false;
@@ -218,7 +226,7 @@ AllocateResult JsContext::allocate(const QString &consumerGroup, const QString &
             m_program->allocateLine, read, &error)) {
         result.queues.clear();
         return AllocateResult::failure(
-            tr("strategy %1 threw an exception: %2").arg(m_program->name, error));
+            QStringLiteral("strategy %1 threw an exception: %2").arg(m_program->name, error));
     }
     return result;
 }
@@ -253,7 +261,8 @@ GroupAllocateResult JsContext::allocateAll(const QString &consumerGroup,
                         idArray(cidAll), paramsValue },
                     m_program->allocateLine, read, &error)) {
                 result.perConsumer.clear();
-                result.error = tr("strategy %1 threw an exception: %2").arg(m_program->name, error);
+                result.error = QStringLiteral("strategy %1 threw an exception: %2")
+                                   .arg(m_program->name, error);
                 return result;
             }
         }
@@ -263,13 +272,14 @@ GroupAllocateResult JsContext::allocateAll(const QString &consumerGroup,
     const int line = m_program->allocateAllLine;
     const auto read = [&](const QJSValue &answer, QString *why) {
         if (!answer.isArray()) {
-            *why = tr("bad answer: allocateAll must return one array of queues per consumer (%1)")
+            *why = QStringLiteral(
+                "bad answer: allocateAll must return one array of queues per consumer (%1)")
                        .arg(m_program->where(line));
             return false;
         }
         const quint32 n = answer.property(QStringLiteral("length")).toUInt();
         if (n != quint32(cidAll.size())) {
-            *why = tr("bad answer: allocateAll returned %1 lists for %2 consumers (%3)")
+            *why = QStringLiteral("bad answer: allocateAll returned %1 lists for %2 consumers (%3)")
                        .arg(n)
                        .arg(cidAll.size())
                        .arg(m_program->where(line));
@@ -288,7 +298,8 @@ GroupAllocateResult JsContext::allocateAll(const QString &consumerGroup,
         read, &error);
     if (!error.isNull()) {
         result.perConsumer.clear();
-        result.error = tr("strategy %1 threw an exception: %2").arg(m_program->name, error);
+        result.error
+            = QStringLiteral("strategy %1 threw an exception: %2").arg(m_program->name, error);
     }
     return result;
 }

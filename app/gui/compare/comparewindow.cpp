@@ -20,6 +20,7 @@
 #include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QMenu>
 #include <QSplitter>
 #include <QStatusBar>
@@ -447,7 +448,12 @@ void CompareWindow::changeEvent(QEvent *event)
 
 void CompareWindow::retranslate()
 {
-    const QString name = m_session->baseScenario().name;
+    // In the language now in use: an imported incident's scenario name is the engine's English
+    // ("Imported from 3 log files"), so its title says what the logs hold, in this language
+    // (issue 37 item 7); a scenario's own name in this language when it has one.
+    const bool observed = m_session->paneCount() > 0 && m_session->isObserved(0);
+    const QString name = observed ? m_session->observedWorld(0)->summary()
+                                  : m_session->baseScenario().nameFor(QLocale().name());
     setWindowTitle(name.isEmpty() ? tr("Compare — Rebalance Lab")
                                   : tr("Compare: %1 — Rebalance Lab").arg(name));
     updatePlayAction();

@@ -3,6 +3,7 @@
 
 #include "teaching/flowcontroltext.h"
 #include "guitext.h"
+#include "simulation/strategyerrortext.h"
 #include "simulation/simulationcontroller.h"
 
 namespace Rblab {
@@ -86,6 +87,10 @@ QString EventLogModel::detailText(const SimEvent &e) const
         const QString warning = FlowControlText::rocketmqWarning(e, *catalog);
         return warning.isEmpty() ? sentence : tr("%1 — RocketMQ: %2").arg(sentence, warning);
     }
+    case SimEvent::Type::StrategyError:
+        // Recorded in English (reports read the same in every language): translated here, so
+        // a language switch changes it too (issue 37 item 7).
+        return StrategyErrorText::translated(e.detail);
     case SimEvent::Type::SetChurn:
         // The engine names the churning group, or nothing when churn stops.
         return e.detail.isEmpty() ? tr("off") : tr("on for %1").arg(e.detail);

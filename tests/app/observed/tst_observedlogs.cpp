@@ -394,8 +394,16 @@ void tst_ObservedLogs::replayOpensCompare()
     QVERIFY(compare->paneTitle(1).contains(QStringLiteral("模型")));
     QCOMPARE(compare->scoreTable()->horizontalHeaderItem(0)->text(), QStringLiteral("观测"));
     QVERIFY(compare->charts()->legendShowsWhole(QStringLiteral("模型")));
+    // The window's title in one language: what the logs hold, not the engine's English name of
+    // the imported scenario (issue 37 item 7: "对比：Imported from 3 log files").
+    const QString zhSummary = session->observedWorld(0)->summary();
+    QCOMPARE(zhSummary, QStringLiteral("3 个日志文件，GID_ORDER 的 2 个消费者"));
+    QCOMPARE(compare->windowTitle(), QStringLiteral("对比：%1 — Rebalance Lab").arg(zhSummary));
     QVERIFY(m_languages.setLanguage(QStringLiteral("en")));
     QTRY_VERIFY(compare->paneTitle(0).contains(QStringLiteral("Observed")));
+    const QString enSummary = session->observedWorld(0)->summary();
+    QCOMPARE(enSummary, QStringLiteral("3 log files, 2 consumers of GID_ORDER"));
+    QCOMPARE(compare->windowTitle(), QStringLiteral("Compare: %1 — Rebalance Lab").arg(enSummary));
     QCOMPARE(compare->scoreTable()->horizontalHeaderItem(1)->text(), QStringLiteral("Modelled"));
     QVERIFY(compare->charts()->legendShowsWhole(QStringLiteral("Observed")));
     QVERIFY(!compare->charts()->legendShowsWhole(QStringLiteral("观测")));
