@@ -235,9 +235,23 @@ void AssignmentItems::rebuildSection(Pass &pass, int s)
     }
     // The lane packs denser when many queues are unassigned (the start of a run).
     m_laneCounts[s] = int(laneItems.size());
-    m_laneGrids[s] = pass.layout.laneGridFor(s, int(laneItems.size()));
-    for (int i = 0; i < laneItems.size() && i < m_laneGrids.at(s).capacity; ++i) {
-        placeTile(laneItems.at(i), m_laneGrids.at(s).slot(i), pass.now, pass.duration);
+    const AssignmentLayout::Grid &grid = m_laneGrids[s]
+        = pass.layout.laneGridFor(s, int(laneItems.size()));
+    // More than even 1-pixel cells hold: the last slot says how many more, as a card does,
+    // rather than dropping the rest in silence (issue 37 item 4).
+    const bool overflowing = laneItems.size() > grid.capacity;
+    const int shown = overflowing ? qMax(0, grid.capacity - 1) : int(laneItems.size());
+    for (int i = 0; i < shown; ++i) {
+        placeTile(laneItems.at(i), grid.slot(i), pass.now, pass.duration);
+    }
+    if (overflowing && grid.capacity > 0) {
+        TileItem more;
+        more.consumer = -1;
+        more.section = s;
+        more.flags = TileItem::Overflow;
+        more.overflowCount = qint32(laneItems.size()) - shown;
+        more.target = grid.slot(shown);
+        m_items.append(more);
     }
 }
 

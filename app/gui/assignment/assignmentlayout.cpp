@@ -68,7 +68,13 @@ AssignmentLayout::Grid AssignmentLayout::laneGridFor(int section, int count) con
     }
     const QSizeF area(s.lane.right() - s.laneGrid.origin.x() - kPad, s.lane.height() - 2 * kPad);
     Grid grid = s.laneGrid;
-    const qreal h = qMax<qreal>(1, largestTile(area, count, 1, kTileAspect));
+    // The tile is sized with the gap it is laid out with: compact tiles keep 2 px apart, cells
+    // 1 px. Sized with 1 px and laid out with 2, the strip held fewer than it was sized for and
+    // the lane dropped tiles without a word (issue 37 item 4: 12 of 18 shown).
+    qreal h = largestTile(area, count, 2, kTileAspect);
+    if (h < kMinCompactTile) {
+        h = qMax<qreal>(1, largestTile(area, count, 1, kTileAspect));
+    }
     grid.gap = h >= kMinCompactTile ? 2 : 1;
     grid.tile = QSizeF(qMax<qreal>(1, std::floor(h * kTileAspect)), h);
     grid.detail = h >= kMinCompactTile ? Detail::Compact : Detail::HeatMap;

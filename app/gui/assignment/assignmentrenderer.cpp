@@ -484,13 +484,37 @@ void AssignmentRenderer::paintCardLines(QPainter &p, const Input &in,
         && sc.queueCount == 0 && card.body.height() > 3 * lh) {
         // An empty card of a stopped consumer says why in large letters, readable from the back
         // row.
-        QFont big = m_boldFont;
-        big.setPointSizeF(m_boldFont.pointSizeF() * 2.2);
-        p.setFont(big);
-        p.setPen(withAlpha(stateText, 110));
-        p.drawText(card.body, Qt::AlignCenter, state);
-        p.setFont(m_font);
+        if (const std::optional<QFont> big = watermarkFont(m_boldFont, state, card.body.width())) {
+            p.setFont(*big);
+            p.setPen(withAlpha(stateText, 110));
+            p.drawText(card.body, Qt::AlignCenter, state);
+            p.setFont(m_font);
+        }
     }
+}
+
+std::optional<QFont> AssignmentRenderer::watermarkFont(
+    const QFont &bold, const QString &word, qreal width)
+{
+    const qreal base = bold.pointSizeF() > 0 ? bold.pointSizeF() : 9;
+    QFont big = bold;
+    qreal size = base * 2.2;
+    big.setPointSizeF(size);
+    const qreal room = width - 8;
+    const qreal needed = QFontMetricsF(big).horizontalAdvance(word);
+    if (needed <= room) {
+        return big;
+    }
+    // Glyph widths do not scale exactly with the size: from the proportional size, step down
+    // until the word fits.
+    size = size * room / needed;
+    for (; size >= base * 1.2; size -= 0.25) {
+        big.setPointSizeF(size);
+        if (QFontMetricsF(big).horizontalAdvance(word) <= room) {
+            return big;
+        }
+    }
+    return std::nullopt;
 }
 
 void AssignmentRenderer::paintCardStatus(QPainter &p, const Input &in,

@@ -15,6 +15,7 @@
 #include <QRectF>
 #include <QStaticText>
 
+#include <optional>
 #include <vector>
 
 class QPainter;
@@ -106,6 +107,14 @@ public:
     qreal scheduleLineHeight(bool large) const;
     //! The width the legend needs on one row.
     qreal legendWidth(const Catalog &catalog, const QStringList &labels) const;
+
+    /*!
+        The font of an empty stopped card's large state word ("shut down") in a body `width`
+        wide: 2.2 times `bold`, smaller when the word would not fit, and none when it would have
+        to shrink below 1.2 times `bold` (the state line says it already). A word
+        wider than its card was cut at both ends ("ut dow", issue 37 item 4).
+    */
+    static std::optional<QFont> watermarkFont(const QFont &bold, const QString &word, qreal width);
 
     static constexpr int kFlashMs = 900;
     //! The smallest label of a compact tile, in pixels (below it the tile goes without).

@@ -2,6 +2,7 @@
 // The assignment view on worlds built by hand: what it shows, how it lays out, how tiles travel.
 #include "testworld.h"
 
+#include <assignment/assignmentrenderer.h>
 #include <assignment/assignmentview.h>
 #include <assignment/cardnames.h>
 #include <guitext.h>
@@ -26,10 +27,14 @@ private slots:
     void movedQueueTravels();
     void noTravelWhenTooFast();
     void unassignedLaneAndDoubleOwnership();
+    void laneShowsEveryUnassignedQueue_data();
+    void laneShowsEveryUnassignedQueue();
     void countsKeepRetryQueuesApart();
     void broadcastingIsNotDoubleOwnership();
     void narrowCardsKeepWhatNamesDifferBy();
     void killedCardSaysKilled();
+    void stateWatermarkFitsItsCard_data();
+    void stateWatermarkFitsItsCard();
     void groupTitleNamesEveryStrategyOfARollingDeploy();
     void groupTitleEndsInAnEllipsisWhenNarrow();
     void hitTestAndSelection();
@@ -198,6 +203,65 @@ void tst_AssignmentView::unassignedLaneAndDoubleOwnership()
     QCOMPARE(ghostsInLane, frozenHeld);
 }
 
+void tst_AssignmentView::laneShowsEveryUnassignedQueue_data()
+{
+    // Issue 37 item 4: 12 of 18 shown at 1280×720, 17 of 18 at 200 %, 9 of 10 in a replay pane.
+    QTest::addColumn<int>("queues"); // the topic's; two retry queues come with them
+    QTest::addColumn<int>("consumers");
+    QTest::addColumn<QSize>("size");
+    for (const QSize size : { QSize(1000, 500), QSize(760, 420), QSize(640, 360), QSize(520, 300),
+             QSize(400, 260), QSize(300, 200) }) {
+        for (const int queues : { 8, 16, 40, 100, 256 }) {
+            for (const int consumers : { 3, 12 }) {
+                QTest::addRow("%d queues, %d consumers, %dx%d", queues, consumers, size.width(),
+                    size.height())
+                    << queues << consumers << size;
+            }
+        }
+    }
+}
+
+void tst_AssignmentView::laneShowsEveryUnassignedQueue()
+{
+    QFETCH(int, queues);
+    QFETCH(int, consumers);
+    QFETCH(QSize, size);
+    const TestWorld world(queues, consumers);
+    AssignmentView view;
+    view.resize(size);
+    // Nobody holds anything (every consumer killed): every queue is in the lane.
+    const QList<ConsumerState> states(consumers, ConsumerState::Killed);
+    view.setFrame(world.catalog(), world.snapshot({}, states), 1);
+    QCOMPARE(view.laneTileCount(), world.queueCount());
+    const QRectF lane = view.layout().sections().first().lane;
+    QList<QRectF> shown;
+    int more = 0;
+    for (const TileItem &item : view.tiles()) {
+        if (item.consumer >= 0) {
+            continue;
+        }
+        QVERIFY2(lane.contains(item.target),
+            qPrintable(QStringLiteral("a lane tile outside the lane at %1,%2")
+                           .arg(item.target.x())
+                           .arg(item.target.y())));
+        if (item.flags & TileItem::Overflow) {
+            more += item.overflowCount;
+        } else {
+            shown.append(item.target);
+        }
+    }
+    // Every unassigned queue is a tile of its own (none on top of another), or counted in "+N".
+    QCOMPARE(int(shown.size()) + more, world.queueCount());
+    if (queues <= 100) {
+        QCOMPARE(int(shown.size()), world.queueCount()); // these strips hold them all
+    }
+    for (qsizetype i = 0; i < shown.size(); ++i) {
+        for (qsizetype j = i + 1; j < shown.size(); ++j) {
+            QVERIFY(!shown.at(i).intersects(shown.at(j)));
+        }
+    }
+}
+
 void tst_AssignmentView::countsKeepRetryQueuesApart()
 {
     // Queues 0 and 1 are the retry queues (one per broker), then the topic's.
@@ -304,6 +368,44 @@ void tst_AssignmentView::killedCardSaysKilled()
     QCOMPARE(view.cardStateText(1), GuiText::stateName(ConsumerState::Killed));
     QCOMPARE(view.cardStateText(1), QStringLiteral("killed"));
     QCOMPARE(view.laneTileCount(), world.queueCount());
+}
+
+void tst_AssignmentView::stateWatermarkFitsItsCard_data()
+{
+    QTest::addColumn<QString>("word");
+    QTest::addColumn<qreal>("width");
+    for (const QString &word :
+        { QStringLiteral("shut down"), QStringLiteral("partitioned"), QStringLiteral("已关闭") }) {
+        for (const qreal width : { 40.0, 70.0, 90.0, 120.0, 160.0, 400.0 }) {
+            QTest::addRow("%s in %g px", qPrintable(word), width) << word << width;
+        }
+    }
+}
+
+void tst_AssignmentView::stateWatermarkFitsItsCard()
+{
+    // Issue 37 item 4: "shut down" in large letters was cut at both ends on narrow cards
+    // ("ut dow"). It fits inside the body (4 px each side) or is not drawn.
+    QFETCH(QString, word);
+    QFETCH(qreal, width);
+    QFont bold;
+    bold.setPointSizeF(9);
+    bold.setBold(true);
+    const std::optional<QFont> font = AssignmentRenderer::watermarkFont(bold, word, width);
+    QFont full = bold;
+    full.setPointSizeF(9 * 2.2);
+    const qreal fullWidth = QFontMetricsF(full).horizontalAdvance(word);
+    if (fullWidth <= width - 8) {
+        QVERIFY(font);
+        QCOMPARE(font->pointSizeF(), 9 * 2.2); // room enough: as large as before
+    } else if (font) {
+        QVERIFY2(QFontMetricsF(*font).horizontalAdvance(word) <= width - 8,
+            qPrintable(QString::number(QFontMetricsF(*font).horizontalAdvance(word))));
+        QVERIFY(font->pointSizeF() >= 9 * 1.2 - 1e-9);
+    }
+    if (width >= 400) {
+        QVERIFY(font);
+    }
 }
 
 void tst_AssignmentView::groupTitleNamesEveryStrategyOfARollingDeploy()
