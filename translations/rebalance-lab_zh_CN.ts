@@ -1004,8 +1004,8 @@ Start it in a desktop session (or under xvfb-run). Without a display, --screensh
         <translation>重复持有 + 无人持有的队列</translation>
     </message>
     <message>
-        <source>time (s)</source>
-        <translation>时间（秒）</translation>
+        <source>time</source>
+        <translation>时间</translation>
     </message>
 </context>
 <context>

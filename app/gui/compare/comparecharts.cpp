@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "compare/comparecharts.h"
 
+#include "charts/chartlayout.h"
+#include "charts/timeaxis.h"
+
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
@@ -9,6 +13,7 @@
 #include <QLegend>
 #include <QLineSeries>
 #include <QPen>
+#include <QResizeEvent>
 #include <QTextDocument>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -47,9 +52,10 @@ CompareCharts::CompareCharts(QWidget *parent) : QWidget(parent)
         auto *chart = new QChart; // the view owns it
         chart->legend()->setVisible(false);
         chart->setMargins(QMargins(2, 2, 2, 2));
-        auto *time = new QValueAxis;
-        time->setLabelFormat(QStringLiteral("%.0f"));
-        time->setTickCount(4);
+        // The clock (m:ss, h:mm:ss) on round steps, as the main charts: not raw seconds with
+        // odd ticks (130, 260, 390).
+        auto *time = new QCategoryAxis;
+        time->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
         auto *value = new QValueAxis;
         value->setLabelFormat(QStringLiteral("%.0f"));
         value->setTickCount(5);
@@ -136,7 +142,6 @@ void CompareCharts::setSeries(
             // replace(), once per line per refresh (architecture.md: never clear() + append()).
             m_lines[c].at(p)->replace(points);
         }
-        m_timeAxes[c]->setRange(0, std::max(1.0, double(until) / 1000.0));
         const double ceiling = std::ceil(top * 1.1);
         if (ceiling <= 4) {
             // Small counts: a tick per whole number (not 0, 0.5, 1 printed as 0, 1, 1).
@@ -148,6 +153,33 @@ void CompareCharts::setSeries(
             m_valueAxes[c]->applyNiceNumbers(); // 0, 200, 400 rather than 0, 163, 325
         }
     }
+    m_until = until;
+    fitTimeAxes();
+}
+
+void CompareCharts::fitTimeAxes()
+{
+    const double end = std::max(1.0, double(m_until) / 1000.0);
+    for (int c = 0; c < ChartCount; ++c) {
+        // The plot's width once laid out; before that, the view's less the value labels' room.
+        double pixels = m_charts[c]->plotArea().width();
+        if (pixels < 20) {
+            pixels = std::max(40.0, double(m_charts[c]->size().width()) - 60.0);
+        }
+        TimeAxis::apply(m_timeAxes[c], 0, end, pixels, QFontMetricsF(m_timeAxes[c]->labelsFont()),
+            ChartLayout::timeLabelLeftRoom(m_charts[c]));
+    }
+}
+
+void CompareCharts::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitTimeAxes();
+}
+
+QStringList CompareCharts::timeLabels(Chart chart) const
+{
+    return m_timeAxes.at(chart)->categoriesLabels();
 }
 
 bool CompareCharts::legendShowsWhole(const QString &name) const
@@ -188,7 +220,7 @@ void CompareCharts::retranslate()
     for (int c = 0; c < ChartCount; ++c) {
         m_charts[c]->setTitle(titles[c]);
         m_charts[c]->setTitleFont(font);
-        m_timeAxes[c]->setTitleText(tr("time (s)"));
+        m_timeAxes[c]->setTitleText(tr("time"));
     }
 }
 

@@ -10,6 +10,7 @@ class QChart;
 class QLabel;
 class QChartView;
 class QLineSeries;
+class QCategoryAxis;
 class QValueAxis;
 
 namespace Rblab {
@@ -42,15 +43,22 @@ public:
     //! Points of a line (tests).
     qsizetype pointCount(Chart chart, int pane) const;
     int lineCount(Chart chart) const;
+    //! The time axis' tick labels of a chart, left to right (tests): the clock, as the main
+    //! charts write it ("0:00", "2:00", "4:00").
+    QStringList timeLabels(Chart chart) const;
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void retranslate();
+    //! Fits each time axis' clock ticks to its plot's width (TimeAxis::apply).
+    void fitTimeAxes();
 
     QList<QChart *> m_charts;
-    QList<QValueAxis *> m_timeAxes;
+    QList<QCategoryAxis *> m_timeAxes;
+    SimTime m_until = 0;
     QList<QValueAxis *> m_valueAxes;
     void setLegend(const QStringList &names, const QList<QColor> &colors);
 

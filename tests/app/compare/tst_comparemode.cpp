@@ -28,6 +28,7 @@
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <cmath>
@@ -502,6 +503,20 @@ void tst_CompareMode::windowShowsEveryPane()
     }
     for (int c = 0; c < CompareCharts::ChartCount; ++c) {
         QCOMPARE(window->charts()->lineCount(CompareCharts::Chart(c)), 3);
+    }
+    // The time axes read the clock on round steps, as the main charts do (issue 37 item 2: raw
+    // seconds with ticks at 130, 260, 390 before): over one minute, "0:00" … "1:00".
+    QCoreApplication::processEvents();
+    window->refreshFigures();
+    static const QRegularExpression clock(QStringLiteral("^\\d+:\\d\\d$"));
+    for (int c = 0; c < CompareCharts::ChartCount; ++c) {
+        const QStringList labels = window->charts()->timeLabels(CompareCharts::Chart(c));
+        QVERIFY2(labels.size() >= 2, qPrintable(labels.join(QLatin1Char(' '))));
+        for (const QString &label : labels) {
+            QVERIFY2(clock.match(label).hasMatch(), qPrintable(labels.join(QLatin1Char(' '))));
+            const int seconds = label.section(QLatin1Char(':'), 1).toInt();
+            QVERIFY2(seconds % 5 == 0, qPrintable(label)); // a round step
+        }
     }
     // The best of a row is marked; a row where all tie (lost: 0 everywhere) marks nobody.
     int lostRow = -1;
