@@ -8,6 +8,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegend>
@@ -65,6 +66,9 @@ CompareCharts::CompareCharts(QWidget *parent) : QWidget(parent)
         view->setRenderHint(QPainter::Antialiasing);
         view->setMinimumSize(160, 140);
         layout->addWidget(view);
+        // The clock's ticks follow the plot's width as the chart lays it out (a resize reaches
+        // the views after this widget, and new value labels change the plot's width).
+        connect(chart, &QChart::plotAreaChanged, this, [this, c] { fitTimeAxis(c); });
         m_charts.append(chart);
         m_timeAxes.append(time);
         m_valueAxes.append(value);
@@ -142,39 +146,90 @@ void CompareCharts::setSeries(
             // replace(), once per line per refresh (architecture.md: never clear() + append()).
             m_lines[c].at(p)->replace(points);
         }
-        const double ceiling = std::ceil(top * 1.1);
-        if (ceiling <= 4) {
-            // Small counts: a tick per whole number (not 0, 0.5, 1 printed as 0, 1, 1).
-            m_valueAxes[c]->setRange(0, std::max(1.0, ceiling));
-            m_valueAxes[c]->setTickCount(int(std::max(1.0, ceiling)) + 1);
-        } else {
-            m_valueAxes[c]->setTickCount(5);
-            m_valueAxes[c]->setRange(0, ceiling);
-            m_valueAxes[c]->applyNiceNumbers(); // 0, 200, 400 rather than 0, 163, 325
-        }
+        m_tops[c] = top;
     }
     m_until = until;
-    fitTimeAxes();
+    fitAxes();
 }
 
-void CompareCharts::fitTimeAxes()
+void CompareCharts::fitAxes()
 {
-    const double end = std::max(1.0, double(m_until) / 1000.0);
     for (int c = 0; c < ChartCount; ++c) {
-        // The plot's width once laid out; before that, the view's less the value labels' room.
-        double pixels = m_charts[c]->plotArea().width();
-        if (pixels < 20) {
-            pixels = std::max(40.0, double(m_charts[c]->size().width()) - 60.0);
+        // Round whole ticks (0, 2, 4 … or 0, 250, 500 …) worked out on a scratch axis, then as
+        // many as the plot's height has room for: a short plot (the replay at 1280×720) cut
+        // five labels one above the other to "…" (architecture.md: QtCharts 6.4 may keep the
+        // labels of an intermediate tick count, so the real axis gets only the result).
+        m_scratchAxis.setRange(0, std::max(4.0, std::ceil(m_tops[c] * 1.1)));
+        m_scratchAxis.setTickCount(ChartLayout::kMaxValueTicks);
+        m_scratchAxis.applyNiceNumbers();
+        const ChartLayout::Ticks ticks
+            = ChartLayout::fitValueTicks(m_charts[c]->plotArea().height(),
+                ChartLayout::valueLabelRoom(m_valueAxes[c]->labelsFont()),
+                m_scratchAxis.tickCount(), m_scratchAxis.max(), true);
+        QValueAxis *y = m_valueAxes[c];
+        if (ticks.max != y->max() || y->min() != 0) {
+            y->setRange(0, ticks.max);
         }
-        TimeAxis::apply(m_timeAxes[c], 0, end, pixels, QFontMetricsF(m_timeAxes[c]->labelsFont()),
-            ChartLayout::timeLabelLeftRoom(m_charts[c]));
+        if (ticks.count != y->tickCount()) {
+            y->setTickCount(ticks.count);
+            m_charts[c]->layout()->invalidate();
+            m_charts[c]->layout()->activate();
+        }
     }
+
+    for (int c = 0; c < ChartCount; ++c) {
+        fitTimeAxis(c);
+    }
+}
+
+void CompareCharts::fitTimeAxis(int c)
+{
+    if (c >= m_timeAxes.size()) {
+        return; // still being built
+    }
+    // The plot's width once laid out; before that, the view's less the value labels' room.
+    double pixels = m_charts[c]->plotArea().width();
+    if (pixels < 20) {
+        pixels = std::max(40.0, double(m_charts[c]->size().width()) - 60.0);
+    }
+    const QStringList before = m_timeAxes[c]->categoriesLabels();
+    TimeAxis::apply(m_timeAxes[c], 0, std::max(1.0, double(m_until) / 1000.0), pixels,
+        QFontMetricsF(m_timeAxes[c]->labelsFont()), ChartLayout::timeLabelLeftRoom(m_charts[c]));
+    if (m_timeAxes[c]->categoriesLabels() != before) {
+        // QtCharts 6.4 elides a category axis' labels when it lays the axis out and may keep
+        // the text of the previous categories ("0:…" six times where three labels fit): lay it
+        // out again, later (this may run inside the chart's own layout).
+        m_charts[c]->layout()->invalidate();
+    }
+}
+
+bool CompareCharts::timeLabelsWhole(Chart chart) const
+{
+    // HorizontalAxis gives each label the plot's width over the labels plus one, less 8 px.
+    const QStringList labels = m_timeAxes.at(chart)->categoriesLabels();
+    const QFontMetricsF metrics(m_timeAxes.at(chart)->labelsFont());
+    const double room = m_charts.at(chart)->plotArea().width() / double(labels.size() + 1) - 8;
+    for (const QString &label : labels) {
+        if (metrics.horizontalAdvance(label) > room + 0.5) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool CompareCharts::valueLabelsWhole(Chart chart) const
+{
+    // VerticalAxis cuts every label to "…" when the axis' height over its ticks, less the
+    // padding, is shorter than a label.
+    const QValueAxis *y = m_valueAxes.at(chart);
+    const double perTick = m_charts.at(chart)->plotArea().height() / std::max(1, y->tickCount());
+    return perTick >= ChartLayout::valueLabelRoom(y->labelsFont()) - 0.5;
 }
 
 void CompareCharts::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    fitTimeAxes();
+    fitAxes();
 }
 
 QStringList CompareCharts::timeLabels(Chart chart) const

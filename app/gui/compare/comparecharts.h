@@ -4,6 +4,8 @@
 
 #include <report/scorecard.h>
 
+#include <QValueAxis>
+#include <QValueAxis>
 #include <QWidget>
 
 class QChart;
@@ -11,7 +13,6 @@ class QLabel;
 class QChartView;
 class QLineSeries;
 class QCategoryAxis;
-class QValueAxis;
 
 namespace Rblab {
 
@@ -46,6 +47,11 @@ public:
     //! The time axis' tick labels of a chart, left to right (tests): the clock, as the main
     //! charts write it ("0:00", "2:00", "4:00").
     QStringList timeLabels(Chart chart) const;
+    //! Whether a chart's value labels all have the height QtCharts needs not to cut them to "…"
+    //! (tests).
+    bool valueLabelsWhole(Chart chart) const;
+    //! Whether the time axis' labels all have the width QtCharts gives them (tests).
+    bool timeLabelsWhole(Chart chart) const;
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -53,12 +59,16 @@ protected:
 
 private:
     void retranslate();
-    //! Fits each time axis' clock ticks to its plot's width (TimeAxis::apply).
-    void fitTimeAxes();
+    //! Fits each time axis' clock ticks to its plot's width (TimeAxis::apply) and each value
+    //! axis' round ticks to its plot's height (ChartLayout::fitValueTicks).
+    void fitAxes();
+    void fitTimeAxis(int chart);
 
     QList<QChart *> m_charts;
     QList<QCategoryAxis *> m_timeAxes;
     SimTime m_until = 0;
+    double m_tops[ChartCount] = { 1, 1, 1 }; //!< each chart's highest point
+    QValueAxis m_scratchAxis; //!< works out round ticks without touching a drawn axis
     QList<QValueAxis *> m_valueAxes;
     void setLegend(const QStringList &names, const QList<QColor> &colors);
 
