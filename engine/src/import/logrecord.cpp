@@ -108,14 +108,34 @@ bool LogLineParser::parseHeader(const QByteArray &line, int zoneMinutes, LogHead
     const char *p = line.constData();
     int y, mo, d, h, mi, s, ms;
     if (!digits(p, 4, &y) || p[4] != '-' || !digits(p + 5, 2, &mo) || p[7] != '-'
-        || !digits(p + 8, 2, &d) || p[10] != ' ' || !digits(p + 11, 2, &h) || p[13] != ':'
-        || !digits(p + 14, 2, &mi) || p[16] != ':' || !digits(p + 17, 2, &s)
-        || (p[19] != ',' && p[19] != '.') || !digits(p + 20, 3, &ms) || p[23] != ' ') {
+        || !digits(p + 8, 2, &d) || (p[10] != ' ' && p[10] != 'T') || !digits(p + 11, 2, &h)
+        || p[13] != ':' || !digits(p + 14, 2, &mi) || p[16] != ':' || !digits(p + 17, 2, &s)
+        || (p[19] != ',' && p[19] != '.') || !digits(p + 20, 3, &ms)) {
         return false;
     }
     if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) {
         return false;
     }
+    if (p[10] == 'T') {
+        return parseSpringBootHeader(line, zoneMinutes, header);
+    }
+    if (p[23] != ' ') {
+        return false;
+    }
+    if (parseClientHeader(line, zoneMinutes, header)) {
+        return true;
+    }
+    // Spring Boot before 3.0: the same time as 5.3's, then "%5p <pid> --- ".
+    return p[19] == '.' && parseSpringBootHeader(line, zoneMinutes, header);
+}
+
+bool LogLineParser::parseClientHeader(const QByteArray &line, int zoneMinutes, LogHeader *header)
+{
+    // The client's own layouts, the time checked by parseHeader().
+    const char *p = line.constData();
+    int y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0, ms = 0;
+    digits(p, 4, &y), digits(p + 5, 2, &mo), digits(p + 8, 2, &d), digits(p + 11, 2, &h);
+    digits(p + 14, 2, &mi), digits(p + 17, 2, &s), digits(p + 20, 3, &ms);
     const QByteArrayView rest = QByteArrayView(line).sliced(24);
     const qsizetype levelEnd = rest.indexOf(' ');
     if (levelEnd < 0 || !isLevel(rest.first(levelEnd))) {
@@ -156,6 +176,94 @@ bool LogLineParser::parseHeader(const QByteArray &line, int zoneMinutes, LogHead
     header->layout = LogLayout::V53;
     header->pid = pid;
     header->message = rest.sliced(sep + 4).toByteArray();
+    return true;
+}
+
+bool LogLineParser::parseSpringBootHeader(
+    const QByteArray &line, int zoneMinutes, LogHeader *header)
+{
+    // The client logging through slf4j into a Spring Boot service's log (4.9:
+    // rocketmq.client.logUseSlf4j=true; 5.x: its loggers are the classes'). Spring Boot's
+    // default pattern: "%d %5p <pid> --- [app] [thread] <logger, padded to 40> : <message>", with
+    // the time "yyyy-MM-dd'T'HH:mm:ss.SSSXXX" from 3.0 ("...T12:00:00.123+08:00", "...Z") and
+    // "yyyy-MM-dd HH:mm:ss.SSS" before (no zone: read in the caller's); [app] from 3.2.
+    const QByteArrayView v(line);
+    const char *p = line.constData();
+    int y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0, ms = 0;
+    digits(p, 4, &y), digits(p + 5, 2, &mo), digits(p + 8, 2, &d), digits(p + 11, 2, &h);
+    digits(p + 14, 2, &mi), digits(p + 17, 2, &s), digits(p + 20, 3, &ms);
+    if (p[19] != '.') {
+        return false;
+    }
+    qsizetype i = 23;
+    qint64 offsetMinutes = zoneMinutes;
+    if (p[10] == 'T') {
+        if (p[i] == 'Z') {
+            offsetMinutes = 0;
+            ++i;
+        } else if (p[i] == '+' || p[i] == '-') {
+            int oh = 0, om = 0;
+            const bool colon = p[i + 3] == ':';
+            if (!digits(p + i + 1, 2, &oh) || !digits(p + i + (colon ? 4 : 3), 2, &om) || oh > 18
+                || om > 59) {
+                return false;
+            }
+            offsetMinutes = (p[i] == '-' ? -1 : 1) * (oh * 60 + om);
+            i += colon ? 6 : 5;
+        } else {
+            return false;
+        }
+    }
+    const auto skipSpaces = [&] {
+        const qsizetype from = i;
+        while (i < v.size() && v[i] == ' ') {
+            ++i;
+        }
+        return i > from;
+    };
+    if (!skipSpaces()) {
+        return false;
+    }
+    const qsizetype levelEnd = v.indexOf(' ', i);
+    if (levelEnd < 0 || !isLevel(v.sliced(i, levelEnd - i))) {
+        return false;
+    }
+    i = levelEnd;
+    skipSpaces();
+    const qsizetype pidEnd = v.indexOf(' ', i);
+    bool ok = false;
+    const int pid = pidEnd > i ? v.sliced(i, pidEnd - i).toByteArray().toInt(&ok) : 0;
+    if (!ok || !v.sliced(pidEnd).startsWith(QByteArrayView(" --- "))) {
+        return false;
+    }
+    // The logger is the last word before " : " (thread names may hold spaces, not " : ").
+    const qsizetype sep = v.indexOf(QByteArrayView(" : "), pidEnd + 5);
+    if (sep < 0) {
+        return false;
+    }
+    qsizetype loggerEnd = sep;
+    while (loggerEnd > pidEnd && v[loggerEnd - 1] == ' ') {
+        --loggerEnd;
+    }
+    qsizetype loggerStart = loggerEnd;
+    while (loggerStart > pidEnd && v[loggerStart - 1] != ' ' && v[loggerStart - 1] != ']') {
+        --loggerStart;
+    }
+    const QByteArrayView logger = v.sliced(loggerStart, loggerEnd - loggerStart);
+    if (logger.startsWith(QByteArrayView("Rocketmq"))) {
+        // 4.9's ClientLogger names: RocketmqClient, RocketmqRemoting, RocketmqCommon.
+        header->layout = LogLayout::V49;
+        header->pid = -1;
+    } else if (logger.startsWith(QByteArrayView("o.a.r."))
+        || logger.startsWith(QByteArrayView("org.apache.rocketmq."))) {
+        header->layout = LogLayout::V53;
+        header->pid = pid;
+    } else {
+        return false; // the application's own line: not the client's
+    }
+    const qint64 local = ((daysFromCivil(y, mo, d) * 24 + h) * 60 + mi) * 60'000 + s * 1000 + ms;
+    header->time = local - offsetMinutes * 60'000;
+    header->message = v.sliced(sep + 3).toByteArray();
     return true;
 }
 

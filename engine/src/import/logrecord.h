@@ -91,9 +91,18 @@ public:
     enum class Outcome { NotAHeader, Unknown, Parsed, Malformed };
 
     //! `zoneMinutes`: minutes east of UTC of the printed times (GMT+8 = 480).
+    //! Reads 4.9's and 5.3's own layouts, and the client's lines in a Spring Boot service's log
+    //! (slf4j): there the time's own offset wins over `zoneMinutes`, and the application's
+    //! lines (other loggers) are not headers.
     static bool parseHeader(const QByteArray &line, int zoneMinutes, LogHeader *header);
     //! On Malformed, `why` says what did not parse.
     static Outcome parseMessage(const QByteArray &message, LogRecord *record, QString *why);
+
+private:
+    static bool parseClientHeader(const QByteArray &line, int zoneMinutes, LogHeader *header);
+    static bool parseSpringBootHeader(const QByteArray &line, int zoneMinutes, LogHeader *header);
+
+public:
     //! All queues printed as MessageQueue [topic=…, brokerName=…, queueId=…] in the text.
     static std::optional<QList<LoggedQueue>> parseQueues(QByteArrayView text);
 };

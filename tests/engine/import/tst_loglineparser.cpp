@@ -58,6 +58,33 @@ void tst_LogLineParser::header_data()
     QTest::newRow("no level") << QByteArray("2024-03-01 12:00:00,123 NOTE RocketmqClient - hello")
                               << 480 << false << LogLayout::Unknown << qint64(0) << -1
                               << QByteArray();
+    // The client through slf4j in a Spring Boot 3 service's log: ISO time with its offset (which
+    // wins over the zone given), %5p, the pid, the logger padded to 40.
+    QTest::newRow("Spring Boot 3, 4.9 client")
+        << QByteArray("2024-03-01T12:00:00.123+08:00  INFO 4242 --- [   rebalance-1] "
+                      "RocketmqClient                           : hello")
+        << 0 << true << LogLayout::V49 << t << -1 << QByteArray("hello");
+    QTest::newRow("Spring Boot 3, UTC, WARN, app name")
+        << QByteArray("2024-03-01T04:00:00.123Z  WARN 4242 --- [orders] [NettyClientWorker_1] "
+                      "RocketmqRemoting                         : a : b")
+        << 480 << true << LogLayout::V49 << t << -1 << QByteArray("a : b");
+    QTest::newRow("Spring Boot 3, 5.x client, offset without colon")
+        << QByteArray("2024-03-01T09:30:00.123+0530 ERROR 77 --- [main] "
+                      "o.a.r.c.i.c.RebalanceImpl                : m")
+        << 0 << true << LogLayout::V53 << t << 77 << QByteArray("m");
+    QTest::newRow("Spring Boot 2, no zone: the one given")
+        << QByteArray("2024-03-01 12:00:00.123  INFO 4242 --- [main] RocketmqClient : hi") << 480
+        << true << LogLayout::V49 << t << -1 << QByteArray("hi");
+    QTest::newRow("Spring Boot 2, ERROR: one space")
+        << QByteArray("2024-03-01 12:00:00.123 ERROR 4242 --- [main] RocketmqClient : x") << 480
+        << true << LogLayout::V49 << t << -1 << QByteArray("x");
+    QTest::newRow("Spring Boot, the application's own line")
+        << QByteArray("2024-03-01T12:00:00.123+08:00  INFO 4242 --- [main] "
+                      "c.e.orders.OrderService                  : order 7 paid")
+        << 480 << false << LogLayout::Unknown << qint64(0) << -1 << QByteArray();
+    QTest::newRow("Spring Boot, bad offset")
+        << QByteArray("2024-03-01T12:00:00.123+8  INFO 1 --- [main] RocketmqClient : hi") << 480
+        << false << LogLayout::Unknown << qint64(0) << -1 << QByteArray();
     QTest::newRow("5.3 without pid")
         << QByteArray("2024-03-01 12:00:00.123 INFO  [main] [x#?:?] - hello") << 480 << false
         << LogLayout::Unknown << qint64(0) << -1 << QByteArray();

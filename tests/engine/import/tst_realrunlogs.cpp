@@ -4,9 +4,12 @@
 // lines, stack traces and heartbeat dumps) ran on one machine with one clock.
 #include <import/logimporter.h>
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Rblab;
@@ -39,6 +42,28 @@ QList<int> ids(const QJsonValue &queues)
     return result;
 }
 
+QJsonValue withoutHosts(const QJsonValue &v)
+{
+    if (v.isArray()) {
+        QJsonArray out;
+        for (const QJsonValue &e : v.toArray()) {
+            out.append(withoutHosts(e));
+        }
+        return out;
+    }
+    if (v.isObject()) {
+        QJsonObject out;
+        const QJsonObject o = v.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            if (it.key() != QLatin1String("host")) {
+                out.insert(it.key(), withoutHosts(it.value()));
+            }
+        }
+        return out;
+    }
+    return v;
+}
+
 } // namespace
 
 class tst_RealRunLogs : public QObject
@@ -50,6 +75,7 @@ private slots:
     void oneMachineOneClock();
     void rebalancesSayWhatMoved();
     void silenceIsNotAbsence();
+    void slf4jInAnApplicationLog();
 
 private:
     QJsonObject m_report;
@@ -204,6 +230,78 @@ void tst_RealRunLogs::silenceIsNotAbsence()
             qPrintable(QString::number(seen[i].from)));
         QVERIFY2(qAbs(seen[i].to - expected[i].to) <= 500, qPrintable(QString::number(seen[i].to)));
     }
+}
+
+void tst_RealRunLogs::slf4jInAnApplicationLog()
+{
+    // Issue 35, the logs users really have: the 4.9 client logging through slf4j
+    // (rocketmq.client.logUseSlf4j=true) into a Spring Boot 3 service's file. run1's lines are
+    // written in that layout (ISO time with its offset, %5p, the pid, the thread, the logger
+    // padded to 40), with the service's own lines and a Java stack trace between them; the
+    // import must tell the same story as from the clients' own files.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    LogImporter importer({});
+    int appLines = 0;
+    for (const char *client : { "c1", "c2", "c3", "c4" }) {
+        QFile in(kRun1 + QLatin1String(client) + QStringLiteral("/rocketmq_client.log"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QVERIFY(QDir(dir.path()).mkpath(QLatin1String(client)));
+        const QString path = dir.filePath(QLatin1String(client) + QStringLiteral("/orders.log"));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        int n = 0;
+        while (!in.atEnd()) {
+            QByteArray line = in.readLine();
+            // "2026-12-06 05:32:46,228 INFO RocketmqClient - text"
+            const qsizetype dash = line.indexOf(" - ");
+            const qsizetype level = line.indexOf(' ', 24);
+            if (line.size() > 24 && line[19] == ',' && dash > level && level > 0) {
+                const QByteArray when
+                    = line.left(10) + 'T' + line.mid(11, 8) + '.' + line.mid(20, 3) + "+08:00";
+                const QByteArray lvl = line.mid(24, level - 24).rightJustified(5, ' ');
+                const QByteArray logger = line.mid(level + 1, dash - level - 1).leftJustified(40);
+                line = when + ' ' + lvl + " 4242 --- [orders] [consumer-thread-1] " + logger + " : "
+                    + line.mid(dash + 3);
+                if (++n % 5 == 0) {
+                    out.write(when + "  INFO 4242 --- [orders] [http-nio-8080-exec-3] "
+                        + QByteArray("c.example.orders.OrderService").leftJustified(40)
+                        + " : order " + QByteArray::number(n) + " paid\n");
+                    ++appLines;
+                }
+                if (n % 97 == 0) {
+                    out.write(when + " ERROR 4242 --- [orders] [http-nio-8080-exec-3] "
+                        + QByteArray("o.a.c.c.C.[.[.[/].[dispatcherServlet]").leftJustified(40)
+                        + " : Servlet.service() threw exception\n"
+                          "java.lang.IllegalStateException: out of stock\n"
+                          "\tat com.example.orders.OrderService.pay(OrderService.java:42)\n");
+                    ++appLines;
+                }
+            }
+            out.write(line);
+        }
+        out.close();
+        QVERIFY2(importer.addFile(path), qPrintable(importer.error()));
+    }
+    QVERIFY(appLines > 100);
+    importer.finish();
+    const QJsonObject report = QJsonDocument::fromJson(importer.reportJson()).object();
+    QVERIFY(!report.isEmpty());
+    // The same consumers, queues, events and clocks as from the clients' own files.
+    for (const char *key : { "queues", "consumers", "events", "duration", "profile" }) {
+        // Each client's host is the folder its file is in.
+        QVERIFY2(withoutHosts(report.value(QLatin1String(key)))
+                == withoutHosts(m_report.value(QLatin1String(key))),
+            key);
+    }
+    const QJsonObject observed = report.value(QStringLiteral("observed")).toObject();
+    const QJsonObject own = m_report.value(QStringLiteral("observed")).toObject();
+    for (const char *key : { "clocks", "origin", "usedLines", "topics", "notes" }) {
+        QVERIFY2(withoutHosts(observed.value(QLatin1String(key)))
+                == withoutHosts(own.value(QLatin1String(key))),
+            key);
+    }
+    QVERIFY(report.value(QStringLiteral("events")).toArray().size() > 20);
 }
 
 QTEST_GUILESS_MAIN(tst_RealRunLogs)
