@@ -299,6 +299,19 @@ void LogReader::attributeClients()
                 r.clientId = current;
             }
         }
+        if (current.isEmpty() && !pending.isEmpty()) {
+            // An excerpt (pasted into a bug report: notifications, pull exceptions) may never
+            // name its client. What it shows is still said, under the machine's name.
+            const int pid = lines[i].pid;
+            current = QStringLiteral("unknown@")
+                + QFileInfo(m_hosts.value(lines[i].host)).fileName()
+                + (pid >= 0 ? QStringLiteral("#%1").arg(pid) : QString());
+            for (qsizetype p : pending) {
+                lines[p].record.clientId = current;
+            }
+            m_unnamedProcesses += 1;
+            pending.clear();
+        }
         m_unattributed += pending.size();
         i = j;
     }

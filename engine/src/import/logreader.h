@@ -116,6 +116,9 @@ public:
     }
     //! Lines no client instance could be found for (attributeClients()).
     qint64 unattributedLines() const { return m_unattributed; }
+    //! Processes whose lines never name their client (an excerpt): their lines are given to
+    //! "unknown@<host folder>[#pid]" (attributeClients()).
+    int unnamedProcesses() const { return m_unnamedProcesses; }
 
 private:
     static QString hostOf(const QString &path);
@@ -138,6 +141,7 @@ private:
     }
     QHash<QString, qint64> m_lastSeen; //!< host and client id → its last line's time
     qint64 m_unattributed = 0;
+    int m_unnamedProcesses = 0;
     qint64 m_bytesDone = 0;
     qint64 m_seq = 0;
     int m_files = 0;

@@ -76,6 +76,7 @@ private slots:
     void rebalancesSayWhatMoved();
     void silenceIsNotAbsence();
     void slf4jInAnApplicationLog();
+    void excerptOfNotificationsIsReported();
 
 private:
     QJsonObject m_report;
@@ -302,6 +303,52 @@ void tst_RealRunLogs::slf4jInAnApplicationLog()
             key);
     }
     QVERIFY(report.value(QStringLiteral("events")).toArray().size() > 20);
+}
+
+void tst_RealRunLogs::excerptOfNotificationsIsReported()
+{
+    // Issue 35: an excerpt pasted into a bug report holds only c2's notifications, no line that
+    // names its client. It was "nothing to report" (status 1); it shows who was notified by
+    // which broker and when.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile in(kRun1 + QStringLiteral("c2/rocketmq_client.log"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("hostA")));
+    const QString path = dir.filePath(QStringLiteral("hostA/rocketmq_client.log"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    int written = 0;
+    while (!in.atEnd()) {
+        const QByteArray line = in.readLine();
+        if (line.contains("receive broker's notification")) {
+            out.write(line);
+            ++written;
+        }
+    }
+    out.close();
+    QCOMPARE(written, 6);
+    LogImporter importer({});
+    QVERIFY2(importer.addFile(path), qPrintable(importer.error()));
+    importer.finish();
+    QCOMPARE(importer.consumerCount(), 1);
+    const QJsonObject report = QJsonDocument::fromJson(importer.reportJson()).object();
+    const QJsonArray consumers = report.value(QStringLiteral("consumers")).toArray();
+    QCOMPARE(consumers.size(), qsizetype(1));
+    const QJsonObject c = consumers.first().toObject();
+    QCOMPARE(c.value(QStringLiteral("id")).toString(), QStringLiteral("unknown@hostA"));
+    QCOMPARE(c.value(QStringLiteral("group")).toString(), QStringLiteral("churn_group"));
+    QList<qint64> notified;
+    for (const QJsonValue &v : report.value(QStringLiteral("events")).toArray()) {
+        const QJsonObject e = v.toObject();
+        if (e.value(QStringLiteral("type")).toString() == QLatin1String("notify")) {
+            QCOMPARE(
+                e.value(QStringLiteral("broker")).toString(), QStringLiteral("127.0.0.1:10911"));
+            notified.append(e.value(QStringLiteral("t")).toInteger());
+        }
+    }
+    // 05:32:50.429, 05:32:51.150, 05:33:46.240, 05:36:47.407, 05:40:46.299, 05:41:46.234
+    QCOMPARE(notified, (QList<qint64> { 0, 721, 55811, 236978, 475870, 535805 }));
 }
 
 QTEST_GUILESS_MAIN(tst_RealRunLogs)
