@@ -432,8 +432,19 @@ bool AssignmentRenderer::paintCardHeader(QPainter &p, const Input &in,
     const bool alive = isAlive(sc.state);
     p.setPen(alive || sc.state == ConsumerState::Absent ? m_palette.text : m_palette.mutedText);
     p.setFont(m_boldFont);
+    // A name keeps the end that tells it from the others even when that is wider than its
+    // room (CardNames): it then takes the count's place, and never runs into the next card.
+    const QStaticText &name = names.at(card.consumer);
+    const bool nameOverflows = name.size().width() > nameWidth;
     if (detail != Detail::HeatMap || card.header.width() > 30) {
-        p.drawStaticText(namePos, names.at(card.consumer));
+        if (nameOverflows) {
+            p.save();
+            p.setClipRect(card.header);
+            p.drawStaticText(namePos, name);
+            p.restore();
+        } else {
+            p.drawStaticText(namePos, name);
+        }
     }
     p.setFont(m_font);
     if (detail == Detail::HeatMap) {
@@ -445,7 +456,9 @@ bool AssignmentRenderer::paintCardHeader(QPainter &p, const Input &in,
             sc.queueCount == 1 ? in.oneQueueLabel : in.queuesLabel.arg(sc.queueCount));
         return true;
     }
-    p.drawText(countRect, Qt::AlignRight | Qt::AlignTop, QString::number(sc.queueCount));
+    if (!nameOverflows) { // (else its tiles show the count)
+        p.drawText(countRect, Qt::AlignRight | Qt::AlignTop, QString::number(sc.queueCount));
+    }
     if (detail == Detail::Full) {
         return true;
     }

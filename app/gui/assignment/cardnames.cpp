@@ -3,6 +3,8 @@
 
 #include <QFontMetricsF>
 
+#include <algorithm>
+
 namespace Rblab {
 
 const QList<QStaticText> &CardNames::names(const Catalog &catalog, const QFont &font, qreal width)
@@ -17,9 +19,10 @@ const QList<QStaticText> &CardNames::names(const Catalog &catalog, const QFont &
         all.append(info.name);
     }
     const qsizetype common = commonPrefixLength(all);
+    const QList<qsizetype> ends = distinctEnds(all);
     const QFontMetricsF metrics(font);
-    for (const QString &name : std::as_const(all)) {
-        QStaticText text(fitted(name, common, metrics, qMax<qreal>(8, width)));
+    for (qsizetype i = 0; i < all.size(); ++i) {
+        QStaticText text(fitted(all.at(i), common, metrics, qMax<qreal>(8, width), ends.at(i)));
         text.setTextFormat(Qt::PlainText);
         text.prepare(QTransform(), font);
         m_names.append(text);
@@ -60,6 +63,39 @@ qsizetype CardNames::commonPrefixLength(const QStringList &names)
     return 0;
 }
 
+QList<qsizetype> CardNames::distinctEnds(const QStringList &names)
+{
+    // Sorted by their reversed text, the name sharing the longest end with a name is next to it.
+    QList<std::pair<QString, qsizetype>> reversed;
+    reversed.reserve(names.size());
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        QString r = names.at(i);
+        std::reverse(r.begin(), r.end());
+        reversed.append({ r, i });
+    }
+    std::sort(reversed.begin(), reversed.end());
+    const auto shared = [](const QString &a, const QString &b) {
+        qsizetype n = 0;
+        while (n < a.size() && n < b.size() && a.at(n) == b.at(n)) {
+            ++n;
+        }
+        return n;
+    };
+    QList<qsizetype> ends(names.size(), 0);
+    for (qsizetype k = 0; k < reversed.size(); ++k) {
+        const QString &r = reversed.at(k).first;
+        qsizetype longest = 0;
+        if (k > 0 && reversed.at(k - 1).first != r) {
+            longest = qMax(longest, shared(r, reversed.at(k - 1).first));
+        }
+        if (k + 1 < reversed.size() && reversed.at(k + 1).first != r) {
+            longest = qMax(longest, shared(r, reversed.at(k + 1).first));
+        }
+        ends[reversed.at(k).second] = qMin(longest + 1, r.size());
+    }
+    return ends;
+}
+
 namespace {
 
 bool isSeparator(QChar c)
@@ -70,31 +106,43 @@ bool isSeparator(QChar c)
 
 } // namespace
 
-QString CardNames::fitted(
-    const QString &name, qsizetype common, const QFontMetricsF &metrics, qreal width)
+QString CardNames::fitted(const QString &name, qsizetype common, const QFontMetricsF &metrics,
+    qreal width, qsizetype keep)
 {
-    if (metrics.horizontalAdvance(name) <= width) {
+    if (metrics.horizontalAdvance(name) <= width || keep >= name.size()) {
         return name;
     }
-    // The shared start is left out without a mark: every card leaves out the same, and the
-    // room is better spent on the part that differs.
-    const QString rest = common > 0 && common < name.size() ? name.mid(common) : name;
-    if (metrics.horizontalAdvance(rest) <= width) {
-        return rest;
+    // The shared start is left out, marked "…" as every cut is ("0.1@1001" read as a whole
+    // name); the room is better spent on the part that differs. What is left tells the name
+    // apart however short it is: names sharing that start differ after it.
+    const QString mark(QChar(0x2026));
+    const qsizetype from = common > 0 && common < name.size() ? common : 0;
+    const auto tail = [&](qsizetype i) { return mark + name.mid(i); };
+    if (from > 0 && metrics.horizontalAdvance(tail(from)) <= width) {
+        return tail(from);
     }
+    // The last start that still keeps `keep` characters.
+    const qsizetype last = name.size() - qMax<qsizetype>(keep, 1);
     // Still too long: keep the end, where client ids (ip@pid, MQClientInstance's clientId)
     // differ, and cut whole parts off the start ("…93@11322" of "10.0.1.93@11322"); a right
     // elision kept "1…" on every card when the ids differ early (10.0.x next to 10.1.0.x).
-    const QString mark(QChar(0x2026));
-    for (qsizetype i = 1; i < rest.size(); ++i) {
-        if (isSeparator(rest.at(i - 1)) && !isSeparator(rest.at(i))) {
-            const QString tail = mark + rest.mid(i);
-            if (metrics.horizontalAdvance(tail) <= width) {
-                return tail;
-            }
+    for (qsizetype i = from + 1; i <= last; ++i) {
+        if (isSeparator(name.at(i - 1)) && !isSeparator(name.at(i))
+            && metrics.horizontalAdvance(tail(i)) <= width) {
+            return tail(i);
         }
     }
-    return metrics.elidedText(rest, Qt::ElideLeft, width);
+    // Then characters, as long as the end that tells it apart stays.
+    for (qsizetype i = from + 1; i <= last; ++i) {
+        if (metrics.horizontalAdvance(tail(i)) <= width) {
+            return tail(i);
+        }
+    }
+    if (keep == 0) {
+        return metrics.elidedText(name.mid(from), Qt::ElideLeft, width);
+    }
+    // Nothing distinct fits: the narrower of the two that stay distinct.
+    return tail(qMax(from, last));
 }
 
 } // namespace Rblab

@@ -35,6 +35,8 @@ private slots:
     void namesKeepTheirDistinguishingEnd_data();
     void namesKeepTheirDistinguishingEnd();
     void manyCardsShowDistinctNames();
+    void shownNamesStayDistinctAndSayTheyWereCut_data();
+    void shownNamesStayDistinctAndSayTheyWereCut();
     void lockIsClaimedOnlyInOrderlyGroups_data();
     void lockIsClaimedOnlyInOrderlyGroups();
     void timeReadsAsAClock_data();
@@ -238,8 +240,9 @@ void tst_RoomLayout::namesKeepTheirDistinguishingEnd_data()
     QTest::newRow("whole when it fits")
         << mixed << 2 << QStringLiteral("10.1.0.117@2117") << QStringLiteral("10.1.0.117@2117");
     const QStringList same = { QStringLiteral("10.1.0.29@2029"), QStringLiteral("10.1.0.3@2003") };
+    // Left out with a mark like every cut: "29@2029" read as a whole name.
     QTest::newRow("shared start left out")
-        << same << 0 << QStringLiteral("29@2029") << QStringLiteral("29@2029");
+        << same << 0 << QStringLiteral("…29@2029") << QStringLiteral("…29@2029");
     QTest::newRow("only the end fits")
         << same << 0 << QStringLiteral("…029") << QStringLiteral("…029");
 }
@@ -284,6 +287,58 @@ void tst_RoomLayout::manyCardsShowDistinctNames()
         distinct.insert(texts.at(c).text());
     }
     QCOMPARE(distinct.size(), 60);
+}
+
+void tst_RoomLayout::shownNamesStayDistinctAndSayTheyWereCut_data()
+{
+    QTest::addColumn<QStringList>("ids");
+    QTest::addColumn<QString>("room"); // the width of this text, plus a pixel
+    QStringList hundred;
+    for (int i = 0; i < 100; ++i) {
+        hundred.append(QStringLiteral("consumer-%1").arg(i));
+    }
+    // Issue 37 item 4: "…0" to "…9" on ten cards each in a world of 100 consumers.
+    QTest::newRow("100 consumers, room for one digit") << hundred << QStringLiteral("…0");
+    QTest::newRow("100 consumers, room for two digits") << hundred << QStringLiteral("…00");
+    // "…01" twice in each compare pane: two hosts whose pids end alike.
+    const QStringList pane = { QStringLiteral("10.0.0.1@1001"), QStringLiteral("10.0.1.1@1101"),
+        QStringLiteral("10.0.0.2@1002") };
+    QTest::newRow("pids ending alike, room for two") << pane << QStringLiteral("…01");
+    QTest::newRow("pids ending alike, room for three") << pane << QStringLiteral("…001");
+    // "0.1@1001": the shared start cut off with no mark.
+    const QStringList shared = { QStringLiteral("10.0.0.1@1001"), QStringLiteral("10.0.0.2@1002") };
+    QTest::newRow("shared start") << shared << QStringLiteral("0.1@1001");
+    QTest::newRow("shared start, less room") << shared << QStringLiteral("1@1001");
+}
+
+void tst_RoomLayout::shownNamesStayDistinctAndSayTheyWereCut()
+{
+    QFETCH(QStringList, ids);
+    QFETCH(QString, room);
+    const TestWorld world(64, int(ids.size()));
+    auto catalog = std::make_shared<Catalog>(*world.catalog());
+    for (int c = 0; c < ids.size(); ++c) {
+        catalog->consumers[c].name = ids.at(c);
+    }
+    QFont font;
+    font.setBold(true);
+    const QFontMetricsF metrics(font);
+    CardNames names;
+    const QList<QStaticText> &texts
+        = names.names(*catalog, font, metrics.horizontalAdvance(room) + 1);
+    QCOMPARE(texts.size(), ids.size());
+    const QString mark(QChar(0x2026));
+    QSet<QString> distinct;
+    for (int c = 0; c < texts.size(); ++c) {
+        const QString shown = texts.at(c).text();
+        distinct.insert(shown);
+        if (shown != ids.at(c)) {
+            // A cut says so, and what is left is the name's own end.
+            QVERIFY2(shown.startsWith(mark), qPrintable(shown));
+            QVERIFY2(ids.at(c).endsWith(shown.mid(1)), qPrintable(shown));
+        }
+    }
+    QCOMPARE(distinct.size(), ids.size());
 }
 
 void tst_RoomLayout::lockIsClaimedOnlyInOrderlyGroups_data()
