@@ -491,11 +491,21 @@ void MainWindow::fitStatus()
     }
     QStatusBar *bar = statusBar();
     const QFontMetrics metrics(bar->font());
-    const int totals = m_totals && m_totals->isVisible() ? m_totals->width() : 0;
-    const int room = bar->width() - totals - 2 * metrics.height();
-    const QString fitted = bar->isVisible() && room > 4 * metrics.height()
-        ? metrics.elidedText(m_statusText, Qt::ElideRight, room)
+    // QStatusBarPrivate::messageRect: from 6 px to 2 px short of the first permanent widget,
+    // drawn without clipping. Elided to that whatever is left: the whole text in a room too
+    // small for it ran into the totals ("Click a corRebalances…" at 200 %).
+    // (Before the bar is laid out the totals sit at 0: their width then.)
+    const bool totals = m_totals && m_totals->isVisible();
+    const int right = !totals ? bar->width() - 12
+        : m_totals->x() > 0   ? m_totals->x() - 2
+                              : bar->width() - m_totals->sizeHint().width() - 2;
+    const int room = right - 6 - metrics.averageCharWidth();
+    QString fitted = bar->isVisible()
+        ? metrics.elidedText(m_statusText, Qt::ElideRight, qMax(0, room))
         : m_statusText;
+    if (fitted.isEmpty()) {
+        fitted = QString(QChar(0x2026)); // an empty message would end it (messageChanged)
+    }
     bar->showMessage(fitted, remaining);
     bar->setToolTip(fitted == m_statusText ? QString() : m_statusText);
 }
