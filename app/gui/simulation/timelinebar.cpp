@@ -12,10 +12,24 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QStyle>
 #include <QToolButton>
 #include <QToolTip>
 
 namespace Rblab {
+
+namespace {
+
+//! A line edit that asks for its widest size (fitField's maximum), so the stretching track
+//! leaves it its placeholder, and gives way down to its minimum when the bar is short.
+class TimeField : public QLineEdit
+{
+public:
+    using QLineEdit::QLineEdit;
+    QSize sizeHint() const override { return { maximumWidth(), QLineEdit::sizeHint().height() }; }
+};
+
+} // namespace
 
 namespace {
 
@@ -60,10 +74,10 @@ TimelineBar::TimelineBar(SimulationController &controller, QWidget *parent)
 
     m_label = new QLabel(this);
     m_label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    m_field = new QLineEdit(this);
+    m_field = new TimeField(this);
     m_field->setObjectName(QStringLiteral("TimelineTimeField"));
     m_field->setClearButtonEnabled(true);
-    m_field->setMaximumWidth(fontMetrics().horizontalAdvance(QStringLiteral("0000000000000")));
+    m_field->installEventFilter(this); // its own font changes (zoom, language): fitField
     connect(m_field, &QLineEdit::returnPressed, this, &TimelineBar::goToTyped);
     connect(m_field, &QLineEdit::textEdited, this, [this] { m_field->setStyleSheet(QString()); });
 
@@ -147,6 +161,7 @@ void TimelineBar::retranslate()
     m_field->setToolTip(tr("Go to a time of the run: 6m30s, 1h2m, 130s, 2:10 or 1:02:03, then "
                            "Enter. Commands given after going back start a new branch of the "
                            "session: the later ones are dropped."));
+    fitField();
     m_track->setToolTip(QString());
     pauseAction(PauseKind::Rebalance)->setText(tr("&Rebalance"));
     pauseAction(PauseKind::DoubleOwnership)->setText(tr("&Double ownership begins"));
@@ -157,10 +172,38 @@ void TimelineBar::retranslate()
     updateLabel();
 }
 
+void TimelineBar::fitField()
+{
+    // As wide as the placeholder or a long time ("1:02:03.500"), whichever is wider, beside the
+    // clear button and the frame with its margins; narrower only when the window has no more
+    // room (1280×720 at 200 %), down to a clock's width: sized once at 100 %, it read "G…" at
+    // 200 %. (QLineEditPrivate::sideWidgetParameters: a 16 px icon, 32 px in a field 34 px high
+    // or more, in 6 px and a 4 px margin.)
+    const QFontMetrics metrics(m_field->font());
+    const int frame = m_field->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, m_field);
+    const int icon = m_field->sizeHint().height() < 34 ? 16 : 32;
+    const int chrome = icon + 6 + 4 + 2 * frame + 4 + metrics.averageCharWidth();
+    const int text = qMax(metrics.horizontalAdvance(m_field->placeholderText()),
+        metrics.horizontalAdvance(QStringLiteral("00:00:00.000")));
+    m_field->setMinimumWidth(metrics.horizontalAdvance(QStringLiteral("0:00:00")) + chrome);
+    m_field->setMaximumWidth(text + chrome);
+    m_field->updateGeometry();
+}
+
+bool TimelineBar::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_field && event->type() == QEvent::FontChange) {
+        fitField();
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
 void TimelineBar::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
         retranslate();
+    } else if (event->type() == QEvent::FontChange) {
+        fitField();
     }
     QWidget::changeEvent(event);
 }

@@ -46,9 +46,13 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void retranslate();
+    //! Sizes the Go-to field to its placeholder in its font (read again at every zoom and
+    //! language): sized once at 100 %, it read "G…" at 200 %.
+    void fitField();
     void updateLabel();
     void updatePauseOn();
 

@@ -11,6 +11,7 @@
 #include <simulation/eventlogview.h>
 #include <simulation/timelinebar.h>
 #include <simulation/timelinetrack.h>
+#include <windowactions.h>
 
 #include <allocation/strategyregistry.h>
 #include <scenario/scenarioreader.h>
@@ -19,7 +20,9 @@
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStyle>
 #include <QTest>
+#include <QToolButton>
 
 using namespace Rblab;
 
@@ -35,6 +38,8 @@ private slots:
     void rewindShowsWhatAStraightRunShows();
     void seekAheadKeepsTheLog();
     void goToFieldAndJumps();
+    void goToFieldShowsItsPlaceholder_data();
+    void goToFieldShowsItsPlaceholder();
     void commandAfterRewindStartsABranch();
     void pauseOnRebalance();
     void stepSkipsBookkeepingEvents();
@@ -217,6 +222,56 @@ void tst_TimelineBar::goToFieldAndJumps()
     QTRY_VERIFY(controller()->seekTarget() < 0);
     QCOMPARE(controller()->now(), SimTime(20000));
     QVERIFY(controller()->snapshot() == straight(20000)->snapshot());
+}
+
+void tst_TimelineBar::goToFieldShowsItsPlaceholder_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<int>("zoom");
+    for (const QString &language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        for (const int zoom : { 100, 150, 200 }) {
+            QTest::addRow("%s %d %%", qPrintable(language), zoom) << language << zoom;
+        }
+    }
+}
+
+void tst_TimelineBar::goToFieldShowsItsPlaceholder()
+{
+    // Issue 37 item 6: sized once at 100 %, the field read "G…" at 200 % on 1280×720. Where the
+    // window has room it shows the whole placeholder; on 1280×720 at least "Go to…".
+    QFETCH(QString, language);
+    QFETCH(int, zoom);
+    QVERIFY(m_languages.setLanguage(language));
+    m_window->windowActions()->setZoom(zoom);
+    QCoreApplication::processEvents();
+    QLineEdit *field = bar()->timeField();
+    const QString placeholder = field->placeholderText();
+    const qsizetype mark = placeholder.indexOf(QChar(0x2026));
+    QVERIFY(mark > 0);
+    for (const QSize &size : { QSize(1280, 720), QSize(1900, 1000) }) {
+        m_window->resize(size);
+        QCoreApplication::processEvents();
+        QCOMPARE(m_window->size(), size);
+        const QFontMetrics metrics(field->font());
+        // The text's room: inside the frame and its 2 px margin, left of the clear button.
+        const int frame = field->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, field);
+        int right = field->width() - frame - 2 - 22;
+        for (const QToolButton *button : field->findChildren<QToolButton *>()) {
+            if (button->geometry().left() > 0) { // (placed once the field is laid out)
+                right = qMin(right, button->geometry().left());
+            }
+        }
+        const int room = right - frame - 2;
+        const QString needed = size.width() < 1900 ? placeholder.left(mark + 1) : placeholder;
+        QVERIFY2(metrics.horizontalAdvance(needed) <= room,
+            qPrintable(QStringLiteral("\"%1\" (%2 px) in %3 px at %4 px")
+                           .arg(needed)
+                           .arg(metrics.horizontalAdvance(needed))
+                           .arg(room)
+                           .arg(size.width())));
+    }
+    m_window->windowActions()->setZoom(100);
+    QVERIFY(m_languages.setLanguage(QStringLiteral("en")));
 }
 
 void tst_TimelineBar::commandAfterRewindStartsABranch()
