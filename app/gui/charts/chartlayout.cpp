@@ -12,6 +12,7 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QTextDocument>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -247,6 +248,26 @@ ChartLayout::Ticks ChartLayout::fitValueTicks(
         }
     }
     return { fit, step * (fit - 1) };
+}
+
+void ChartLayout::applyValueTicks(
+    QChart *chart, QValueAxis *y, QValueAxis &scratch, double upper, bool wholeSteps)
+{
+    scratch.setRange(0, upper);
+    scratch.setTickCount(kMaxValueTicks);
+    scratch.applyNiceNumbers();
+    const Ticks ticks = fitValueTicks(chart->plotArea().height(), valueLabelRoom(y->labelsFont()),
+        scratch.tickCount(), scratch.max(), wholeSteps);
+    if (ticks.max != y->max() || y->min() != 0) {
+        y->setRange(0, ticks.max); // QtCharts relabels a new range by itself
+    }
+    if (ticks.count != y->tickCount()) {
+        y->setTickCount(ticks.count);
+        // It invalidates its layout on a new tick count but may not lay the axis out again: a
+        // layout now, only when the count changes (not at every refresh).
+        chart->layout()->invalidate();
+        chart->layout()->activate();
+    }
 }
 
 bool ChartLayout::tooShortForLegendRow(int viewHeight, const QFont &font)

@@ -10,6 +10,7 @@ class QAbstractSeries;
 class QChart;
 class QFont;
 class QFontMetricsF;
+class QValueAxis;
 
 namespace Rblab {
 
@@ -111,6 +112,14 @@ public:
     */
     static Ticks fitValueTicks(
         double plotHeight, double labelRoom, int ticks, double max, bool wholeSteps);
+    /*!
+        Sets `y` of `chart` to [0, upper] on round ticks (0, 250, 500…), worked out on `scratch`
+        (QtCharts 6.4 may lay the real axis out for an intermediate tick count and keep those
+        labels), as many as the plot's height has room for (fitValueTicks). Cheap when
+        unchanged: the chart is laid out again only when the tick count changes.
+    */
+    static void applyValueTicks(
+        QChart *chart, QValueAxis *y, QValueAxis &scratch, double upper, bool wholeSteps);
     //! Under 11 ems high: a group legend's row under the plot would leave the plot a few pixels.
     static bool tooShortForLegendRow(int viewHeight, const QFont &font);
     //! Whether a chart view `viewHeight` high has a line to spare for the time axis's title.

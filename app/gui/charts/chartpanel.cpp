@@ -21,7 +21,6 @@
 #include <QTabWidget>
 #include <QCategoryAxis>
 #include <QFontMetricsF>
-#include <QGraphicsLayout>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -757,25 +756,10 @@ void ChartPanel::fitAxes(Chart &c, double top, double peak, Threshold threshold,
     if (c.x->isTitleVisible() != roomForTitle) {
         c.x->setTitleVisible(roomForTitle);
     }
-    // Round bounds and ticks (0, 250, 500…): no repeated labels like "0, 1, 1, 2". Worked out
-    // on a scratch axis: QtCharts 6.4 may lay the real one out for an intermediate tick count
-    // and keep those labels (0, 25, 50, 75, "1…" on an axis of two ticks, 0 and 100).
-    m_scratchAxis.setRange(0, c.kind == CacheMiB ? yMax : std::max(4.0, std::ceil(yMax)));
-    m_scratchAxis.setTickCount(ChartLayout::kMaxValueTicks);
-    m_scratchAxis.applyNiceNumbers();
-    const ChartLayout::Ticks ticks = ChartLayout::fitValueTicks(c.chart->plotArea().height(),
-        ChartLayout::valueLabelRoom(c.y->labelsFont()), m_scratchAxis.tickCount(),
-        m_scratchAxis.max(), c.kind != CacheMiB);
-    if (ticks.max != c.y->max() || c.y->min() != 0) {
-        c.y->setRange(0, ticks.max); // QtCharts relabels a new range by itself
-    }
-    if (ticks.count != c.y->tickCount()) {
-        c.y->setTickCount(ticks.count);
-        // It invalidates its layout on a new tick count but may not lay the axis out again: a
-        // layout now, only when the count changes (not at every refresh).
-        c.chart->layout()->invalidate();
-        c.chart->layout()->activate();
-    }
+    // Round bounds and ticks (0, 250, 500…): no repeated labels like "0, 1, 1, 2" (0, 25, 50,
+    // 75, "1…" on an axis of two ticks when QtCharts kept an intermediate layout).
+    ChartLayout::applyValueTicks(c.chart, c.y, m_scratchAxis,
+        c.kind == CacheMiB ? yMax : std::max(4.0, std::ceil(yMax)), c.kind != CacheMiB);
     if (c.note) {
         c.note->update(c.threshold, threshold.value, peak, thresholdText);
     }

@@ -159,25 +159,8 @@ void CompareCharts::fitAxes()
         // many as the plot's height has room for: a short plot (the replay at 1280×720) cut
         // five labels one above the other to "…" (architecture.md: QtCharts 6.4 may keep the
         // labels of an intermediate tick count, so the real axis gets only the result).
-        m_scratchAxis.setRange(0, std::max(4.0, std::ceil(m_tops[c] * 1.1)));
-        m_scratchAxis.setTickCount(ChartLayout::kMaxValueTicks);
-        m_scratchAxis.applyNiceNumbers();
-        const ChartLayout::Ticks ticks
-            = ChartLayout::fitValueTicks(m_charts[c]->plotArea().height(),
-                ChartLayout::valueLabelRoom(m_valueAxes[c]->labelsFont()),
-                m_scratchAxis.tickCount(), m_scratchAxis.max(), true);
-        QValueAxis *y = m_valueAxes[c];
-        if (ticks.max != y->max() || y->min() != 0) {
-            y->setRange(0, ticks.max);
-        }
-        if (ticks.count != y->tickCount()) {
-            y->setTickCount(ticks.count);
-            m_charts[c]->layout()->invalidate();
-            m_charts[c]->layout()->activate();
-        }
-    }
-
-    for (int c = 0; c < ChartCount; ++c) {
+        ChartLayout::applyValueTicks(m_charts[c], m_valueAxes[c], m_scratchAxis,
+            std::max(4.0, std::ceil(m_tops[c] * 1.1)), true);
         fitTimeAxis(c);
     }
 }

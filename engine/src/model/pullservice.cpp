@@ -277,25 +277,7 @@ bool PullService::timedOutAtThaw(qint32 pqIndex) const
 
 void PullService::onStaleResponse(qint32 pqIndex, quint64 stamp)
 {
-    World &w = *m_world;
-    ProcessQueue &pq = w.pqs[size_t(pqIndex)];
-    const bool parked = pq.stage == ProcessQueue::PullStage::Parked;
-    if (pq.pullGen != quint32(stamp) || (stamp >> 32) != (parked ? pq.parkGen : 0u)) {
-        return; // re-planned or overtaken, as onResponse() would find
-    }
-    if (!parked && pq.stage != ProcessQueue::PullStage::InFlight) {
-        return;
-    }
-    if (parked) {
-        std::vector<qint32> &held = pq.state->parked;
-        held.erase(std::remove(held.begin(), held.end(), pqIndex), held.end());
-    }
-    if (pq.incarnation != m_consumer->incarnation || !m_consumer->alive()) {
-        return;
-    }
-    pq.stage = ProcessQueue::PullStage::Idle;
-    if (pq.dropped) {
-        pq.stage = ProcessQueue::PullStage::Dead;
+    if (!takeAnswer(pqIndex, stamp)) {
         return;
     }
     // "receive response, but not matched any request": the messages are never consumed; the
@@ -303,17 +285,17 @@ void PullService::onStaleResponse(qint32 pqIndex, quint64 stamp)
     onException(pqIndex);
 }
 
-void PullService::onResponse(qint32 pqIndex, quint64 stamp)
+bool PullService::takeAnswer(qint32 pqIndex, quint64 stamp)
 {
     World &w = *m_world;
     Consumer &c = *m_consumer;
     ProcessQueue &pq = w.pqs[size_t(pqIndex)];
     const bool parked = pq.stage == ProcessQueue::PullStage::Parked;
     if (pq.pullGen != quint32(stamp) || (stamp >> 32) != (parked ? pq.parkGen : 0u)) {
-        return; // an answer that was re-planned or overtaken
+        return false; // an answer that was re-planned or overtaken
     }
     if (!parked && pq.stage != ProcessQueue::PullStage::InFlight) {
-        return;
+        return false;
     }
     if (parked) {
         // The broker answered a held request: it is no longer held.
@@ -329,17 +311,28 @@ void PullService::onResponse(qint32 pqIndex, quint64 stamp)
             const SimTime due = pq.pullSentAt + kConsumerTimeoutWhenSuspend;
             w.schedule(
                 std::max<SimTime>(0, due - w.now()), Ev::PullTimeout, quint32(pqIndex), pq.pullGen);
-            return;
+            return false;
         }
     }
     if (pq.incarnation != c.incarnation || !c.alive()) {
-        return;
+        return false;
     }
     pq.stage = ProcessQueue::PullStage::Idle;
     if (pq.dropped) {
         pq.stage = ProcessQueue::PullStage::Dead;
+        return false;
+    }
+    return true;
+}
+
+void PullService::onResponse(qint32 pqIndex, quint64 stamp)
+{
+    if (!takeAnswer(pqIndex, stamp)) {
         return;
     }
+    World &w = *m_world;
+    Consumer &c = *m_consumer;
+    ProcessQueue &pq = w.pqs[size_t(pqIndex)];
     switch (pq.status) {
     case ProcessQueue::PullStatus::Found: {
         pq.nextOffset = pq.nextBeginOffset;

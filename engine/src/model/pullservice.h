@@ -50,6 +50,13 @@ public:
     quint64 subscriptionNotLatestSamples = 0;
 
 private:
+    /*!
+        An answer reaches the client: whether it is still the one awaited (not re-planned,
+        overtaken, lost in a partition, for a dead or dropped process queue). If so the process
+        queue is idle again and the caller handles the answer.
+    */
+    bool takeAnswer(qint32 pq, quint64 stamp);
+
     void pullMessage(qint32 pq);
     void pullNow(qint32 pq); //!< pullMessage, inlined into the answer's handler (the hot path)
     void send(qint32 pq);
