@@ -98,6 +98,26 @@ package: build package-deps
 	@echo "Debian packages:"
 	@ls -1 $(PACKAGE_DIR)/*.deb
 
+# --- A real RocketMQ (issue 35): `rblab real-run` and the real-cluster test ---------------------
+# The RocketMQ the test starts: ROCKETMQ_HOME, or ../shared/rocketmq/4.9.8 beside this folder or
+# beside the repository this clone came from. When one is found, `make test` installs the Java
+# development kit and the Debian packages its debian-packages.txt lists (an official binary
+# distribution needs only the JDK); when none is, the test says so and is skipped.
+ROCKETMQ_FOUND = $$(for d in "$$ROCKETMQ_HOME" "$(CURDIR)/../shared/rocketmq/4.9.8" \
+	"$$(git -C "$(CURDIR)" config --get remote.origin.url 2>/dev/null)/../shared/rocketmq/4.9.8"; do \
+	[ -n "$$d" ] && [ -d "$$d/lib" ] && { echo "$$d"; break; }; done)
+
+.PHONY: real-deps
+
+real-deps:
+	@rmq=$(ROCKETMQ_FOUND); \
+	if [ -z "$$rmq" ]; then echo "No RocketMQ found (ROCKETMQ_HOME, ../shared/rocketmq/4.9.8): the real-cluster test will be skipped."; exit 0; fi; \
+	if [ -f "$$rmq/debian-packages.txt" ]; then pkgs=$$(grep -v '^#' "$$rmq/debian-packages.txt" | tr '\n' ' '); \
+	else pkgs=default-jdk-headless; fi; \
+	$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$$pkgs"
+
+test: real-deps
+
 # ---- Reliability (issue 13): fuzzing, the sanitizer build, the soak, the style check ---------
 #   make fuzz          runs each fuzz target FUZZ_SECONDS (libFuzzer with clang, else the
 #                      deterministic mutation driver); keeps findings in tests/data/fuzz-regressions

@@ -2,6 +2,7 @@
 #include "comparecommand.h"
 
 #include "clicontext.h"
+#include "realruncommand.h"
 
 #include <report/comparison.h>
 #include <report/comparisonwriter.h>
@@ -59,11 +60,15 @@ struct CompareOptions
     QCommandLineOption merge { QStringLiteral("merge"),
         QStringLiteral("Combine the JSON parts named as arguments.") };
     QCommandLineOption quiet { QStringLiteral("quiet"), QStringLiteral("No progress.") };
+    QCommandLineOption real { QStringLiteral("real"),
+        QStringLiteral("A real run of the scenario (rblab real-run's folder) beside the engine's "
+                       "runs over --seeds N (default 20): a verdict per figure."),
+        QStringLiteral("DIR") };
 
     explicit CompareOptions(QCommandLineParser &parser)
     {
-        parser.addOptions(
-            { variant, group, seeds, seedList, until, jobs, format, output, shard, merge, quiet });
+        parser.addOptions({ variant, group, seeds, seedList, until, jobs, format, output, shard,
+            merge, quiet, real });
         parser.clearPositionalArguments();
         parser.addPositionalArgument(QStringLiteral("compare"),
             QStringLiteral("Compare strategies on the same scenario, seeds and churn."),
@@ -340,6 +345,24 @@ int runCompareCommand(CliContext &context)
     const QString output = parser.value(options.output);
     if (!outputWritable(context, output)) {
         return 2;
+    }
+    if (parser.isSet(options.real)) {
+        if (args.size() != 1 || parser.isSet(options.variant)) {
+            context.err << kCommand
+                        << ": --real DIR takes the scenario the run played, and no --variant\n";
+            return 2;
+        }
+        if (format != QLatin1String("table") && format != QLatin1String("json")) {
+            context.err << kCommand << ": --real prints a table or json\n";
+            return 2;
+        }
+        bool ok = true;
+        const int n = parser.isSet(options.seeds) ? parser.value(options.seeds).toInt(&ok) : 20;
+        if (!ok || n < 1 || n > 1000) {
+            context.err << kCommand << ": --seeds expects 1 to 1000\n";
+            return 2;
+        }
+        return runRealCompare(context, args.first(), parser.value(options.real), n, format, output);
     }
     Comparison comparison;
     if (parser.isSet(options.merge)) {

@@ -9,6 +9,7 @@
 #include "importmqadmincommand.h"
 #include "scorestrategycommand.h"
 #include "newstrategycommand.h"
+#include "realruncommand.h"
 #include "simulatecommand.h"
 #include "strategiescommand.h"
 #include "strategyhostcommand.h"
@@ -43,7 +44,10 @@ const char *const kCommands
       "                             and a scenario that replays the membership).\n"
       "  import-mqadmin [FILE|-] [--connection FILE] [--progress FILE] --scenario FILE\n"
       "                             Start a scenario where a group stood, from mqadmin\n"
-      "                             consumerConnection and consumerProgress output.\n";
+      "                             consumerConnection and consumerProgress output.\n"
+      "  real-run SCENARIO --rocketmq DIR --out DIR\n"
+      "                             Play a scenario on a real RocketMQ on loopback, in real time;\n"
+      "                             write its observed report and compare it with the engine.\n";
 
 } // namespace
 
@@ -71,7 +75,7 @@ int main(int argc, char *argv[])
     parser.addOption(context.jsTimeoutOption);
     parser.addPositionalArgument(QStringLiteral("command"),
         QStringLiteral("strategies, allocate, simulate, compare, check-strategy, score-strategy, "
-                       "new-strategy, import-logs, import-mqadmin"),
+                       "new-strategy, import-logs, import-mqadmin, real-run"),
         QStringLiteral("<command> [options]"));
 
     // First pass: find the command; each command then adds its own options and parses again.
@@ -113,6 +117,9 @@ int main(int argc, char *argv[])
     }
     if (command == QLatin1String("import-logs")) {
         return runImportLogsCommand(context);
+    }
+    if (command == QLatin1String("real-run")) {
+        return runRealRunCommand(context);
     }
     if (command == QLatin1String("import-mqadmin")) {
         return runImportMqadminCommand(context);

@@ -1,0 +1,796 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "report/realrunfigures.h"
+
+#include "json/jsonnode.h"
+#include "json/jsonwriter.h"
+#include "run/simulation.h"
+
+#include <QDateTime>
+#include <QTimeZone>
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace Rblab {
+
+namespace {
+
+constexpr qint64 kEnd = std::numeric_limits<qint64>::max();
+
+bool isMainQueue(QStringView queue)
+{
+    return !queue.startsWith(u"%RETRY%") && !queue.startsWith(u"pop:");
+}
+
+//! One consumed line: when, which queue, which message, how it ended.
+struct Consumed
+{
+    qint64 t = 0; //!< ms after the origin
+    int consumer = 0;
+    qint64 offset = 0;
+    int reconsume = 0;
+};
+
+//! A consumer's process-queue table over time (main topics only), from alloc.log.
+struct Claims
+{
+    QList<QPair<qint64, QSet<QString>>> changes; //!< (ms after the origin, the table from then)
+    QSet<QString> at(qint64 t) const
+    {
+        QSet<QString> now;
+        for (const auto &[when, set] : changes) {
+            if (when > t) {
+                break;
+            }
+            now = set;
+        }
+        return now;
+    }
+};
+
+QList<QByteArray> lines(const QString &file)
+{
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly)) {
+        return {};
+    }
+    return f.readAll().split('\n');
+}
+
+} // namespace
+
+QList<RunFigures::HandOver> RunFigures::handOversOf(qint64 at, const QString &consumer) const
+{
+    QList<HandOver> out;
+    for (const HandOver &h : handOvers) {
+        if (h.at == at && h.consumer == consumer) {
+            out.append(h);
+        }
+    }
+    return out;
+}
+
+std::optional<RealRunRecord> RealRunRecord::read(
+    const QString &dir, const Scenario &scenario, QString *error)
+{
+    RealRunRecord run;
+    run.dir = QFileInfo(dir).absoluteFilePath();
+    const QString runFile = run.dir + QStringLiteral("/real-run.json");
+    QFile f(runFile);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1: cannot read (%2); is %3 a folder `rblab real-run` wrote?")
+                     .arg(runFile, f.errorString(), dir);
+        return std::nullopt;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &parseError);
+    if (!doc.isObject()
+        || doc.object().value(QStringLiteral("format")).toString()
+            != QStringLiteral("rebalance-lab/real-run@1")) {
+        *error = QStringLiteral("%1: not a real run's record (format rebalance-lab/real-run@1)%2")
+                     .arg(runFile,
+                         parseError.error == QJsonParseError::NoError
+                             ? QString()
+                             : QStringLiteral(": ") + parseError.errorString());
+        return std::nullopt;
+    }
+    const QJsonObject root = doc.object();
+    run.rocketmq = root.value(QStringLiteral("rocketmq")).toString();
+    run.origin = qint64(root.value(QStringLiteral("origin")).toDouble());
+    run.duration = qint64(root.value(QStringLiteral("duration")).toDouble());
+    run.finished = root.value(QStringLiteral("finished")).toBool();
+    run.interrupted = root.value(QStringLiteral("interrupted")).toBool();
+    for (const QJsonValue &v : root.value(QStringLiteral("consumers")).toArray()) {
+        const QJsonObject o = v.toObject();
+        Consumer c;
+        c.name = o.value(QStringLiteral("name")).toString();
+        c.id = o.value(QStringLiteral("id")).toString();
+        c.group = o.value(QStringLiteral("group")).toString();
+        c.folder = run.dir + u'/' + o.value(QStringLiteral("folder")).toString();
+        c.start = qint64(o.value(QStringLiteral("start")).toDouble());
+        run.consumers.append(c);
+    }
+    for (const QJsonValue &v : root.value(QStringLiteral("actions")).toArray()) {
+        const QJsonObject o = v.toObject();
+        run.actions.append({ qint64(o.value(QStringLiteral("t")).toDouble()),
+            o.value(QStringLiteral("action")).toString(),
+            o.value(QStringLiteral("consumer")).toString(),
+            o.value(QStringLiteral("detail")).toString() });
+    }
+
+    // Per consumer: its table over time, when it stopped, what it received.
+    const int n = int(run.consumers.size());
+    std::vector<Claims> claims(static_cast<size_t>(n));
+    std::vector<qint64> endAt(static_cast<size_t>(n), kEnd);
+    std::vector<QList<QPair<qint64, qint64>>> frozen(static_cast<size_t>(n)); // [from, to)
+    QHash<QString, QList<Consumed>> byQueue; // "scope\tqueue" → lines
+    QHash<QString, int> indexOf;
+    for (int i = 0; i < n; ++i) {
+        indexOf.insert(run.consumers.at(i).name, i);
+    }
+    for (const Action &a : std::as_const(run.actions)) {
+        const int i = indexOf.value(a.consumer, -1);
+        if (i < 0) {
+            continue;
+        }
+        if (a.action == QStringLiteral("kill")) {
+            endAt[size_t(i)] = std::min(endAt[size_t(i)], a.t);
+        } else if (a.action == QStringLiteral("freeze")) {
+            frozen[size_t(i)].append({ a.t, kEnd });
+        } else if (a.action == QStringLiteral("thaw") && !frozen[size_t(i)].isEmpty()) {
+            frozen[size_t(i)].last().second = a.t;
+        }
+    }
+    const auto groupOf = [&scenario](const QString &name) { return scenario.group(name); };
+    RunFigures &fig = run.figures;
+    for (int i = 0; i < n; ++i) {
+        Consumer &c = run.consumers[i];
+        const GroupSpec *g = groupOf(c.group);
+        const bool broadcasting = g && g->messageModel == MessageModel::Broadcasting;
+        for (const QByteArray &line : lines(c.folder + QStringLiteral("/stdout.log"))) {
+            const QList<QByteArray> w = line.split(' ');
+            if (w.size() >= 3 && w.at(1) == "STARTED") {
+                for (const QByteArray &kv : w) {
+                    if (kv.startsWith("clientId=")) {
+                        c.clientId = QString::fromUtf8(kv.mid(9));
+                    }
+                }
+            } else if (w.size() >= 2 && w.at(1) == "SHUTDOWN_BEGIN") {
+                // Its consume service stops first and it unregisters at once; its process
+                // queues linger until shutdown() returns (a second), held by no consumer.
+                endAt[size_t(i)] = std::min(endAt[size_t(i)], w.at(0).toLongLong() - run.origin);
+            }
+        }
+        qint64 lineNo = 0;
+        for (const QByteArray &line : lines(c.folder + QStringLiteral("/alloc.log"))) {
+            ++lineNo;
+            const QList<QByteArray> w = line.split(' ');
+            if (w.size() < 3 || (w.at(1) != "ALLOC" && w.at(1) != "SNAP")) {
+                continue;
+            }
+            bool ok = false;
+            const qint64 t = w.at(0).toLongLong(&ok) - run.origin;
+            if (!ok) {
+                *error = QStringLiteral("%1/alloc.log:%2: no time").arg(c.folder).arg(lineNo);
+                return std::nullopt;
+            }
+            QSet<QString> set;
+            for (qsizetype k = 3; k < w.size(); ++k) {
+                const QString entry = QString::fromUtf8(w.at(k));
+                // topic/broker/qid:count:bytes:flags; a dropped process queue is not held.
+                const QStringList parts = entry.split(u':');
+                if (parts.size() >= 4 && isMainQueue(entry) && !parts.at(3).contains(u'D')) {
+                    set.insert(parts.at(0));
+                }
+            }
+            if (claims[size_t(i)].changes.isEmpty()
+                || claims[size_t(i)].changes.last().second != set) {
+                claims[size_t(i)].changes.append({ t, set });
+            }
+        }
+        lineNo = 0;
+        for (const QByteArray &line : lines(c.folder + QStringLiteral("/consumed.log"))) {
+            ++lineNo;
+            // recvMs topic broker queueId queueOffset producerSeq sendMs reconsumeTimes result
+            // popTime
+            const QList<QByteArray> w = line.split(' ');
+            if (w.size() < 9) {
+                continue;
+            }
+            const QString queue = QString::fromUtf8(w.at(1) + '/' + w.at(2) + '/' + w.at(3));
+            const QString scope = broadcasting ? c.name : c.group;
+            byQueue[scope + u'\t' + queue].append(
+                { w.at(0).toLongLong() - run.origin, i, w.at(4).toLongLong(), w.at(7).toInt() });
+        }
+        for (const QByteArray &line : lines(c.folder + QStringLiteral("/rocketmq_client.log"))) {
+            fig.flowControlLines += line.contains("so do flow control") ? 1 : 0;
+        }
+    }
+
+    // Ownership: sweep every change of any table or state.
+    const qint64 end = run.duration;
+    QList<qint64> times { 0, end };
+    for (int i = 0; i < n; ++i) {
+        for (const auto &change : std::as_const(claims[size_t(i)].changes)) {
+            times.append(std::clamp<qint64>(change.first, 0, end));
+        }
+        if (endAt[size_t(i)] != kEnd) {
+            times.append(std::clamp<qint64>(endAt[size_t(i)], 0, end));
+        }
+        for (const auto &[from, to] : std::as_const(frozen[size_t(i)])) {
+            times.append(std::clamp<qint64>(from, 0, end));
+            times.append(std::clamp<qint64>(to == kEnd ? end : to, 0, end));
+        }
+    }
+    std::sort(times.begin(), times.end());
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    // The queues counted per group: the scenario's at the start, and any later one once seen.
+    QMap<QString, QMap<QString, qint64>> counted; // group → queue → counted from
+    for (const GroupSpec &g : scenario.groups) {
+        for (const QString &topic : g.topics) {
+            if (const TopicSpec *t = scenario.topic(topic)) {
+                for (const auto &[broker, count] : t->queues) {
+                    for (int q = 0; q < count; ++q) {
+                        counted[g.name].insert(
+                            QStringLiteral("%1/%2/%3").arg(topic, broker).arg(q), 0);
+                    }
+                }
+            }
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+        for (const auto &[t, set] : std::as_const(claims[size_t(i)].changes)) {
+            for (const QString &q : set) {
+                QMap<QString, qint64> &queues = counted[run.consumers.at(i).group];
+                if (!queues.contains(q)) {
+                    queues.insert(q, t);
+                }
+            }
+        }
+    }
+    const auto isFrozen = [&frozen](int i, qint64 t) {
+        for (const auto &[from, to] : frozen[size_t(i)]) {
+            if (t >= from && t < to) {
+                return true;
+            }
+        }
+        return false;
+    };
+    // Settled: every initial consumer has claimed queues, and every counted queue has exactly one
+    // running holder.
+    qint64 firstClaims = 0;
+    for (int i = 0; i < n; ++i) {
+        const Consumer &c = run.consumers.at(i);
+        const GroupSpec *g = groupOf(c.group);
+        bool initial = false;
+        for (const ConsumerSpec &spec : g ? g->consumers : QList<ConsumerSpec>()) {
+            initial = initial || (spec.name.isEmpty() ? spec.id : spec.name) == c.name;
+        }
+        if (!initial) {
+            continue;
+        }
+        for (const auto &[t, set] : std::as_const(claims[size_t(i)].changes)) {
+            if (!set.isEmpty()) {
+                firstClaims = std::max(firstClaims, t);
+                break;
+            }
+        }
+    }
+    bool settled = false;
+    std::vector<int> cursor(static_cast<size_t>(n), -1);
+    for (qsizetype k = 0; k + 1 < times.size(); ++k) {
+        const qint64 t = times.at(k);
+        const double seconds = double(times.at(k + 1) - t) / 1000.0;
+        QHash<QString, QPair<int, int>> holders; // group/queue → (live holders, running holders)
+        for (int i = 0; i < n; ++i) {
+            const auto &changes = claims[size_t(i)].changes;
+            while (cursor[size_t(i)] + 1 < changes.size()
+                && changes.at(cursor[size_t(i)] + 1).first <= t) {
+                ++cursor[size_t(i)];
+            }
+            if (cursor[size_t(i)] < 0 || t >= endAt[size_t(i)]) {
+                continue;
+            }
+            const bool running = !isFrozen(i, t);
+            for (const QString &q : changes.at(cursor[size_t(i)]).second) {
+                auto &h = holders[run.consumers.at(i).group + u'\t' + q];
+                ++h.first;
+                h.second += running ? 1 : 0;
+            }
+        }
+        if (!settled) {
+            bool all = t >= firstClaims;
+            for (auto g = counted.cbegin(); g != counted.cend() && all; ++g) {
+                for (auto q = g.value().cbegin(); q != g.value().cend() && all; ++q) {
+                    const QPair<int, int> h = holders.value(g.key() + u'\t' + q.key());
+                    all = q.value() > t || (h.first == 1 && h.second == 1);
+                }
+            }
+            if (!all) {
+                continue;
+            }
+            settled = true;
+            fig.from = t;
+        }
+        for (auto g = counted.cbegin(); g != counted.cend(); ++g) {
+            const GroupSpec *spec = groupOf(g.key());
+            const bool clustering
+                = spec && spec->messageModel == MessageModel::Clustering && !spec->pops();
+            for (auto q = g.value().cbegin(); q != g.value().cend(); ++q) {
+                if (q.value() > t) {
+                    continue;
+                }
+                const QPair<int, int> h = holders.value(g.key() + u'\t' + q.key());
+                if (clustering && h.first >= 2) {
+                    fig.doubleOwnedQueueSeconds += seconds;
+                }
+                if (h.second == 0) {
+                    fig.unownedQueueSeconds += seconds;
+                }
+            }
+        }
+    }
+
+    // Deliveries, duplicates and order violations, per scope and queue, in receipt order.
+    for (auto it = byQueue.begin(); it != byQueue.end(); ++it) {
+        QList<Consumed> &list = it.value();
+        std::stable_sort(list.begin(), list.end(),
+            [](const Consumed &a, const Consumed &b) { return a.t < b.t; });
+        QSet<qint64> seen;
+        qint64 highest = -1;
+        const QString group = it.key().section(u'\t', 0, 0);
+        const GroupSpec *g = groupOf(group);
+        const bool orderly = g && g->consumeMode == ConsumeMode::Orderly;
+        for (const Consumed &c : std::as_const(list)) {
+            const bool counts = c.t >= fig.from;
+            fig.delivered += counts ? 1 : 0;
+            if (seen.contains(c.offset)) {
+                fig.duplicates += counts ? 1 : 0;
+            } else {
+                seen.insert(c.offset);
+            }
+            if (orderly && c.reconsume == 0 && c.offset < highest) {
+                ++fig.orderViolations;
+            }
+            highest = std::max(highest, c.offset);
+        }
+    }
+
+    for (int i = 0; i < n; ++i) {
+        const Consumer &c = run.consumers.at(i);
+        QString state = QStringLiteral("running");
+        for (const Action &a : std::as_const(run.actions)) {
+            if (a.consumer == c.name
+                && (a.action == QStringLiteral("kill") || a.action == QStringLiteral("shutdown"))) {
+                state = a.action == QStringLiteral("kill") ? QStringLiteral("killed")
+                                                           : QStringLiteral("shutdown");
+            }
+        }
+        run.endStates.insert(c.name, state);
+        if (state != QStringLiteral("running")) {
+            continue;
+        }
+        for (const QString &q : claims[size_t(i)].at(end)) {
+            run.ownersAtEnd[q].append(c.name);
+        }
+    }
+    for (QStringList &owners : run.ownersAtEnd) {
+        owners.sort();
+    }
+
+    // Hand-overs: what each leaver held, and when another consumer of its group first received it.
+    for (const Action &a : std::as_const(run.actions)) {
+        if (a.action != QStringLiteral("kill") && a.action != QStringLiteral("shutdown")
+            && a.action != QStringLiteral("freeze")) {
+            continue;
+        }
+        const int i = indexOf.value(a.consumer, -1);
+        if (i < 0) {
+            continue;
+        }
+        qint64 until = kEnd;
+        if (a.action == QStringLiteral("freeze")) {
+            for (const auto &[from, to] : std::as_const(frozen[size_t(i)])) {
+                if (from == a.t) {
+                    until = to;
+                }
+            }
+        }
+        const Consumer &leaver = run.consumers.at(i);
+        const GroupSpec *g = groupOf(leaver.group);
+        const QString scope
+            = g && g->messageModel == MessageModel::Broadcasting ? leaver.name : leaver.group;
+        QStringList held = claims[size_t(i)].at(a.t).values();
+        held.sort();
+        for (const QString &q : std::as_const(held)) {
+            RunFigures::HandOver h { a.t, a.action, a.consumer, q, -1, {} };
+            for (const Consumed &c : byQueue.value(scope + u'\t' + q)) {
+                if (c.t >= a.t && c.t < until && c.consumer != i) {
+                    h.gapMs = c.t - a.t;
+                    h.to = run.consumers.at(c.consumer).name;
+                    break;
+                }
+            }
+            fig.handOvers.append(h);
+        }
+    }
+    return run;
+}
+
+QByteArray RealRunRecord::report(const Scenario &scenario) const
+{
+    const auto queueObject = [](const QString &queue) {
+        const QStringList p = queue.split(u'/');
+        return QJsonObject { { QStringLiteral("topic"), p.value(0) },
+            { QStringLiteral("brokerName"), p.value(1) },
+            { QStringLiteral("queueId"), p.value(2).toInt() } };
+    };
+    QJsonArray queues;
+    QStringList names;
+    for (const TopicSpec &t : scenario.topics) {
+        for (const auto &[broker, count] : t.queues) {
+            for (int q = 0; q < count; ++q) {
+                names << QStringLiteral("%1/%2/%3").arg(t.name, broker).arg(q);
+            }
+        }
+    }
+    for (auto it = ownersAtEnd.cbegin(); it != ownersAtEnd.cend(); ++it) {
+        if (!names.contains(it.key())) {
+            names << it.key();
+        }
+    }
+    for (const QString &q : std::as_const(names)) {
+        QJsonObject o = queueObject(q);
+        o.insert(QStringLiteral("owners"), QJsonArray::fromStringList(ownersAtEnd.value(q)));
+        queues.append(o);
+    }
+    QJsonArray consumerList;
+    for (const Consumer &c : consumers) {
+        consumerList.append(QJsonObject { { QStringLiteral("name"), c.name },
+            { QStringLiteral("id"), c.clientId.isEmpty() ? c.id : c.clientId },
+            { QStringLiteral("group"), c.group },
+            { QStringLiteral("state"), endStates.value(c.name) },
+            { QStringLiteral("host"), QDir(dir).relativeFilePath(c.folder) } });
+    }
+    QJsonArray events;
+    static const QMap<QString, QString> types { { QStringLiteral("start"),
+                                                    QStringLiteral("started") },
+        { QStringLiteral("kill"), QStringLiteral("kill") },
+        { QStringLiteral("shutdown"), QStringLiteral("shutdown") },
+        { QStringLiteral("freeze"), QStringLiteral("freeze") },
+        { QStringLiteral("thaw"), QStringLiteral("unfreeze") } };
+    for (const Action &a : actions) {
+        if (!types.contains(a.action)) {
+            continue;
+        }
+        QJsonObject e { { QStringLiteral("t"), double(a.t) },
+            { QStringLiteral("type"), types.value(a.action) } };
+        if (!a.consumer.isEmpty()) {
+            e.insert(QStringLiteral("consumer"), a.consumer);
+        }
+        events.append(e);
+    }
+    QJsonArray handOvers;
+    for (const RunFigures::HandOver &h : figures.handOvers) {
+        QJsonObject o { { QStringLiteral("t"), double(h.at) },
+            { QStringLiteral("action"), h.action }, { QStringLiteral("consumer"), h.consumer },
+            { QStringLiteral("queue"), queueObject(h.queue) } };
+        o.insert(
+            QStringLiteral("gapMs"), h.gapMs >= 0 ? QJsonValue(double(h.gapMs)) : QJsonValue());
+        if (!h.to.isEmpty()) {
+            o.insert(QStringLiteral("to"), h.to);
+        }
+        handOvers.append(o);
+    }
+    QJsonObject observed { { QStringLiteral("source"), QStringLiteral("rblab real-run") },
+        { QStringLiteral("rocketmq"), rocketmq },
+        { QStringLiteral("origin"),
+            QDateTime::fromMSecsSinceEpoch(origin, Qt::UTC).toString(Qt::ISODateWithMs) },
+        { QStringLiteral("finished"), finished },
+        { QStringLiteral("delivered"), double(figures.delivered) },
+        { QStringLiteral("duplicates"), double(figures.duplicates) },
+        { QStringLiteral("orderViolations"), double(figures.orderViolations) },
+        { QStringLiteral("doubleOwnedQueueSeconds"),
+            std::round(figures.doubleOwnedQueueSeconds * 1000) / 1000 },
+        { QStringLiteral("unownedQueueSeconds"),
+            std::round(figures.unownedQueueSeconds * 1000) / 1000 },
+        { QStringLiteral("flowControlLines"), double(figures.flowControlLines) },
+        { QStringLiteral("handOvers"), handOvers } };
+    QJsonObject root { { QStringLiteral("format"), QStringLiteral("rebalance-lab/report@1") },
+        { QStringLiteral("scenario"), scenario.name },
+        { QStringLiteral("profile"),
+            rocketmq.startsWith(u'4') ? QStringLiteral("4.9") : QStringLiteral("5.x") },
+        { QStringLiteral("duration"), double(duration) }, { QStringLiteral("queues"), queues },
+        { QStringLiteral("consumers"), consumerList }, { QStringLiteral("events"), events },
+        { QStringLiteral("observed"), observed } };
+    return JsonWriter::write(JsonNode::fromJson(root,
+        { QStringLiteral("format"), QStringLiteral("scenario"), QStringLiteral("profile"),
+            QStringLiteral("duration"), QStringLiteral("t"), QStringLiteral("type"),
+            QStringLiteral("action"), QStringLiteral("name"), QStringLiteral("id"),
+            QStringLiteral("topic"), QStringLiteral("brokerName"), QStringLiteral("queueId"),
+            QStringLiteral("source") }));
+}
+
+RunFigures engineFigures(
+    const Scenario &scenario, const StrategyRegistry &registry, quint64 seed, qint64 from)
+{
+    Scenario s = scenario;
+    s.seed = seed;
+    Simulation sim(s, registry);
+    RunFigures fig;
+    fig.from = from;
+    if (!sim.isValid()) {
+        return fig;
+    }
+    std::optional<SnapshotTotals> atFrom;
+    if (from <= 0) {
+        atFrom = SnapshotTotals {};
+    }
+    struct Leave
+    {
+        SimTime at = 0;
+        QString action;
+        QString consumer;
+        SimTime until = kNever;
+    };
+    QList<Leave> leaves;
+    for (const ScenarioEvent &e : s.events) {
+        switch (e.action) {
+        case ScenarioEvent::Action::Kill:
+            leaves.append({ e.at, QStringLiteral("kill"), e.consumer, kNever });
+            break;
+        case ScenarioEvent::Action::Shutdown:
+            leaves.append({ e.at, QStringLiteral("shutdown"), e.consumer, kNever });
+            break;
+        case ScenarioEvent::Action::Freeze:
+            leaves.append({ e.at, QStringLiteral("freeze"), e.consumer,
+                e.forDuration ? e.at + *e.forDuration : kNever });
+            break;
+        default:
+            break;
+        }
+    }
+    std::stable_sort(
+        leaves.begin(), leaves.end(), [](const Leave &a, const Leave &b) { return a.at < b.at; });
+    struct Pending
+    {
+        qsizetype handOver = 0;
+        qint32 queue = -1;
+        qint32 leaver = -1;
+        SimTime at = 0;
+        SimTime until = kNever;
+        QHash<qint32, qint64> baseline; // holder → nextOffset when first seen
+    };
+    QList<Pending> pending;
+    const auto queueName = [&sim](qint32 q) {
+        const QueueInfo &info = sim.queues().at(q);
+        return QStringLiteral("%1/%2/%3").arg(info.topic, info.brokerName).arg(info.queueId);
+    };
+    const SimTime end = s.duration;
+    qsizetype nextLeave = 0;
+    constexpr SimTime kFine = 2;
+    while (sim.now() < end) {
+        if (!atFrom && sim.now() >= from) {
+            atFrom = sim.totals();
+        }
+        SimTime leaveAt = nextLeave < leaves.size() ? leaves.at(nextLeave).at : kNever;
+        if (!atFrom) {
+            leaveAt = std::min(leaveAt, from + 1);
+        }
+        if (leaveAt != kNever && sim.now() >= leaveAt - 1) {
+            if (nextLeave >= leaves.size() || leaves.at(nextLeave).at != leaveAt) {
+                sim.runUntil(leaveAt); // only the start of the figures' window
+                continue;
+            }
+            const Leave &l = leaves.at(nextLeave++);
+            const WorldSnapshot &snap = sim.snapshot();
+            const qint32 leaver = sim.consumerIndex(l.consumer);
+            if (leaver >= 0) {
+                QList<QPair<QString, qint32>> held;
+                for (const SnapshotHolding &h : snap.holdings) {
+                    if (h.consumer == leaver && !h.dropped && !sim.queues().at(h.queue).retry) {
+                        held.append({ queueName(h.queue), h.queue });
+                    }
+                }
+                std::sort(held.begin(), held.end());
+                for (const auto &[name, q] : std::as_const(held)) {
+                    fig.handOvers.append({ l.at, l.action, l.consumer, name, -1, {} });
+                    pending.append({ fig.handOvers.size() - 1, q, leaver, l.at, l.until, {} });
+                }
+            }
+            continue;
+        }
+        // Fine steps while a pending queue has another holder; else on to the next rebalance.
+        bool watching = false;
+        if (!pending.isEmpty()) {
+            const WorldSnapshot &snap = sim.snapshot();
+            for (qsizetype k = 0; k < pending.size();) {
+                Pending &p = pending[k];
+                bool done = false;
+                if (snap.now >= p.until) {
+                    done = true;
+                } else {
+                    for (const SnapshotHolding &h : snap.holdings) {
+                        if (h.queue != p.queue || h.consumer == p.leaver || h.dropped) {
+                            continue;
+                        }
+                        watching = true;
+                        if (!p.baseline.contains(h.consumer)) {
+                            p.baseline.insert(h.consumer, h.nextOffset);
+                        } else if (h.nextOffset > p.baseline.value(h.consumer)) {
+                            RunFigures::HandOver &ho = fig.handOvers[p.handOver];
+                            ho.gapMs = snap.now - p.at;
+                            ho.to = sim.consumers().at(h.consumer).name;
+                            done = true;
+                            break;
+                        }
+                    }
+                }
+                if (done) {
+                    pending.removeAt(k);
+                } else {
+                    ++k;
+                }
+            }
+        }
+        SimTime limit = std::min(end, leaveAt == kNever ? end : leaveAt - 1);
+        if (watching) {
+            sim.runUntil(std::min(limit, sim.now() + kFine));
+        } else if (!pending.isEmpty()) {
+            // Until the next rebalance (a new holder), or a thaw ending a pending hand-over.
+            for (const Pending &p : std::as_const(pending)) {
+                if (p.until != kNever) {
+                    limit = std::min(limit, p.until);
+                }
+            }
+            if (!sim.runToNextEvent({ SimEvent::Type::Rebalance }, limit)) {
+                sim.runUntil(limit);
+            }
+        } else {
+            sim.runUntil(limit);
+        }
+        if (sim.now() < limit && !watching && pending.isEmpty()) {
+            sim.runUntil(limit);
+        }
+    }
+    const SnapshotTotals totals = sim.totals();
+    const SnapshotTotals base = atFrom.value_or(totals);
+    fig.delivered = totals.delivered - base.delivered;
+    fig.duplicates = totals.duplicates - base.duplicates;
+    fig.doubleOwnedQueueSeconds = totals.doubleOwnedQueueSeconds - base.doubleOwnedQueueSeconds;
+    fig.unownedQueueSeconds = totals.unownedQueueSeconds - base.unownedQueueSeconds;
+    const WorldSnapshot &snap = sim.snapshot();
+    for (const SnapshotConsumer &c : snap.consumers) {
+        const qint64 countOrSize = c.flowControl[0] + c.flowControl[1];
+        fig.flowControlLines += (countOrSize + 999) / 1000 + (c.flowControl[2] + 999) / 1000;
+    }
+    return fig;
+}
+
+namespace {
+
+double median(QList<double> values)
+{
+    if (values.isEmpty()) {
+        return 0;
+    }
+    std::sort(values.begin(), values.end());
+    const qsizetype m = values.size() / 2;
+    return values.size() % 2 ? values.at(m) : (values.at(m - 1) + values.at(m)) / 2.0;
+}
+
+RealComparisonRow row(const QString &figure, const QString &unit, double real,
+    const QList<double> &engine, double widen)
+{
+    RealComparisonRow r;
+    r.figure = figure;
+    r.unit = unit;
+    r.real = real;
+    r.seeds = int(engine.size());
+    if (!engine.isEmpty()) {
+        r.least = *std::min_element(engine.begin(), engine.end());
+        r.most = *std::max_element(engine.begin(), engine.end());
+        r.median = median(engine);
+    }
+    r.inside = !engine.isEmpty() && real >= r.least - widen && real <= r.most + widen;
+    return r;
+}
+
+} // namespace
+
+QList<RealComparisonRow> compareReal(const RunFigures &real, const QList<RunFigures> &engine)
+{
+    QList<RealComparisonRow> rows;
+    // Hand-overs per leave event, matched by (action, consumer, occurrence): the real action's
+    // time is when it was applied, a few ms after the scenario's.
+    struct Key
+    {
+        QString action;
+        QString consumer;
+        qint64 at = 0;
+    };
+    const auto eventsOf = [](const RunFigures &f) {
+        QList<Key> keys;
+        for (const RunFigures::HandOver &h : f.handOvers) {
+            if (keys.isEmpty() || keys.last().at != h.at || keys.last().consumer != h.consumer) {
+                keys.append({ h.action, h.consumer, h.at });
+            }
+        }
+        return keys;
+    };
+    const QList<Key> realEvents = eventsOf(real);
+    for (const Key &k : realEvents) {
+        const auto gaps = [&k](const RunFigures &f, bool last) -> std::optional<double> {
+            // The event with the same action and consumer nearest in time.
+            qint64 best = -1;
+            for (const RunFigures::HandOver &h : f.handOvers) {
+                if (h.action == k.action && h.consumer == k.consumer
+                    && (best < 0 || std::abs(h.at - k.at) < std::abs(best - k.at))) {
+                    best = h.at;
+                }
+            }
+            std::optional<double> value;
+            for (const RunFigures::HandOver &h : f.handOvers) {
+                if (h.at == best && h.consumer == k.consumer && h.gapMs >= 0) {
+                    value = value ? (last ? std::max(*value, double(h.gapMs))
+                                          : std::min(*value, double(h.gapMs)))
+                                  : double(h.gapMs);
+                }
+            }
+            return value;
+        };
+        for (const bool last : { false, true }) {
+            const std::optional<double> r = gaps(real, last);
+            if (!r) {
+                continue;
+            }
+            QList<double> e;
+            for (const RunFigures &f : engine) {
+                if (const std::optional<double> v = gaps(f, last)) {
+                    e.append(*v);
+                }
+            }
+            RealComparisonRow x
+                = row(QStringLiteral("%1 receipt after %2 %3")
+                          .arg(last ? QStringLiteral("last") : QStringLiteral("first"), k.action,
+                              k.consumer),
+                    QStringLiteral("ms"), *r, e, 50);
+            x.handOver = true;
+            x.medianClose = !e.isEmpty() && std::abs(x.median - *r) <= std::max(0.15 * *r, 150.0);
+            rows.append(x);
+        }
+    }
+    const auto series = [&engine](auto get) {
+        QList<double> v;
+        for (const RunFigures &f : engine) {
+            v.append(get(f));
+        }
+        return v;
+    };
+    rows.append(
+        row(QStringLiteral("duplicates"), QStringLiteral("messages"), double(real.duplicates),
+            series([](const RunFigures &f) { return double(f.duplicates); }), 0));
+    rows.append(row(QStringLiteral("double-owned"), QStringLiteral("queue-seconds"),
+        real.doubleOwnedQueueSeconds,
+        series([](const RunFigures &f) { return f.doubleOwnedQueueSeconds; }), 0.05));
+    rows.append(
+        row(QStringLiteral("unowned"), QStringLiteral("queue-seconds"), real.unownedQueueSeconds,
+            series([](const RunFigures &f) { return f.unownedQueueSeconds; }), 0.05 * 8));
+    rows.append(row(QStringLiteral("flow-control lines"), QStringLiteral("lines"),
+        double(real.flowControlLines),
+        series([](const RunFigures &f) { return double(f.flowControlLines); }), 0));
+    return rows;
+}
+
+} // namespace Rblab

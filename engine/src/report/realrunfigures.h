@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: Apache-2.0
+// The figures a real run and the engine are compared on (issue 35), measured the same way on both.
+#pragma once
+
+#include "scenario/scenario.h"
+
+#include <rblab/rblab_global.h>
+
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace Rblab {
+
+class StrategyRegistry;
+
+/*!
+    What one run did, for the figures a real cluster can confirm: each hand-over after a
+    consumer left (killed, shut down, frozen), deliveries and duplicates, queue-seconds with two
+    owners or no running owner. A real run's come from the harness's lines (`rblab real-run`,
+    RealRunRecord); the engine's from a Simulation of the same scenario (engineFigures), with
+    the same definitions:
+    - a hand-over: for each main-topic queue the leaver held when it left, the time until another
+      consumer first received a message of it (-1: nobody did before the run ended, or before a
+      frozen leaver thawed);
+    - duplicates: deliveries of a message already delivered in its scope (the group, or the
+      consumer when BROADCASTING);
+    - double-owned: a queue held by two or more live consumers (frozen ones included, their
+      process queues are still there); unowned: a queue no running consumer holds (from 0:00).
+*/
+struct RBLAB_ENGINE_EXPORT RunFigures
+{
+    struct HandOver
+    {
+        qint64 at = 0; //!< ms after the origin
+        QString action; //!< "kill", "shutdown", "freeze"
+        QString consumer; //!< the leaver's name
+        QString queue; //!< "topic/broker/id"
+        qint64 gapMs = -1;
+        QString to; //!< who received it first
+    };
+    QList<HandOver> handOvers;
+    /*!
+        Deliveries, duplicates and queue-seconds count from here (ms after the origin): when the
+        group first settled after its initial consumers started (every queue with one running
+        owner). A JVM's start() takes seconds on a loaded machine, a simulated one milliseconds:
+        the start-up is not what the figures compare.
+    */
+    qint64 from = 0;
+    qint64 delivered = 0;
+    qint64 duplicates = 0;
+    qint64 orderViolations
+        = 0; //!< orderly groups: a message received after a later one of its queue
+    double doubleOwnedQueueSeconds = 0;
+    double unownedQueueSeconds = 0;
+    qint64 flowControlLines = 0; //!< real: lines logged (one hold in 1,000); engine: holds / 1,000
+
+    //! The hand-overs of one event (at, consumer), in queue order.
+    QList<HandOver> handOversOf(qint64 at, const QString &consumer) const;
+};
+
+/*!
+    A real run's folder as `rblab real-run` leaves it (real-run.json, consumers/…, producer/),
+    read back, with its figures.
+*/
+struct RBLAB_ENGINE_EXPORT RealRunRecord
+{
+    struct Action
+    {
+        qint64 t = 0;
+        QString action;
+        QString consumer;
+        QString detail;
+    };
+    struct Consumer
+    {
+        QString name;
+        QString id;
+        QString group;
+        QString folder; //!< absolute
+        QString clientId; //!< as the client reported it (STARTED)
+        qint64 start = 0;
+    };
+    QString dir;
+    QString rocketmq;
+    qint64 origin = 0; //!< epoch ms of 0:00
+    qint64 duration = 0;
+    bool finished = false;
+    bool interrupted = false;
+    QList<Consumer> consumers;
+    QList<Action> actions;
+    RunFigures figures;
+    QMap<QString, QStringList> ownersAtEnd; //!< "topic/broker/id" → the names holding it at the end
+    QMap<QString, QString> endStates; //!< consumer name → "killed", "shutdown" or "running"
+
+    /*!
+        The observed report (report-format.md, "Observed reports", source "rblab real-run"): the
+        run's consumers, queues and actions, and under "observed" its figures and hand-overs.
+    */
+    QByteArray report(const Scenario &scenario) const;
+
+    //! Reads `dir`; nullopt with `error` naming the file and line that could not be read.
+    static std::optional<RealRunRecord> read(
+        const QString &dir, const Scenario &scenario, QString *error);
+};
+
+//! The engine's figures for `scenario` with `seed`, measured as RealRunRecord measures a real run.
+//! Deliveries, duplicates and queue-seconds count from `from` (the real run's RunFigures::from).
+RBLAB_ENGINE_EXPORT RunFigures engineFigures(
+    const Scenario &scenario, const StrategyRegistry &registry, quint64 seed, qint64 from = 0);
+
+/*!
+    One figure, real beside the engine's runs over seeds: the real value, the engine's median and
+    range, and whether the real one lies inside (times widened by 50 ms of measurement). Hand-over
+    gaps also need the engine's median within max(15 %, 150 ms) of the real gap.
+*/
+struct RBLAB_ENGINE_EXPORT RealComparisonRow
+{
+    QString figure; //!< "first receipt after kill 127.0.0.1@c1", "duplicates"
+    QString unit; //!< "ms", "messages", "queue-seconds"
+    double real = 0;
+    double median = 0;
+    double least = 0;
+    double most = 0;
+    int seeds = 0;
+    bool inside = false;
+    bool handOver = false;
+    bool medianClose = true; //!< hand-overs: the median within max(15 %, 150 ms)
+    bool verdict() const { return inside && medianClose; }
+};
+
+RBLAB_ENGINE_EXPORT QList<RealComparisonRow> compareReal(
+    const RunFigures &real, const QList<RunFigures> &engine);
+
+} // namespace Rblab
