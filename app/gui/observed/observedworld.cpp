@@ -5,6 +5,7 @@
 #include <import/logfiles.h>
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QFileInfo>
 #include <QSet>
 
@@ -115,6 +116,9 @@ void ObservedWorld::build()
     addEvents(consumerIndex);
     addSamples();
     m_replay = imp.scenario();
+    for (qsizetype c = 0; c < m_consumers.size(); ++c) {
+        m_silentSince.append(m_consumers.at(c).killed ? lastLineClock(qint32(c)) : QString());
+    }
 }
 
 void ObservedWorld::addQueues(Catalog &catalog)
@@ -527,6 +531,17 @@ QString ObservedWorld::summary() const
               .arg(m_files.size())
               .arg(consumers)
               .arg(groups);
+}
+
+QString ObservedWorld::lastLineClock(qint32 consumer) const
+{
+    if (consumer < 0 || consumer >= m_consumers.size()) {
+        return QString();
+    }
+    // The printed time is epoch ms of the zone's wall clock: shifted back into that zone.
+    const qint64 printed
+        = m_consumers.at(consumer).alivePrinted + qint64(m_importer->zoneMinutes()) * 60 * 1000;
+    return QDateTime::fromMSecsSinceEpoch(printed, Qt::UTC).toString(QStringLiteral("HH:mm:ss"));
 }
 
 QList<LogImporter::SourceLine> ObservedWorld::linesOf(qint32 consumer) const

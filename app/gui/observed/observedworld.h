@@ -60,6 +60,17 @@ public:
     //! The used lines of catalog consumer `consumer`, in time order.
     QList<LogImporter::SourceLine> linesOf(qint32 consumer) const;
     const LogImporter &importer() const { return *m_importer; }
+    /*!
+        When catalog consumer `consumer` last logged anything, as its file prints it ("21:42:01",
+        the logs' own clock and zone: the line one finds there); empty for no such consumer.
+    */
+    QString lastLineClock(qint32 consumer) const;
+    /*!
+        Per catalog consumer: lastLineClock() of one whose end the importer inferred (it fell
+        silent while the others' cidAllSize dropped; the report calls it a kill), else empty.
+        The logs show silence, not a kill: the views say "silent since" with it.
+    */
+    const QStringList &silentSince() const { return m_silentSince; }
     //! When a double-owned window begins (time order): pause-on-event and tests.
     const QList<SimTime> &doubleOwnedStarts() const { return m_doubleStarts; }
 
@@ -135,6 +146,7 @@ private:
     QList<Sample> m_samples;
     SimTime m_sampleInterval = 500;
     Scenario m_replay;
+    QStringList m_silentSince;
 };
 
 } // namespace Rblab

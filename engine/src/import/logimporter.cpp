@@ -93,7 +93,7 @@ QList<LogImporter::ObservedConsumer> LogImporter::observedConsumers() const
     QList<ObservedConsumer> out;
     for (const ObservedIncident::Consumer &c : m_incident.consumers) {
         out.append({ c.group, c.clientId, c.strategy, m_reader.hosts().value(c.host), c.first,
-            c.last, c.startOk, c.shutdownOk, c.killed });
+            c.last, c.startOk, c.shutdownOk, c.killed, c.alive, c.alive + m_clocks.skew(c.host) });
     }
     return out;
 }

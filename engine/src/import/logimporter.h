@@ -97,6 +97,8 @@ public:
     const QList<TopicTimeline> &timelines() const { return m_incident.timelines; }
     const QList<HostClock> &clocks() const { return m_clocks.clocks(); }
     qint64 origin() const { return m_incident.origin; }
+    //! Minutes east of UTC of the printed times (Options::zoneMinutes).
+    int zoneMinutes() const { return m_options.zoneMinutes; }
     //! The last used line's corrected time.
     qint64 end() const { return m_incident.end; }
 
@@ -122,6 +124,11 @@ public:
         std::optional<qint64> startOk;
         std::optional<qint64> shutdownOk;
         std::optional<qint64> killed; //!< inferred
+        //! Its last line of any kind (persistAll, heartbeats…), corrected: at least `last`.
+        qint64 alive = 0;
+        //! That line's time as its host printed it (not corrected for the host's skew), so that
+        //! a view can name the line one finds in the file.
+        qint64 alivePrinted = 0;
     };
     //! The consumers in the order they first logged.
     QList<ObservedConsumer> observedConsumers() const;
