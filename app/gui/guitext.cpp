@@ -29,6 +29,25 @@ QString GuiText::stateName(ConsumerState state, bool slowed)
     return QString();
 }
 
+QString GuiText::silentSince(const QString &time)
+{
+    //: An imported client whose lines stop without "shutdown OK" (the report infers a kill; a
+    //: hung client looks the same). %1: its last line's time, HH:MM:SS.
+    return tr("silent since %1 (last log line)").arg(time);
+}
+
+QString GuiText::unmeasured()
+{
+    //: A figure the client logs do not record (cache size, lag, duplicates): not a 0.
+    return tr("—");
+}
+
+QString GuiText::unmeasuredWhy()
+{
+    return tr("Not measured: client logs do not record cache sizes (messages or bytes), offsets, "
+              "lag or duplicates.");
+}
+
 QString GuiText::eventName(SimEvent::Type type)
 {
     using T = SimEvent::Type;

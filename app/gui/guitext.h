@@ -24,6 +24,15 @@ class GuiText
 public:
     static QString stateName(ConsumerState state, bool slowed = false);
     static QString eventName(SimEvent::Type type);
+    /*!
+        An imported client whose lines stop with no "shutdown OK" (the report infers a kill; a
+        hung client looks the same): "silent since 21:42:01 (last log line)", `time` HH:MM:SS.
+    */
+    static QString silentSince(const QString &time);
+    //! What an observed world shows for a figure its logs do not record: "—".
+    static QString unmeasured();
+    //! Why: "client logs do not record cache sizes, offsets, lag or duplicates".
+    static QString unmeasuredWhy();
     static QString flowCauseName(SimEvent::FlowCause cause);
     //! Every event kind the log can filter by, in a sensible order.
     static QList<SimEvent::Type> eventTypes();

@@ -362,6 +362,11 @@ QString MainWindow::observedBannerText() const
 void MainWindow::applyReadOnly()
 {
     const bool readOnly = m_controller->isObserved();
+    // Client logs record no cache, lag or duplicates, and a client's silence is not a kill: the
+    // view says "—" and "silent since" for an observed world (issue 37 item 5).
+    const std::shared_ptr<const ObservedWorld> observed = m_controller->observedWorld();
+    m_view->setFiguresMeasured(!observed);
+    m_view->setSilentSince(observed ? observed->silentSince() : QStringList());
     m_observedBanner->setVisible(readOnly);
     m_banner->setVisible(!readOnly);
     for (QWidget *panel : { static_cast<QWidget *>(m_strategy), static_cast<QWidget *>(m_settings),

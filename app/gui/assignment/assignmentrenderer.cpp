@@ -52,6 +52,13 @@ QRectF TileItem::rectAt(qint64 wallMs) const
         from.height() + (target.height() - from.height()) * t);
 }
 
+QString AssignmentRenderer::stateWords(const SnapshotConsumer &consumer, const QString &stateText)
+{
+    return consumer.state == ConsumerState::Killed && !stateText.isEmpty()
+        ? stateText
+        : GuiText::stateName(consumer.state, consumer.slowed);
+}
+
 void AssignmentRenderer::setFont(const QFont &font)
 {
     m_font = font;
@@ -478,11 +485,12 @@ void AssignmentRenderer::paintCardLines(QPainter &p, const Input &in,
 {
     const qreal lh = in.layout->lineHeight();
     // Second line: the state in words, in the state's colour, then the cache and the strategy.
-    const QString state = GuiText::stateName(sc.state, sc.slowed);
+    const QString stateText = in.stateTexts.value(card.consumer);
+    const QString state = stateWords(sc, stateText);
     const QRectF line2(
         card.header.left() + 6, card.header.top() + lh + 2, card.header.width() - 8, lh);
-    const QColor stateText = m_palette.dark ? stateColor.lighter(130) : stateColor.darker(130);
-    p.setPen(stateText);
+    const QColor stateInk = m_palette.dark ? stateColor.lighter(130) : stateColor.darker(130);
+    p.setPen(stateInk);
     p.setFont(m_boldFont);
     p.drawText(line2, Qt::AlignLeft | Qt::AlignTop, state);
     p.setFont(m_font);
@@ -496,11 +504,13 @@ void AssignmentRenderer::paintCardLines(QPainter &p, const Input &in,
     if (sc.state != ConsumerState::Running && sc.state != ConsumerState::Starting
         && sc.queueCount == 0 && card.body.height() > 3 * lh) {
         // An empty card of a stopped consumer says why in large letters, readable from the back
-        // row.
-        if (const std::optional<QFont> big = watermarkFont(m_boldFont, state, card.body.width())) {
+        // row ("silent", not the whole "silent since …" line, which the state line says).
+        const bool silent = sc.state == ConsumerState::Killed && !stateText.isEmpty();
+        const QString word = silent && !in.silentWord.isEmpty() ? in.silentWord : state;
+        if (const std::optional<QFont> big = watermarkFont(m_boldFont, word, card.body.width())) {
             p.setFont(*big);
-            p.setPen(withAlpha(stateText, 110));
-            p.drawText(card.body, Qt::AlignCenter, state);
+            p.setPen(withAlpha(stateInk, 110));
+            p.drawText(card.body, Qt::AlignCenter, word);
             p.setFont(m_font);
         }
     }
@@ -535,7 +545,9 @@ void AssignmentRenderer::paintCardStatus(QPainter &p, const Input &in,
 {
     const qreal lh = in.layout->lineHeight();
     const QFontMetricsF fm(m_font);
-    const QString cache = sc.pop
+    // An observed world: "—", never a 0 the logs did not measure.
+    const QString cache = !in.figuresMeasured ? in.unmeasuredLabel
+        : sc.pop
         ? in.popLabel.arg(GuiText::count(sc.popInFlight), GuiText::count(sc.popInvisible))
         : in.cacheLabel.arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes));
     // A consumer whose strategy differs from its group's (a rolling deploy) says so in bold:

@@ -90,7 +90,20 @@ public:
         QStringList sectionStrategies; //!< the strategy most live consumers of each section run
         //! The presenter's large rebalance line (View ▸ Large rebalance countdown).
         bool largeSchedule = false;
+        //! False for an observed world: its logs record no cache, so cards say unmeasuredLabel.
+        bool figuresMeasured = true;
+        QString unmeasuredLabel; //!< "—"
+        //! Per consumer: what a stopped card says instead of its state (stateWords()).
+        QStringList stateTexts;
+        QString silentWord; //!< the large word on an empty card with a stateTexts entry
     };
+
+    /*!
+        A card's state in words: `stateText` ("silent since 21:42:01 (last log line)", an
+        observed world's inferred kill: the logs show silence, not a kill) for a consumer that
+        has stopped with no shutdown, else GuiText::stateName.
+    */
+    static QString stateWords(const SnapshotConsumer &consumer, const QString &stateText);
 
     void setFont(const QFont &font);
     void setPalette(const ViewPalette &palette)

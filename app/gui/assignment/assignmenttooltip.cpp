@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "assignment/assignmenttooltip.h"
 
+#include "assignment/assignmentrenderer.h"
 #include "teaching/flowcontroltext.h"
 #include "guitext.h"
 
 namespace Rblab {
 
-QString AssignmentToolTip::consumer(
-    const Catalog &cat, const WorldSnapshot &snapshot, qint32 consumer)
+QString AssignmentToolTip::consumer(const Catalog &cat, const WorldSnapshot &snapshot,
+    qint32 consumer, bool measured, const QStringList &stateTexts)
 {
     if (consumer < 0 || consumer >= snapshot.consumers.size()) {
         return QString();
@@ -30,14 +31,25 @@ QString AssignmentToolTip::consumer(
                                      .arg(info.instanceName.toHtmlEscaped(),
                                          mates.join(QStringLiteral(", "))));
     }
-    html += QStringLiteral("<br>") + tr("State: %1").arg(GuiText::stateName(sc.state, sc.slowed));
+    html += QStringLiteral("<br>")
+        + tr("State: %1")
+              .arg(AssignmentRenderer::stateWords(sc, stateTexts.value(consumer)).toHtmlEscaped());
     html += QStringLiteral("<br>") + tr("Strategy: %1").arg(sc.strategy.toHtmlEscaped());
-    html += QStringLiteral("<br>")
-        + tr("Consume time: %1").arg(GuiText::consumeTime(sc).toHtmlEscaped());
-    html += QStringLiteral("<br>")
-        + tr("Queues: %1, cached %2 messages (%3)")
-              .arg(sc.queueCount)
-              .arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes));
+    if (!measured) {
+        // An observed world: the logs name no consume time, cache, holds count or lag; a 0
+        // here would read as measured.
+        html += QStringLiteral("<br>")
+            + tr("Queues: %1, cached %2").arg(sc.queueCount).arg(GuiText::unmeasured())
+            + QStringLiteral("<br><i>") + GuiText::unmeasuredWhy().toHtmlEscaped()
+            + QStringLiteral("</i>");
+    } else {
+        html += QStringLiteral("<br>")
+            + tr("Consume time: %1").arg(GuiText::consumeTime(sc).toHtmlEscaped());
+        html += QStringLiteral("<br>")
+            + tr("Queues: %1, cached %2 messages (%3)")
+                  .arg(sc.queueCount)
+                  .arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes));
+    }
     if (sc.pop) {
         html += QStringLiteral("<br>")
             + tr("POP: %1 in flight, %2 invisible on the brokers, %3 acked, %4 revived, %5 "
@@ -46,11 +58,13 @@ QString AssignmentToolTip::consumer(
                       GuiText::count(sc.popAcked), GuiText::count(sc.popRevived),
                       GuiText::count(sc.popRedelivered));
     }
-    html += QStringLiteral("<br>")
-        + tr("Flow-control holds: count %1, size %2, span %3")
-              .arg(sc.flowControl[0])
-              .arg(sc.flowControl[1])
-              .arg(sc.flowControl[2]);
+    if (measured) {
+        html += QStringLiteral("<br>")
+            + tr("Flow-control holds: count %1, size %2, span %3")
+                  .arg(sc.flowControl[0])
+                  .arg(sc.flowControl[1])
+                  .arg(sc.flowControl[2]);
+    }
     html += QStringLiteral("<br>")
         + (sc.lastRebalanceAt >= 0 ? tr("Last rebalance: %1 (%2 rounds changed something)")
                                          .arg(GuiText::clock(sc.lastRebalanceAt))
@@ -82,7 +96,8 @@ QString AssignmentToolTip::consumer(
     return html;
 }
 
-QString AssignmentToolTip::queue(const Catalog &cat, const WorldSnapshot &snapshot, qint32 queue)
+QString AssignmentToolTip::queue(const Catalog &cat, const WorldSnapshot &snapshot, qint32 queue,
+    bool measured, const QStringList &stateTexts)
 {
     if (queue < 0 || queue >= snapshot.queues.size()) {
         return QString();
@@ -96,10 +111,16 @@ QString AssignmentToolTip::queue(const Catalog &cat, const WorldSnapshot &snapsh
     if (info.retry) {
         html += QStringLiteral("<br>") + tr("Retry topic: redelivered messages");
     }
-    html += QStringLiteral("<br>")
-        + tr("Broker offset %1, committed %2, lag %3")
-              .arg(GuiText::count(sq.brokerOffset), GuiText::count(sq.committedOffset),
-                  GuiText::count(sq.lag));
+    if (measured) {
+        html += QStringLiteral("<br>")
+            + tr("Broker offset %1, committed %2, lag %3")
+                  .arg(GuiText::count(sq.brokerOffset), GuiText::count(sq.committedOffset),
+                      GuiText::count(sq.lag));
+    } else {
+        html += QStringLiteral("<br>") + tr("Offsets, lag and cache: %1").arg(GuiText::unmeasured())
+            + QStringLiteral("<br><i>") + GuiText::unmeasuredWhy().toHtmlEscaped()
+            + QStringLiteral("</i>");
+    }
     if (!sq.brokerUp) {
         html += QStringLiteral("<br><b>") + tr("Broker down") + QStringLiteral("</b>");
     }
@@ -116,7 +137,16 @@ QString AssignmentToolTip::queue(const Catalog &cat, const WorldSnapshot &snapsh
         html += QStringLiteral("<hr>")
             + tr("Held by <b>%1</b> (%2)")
                   .arg(cat.consumers.at(hold.consumer).name.toHtmlEscaped(),
-                      GuiText::stateName(owner.state, owner.slowed));
+                      AssignmentRenderer::stateWords(owner, stateTexts.value(hold.consumer))
+                          .toHtmlEscaped());
+        if (!measured) {
+            if (hold.flowControl != SimEvent::FlowCause::None) {
+                html += QStringLiteral("<br><b>")
+                    + tr("Flow control logged: %1").arg(GuiText::flowCauseName(hold.flowControl))
+                    + QStringLiteral("</b>");
+            }
+            continue;
+        }
         html += QStringLiteral("<br>")
             + tr("Cache: %1 of %2 messages, %3 of %4 MiB, span %5 of %6")
                   .arg(GuiText::count(hold.cachedCount),

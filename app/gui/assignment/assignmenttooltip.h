@@ -20,8 +20,15 @@ class AssignmentToolTip
     Q_DECLARE_TR_FUNCTIONS(Rblab::AssignmentToolTip)
 
 public:
-    static QString consumer(const Catalog &catalog, const WorldSnapshot &snapshot, qint32 consumer);
-    static QString queue(const Catalog &catalog, const WorldSnapshot &snapshot, qint32 queue);
+    /*!
+        `measured` false: an observed world, whose client logs record no cache sizes, offsets,
+        lag or consume times; those lines say "—" and why instead of a 0. `stateTexts`: per
+        consumer, words that replace a stopped consumer's state (AssignmentRenderer::stateWords).
+    */
+    static QString consumer(const Catalog &catalog, const WorldSnapshot &snapshot, qint32 consumer,
+        bool measured = true, const QStringList &stateTexts = {});
+    static QString queue(const Catalog &catalog, const WorldSnapshot &snapshot, qint32 queue,
+        bool measured = true, const QStringList &stateTexts = {});
 };
 
 } // namespace Rblab

@@ -56,6 +56,14 @@ void AssignmentView::updateTexts()
     m_popLabel = tr("%1 in flight · %2 invisible");
     m_oneQueueLabel = tr("1 queue");
     m_queuesLabel = tr("%1 queues");
+    m_unmeasuredLabel = GuiText::unmeasured();
+    //: The large word on the empty card of a client whose logs stop (not "killed": the logs
+    //: show only that it fell silent).
+    m_silentWord = tr("silent");
+    m_stateTexts.clear();
+    for (const QString &time : std::as_const(m_silentSince)) {
+        m_stateTexts.append(time.isEmpty() ? QString() : GuiText::silentSince(time));
+    }
     setToolTip(QString());
     setWhatsThis(
         tr("Each card is a consumer of the group, each tile a queue coloured by its broker. "
@@ -122,6 +130,61 @@ void AssignmentView::setHideInactive(bool hide)
         rebuildItems(false);
     }
     update();
+}
+
+void AssignmentView::setFiguresMeasured(bool measured)
+{
+    if (measured == m_figuresMeasured) {
+        return;
+    }
+    m_figuresMeasured = measured;
+    update();
+}
+
+void AssignmentView::setSilentSince(const QStringList &clockTimes)
+{
+    if (clockTimes == m_silentSince) {
+        return;
+    }
+    m_silentSince = clockTimes;
+    updateTexts();
+    update();
+}
+
+QString AssignmentView::cardCacheText(qint32 consumer) const
+{
+    if (consumer < 0 || consumer >= m_snapshot.consumers.size()) {
+        return QString();
+    }
+    const SnapshotConsumer &sc = m_snapshot.consumers.at(consumer);
+    if (!m_figuresMeasured) {
+        return m_unmeasuredLabel;
+    }
+    return sc.pop
+        ? m_popLabel.arg(GuiText::count(sc.popInFlight), GuiText::count(sc.popInvisible))
+        : m_cacheLabel.arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes));
+}
+
+QString AssignmentView::cardCacheToolTip(qint32 consumer) const
+{
+    if (m_figuresMeasured || consumer < 0 || consumer >= m_snapshot.consumers.size()) {
+        return QString();
+    }
+    return GuiText::unmeasuredWhy();
+}
+
+QString AssignmentView::consumerToolTip(qint32 consumer) const
+{
+    return m_catalog ? AssignmentToolTip::consumer(
+               *m_catalog, m_snapshot, consumer, m_figuresMeasured, m_stateTexts)
+                     : QString();
+}
+
+QString AssignmentView::queueToolTip(qint32 queue) const
+{
+    return m_catalog
+        ? AssignmentToolTip::queue(*m_catalog, m_snapshot, queue, m_figuresMeasured, m_stateTexts)
+        : QString();
 }
 
 void AssignmentView::setSpeed(double speed)
@@ -263,8 +326,8 @@ QString AssignmentView::cardStateText(qint32 consumer) const
     if (consumer < 0 || consumer >= m_snapshot.consumers.size()) {
         return QString();
     }
-    const SnapshotConsumer &sc = m_snapshot.consumers.at(consumer);
-    return GuiText::stateName(sc.state, sc.slowed);
+    return AssignmentRenderer::stateWords(
+        m_snapshot.consumers.at(consumer), m_stateTexts.value(consumer));
 }
 
 bool AssignmentView::tileShowsLabel(const TileItem &item) const
@@ -332,6 +395,10 @@ AssignmentRenderer::Input AssignmentView::rendererInput() const
     in.queuesLabel = m_queuesLabel;
     in.sectionStrategies = m_items.sectionStrategies();
     in.largeSchedule = m_largeSchedule;
+    in.figuresMeasured = m_figuresMeasured;
+    in.unmeasuredLabel = m_unmeasuredLabel;
+    in.stateTexts = m_stateTexts;
+    in.silentWord = m_silentWord;
     return in;
 }
 
@@ -404,9 +471,9 @@ bool AssignmentView::event(QEvent *event)
         const Selection hit = hitTest(help->pos());
         QString text;
         if (hit.isQueue()) {
-            text = AssignmentToolTip::queue(*m_catalog, m_snapshot, hit.index);
+            text = queueToolTip(hit.index);
         } else if (hit.isConsumer()) {
-            text = AssignmentToolTip::consumer(*m_catalog, m_snapshot, hit.index);
+            text = consumerToolTip(hit.index);
         }
         if (text.isEmpty()) {
             QToolTip::hideText();

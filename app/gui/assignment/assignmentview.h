@@ -56,6 +56,25 @@ public:
     //! 16 queues", "≠ " before a view that differs from its group's).
     QString cardScheduleText(qint32 consumer) const;
     bool hidesInactive() const { return m_visibility.isEnabled(); }
+    /*!
+        Whether the frames' caches were measured (a run: on by default) or not (an observed
+        world: client logs record no cache size, offset or lag). Unmeasured, a card's cache
+        reads "—" and its tooltip says why, never 0.
+    */
+    void setFiguresMeasured(bool measured);
+    bool figuresMeasured() const { return m_figuresMeasured; }
+    /*!
+        Per consumer, the clock time of its last log line when the logs only show it falling
+        silent (ObservedWorld::silentSince): its stopped card says "silent since 21:42:01 (last
+        log line)" where a run says "killed". Empty (a run): none.
+    */
+    void setSilentSince(const QStringList &clockTimes);
+    //! A card's cache as drawn ("12 msg · 1.2 KiB", or "—" unmeasured), and why "—" (else empty).
+    QString cardCacheText(qint32 consumer) const;
+    QString cardCacheToolTip(qint32 consumer) const;
+    //! The hover text of a card or a tile, as the view shows it.
+    QString consumerToolTip(qint32 consumer) const;
+    QString queueToolTip(qint32 queue) const;
     //! Consumers left out now, over all groups.
     int hiddenCount() const { return m_visibility.hiddenCount(); }
 
@@ -131,6 +150,11 @@ private:
     QString m_popLabel;
     QString m_oneQueueLabel;
     QString m_queuesLabel;
+    QString m_unmeasuredLabel;
+    QString m_silentWord;
+    bool m_figuresMeasured = true;
+    QStringList m_silentSince; //!< per consumer: a clock time, or empty
+    QStringList m_stateTexts; //!< "silent since %1 (last log line)" of m_silentSince, translated
 
     bool m_largeSchedule = false;
     mutable AssignmentRenderer m_renderer;

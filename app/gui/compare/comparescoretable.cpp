@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "compare/comparescoretable.h"
 
+#include "guitext.h"
+
 #include <QEvent>
 #include <QHeaderView>
 #include <QScrollBar>
@@ -45,6 +47,8 @@ void CompareScoreTable::setValues(const QList<QList<double>> &values)
             const bool best = isBest(f, p);
             const QString text = cellText(f, p);
             cell->setText(best ? QStringLiteral("★ ") + text : text);
+            // "—" is not a 0: say why the pane has no such figure (issue 37 item 5).
+            cell->setToolTip(isMeasured(f, p) ? QString() : GuiText::unmeasuredWhy());
             QFont font = cell->font();
             font.setBold(best);
             cell->setFont(font);
@@ -64,12 +68,17 @@ int CompareScoreTable::contentWidth() const
     return width;
 }
 
-QString CompareScoreTable::cellText(int figure, int pane) const
+bool CompareScoreTable::isMeasured(int figure, int pane) const
 {
     // NaN: a figure the pane cannot have (imported logs show no lag, no cache).
-    if (pane >= m_values.size() || figure >= m_values.at(pane).size()
-        || std::isnan(m_values.at(pane).at(figure))) {
-        return QStringLiteral("–");
+    return pane < m_values.size() && figure < m_values.at(pane).size()
+        && !std::isnan(m_values.at(pane).at(figure));
+}
+
+QString CompareScoreTable::cellText(int figure, int pane) const
+{
+    if (!isMeasured(figure, pane)) {
+        return GuiText::unmeasured();
     }
     return ScorecardFigure::all().at(figure).text(m_values.at(pane).at(figure));
 }

@@ -30,6 +30,8 @@ public:
     int contentWidth() const;
     //! The text of a cell as shown (tests).
     QString cellText(int figure, int pane) const;
+    //! False where the pane has no such figure (imported logs: no cache, lag…): "—" and why.
+    bool isMeasured(int figure, int pane) const;
     bool isBest(int figure, int pane) const;
     //! Off for observed against modelled: what happened is not a variant that wins or loses.
     void setMarkBest(bool mark) { m_markBest = mark; }

@@ -234,6 +234,11 @@ void CompareWindow::buildPanes()
         view->setMinimumSize(200, 140);
         connect(view, &AssignmentView::consumerContextMenuRequested, this,
             [this, p](qint32 consumer, const QPoint &pos) { showConsumerMenu(p, consumer, pos); });
+        if (m_session->isObserved(p)) {
+            // The logs record no cache, and a silent client is not a killed one (issue 37 item 5).
+            view->setFiguresMeasured(false);
+            view->setSilentSince(m_session->observedWorld(p)->silentSince());
+        }
         layout->addWidget(header);
         layout->addWidget(view, 1);
         grid->addWidget(box, p / columns, p % columns);

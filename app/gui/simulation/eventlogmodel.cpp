@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "simulation/eventlogmodel.h"
 
+#include "observed/observedworld.h"
+
 #include "teaching/flowcontroltext.h"
 #include "guitext.h"
 #include "simulation/strategyerrortext.h"
@@ -53,11 +55,27 @@ void EventLogModel::retranslate()
     }
 }
 
+QString EventLogModel::silentSince(const SimEvent &e) const
+{
+    if (e.type != SimEvent::Type::Kill || e.consumer < 0) {
+        return QString();
+    }
+    const std::shared_ptr<const ObservedWorld> world = m_controller.observedWorld();
+    return world ? world->silentSince().value(e.consumer) : QString();
+}
+
 QString EventLogModel::detailText(const SimEvent &e) const
 {
     const CatalogPtr catalog = m_controller.catalog();
     if (!catalog) {
         return e.detail;
+    }
+    if (const QString since = silentSince(e); !since.isEmpty()) {
+        //: The event log of imported logs: a client whose lines stop without "shutdown OK".
+        //: %1 the client, %2 its last line's time (HH:MM:SS).
+        return tr("%1 silent since %2 (last log line); no \"shutdown OK\": hung or killed, the "
+                  "logs cannot tell")
+            .arg(catalog->consumerLabel(e.consumer), since);
     }
     switch (e.type) {
     case SimEvent::Type::Rebalance: {
@@ -130,7 +148,8 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         case TimeColumn:
             return GuiText::clock(e.t);
         case KindColumn:
-            return GuiText::eventName(e.type);
+            //: The event log of imported logs: a client fell silent (the report infers a kill).
+            return silentSince(e).isEmpty() ? GuiText::eventName(e.type) : tr("silent");
         case ConsumerColumn:
             return catalog ? catalog->consumerLabel(e.consumer) : QString();
         case WhereColumn:

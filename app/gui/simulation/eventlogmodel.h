@@ -40,6 +40,12 @@ public:
 
 private:
     QString detailText(const SimEvent &event) const;
+    /*!
+        The clock time of the consumer's last log line when `event` is an observed world's
+        inferred kill (ObservedWorld::silentSince): the logs show silence, not a kill, and the
+        log says "silent" (issue 37 item 5). Empty otherwise.
+    */
+    QString silentSince(const SimEvent &event) const;
 
     const SimulationController &m_controller;
     qsizetype m_rows = 0;

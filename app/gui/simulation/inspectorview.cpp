@@ -244,7 +244,12 @@ void InspectorView::showObservedConsumer(const ObservedWorld &world, qint32 c)
     m_title->setText(tr("Consumer %1 (from its logs)").arg(info.name));
     add(tr("Client id"), info.id);
     add(tr("Group"), info.group);
-    add(tr("State"), GuiText::stateName(sc.state, false));
+    // The logs show a client falling silent, not a kill (issue 37 item 5).
+    const QString silent = world.silentSince().value(c);
+    add(tr("State"),
+        sc.state == ConsumerState::Killed && !silent.isEmpty()
+            ? GuiText::silentSince(silent)
+            : GuiText::stateName(sc.state, false));
     add(tr("Strategy"), sc.strategy);
     add(tr("Queues held"), QString::number(sc.queueCount));
     add(tr("Last rebalance"),
@@ -456,10 +461,18 @@ void InspectorView::showQueue(qint32 queue)
     add(tr("Topic"), info.topic);
     add(tr("Broker"), info.brokerName + (sq.brokerUp ? QString() : tr(" (down)")));
     add(tr("Queue id"), QString::number(info.queueId));
-    add(tr("Broker offset"), GuiText::count(sq.brokerOffset));
-    add(tr("Committed offset"),
-        sq.committedOffset < 0 ? tr("none yet") : GuiText::count(sq.committedOffset));
-    add(tr("Lag"), GuiText::count(sq.lag));
+    const std::shared_ptr<const ObservedWorld> observed = m_controller.observedWorld();
+    if (observed) {
+        // Client logs record no offsets and no lag: "—" and why, never a 0.
+        for (const QString &name : { tr("Broker offset"), tr("Committed offset"), tr("Lag") }) {
+            add(name, GuiText::unmeasured())->setToolTip(1, GuiText::unmeasuredWhy());
+        }
+    } else {
+        add(tr("Broker offset"), GuiText::count(sq.brokerOffset));
+        add(tr("Committed offset"),
+            sq.committedOffset < 0 ? tr("none yet") : GuiText::count(sq.committedOffset));
+        add(tr("Lag"), GuiText::count(sq.lag));
+    }
     add(tr("Owners"), tr("%1 alive, %2 running").arg(sq.owners).arg(sq.runningOwners));
     if (!sq.readable) {
         add(tr("Route"), tr("not in the name server's route"));
@@ -468,6 +481,15 @@ void InspectorView::showQueue(qint32 queue)
          h < sq.firstHolding + sq.holdingCount && h < snap.holdings.size(); ++h) {
         const SnapshotHolding &hold = snap.holdings.at(h);
         const SnapshotConsumer &owner = snap.consumers.value(hold.consumer);
+        if (observed) {
+            const QString silent = observed->silentSince().value(hold.consumer);
+            QTreeWidgetItem *o = add(cat.consumerLabel(hold.consumer),
+                owner.state == ConsumerState::Killed && !silent.isEmpty()
+                    ? GuiText::silentSince(silent)
+                    : GuiText::stateName(owner.state, owner.slowed));
+            add(tr("Held since"), GuiText::clock(hold.createdAt), o);
+            continue;
+        }
         QTreeWidgetItem *o
             = add(cat.consumerLabel(hold.consumer), GuiText::stateName(owner.state, owner.slowed));
         addHolding(hold, owner, o);

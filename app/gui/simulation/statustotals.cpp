@@ -96,6 +96,7 @@ void StatusTotals::refresh()
         return;
     }
     const SnapshotTotals &t = m_controller.snapshot().totals;
+    const bool observed = m_controller.isObserved();
     // A world of POP groups only: its second deliveries are redeliveries, and are named so.
     const bool allPop = frame.catalog && frame.catalog->everyGroupPops();
     QString text
@@ -104,7 +105,9 @@ void StatusTotals::refresh()
                   : tr("Rebalances %1 · owner changes %2 · duplicates %3 · unassigned %4 · "
                        "double-owned %5"))
               .arg(GuiText::count(t.rebalances), GuiText::count(t.queueMoves),
-                  GuiText::count(allPop ? t.popRedelivered : t.duplicates),
+                  // Client logs record no deliveries: "—", never a 0 (issue 37 item 5).
+                  observed ? GuiText::unmeasured()
+                           : GuiText::count(allPop ? t.popRedelivered : t.duplicates),
                   GuiText::queuesAndRetry(m_view.unassignedCount(), m_view.unassignedRetryCount()),
                   GuiText::queuesAndRetry(
                       m_view.doubleOwnedCount(), m_view.doubleOwnedRetryCount()));
@@ -122,6 +125,9 @@ void StatusTotals::refresh()
               .arg(GuiText::count(t.produced), GuiText::count(t.delivered), GuiText::count(t.lost),
                   GuiText::count(t.flowControl[0]), GuiText::count(t.flowControl[1]),
                   GuiText::count(t.flowControl[2]));
+    if (observed) {
+        tip = GuiText::unmeasuredWhy();
+    }
     if (t.pop) {
         tip += tr("; POP: revived %1, redelivered %2")
                    .arg(GuiText::count(t.popRevived), GuiText::count(t.popRedelivered));

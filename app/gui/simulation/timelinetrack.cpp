@@ -263,11 +263,17 @@ bool TimelineTrack::event(QEvent *event)
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
         const SimTime t = timeAt(help->pos().x());
+        // Imported logs show a client falling silent, never a kill (issue 37 item 5).
         QToolTip::showText(help->globalPos(),
-            tr("<b>%1</b>: click or drag to see the run at this moment.<br>Bands: queues "
-               "double-owned (red), orphaned (yellow). Marks: rebalances (blue), consumers "
-               "started or thawed (green), shut down (grey), killed (red), frozen (violet), "
-               "flow control (orange).")
+            (m_controller.isObserved()
+                    ? tr("<b>%1</b>: click or drag to see the logs at this moment.<br>Bands: "
+                         "queues double-owned (red), orphaned (yellow). Marks: rebalances "
+                         "(blue), clients started (green), shut down (grey), fallen silent "
+                         "with no shutdown (red), flow control logged (orange).")
+                    : tr("<b>%1</b>: click or drag to see the run at this moment.<br>Bands: "
+                         "queues double-owned (red), orphaned (yellow). Marks: rebalances "
+                         "(blue), consumers started or thawed (green), shut down (grey), killed "
+                         "(red), frozen (violet), flow control (orange)."))
                 .arg(GuiText::clock(t)),
             this);
         return true;
