@@ -21,6 +21,7 @@
 #include <QTabWidget>
 #include <QCategoryAxis>
 #include <QFontMetricsF>
+#include <QLabel>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -78,6 +79,16 @@ ChartPanel::ChartPanel(const SimulationController &controller, QWidget *parent)
     m_right = new QTabWidget(m_splitter);
     m_left->setDocumentMode(true);
     m_right->setDocumentMode(true);
+    // An observed world's cache and lag charts would be lines at 0 the logs never measured:
+    // this note stands in their place (issue 37 item 5).
+    m_unmeasured = new QLabel(m_splitter);
+    m_unmeasured->setObjectName(QStringLiteral("UnmeasuredCharts"));
+    m_unmeasured->setWordWrap(true);
+    m_unmeasured->setAlignment(Qt::AlignCenter);
+    m_unmeasured->setMargin(16);
+    m_unmeasured->setForegroundRole(QPalette::PlaceholderText);
+    m_unmeasured->hide();
+    m_splitter->addWidget(m_unmeasured);
     m_splitter->addWidget(m_left);
     m_splitter->addWidget(m_right);
     layout->addWidget(m_splitter);
@@ -202,6 +213,9 @@ void ChartPanel::retranslate()
         QT_TR_NOOP("Ownership"),
         QT_TR_NOOP("POP"),
     };
+    m_unmeasured->setText(tr("Cache and lag per consumer are not drawn: client logs do not record "
+                             "cache sizes (messages or bytes), offsets or lag. The flow control "
+                             "and ownership charts show what the logs do record."));
     for (Chart &c : m_charts) {
         c.chart->setTitle(titleOf(c.kind));
         QTabWidget *tabWidget = perConsumer(c.kind) ? m_left : m_right;
@@ -304,6 +318,15 @@ QList<qint32> ChartPanel::consumerLinesWanted(const Chart &c, int *wanted) const
 
 void ChartPanel::rebuildLines(Chart &c)
 {
+    if (!isMeasured(c.kind)) {
+        // Not drawn at all: no line, no threshold, no rebalance marks.
+        if (!c.chart->series().isEmpty()) {
+            removeLines(c);
+        }
+        c.consumerLines = -2; // made again when a run measures it
+        c.consumerIds.clear();
+        return;
+    }
     int wanted = 0;
     const QList<qint32> ids = consumerLinesWanted(c, &wanted);
     // (Compared element by element: Qt 6.4's QList<int>::operator== hands an empty list's
@@ -438,7 +461,23 @@ void ChartPanel::connectLegend(Chart &c)
 void ChartPanel::handleRunStarted()
 {
     m_follow = true;
+    const bool observed = m_controller.isObserved();
+    if (observed != m_observed) {
+        m_observed = observed;
+        m_left->setVisible(!observed);
+        m_unmeasured->setVisible(observed);
+    }
     applyScope();
+}
+
+bool ChartPanel::isMeasured(Kind kind) const
+{
+    return !(m_observed && perConsumer(kind));
+}
+
+QString ChartPanel::unmeasuredText() const
+{
+    return m_observed ? m_unmeasured->text() : QString();
 }
 
 void ChartPanel::setGroup(qint32 group)
@@ -483,6 +522,9 @@ void ChartPanel::applyScope()
 
 bool ChartPanel::isChartAvailable(Kind kind) const
 {
+    if (!isMeasured(kind)) {
+        return false;
+    }
     if (kind != PopFigures) {
         return true;
     }
@@ -619,6 +661,9 @@ void ChartPanel::refresh(Chart &c)
 {
     ++m_refreshes;
     rebuildLines(c);
+    if (!isMeasured(c.kind)) {
+        return;
+    }
     const int pixels = qMax(50, int(c.chart->plotArea().width()));
     double top = fillLines(c, pixels);
     if (c.kind == FlowHolds) {

@@ -14,6 +14,7 @@
 
 class QAbstractSeries;
 class QChart;
+class QLabel;
 class QLineSeries;
 class QScatterSeries;
 class QSplitter;
@@ -58,8 +59,17 @@ public:
     */
     void setGroup(qint32 group);
     qint32 group() const { return m_group; }
-    //! Whether a chart's tab is offered (the POP chart only when a POP group is in view).
+    //! Whether a chart's tab is offered (the POP chart only when a POP group is in view; the
+    //! cache and lag charts not for an observed world, isMeasured()).
     bool isChartAvailable(Kind kind) const;
+    /*!
+        Whether the run in view measures what a chart draws: an observed world's client logs
+        record no cache size and no lag, so its cache and lag charts are not drawn (no series)
+        and the panel says why in their place (unmeasuredText()), never a line at 0.
+    */
+    bool isMeasured(Kind kind) const;
+    //! What the panel shows instead of the charts an observed world cannot draw (else empty).
+    QString unmeasuredText() const;
     //! Refreshes every chart now (tests, export).
     void refreshAll();
     /*!
@@ -171,6 +181,8 @@ private:
     QSplitter *m_splitter = nullptr;
     QTabWidget *m_left = nullptr;
     QTabWidget *m_right = nullptr;
+    QLabel *m_unmeasured = nullptr; //!< in m_left's place for an observed world
+    bool m_observed = false;
     QTimer m_refresh;
     QValueAxis m_scratchAxis; //!< where a value axis's round ticks are worked out
     quint64 m_refreshes = 0; //!< charts refreshed so far (settle() waits for a quiet turn)
