@@ -547,6 +547,18 @@ Start it in a desktop session (or under xvfb-run). Without a display, --screensh
         <source>POP: %1 in flight, %2 invisible on the brokers, %3 acked, %4 revived, %5 redelivered</source>
         <translation>POP：在途 %1 条，Broker 上不可见 %2 条，已确认 %3 条，已复活 %4 条，重新投递 %5 条</translation>
     </message>
+    <message>
+        <source>Queues: %1, cached %2</source>
+        <translation>队列：%1 个，缓存 %2</translation>
+    </message>
+    <message>
+        <source>Offsets, lag and cache: %1</source>
+        <translation>位点、堆积和缓存：%1</translation>
+    </message>
+    <message>
+        <source>Flow control logged: %1</source>
+        <translation>日志记录了流控：%1</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::AssignmentView</name>
@@ -622,6 +634,11 @@ Start it in a desktop session (or under xvfb-run). Without a display, --screensh
         <source>%1 in flight · %2 invisible</source>
         <extracomment>A POP consumer&apos;s card: messages popped and not acked, and its un-acked checkpoints on the brokers (a killed consumer&apos;s stay until their invisible time is over).</extracomment>
         <translation>在途 %1 · 不可见 %2</translation>
+    </message>
+    <message>
+        <source>silent</source>
+        <extracomment>The large word on the empty card of a client whose logs stop (not &quot;killed&quot;: the logs show only that it fell silent).</extracomment>
+        <translation>静默</translation>
     </message>
 </context>
 <context>
@@ -786,6 +803,10 @@ Start it in a desktop session (or under xvfb-run). Without a display, --screensh
     <message>
         <source>redelivered/s</source>
         <translation>重新投递/秒</translation>
+    </message>
+    <message>
+        <source>Cache and lag per consumer are not drawn: client logs do not record cache sizes (messages or bytes), offsets or lag. The flow control and ownership charts show what the logs do record.</source>
+        <translation>不绘制每个消费者的缓存和堆积图：客户端日志不记录缓存大小（消息数或字节数）、位点或堆积。流控和归属图展示日志确实记录的内容。</translation>
     </message>
 </context>
 <context>
@@ -1404,6 +1425,16 @@ The files were kept as %2.unreadable.</source>
         <source>%1 — RocketMQ: %2</source>
         <translation>%1 —— RocketMQ：%2</translation>
     </message>
+    <message>
+        <source>%1 silent since %2 (last log line); no &quot;shutdown OK&quot;: hung or killed, the logs cannot tell</source>
+        <extracomment>The event log of imported logs: a client whose lines stop without &quot;shutdown OK&quot;. %1 the client, %2 its last line&apos;s time (HH:MM:SS).</extracomment>
+        <translation>%1 静默自 %2（最后一行日志）；没有“shutdown OK”：是卡住还是被杀，日志无法区分</translation>
+    </message>
+    <message>
+        <source>silent</source>
+        <extracomment>The event log of imported logs: a client fell silent (the report infers a kill).</extracomment>
+        <translation>静默</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::EventLogView</name>
@@ -1816,6 +1847,20 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>broker: FLOW_CONTROL</source>
         <translation>Broker：FLOW_CONTROL</translation>
+    </message>
+    <message>
+        <source>silent since %1 (last log line)</source>
+        <extracomment>An imported client whose lines stop without &quot;shutdown OK&quot; (the report infers a kill; a hung client looks the same). %1: its last line&apos;s time, HH:MM:SS.</extracomment>
+        <translation>静默自 %1（最后一行日志）</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <extracomment>A figure the client logs do not record (cache size, lag, duplicates): not a 0.</extracomment>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Not measured: client logs do not record cache sizes (messages or bytes), offsets, lag or duplicates.</source>
+        <translation>未测量：客户端日志不记录缓存大小（消息数或字节数）、位点、堆积或重复消费。</translation>
     </message>
 </context>
 <context>
@@ -4509,6 +4554,10 @@ Allowed: %4</source>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: click or drag to see the run at this moment.&lt;br&gt;Bands: queues double-owned (red), orphaned (yellow). Marks: rebalances (blue), consumers started or thawed (green), shut down (grey), killed (red), frozen (violet), flow control (orange).</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;：单击或拖动以查看此刻的运行状态。&lt;br&gt;色带：队列被重复持有（红）、无人消费（黄）。标记：重平衡（蓝）、消费者启动或恢复（绿）、正常关闭（灰）、被杀（红）、冻结（紫）、流控（橙）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: click or drag to see the logs at this moment.&lt;br&gt;Bands: queues double-owned (red), orphaned (yellow). Marks: rebalances (blue), clients started (green), shut down (grey), fallen silent with no shutdown (red), flow control logged (orange).</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：单击或拖动以查看日志中此刻的状态。&lt;br&gt;色带：队列被重复持有（红）、无人消费（黄）。标记：重平衡（蓝）、客户端启动（绿）、正常关闭（灰）、未关闭即静默（红）、日志记录的流控（橙）。</translation>
     </message>
 </context>
 <context>

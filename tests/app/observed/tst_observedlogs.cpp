@@ -12,7 +12,10 @@
 #include <simulation/consumeractions.h>
 #include <guitext.h>
 #include <observed/importcontroller.h>
+#include <simulation/eventlogmodel.h>
+#include <simulation/eventlogview.h>
 #include <simulation/inspectorview.h>
+#include <charts/chartpanel.h>
 #include <languagemanager.h>
 #include <mainwindow.h>
 #include <document/scenariodocument.h>
@@ -26,7 +29,9 @@
 #include <report/scorecard.h>
 
 #include <QAction>
+#include <QChart>
 #include <QClipboard>
+#include <QLabel>
 #include <QDir>
 #include <QFile>
 #include <QGuiApplication>
@@ -88,6 +93,15 @@ QStringList queues(const char *broker, std::initializer_list<int> ids)
     return out;
 }
 
+//! The bundled incident (resources/incidents/late-notification): 192.0.2.12@2202 on host-2 hangs;
+//! its last line is host-2's "2024-06-12 21:42:01,300" flow-control warning (119,400 ms after
+//! the origin on the corrected clock: host-2 runs 1.8 s ahead). The report infers a kill.
+QString incident()
+{
+    return QStringLiteral(RBLAB_SOURCE_DIR "/resources/incidents/late-notification");
+}
+const QString kHung = QStringLiteral("192.0.2.12@2202");
+
 } // namespace
 
 class tst_ObservedLogs : public QObject
@@ -108,6 +122,9 @@ private slots:
     void groupChartsCountTheirOwnGroup();
     void mqadminScenarioOpensAsDocument();
     void importsInAWorkerThread();
+    void silenceIsNotAKill();
+    void unmeasuredFiguresAreNotZero();
+    void compareObservedPaneIsHonest();
 
 private:
     std::shared_ptr<const ObservedWorld> importKill53();
@@ -362,7 +379,7 @@ void tst_ObservedLogs::replayOpensCompare()
     QCOMPARE(session->snapshot(0).consumers.at(consumerIndex(*session->catalog(0), kA)).state,
         ConsumerState::Killed);
     // The table: the logs' windows in the observed column (broker-a 1000 ms + broker-b 30 ms
-    // double-owned per queue: 4 × 1.0 + 4 × 0.03 s; broker-a unowned 4 × 0.01 s), "–" where
+    // double-owned per queue: 4 × 1.0 + 4 × 0.03 s; broker-a unowned 4 × 0.01 s), "—" where
     // the logs say nothing.
     compare->refreshFigures();
     const QList<ScorecardFigure> &figures = ScorecardFigure::all();
@@ -374,7 +391,7 @@ void tst_ObservedLogs::replayOpensCompare()
         } else if (key == QLatin1String("exposure.unownedQueueSeconds")) {
             QCOMPARE(cell, QStringLiteral("0.0"));
         } else {
-            QCOMPARE(cell, QStringLiteral("–"));
+            QCOMPARE(cell, QStringLiteral("—"));
         }
     }
     for (int f = 0; f < figures.size(); ++f) {
@@ -726,6 +743,170 @@ void tst_ObservedLogs::importsInAWorkerThread()
     window.controller()->seek(30000);
     QCOMPARE(held(*window.controller()->catalog(), window.controller()->snapshot(), kB),
         queues("broker-b", { 0, 1, 2, 3 }));
+}
+
+void tst_ObservedLogs::silenceIsNotAKill()
+{
+    // Issue 37 item 5: the logs record that 2202 fell silent, not that it was killed.
+    MainWindow window(m_registry, m_languages);
+    window.setQuiet(true);
+    QVERIFY2(window.importController()->importFiles({ incident() }),
+        qPrintable(window.importController()->lastError()));
+    SimulationController *controller = window.controller();
+    const auto world = controller->observedWorld();
+    QVERIFY(world);
+    const qint32 hung = consumerIndex(*controller->catalog(), kHung);
+    QVERIFY(hung >= 0);
+    // Its last line as host-2 printed it; the other three consumers did not fall silent.
+    QCOMPARE(world->silentSince().size(), controller->catalog()->consumers.size());
+    QCOMPARE(world->silentSince().at(hung), QStringLiteral("21:42:01"));
+    QCOMPARE(world->silentSince().count(QString()), 3);
+    // The report still says "killed" (docs/formats/report-format.md): the display does not.
+    QCOMPARE(world->importer().observedConsumers().at(hung).killed.has_value(), true);
+    controller->seek(119399);
+    QCOMPARE(window.assignmentView()->cardStateText(hung), QStringLiteral("running"));
+    controller->seek(world->duration());
+    QCOMPARE(controller->snapshot().consumers.at(hung).state, ConsumerState::Killed);
+    AssignmentView *view = window.assignmentView();
+    QCOMPARE(view->cardStateText(hung), QStringLiteral("silent since 21:42:01 (last log line)"));
+    QVERIFY(!view->cardStateText(hung).contains(QStringLiteral("kill")));
+    QVERIFY(view->consumerToolTip(hung).contains(
+        QStringLiteral("State: silent since 21:42:01 (last log line)")));
+    QVERIFY(!view->consumerToolTip(hung).contains(QStringLiteral("killed")));
+    // The event log: one "silent" row for it, no "kill".
+    EventLogModel *log = window.eventLog()->model();
+    int silentRows = 0;
+    for (int row = 0; row < log->rowCount(); ++row) {
+        const QString kind = log->index(row, EventLogModel::KindColumn).data().toString();
+        QVERIFY2(kind != QStringLiteral("kill"), qPrintable(QString::number(row)));
+        if (kind == QStringLiteral("silent")) {
+            ++silentRows;
+            QCOMPARE(log->index(row, EventLogModel::TimeColumn).data().toString(),
+                GuiText::clock(119400));
+            QVERIFY(log->index(row, EventLogModel::DetailColumn)
+                        .data()
+                        .toString()
+                        .startsWith(QStringLiteral(
+                            "192.0.2.12@2202 silent since 21:42:01 (last log line)")));
+        }
+    }
+    QCOMPARE(silentRows, 1);
+    // The inspector says it too.
+    window.inspector()->setSelection(Selection::consumer(hung));
+    QCOMPARE(window.inspector()->value(QStringLiteral("State")),
+        QStringLiteral("silent since 21:42:01 (last log line)"));
+    // In Chinese at once, and back.
+    QVERIFY(m_languages.setLanguage(QStringLiteral("zh_CN")));
+    QTRY_COMPARE(view->cardStateText(hung), QStringLiteral("静默自 21:42:01（最后一行日志）"));
+    QCOMPARE(view->cardCacheText(hung), QStringLiteral("—"));
+    QCOMPARE(view->cardCacheToolTip(hung),
+        QStringLiteral(
+            "未测量：客户端日志不记录缓存大小（消息数或字节数）、位点、堆积或重复消费。"));
+    QVERIFY(!window.chartPanel()->unmeasuredText().isEmpty());
+    QVERIFY(window.chartPanel()->unmeasuredText().contains(QStringLiteral("客户端日志")));
+    QVERIFY(m_languages.setLanguage(QStringLiteral("en")));
+    QTRY_COMPARE(
+        view->cardStateText(hung), QStringLiteral("silent since 21:42:01 (last log line)"));
+    // A scenario after it: a killed consumer is "killed" again.
+    QVERIFY(window.openScenario(MainWindow::defaultScenarioPath()));
+    QVERIFY(view->figuresMeasured());
+    WorldSnapshot killed = controller->snapshot();
+    killed.consumers[0].state = ConsumerState::Killed;
+    view->setFrame(controller->catalog(), killed, controller->generation());
+    QCOMPARE(view->cardStateText(0), QStringLiteral("killed"));
+}
+
+void tst_ObservedLogs::unmeasuredFiguresAreNotZero()
+{
+    MainWindow window(m_registry, m_languages);
+    window.setQuiet(true);
+    window.resize(1400, 900);
+    QVERIFY(window.importController()->importFiles({ incident() }));
+    SimulationController *controller = window.controller();
+    controller->seek(200000);
+    AssignmentView *view = window.assignmentView();
+    QVERIFY(!view->figuresMeasured());
+    // Every card: "—" with why, never "0 msg".
+    for (qint32 c = 0; c < controller->catalog()->consumers.size(); ++c) {
+        QCOMPARE(view->cardCacheText(c), QStringLiteral("—"));
+        QVERIFY(view->cardCacheToolTip(c).contains(
+            QStringLiteral("client logs do not record cache sizes")));
+        QVERIFY(view->consumerToolTip(c).contains(QStringLiteral("cached —")));
+        QVERIFY(!view->consumerToolTip(c).contains(QStringLiteral("cached 0")));
+    }
+    QVERIFY(view->queueToolTip(0).contains(QStringLiteral("Offsets, lag and cache: —")));
+    QVERIFY(!view->queueToolTip(0).contains(QStringLiteral("lag 0")));
+    // The cache and lag charts are not drawn: no series, no tab; the panel says why.
+    ChartPanel *charts = window.chartPanel();
+    charts->refreshAll();
+    for (ChartPanel::Kind kind :
+        { ChartPanel::CacheMessages, ChartPanel::CacheMiB, ChartPanel::Lag }) {
+        QCOMPARE(charts->chart(kind)->series().size(), 0);
+        QVERIFY(!charts->isChartAvailable(kind));
+        QVERIFY(!charts->isMeasured(kind));
+    }
+    QVERIFY(charts->unmeasuredText().contains(QStringLiteral("client logs do not record")));
+    auto *note = charts->findChild<QLabel *>(QStringLiteral("UnmeasuredCharts"));
+    QVERIFY(note);
+    QVERIFY(!note->isHidden());
+    // What the logs do record is still drawn: the ownership chart has its lines.
+    QVERIFY(charts->isMeasured(ChartPanel::Ownership));
+    QVERIFY(charts->chart(ChartPanel::Ownership)->series().size() >= 2);
+    // The queue inspector: offsets and lag "—" with why.
+    window.inspector()->setSelection(Selection::queue(0));
+    QCOMPARE(window.inspector()->value(QStringLiteral("Lag")), QStringLiteral("—"));
+
+    // A simulated world still shows its numbers (regression).
+    QVERIFY(window.openScenario(MainWindow::defaultScenarioPath()));
+    controller->runTo(20000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller->now() >= 20000, 10000);
+    QVERIFY(view->figuresMeasured());
+    QVERIFY(charts->unmeasuredText().isEmpty());
+    QVERIFY(note->isHidden());
+    bool cached = false;
+    for (qint32 c = 0; c < controller->catalog()->consumers.size(); ++c) {
+        const SnapshotConsumer &sc = controller->snapshot().consumers.at(c);
+        QCOMPARE(view->cardCacheText(c),
+            QStringLiteral("%1 msg · %2")
+                .arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes)));
+        QVERIFY(view->cardCacheToolTip(c).isEmpty());
+        cached = cached || sc.cachedCount > 0;
+    }
+    QVERIFY(cached);
+    charts->refreshAll();
+    for (ChartPanel::Kind kind :
+        { ChartPanel::CacheMessages, ChartPanel::CacheMiB, ChartPanel::Lag }) {
+        QVERIFY(charts->isChartAvailable(kind));
+        QVERIFY2(charts->chart(kind)->series().size() >= 2, qPrintable(QString::number(kind)));
+    }
+}
+
+void tst_ObservedLogs::compareObservedPaneIsHonest()
+{
+    MainWindow window(m_registry, m_languages);
+    window.setQuiet(true);
+    QVERIFY(window.importController()->importFiles({ incident() }));
+    std::unique_ptr<CompareWindow> compare(window.importController()->replayInEngine(false));
+    QVERIFY2(compare, qPrintable(window.importController()->lastError()));
+    CompareSession *session = compare->session();
+    session->advanceTo(200000);
+    compare->refreshFigures();
+    const qint32 hung = consumerIndex(*session->catalog(0), kHung);
+    QVERIFY(hung >= 0);
+    // The observed pane: silent, "—"; the engine's pane measures its caches.
+    QVERIFY(!compare->paneView(0)->figuresMeasured());
+    QCOMPARE(compare->paneView(0)->cardStateText(hung),
+        QStringLiteral("silent since 21:42:01 (last log line)"));
+    QCOMPARE(compare->paneView(0)->cardCacheText(hung), QStringLiteral("—"));
+    QVERIFY(compare->paneView(1)->figuresMeasured());
+    QVERIFY(compare->paneView(1)->cardCacheText(0).contains(QStringLiteral("msg")));
+    // The table's "—" says why.
+    for (int f = 0; f < ScorecardFigure::all().size(); ++f) {
+        if (!compare->scoreTable()->isMeasured(f, 0)) {
+            QCOMPARE(compare->scoreTable()->cellText(f, 0), QStringLiteral("—"));
+            QVERIFY(!compare->scoreTable()->item(f, 0)->toolTip().isEmpty());
+        }
+    }
 }
 
 QTEST_MAIN(tst_ObservedLogs)
