@@ -714,7 +714,7 @@ void AssignmentRenderer::paintTile(
     if (detail == Detail::Compact) {
         p.setRenderHint(QPainter::Antialiasing, false);
         p.fillRect(r, fill);
-        if (r.height() >= 8) {
+        if (r.height() >= 8 && in.figuresMeasured) {
             const qreal barH = qMax<qreal>(2, r.height() / 5);
             const QRectF bar(
                 r.left(), r.bottom() - barH, r.width() * qMin<qreal>(1, item.fill / 1.25), barH);
@@ -748,22 +748,25 @@ void AssignmentRenderer::paintTile(
     }
     const qreal barH = qMax<qreal>(4, r.height() * 0.16);
     const QRectF barArea(r.left() + 3, r.bottom() - barH - 3, r.width() - 6, barH);
-    p.setBrush(m_palette.fillBarBack);
-    p.drawRect(barArea);
-    // The bar spans 0…125 % of the threshold; the tick marks 100 %.
-    p.setBrush(flowColor.isValid() ? flowColor : m_palette.fillBar);
-    const QRectF bar(
-        barArea.left(), barArea.top(), barArea.width() * qMin<qreal>(1, item.fill / 1.25), barH);
-    p.drawRect(bar);
-    if (item.flags & (TileItem::SizeBar | TileItem::SpanBar)) {
-        // A bar of MiB (or span) is hatched, so it is not read as a message count.
-        p.setBrush(QBrush(withAlpha(m_palette.text, 150),
-            item.flags & TileItem::SizeBar ? Qt::BDiagPattern : Qt::Dense5Pattern));
+    // An observed world's logs record no cache: no bar, whose empty look would read as 0.
+    if (in.figuresMeasured) {
+        p.setBrush(m_palette.fillBarBack);
+        p.drawRect(barArea);
+        // The bar spans 0…125 % of the threshold; the tick marks 100 %.
+        p.setBrush(flowColor.isValid() ? flowColor : m_palette.fillBar);
+        const QRectF bar(barArea.left(), barArea.top(),
+            barArea.width() * qMin<qreal>(1, item.fill / 1.25), barH);
         p.drawRect(bar);
+        if (item.flags & (TileItem::SizeBar | TileItem::SpanBar)) {
+            // A bar of MiB (or span) is hatched, so it is not read as a message count.
+            p.setBrush(QBrush(withAlpha(m_palette.text, 150),
+                item.flags & TileItem::SizeBar ? Qt::BDiagPattern : Qt::Dense5Pattern));
+            p.drawRect(bar);
+        }
+        p.setPen(QPen(m_palette.threshold, 1.2));
+        const qreal tick = barArea.left() + barArea.width() * 0.8;
+        p.drawLine(QPointF(tick, barArea.top() - 2), QPointF(tick, barArea.bottom() + 1));
     }
-    p.setPen(QPen(m_palette.threshold, 1.2));
-    const qreal tick = barArea.left() + barArea.width() * 0.8;
-    p.drawLine(QPointF(tick, barArea.top() - 2), QPointF(tick, barArea.bottom() + 1));
 
     p.setFont(m_tileFont);
     p.setPen(ghost ? withAlpha(m_palette.text, 120)
