@@ -264,6 +264,7 @@ void AssignmentView::rebuildItems(bool animate)
         m_layoutDirty = true; // a card came or went
     }
     // Re-lay when a card would overflow, or when tiles could be clearly larger again.
+    bool relaid = false;
     if (m_layoutDirty || need > m_layoutNeed || need * 3 < m_layoutNeed * 2) {
         m_layoutNeed = qMax(need, 1);
         const qreal legend = m_renderer.legendWidth(cat, m_legendLabels);
@@ -271,6 +272,8 @@ void AssignmentView::rebuildItems(bool animate)
         m_layout.compute(cat, QSizeF(size()), font(), m_layoutNeed, legend > width() - 16 ? 2 : 1,
             m_visibility.hidden());
         m_layoutDirty = false;
+        ++m_layoutGeneration;
+        relaid = true;
     }
     const qint64 now = m_clock.elapsed();
     m_items.rebuild(m_layout, cat, m_snapshot, now, animate ? animationDuration() : 0, animate);
@@ -286,6 +289,9 @@ void AssignmentView::rebuildItems(bool animate)
     }
     if (m_items.isAnimating(now) && !m_animationTimer.isActive()) {
         m_animationTimer.start();
+    }
+    if (relaid) {
+        emit layoutChanged(); // after the tiles: they are where the new layout puts them
     }
 }
 
@@ -503,6 +509,12 @@ void AssignmentView::changeEvent(QEvent *event)
     case QEvent::FontChange:
         m_renderer.setFont(font());
         m_layoutDirty = true;
+        if (m_catalog) {
+            // Presenter zoom lays the cards out again now, also while paused: waiting for the
+            // next frame left the narration (and hit tests) on the old geometry.
+            m_items.dropTiles();
+            rebuildItems(false);
+        }
         update();
         break;
     default:

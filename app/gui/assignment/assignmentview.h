@@ -86,6 +86,10 @@ public:
     AssignmentLayout::Detail detail() const { return m_layout.detail(); }
     const AssignmentLayout &layout() const { return m_layout; }
     const QList<TileItem> &tiles() const { return m_items.tiles(); }
+    //! The frame shown now (what its tiles and cards were built from).
+    const WorldSnapshot &snapshot() const { return m_snapshot; }
+    //! Counts the layouts computed: a change means cards and tiles may be elsewhere.
+    quint64 layoutGeneration() const { return m_layoutGeneration; }
     //! Queues in the unassigned lanes that are not retry queues, and those that are.
     int unassignedCount() const;
     int unassignedRetryCount() const;
@@ -118,6 +122,11 @@ signals:
     void consumerContextMenuRequested(qint32 consumer, const QPoint &globalPos);
     //! The picture on screen was painted: what reads it (the status totals) follows now.
     void framePainted();
+    /*!
+        Cards and tiles were laid out again (a resize, a zoom, a card that came or went, a
+        capacity change): what points at them (the narration) follows now.
+    */
+    void layoutChanged();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -142,6 +151,7 @@ private:
     AssignmentLayout m_layout;
     bool m_layoutDirty = true;
     int m_layoutNeed = 0;
+    quint64 m_layoutGeneration = 0;
     AssignmentItems m_items;
     CardVisibility m_visibility;
     QStringList m_legendLabels;
