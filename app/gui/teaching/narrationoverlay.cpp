@@ -2,8 +2,11 @@
 #include "teaching/narrationoverlay.h"
 
 #include "assignment/assignmentview.h"
+#include "teaching/calloutplacement.h"
 
 #include <QEvent>
+#include <QHash>
+#include <QSet>
 #include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
@@ -27,6 +30,7 @@ NarrationOverlay::NarrationOverlay(AssignmentView *view) : QWidget(view), m_view
     setAttribute(Qt::WA_NoSystemBackground);
     setGeometry(view->rect());
     view->installEventFilter(this);
+    connect(view, &AssignmentView::layoutChanged, this, &NarrationOverlay::followLayout);
     hide();
 }
 
@@ -36,12 +40,7 @@ void NarrationOverlay::setShown(bool shown)
         return;
     }
     m_shown = shown;
-    if (m_shown && m_current >= 0) {
-        layOutBox();
-        updateTargets();
-        placeBox();
-    }
-    setVisible(m_shown && m_current >= 0);
+    refresh();
 }
 
 void NarrationOverlay::setNarration(const QList<NarrationNote> &notes)
@@ -49,8 +48,13 @@ void NarrationOverlay::setNarration(const QList<NarrationNote> &notes)
     m_notes = notes;
     m_current = -1;
     m_lastPauseAsked = -1;
+    m_focusGone = false;
     m_boxText.clear();
+    m_layouts.clear();
     m_targets.clear();
+    m_keepClear.clear();
+    m_box = QRectF();
+    m_placedFor = PlacementKey();
     hide();
 }
 
@@ -87,12 +91,26 @@ void NarrationOverlay::setTime(const CatalogPtr &catalog, SimTime now, quint64 g
             }
         }
     }
-    setVisible(m_shown && m_current >= 0);
+    refresh();
+}
+
+void NarrationOverlay::refresh()
+{
     if (m_shown && m_current >= 0) {
         layOutBox();
         updateTargets();
         placeBox();
         update();
+    } else {
+        m_focusGone = false;
+    }
+    setVisible(isCalloutShown());
+}
+
+void NarrationOverlay::followLayout()
+{
+    if (m_shown && m_current >= 0) {
+        refresh();
     }
 }
 
@@ -100,8 +118,7 @@ void NarrationOverlay::retranslate()
 {
     m_boxText.clear();
     if (m_current >= 0) {
-        layOutBox();
-        update();
+        refresh();
     }
 }
 
@@ -114,12 +131,19 @@ QString NarrationOverlay::currentText() const
 void NarrationOverlay::updateTargets()
 {
     m_targets.clear();
+    m_keepClear.clear();
+    m_focusGone = false;
     m_targetsFor = m_view->size();
+    m_targetsLayout = m_view->layoutGeneration();
     if (!m_catalog || m_current < 0) {
         return;
     }
+    const NarrationNote &note = m_notes.at(m_current);
     const AssignmentLayout &layout = m_view->layout();
-    for (const QString &id : m_notes.at(m_current).focus) {
+    const WorldSnapshot &snapshot = m_view->snapshot();
+    QList<bool> focusConsumer(m_catalog->consumers.size(), false);
+    QList<bool> focusGroup(m_catalog->groups.size(), false);
+    for (const QString &id : note.focus) {
         if (id.contains(QLatin1Char('/'))) {
             // "broker/id" names the queue of any subscribed (non-retry) topic, "topic/broker/id"
             // one topic's: the event log's short form is longer when a %RETRY% topic exists.
@@ -143,8 +167,45 @@ void NarrationOverlay::updateTargets()
                 const int card = layout.cardOf(c);
                 if (card >= 0) {
                     m_targets.append(layout.cards().at(card).rect);
+                    focusConsumer[c] = true;
+                    const qint32 group = m_catalog->consumers.at(c).groupIndex;
+                    if (group >= 0 && group < focusGroup.size()) {
+                        focusGroup[group] = true;
+                    }
                 }
             }
+        }
+    }
+    // A note that points at something ends when none of it is on screen: its consumers' cards
+    // left the view (departed consumers of a large group are hidden), nothing to point at.
+    m_focusGone = !note.focus.isEmpty() && m_targets.isEmpty();
+    m_keepClear = m_targets;
+    // The focused consumers' tiles wherever drawn (lane copies of a frozen one's queues), and
+    // the tiles its group just moved (a killed consumer's queues on the others' cards).
+    QSet<qint32> focusQueues;
+    QHash<quint64, SimTime> heldSince; // (queue, consumer) → when its process queue was made
+    for (const SnapshotHolding &h : snapshot.holdings) {
+        if (h.consumer >= 0 && h.consumer < focusConsumer.size() && focusConsumer.at(h.consumer)) {
+            focusQueues.insert(h.queue);
+        }
+        heldSince.insert((quint64(quint32(h.queue)) << 32) | quint32(h.consumer), h.createdAt);
+    }
+    const SimTime movedFrom = note.at - kMovedBefore;
+    for (const TileItem &tile : m_view->tiles()) {
+        if (tile.queue < 0 || (tile.flags & TileItem::Overflow)) {
+            continue;
+        }
+        bool keep = focusQueues.contains(tile.queue);
+        if (!keep && tile.consumer >= 0 && tile.consumer < m_catalog->consumers.size()) {
+            const qint32 group = m_catalog->consumers.at(tile.consumer).groupIndex;
+            const SimTime since = heldSince.value(
+                (quint64(quint32(tile.queue)) << 32) | quint32(tile.consumer), -1);
+            // Made after the run's first assignment (at 0) and not long before the note.
+            keep = group >= 0 && group < focusGroup.size() && focusGroup.at(group) && since > 0
+                && since >= movedFrom && since <= m_now;
+        }
+        if (keep) {
+            m_keepClear.append(tile.target);
         }
     }
 }
@@ -154,41 +215,62 @@ void NarrationOverlay::layOutBox()
     const QString text = currentText();
     // The view's font is part of the key: presenter zoom changes it without resizing the view.
     if (text == m_boxText && size() == m_boxFor && m_view->font() == m_boxFont
-        && !m_boxPixmap.isNull()) {
+        && !m_layouts.isEmpty()) {
         return;
     }
     m_boxText = text;
     m_boxFor = size();
     m_boxFont = m_view->font();
-    // Large enough to read from the back of a room: 1.3× the view's font, at most 45% wide. At
-    // presenter zoom on a small screen that box was taller than the cards and hid half of
-    // them: taller than kMaxHeightShare of the view, its text goes down to the view's own font
-    // size (the one the presenter chose), then the box widens (to 80% at most).
+    m_pixmapLayout = -1;
+    m_boxPixmap = QPixmap();
+    // Large enough to read from the back of a room: 1.3× the view's font, at most 45% wide. The
+    // placement takes the first of these ways that hides nothing: the text down to the view's
+    // own font size (the one the presenter chose), then wider (to 80%), then narrower columns
+    // that fit beside the cards at presenter zoom.
     QTextDocument doc;
     doc.setDocumentMargin(0);
     doc.setPlainText(text);
-    const qreal maxHeight = std::max<qreal>(60, height() * kMaxHeightShare) - 2 * kPadding;
-    bool fits = false;
+    m_layouts.clear();
+    const auto add = [&](qreal share, qreal scale) {
+        QFont font = m_view->font();
+        font.setPointSizeF(font.pointSizeF() * scale);
+        doc.setDefaultFont(font);
+        const qreal maxWidth = std::max<qreal>(160, width() * share);
+        doc.setTextWidth(maxWidth);
+        doc.setTextWidth(std::min(maxWidth, doc.idealWidth() + 1));
+        const QSizeF textSize = doc.size();
+        const QSizeF box(textSize.width() + 2 * kPadding, textSize.height() + 2 * kPadding);
+        const bool seen = std::any_of(m_layouts.cbegin(), m_layouts.cend(),
+            [&box](const BoxLayout &l) { return l.size == box; });
+        if (!seen) {
+            m_layouts.append({ share, scale, box });
+        }
+    };
     for (const qreal share : { 0.45, 0.6, 0.8 }) {
         for (const qreal scale : { 1.3, 1.15, 1.0 }) {
-            QFont font = m_view->font();
-            font.setPointSizeF(font.pointSizeF() * scale);
-            doc.setDefaultFont(font);
-            const qreal maxWidth = std::max<qreal>(200, width() * share);
-            doc.setTextWidth(maxWidth);
-            doc.setTextWidth(std::min(maxWidth, doc.idealWidth() + 1));
-            m_boxScale = scale;
-            fits = doc.size().height() <= maxHeight;
-            if (fits) {
-                break;
-            }
-        }
-        if (fits) {
-            break;
+            add(share, scale);
         }
     }
-    const QSizeF textSize = doc.size();
-    const QSizeF boxSize(textSize.width() + 2 * kPadding, textSize.height() + 2 * kPadding);
+    for (const qreal share : { 0.35, 0.28, 0.22 }) {
+        add(share, 1.0);
+    }
+}
+
+void NarrationOverlay::renderBox(int layout)
+{
+    if (layout == m_pixmapLayout && !m_boxPixmap.isNull()) {
+        return;
+    }
+    m_pixmapLayout = layout;
+    const BoxLayout &l = m_layouts.at(layout);
+    QTextDocument doc;
+    doc.setDocumentMargin(0);
+    doc.setPlainText(m_boxText);
+    QFont font = m_boxFont;
+    font.setPointSizeF(font.pointSizeF() * l.scale);
+    doc.setDefaultFont(font);
+    doc.setTextWidth(l.size.width() - 2 * kPadding);
+    const QSizeF boxSize = l.size;
     const qreal dpr = devicePixelRatioF();
     m_boxPixmap = QPixmap((boxSize * dpr).toSize());
     m_boxPixmap.setDevicePixelRatio(dpr);
@@ -201,138 +283,117 @@ void NarrationOverlay::layOutBox()
     p.translate(kPadding, kPadding);
     doc.drawContents(&p);
     p.end();
-    updateTargets(); // the place depends on them: find them first
-    placeBox();
 }
 
 void NarrationOverlay::placeBox()
 {
-    const QSizeF boxSize = m_boxPixmap.deviceIndependentSize();
-    // Where the note was put stays while it shows (a box that follows the tiles would jump);
-    // a new note, card, view size or box size places it again.
-    const PlacementKey key { m_current, m_view->cardCount(), size(), boxSize };
-    if (key == m_placedFor && !m_box.isNull()) {
+    if (m_layouts.isEmpty()) {
+        return;
+    }
+    // Where the note was put stays while it shows (a box that follows the tiles would jump),
+    // as long as it keeps clear of what the note points at; a new note, layout, view size,
+    // font or text places it again.
+    const PlacementKey key { m_current, m_view->layoutGeneration(), size(), m_boxText, m_boxFont };
+    if (key == m_placedFor
+        && (m_box.isNull() || CalloutPlacement::keepsClear(m_box, m_keepClear))) {
         return;
     }
     m_placedFor = key;
-    m_box = bestPlace(boxSize);
-}
-
-QRectF NarrationOverlay::bestPlace(const QSizeF &boxSize) const
-{
-    // Where it hides least of what a reader needs: never what the note points at if any place
-    // avoids it, then as little of the tiles, the cards' names and state, and the group titles
-    // as it can (text twice as much as tiles). The bottom corners first (right, then left): the
-    // place a reader looks for it when all else is equal.
     const AssignmentLayout &layout = m_view->layout();
+    CalloutPlacement::Input in;
     const qreal top = std::max(kMargin, layout.legend().bottom() + kMargin);
-    const qreal bottom = height() - boxSize.height() - kMargin;
-    const qreal right = width() - boxSize.width() - kMargin;
-    QList<QPointF> places { { right, bottom }, { kMargin, bottom } };
-    constexpr int kColumns = 5;
-    const auto addRow = [&](qreal y) { // kColumns places from the right edge to the left
-        for (int column = 0; column < kColumns && right > kMargin; ++column) {
-            places.append({ right - (right - kMargin) * column / (kColumns - 1), y });
-        }
-    };
-    constexpr int kRows = 8;
-    for (int row = 0; row <= kRows && bottom > top; ++row) {
-        addRow(bottom - (bottom - top) * row / kRows);
+    in.area = QRectF(QPointF(kMargin, top), QPointF(width() - kMargin, height() - kMargin));
+    in.focus = m_keepClear;
+    for (const TileItem &tile : m_view->tiles()) {
+        in.tiles.append(tile.target);
     }
-    QList<QRectF> texts; // what a reader reads besides the tiles
     for (const AssignmentLayout::Card &card : layout.cards()) {
-        texts.append(card.header);
+        in.texts.append(card.header);
     }
     for (const AssignmentLayout::Section &section : layout.sections()) {
-        texts.append(section.title);
-        texts.append(section.laneLabel);
-        // The "unassigned" lane is room too when empty: the box at its top, middle and bottom.
-        for (const qreal y : { section.lane.top(), section.lane.center().y() - boxSize.height() / 2,
-                 section.lane.bottom() - boxSize.height() }) {
-            if (y >= top && y <= bottom) {
-                addRow(y);
-            }
-        }
+        in.texts.append(section.title);
+        in.texts.append(section.laneLabel);
+        // The "unassigned" lane is room too when empty.
+        in.rooms.append(section.lane);
     }
-    const auto area = [](const QRectF &a, const QRectF &b) {
-        const QRectF both = a.intersected(b);
-        return both.isValid() ? both.width() * both.height() : 0.0;
-    };
-    const auto cost = [&](const QRectF &box) {
-        double hidden = 0;
-        for (const QRectF &target : m_targets) {
-            hidden += box.intersects(target) ? 1e12 : 0;
-        }
-        for (const TileItem &tile : m_view->tiles()) {
-            hidden += area(box, tile.target);
-        }
-        for (const QRectF &text : texts) {
-            hidden += 2 * area(box, text); // a name half hidden is not read at all
-        }
-        return hidden;
-    };
-    QRectF best(places.constFirst(), boxSize);
-    double least = cost(best);
-    for (qsizetype i = 1; i < places.size() && least > 0; ++i) {
-        const QRectF box(places.at(i), boxSize);
-        // A place must hide clearly less (a few pixels' difference keeps the earlier one).
-        if (const double c = cost(box); c < least - 64) {
-            best = box;
-            least = c;
-        }
+    // A box taller than kMaxHeightShare of the view hid half of the cards at presenter zoom on
+    // a small screen: taller layouts come after every shorter one, the shortest first.
+    const qreal maxHeight = std::max<qreal>(60, height() * kMaxHeightShare);
+    QList<int> order;
+    QList<int> tall;
+    for (int i = 0; i < m_layouts.size(); ++i) {
+        (m_layouts.at(i).size.height() <= maxHeight ? order : tall).append(i);
     }
-    return best;
+    std::stable_sort(tall.begin(), tall.end(), [this](int a, int b) {
+        return m_layouts.at(a).size.height() < m_layouts.at(b).size.height();
+    });
+    const int fallbackFrom = int(order.size());
+    order.append(tall);
+    for (const int i : order) {
+        in.sizes.append(m_layouts.at(i).size);
+    }
+    in.fallbackFrom = fallbackFrom;
+    const CalloutPlacement::Result placed = CalloutPlacement::place(in);
+    m_box = placed.box;
+    if (placed.size >= 0) {
+        const int chosen = order.at(placed.size);
+        m_boxScale = m_layouts.at(chosen).scale * placed.scale;
+        renderBox(chosen);
+    }
 }
 
 void NarrationOverlay::paintCallout(QPainter &painter) const
 {
-    if (m_current < 0 || m_boxPixmap.isNull()) {
+    if (!isCalloutShown() || m_boxPixmap.isNull()) {
         return;
     }
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing);
     const QColor ink(0xc0, 0x6a, 0x00);
-    painter.setPen(QPen(ink, 2.5, Qt::DashLine));
-    painter.setBrush(Qt::NoBrush);
-    const QPointF from = m_box.center();
-    for (const QRectF &target : m_targets) {
-        const QRectF ring = target.adjusted(-3, -3, 3, 3);
-        // From the box's edge to the ring's nearest point.
-        const QPointF to(std::clamp(from.x(), ring.left(), ring.right()),
-            std::clamp(from.y(), ring.top(), ring.bottom()));
-        QPointF start(std::clamp(to.x(), m_box.left(), m_box.right()),
-            std::clamp(to.y(), m_box.top(), m_box.bottom()));
-        if (m_box.contains(to)) {
-            start = to;
+    if (!m_box.isNull()) {
+        painter.setPen(QPen(ink, 2.5, Qt::DashLine));
+        painter.setBrush(Qt::NoBrush);
+        const QPointF from = m_box.center();
+        for (const QRectF &target : m_targets) {
+            const QRectF ring = target.adjusted(-3, -3, 3, 3);
+            // From the box's edge to the ring's nearest point.
+            const QPointF to(std::clamp(from.x(), ring.left(), ring.right()),
+                std::clamp(from.y(), ring.top(), ring.bottom()));
+            QPointF start(std::clamp(to.x(), m_box.left(), m_box.right()),
+                std::clamp(to.y(), m_box.top(), m_box.bottom()));
+            if (m_box.contains(to)) {
+                start = to;
+            }
+            painter.drawLine(start, to);
         }
-        painter.drawLine(start, to);
     }
     painter.setPen(QPen(ink, 3));
+    painter.setBrush(Qt::NoBrush);
     for (const QRectF &target : m_targets) {
         painter.drawRoundedRect(target.adjusted(-3, -3, 3, 3), 5, 5);
     }
-    painter.drawPixmap(m_box.topLeft(), m_boxPixmap);
+    if (!m_box.isNull()) {
+        painter.setRenderHint(QPainter::SmoothPixmapTransform);
+        painter.drawPixmap(m_box, m_boxPixmap, QRectF(QPointF(0, 0), m_boxPixmap.size()));
+    }
     painter.restore();
 }
 
 bool NarrationOverlay::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_view && event->type() == QEvent::Resize) {
+        // The view lays its cards out after this (its own resize event): the callout follows
+        // them on its layoutChanged().
         setGeometry(m_view->rect());
-        if (m_current >= 0) {
-            layOutBox();
-        }
-    } else if (watched == m_view && event->type() == QEvent::FontChange && m_current >= 0) {
-        layOutBox(); // presenter zoom, also while paused
-        update();
     }
     return QWidget::eventFilter(watched, event);
 }
 
 void NarrationOverlay::paintEvent(QPaintEvent *)
 {
-    if (m_targetsFor != m_view->size()) {
-        // The view laid itself out again after the resize this overlay saw first.
+    if (m_current >= 0
+        && (m_targetsFor != m_view->size() || m_targetsLayout != m_view->layoutGeneration())) {
+        // A layout this overlay has not followed yet: never paint a ring where no card is.
         updateTargets();
         placeBox();
     }

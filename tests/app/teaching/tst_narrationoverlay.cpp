@@ -213,10 +213,12 @@ void tst_NarrationOverlay::boxLeavesTheCardsVisibleAtPresenterZoom()
     QVERIFY(overlay.boxScale() >= 1.0);
     QVERIFY(overlay.boxScale() < 1.3);
     // Back to 100 % (the font alone changes, as presenter zoom does, paused: no new time):
-    // laid out again, 1.3×.
+    // laid out again in the smaller font. Six cards fill this short view: a 1.3× box would hide
+    // tiles wherever it went, so it keeps the view's own font size (issue 37 item 3: it
+    // shrinks before it covers).
     const qreal zoomedHeight = box.height();
     view.setFont(QFont());
-    QCOMPARE(overlay.boxScale(), 1.3);
+    QVERIFY(overlay.boxScale() >= 1.0);
     QVERIFY(overlay.boxRect().height() < zoomedHeight);
     // With room (the same view at 1600×1000 and 100 %), the box keeps 1.3× and 45 %.
     view.resize(1100, 600);
