@@ -103,6 +103,8 @@ MainWindow::MainWindow(StrategyRegistry &registry, LanguageManager &languages, Q
     m_centre->setChildrenCollapsible(false);
     centreLayout->addWidget(m_centre, 1);
     setCentralWidget(centre);
+    // At presenter zoom the view has no room for a note that hides nothing: over the charts.
+    m_narration->setSpillArea(m_charts, centre);
 
     m_consumerActions = new ConsumerActions(this);
     m_export = new ExportController(*m_controller, m_view, m_charts, this);

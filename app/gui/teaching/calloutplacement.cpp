@@ -139,9 +139,31 @@ Result place(const Input &in)
         return result;
     }
     const QList<QRectF> keepOut = grown(in.focus);
-    // Rules 2 and 3: the first size that hides nothing, else the one that hides least; the
-    // fallback sizes only when no other has a place.
     const int fallback = in.fallbackFrom >= 0 ? int(in.fallbackFrom) : int(in.sizes.size());
+    // Rule 2: the first size that hides nothing in the area.
+    for (int i = 0; i < fallback; ++i) {
+        const Best best = bestFor(in, keepOut, in.sizes.at(i));
+        if (!best.box.isNull() && best.hidden <= 0) {
+            return { best.box, i, 1, 0, false };
+        }
+    }
+    // Then over the spill room, on its top edge under the focus (the leader line short).
+    if (in.spill.isValid()) {
+        QRectF focus;
+        for (const QRectF &f : in.focus) {
+            focus = focus.united(f);
+        }
+        const qreal x = focus.isNull() ? in.spill.right() : focus.center().x();
+        for (int i = 0; i < fallback; ++i) {
+            const QSizeF size = in.sizes.at(i);
+            if (size.width() <= in.spill.width() && size.height() <= in.spill.height()) {
+                const qreal left = std::clamp(
+                    x - size.width() / 2, in.spill.left(), in.spill.right() - size.width());
+                return { QRectF(QPointF(left, in.spill.top()), size), i, 1, 0, true };
+            }
+        }
+    }
+    // Rule 3: the one that hides least; the fallback sizes only when no other has a place.
     for (int i = 0; i < in.sizes.size(); ++i) {
         if (i == fallback && !result.box.isNull()) {
             return result;
@@ -151,7 +173,7 @@ Result place(const Input &in)
             continue;
         }
         if (result.box.isNull() || best.hidden < result.hidden - kBetterBy) {
-            result = { best.box, i, 1, best.hidden };
+            result = { best.box, i, 1, best.hidden, false };
         }
         if (best.hidden <= 0) {
             return result;
@@ -171,7 +193,7 @@ Result place(const Input &in)
         const qreal scale = step / 10.0;
         const Best best = bestFor(in, keepOut, in.sizes.at(smallest) * scale);
         if (!best.box.isNull()) {
-            return { best.box, smallest, scale, best.hidden };
+            return { best.box, smallest, scale, best.hidden, false };
         }
     }
     return result; // nowhere: the caller draws the rings alone

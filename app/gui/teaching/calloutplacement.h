@@ -16,7 +16,8 @@ namespace Rblab {
        the tiles that just moved, each grown by kClearance for its ring).
     2. It goes where it hides nothing (no tile, no card text): the first box size that has such
        a place wins, so the box keeps its preferred size when there is empty space and takes a
-       narrower or smaller layout before it covers anything.
+       narrower or smaller layout before it covers anything. Failing that it goes over the
+       spill room (the charts) if a size fits there, as close to the focus as it can.
     3. Else where it hides least (text counts twice: a name half hidden is not read at all);
        earlier sizes win ties.
     4. Else (no size fits anywhere beside the focus) the last size is scaled down until it fits
@@ -40,6 +41,9 @@ struct Input
     QList<QSizeF> sizes; //!< the box laid out in each way it may be, most preferred first
     //! Sizes from this index on (too tall) are tried only when no earlier one has a place.
     int fallbackFrom = -1;
+    //! Room outside the area the box may go over (the charts), when no size hides nothing in
+    //! the area; null: none.
+    QRectF spill;
 };
 
 struct Result
@@ -48,6 +52,7 @@ struct Result
     int size = -1; //!< index into Input::sizes
     qreal scale = 1; //!< below 1: the box of sizes[size] drawn smaller (rule 4)
     double hidden = 0; //!< area of tiles and texts covered (texts twice)
+    bool spilled = false; //!< the box is in Input::spill
 };
 
 Result place(const Input &input);

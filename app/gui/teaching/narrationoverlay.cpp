@@ -96,15 +96,57 @@ void NarrationOverlay::setTime(const CatalogPtr &catalog, SimTime now, quint64 g
 
 void NarrationOverlay::refresh()
 {
+    const QList<QRectF> targets = m_targets;
+    const QRectF box = m_box;
+    const int layout = m_pixmapLayout;
     if (m_shown && m_current >= 0) {
         layOutBox();
         updateTargets();
         placeBox();
-        update();
     } else {
         m_focusGone = false;
     }
     setVisible(isCalloutShown());
+    if (targets != m_targets || box != m_box || layout != m_pixmapLayout) {
+        // Over the charts the overlay covers the whole centre: repaint only what changed.
+        QRectF dirty = box.united(m_box);
+        for (const QRectF &t : targets + m_targets) {
+            dirty = dirty.united(t);
+        }
+        update(dirty.translated(viewOffset()).toAlignedRect().adjusted(-8, -8, 8, 8));
+    }
+}
+
+QPointF NarrationOverlay::viewOffset() const
+{
+    return parentWidget() == m_view ? QPointF() : QPointF(m_view->mapTo(parentWidget(), QPoint()));
+}
+
+QRectF NarrationOverlay::spillRect() const
+{
+    if (!m_spill || !m_spill->isVisible() || parentWidget() == m_view) {
+        return QRectF();
+    }
+    return QRectF(
+        QPointF(m_spill->mapTo(parentWidget(), QPoint())) - viewOffset(), QSizeF(m_spill->size()));
+}
+
+void NarrationOverlay::setSpillArea(QWidget *area, QWidget *host)
+{
+    m_spill = area;
+    const bool visible = isVisible();
+    setParent(host);
+    setAttribute(Qt::WA_TransparentForMouseEvents);
+    host->installEventFilter(this);
+    area->installEventFilter(this);
+    syncGeometry();
+    raise();
+    setVisible(visible);
+}
+
+void NarrationOverlay::syncGeometry()
+{
+    setGeometry(parentWidget() == m_view ? m_view->rect() : parentWidget()->rect());
 }
 
 void NarrationOverlay::followLayout()
@@ -214,12 +256,12 @@ void NarrationOverlay::layOutBox()
 {
     const QString text = currentText();
     // The view's font is part of the key: presenter zoom changes it without resizing the view.
-    if (text == m_boxText && size() == m_boxFor && m_view->font() == m_boxFont
+    if (text == m_boxText && m_view->size() == m_boxFor && m_view->font() == m_boxFont
         && !m_layouts.isEmpty()) {
         return;
     }
     m_boxText = text;
-    m_boxFor = size();
+    m_boxFor = m_view->size();
     m_boxFont = m_view->font();
     m_pixmapLayout = -1;
     m_boxPixmap = QPixmap();
@@ -235,7 +277,7 @@ void NarrationOverlay::layOutBox()
         QFont font = m_view->font();
         font.setPointSizeF(font.pointSizeF() * scale);
         doc.setDefaultFont(font);
-        const qreal maxWidth = std::max<qreal>(160, width() * share);
+        const qreal maxWidth = std::max<qreal>(160, m_view->width() * share);
         doc.setTextWidth(maxWidth);
         doc.setTextWidth(std::min(maxWidth, doc.idealWidth() + 1));
         const QSizeF textSize = doc.size();
@@ -293,7 +335,8 @@ void NarrationOverlay::placeBox()
     // Where the note was put stays while it shows (a box that follows the tiles would jump),
     // as long as it keeps clear of what the note points at; a new note, layout, view size,
     // font or text places it again.
-    const PlacementKey key { m_current, m_view->layoutGeneration(), size(), m_boxText, m_boxFont };
+    const PlacementKey key { m_current, m_view->layoutGeneration(), m_view->size(), m_boxText,
+        m_boxFont, spillRect() };
     if (key == m_placedFor
         && (m_box.isNull() || CalloutPlacement::keepsClear(m_box, m_keepClear))) {
         return;
@@ -302,7 +345,8 @@ void NarrationOverlay::placeBox()
     const AssignmentLayout &layout = m_view->layout();
     CalloutPlacement::Input in;
     const qreal top = std::max(kMargin, layout.legend().bottom() + kMargin);
-    in.area = QRectF(QPointF(kMargin, top), QPointF(width() - kMargin, height() - kMargin));
+    in.area = QRectF(
+        QPointF(kMargin, top), QPointF(m_view->width() - kMargin, m_view->height() - kMargin));
     in.focus = m_keepClear;
     for (const TileItem &tile : m_view->tiles()) {
         in.tiles.append(tile.target);
@@ -318,7 +362,7 @@ void NarrationOverlay::placeBox()
     }
     // A box taller than kMaxHeightShare of the view hid half of the cards at presenter zoom on
     // a small screen: taller layouts come after every shorter one, the shortest first.
-    const qreal maxHeight = std::max<qreal>(60, height() * kMaxHeightShare);
+    const qreal maxHeight = std::max<qreal>(60, m_view->height() * kMaxHeightShare);
     QList<int> order;
     QList<int> tall;
     for (int i = 0; i < m_layouts.size(); ++i) {
@@ -333,8 +377,10 @@ void NarrationOverlay::placeBox()
         in.sizes.append(m_layouts.at(i).size);
     }
     in.fallbackFrom = fallbackFrom;
+    in.spill = spillRect().adjusted(kMargin, kMargin, -kMargin, -kMargin);
     const CalloutPlacement::Result placed = CalloutPlacement::place(in);
     m_box = placed.box;
+    m_overCharts = placed.spilled;
     if (placed.size >= 0) {
         const int chosen = order.at(placed.size);
         m_boxScale = m_layouts.at(chosen).scale * placed.scale;
@@ -350,6 +396,9 @@ void NarrationOverlay::paintCallout(QPainter &painter) const
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing);
     const QColor ink(0xc0, 0x6a, 0x00);
+    // Rings and lines stay on the view (a card laid out past its bottom is not ringed over the
+    // timeline); only the box may be over the charts.
+    const QRectF viewRect(QPointF(0, 0), QSizeF(m_view->size()));
     if (!m_box.isNull()) {
         painter.setPen(QPen(ink, 2.5, Qt::DashLine));
         painter.setBrush(Qt::NoBrush);
@@ -357,8 +406,12 @@ void NarrationOverlay::paintCallout(QPainter &painter) const
         for (const QRectF &target : m_targets) {
             const QRectF ring = target.adjusted(-3, -3, 3, 3);
             // From the box's edge to the ring's nearest point.
-            const QPointF to(std::clamp(from.x(), ring.left(), ring.right()),
-                std::clamp(from.y(), ring.top(), ring.bottom()));
+            const QRectF shown = ring.intersected(viewRect);
+            if (shown.isEmpty()) {
+                continue;
+            }
+            const QPointF to(std::clamp(from.x(), shown.left(), shown.right()),
+                std::clamp(from.y(), shown.top(), shown.bottom()));
             QPointF start(std::clamp(to.x(), m_box.left(), m_box.right()),
                 std::clamp(to.y(), m_box.top(), m_box.bottom()));
             if (m_box.contains(to)) {
@@ -369,9 +422,12 @@ void NarrationOverlay::paintCallout(QPainter &painter) const
     }
     painter.setPen(QPen(ink, 3));
     painter.setBrush(Qt::NoBrush);
+    painter.save();
+    painter.setClipRect(viewRect.adjusted(-2, -2, 2, 2), Qt::IntersectClip);
     for (const QRectF &target : m_targets) {
         painter.drawRoundedRect(target.adjusted(-3, -3, 3, 3), 5, 5);
     }
+    painter.restore();
     if (!m_box.isNull()) {
         painter.setRenderHint(QPainter::SmoothPixmapTransform);
         painter.drawPixmap(m_box, m_boxPixmap, QRectF(QPointF(0, 0), m_boxPixmap.size()));
@@ -384,7 +440,17 @@ bool NarrationOverlay::eventFilter(QObject *watched, QEvent *event)
     if (watched == m_view && event->type() == QEvent::Resize) {
         // The view lays its cards out after this (its own resize event): the callout follows
         // them on its layoutChanged().
-        setGeometry(m_view->rect());
+        syncGeometry();
+    } else if (watched != m_view
+        && (event->type() == QEvent::Resize || event->type() == QEvent::Move
+            || event->type() == QEvent::Show || event->type() == QEvent::Hide)) {
+        // The charts or the centre moved (a splitter drag, a dock, full screen): the room over
+        // the charts changed.
+        syncGeometry();
+        if (m_shown && m_current >= 0) {
+            placeBox();
+            update();
+        }
     }
     return QWidget::eventFilter(watched, event);
 }
@@ -398,6 +464,7 @@ void NarrationOverlay::paintEvent(QPaintEvent *)
         placeBox();
     }
     QPainter painter(this);
+    painter.translate(viewOffset());
     paintCallout(painter);
 }
 

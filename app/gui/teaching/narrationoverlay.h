@@ -9,6 +9,7 @@
 #include <QFont>
 #include <QList>
 #include <QPixmap>
+#include <QPointer>
 #include <QRectF>
 #include <QWidget>
 
@@ -56,6 +57,14 @@ public:
     */
     void setShown(bool shown);
     bool isShown() const { return m_shown; }
+    /*!
+        Lets the box go over `area` (the charts) when the view has no room that hides nothing:
+        the overlay becomes a child of `host`, an ancestor of both (not a QSplitter, which would
+        take it as a pane), above them. Without it the box stays inside the view (clip export).
+    */
+    void setSpillArea(QWidget *area, QWidget *host);
+    //! The box is over the spill area (the charts), not the view.
+    bool boxOverCharts() const { return m_overCharts; }
     //! The language changed: lay the box out again in it.
     void retranslate();
 
@@ -69,7 +78,8 @@ public:
     bool isCalloutShown() const { return m_shown && m_current >= 0 && !m_focusGone; }
     //! The current note names cards or tiles and none of them is on screen now.
     bool focusGone() const { return m_focusGone; }
-    //! The box as drawn; null when there is no room for it beside its focus.
+    //! The box as drawn, in the view's coordinates (below it when over the charts); null when
+    //! there is no room for it beside its focus.
     QRectF boxRect() const { return m_box; }
     //! The box text's size as a multiple of the view's font (1.3 unless the box had no room).
     qreal boxScale() const { return m_boxScale; }
@@ -101,8 +111,15 @@ private:
     void layOutBox();
     void placeBox();
     void renderBox(int layout);
+    void syncGeometry();
+    //! Where the view's origin is in this overlay (not 0 once it spills over the charts).
+    QPointF viewOffset() const;
+    //! The spill area in the view's coordinates; null when there is none.
+    QRectF spillRect() const;
 
     AssignmentView *m_view;
+    QPointer<QWidget> m_spill;
+    bool m_overCharts = false;
     QList<NarrationNote> m_notes;
     CatalogPtr m_catalog;
     quint64 m_generation = 0;
@@ -123,6 +140,7 @@ private:
         QSize view;
         QString text;
         QFont font;
+        QRectF spill;
         friend bool operator==(const PlacementKey &, const PlacementKey &) = default;
     };
     PlacementKey m_placedFor; //!< what m_box was placed for
