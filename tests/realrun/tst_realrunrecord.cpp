@@ -129,15 +129,24 @@ void tst_RealRunRecord::engineBesideTheRealRun()
     for (quint64 seed = 1; seed <= 20; ++seed) {
         engine.append(engineFigures(scenario, registry(), seed, run->figures.from));
     }
-    // The engine hands c1's three queues over, and its first pulls are refused (finding 1).
+    // The engine hands c1's three queues over. Its first pulls are refused (finding 1) unless
+    // the new owner's pull thread read the subscription's version before messageQueueChanged
+    // raised it, as in 2 rounds of 5 on the real cluster: then they are served at once.
+    int served = 0;
+    int refused = 0;
     for (const RunFigures &e : std::as_const(engine)) {
         const QList<qint64> kill = gaps(e, QStringLiteral("kill"));
         QCOMPARE(kill.size(), 3);
         for (qint64 g : kill) {
-            QVERIFY2(g >= 1000 && g <= 1100, qPrintable(QString::number(g)));
+            QVERIFY2(
+                (g >= 0 && g < 100) || (g >= 1000 && g <= 1100), qPrintable(QString::number(g)));
+            served += g < 100 ? 1 : 0;
+            refused += g >= 1000 ? 1 : 0;
         }
         QCOMPARE(gaps(e, QStringLiteral("shutdown")).size(), 4);
     }
+    QVERIFY2(served >= 3 && refused >= 30,
+        qPrintable(QStringLiteral("served %1, refused %2 of 60").arg(served).arg(refused)));
     const QList<RealComparisonRow> rows = compareReal(run->figures, engine);
     QCOMPARE(rows.size(), 8);
     const auto rowNamed = [&rows](const QString &name) {
@@ -154,12 +163,14 @@ void tst_RealRunRecord::engineBesideTheRealRun()
     QCOMPARE(shutdown.real, 1036.0);
     QCOMPARE(shutdown.seeds, 20);
     QVERIFY(shutdown.verdict());
-    // The kill does not: this run's new owner won the race to the subscription's version
-    // (166 ms), which the engine never lets it win (README, modelling choices).
+    // The kill: this run's new owner won the race to the subscription's version (166 ms),
+    // inside the engine's range, but the engine's median is a refused pull's 1 s.
     const RealComparisonRow kill
         = rowNamed(QStringLiteral("first receipt after kill 127.0.0.1@c1"));
     QCOMPARE(kill.real, 166.0);
-    QVERIFY(!kill.inside);
+    QVERIFY(kill.inside);
+    QVERIFY(kill.least < 100 && kill.median > 1000);
+    QVERIFY(!kill.medianClose);
     QCOMPARE(rowNamed(QStringLiteral("duplicates")).real, 8.0);
 }
 

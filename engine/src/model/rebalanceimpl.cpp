@@ -19,6 +19,9 @@ constexpr SimTime kPullMaxIdleTime = 120000; // rocketmq.client.pull.pullMaxIdle
 constexpr SimTime kLockInterval = 20000; // rocketmq.client.rebalance.lockInterval
 constexpr SimTime kUnlockDelay = 20000; // rocketmq.client.unlockDelayTimeMills
 constexpr SimTime kDispatchDelay5x = 500; // RebalancePushImpl.dispatchPullRequest (5.x)
+//! 4.x: how often a round's first new pulls read the subscription version before
+//! messageQueueChanged raises it (a real 4.9.8: 2 rounds of 5; see updateProcessQueueTable).
+constexpr double kPullThreadAhead = 2.0 / 5.0;
 constexpr SimTime kRebalanceLater = 500; // rebalanceLater after a failed orderly lock (5.x)
 
 } // namespace
@@ -637,8 +640,26 @@ Task<bool> RebalanceImpl::updateProcessQueueTable(
     // queue, whose thread sends it on a later turn, by when messageQueueChanged has given the
     // subscription its new version (real 4.9.8 run: the first pull of a new owner is refused
     // with CODE 25, "the consumer's subscription not latest", and retried 1 s later).
-    for (qint32 pqIndex : fresh) {
-        c.pull.executeLater(pqIndex, w.profile == Profile::V5 ? kDispatchDelay5x : 0);
+    //
+    // Unless the pull thread reads the version first: rebalanceByTopic logs "rebalanced result
+    // changed" between dispatchPullRequest and messageQueueChanged, and the PullMessageService
+    // thread takes the requests meanwhile, one after another. On a real 4.9.8 the first pulls of
+    // 2 rounds in 5 observed carried the old version and were served at once (run1's kill: queue
+    // 2 of 0-2; the short run's kill: all three), the others none (README, "Against a real
+    // RocketMQ"). With network jitter (timing that varies as on a real cluster) a round's pull
+    // thread is ahead with that measured chance, for the first 1 to n of its n pulls; without
+    // jitter it never is.
+    qsizetype ahead = 0;
+    if (w.profile == Profile::V49 && w.jitter > 0 && !fresh.empty()
+        && w.jitterRandom.chance(kPullThreadAhead)) {
+        ahead = 1 + qsizetype(w.jitterRandom.below(quint64(fresh.size())));
+        m_pullThreadAhead = true;
+    }
+    for (size_t i = 0; i < fresh.size(); ++i) {
+        const SimTime delay = w.profile == Profile::V5 ? kDispatchDelay5x
+            : ahead > 0 && qsizetype(i) >= ahead       ? 2 // after the raise (1 ms on)
+                                                       : 0;
+        c.pull.executeLater(fresh[i], delay);
     }
     if (changed) {
         publishRebalance(topic, added, removed);
@@ -897,10 +918,16 @@ Task<void> RebalanceImpl::lockAllLoop()
 Task<void> RebalanceImpl::messageQueueChanged(qint32 topic)
 {
     Consumer &c = *m_consumer;
+    World &w = *m_world;
     // "Rebalance changed, also update version": the subscription's subVersion becomes now. The
     // pulls just dispatched carry it, and the broker refuses them (SUBSCRIPTION_NOT_LATEST)
     // until the heartbeat below has told it (PullMessageProcessor).
-    c.setSubVersion(topic, m_world->now());
+    // When this round's pull thread was ahead (updateProcessQueueTable), its first pulls go
+    // out with the old version before the raise.
+    if (std::exchange(m_pullThreadAhead, false)) {
+        co_await SleepAwaiter { &w, c.index, 1 };
+    }
+    c.setSubVersion(topic, w.now());
     // RebalancePushImpl.messageQueueChanged: topic thresholds are split over every process
     // queue of the consumer, the retry topic's included.
     const qint64 n = qint64(c.table.size());

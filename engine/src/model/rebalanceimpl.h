@@ -115,6 +115,9 @@ private:
     World *m_world;
     Consumer *m_consumer;
     bool m_wakeupFlag = false;
+    //! This round's first new pulls read the subscription version before messageQueueChanged
+    //! raised it (4.x, with network jitter): the raise waits for them.
+    bool m_pullThreadAhead = false;
     bool m_waiting = false;
     quint32 m_waiterSlot = 0;
     quint32 m_waiterGen = 0;
