@@ -107,7 +107,12 @@ ROCKETMQ_FOUND = $$(for d in "$$ROCKETMQ_HOME" "$(CURDIR)/../shared/rocketmq/4.9
 	"$$(git -C "$(CURDIR)" config --get remote.origin.url 2>/dev/null)/../shared/rocketmq/4.9.8"; do \
 	[ -n "$$d" ] && [ -d "$$d/lib" ] && { echo "$$d"; break; }; done)
 
-.PHONY: real-deps
+CALIBRATE_LESSONS ?= kill-freeze-shutdown notifications-off orderly slow-consumer-flow-control \
+	topic-scale-out rolling-deploy-mixed-strategies broadcasting duplicate-client-id \
+	consistent-hash-vs-avg
+CALIBRATE_DIR ?= $(BUILD_DIR)/calibrate
+
+.PHONY: real-deps calibrate
 
 real-deps:
 	@rmq=$(ROCKETMQ_FOUND); \
@@ -117,6 +122,20 @@ real-deps:
 	$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$$pkgs"
 
 test: real-deps
+
+# Plays the calibration corpus on the real RocketMQ, in real time (about two hours; nothing else
+# should load the machine meanwhile), compares each run with the engine over 20 seeds, and packs
+# what the checks read into tests/data/realrun/corpus-<version>/<lesson>.tar.xz.
+calibrate: build real-deps
+	@rmq=$(ROCKETMQ_FOUND); [ -n "$$rmq" ] || { echo "calibrate: no RocketMQ (set ROCKETMQ_HOME)" >&2; exit 1; }; \
+	version=$$(ls "$$rmq"/lib/rocketmq-client-*.jar | sed 's/.*rocketmq-client-\(.*\)\.jar/\1/'); \
+	for lesson in $(CALIBRATE_LESSONS); do \
+		out="$(CALIBRATE_DIR)/$$version/$$lesson"; rm -rf "$$out"; \
+		$(BUILD_DIR)/bin/rblab real-run "resources/scenarios/$$lesson.json" --rocketmq "$$rmq" \
+			--out "$$out" --seeds 20; status=$$?; \
+		[ $$status -le 1 ] || exit $$status; \
+		tests/realrun/pack-run.sh "$$out" "tests/data/realrun/corpus-$$version/$$lesson.tar.xz" || exit 1; \
+	done
 
 # ---- Reliability (issue 13): fuzzing, the sanitizer build, the soak, the style check ---------
 #   make fuzz          runs each fuzz target FUZZ_SECONDS (libFuzzer with clang, else the

@@ -58,7 +58,7 @@ int runRealCompare(CliContext &context, const QString &scenarioFile, const QStri
     int seeds, const QString &format, const QString &output)
 {
     const char *const command = "rblab compare";
-    const std::optional<Scenario> scenario = readScenario(context, command, scenarioFile);
+    std::optional<Scenario> scenario = readScenario(context, command, scenarioFile);
     if (!scenario) {
         return 2;
     }
@@ -67,6 +67,14 @@ int runRealCompare(CliContext &context, const QString &scenarioFile, const QStri
     if (!real) {
         context.err << command << ": " << error << "\n";
         return 2;
+    }
+    // The engine plays the client the real run had: profile 4.9 for a 4.x RocketMQ, else 5.x.
+    const Profile played = real->rocketmq.startsWith(u'4') ? Profile::V49 : Profile::V5;
+    if (scenario->profile != played) {
+        context.err << command << ": the run was played on RocketMQ " << real->rocketmq
+                    << ": the engine runs the scenario with profile " << profileName(played)
+                    << " (the file says " << profileName(scenario->profile) << ")\n";
+        scenario->profile = played;
     }
     QList<RunFigures> engine;
     for (int k = 0; k < seeds; ++k) {
