@@ -143,14 +143,32 @@ void tst_RealCluster::shortRunBesideTheEngine()
     QVERIFY2(shutdowns >= 2 && shutdowns <= 4, qPrintable(QString::number(shutdowns)));
     QVERIFY2(f.duplicates <= 100, qPrintable(QString::number(f.duplicates)));
 
-    // Beside the engine: the graceful shutdown's hand-over, where no race decides, agrees.
+    // Beside the engine. A hand-over is a race with two outcomes (the new owner's first pulls
+    // served at once, or refused and retried a second later): each real gap must be one the
+    // engine produces on some seed, within max(300 ms, 25 %) (CI machines are loaded; the
+    // verdicts printed use the corpus's max(150 ms, 15 %)).
     QList<RunFigures> engine;
     for (quint64 seed = 1; seed <= 20; ++seed) {
         engine.append(engineFigures(*read.scenario, registry(), seed, f.from));
     }
-    const QList<RealComparisonRow> rows = compareReal(f, engine);
-    bool sawShutdown = false;
-    for (const RealComparisonRow &row : rows) {
+    for (const RunFigures::HandOver &h : f.handOvers) {
+        qint64 nearest = -1;
+        for (const RunFigures &e : std::as_const(engine)) {
+            for (const RunFigures::HandOver &x : e.handOvers) {
+                if (x.action == h.action && x.queue == h.queue && x.gapMs >= 0
+                    && (nearest < 0 || std::abs(x.gapMs - h.gapMs) < std::abs(nearest - h.gapMs))) {
+                    nearest = x.gapMs;
+                }
+            }
+        }
+        const qint64 tolerance = std::max<qint64>(300, h.gapMs / 4);
+        QVERIFY2(nearest >= 0 && std::abs(nearest - h.gapMs) <= tolerance,
+            qPrintable(QStringLiteral("%1 %2: real %3 ms, the engine's nearest %4 ms")
+                           .arg(h.action, h.queue)
+                           .arg(h.gapMs)
+                           .arg(nearest)));
+    }
+    for (const RealComparisonRow &row : compareReal(f, engine)) {
         qInfo().noquote() << QStringLiteral("%1: real %2, engine %3 (%4 … %5): %6")
                                  .arg(row.figure)
                                  .arg(row.real)
@@ -159,15 +177,7 @@ void tst_RealCluster::shortRunBesideTheEngine()
                                  .arg(row.most)
                                  .arg(row.verdict() ? QStringLiteral("agrees")
                                                     : QStringLiteral("disagrees"));
-        if (row.figure.startsWith(QStringLiteral("last receipt after shutdown"))) {
-            sawShutdown = true;
-            QVERIFY2(row.medianClose,
-                qPrintable(QStringLiteral("real %1 ms, engine median %2 ms")
-                               .arg(row.real)
-                               .arg(row.median)));
-        }
     }
-    QVERIFY(sawShutdown);
     QVERIFY(QFileInfo::exists(out + QStringLiteral("/report.json")));
     QVERIFY(QFileInfo::exists(out + QStringLiteral("/comparison.txt")));
 }

@@ -131,7 +131,7 @@ void tst_RealRunRecord::engineBesideTheRealRun()
     }
     // The engine hands c1's three queues over. Its first pulls are refused (finding 1) unless
     // the new owner's pull thread read the subscription's version before messageQueueChanged
-    // raised it, as in 2 rounds of 5 on the real cluster: then they are served at once.
+    // raised it, as in 5 rounds of 8 on the real cluster: then they are served at once.
     int served = 0;
     int refused = 0;
     for (const RunFigures &e : std::as_const(engine)) {
@@ -157,20 +157,21 @@ void tst_RealRunRecord::engineBesideTheRealRun()
         }
         return RealComparisonRow {};
     };
-    // The graceful shutdown agrees: real 1,036 ms, the engine's median within 150 ms of it.
-    const RealComparisonRow shutdown
-        = rowNamed(QStringLiteral("first receipt after shutdown 127.0.0.1@c2"));
-    QCOMPARE(shutdown.real, 1036.0);
-    QCOMPARE(shutdown.seeds, 20);
-    QVERIFY(shutdown.verdict());
-    // The kill: this run's new owner won the race to the subscription's version (166 ms),
-    // inside the engine's range, but the engine's median is a refused pull's 1 s.
-    const RealComparisonRow kill
-        = rowNamed(QStringLiteral("first receipt after kill 127.0.0.1@c1"));
-    QCOMPARE(kill.real, 166.0);
-    QVERIFY(kill.inside);
-    QVERIFY(kill.least < 100 && kill.median > 1000);
-    QVERIFY(!kill.medianClose);
+    // Hand-overs are a race with two outcomes (served at once, or refused and retried a second
+    // later): the engine's range spans both, and each real gap lies inside it. A median says
+    // little about one run of a two-outcome race; the corpus compares many.
+    for (const QString &name : { QStringLiteral("first receipt after kill 127.0.0.1@c1"),
+             QStringLiteral("first receipt after shutdown 127.0.0.1@c2") }) {
+        const RealComparisonRow row = rowNamed(name);
+        QCOMPARE(row.seeds, 20);
+        QVERIFY2(row.inside, qPrintable(name));
+        QVERIFY2(row.least < 100 && row.most > 1000,
+            qPrintable(QStringLiteral("%1: %2 … %3").arg(name).arg(row.least).arg(row.most)));
+    }
+    QCOMPARE(rowNamed(QStringLiteral("first receipt after kill 127.0.0.1@c1")).real, 166.0);
+    QCOMPARE(rowNamed(QStringLiteral("first receipt after shutdown 127.0.0.1@c2")).real, 1036.0);
+    // Not yet: the real clients' slower rebalance left 8 duplicates where the engine has 3 to 5.
+    QVERIFY(!rowNamed(QStringLiteral("duplicates")).inside);
     QCOMPARE(rowNamed(QStringLiteral("duplicates")).real, 8.0);
 }
 

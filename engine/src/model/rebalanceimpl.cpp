@@ -20,8 +20,8 @@ constexpr SimTime kLockInterval = 20000; // rocketmq.client.rebalance.lockInterv
 constexpr SimTime kUnlockDelay = 20000; // rocketmq.client.unlockDelayTimeMills
 constexpr SimTime kDispatchDelay5x = 500; // RebalancePushImpl.dispatchPullRequest (5.x)
 //! 4.x: how often a round's first new pulls read the subscription version before
-//! messageQueueChanged raises it (a real 4.9.8: 2 rounds of 5; see updateProcessQueueTable).
-constexpr double kPullThreadAhead = 2.0 / 5.0;
+//! messageQueueChanged raises it (a real 4.9.8: 5 rounds of 8; see updateProcessQueueTable).
+constexpr double kPullThreadAhead = 5.0 / 8.0;
 constexpr SimTime kRebalanceLater = 500; // rebalanceLater after a failed orderly lock (5.x)
 
 } // namespace
@@ -644,11 +644,11 @@ Task<bool> RebalanceImpl::updateProcessQueueTable(
     // Unless the pull thread reads the version first: rebalanceByTopic logs "rebalanced result
     // changed" between dispatchPullRequest and messageQueueChanged, and the PullMessageService
     // thread takes the requests meanwhile, one after another. On a real 4.9.8 the first pulls of
-    // 2 rounds in 5 observed carried the old version and were served at once (run1's kill: queue
-    // 2 of 0-2; the short run's kill: all three), the others none (README, "Against a real
-    // RocketMQ"). With network jitter (timing that varies as on a real cluster) a round's pull
-    // thread is ahead with that measured chance, for the first 1 to n of its n pulls; without
-    // jitter it never is.
+    // 5 rounds in 8 observed carried the old version and were served at once (run1's kill: queue
+    // 2 of 0-2; two short runs' kills: all three of c1's queues, and 1 of 2 of c2's; one short
+    // run's shutdown: all), the others none (README, "Against a real RocketMQ"). With network
+    // jitter (timing that varies as on a real cluster) a round's pull thread is ahead with that
+    // measured chance, for the first 1 to n of its n pulls; without jitter it never is.
     qsizetype ahead = 0;
     if (w.profile == Profile::V49 && w.jitter > 0 && !fresh.empty()
         && w.jitterRandom.chance(kPullThreadAhead)) {

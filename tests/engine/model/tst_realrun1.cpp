@@ -132,8 +132,11 @@ void tst_RealRun1::firstPullAfterRebalanceIsRefused()
     QFETCH(qint64, least);
     QFETCH(qint64, most);
 
-    const Scenario s = run1(Profile(profile));
+    // Without jitter the new owner's pull thread is never ahead of messageQueueChanged (that
+    // race is pullThreadSometimesReadsTheOldVersion's): the refusal's own timing is checked here.
+    Scenario s = run1(Profile(profile));
     QVERIFY(!s.groups.isEmpty());
+    s.networkJitter = 0;
     Simulation sim(s, registry());
     const qint32 c = sim.consumerIndex(leaver);
     QVERIFY(c >= 0);
@@ -233,8 +236,8 @@ void tst_RealRun1::pullThreadSometimesReadsTheOldVersion()
     // Finding 1, second look. At run1's kill queue 2 was first received 0.044 s after it and
     // queues 0 and 1 1.046 s after: the new owner's pull thread had sent queue 2's pull with the
     // old subscription version before messageQueueChanged raised it; the next two carried the new
-    // one and were refused. A second real run saw a round where all three made it (0.17 s) and
-    // three rounds where none did: 2 rounds in 5. With jitter, the engine's seeds show both.
+    // one and were refused. Two short real runs saw rounds where all made it (0.14-0.17 s, 0.05 s)
+    // and rounds where none did: 5 rounds in 8. With jitter, the engine's seeds show both.
     const Scenario s = run1(Profile::V49);
     QVERIFY(!s.groups.isEmpty());
     QList<SimTime> all;
@@ -255,8 +258,8 @@ void tst_RealRun1::pullThreadSometimesReadsTheOldVersion()
         }
         servedSeeds += served ? 1 : 0;
     }
-    // Both outcomes, in about the measured share (2 in 5) of the 20 seeds.
-    QVERIFY2(servedSeeds >= 3 && servedSeeds <= 14, qPrintable(QString::number(servedSeeds)));
+    // Both outcomes, in about the measured share (5 in 8) of the 20 seeds.
+    QVERIFY2(servedSeeds >= 6 && servedSeeds <= 18, qPrintable(QString::number(servedSeeds)));
     // The real figures lie inside the engine's range (times widened by 50 ms of measurement).
     const SimTime least = *std::min_element(all.cbegin(), all.cend());
     const SimTime most = *std::max_element(all.cbegin(), all.cend());
