@@ -271,6 +271,11 @@ int runRealRunCommand(CliContext &context)
         context.err << kCommand << ": " << runner.error() << "\n";
         return runner.interrupted() ? 130 : 1;
     }
+    if (!runner.died().isEmpty()) {
+        context.err << kCommand << ": warning: " << runner.died().join(QStringLiteral(", "))
+                    << " ended on its own during the run (real-run.json says why); the run "
+                       "does not play the scenario as written\n";
+    }
     const std::optional<RealRunRecord> record = RealRunRecord::read(out, *scenario, &error);
     if (!record) {
         context.err << kCommand << ": " << error << "\n";
@@ -286,8 +291,9 @@ int runRealRunCommand(CliContext &context)
     }
     context.err << "Comparing with the engine over " << seeds << " seeds…\n";
     context.err.flush();
-    const int compared = runRealCompare(context, scenarioFile, out, seeds, QStringLiteral("table"),
+    int compared = runRealCompare(context, scenarioFile, out, seeds, QStringLiteral("table"),
         out + QStringLiteral("/comparison.txt"));
+    compared = runner.died().isEmpty() ? compared : 3;
     QFile table(out + QStringLiteral("/comparison.txt"));
     if (table.open(QIODevice::ReadOnly)) {
         context.writeOut(table.readAll());

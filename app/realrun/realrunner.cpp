@@ -511,6 +511,30 @@ bool RealRunner::apply(const RealRunPlan::Step &step)
     return true;
 }
 
+void RealRunner::watchForDeaths()
+{
+    for (Process &p : m_processes) {
+        if (p.ended || p.pid <= 0 || alive(p.pid)) {
+            continue;
+        }
+        // A JVM that ended on its own: the harness says why in its stdout.log (START_FAILED when
+        // start() threw, e.g. a first route query that timed out on a loaded machine).
+        p.ended = true;
+        QString why = QStringLiteral("its JVM exited");
+        QFile log(p.folder + QStringLiteral("/stdout.log"));
+        if (log.open(QIODevice::ReadOnly)) {
+            for (const QByteArray &line : log.readAll().split('\n')) {
+                if (line.contains(" START_FAILED ")) {
+                    why = QString::fromUtf8(line.mid(line.indexOf(" START_FAILED ") + 1)).left(300);
+                }
+            }
+        }
+        m_died.append(p.name);
+        record(nowMs(), QStringLiteral("died"), p.server ? QString() : p.name,
+            (p.server ? p.name + QStringLiteral(": ") : QString()) + why);
+    }
+}
+
 void RealRunner::stopProcess(Process &p, int graceMs)
 {
     if (p.pid <= 0 || !alive(p.pid)) {
@@ -561,6 +585,7 @@ bool RealRunner::writeRunFile(bool finished) const
     root.insert(QStringLiteral("namesrv"), m_namesrv);
     root.insert(QStringLiteral("finished"), finished);
     root.insert(QStringLiteral("interrupted"), m_interrupted);
+    root.insert(QStringLiteral("died"), QJsonArray::fromStringList(m_died));
     QJsonArray brokers;
     for (const auto &[name, address] : m_brokerAddresses) {
         brokers.append(QJsonObject {
@@ -675,6 +700,7 @@ bool RealRunner::run()
     const qint64 end = m_origin + m_plan.duration;
     for (;;) {
         const qint64 now = nowMs();
+        watchForDeaths();
         // Launch JVMs ahead of their start.
         while (nextLaunch < order.size()) {
             const RealRunPlan::ConsumerLaunch &c = m_plan.consumers.at(order.at(nextLaunch));
@@ -721,6 +747,7 @@ bool RealRunner::run()
             return fail();
         }
     }
+    watchForDeaths();
     record(nowMs(), QStringLiteral("end"), {}, {});
     say(QStringLiteral("Stopping the clients and the cluster…"));
     stopAll();

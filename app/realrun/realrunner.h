@@ -40,6 +40,8 @@ public:
     //! From any thread or a signal handler: stop at the next tick, stopping all that was started.
     void requestStop() { m_stop.store(true); }
     bool interrupted() const { return m_interrupted; }
+    //! The processes that ended on their own during the run (a consumer whose start() failed…).
+    QStringList died() const { return m_died; }
     QString error() const { return m_error; }
 
     //! Compiles the harness (kept in the project as resources) against `home`, or reuses an earlier
@@ -70,6 +72,8 @@ private:
         const QStringList &args);
     bool apply(const RealRunPlan::Step &step);
     void stopAll();
+    //! Notes every process that ended without being told to, once, as a "died" action.
+    void watchForDeaths();
     void stopProcess(Process &p, int graceMs);
     Process *process(const QString &name);
     void record(
@@ -98,6 +102,7 @@ private:
     qint64 m_origin = 0;
     std::atomic<bool> m_stop { false };
     bool m_interrupted = false;
+    QStringList m_died;
     QString m_error;
 };
 

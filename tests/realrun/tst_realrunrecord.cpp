@@ -54,6 +54,7 @@ private slots:
     void figuresFromTheConsumedLines();
     void observedReport();
     void engineBesideTheRealRun();
+    void aConsumerThatDied();
     void notARunFolder();
 
 private:
@@ -173,6 +174,45 @@ void tst_RealRunRecord::engineBesideTheRealRun()
     // Not yet: the real clients' slower rebalance left 8 duplicates where the engine has 3 to 5.
     QVERIFY(!rowNamed(QStringLiteral("duplicates")).inside);
     QCOMPARE(rowNamed(QStringLiteral("duplicates")).real, 8.0);
+}
+
+void tst_RealRunRecord::aConsumerThatDied()
+{
+    // rblab real-run notes a JVM that ended on its own (5.x's start() throws when its first route
+    // query times out on a loaded machine) as a "died" action: it stops holding queues then, and
+    // the report says "died", not "running".
+    QTemporaryDir dir;
+    const QString run = RealRunFixture::unpack(dir, QStringLiteral("short-4.9.8"));
+    QVERIFY(!run.isEmpty());
+    QFile file(run + QStringLiteral("/real-run.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    file.close();
+    QJsonArray actions = root.value(QStringLiteral("actions")).toArray();
+    actions.append(QJsonObject { { QStringLiteral("t"), 100000 },
+        { QStringLiteral("action"), QStringLiteral("died") },
+        { QStringLiteral("consumer"), QStringLiteral("127.0.0.1@c3") },
+        { QStringLiteral("detail"), QStringLiteral("START_FAILED …") } });
+    root.insert(QStringLiteral("actions"), actions);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(QJsonDocument(root).toJson());
+    file.close();
+    QString error;
+    const std::optional<RealRunRecord> record = RealRunRecord::read(run, shortScenario(), &error);
+    QVERIFY2(record, qPrintable(error));
+    QCOMPARE(record->endStates.value(QStringLiteral("127.0.0.1@c3")), QStringLiteral("died"));
+    // c3 was the last consumer: from 100 s to the end (110 s) no running consumer holds the 8
+    // queues.
+    QVERIFY2(record->figures.unownedQueueSeconds > 79.5,
+        qPrintable(QString::number(record->figures.unownedQueueSeconds)));
+    QVERIFY(record->ownersAtEnd.value(QStringLiteral("ShortTopic/broker-a/0")).isEmpty());
+    const QJsonObject report = QJsonDocument::fromJson(record->report(shortScenario())).object();
+    bool died = false;
+    for (const QJsonValue &e : report.value(QStringLiteral("events")).toArray()) {
+        died = died
+            || e.toObject().value(QStringLiteral("type")).toString() == QStringLiteral("died");
+    }
+    QVERIFY(died);
 }
 
 void tst_RealRunRecord::notARunFolder()

@@ -144,7 +144,7 @@ std::optional<RealRunRecord> RealRunRecord::read(
         if (i < 0) {
             continue;
         }
-        if (a.action == QStringLiteral("kill")) {
+        if (a.action == QStringLiteral("kill") || a.action == QStringLiteral("died")) {
             endAt[size_t(i)] = std::min(endAt[size_t(i)], a.t);
         } else if (a.action == QStringLiteral("freeze")) {
             frozen[size_t(i)].append({ a.t, kEnd });
@@ -371,10 +371,14 @@ std::optional<RealRunRecord> RealRunRecord::read(
         const Consumer &c = run.consumers.at(i);
         QString state = QStringLiteral("running");
         for (const Action &a : std::as_const(run.actions)) {
-            if (a.consumer == c.name
-                && (a.action == QStringLiteral("kill") || a.action == QStringLiteral("shutdown"))) {
-                state = a.action == QStringLiteral("kill") ? QStringLiteral("killed")
-                                                           : QStringLiteral("shutdown");
+            // "died": its JVM ended on its own (a start() that threw…), an extension of the
+            // states an observed report may give.
+            static const QMap<QString, QString> ends { { QStringLiteral("kill"),
+                                                           QStringLiteral("killed") },
+                { QStringLiteral("shutdown"), QStringLiteral("shutdown") },
+                { QStringLiteral("died"), QStringLiteral("died") } };
+            if (a.consumer == c.name && ends.contains(a.action)) {
+                state = ends.value(a.action);
             }
         }
         run.endStates.insert(c.name, state);
@@ -469,7 +473,8 @@ QByteArray RealRunRecord::report(const Scenario &scenario) const
         { QStringLiteral("kill"), QStringLiteral("kill") },
         { QStringLiteral("shutdown"), QStringLiteral("shutdown") },
         { QStringLiteral("freeze"), QStringLiteral("freeze") },
-        { QStringLiteral("thaw"), QStringLiteral("unfreeze") } };
+        { QStringLiteral("thaw"), QStringLiteral("unfreeze") },
+        { QStringLiteral("died"), QStringLiteral("died") } };
     for (const Action &a : actions) {
         if (!types.contains(a.action)) {
             continue;
