@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "json/jsonparser.h"
 
+#include "json/jsonwriter.h"
+
 #include <QHash>
 
 namespace Rblab {
 
-JsonParser::Result JsonParser::parse(const QByteArray &utf8)
+JsonParser::Result JsonParser::parse(const QByteArray &utf8, Dialect dialect)
 {
     JsonParser parser;
+    parser.m_dialect = dialect;
     JsonScanner &scanner = parser.m_scanner;
     Result result;
     if (!scanner.load(utf8)) {
@@ -34,6 +37,39 @@ JsonParser::Result JsonParser::parse(const QByteArray &utf8)
     }
     result.problems = scanner.problems();
     return result;
+}
+
+std::optional<JsonNode> JsonParser::objectKey(const QString &key)
+{
+    if (!key.startsWith(QLatin1Char('{'))) {
+        return std::nullopt;
+    }
+    Result parsed = parse(key.toUtf8());
+    if (!parsed.ok() || !parsed.root->isObject()) {
+        return std::nullopt;
+    }
+    return std::move(parsed.root);
+}
+
+std::optional<QString> JsonParser::parseFastjsonKey(int depth, const QString &path)
+{
+    const char32_t c = m_scanner.peek();
+    if (c == U'{') {
+        const JsonNode key = parseObject(depth + 1, path);
+        if (m_scanner.failed()) {
+            return std::nullopt;
+        }
+        return JsonWriter::compact(key);
+    }
+    const JsonNode number = m_scanner.scanNumber(path);
+    if (m_scanner.failed()) {
+        return std::nullopt;
+    }
+    if (!number.isInteger()) {
+        m_scanner.fail(path, tr("expected an integer key, got %1").arg(number.text()));
+        return std::nullopt;
+    }
+    return number.text();
 }
 
 QVariant JsonParser::valueOrText(const QString &text)
@@ -85,7 +121,10 @@ JsonNode JsonParser::parseObject(int depth, const QString &path)
     bool afterComma = false;
     while (!m_scanner.failed()) {
         m_scanner.skipWhitespace();
-        if (m_scanner.peek() != U'"') {
+        const char32_t first = m_scanner.peek();
+        const bool fastjsonKey = m_dialect == Dialect::Fastjson
+            && (first == U'{' || first == U'-' || (first >= U'0' && first <= U'9'));
+        if (first != U'"' && !fastjsonKey) {
             if (afterComma && m_scanner.peek() == U'}') {
                 m_scanner.fail(path, tr("a comma before '}' is not allowed in JSON"));
             } else if (m_scanner.atEnd()) {
@@ -101,7 +140,8 @@ JsonNode JsonParser::parseObject(int depth, const QString &path)
         }
         const int keyLine = m_scanner.line();
         const int keyColumn = m_scanner.column();
-        const std::optional<QString> key = m_scanner.scanString(path);
+        const std::optional<QString> key
+            = fastjsonKey ? parseFastjsonKey(depth, path) : m_scanner.scanString(path);
         if (!key) {
             break;
         }

@@ -41,7 +41,22 @@ public:
         bool ok() const { return root.has_value() && problems.isEmpty(); }
     };
 
-    static Result parse(const QByteArray &utf8);
+    /*!
+        What a document may contain. Json is RFC 8259. Fastjson also reads the two map forms
+        Alibaba's fastjson writes for maps whose keys are not strings (RocketMQ's remoting bodies,
+        docs/remoting.md): an integer key written without quotes, `{0:"127.0.0.1:10911"}`, kept
+        as the key "0"; and an object used as a key, `{{"brokerName":"b","queueId":0}:{…}}`,
+        kept as the key JsonWriter::compact() writes for that object, which parse() reads back
+        (see objectKey()). Nothing else is relaxed.
+    */
+    enum class Dialect { Json, Fastjson };
+
+    static Result parse(const QByteArray &utf8, Dialect dialect = Dialect::Json);
+    /*!
+        The object a Fastjson object key stood for, or nothing when `key` is not one (a plain
+        key or an integer key).
+    */
+    static std::optional<JsonNode> objectKey(const QString &key);
     /*!
         A value typed on a command line (`k=v`, a variant's parameters): what the text means as
         JSON when it is one JSON value (5, 1.5, true, [1, 2]), else the text itself (AVG,
@@ -56,7 +71,11 @@ private:
     JsonNode parseObject(int depth, const QString &path);
     JsonNode parseArray(int depth, const QString &path);
 
+    //! A Fastjson key that is not a string: an integer or an object; empty after a problem.
+    std::optional<QString> parseFastjsonKey(int depth, const QString &path);
+
     JsonScanner m_scanner;
+    Dialect m_dialect = Dialect::Json;
 };
 
 } // namespace Rblab
