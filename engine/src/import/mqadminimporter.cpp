@@ -45,6 +45,8 @@ public:
 
     //! Both outputs parsed (one text may hold both); false when there is nothing to build from.
     bool parse(const QString &connectionText, const QString &progressText);
+    //! The outputs in the result are enough to build from.
+    bool check();
     //! The group: given, or read from its retry topic.
     void findGroup();
     //! Topics, brokers and queue counts from the progress rows; false when there is no topic.
@@ -60,6 +62,21 @@ public:
     //! The consumers, by client id, holding what the progress rows show.
     void consumers();
     void describe();
+    //! Every step after the outputs are checked, in order.
+    void build()
+    {
+        findGroup();
+        if (!collectQueues()) {
+            return;
+        }
+        gatherNames();
+        world();
+        group();
+        history();
+        consumers();
+        describe();
+        m_result.ok = m_result.errorCount() == 0;
+    }
 
 private:
     //! An error at the row that passed a scenario limit; false, for collectQueues() to return.
@@ -107,6 +124,11 @@ bool ScenarioBuilder::parse(const QString &connectionText, const QString &progre
     } else {
         m_result.unknownLines = m_cc.unknownLines + m_cp.unknownLines;
     }
+    return check();
+}
+
+bool ScenarioBuilder::check()
+{
     if (m_cc.connections.isEmpty() && m_cp.rows.isEmpty()) {
         note(Severity::Error, m_combined ? m_options.connectionName : m_options.progressName, 0,
             QString(),
@@ -402,7 +424,13 @@ QMap<QString, QStringList> ScenarioBuilder::holds(const QMap<QString, QStringLis
             }
             continue;
         }
-        const QStringList owners = clientsOfIp.value(r.clientIp);
+        const QStringList sameIp = clientsOfIp.value(r.clientIp);
+        if (!r.clientId.isEmpty() && sameIp.contains(r.clientId)) {
+            holds[r.clientId].append(label); // the client said so: no guess by IP
+            m_result.assignedQueues += retry ? 0 : 1;
+            continue;
+        }
+        const QStringList owners = sameIp;
         if (owners.isEmpty()) {
             note(Severity::Warning, m_options.progressName, r.line, QStringLiteral("#Client IP"),
                 QStringLiteral("%1 holds %2 but has no connection: a client that left between "
@@ -490,28 +518,36 @@ void ScenarioBuilder::describe()
         : QStringLiteral("其中 %1 个队列无人持有（N/A）：%2。").arg(m_orphaned.size()).arg(orphans);
     const qsizetype consumers = m_spec.consumers.size();
     m_result.scenario.description.insert(QStringLiteral("en"),
-        QStringLiteral("Starting world imported from mqadmin consumerConnection and "
-                       "consumerProgress by rblab import-mqadmin: %1 consumers holding %2 queues "
-                       "as mqadmin showed them, each queue's stored messages (#Broker Offset) "
-                       "and committed offset (#Consumer Offset), a backlog of %3 messages.%4 "
-                       "mqadmin does not show the allocation strategy: AVG is assumed. "
-                       "Production rates, message sizes and consume times are not shown either: "
-                       "defaults; %RETRY% and %DLQ% queues are left out.")
-            .arg(consumers)
-            .arg(m_result.assignedQueues)
-            .arg(backlog)
-            .arg(orphanText));
+        (m_options.sourceEn.isEmpty()
+                ? QStringLiteral("Starting world imported from mqadmin consumerConnection and "
+                                 "consumerProgress by rblab import-mqadmin")
+                : m_options.sourceEn)
+            + QStringLiteral(
+                ": %1 consumers holding %2 queues "
+                "as mqadmin showed them, each queue's stored messages (#Broker Offset) "
+                "and committed offset (#Consumer Offset), a backlog of %3 messages.%4 "
+                "mqadmin does not show the allocation strategy: AVG is assumed. "
+                "Production rates, message sizes and consume times are not shown either: "
+                "defaults; %RETRY% and %DLQ% queues are left out.")
+                  .arg(consumers)
+                  .arg(m_result.assignedQueues)
+                  .arg(backlog)
+                  .arg(orphanText));
     m_result.scenario.description.insert(QStringLiteral("zh_CN"),
-        QStringLiteral("由 rblab import-mqadmin 从 mqadmin consumerConnection 与 consumerProgress "
-                       "的输出导入的初始状态：%1 个消费者按 mqadmin 所示持有 %2 个队列，"
-                       "每个队列的已存消息数（#Broker Offset）与已提交位点（#Consumer Offset），"
-                       "积压共 %3 条消息。%4mqadmin 不显示分配策略：假定为 AVG。"
-                       "生产速率、消息大小与消费耗时也不显示：使用默认值；"
-                       "%RETRY% 与 %DLQ% 队列未导入。")
-            .arg(consumers)
-            .arg(m_result.assignedQueues)
-            .arg(backlog)
-            .arg(orphanTextZh));
+        (m_options.sourceZh.isEmpty()
+                ? QStringLiteral("由 rblab import-mqadmin 从 mqadmin consumerConnection 与 "
+                                 "consumerProgress 的输出导入的初始状态")
+                : m_options.sourceZh)
+            + QStringLiteral(
+                "：%1 个消费者按 mqadmin 所示持有 %2 个队列，"
+                "每个队列的已存消息数（#Broker Offset）与已提交位点（#Consumer Offset），"
+                "积压共 %3 条消息。%4mqadmin 不显示分配策略：假定为 AVG。"
+                "生产速率、消息大小与消费耗时也不显示：使用默认值；"
+                "%RETRY% 与 %DLQ% 队列未导入。")
+                  .arg(consumers)
+                  .arg(m_result.assignedQueues)
+                  .arg(backlog)
+                  .arg(orphanTextZh));
 }
 
 } // namespace
@@ -540,17 +576,22 @@ MqadminImport importMqadmin(
     if (!builder.parse(connectionText, progressText)) {
         return result;
     }
-    builder.findGroup();
-    if (!builder.collectQueues()) {
+    builder.build();
+    return result;
+}
+
+MqadminImport importMqadminOutputs(const MqadminConnectionOutput &connection,
+    const MqadminProgressOutput &progress, const MqadminImportOptions &options)
+{
+    MqadminImport result;
+    result.connection = connection;
+    result.progress = progress;
+    result.unknownLines = connection.unknownLines + progress.unknownLines;
+    ScenarioBuilder builder(options, &result);
+    if (!builder.check()) {
         return result;
     }
-    builder.gatherNames();
-    builder.world();
-    builder.group();
-    builder.history();
-    builder.consumers();
-    builder.describe();
-    result.ok = result.errorCount() == 0;
+    builder.build();
     return result;
 }
 

@@ -63,6 +63,9 @@ struct RBLAB_ENGINE_EXPORT MqadminQueueRow
     qint64 brokerOffset = 0;
     qint64 consumerOffset = 0;
     QString clientIp; //!< the owner's IP (clientId before '@'); empty: no column or "N/A"
+    //! The owner's whole client id when the source knows it (a live cluster's clients say
+    //! which queues they hold; mqadmin prints the IP only): it then decides the holder.
+    QString clientId;
     qint64 diff = 0;
     std::optional<qint64> inflight; //!< 5.x only
     QString lastTime; //!< "yyyy-MM-dd HH:mm:ss" as printed, or "N/A"
@@ -123,6 +126,9 @@ struct RBLAB_ENGINE_EXPORT MqadminImportOptions
     QString connectionName = QStringLiteral("connection"); //!< file names for diagnostics
     QString progressName = QStringLiteral("progress");
     QString scenarioName; //!< empty: "<group> after mqadmin"
+    //! Where the outputs came from, for the scenario's description; empty: mqadmin's text.
+    QString sourceEn;
+    QString sourceZh;
 };
 
 struct RBLAB_ENGINE_EXPORT MqadminImport
@@ -162,5 +168,13 @@ RBLAB_ENGINE_EXPORT MqadminProgressOutput parseMqadminProgress(
 */
 RBLAB_ENGINE_EXPORT MqadminImport importMqadmin(const QString &connectionText,
     const QString &progressText, const MqadminImportOptions &options);
+
+/*!
+    importMqadmin() on outputs already parsed, or gathered another way (`rblab snapshot` asks a
+    live cluster the same questions over RocketMQ's remoting protocol): the same scenario, holds
+    and offsets. Rows with a clientId are held by that client.
+*/
+RBLAB_ENGINE_EXPORT MqadminImport importMqadminOutputs(const MqadminConnectionOutput &connection,
+    const MqadminProgressOutput &progress, const MqadminImportOptions &options);
 
 } // namespace Rblab
