@@ -147,6 +147,7 @@ private slots:
         for (const QString &feature : guiFeatures())
             QTest::newRow(qPrintable(QStringLiteral("gui/") + feature))
                 << QStringLiteral("app/gui/") + feature;
+        QTest::newRow("remoting") << QStringLiteral("app/remoting");
     }
 
     void eachLayerListsItsOwnSources()
@@ -207,6 +208,12 @@ private slots:
         QTest::newRow("pluginhost")
             << QStringLiteral("app/pluginhost")
             << QStringList { QStringLiteral("app/cli"), QStringLiteral("app/gui") };
+        // The remoting client (issue 36) is a layer of its own under the CLI and the GUI.
+        QTest::newRow("remoting") << QStringLiteral("app/remoting")
+                                  << QStringList { QStringLiteral("app/cli"),
+                                         QStringLiteral("app/gui"),
+                                         QStringLiteral("app/pluginhost"),
+                                         QStringLiteral("app/realrun") };
         QTest::newRow("cli") << QStringLiteral("app/cli")
                              << QStringList { QStringLiteral("app/gui") };
         QTest::newRow("gui") << QStringLiteral("app/gui")
