@@ -7,6 +7,7 @@
 #include "comparecommand.h"
 #include "importlogscommand.h"
 #include "importmqadmincommand.h"
+#include "livecommands.h"
 #include "scorestrategycommand.h"
 #include "newstrategycommand.h"
 #include "realruncommand.h"
@@ -45,6 +46,12 @@ const char *const kCommands
       "  import-mqadmin [FILE|-] [--connection FILE] [--progress FILE] --scenario FILE\n"
       "                             Start a scenario where a group stood, from mqadmin\n"
       "                             consumerConnection and consumerProgress output.\n"
+      "  snapshot --namesrv HOST:PORT --group G --scenario FILE\n"
+      "                             Start a scenario where a live group stands (read-only).\n"
+      "  watch --namesrv HOST:PORT --group G [--interval 2s] [--duration D] [--json]\n"
+      "                             Print each change of a live group between two polls:\n"
+      "                             clients joining or leaving, queues moving, double-owned or\n"
+      "                             orphaned queues, clients that stop answering (read-only).\n"
       "  real-run SCENARIO --rocketmq DIR --out DIR\n"
       "                             Play a scenario on a real RocketMQ on loopback, in real time;\n"
       "                             write its observed report and compare it with the engine.\n";
@@ -75,7 +82,7 @@ int main(int argc, char *argv[])
     parser.addOption(context.jsTimeoutOption);
     parser.addPositionalArgument(QStringLiteral("command"),
         QStringLiteral("strategies, allocate, simulate, compare, check-strategy, score-strategy, "
-                       "new-strategy, import-logs, import-mqadmin, real-run"),
+                       "new-strategy, import-logs, import-mqadmin, snapshot, watch, real-run"),
         QStringLiteral("<command> [options]"));
 
     // First pass: find the command; each command then adds its own options and parses again.
@@ -114,6 +121,12 @@ int main(int argc, char *argv[])
     }
     if (command == QLatin1String("score-strategy")) {
         return runScoreStrategyCommand(context);
+    }
+    if (command == QLatin1String("snapshot")) {
+        return runSnapshotCommand(context);
+    }
+    if (command == QLatin1String("watch")) {
+        return runWatchCommand(context);
     }
     if (command == QLatin1String("import-logs")) {
         return runImportLogsCommand(context);

@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "livecommands.h"
+
+#include "clicontext.h"
+
+#include <groupwatcher.h>
+#include <remotingclient.h>
+
+#include <json/jsonnode.h>
+#include <json/jsonwriter.h>
+#include <scenario/scenarioreader.h>
+#include <settings/scenarioduration.h>
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QTimer>
+
+#include <cmath>
+
+using namespace Rblab;
+using namespace Rblab::Remoting;
+
+namespace {
+
+struct LiveOptions
+{
+    QCommandLineOption nameServer { QStringLiteral("namesrv"),
+        QStringLiteral("The name server, HOST:PORT."), QStringLiteral("HOST:PORT") };
+    QCommandLineOption group { QStringLiteral("group"), QStringLiteral("The consumer group."),
+        QStringLiteral("G") };
+    QCommandLineOption timeout { QStringLiteral("timeout"),
+        QStringLiteral("How long each request may take (default 3s)."), QStringLiteral("D"),
+        QStringLiteral("3s") };
+};
+
+//! A duration option in milliseconds, or nullopt after a message.
+std::optional<qint64> durationMs(CliContext &context, const char *command, const QString &name,
+    const QString &text, qint64 minimum)
+{
+    const std::optional<ScenarioDuration::Value> v = ScenarioDuration::parse(text);
+    if (!v || v->milliseconds < double(minimum) || v->milliseconds > 1e12) {
+        context.err << command << ": --" << name << " \"" << text
+                    << "\": " << ScenarioDuration::expectation() << ", at least " << minimum
+                    << " ms\n";
+        return std::nullopt;
+    }
+    return qint64(std::llround(v->milliseconds));
+}
+
+bool checkAddress(CliContext &context, const char *command, const QString &address)
+{
+    const qsizetype colon = address.lastIndexOf(QLatin1Char(':'));
+    bool ok = false;
+    const uint port = colon > 0 ? address.mid(colon + 1).toUInt(&ok) : 0;
+    if (!ok || port == 0 || port > 65535) {
+        context.err << command << ": --namesrv \"" << address << "\" is not HOST:PORT\n";
+        return false;
+    }
+    return true;
+}
+
+//! One poll, waited for: the watcher's timeout bounds each request, so the poll ends.
+GroupSnapshot pollOnce(GroupWatcher &watcher)
+{
+    GroupSnapshot result;
+    QEventLoop loop;
+    QObject::connect(&watcher, &GroupWatcher::snapshotReady, &loop, [&](const GroupSnapshot &s) {
+        result = s;
+        loop.quit();
+    });
+    watcher.poll();
+    loop.exec();
+    return result;
+}
+
+QString summary(const GroupSnapshot &s)
+{
+    QMap<QueueView::Ownership, int> count;
+    for (const QueueView &q : s.queues) {
+        ++count[q.ownership];
+    }
+    int answered = 0;
+    for (const ClientView &c : s.clients) {
+        answered += c.answered ? 1 : 0;
+    }
+    QString text = QStringLiteral("%1 clients (%2 answered), %3 queues: %4 owned")
+                       .arg(s.clients.size())
+                       .arg(answered)
+                       .arg(s.queues.size())
+                       .arg(count.value(QueueView::Ownership::Owned));
+    for (const auto o : { QueueView::Ownership::DoubleOwned, QueueView::Ownership::Orphaned,
+             QueueView::Ownership::Unknown, QueueView::Ownership::Pop }) {
+        if (count.value(o) > 0) {
+            text += QStringLiteral(", %1 %2").arg(count.value(o)).arg(QueueView::ownershipName(o));
+        }
+    }
+    qint64 lag = 0;
+    for (const QueueView &q : s.queues) {
+        lag += q.lag;
+    }
+    return text + QStringLiteral(", lag %1").arg(lag);
+}
+
+QString isoTime(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms).toUTC().toString(Qt::ISODateWithMs);
+}
+
+} // namespace
+
+int runSnapshotCommand(CliContext &context)
+{
+    const char *const kCommand = "rblab snapshot";
+    QCommandLineParser &parser = context.parser;
+    LiveOptions live;
+    const QCommandLineOption scenarioOption(QStringLiteral("scenario"),
+        QStringLiteral("Write the scenario here (- for standard output)."), QStringLiteral("FILE"));
+    const QCommandLineOption nameOption(QStringLiteral("name"),
+        QStringLiteral("The scenario's name (default: \"G live from HOST:PORT\")."),
+        QStringLiteral("NAME"));
+    parser.addOptions({ live.nameServer, live.group, live.timeout, scenarioOption, nameOption });
+    parser.clearPositionalArguments();
+    parser.addPositionalArgument(QStringLiteral("snapshot"),
+        QStringLiteral("Start a scenario where a live consumer group stands (read-only)."),
+        QStringLiteral("snapshot --namesrv HOST:PORT --group G --scenario FILE"));
+    parser.process(QCoreApplication::arguments());
+    if (!parser.isSet(live.nameServer) || !parser.isSet(live.group)
+        || !parser.isSet(scenarioOption)) {
+        context.err << kCommand << ": give --namesrv HOST:PORT, --group G and --scenario FILE\n";
+        return 2;
+    }
+    const QString address = parser.value(live.nameServer);
+    const std::optional<qint64> timeout
+        = durationMs(context, kCommand, QStringLiteral("timeout"), parser.value(live.timeout), 1);
+    if (!checkAddress(context, kCommand, address) || !timeout) {
+        return 2;
+    }
+    RemotingClient client;
+    GroupWatcher watcher(&client, address, parser.value(live.group));
+    watcher.setTimeoutMs(int(std::min<qint64>(*timeout, 600000)));
+    const GroupSnapshot snapshot = pollOnce(watcher);
+    for (const QString &p : snapshot.problems) {
+        context.err << kCommand << ": " << p << "\n";
+    }
+    for (const ClientView &c : snapshot.clients) {
+        if (!c.answered) {
+            context.err << kCommand << ": client " << c.clientId << " did not answer: " << c.error
+                        << "\n";
+        }
+    }
+    if (!snapshot.online) {
+        context.err << kCommand << ": no broker lists a connection of group \"" << snapshot.group
+                    << "\": no scenario written\n";
+        context.err.flush();
+        return 1;
+    }
+    const MqadminImport result = snapshot.toScenario(parser.value(nameOption));
+    for (const MqadminDiagnostic &d : result.diagnostics) {
+        context.err << d.toString() << "\n";
+    }
+    if (!result.ok) {
+        context.err << kCommand << ": no scenario written (" << result.errorCount() << " errors)\n";
+        context.err.flush();
+        return 1;
+    }
+    const QByteArray json = result.scenarioJson();
+    const ScenarioReadResult check
+        = ScenarioReader::read(json, QStringLiteral("<snapshot scenario>"), &context.registry());
+    if (!check.ok()) {
+        context.err << kCommand << ": no scenario written: the group makes a scenario that "
+                    << "would not load:\n"
+                    << check.errorText();
+        context.err.flush();
+        return 1;
+    }
+    if (!context.writeFile(kCommand, parser.value(scenarioOption), json)) {
+        return 2;
+    }
+    context.err << kCommand << ": " << summary(snapshot) << "; " << result.assignedQueues
+                << " queues held in the scenario, " << result.warningCount() << " warnings\n";
+    context.err.flush();
+    return context.finishOut() ? 0 : 2;
+}
+
+int runWatchCommand(CliContext &context)
+{
+    const char *const kCommand = "rblab watch";
+    QCommandLineParser &parser = context.parser;
+    LiveOptions live;
+    const QCommandLineOption intervalOption(QStringLiteral("interval"),
+        QStringLiteral("Time between two polls (default 2s)."), QStringLiteral("D"),
+        QStringLiteral("2s"));
+    const QCommandLineOption durationOption(QStringLiteral("duration"),
+        QStringLiteral("Stop after this long (default: until interrupted)."), QStringLiteral("D"));
+    const QCommandLineOption jsonOption(
+        QStringLiteral("json"), QStringLiteral("JSON Lines: one object per change."));
+    parser.addOptions(
+        { live.nameServer, live.group, live.timeout, intervalOption, durationOption, jsonOption });
+    parser.clearPositionalArguments();
+    parser.addPositionalArgument(QStringLiteral("watch"),
+        QStringLiteral("Print each change of a live consumer group between two polls "
+                       "(read-only)."),
+        QStringLiteral("watch --namesrv HOST:PORT --group G [--interval 2s] [--duration D] "
+                       "[--json]"));
+    parser.process(QCoreApplication::arguments());
+    if (!parser.isSet(live.nameServer) || !parser.isSet(live.group)) {
+        context.err << kCommand << ": give --namesrv HOST:PORT and --group G\n";
+        return 2;
+    }
+    const QString address = parser.value(live.nameServer);
+    const std::optional<qint64> timeout
+        = durationMs(context, kCommand, QStringLiteral("timeout"), parser.value(live.timeout), 1);
+    const std::optional<qint64> interval = durationMs(
+        context, kCommand, QStringLiteral("interval"), parser.value(intervalOption), 100);
+    std::optional<qint64> duration = -1;
+    if (parser.isSet(durationOption)) {
+        duration = durationMs(
+            context, kCommand, QStringLiteral("duration"), parser.value(durationOption), 0);
+    }
+    if (!checkAddress(context, kCommand, address) || !timeout || !interval || !duration) {
+        return 2;
+    }
+    const bool json = parser.isSet(jsonOption);
+    RemotingClient client;
+    GroupWatcher watcher(&client, address, parser.value(live.group));
+    // A poll must end before the next one is due, or polls would be skipped.
+    watcher.setTimeoutMs(int(std::min<qint64>(*timeout, 600000)));
+
+    auto print = [&](const QVariantMap &fields, const QString &text, qint64 at) {
+        if (json) {
+            QVariantMap line = fields;
+            line.insert(QStringLiteral("time"), isoTime(at));
+            context.out << JsonWriter::compact(JsonNode::fromVariant(line)) << "\n";
+        } else {
+            context.out << isoTime(at) << "  " << text << "\n";
+        }
+        context.out.flush();
+    };
+    std::optional<GroupSnapshot> previous;
+    QElapsedTimer clock;
+    clock.start();
+    QEventLoop loop;
+    QTimer tick;
+    tick.setInterval(int(std::min<qint64>(*interval, 24 * 3600 * 1000)));
+    QObject::connect(&tick, &QTimer::timeout, &loop, [&]() {
+        if (*duration >= 0 && clock.elapsed() >= *duration) {
+            loop.quit();
+            return;
+        }
+        watcher.poll(); // false while the last poll still runs: that one is waited for
+    });
+    QObject::connect(&watcher, &GroupWatcher::snapshotReady, &loop, [&](const GroupSnapshot &s) {
+        if (!previous) {
+            QVariantMap fields { { QStringLiteral("change"), QStringLiteral("watching") },
+                { QStringLiteral("group"), s.group },
+                { QStringLiteral("nameServer"), s.nameServer },
+                { QStringLiteral("online"), s.online },
+                { QStringLiteral("clients"), qlonglong(s.clients.size()) },
+                { QStringLiteral("queues"), qlonglong(s.queues.size()) },
+                { QStringLiteral("summary"), summary(s) } };
+            print(fields,
+                QStringLiteral("watching %1 at %2: %3%4")
+                    .arg(s.group, s.nameServer, summary(s),
+                        s.online ? QString() : QStringLiteral(" (not online)")),
+                s.takenAtMs);
+            for (const QString &p : s.problems) {
+                print({ { QStringLiteral("change"), QStringLiteral("problem") },
+                          { QStringLiteral("subject"), p } },
+                    QStringLiteral("problem: ") + p, s.takenAtMs);
+            }
+            for (const ClientView &c : s.clients) {
+                if (!c.answered) {
+                    const GroupChange change { GroupChange::Kind::ClientNotAnswering, c.clientId,
+                        {}, {}, c.error };
+                    print(change.toVariant(), change.toText(), s.takenAtMs);
+                }
+            }
+            for (const QueueView &q : s.queues) {
+                if (q.ownership == QueueView::Ownership::DoubleOwned
+                    || q.ownership == QueueView::Ownership::Orphaned) {
+                    const GroupChange change { q.ownership == QueueView::Ownership::DoubleOwned
+                            ? GroupChange::Kind::DoubleOwned
+                            : GroupChange::Kind::Orphaned,
+                        q.queue.label(), {}, q.owners, QString() };
+                    print(change.toVariant(), change.toText(), s.takenAtMs);
+                }
+            }
+        } else {
+            for (const GroupChange &change : diffSnapshots(*previous, s)) {
+                print(change.toVariant(), change.toText(), s.takenAtMs);
+            }
+        }
+        previous = s;
+        if (*duration >= 0 && clock.elapsed() >= *duration) {
+            loop.quit();
+        }
+    });
+    watcher.poll();
+    tick.start();
+    loop.exec();
+    client.closeAll();
+    context.err.flush();
+    return context.finishOut() ? 0 : 2;
+}
