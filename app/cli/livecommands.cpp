@@ -291,7 +291,7 @@ int runWatchCommand(CliContext &context)
                 print(change.toVariant(), change.toText(), s.takenAtMs);
             }
         }
-        previous = s;
+        previous = previous ? s.withKnownOwners(*previous) : s;
         if (*duration >= 0 && clock.elapsed() >= *duration) {
             loop.quit();
         }

@@ -225,6 +225,19 @@ MqadminImport GroupSnapshot::toScenario(const QString &scenarioName) const
     return result;
 }
 
+GroupSnapshot GroupSnapshot::withKnownOwners(const GroupSnapshot &before) const
+{
+    GroupSnapshot baseline = *this;
+    for (QueueView &q : baseline.queues) {
+        const QueueView *old = before.queue(q.queue);
+        if (q.ownership == QueueView::Ownership::Unknown && old != nullptr) {
+            q.owners = old->owners;
+            q.ownership = old->ownership;
+        }
+    }
+    return baseline;
+}
+
 QString GroupChange::kindName(Kind kind)
 {
     switch (kind) {

@@ -89,6 +89,12 @@ struct GroupSnapshot
         claimed twice goes to the first claimant (a warning says so).
     */
     MqadminImport toScenario(const QString &scenarioName = QString()) const;
+    /*!
+        This snapshot as the baseline for the next diff: a queue whose owners are unknown now
+        (a client did not answer) keeps the owners `before` knew, so that the move is reported
+        when the owners are known again (c1 killed: unknown for one poll, then c1 → c2).
+    */
+    GroupSnapshot withKnownOwners(const GroupSnapshot &before) const;
     //! The outputs toScenario() builds from.
     MqadminConnectionOutput toConnectionOutput() const;
     MqadminProgressOutput toProgressOutput() const;

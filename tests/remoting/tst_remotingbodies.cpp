@@ -671,6 +671,38 @@ void tst_RemotingBodies::diffs()
     QCOMPARE(changes[3].toVariant().value(QStringLiteral("change")).toString(),
         QStringLiteral("queue-moved"));
     QVERIFY(diffSnapshots(before, before).isEmpty());
+
+    // As seen on 4.9.8 when c1 was killed: one poll where c1 does not answer (its queues
+    // unknown), then c1 gone and c2 holding them. The move is reported against what was known.
+    GroupSnapshot silent = before;
+    silent.clients[0].answered = false;
+    silent.clients[0].info = {};
+    silent.clients[0].error
+        = QStringLiteral("code 1: The Consumer <try_group> <127.0.0.1@c1> not online");
+    silent.assemble({});
+    QCOMPARE(silent.queue({ QStringLiteral("TryTopic"), QStringLiteral("broker-a"), 1 })->ownership,
+        QueueView::Ownership::Unknown);
+    QStringList silentLines;
+    for (const GroupChange &c : diffSnapshots(before, silent)) {
+        silentLines.append(c.toText());
+    }
+    QCOMPARE(silentLines,
+        QStringList { QStringLiteral("client not answering: 127.0.0.1@c1: code 1: The Consumer "
+                                     "<try_group> <127.0.0.1@c1> not online") });
+    GroupSnapshot gone = before;
+    ConsumerRunningInfo c2 = gone.clients[1].info;
+    for (const auto &pq : gone.clients[0].info.processQueues) {
+        c2.processQueues.append(pq);
+    }
+    gone.clients.removeFirst();
+    gone.clients[0].info = c2;
+    gone.assemble({});
+    const QList<GroupChange> moved = diffSnapshots(silent.withKnownOwners(before), gone);
+    QCOMPARE(moved.size(), 5); // c1 left; %RETRY%/0 and TryTopic 0..2 moved to c2
+    QCOMPARE(moved[0].kind, GroupChange::Kind::ClientLeft);
+    QCOMPARE(moved[2].toText(),
+        QStringLiteral("queue moved: TryTopic/broker-a/0 from 127.0.0.1@c1 to 127.0.0.1@c2"));
+    QVERIFY(diffSnapshots(silent, gone).size() == 1); // without the baseline, the moves are lost
 }
 
 void tst_RemotingBodies::scenarioFromSnapshot()
