@@ -37,6 +37,25 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (first.problems.isEmpty() != first.ok()) {
         FuzzTarget::fail("ok() disagrees with the problems");
     }
+    // The fastjson dialect (remoting bodies, issue 36) reads a superset: whatever JSON reads,
+    // and what it reads is written as JSON that reads back to the same tree.
+    const JsonParser::Result fastjson = JsonParser::parse(input, JsonParser::Dialect::Fastjson);
+    for (const JsonProblem &problem : fastjson.problems) {
+        if (problem.line < 1 || problem.line > lines || problem.column < 1) {
+            FuzzTarget::fail("a fastjson problem without a position in the input");
+        }
+    }
+    if (first.ok() && !fastjson.ok()) {
+        FuzzTarget::fail("the fastjson dialect rejects JSON");
+    }
+    if (fastjson.ok()) {
+        const JsonParser::Result reread
+            = JsonParser::parse(JsonWriter::compactUtf8(*fastjson.root));
+        if (!reread.ok()
+            || JsonWriter::compact(*reread.root) != JsonWriter::compact(*fastjson.root)) {
+            FuzzTarget::fail("a fastjson tree does not read back as JSON");
+        }
+    }
     if (!first.ok()) {
         return 0;
     }
