@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: Apache-2.0
+// The remoting client on a real RocketMQ 4.9.8 (issue 36): a name server and a broker on free
+// loopback ports, three harness push consumers of one group, GroupWatcher polling. The owners it
+// reads (the clients' own answers to GET_CONSUMER_RUNNING_INFO, relayed by the broker) must
+// equal each consumer's own allocation log, and a kill -9 must show as the client leaving and
+// its queues moving. Everything started is stopped at the end, by process id.
+//
+// Needs Java and a RocketMQ: ROCKETMQ_HOME, or ../shared/rocketmq/4.9.8 beside this source tree.
+// Without them it says why and ends with status 77 (ctest: skipped).
+#include "groupwatcher.h"
+#include "remotingclient.h"
+
+#include <realrunner.h>
+#include <rocketmqhome.h>
+
+#include <QDateTime>
+#include <QDir>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <csignal>
+#include <cstdio>
+
+using namespace Rblab;
+using namespace Rblab::Remoting;
+
+namespace {
+
+RocketMqHome g_home;
+
+QString findRocketMq(QString *why)
+{
+    QStringList candidates;
+    if (const QString env = qEnvironmentVariable("ROCKETMQ_HOME"); !env.isEmpty()) {
+        candidates << env;
+    }
+    candidates << QStringLiteral(RBLAB_SOURCE_DIR "/../shared/rocketmq/4.9.8");
+    for (const QString &c : std::as_const(candidates)) {
+        if (QFileInfo::exists(c + QStringLiteral("/lib"))) {
+            QString error;
+            g_home = RocketMqHome::find(c, &error);
+            if (!error.isEmpty()) {
+                *why = error;
+                return {};
+            }
+            if (g_home.javac.isEmpty()) {
+                *why = QStringLiteral("no javac (apt-get install default-jdk-headless)");
+                return {};
+            }
+            return g_home.dir;
+        }
+    }
+    *why = QStringLiteral("no RocketMQ 4.9.8: set ROCKETMQ_HOME, or put it at "
+                          "../shared/rocketmq/4.9.8 (looked in: %1)")
+               .arg(candidates.join(QStringLiteral(", ")));
+    return {};
+}
+
+const QString kGroup = QStringLiteral("live_group");
+const QString kTopic = QStringLiteral("LiveTopic");
+
+GroupSnapshot pollOnce(GroupWatcher &watcher)
+{
+    GroupSnapshot result;
+    QEventLoop loop;
+    QObject::connect(&watcher, &GroupWatcher::snapshotReady, &loop, [&](const GroupSnapshot &s) {
+        result = s;
+        loop.quit();
+    });
+    watcher.poll();
+    loop.exec();
+    return result;
+}
+
+//! clientId → the queues of the consumer's last ALLOC/SNAP line ("T/broker/id"), from alloc.log.
+QStringList lastAllocation(const QString &folder)
+{
+    QFile f(folder + QStringLiteral("/alloc.log"));
+    if (!f.open(QIODevice::ReadOnly)) {
+        return {};
+    }
+    const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+    QStringList queues;
+    const QStringList fields
+        = QString::fromUtf8(lines.last()).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    for (qsizetype i = 3; i < fields.size(); ++i) {
+        queues.append(fields[i].section(QLatin1Char(':'), 0, 0));
+    }
+    queues.sort();
+    return queues;
+}
+
+//! The queues `clientId` holds in the snapshot, as labels.
+QStringList heldBy(const GroupSnapshot &s, const QString &clientId)
+{
+    QStringList held;
+    for (const QueueView &q : s.queues) {
+        if (q.owners.contains(clientId)) {
+            held.append(q.queue.label());
+        }
+    }
+    held.sort();
+    return held;
+}
+
+//! For failure messages: the clients, each queue's owners and the problems.
+QString describe(const GroupSnapshot &s)
+{
+    QStringList lines;
+    for (const ClientView &c : s.clients) {
+        lines.append(QStringLiteral("client %1 answered=%2 %3")
+                         .arg(c.clientId)
+                         .arg(c.answered)
+                         .arg(c.error));
+    }
+    for (const QueueView &q : s.queues) {
+        lines.append(
+            QStringLiteral("%1 %2 %3")
+                .arg(q.queue.label(), QueueView::ownershipName(q.ownership), q.owners.join(u',')));
+    }
+    return (lines + s.problems).join(u'\n');
+}
+
+bool settled(const GroupSnapshot &s, int clients)
+{
+    if (s.clients.size() != clients) {
+        return false;
+    }
+    int owned = 0;
+    for (const ClientView &c : s.clients) {
+        if (!c.answered) {
+            return false;
+        }
+    }
+    for (const QueueView &q : s.queues) {
+        if (q.queue.topic == kTopic && q.ownership != QueueView::Ownership::Owned) {
+            return false;
+        }
+        owned += q.queue.topic == kTopic ? 1 : 0;
+    }
+    return owned == 8;
+}
+
+} // namespace
+
+class tst_LiveCluster : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void ownersAgreeWithTheClientsAndAKillShowsAsAMove();
+    void cleanupTestCase();
+
+private:
+    bool run(
+        const QString &program, const QStringList &args, int timeoutMs, QString *output = nullptr);
+    //! Polls (about every second) until `clients` hold the topic's queues, twice unchanged;
+    //! the changes from `from` (or the first poll) on are added to `changes`.
+    GroupSnapshot waitFor(GroupWatcher &watcher, int clients, int seconds,
+        QList<GroupChange> *changes, const GroupSnapshot *from = nullptr);
+
+    QTemporaryDir m_dir;
+    QString m_namesrv;
+    QString m_classes;
+    QMap<QString, qint64> m_consumers; //!< name → pid
+    bool m_clusterStarted = false;
+};
+
+bool tst_LiveCluster::run(
+    const QString &program, const QStringList &args, int timeoutMs, QString *output)
+{
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(program, args);
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished(5000);
+        return false;
+    }
+    if (output != nullptr) {
+        *output = QString::fromUtf8(p.readAll());
+    }
+    return p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+}
+
+void tst_LiveCluster::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QString error;
+    m_classes = RealRunner::buildHarness(g_home, &error);
+    QVERIFY2(!m_classes.isEmpty(), qPrintable(error));
+    const quint16 base = quint16(20000 + QRandomGenerator::global()->bounded(20000));
+    const quint16 nsPort = RealRunner::freePort(base, 1);
+    const quint16 brokerPort = RealRunner::freePort(nsPort + 10);
+    QVERIFY(nsPort != 0 && brokerPort != 0);
+    m_namesrv = QStringLiteral("127.0.0.1:%1").arg(nsPort);
+    QString out;
+    m_clusterStarted = true;
+    QVERIFY2(run(g_home.dir + QStringLiteral("/bin/cluster"),
+                 { QStringLiteral("start"), m_dir.path() + QStringLiteral("/cluster"),
+                     QStringLiteral("--namesrv-port"), QString::number(nsPort),
+                     QStringLiteral("--broker-port"), QString::number(brokerPort) },
+                 120000, &out),
+        qPrintable(out));
+    QVERIFY2(run(g_home.dir + QStringLiteral("/bin/mqadmin"),
+                 { QStringLiteral("updateTopic"), QStringLiteral("-n"), m_namesrv,
+                     QStringLiteral("-c"), QStringLiteral("DefaultCluster"), QStringLiteral("-t"),
+                     kTopic, QStringLiteral("-r"), QStringLiteral("8"), QStringLiteral("-w"),
+                     QStringLiteral("8") },
+                 120000, &out),
+        qPrintable(out));
+    QStringList jvm = g_home.javaOptions;
+    if (!jvm.join(u' ').contains(QStringLiteral("logback.configurationFile"))) {
+        jvm << QStringLiteral("-Dlogback.configurationFile=") + m_classes
+                + QStringLiteral("/logback-quiet.xml");
+    }
+    jvm << QStringLiteral("-Xms64m") << QStringLiteral("-Xmx192m") << QStringLiteral("-cp")
+        << g_home.classpath + u':' + m_classes << QStringLiteral("rblab.harness.Consumer");
+    for (const QString name :
+        { QStringLiteral("c1"), QStringLiteral("c2"), QStringLiteral("c3") }) {
+        const QString folder = m_dir.path() + u'/' + name;
+        QDir().mkpath(folder);
+        QProcess p;
+        p.setProgram(g_home.java);
+        p.setArguments(jvm
+            + QStringList { QStringLiteral("--out=") + folder,
+                QStringLiteral("--namesrv=") + m_namesrv, QStringLiteral("--name=") + name,
+                QStringLiteral("--group=") + kGroup, QStringLiteral("--subscribe=") + kTopic,
+                QStringLiteral("--allocPollMs=20"), QStringLiteral("--exitAfter=240s") });
+        p.setStandardOutputFile(folder + QStringLiteral("/jvm.out"));
+        p.setStandardErrorFile(folder + QStringLiteral("/jvm.out"), QIODevice::Append);
+        p.setStandardInputFile(QProcess::nullDevice());
+        qint64 pid = 0;
+        QVERIFY(p.startDetached(&pid));
+        m_consumers.insert(name, pid);
+    }
+}
+
+GroupSnapshot tst_LiveCluster::waitFor(GroupWatcher &watcher, int clients, int seconds,
+    QList<GroupChange> *changes, const GroupSnapshot *from)
+{
+    const qint64 until = QDateTime::currentMSecsSinceEpoch() + qint64(seconds) * 1000;
+    GroupSnapshot last = from != nullptr ? *from : pollOnce(watcher);
+    int stable = 0;
+    while (QDateTime::currentMSecsSinceEpoch() < until) {
+        QTest::qWait(from != nullptr && stable == 0 ? 100 : 1000);
+        GroupSnapshot next = pollOnce(watcher);
+        if (changes != nullptr) {
+            *changes += diffSnapshots(last, next);
+        }
+        // Settled twice in a row with nothing moving: the rebalance is over.
+        stable = settled(next, clients) && diffSnapshots(last, next).isEmpty() ? stable + 1 : 0;
+        last = next.withKnownOwners(last);
+        if (stable >= 2) {
+            return next;
+        }
+    }
+    return last;
+}
+
+void tst_LiveCluster::ownersAgreeWithTheClientsAndAKillShowsAsAMove()
+{
+    RemotingClient client;
+    GroupWatcher watcher(&client, m_namesrv, kGroup);
+    watcher.setTimeoutMs(5000);
+    const GroupSnapshot start = waitFor(watcher, 3, 120, nullptr);
+    QVERIFY2(settled(start, 3), qPrintable(describe(start)));
+    QVERIFY(start.problems.isEmpty());
+    // Each client's claims equal its own allocation log (the harness writes each change).
+    int held = 0;
+    for (const ClientView &c : start.clients) {
+        const QString name = c.clientId.section(u'@', 1);
+        QStringList own = lastAllocation(m_dir.path() + u'/' + name);
+        QCOMPARE(heldBy(start, c.clientId), own);
+        QCOMPARE(c.language, QStringLiteral("JAVA"));
+        QCOMPARE(ClientView::versionName(c.version), QStringLiteral("V4_9_8"));
+        QCOMPARE(c.info.properties.value(QStringLiteral("PROP_CLIENT_VERSION")),
+            QStringLiteral("V4_9_8"));
+        for (const QString &q : own) {
+            held += q.startsWith(kTopic) ? 1 : 0;
+        }
+    }
+    QCOMPARE(held, 8);
+    // AVG over 8 queues and 3 clients: 3, 3, 2.
+    QCOMPARE(heldBy(start, QStringLiteral("127.0.0.1@c1")).filter(kTopic).size(), 3);
+    QCOMPARE(heldBy(start, QStringLiteral("127.0.0.1@c3")).filter(kTopic).size(), 2);
+    // The scenario `rblab snapshot` writes holds the same.
+    const MqadminImport scenario = start.toScenario();
+    QVERIFY2(scenario.ok, qPrintable(scenario.diagnostics.value(0).toString()));
+    QCOMPARE(scenario.assignedQueues, 8);
+
+    const QStringList c1Queues = heldBy(start, QStringLiteral("127.0.0.1@c1"));
+    ::kill(pid_t(m_consumers.value(QStringLiteral("c1"))), SIGKILL);
+    const qint64 killedAt = QDateTime::currentMSecsSinceEpoch();
+    QList<GroupChange> changes;
+    const GroupSnapshot after = waitFor(watcher, 2, 90, &changes, &start);
+    QVERIFY2(settled(after, 2), qPrintable(describe(after)));
+    std::fprintf(stderr, "tst_livecluster: settled %lld ms after the kill\n",
+        QDateTime::currentMSecsSinceEpoch() - killedAt);
+    QVERIFY(after.client(QStringLiteral("127.0.0.1@c1")) == nullptr);
+    QStringList moved;
+    bool left = false;
+    for (const GroupChange &c : std::as_const(changes)) {
+        left = left
+            || (c.kind == GroupChange::Kind::ClientLeft
+                && c.subject == QStringLiteral("127.0.0.1@c1"));
+        if (c.kind == GroupChange::Kind::QueueMoved
+            && c.from == QStringList { QStringLiteral("127.0.0.1@c1") }) {
+            moved.append(c.subject);
+        }
+    }
+    QVERIFY(left);
+    moved.sort();
+    QCOMPARE(moved, c1Queues); // every queue c1 held was reported moving away from it
+    for (const ClientView &c : after.clients) {
+        QCOMPARE(heldBy(after, c.clientId),
+            lastAllocation(m_dir.path() + u'/' + c.clientId.section(u'@', 1)));
+    }
+}
+
+void tst_LiveCluster::cleanupTestCase()
+{
+    if (QTest::currentTestFailed() || qEnvironmentVariableIsSet("RBLAB_KEEP_LIVECLUSTER")) {
+        m_dir.setAutoRemove(false);
+        std::fprintf(stderr, "tst_livecluster: kept %s\n", qPrintable(m_dir.path()));
+    }
+    for (const qint64 pid : std::as_const(m_consumers)) {
+        ::kill(pid_t(pid), SIGKILL);
+    }
+    if (m_clusterStarted) {
+        run(g_home.dir + QStringLiteral("/bin/cluster"),
+            { QStringLiteral("stop"), m_dir.path() + QStringLiteral("/cluster") }, 60000);
+    }
+}
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QString why;
+    if (findRocketMq(&why).isEmpty()) {
+        std::fprintf(
+            stderr, "tst_livecluster: SKIPPED, cannot start a real cluster: %s\n", qPrintable(why));
+        return 77;
+    }
+    tst_LiveCluster test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_livecluster.moc"
