@@ -5,6 +5,7 @@
 #include "remotingclient.h"
 
 #include <QDateTime>
+#include <QPointer>
 #include <QTimer>
 
 namespace Rblab::Remoting {
@@ -68,13 +69,13 @@ void GroupWatcher::send(const QString &address, int code, const QMap<QString, QS
     QString refusal;
     const bool sent = m_client->request(
         address, code, ext, m_timeoutMs,
-        [this, poll, handler](const RemotingReply &reply) {
-            if (m_poll != poll) {
-                return; // the watcher moved on (or is gone with its client)
+        [self = QPointer<GroupWatcher>(this), poll, handler](const RemotingReply &reply) {
+            if (!self || self->m_poll != poll) {
+                return; // the watcher is gone, or moved on
             }
             handler(reply);
             --poll->outstanding;
-            settle();
+            self->settle();
         },
         &refusal);
     if (!sent) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // RemotingClient against a fake server on loopback: matching by opaque, timeouts, reconnection,
 // bad frames, and the refusal of every code that is not a query.
+#include "groupwatcher.h"
 #include "querycodes.h"
 #include "remotingclient.h"
 #include "remotingcommand.h"
@@ -120,6 +121,8 @@ private Q_SLOTS:
     void truncatedFrame();
     void oversizeAndGarbage();
     void unreachable();
+    void silentNameServerEndsThePoll();
+    void watcherGoneMidPoll();
 };
 
 void tst_RemotingClient::refusesEveryCodeButQueries()
@@ -300,6 +303,36 @@ void tst_RemotingClient::unreachable()
     QTRY_VERIFY_WITH_TIMEOUT(refused.done, 5000);
     QVERIFY(!refused.reply.ok);
     QVERIFY(!refused.reply.error.isEmpty());
+}
+
+void tst_RemotingClient::silentNameServerEndsThePoll()
+{
+    FakeServer server; // answers nothing without a "mode"
+    RemotingClient client;
+    GroupWatcher watcher(&client, server.address(), QStringLiteral("g"));
+    watcher.setTimeoutMs(200);
+    QSignalSpy ready(&watcher, &GroupWatcher::snapshotReady);
+    QVERIFY(watcher.poll());
+    QVERIFY(!watcher.poll()); // one at a time
+    QVERIFY(ready.wait(5000));
+    const GroupSnapshot s = ready.first().first().value<GroupSnapshot>();
+    QVERIFY(!s.online);
+    QCOMPARE(s.problems.size(), 1);
+    QVERIFY2(s.problems.first().contains(QStringLiteral("did not answer within 200 ms")),
+        qPrintable(s.problems.first()));
+    QVERIFY(!watcher.busy());
+}
+
+void tst_RemotingClient::watcherGoneMidPoll()
+{
+    FakeServer server;
+    RemotingClient client;
+    auto *watcher = new GroupWatcher(&client, server.address(), QStringLiteral("g"));
+    watcher->setTimeoutMs(200);
+    QVERIFY(watcher->poll());
+    QTest::qWait(50);
+    delete watcher; // its request is still waiting: the reply must not reach it
+    QTRY_COMPARE_WITH_TIMEOUT(client.pendingCount(), 0, 5000);
 }
 
 QTEST_GUILESS_MAIN(tst_RemotingClient)
