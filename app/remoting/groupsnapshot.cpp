@@ -213,6 +213,17 @@ MqadminImport GroupSnapshot::toScenario(const QString &scenarioName) const
                                       "队列归属以客户端自身上报为准")
                            .arg(nameServer, when);
     MqadminImport result = importMqadminOutputs(toConnectionOutput(), toProgressOutput(), options);
+    const qsizetype pop = std::count_if(queues.cbegin(), queues.cend(),
+        [](const QueueView &q) { return q.ownership == QueueView::Ownership::Pop; });
+    if (pop > 0) {
+        result.diagnostics.append(MqadminDiagnostic { MqadminDiagnostic::Severity::Warning,
+            options.progressName, 0, QStringLiteral("owner"),
+            QStringLiteral(
+                "%1 queues are consumed by POP (the broker hands out messages, no client "
+                "holds them): the scenario's push consumers start without them and "
+                "rebalance at once")
+                .arg(pop) });
+    }
     for (const QueueView &q : queues) {
         if (q.ownership == QueueView::Ownership::DoubleOwned) {
             result.diagnostics.append(MqadminDiagnostic { MqadminDiagnostic::Severity::Warning,

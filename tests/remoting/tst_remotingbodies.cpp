@@ -628,6 +628,11 @@ void tst_RemotingBodies::snapshotPop()
     QCOMPARE(s.queue({ QStringLiteral("%RETRY%try_group"), QStringLiteral("broker-a"), 0 })->owners,
         QStringList { QStringLiteral("127.0.0.1@c1") });
     QCOMPARE(s.clients[0].info.popQueues[0].queue.queueId, -1);
+    const MqadminImport imported = s.toScenario();
+    QVERIFY(imported.ok);
+    QCOMPARE(imported.assignedQueues, 0);
+    QVERIFY(imported.diagnostics.last().message.startsWith(
+        QStringLiteral("8 queues are consumed by POP")));
 }
 
 void tst_RemotingBodies::diffs()
