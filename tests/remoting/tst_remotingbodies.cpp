@@ -740,6 +740,9 @@ void tst_RemotingBodies::scenarioFromSnapshot()
                 .startsWith(
                     QStringLiteral("Starting world read from the live cluster at 127.0.0.1:9876")));
     QVERIFY(imported.scenarioJson().contains("\"try_group live from 127.0.0.1:9876\""));
+    QVERIFY(
+        imported.scenario.description.value(QStringLiteral("en"))
+            .contains(QStringLiteral("3 consumers holding 8 queues as the clients reported them")));
 }
 
 void tst_RemotingBodies::readersNeverCrash()

@@ -517,6 +517,11 @@ void ScenarioBuilder::describe()
         ? QString()
         : QStringLiteral("其中 %1 个队列无人持有（N/A）：%2。").arg(m_orphaned.size()).arg(orphans);
     const qsizetype consumers = m_spec.consumers.size();
+    // From a live cluster (rblab snapshot) the holds are what the clients said.
+    const bool live = !m_options.sourceEn.isEmpty();
+    const QString shownBy
+        = live ? QStringLiteral("the clients reported") : QStringLiteral("mqadmin showed");
+    const QString shownByZh = live ? QStringLiteral("客户端上报") : QStringLiteral(" mqadmin 所示");
     m_result.scenario.description.insert(QStringLiteral("en"),
         (m_options.sourceEn.isEmpty()
                 ? QStringLiteral("Starting world imported from mqadmin consumerConnection and "
@@ -524,7 +529,7 @@ void ScenarioBuilder::describe()
                 : m_options.sourceEn)
             + QStringLiteral(
                 ": %1 consumers holding %2 queues "
-                "as mqadmin showed them, each queue's stored messages (#Broker Offset) "
+                "as %5 them, each queue's stored messages (#Broker Offset) "
                 "and committed offset (#Consumer Offset), a backlog of %3 messages.%4 "
                 "mqadmin does not show the allocation strategy: AVG is assumed. "
                 "Production rates, message sizes and consume times are not shown either: "
@@ -532,14 +537,14 @@ void ScenarioBuilder::describe()
                   .arg(consumers)
                   .arg(m_result.assignedQueues)
                   .arg(backlog)
-                  .arg(orphanText));
+                  .arg(orphanText, shownBy));
     m_result.scenario.description.insert(QStringLiteral("zh_CN"),
         (m_options.sourceZh.isEmpty()
                 ? QStringLiteral("由 rblab import-mqadmin 从 mqadmin consumerConnection 与 "
                                  "consumerProgress 的输出导入的初始状态")
                 : m_options.sourceZh)
             + QStringLiteral(
-                "：%1 个消费者按 mqadmin 所示持有 %2 个队列，"
+                "：%1 个消费者按%5持有 %2 个队列，"
                 "每个队列的已存消息数（#Broker Offset）与已提交位点（#Consumer Offset），"
                 "积压共 %3 条消息。%4mqadmin 不显示分配策略：假定为 AVG。"
                 "生产速率、消息大小与消费耗时也不显示：使用默认值；"
@@ -547,7 +552,7 @@ void ScenarioBuilder::describe()
                   .arg(consumers)
                   .arg(m_result.assignedQueues)
                   .arg(backlog)
-                  .arg(orphanTextZh));
+                  .arg(orphanTextZh, shownByZh));
 }
 
 } // namespace
