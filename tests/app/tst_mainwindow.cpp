@@ -83,6 +83,8 @@ private slots:
     void statusMessageNeverRunsIntoTheTotals();
     void panelsFitTheirDocks_data();
     void panelsFitTheirDocks();
+    void compactCardsKeepTheirStateLine_data();
+    void compactCardsKeepTheirStateLine();
     void churnAndBrokerCommandsReplayFromTheSavedFile();
     void notifyFlagsShownUnderTheirOwners();
     void slowDownAndRestoreUseTheEnginesConsumeTimes();
@@ -501,6 +503,99 @@ void tst_MainWindow::panelsFitTheirDocks()
             }
         }
     }
+}
+
+void tst_MainWindow::compactCardsKeepTheirStateLine_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<int>("zoom");
+    QTest::addColumn<QSize>("size");
+    for (const QSize size : { QSize(1280, 720), QSize(1600, 1000) }) {
+        for (const int zoom : { 100, 150, 200 }) {
+            for (const char *language : { "en", "zh_CN" }) {
+                QTest::addRow("%s %d %%, %dx%d", language, zoom, size.width(), size.height())
+                    << QString::fromLatin1(language) << zoom << size;
+            }
+        }
+    }
+}
+
+void tst_MainWindow::compactCardsKeepTheirStateLine()
+{
+    // Issue 37 item 4: at 1280×720 and 200 % the Chinese cards fell to a heat map (the CJK face
+    // is taller) that said nothing of a shut-down card, or to compact cards with a bare "3".
+    // Six cards have the room: each says its state and its queue count with the unit, whole,
+    // inside its header and above its tiles, in lines as tall as the Chinese text really is.
+    QFETCH(QString, language);
+    QFETCH(int, zoom);
+    QFETCH(QSize, size);
+    QVERIFY(m_languages.setLanguage(language));
+    m_window->resize(size);
+    m_window->windowActions()->setZoom(zoom);
+    QVERIFY2(m_window->openScenario(QStringLiteral(":/scenarios/kill-freeze-shutdown.json")),
+        qPrintable(m_window->lastError()));
+    m_window->controller()->runTo(150 * kSecond); // 10.0.0.1@1001 shut down at 2:00
+    QTRY_VERIFY(m_window->assignmentView()->snapshot().now >= 150 * kSecond);
+    QCoreApplication::processEvents();
+    const AssignmentView *view = m_window->assignmentView();
+    const AssignmentLayout &layout = view->layout();
+    QVERIFY(layout.cards().size() >= 6);
+    QFont bold = view->font();
+    bold.setBold(true);
+    if (layout.detail() == AssignmentLayout::Detail::HeatMap) {
+        // Only Chinese at 200 % on 1280×720 leaves the cards too little height for a second
+        // line (57 px under the legend's two rows, the title and the lane). Its heat map keeps
+        // the names whole above cells that read as tiles, not slivers.
+        QVERIFY2(language == QLatin1String("zh_CN") && zoom == 200 && size.width() == 1280,
+            qPrintable(QStringLiteral("heat map in %1x%2").arg(view->width()).arg(view->height())));
+        for (const AssignmentLayout::Card &card : layout.cards()) {
+            const AssignmentLayout::Grid &grid = layout.sections().at(card.section).cardGrid;
+            QVERIFY2(grid.tile.height() >= AssignmentLayout::kMinNamedCell,
+                qPrintable(QString::number(grid.tile.height())));
+            QVERIFY(card.header.height()
+                >= AssignmentLayout::textLineHeight(bold, view->cardStateText(card.consumer)));
+        }
+        return;
+    }
+    const QString unit
+        = language == QLatin1String("en") ? QStringLiteral(" queues") : QStringLiteral(" 个队列");
+    bool sawShutdown = false;
+    for (const AssignmentLayout::Card &card : layout.cards()) {
+        const QString state = view->cardStateText(card.consumer);
+        const SnapshotConsumer &sc = view->snapshot().consumers.at(card.consumer);
+        sawShutdown |= sc.state == ConsumerState::Shutdown;
+        if (layout.sections().at(card.section).cardGrid.detail == AssignmentLayout::Detail::Full) {
+            continue; // full cards have their state line (paintCardLines)
+        }
+        const AssignmentRenderer::StateLine line = view->cardStateLine(card.consumer);
+        const QString where = QStringLiteral("card %1 (%2 × %3): \"%4%5\" in %6 of %7 px")
+                                  .arg(card.consumer)
+                                  .arg(card.rect.width())
+                                  .arg(card.rect.height())
+                                  .arg(line.state, line.count)
+                                  .arg(line.width)
+                                  .arg(line.rect.width());
+        QVERIFY2(!line.rect.isEmpty(), qPrintable(where));
+        QVERIFY2(line.state == state, qPrintable(where)); // not elided
+        const QString count = QStringLiteral("%1%2").arg(sc.queueCount).arg(unit);
+        QVERIFY2(line.width <= line.rect.width(), qPrintable(where));
+        QVERIFY2(card.header.contains(line.rect), qPrintable(where));
+        if (line.countRect.isEmpty()) {
+            QCOMPARE(line.count, QStringLiteral(" · ") + count);
+            QVERIFY2(line.rect.bottom() <= card.body.top(), qPrintable(where));
+        } else { // on a line of its own, under the state
+            QCOMPARE(line.count, count);
+            QVERIFY2(line.countWidth <= line.countRect.width(), qPrintable(where));
+            QVERIFY2(card.header.contains(line.countRect), qPrintable(where));
+            QVERIFY2(line.countRect.top() >= line.rect.bottom(), qPrintable(where));
+            QVERIFY2(line.countRect.bottom() <= card.body.top(), qPrintable(where));
+        }
+        QVERIFY2(
+            line.rect.height() >= AssignmentLayout::textLineHeight(bold, state + line.count) - 0.5,
+            qPrintable(where));
+    }
+    QVERIFY(sawShutdown);
+    m_window->windowActions()->setZoom(100);
 }
 
 QStringList tst_MainWindow::eventLines(bool worldCommandsOnly) const

@@ -2,6 +2,7 @@
 #include "assignment/assignmentlayout.h"
 
 #include <QFontMetricsF>
+#include <QTextLayout>
 
 #include <cmath>
 
@@ -60,6 +61,23 @@ qreal largestTile(const QSizeF &area, int need, qreal gap, qreal aspect)
 
 } // namespace
 
+qreal AssignmentLayout::textLineHeight(const QFont &font, const QString &sample)
+{
+    // QFontMetricsF gives the first family's height; a line of Chinese is drawn in the CJK face
+    // the font falls back to, which is taller. A laid-out line takes the faces it really uses.
+    qreal height = QFontMetricsF(font).height();
+    if (!sample.isEmpty()) {
+        QTextLayout layout(sample, font);
+        layout.beginLayout();
+        const QTextLine line = layout.createLine();
+        layout.endLayout();
+        if (line.isValid()) {
+            height = qMax(height, line.ascent() + line.descent());
+        }
+    }
+    return height;
+}
+
 AssignmentLayout::Grid AssignmentLayout::laneGridFor(int section, int count) const
 {
     const Section &s = m_sections.at(section);
@@ -104,7 +122,26 @@ void AssignmentLayout::compute(const Catalog &catalog, const QSizeF &size, const
         return;
     }
     const QFontMetricsF metrics(font);
-    m_lineHeight = std::ceil(metrics.height());
+    QFont bold = font;
+    bold.setBold(true);
+    // The line is as tall as the tallest face its words use: the states, the count and the
+    // names (a name in Chinese, or any name under a Chinese interface's fallback faces).
+    QString sample = m_stateTexts.join(QLatin1Char(' ')) + QLatin1Char(' ') + m_queuesLabel;
+    for (qsizetype i = 0; i < catalog.consumers.size() && i < 64; ++i) {
+        sample += QLatin1Char(' ') + catalog.consumers.at(i).name;
+    }
+    m_lineHeight = std::ceil(qMax(textLineHeight(font, sample), textLineHeight(bold, sample)));
+    // A compact card's state line: the state in its colour, then " · 00 queues" (in the plain
+    // weight: bold "shut down" took a 200 % card's last pixels, paintCardHeader).
+    const QString count = QStringLiteral(" · ")
+        + (m_queuesLabel.contains(QLatin1String("%1")) ? m_queuesLabel.arg(QStringLiteral("00"))
+                                                       : QStringLiteral("00"));
+    qreal widestState = 0;
+    for (const QString &state : std::as_const(m_stateTexts)) {
+        widestState = qMax(widestState, metrics.horizontalAdvance(state));
+    }
+    m_stateWordsWidth = std::ceil(widestState);
+    m_stateLineWidth = std::ceil(widestState + metrics.horizontalAdvance(count));
     m_tileTextWidth = metrics.horizontalAdvance(QStringLiteral("R·B15"));
     m_legend = QRectF(kMargin, kMargin / 2, size.width() - 2 * kMargin,
         qMax(1, legendRows) * (m_lineHeight + 6) + 2);
@@ -183,6 +220,9 @@ struct AssignmentLayout::CardChoice
     qreal gap = 2;
     QSizeF card;
     qreal header = 5;
+    bool stateLine = false;
+    bool countLine = false;
+    bool scheduleLine = false;
 };
 
 qreal AssignmentLayout::layoutSection(
@@ -239,36 +279,61 @@ AssignmentLayout::CardChoice AssignmentLayout::chooseCards(
         qreal header;
         qreal minTile;
         qreal minWidth;
+        bool stateLine = false;
+        bool scheduleLine = false;
     };
     // Full cards carry a third header line: the next rebalance and the consumer's own view.
     const qreal schedule = m_scheduleLine < 0 ? lh + 2 : m_scheduleLine;
     // Compact cards have it too while a group is small enough for a room to read its cards
     // (a few tile rows cost less than the countdown is worth there), and always when large.
     const bool compactSchedule = m_scheduleOnCompact || cardCount <= kScheduleCompactCards;
+    // Compact cards keep the state line of full cards (state and queue count in words) wherever
+    // they are wide enough for the state's words: a shut-down card that says nothing, or a bare
+    // "3", does not read (issue 37 item 4, Chinese at 200 %). A card too narrow for the state
+    // and the count on one line gives the count a line of its own. Only groups too dense for
+    // the state drop it (the colour stripe still tells it), and the rebalance line goes first.
+    // A heat map keeps the name above cells of a readable height, else it is a strip of cells.
+    // (The line starts 1 px into the header: AssignmentRenderer::compactStateLine().)
+    const qreal stateWidth = qMax<qreal>(56, m_stateWordsWidth + 2 * 3 + 1);
+    const qreal compactHeader = lh + 8;
     const Level levels[] = {
         { Detail::Full, kCardGap, 2 * lh + 12 + schedule, 0, 150 },
-        { Detail::Compact, kCardGap - 2, lh + 8 + (compactSchedule ? schedule : 0), kMinCompactTile,
-            56 },
-        { Detail::HeatMap, 4, lh + 4, 2, 30 },
+        { Detail::Compact, kCardGap - 2, compactHeader + lh + 2 + schedule, kMinCompactTile,
+            stateWidth, true, true },
+        { Detail::Compact, kCardGap - 2, compactHeader + lh + 2, kMinCompactTile, stateWidth, true,
+            false },
+        { Detail::Compact, kCardGap - 2, compactHeader + (compactSchedule ? schedule : 0),
+            kMinCompactTile, 56, false, compactSchedule },
+        { Detail::HeatMap, 4, lh + 4, kMinNamedCell, 30 },
         { Detail::HeatMap, 2, 5, 1, 4 },
     };
     CardChoice best;
     for (const Level &level : levels) {
+        if (level.detail == Detail::Compact && level.stateLine && level.scheduleLine
+            && !compactSchedule) {
+            continue;
+        }
         for (int c = 1; c <= n; ++c) {
             const int r = (n + c - 1) / c;
             const qreal cw = (area.width() - (c - 1) * level.gap) / c;
             const qreal ch = (area.height() - (r - 1) * level.gap) / r;
-            if (cw < level.minWidth || ch < level.header + 2) {
+            const qreal pad = level.detail == Detail::Full ? kPad : (level.gap > 2 ? 3 : 1);
+            // The count under the state when the two do not share a line.
+            const bool countLine = level.stateLine && cw - 2 * pad - 1 < m_stateLineWidth;
+            const qreal header = level.header + (countLine ? lh + 2 : 0);
+            if (cw < level.minWidth || ch < header + 2) {
                 continue;
             }
             CardChoice choice;
             choice.columns = c;
             choice.card = QSizeF(cw, ch);
             choice.gap = level.gap;
-            choice.header = level.header;
+            choice.header = header;
             choice.detail = level.detail;
-            const qreal pad = level.detail == Detail::Full ? kPad : (level.gap > 2 ? 3 : 1);
-            const QSizeF body(cw - 2 * pad, ch - level.header - pad);
+            choice.stateLine = level.stateLine;
+            choice.countLine = countLine;
+            choice.scheduleLine = level.scheduleLine;
+            const QSizeF body(cw - 2 * pad, ch - header - pad);
             if (level.detail == Detail::Full) {
                 if (fit(body, fullTile, kTileGap).capacity < tilesPerCard) {
                     continue;
@@ -314,6 +379,9 @@ void AssignmentLayout::placeCards(
 {
     Grid &grid = section.cardGrid;
     grid.detail = best.detail;
+    section.stateLine = best.detail == Detail::Compact && best.stateLine;
+    section.countLine = section.stateLine && best.countLine;
+    section.scheduleLine = best.detail == Detail::Compact && best.scheduleLine;
     const qreal pad = best.detail == Detail::Full ? kPad : (best.gap > 2 ? 3 : 1);
     if (best.detail == Detail::Full) {
         grid.tile = fullTile * best.scale;

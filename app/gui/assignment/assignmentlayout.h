@@ -6,6 +6,7 @@
 
 #include <QFont>
 #include <QList>
+#include <QStringList>
 #include <QRectF>
 #include <QSizeF>
 
@@ -61,6 +62,13 @@ public:
         Grid cardGrid; //!< origin relative to each card's body
         QList<int> cards; //!< indices into cards()
         int hidden = 0; //!< consumers of the group left out (departed or not started)
+        //! Compact cards carry a second line under the name: the state and the queue count in
+        //! words, as full cards do ("shut down · 3 queues").
+        bool stateLine = false;
+        //! The count has a line of its own under the state (a card too narrow for both).
+        bool countLine = false;
+        //! Compact cards carry the rebalance line (a small group, or the presenter's countdown).
+        bool scheduleLine = false;
     };
 
     /*!
@@ -83,6 +91,22 @@ public:
         m_scheduleOnCompact = onCompact;
     }
     qreal scheduleLine() const { return m_scheduleLine; }
+
+    /*!
+        The words the cards' header lines show in the interface's language: every state's name
+        and the queue count ("%1 queues"). The layout measures their real line height (a Chinese
+        face is taller than the Latin face it falls back from) and gives compact cards the width
+        their state line needs. Takes effect at the next compute().
+    */
+    void setCardTexts(const QStringList &states, const QString &queuesLabel)
+    {
+        m_stateTexts = states;
+        m_queuesLabel = queuesLabel;
+    }
+    //! The height of one line of card text, in the font and language given.
+    static qreal textLineHeight(const QFont &font, const QString &sample);
+    //! The least height of a heat-map cell under a card's name: less reads as a sliver.
+    static constexpr qreal kMinNamedCell = 6;
     //! Groups of at most this many cards show the rebalance line on compact cards too.
     static constexpr int kScheduleCompactCards = 12;
     bool scheduleOnCompact() const { return m_scheduleOnCompact; }
@@ -139,6 +163,10 @@ private:
     qreal m_tileScale = 1;
     qreal m_lineHeight = 14;
     qreal m_tileTextWidth = 36;
+    qreal m_stateLineWidth = 0; //!< the widest compact state line ("partitioned · 00 queues")
+    qreal m_stateWordsWidth = 0; //!< the widest state's words alone ("partitioned")
+    QStringList m_stateTexts;
+    QString m_queuesLabel;
     qreal m_scheduleLine = -1; //!< -1: one line of the base font
     bool m_scheduleOnCompact = false;
 };

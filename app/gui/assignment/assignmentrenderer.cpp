@@ -432,8 +432,11 @@ bool AssignmentRenderer::paintCardHeader(QPainter &p, const Input &in,
     const qreal countWidth = countInWords
         ? wordsWidth
         : QFontMetricsF(m_font).horizontalAdvance(QStringLiteral("00")) + 4;
+    // A compact card with a state line says its count there, in words: the name has the line.
+    const bool stateLine
+        = detail == Detail::Compact && in.layout->sections().at(card.section).stateLine;
     const qreal nameWidth = card.header.width() - (detail == Detail::Full ? 8 : 4)
-        - (detail != Detail::HeatMap ? countWidth : 0);
+        - (detail != Detail::HeatMap && !stateLine ? countWidth : 0);
     const QList<QStaticText> &names = cardNames(*in.catalog, nameWidth);
     const QPointF namePos(card.header.left() + (detail == Detail::Full ? 6 : 2), card.header.top());
     const bool alive = isAlive(sc.state);
@@ -463,21 +466,71 @@ bool AssignmentRenderer::paintCardHeader(QPainter &p, const Input &in,
             sc.queueCount == 1 ? in.oneQueueLabel : in.queuesLabel.arg(sc.queueCount));
         return true;
     }
-    if (!nameOverflows) { // (else its tiles show the count)
-        p.drawText(countRect, Qt::AlignRight | Qt::AlignTop, QString::number(sc.queueCount));
-    }
     if (detail == Detail::Full) {
+        if (!nameOverflows) { // (else its tiles show the count)
+            p.drawText(countRect, Qt::AlignRight | Qt::AlignTop, QString::number(sc.queueCount));
+        }
         return true;
     }
-    const qreal scheduleHeight = in.layout->scheduleLine() < 0 ? lh + 2 : in.layout->scheduleLine();
-    if (detail == Detail::Compact && card.header.height() >= lh + 4 + scheduleHeight) {
+    qreal y = card.header.top() + lh + 2;
+    if (stateLine) {
+        // Second line, as on a full card: the state in words in its colour, then the count with
+        // its unit ("shut down · 0 queues"), never a bare "3" (issue 37 item 4).
+        const StateLine line = compactStateLine(in, card, sc);
+        p.setPen(m_palette.dark ? stateColor.lighter(130) : stateColor.darker(130));
+        p.setFont(m_font);
+        p.drawText(line.rect, Qt::AlignLeft | Qt::AlignTop, line.state);
+        const qreal stateWidth = QFontMetricsF(m_font).horizontalAdvance(line.state);
+        p.setPen(m_palette.mutedText);
+        if (line.countRect.isEmpty()) {
+            p.drawText(
+                line.rect.adjusted(stateWidth, 0, 0, 0), Qt::AlignLeft | Qt::AlignTop, line.count);
+            y = line.rect.bottom() + 2;
+        } else { // a narrow card: the count on a line of its own
+            p.drawText(line.countRect, Qt::AlignLeft | Qt::AlignTop, line.count);
+            y = line.countRect.bottom() + 2;
+        }
+    } else if (!nameOverflows) { // (else its tiles show the count)
+        p.drawText(countRect, Qt::AlignRight | Qt::AlignTop, QString::number(sc.queueCount));
+    }
+    if (in.layout->sections().at(card.section).scheduleLine) {
         // The layout gave this compact card the rebalance line (a small group, or the
         // presenter's large line).
-        paintSchedule(p, in, card, sc,
-            QRectF(
-                namePos.x(), card.header.top() + lh + 2, card.header.width() - 4, scheduleHeight));
+        const qreal scheduleHeight
+            = in.layout->scheduleLine() < 0 ? lh + 2 : in.layout->scheduleLine();
+        paintSchedule(
+            p, in, card, sc, QRectF(namePos.x(), y, card.header.width() - 4, scheduleHeight));
     }
     return false;
+}
+
+AssignmentRenderer::StateLine AssignmentRenderer::compactStateLine(
+    const Input &in, const AssignmentLayout::Card &card, const SnapshotConsumer &sc) const
+{
+    StateLine line;
+    if (card.section < 0 || !in.layout->sections().at(card.section).stateLine) {
+        return line;
+    }
+    const qreal lh = in.layout->lineHeight();
+    line.rect
+        = QRectF(card.header.left() + 1, card.header.top() + lh + 2, card.header.width() - 1, lh);
+    const QString count = sc.queueCount == 1 ? in.oneQueueLabel : in.queuesLabel.arg(sc.queueCount);
+    const QFontMetricsF fm(m_font);
+    if (in.layout->sections().at(card.section).countLine) {
+        line.count = count;
+        line.countRect = line.rect.translated(0, lh + 2);
+        line.countWidth = fm.horizontalAdvance(count);
+        line.state = fm.elidedText(
+            stateWords(sc, in.stateTexts.value(card.consumer)), Qt::ElideRight, line.rect.width());
+        line.width = fm.horizontalAdvance(line.state);
+        return line;
+    }
+    line.count = QStringLiteral(" · ") + count;
+    const qreal countWidth = fm.horizontalAdvance(line.count);
+    line.state = fm.elidedText(stateWords(sc, in.stateTexts.value(card.consumer)), Qt::ElideRight,
+        qMax<qreal>(0, line.rect.width() - countWidth));
+    line.width = fm.horizontalAdvance(line.state) + countWidth;
+    return line;
 }
 
 void AssignmentRenderer::paintCardLines(QPainter &p, const Input &in,

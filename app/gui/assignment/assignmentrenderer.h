@@ -105,6 +105,24 @@ public:
     */
     static QString stateWords(const SnapshotConsumer &consumer, const QString &stateText);
 
+    //! A compact card's state line: where it goes, and its two parts as drawn.
+    struct StateLine
+    {
+        QRectF rect; //!< the line's room inside the card's header
+        QString state; //!< the state in words (in the state's colour)
+        QString count; //!< " · 3 queues", or "3 queues" on a line of its own
+        qreal width = 0; //!< what the state line takes in the fonts it is drawn in
+        QRectF countRect; //!< the count's own line under the state's (else empty)
+        qreal countWidth = 0; //!< the count's width on its own line
+    };
+    /*!
+        The state line of a compact card (AssignmentLayout::Section::stateLine), or an empty
+        rect when its card has none. The state's words are elided only when even they are wider
+        than the card (an observed world's "silent since …"); the count keeps its unit.
+    */
+    StateLine compactStateLine(
+        const Input &in, const AssignmentLayout::Card &card, const SnapshotConsumer &sc) const;
+
     void setFont(const QFont &font);
     void setPalette(const ViewPalette &palette)
     {

@@ -222,6 +222,8 @@ void AssignmentView::setFrame(
     if (newRun) {
         m_items.clear();
         m_visibility.reset();
+        m_laidOutStates = 0;
+        m_laidOutSlowed = false;
         if (m_selection.kind != Selection::Kind::None) {
             m_selection = Selection();
             emit selectionChanged(m_selection);
@@ -263,12 +265,39 @@ void AssignmentView::rebuildItems(bool animate)
     if (m_visibility.update(cat, m_snapshot)) {
         m_layoutDirty = true; // a card came or went
     }
+    // The states compact cards must have room to name: the ways to leave, and any other state
+    // a consumer is in now. A state not laid out for yet ("partitioned") lays the cards out
+    // again, so its words are never cut; the common ones are reserved from the start.
+    quint16 states = (1u << int(ConsumerState::Running)) | (1u << int(ConsumerState::Killed))
+        | (1u << int(ConsumerState::Shutdown)) | (1u << int(ConsumerState::Frozen));
+    bool slowed = false;
+    for (const SnapshotConsumer &consumer : m_snapshot.consumers) {
+        states |= quint16(1u << int(consumer.state));
+        slowed |= consumer.slowed && consumer.state == ConsumerState::Running;
+    }
+    if ((states & ~m_laidOutStates) != 0 || (slowed && !m_laidOutSlowed)) {
+        m_layoutDirty = true;
+    }
     // Re-lay when a card would overflow, or when tiles could be clearly larger again.
     bool relaid = false;
     if (m_layoutDirty || need > m_layoutNeed || need * 3 < m_layoutNeed * 2) {
         m_layoutNeed = qMax(need, 1);
         const qreal legend = m_renderer.legendWidth(cat, m_legendLabels);
         m_layout.setScheduleLine(m_renderer.scheduleLineHeight(m_largeSchedule), m_largeSchedule);
+        m_laidOutStates |= states;
+        m_laidOutSlowed |= slowed;
+        QStringList words;
+        for (const ConsumerState state : { ConsumerState::Absent, ConsumerState::Starting,
+                 ConsumerState::Running, ConsumerState::Paused, ConsumerState::Frozen,
+                 ConsumerState::Partitioned, ConsumerState::Killed, ConsumerState::Shutdown }) {
+            if (m_laidOutStates & (1u << int(state))) {
+                words.append(GuiText::stateName(state));
+            }
+        }
+        if (m_laidOutSlowed) {
+            words.append(GuiText::stateName(ConsumerState::Running, true));
+        }
+        m_layout.setCardTexts(words, m_queuesLabel);
         m_layout.compute(cat, QSizeF(size()), font(), m_layoutNeed, legend > width() - 16 ? 2 : 1,
             m_visibility.hidden());
         m_layoutDirty = false;
@@ -334,6 +363,16 @@ QString AssignmentView::cardStateText(qint32 consumer) const
     }
     return AssignmentRenderer::stateWords(
         m_snapshot.consumers.at(consumer), m_stateTexts.value(consumer));
+}
+
+AssignmentRenderer::StateLine AssignmentView::cardStateLine(qint32 consumer) const
+{
+    const int card = m_layout.cardOf(consumer);
+    if (card < 0 || consumer >= m_snapshot.consumers.size()) {
+        return {};
+    }
+    return m_renderer.compactStateLine(
+        rendererInput(), m_layout.cards().at(card), m_snapshot.consumers.at(consumer));
 }
 
 bool AssignmentView::tileShowsLabel(const TileItem &item) const
@@ -497,6 +536,7 @@ void AssignmentView::changeEvent(QEvent *event)
     switch (event->type()) {
     case QEvent::LanguageChange:
         updateTexts();
+        m_layoutDirty = true; // the cards' words are measured in the new language
         if (m_catalog) {
             rebuildItems(false);
         }

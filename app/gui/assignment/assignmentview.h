@@ -101,6 +101,8 @@ public:
     int doubleOwnedRetryCount() const { return m_items.doubleOwnedRetryCount(); }
     //! The state word a consumer's card shows, in the current language.
     QString cardStateText(qint32 consumer) const;
+    //! A compact card's state line as laid out and drawn (an empty rect: its card has none).
+    AssignmentRenderer::StateLine cardStateLine(qint32 consumer) const;
     //! Whether this tile is drawn with its label ("A3"): full tiles always, compact ones when
     //! the label fits, heat-map cells never.
     bool tileShowsLabel(const TileItem &item) const;
@@ -150,6 +152,8 @@ private:
 
     AssignmentLayout m_layout;
     bool m_layoutDirty = true;
+    quint16 m_laidOutStates = 0; //!< the states (bits) the compact cards' lines are sized for
+    bool m_laidOutSlowed = false;
     int m_layoutNeed = 0;
     quint64 m_layoutGeneration = 0;
     AssignmentItems m_items;

@@ -8,6 +8,7 @@
 #include <guitext.h>
 
 #include <QFontMetricsF>
+#include <QGuiApplication>
 #include <QImage>
 #include <QSet>
 #include <QSignalSpy>
@@ -35,6 +36,7 @@ private slots:
     void killedCardSaysKilled();
     void stateWatermarkFitsItsCard_data();
     void stateWatermarkFitsItsCard();
+    void heatMapCellsStayReadableUnderTallNames();
     void groupTitleNamesEveryStrategyOfARollingDeploy();
     void groupTitleEndsInAnEllipsisWhenNarrow();
     void hitTestAndSelection();
@@ -406,6 +408,72 @@ void tst_AssignmentView::stateWatermarkFitsItsCard()
     if (width >= 400) {
         QVERIFY(font);
     }
+}
+
+void tst_AssignmentView::heatMapCellsStayReadableUnderTallNames()
+{
+    // Issue 37 item 4: under a Chinese name (the CJK face the font falls back to is taller than
+    // its Latin face) the heat map's cells were squashed to slivers. At presenter size, in the
+    // Chinese interface's font, across window sizes and worlds: a card that shows its name has
+    // a header as tall as a line of Chinese and cells at least kMinNamedCell tall; a compact
+    // card with a state line has room for two such lines and is as wide as the line.
+    QFont font = QGuiApplication::font();
+    font.setFamilies({ font.family(), QStringLiteral("Noto Sans CJK SC") });
+    font.setPointSizeF(QGuiApplication::font().pointSizeF() * 2);
+    QFont bold = font;
+    bold.setBold(true);
+    const qreal cjkLine = AssignmentLayout::textLineHeight(bold, QStringLiteral("消费者 已关闭"));
+    int named = 0;
+    int strips = 0;
+    for (const QPair<int, int> &world :
+        { qMakePair(64, 8), qMakePair(256, 16), qMakePair(512, 32), qMakePair(1024, 64) }) {
+        const TestWorld testWorld(world.first, world.second);
+        for (int w = 320; w <= 1000; w += 85) {
+            for (int h = 160; h <= 440; h += 35) {
+                AssignmentView view;
+                view.setFont(font);
+                view.resize(w, h);
+                view.setFrame(testWorld.catalog(), testWorld.evenSnapshot(), 1);
+                const AssignmentLayout &layout = view.layout();
+                QVERIFY(layout.lineHeight() >= cjkLine - 0.5);
+                for (const AssignmentLayout::Section &section : layout.sections()) {
+                    if (section.cards.isEmpty()) {
+                        continue;
+                    }
+                    const AssignmentLayout::Card &card = layout.cards().at(section.cards.first());
+                    const QString where
+                        = QStringLiteral("%1 q × %2 c in %3x%4: header %5 px, cells %6 px")
+                              .arg(world.first)
+                              .arg(world.second)
+                              .arg(w)
+                              .arg(h)
+                              .arg(card.header.height())
+                              .arg(section.cardGrid.tile.height());
+                    if (section.cardGrid.detail == AssignmentLayout::Detail::HeatMap) {
+                        if (card.header.height() < layout.lineHeight()) {
+                            ++strips; // a strip in the state's colour, no name
+                            continue;
+                        }
+                        ++named;
+                        QVERIFY2(card.header.height() >= cjkLine, qPrintable(where));
+                        QVERIFY2(section.cardGrid.tile.height() >= AssignmentLayout::kMinNamedCell,
+                            qPrintable(where));
+                    } else if (section.stateLine) {
+                        const AssignmentRenderer::StateLine line
+                            = view.cardStateLine(card.consumer);
+                        const int rows = line.countRect.isEmpty() ? 2 : 3;
+                        QVERIFY2(card.header.height() >= rows * cjkLine, qPrintable(where));
+                        QVERIFY2(line.width <= line.rect.width(), qPrintable(where));
+                        QVERIFY2(card.header.contains(line.rect), qPrintable(where));
+                        QVERIFY2(line.countRect.isEmpty() || card.header.contains(line.countRect),
+                            qPrintable(where));
+                    }
+                }
+            }
+        }
+    }
+    QVERIFY(named > 0);
+    QVERIFY(strips > 0);
 }
 
 void tst_AssignmentView::groupTitleNamesEveryStrategyOfARollingDeploy()
