@@ -52,6 +52,7 @@
 #include <QFontMetrics>
 #include <QScrollArea>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -473,6 +474,21 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
         QTimer::singleShot(0, this, [this] { fitStatus(); });
     }
     return QMainWindow::eventFilter(watched, event);
+}
+
+bool MainWindow::event(QEvent *event)
+{
+    if (event->type() == QEvent::ChildPolished) {
+        // The docks' tab bars (QMainWindow makes them as the docks are tabified): a title is
+        // never cut. Five titles at 200 % in a 330 px dock read "S… C… S… S… Wor…"; each tab
+        // keeps its whole title and the bar scrolls, with the current tab always in view.
+        if (auto *bar = qobject_cast<QTabBar *>(static_cast<QChildEvent *>(event)->child())) {
+            bar->setElideMode(Qt::ElideNone);
+            bar->setUsesScrollButtons(true);
+            bar->setExpanding(false);
+        }
+    }
+    return QMainWindow::event(event);
 }
 
 void MainWindow::showStatus(const QString &text, int timeout)

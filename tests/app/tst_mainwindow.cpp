@@ -14,6 +14,7 @@
 #include <simulation/simulationcontroller.h>
 #include <simulation/statustotals.h>
 #include <strategy/strategypanel.h>
+#include <strategy/strategyworkbench.h>
 #include <export/exportcontroller.h>
 #include <windowactions.h>
 
@@ -40,6 +41,9 @@
 #include <QTemporaryDir>
 #include <QComboBox>
 #include <QStatusBar>
+#include <QTabBar>
+#include <QTreeWidget>
+#include <QHeaderView>
 #include <QTest>
 #include <QThread>
 
@@ -85,6 +89,8 @@ private slots:
     void panelsFitTheirDocks();
     void compactCardsKeepTheirStateLine_data();
     void compactCardsKeepTheirStateLine();
+    void chromeReadsWholeAtPresenterZoom_data();
+    void chromeReadsWholeAtPresenterZoom();
     void churnAndBrokerCommandsReplayFromTheSavedFile();
     void notifyFlagsShownUnderTheirOwners();
     void slowDownAndRestoreUseTheEnginesConsumeTimes();
@@ -595,6 +601,129 @@ void tst_MainWindow::compactCardsKeepTheirStateLine()
             qPrintable(where));
     }
     QVERIFY(sawShutdown);
+    m_window->windowActions()->setZoom(100);
+}
+
+void tst_MainWindow::chromeReadsWholeAtPresenterZoom_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<int>("zoom");
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("en 100 %") << QStringLiteral("en") << 100 << QSize(1280, 720);
+    QTest::newRow("zh_CN 100 %") << QStringLiteral("zh_CN") << 100 << QSize(1280, 720);
+    QTest::newRow("en 150 %") << QStringLiteral("en") << 150 << QSize(1280, 720);
+    QTest::newRow("en 200 %") << QStringLiteral("en") << 200 << QSize(1280, 720);
+    QTest::newRow("zh_CN 200 %") << QStringLiteral("zh_CN") << 200 << QSize(1280, 720);
+    QTest::newRow("en 200 %, 1600x1000") << QStringLiteral("en") << 200 << QSize(1600, 1000);
+}
+
+void tst_MainWindow::chromeReadsWholeAtPresenterZoom()
+{
+    // Issue 37 item 6, at 200 % on 1280×720: the dock tabs read "S… C… S… S… Wor…", the
+    // Inspector's value column was off-screen and the Workbench's "Open…" and "Save" were cut
+    // at the dock's default width.
+    QFETCH(QString, language);
+    QFETCH(int, zoom);
+    QFETCH(QSize, size);
+    QVERIFY(m_languages.setLanguage(language));
+    m_window->resize(size);
+    m_window->windowActions()->setZoom(zoom);
+    QCoreApplication::processEvents();
+
+    // Every dock tab shows its whole title; the selected one is wholly in view.
+    const auto docks = m_window->findChildren<QDockWidget *>();
+    QSet<QString> titles;
+    for (const QDockWidget *dock : docks) {
+        titles.insert(dock->windowTitle());
+    }
+    int tabs = 0;
+    for (QDockWidget *dock : docks) {
+        dock->raise();
+        QCoreApplication::processEvents();
+        for (const QTabBar *bar :
+            m_window->findChildren<QTabBar *>(QString(), Qt::FindDirectChildrenOnly)) {
+            if (!bar->isVisible()) {
+                continue;
+            }
+            const QFontMetrics fm(bar->font());
+            const int space = bar->style()->pixelMetric(QStyle::PM_TabBarTabHSpace, nullptr, bar);
+            for (int i = 0; i < bar->count(); ++i) {
+                ++tabs;
+                QVERIFY2(titles.contains(bar->tabText(i)), qPrintable(bar->tabText(i)));
+                const QString where = QStringLiteral("\"%1\": tab %2 px, text %3 px")
+                                          .arg(bar->tabText(i))
+                                          .arg(bar->tabRect(i).width())
+                                          .arg(fm.horizontalAdvance(bar->tabText(i)));
+                QVERIFY2(
+                    bar->tabRect(i).width() >= fm.horizontalAdvance(bar->tabText(i)) + space / 2,
+                    qPrintable(where));
+            }
+            const QRect current = bar->tabRect(bar->currentIndex());
+            QVERIFY2(current.left() >= 0 && current.right() <= bar->width(),
+                qPrintable(QStringLiteral("\"%1\" at %2..%3 of %4 px")
+                               .arg(bar->tabText(bar->currentIndex()))
+                               .arg(current.left())
+                               .arg(current.right())
+                               .arg(bar->width())));
+        }
+    }
+    QVERIFY(tabs >= docks.size());
+
+    // The Inspector of a consumer, its explanation unfolded: the value column starts inside the
+    // tree's viewport and ends at its edge, with at least a third of its width.
+    QDockWidget *inspectorDock
+        = m_window->findChild<QDockWidget *>(QStringLiteral("InspectorDock"));
+    QVERIFY(inspectorDock);
+    inspectorDock->raise();
+    m_window->assignmentView()->setSelection(Selection::consumer(firstRunningConsumer()));
+    QCoreApplication::processEvents();
+    auto *tree = m_window->inspector()->findChild<QTreeWidget *>();
+    QVERIFY(tree);
+    tree->expandAll();
+    m_window->inspector()->refresh();
+    QCoreApplication::processEvents();
+    const int viewport = tree->viewport()->width();
+    const QHeaderView *header = tree->header();
+    const QString columns = QStringLiteral("names %1 px, values at %2 + %3 px in %4 px")
+                                .arg(header->sectionSize(0))
+                                .arg(header->sectionViewportPosition(1))
+                                .arg(header->sectionSize(1))
+                                .arg(viewport);
+    QVERIFY2(viewport > 0, qPrintable(columns));
+    QVERIFY2(header->sectionViewportPosition(1) >= 0, qPrintable(columns));
+    QVERIFY2(header->sectionViewportPosition(1) + header->sectionSize(1) <= viewport,
+        qPrintable(columns));
+    QVERIFY2(header->sectionSize(1) >= viewport / 3, qPrintable(columns));
+
+    // The Workbench at the dock's default width: each button whole and in view, no scrolling.
+    QDockWidget *workbenchDock
+        = m_window->findChild<QDockWidget *>(QStringLiteral("WorkbenchDock"));
+    QVERIFY(workbenchDock);
+    workbenchDock->raise();
+    QCoreApplication::processEvents();
+    auto *scroll = qobject_cast<QScrollArea *>(workbenchDock->widget());
+    QVERIFY(scroll);
+    auto *workbench = scroll->findChild<StrategyWorkbench *>();
+    QVERIFY(workbench);
+    int buttons = 0;
+    for (const QPushButton *button : workbench->findChildren<QPushButton *>()) {
+        if (!button->isVisible()) {
+            continue;
+        }
+        ++buttons;
+        const QRect inViewport(button->mapTo(scroll->viewport(), QPoint(0, 0)), button->size());
+        const QString where = QStringLiteral("\"%1\": %2 px wide (hint %3) at %4..%5 of %6 px")
+                                  .arg(button->text())
+                                  .arg(button->width())
+                                  .arg(button->sizeHint().width())
+                                  .arg(inViewport.left())
+                                  .arg(inViewport.right())
+                                  .arg(scroll->viewport()->width());
+        QVERIFY2(button->width() >= button->sizeHint().width(), qPrintable(where));
+        QVERIFY2(inViewport.left() >= 0 && inViewport.right() < scroll->viewport()->width(),
+            qPrintable(where));
+    }
+    QVERIFY(buttons >= 2); // Open…, Save
     m_window->windowActions()->setZoom(100);
 }
 

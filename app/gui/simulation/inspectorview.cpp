@@ -82,8 +82,20 @@ InspectorView::InspectorView(const SimulationController &controller, QWidget *pa
     m_tree->setColumnCount(2);
     m_tree->setRootIsDecorated(true);
     m_tree->setUniformRowHeights(true);
-    m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    // The names sized to their contents, but never past kNameShare of the width: sized to
+    // contents alone, a long name at 200 % (a holding, "Explain this assignment") pushed the
+    // value column off-screen. The values take the rest; what does not fit is elided, and every
+    // cell's tooltip has it whole. A divider the user drags stays where it was put.
+    m_tree->header()->setSectionResizeMode(0, QHeaderView::Interactive);
     m_tree->header()->setStretchLastSection(true);
+    m_tree->setTextElideMode(Qt::ElideRight);
+    m_tree->viewport()->installEventFilter(this);
+    connect(m_tree->header(), &QHeaderView::sectionResized, this, [this](int section, int, int) {
+        if (section == 0 && !m_fittingColumns) {
+            m_nameColumnByUser = true;
+        }
+    });
+    connect(m_tree, &QTreeWidget::itemExpanded, this, [this] { fitColumns(); });
     layout->addWidget(m_tree);
     m_ring = new RingDiagram(this);
     layout->addWidget(m_ring);
@@ -118,8 +130,30 @@ QTreeWidgetItem *InspectorView::add(
     auto *item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(m_tree);
     item->setText(0, name);
     item->setText(1, value);
+    item->setToolTip(0, name);
     item->setToolTip(1, value);
     return item;
+}
+
+void InspectorView::fitColumns()
+{
+    const int room = m_tree->viewport()->width();
+    if (room <= 0 || m_nameColumnByUser) {
+        return;
+    }
+    const int cap = qMax(m_tree->header()->minimumSectionSize(), int(room * kNameShare));
+    m_fittingColumns = true;
+    m_tree->resizeColumnToContents(0); // (indentation of the unfolded rows included)
+    m_tree->header()->resizeSection(0, qMin(m_tree->header()->sectionSize(0), cap));
+    m_fittingColumns = false;
+}
+
+bool InspectorView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_tree->viewport() && event->type() == QEvent::Resize) {
+        fitColumns();
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void InspectorView::refresh()
@@ -150,6 +184,7 @@ void InspectorView::refresh()
             item->setExpanded(true);
         }
     }
+    fitColumns();
     m_tree->setUpdatesEnabled(true);
 }
 

@@ -53,10 +53,16 @@ public:
     //! The last line copied by a click (tests).
     QString copiedLine() const { return m_copied; }
 
+    //! The name column's widest share of the tree's width; the values always get the rest.
+    static constexpr double kNameShare = 0.55;
+
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    //! The name column to its contents, at most kNameShare of the width (unless dragged).
+    void fitColumns();
     void showConsumer(qint32 consumer);
     void showQueue(qint32 queue);
     //! "Explain this assignment": the lists the consumer's strategy saw and how it used them.
@@ -76,6 +82,8 @@ private:
     RingDiagram *m_ring = nullptr; //!< CONSISTENT_HASH's ring, under the tree
     QElapsedTimer m_lastRefresh;
     QString m_copied;
+    bool m_fittingColumns = false;
+    bool m_nameColumnByUser = false; //!< the user dragged the divider: keep it there
 };
 
 } // namespace Rblab

@@ -50,15 +50,24 @@ StrategyWorkbench::StrategyWorkbench(
 {
     auto *layout = new QVBoxLayout(this);
 
+    // Each label above its row and the lists free to narrow (their popups show the whole
+    // entries): the buttons keep their whole text in the dock's default width, in English and
+    // Chinese at up to 200 %, where the label, a list as wide as its longest entry and the
+    // button in one row ran "Open…" and "Save" off the dock's edge (issue 37 item 6).
+    const auto narrowable = [](QComboBox *box) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(6);
+    };
     auto *row = new QHBoxLayout;
     m_templateLabel = new QLabel(this);
     m_templates = new QComboBox(this);
+    narrowable(m_templates);
     for (const QString &file : templateFiles()) {
         m_templates->addItem(file, file);
     }
     m_templateLabel->setBuddy(m_templates);
     m_open = new QPushButton(this);
-    row->addWidget(m_templateLabel);
+    layout->addWidget(m_templateLabel);
     row->addWidget(m_templates, 1);
     row->addWidget(m_open);
     layout->addLayout(row);
@@ -75,12 +84,13 @@ StrategyWorkbench::StrategyWorkbench(
     auto *saveRow = new QHBoxLayout;
     m_targetLabel = new QLabel(this);
     m_target = new QComboBox(this);
+    narrowable(m_target);
     m_target->addItem(QString(), QStringLiteral("group"));
     m_target->addItem(QString(), QStringLiteral("selected"));
     m_targetLabel->setBuddy(m_target);
     m_save = new QPushButton(this);
     m_save->setShortcut(QKeySequence::Save);
-    saveRow->addWidget(m_targetLabel);
+    layout->addWidget(m_targetLabel);
     saveRow->addWidget(m_target, 1);
     saveRow->addWidget(m_save);
     layout->addLayout(saveRow);
@@ -122,6 +132,8 @@ StrategyWorkbench::StrategyWorkbench(
         }
     });
     connect(m_save, &QPushButton::clicked, this, &StrategyWorkbench::save);
+    connect(m_target, &QComboBox::currentIndexChanged, this,
+        [this] { m_target->setToolTip(m_target->currentText()); });
     connect(m_watcher, &QFileSystemWatcher::directoryChanged, this,
         [this](const QString &) { m_settle->start(); });
     connect(m_settle, &QTimer::timeout, this, [this] {
@@ -175,6 +187,7 @@ void StrategyWorkbench::retranslate()
     m_targetLabel->setText(tr("On save, deploy to:"));
     m_target->setItemText(0, tr("the group"));
     m_target->setItemText(1, tr("the selected consumers (rolling deploy)"));
+    m_target->setToolTip(m_target->currentText()); // the whole entry, where the box is narrow
     m_save->setText(tr("Save"));
     m_save->setToolTip(tr("Write the file, check it, and if it passes load it into the running "
                           "world (Ctrl+S)"));
