@@ -90,8 +90,10 @@ InspectorView::InspectorView(const SimulationController &controller, QWidget *pa
     m_tree->header()->setStretchLastSection(true);
     m_tree->setTextElideMode(Qt::ElideRight);
     m_tree->viewport()->installEventFilter(this);
-    connect(m_tree->header(), &QHeaderView::sectionResized, this, [this](int section, int, int) {
-        if (section == 0 && !m_fittingColumns) {
+    // Only a drag of the divider is the user's: the header resizes sections itself too.
+    m_tree->header()->viewport()->installEventFilter(this);
+    connect(m_tree->header(), &QHeaderView::sectionResized, this, [this](int section) {
+        if (section == 0 && m_headerPressed && !m_fittingColumns) {
             m_nameColumnByUser = true;
         }
     });
@@ -152,6 +154,12 @@ bool InspectorView::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_tree->viewport() && event->type() == QEvent::Resize) {
         fitColumns();
+    } else if (watched == m_tree->header()->viewport()) {
+        if (event->type() == QEvent::MouseButtonPress) {
+            m_headerPressed = true;
+        } else if (event->type() == QEvent::MouseButtonRelease) {
+            m_headerPressed = false;
+        }
     }
     return QWidget::eventFilter(watched, event);
 }

@@ -54,7 +54,7 @@ public:
     QString copiedLine() const { return m_copied; }
 
     //! The name column's widest share of the tree's width; the values always get the rest.
-    static constexpr double kNameShare = 0.55;
+    static constexpr double kNameShare = 0.5;
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -84,6 +84,7 @@ private:
     QString m_copied;
     bool m_fittingColumns = false;
     bool m_nameColumnByUser = false; //!< the user dragged the divider: keep it there
+    bool m_headerPressed = false; //!< a mouse button is down on the header
 };
 
 } // namespace Rblab
