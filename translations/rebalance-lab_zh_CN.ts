@@ -401,6 +401,14 @@ Start it in a desktop session (or under xvfb-run). Without a display, --screensh
         <translation>没有可以打开窗口的显示器：DISPLAY 和 WAYLAND_DISPLAY 都未设置。
 请在桌面会话中（或用 xvfb-run）启动。没有显示器时，--screenshot FILE 可把窗口画成 PNG，rblab 则运行同样的引擎和插件。</translation>
     </message>
+    <message>
+        <source>Open this real run (a folder rblab real-run wrote) beside the engine, as File › Open a real run… does; with --screenshot, shoot that window (at --at, else at the run&apos;s end).</source>
+        <translation>在引擎旁打开这次真实运行（rblab real-run 写出的文件夹），与“文件 › 打开真实运行…”相同；配合 --screenshot 时截取该窗口（在 --at 时刻，否则在运行结束时）。</translation>
+    </message>
+    <message>
+        <source>--open-real-run goes without --compare and --import-logs</source>
+        <translation>--open-real-run 不能与 --compare 和 --import-logs 同用</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::AssignmentItems</name>
@@ -1086,6 +1094,18 @@ Start it in a desktop session (or under xvfb-run). Without a display, --screensh
         <source>The replay scenario cannot run: %1</source>
         <translation>回放场景无法运行：%1</translation>
     </message>
+    <message>
+        <source>The run&apos;s scenario cannot run in the engine: %1</source>
+        <translation>这次运行的场景无法在引擎中运行：%1</translation>
+    </message>
+    <message>
+        <source>Real RocketMQ %1</source>
+        <translation>真实 RocketMQ %1</translation>
+    </message>
+    <message>
+        <source>Engine, profile %1</source>
+        <translation>引擎，配置 %1</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::CompareWindow</name>
@@ -1164,6 +1184,26 @@ Start it in a desktop session (or under xvfb-run). Without a display, --screensh
     <message>
         <source>Observed against modelled: the same clock, origin at the logs&apos; first line.</source>
         <translation>观测对比模型：同一时钟，起点为日志的第一行。</translation>
+    </message>
+    <message>
+        <source>what its clients logged (read-only)</source>
+        <translation>其客户端日志所记录的（只读）</translation>
+    </message>
+    <message>
+        <source>the engine playing the run&apos;s scenario</source>
+        <translation>引擎演绎这次运行的场景</translation>
+    </message>
+    <message>
+        <source>Real RocketMQ %1 beside the engine — Rebalance Lab</source>
+        <translation>真实 RocketMQ %1 与引擎对照 — Rebalance Lab</translation>
+    </message>
+    <message>
+        <source>Scorecard</source>
+        <translation>评分卡</translation>
+    </message>
+    <message>
+        <source>Real against the engine: one clock, 0:00 when the real run began.</source>
+        <translation>真实与引擎对照：同一时钟，0:00 为真实运行开始之时。</translation>
     </message>
 </context>
 <context>
@@ -2986,6 +3026,260 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>built in</source>
         <translation>内置</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::RealFiguresTable</name>
+    <message>
+        <source>the kill of %1</source>
+        <translation>杀死 %1</translation>
+    </message>
+    <message>
+        <source>the shutdown of %1</source>
+        <translation>关闭 %1</translation>
+    </message>
+    <message>
+        <source>the freeze of %1</source>
+        <translation>冻结 %1</translation>
+    </message>
+    <message>
+        <source>Last queue taken over after %1 (ms)</source>
+        <translation>%1 后最后一个队列被接管（毫秒）</translation>
+    </message>
+    <message>
+        <source>First queue taken over after %1 (ms)</source>
+        <translation>%1 后第一个队列被接管（毫秒）</translation>
+    </message>
+    <message>
+        <source>Duplicates (messages)</source>
+        <translation>重复消费（消息数）</translation>
+    </message>
+    <message>
+        <source>Double-owned (queue-seconds)</source>
+        <translation>重复持有（队列·秒）</translation>
+    </message>
+    <message>
+        <source>Unowned (queue-seconds)</source>
+        <translation>无人持有（队列·秒）</translation>
+    </message>
+    <message>
+        <source>Flow-control lines</source>
+        <translation>流控日志行数</translation>
+    </message>
+    <message>
+        <source>agrees</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <source>outside the range</source>
+        <translation>超出范围</translation>
+    </message>
+    <message>
+        <source>median too far</source>
+        <translation>中位数相差过大</translation>
+    </message>
+    <message>
+        <source>Agrees when the real gap lies inside the engine&apos;s range over %1 seeds, widened by 50 ms of measurement, and the engine&apos;s median is within max(15 %, 150 ms) of the real gap.</source>
+        <translation>一致的条件：真实间隔落在引擎 %1 个种子的范围内（两端各放宽 50 毫秒的测量误差），且引擎的中位数与真实间隔相差不超过 max(15 %, 150 毫秒)。</translation>
+    </message>
+    <message>
+        <source>Agrees when the real value lies inside the engine&apos;s range over %1 seeds, widened by 50 ms per queue of measurement.</source>
+        <translation>一致的条件：真实值落在引擎 %1 个种子的范围内（每个队列放宽 50 毫秒的测量误差）。</translation>
+    </message>
+    <message>
+        <source>Agrees when the real count lies inside the engine&apos;s range over %1 seeds.</source>
+        <translation>一致的条件：真实计数落在引擎 %1 个种子的范围内。</translation>
+    </message>
+    <message>
+        <source>Reading the real run and playing its scenario in the engine over %1 seeds…</source>
+        <translation>正在读取真实运行，并用 %1 个种子在引擎中演绎其场景…</translation>
+    </message>
+    <message>
+        <source>%1 … %2</source>
+        <translation>%1 … %2</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Real</source>
+        <translation>真实值</translation>
+    </message>
+    <message>
+        <source>Engine median</source>
+        <translation>引擎中位数</translation>
+    </message>
+    <message>
+        <source>Engine range (%1 seeds)</source>
+        <translation>引擎范围（%1 个种子）</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::RealRunController</name>
+    <message>
+        <source>Open a real r&amp;un…</source>
+        <translation>打开真实运行(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>Open a folder rblab real-run wrote: what the real RocketMQ did, beside the engine playing the same scenario, figure by figure</source>
+        <translation>打开 rblab real-run 写出的文件夹：真实 RocketMQ 的表现，与引擎演绎同一场景逐项对照</translation>
+    </message>
+    <message>
+        <source>Run on a &amp;real RocketMQ…</source>
+        <translation>在真实 RocketMQ 上运行(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Play this scenario on a real RocketMQ on this machine, in real time, and open the run beside the engine</source>
+        <translation>在本机的真实 RocketMQ 上按真实时间演绎此场景，并将结果与引擎对照打开</translation>
+    </message>
+    <message>
+        <source>Open a real run</source>
+        <translation>打开真实运行</translation>
+    </message>
+    <message>
+        <source>%1 is not a real run&apos;s folder: it has no real-run.json (rblab real-run writes one).</source>
+        <translation>%1 不是真实运行的文件夹：其中没有 real-run.json（rblab real-run 会写出它）。</translation>
+    </message>
+    <message>
+        <source>%1 holds no client log (consumers/*/rocketmq_client.log).</source>
+        <translation>%1 中没有客户端日志（consumers/*/rocketmq_client.log）。</translation>
+    </message>
+    <message>
+        <source>Real vs engine</source>
+        <translation>真实与引擎</translation>
+    </message>
+    <message>
+        <source>Run on a real RocketMQ</source>
+        <translation>在真实 RocketMQ 上运行</translation>
+    </message>
+    <message>
+        <source>Cannot create %1.</source>
+        <translation>无法创建 %1。</translation>
+    </message>
+    <message>
+        <source>The run was stopped, and every process it started with it. What it recorded is in %1.</source>
+        <translation>运行已停止，它启动的所有进程也已停止。已记录的内容在 %1。</translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation>运行失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::RealRunDialog</name>
+    <message>
+        <source>The RocketMQ folder</source>
+        <translation>RocketMQ 文件夹</translation>
+    </message>
+    <message>
+        <source>The run&apos;s folder</source>
+        <translation>运行的文件夹</translation>
+    </message>
+    <message>
+        <source>Choose the folder of a RocketMQ 4.9 or 5.x (ROCKETMQ_HOME).</source>
+        <translation>请选择 RocketMQ 4.9 或 5.x 的文件夹（ROCKETMQ_HOME）。</translation>
+    </message>
+    <message>
+        <source>RocketMQ %1, started with %2</source>
+        <translation>RocketMQ %1，使用 %2 启动</translation>
+    </message>
+    <message>
+        <source>A real cluster cannot play this scenario as it is:</source>
+        <translation>真实集群无法按原样演绎此场景：</translation>
+    </message>
+    <message>
+        <source>Brokers: %1</source>
+        <translation>Broker：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Topic %1 on %2: %n queue(s)</source>
+        <translation>
+            <numerusform>主题 %1 在 %2 上：%n 个队列</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Consumer %1 starts at %2</source>
+        <translation>消费者 %1 于 %2 启动</translation>
+    </message>
+    <message>
+        <source>Change the scenario first: a real run plays it whole or not at all.</source>
+        <translation>请先修改场景：真实运行要么完整演绎，要么不运行。</translation>
+    </message>
+    <message>
+        <source>Choose a RocketMQ folder.</source>
+        <translation>请选择 RocketMQ 文件夹。</translation>
+    </message>
+    <message>
+        <source>Choose a folder for the run&apos;s logs.</source>
+        <translation>请为运行的日志选择文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 is not empty: choose a new folder.</source>
+        <translation>%1 不是空的：请选择一个新文件夹。</translation>
+    </message>
+    <message>
+        <source>The run takes %1 in real time, plus the cluster&apos;s start.</source>
+        <translation>运行需要真实时间 %1，另加集群启动时间。</translation>
+    </message>
+    <message>
+        <source>Run on a real RocketMQ</source>
+        <translation>在真实 RocketMQ 上运行</translation>
+    </message>
+    <message>
+        <source>Plays the scenario on a real RocketMQ on this machine (a name server, its brokers and a Java client per consumer, on loopback), in real time, then opens the run beside the engine.</source>
+        <translation>在本机的真实 RocketMQ 上（在回环地址上启动一个 NameServer、场景的 Broker，每个消费者一个 Java 客户端）按真实时间演绎场景，然后将运行结果与引擎对照打开。</translation>
+    </message>
+    <message>
+        <source>RocketMQ folder:</source>
+        <translation>RocketMQ 文件夹：</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Run folder:</source>
+        <translation>运行文件夹：</translation>
+    </message>
+    <message>
+        <source>What will be done:</source>
+        <translation>将要执行的操作：</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+</context>
+<context>
+    <name>Rblab::RealRunProgressDialog</name>
+    <message>
+        <source>Running on a real RocketMQ</source>
+        <translation>正在真实 RocketMQ 上运行</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the run: every process it started is stopped</source>
+        <translation>停止运行：它启动的所有进程都会停止</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>Stopping every process the run started…</source>
+        <translation>正在停止运行启动的所有进程…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (real time)</source>
+        <translation>%1 / %2（真实时间）</translation>
     </message>
 </context>
 <context>

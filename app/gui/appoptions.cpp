@@ -154,6 +154,12 @@ void AppOptions::addOptions(QCommandLineParser &parser)
            "folder, as a read-only run."),
         QStringLiteral("FILE|FOLDER"));
     parser.addOption(importLogs);
+    const QCommandLineOption openRealRun(QStringLiteral("open-real-run"),
+        tr("Open this real run (a folder rblab real-run wrote) beside the engine, as File › "
+           "Open a real run… does; with --screenshot, shoot that window (at --at, else at the "
+           "run's end)."),
+        QStringLiteral("DIR"));
+    parser.addOption(openRealRun);
     const QCommandLineOption select(QStringLiteral("select"),
         tr("With --screenshot: select this consumer (name or client id), so that the Inspector "
            "shows it and explains its assignment."),
@@ -216,6 +222,11 @@ bool AppOptions::readModes(const QCommandLineParser &parser, QString *message)
     compare = parser.values(QStringLiteral("compare"));
     compareGroup = parser.value(QStringLiteral("group"));
     importLogs = parser.values(QStringLiteral("import-logs"));
+    openRealRun = parser.value(QStringLiteral("open-real-run"));
+    if (!openRealRun.isEmpty() && (!compare.isEmpty() || !importLogs.isEmpty())) {
+        *message = tr("--open-real-run goes without --compare and --import-logs");
+        return false;
+    }
     if (!compare.isEmpty() && (compare.size() < 2 || compare.size() > 4)) {
         *message = tr("--compare: give 2 to 4 variants, not %1").arg(compare.size());
         return false;
@@ -278,7 +289,7 @@ bool AppOptions::readScreenshot(const QCommandLineParser &parser, QString *messa
             return false;
         }
     }
-    if (!screenshot.isEmpty() && !at) {
+    if (!screenshot.isEmpty() && !at && openRealRun.isEmpty()) {
         *message = tr("--screenshot needs --at TIME.");
         return false;
     }

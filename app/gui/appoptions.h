@@ -18,7 +18,7 @@ namespace Rblab {
     rebalance-lab [SCENARIO] [--lang LANG] [--speed X] [--strategy NAME] [--plugin-dir DIR]…
                   [--screenshot FILE --at TIME [--size WxH]] [--paused]
                   [--restore-session | --no-restore] [--autosave-dir DIR]
-                  [--compare SPEC --compare SPEC… [--group G]]
+                  [--compare SPEC --compare SPEC… [--group G]] [--open-real-run DIR]
                   [--isolate-plugins all|user|none] [--js-timeout MS]
     TIME is a duration as scenario files write it ("90s", "2m", "1500ms") or a number of ms.
 */
@@ -50,6 +50,11 @@ public:
     QString compareGroup;
     //! --import-logs: RocketMQ client logs shown as a read-only run (File › Import client logs…).
     QStringList importLogs;
+    /*!
+        --open-real-run: a folder rblab real-run wrote, opened beside the engine (File › Open a
+        real run…); with --screenshot the compare window is shot, at --at or at the run's end.
+    */
+    QString openRealRun;
     //! --isolate-plugins: which plugins run in a helper process; empty: the setting
     //! ("plugins/isolate", default "user").
     QString isolatePlugins;

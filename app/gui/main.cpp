@@ -3,6 +3,8 @@
 #include "appoptions.h"
 #include "compare/comparesession.h"
 #include "compare/comparewindow.h"
+#include "real/realfigurestable.h"
+#include "real/realruncontroller.h"
 #include "observed/importcontroller.h"
 #include "languagemanager.h"
 #include "mainwindow.h"
@@ -147,6 +149,35 @@ bool restoreSession(const AppOptions &options, MainWindow &window)
     return restored;
 }
 
+//! A real run beside the engine (--open-real-run): the window shows its logs, compare mode the
+//! run and the engine; a screenshot shoots compare mode once its figures are in.
+int runRealRun(const AppOptions &options, MainWindow &window, QApplication &app)
+{
+    const bool screenshot = !options.screenshot.isEmpty();
+    RealRunController *real = window.realRunController();
+    CompareWindow *compare = real->open(options.openRealRun, !screenshot);
+    if (!compare) {
+        std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(real->lastError()));
+        return screenshot ? 1 : app.exec();
+    }
+    if (screenshot) {
+        const std::unique_ptr<CompareWindow> owned(compare);
+        if (!real->figuresTable()->waitUntilReady(10 * 60 * 1000)) {
+            std::fprintf(stderr, "rebalance-lab: the engine's figures took too long\n");
+            return 1;
+        }
+        const SimTime at = options.at.value_or(compare->session()->duration());
+        if (!compare->takeScreenshot(options.screenshot, at, options.size)) {
+            std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(compare->lastError()));
+            return 1;
+        }
+        return 0;
+    }
+    window.show();
+    compare->raise();
+    return app.exec();
+}
+
 //! The window: a session, a scenario or imported logs; a screenshot of it, or the app.
 int runWindow(const AppOptions &options, StrategyRegistry &registry, LanguageManager &languages,
     QApplication &app)
@@ -174,6 +205,9 @@ int runWindow(const AppOptions &options, StrategyRegistry &registry, LanguageMan
         std::fprintf(
             stderr, "rebalance-lab: %s\n", qPrintable(window.importController()->lastError()));
         return 1;
+    }
+    if (!options.openRealRun.isEmpty()) {
+        return runRealRun(options, window, app);
     }
     if (screenshot) {
         window.setScreenshotSelection(options.select);

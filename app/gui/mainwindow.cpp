@@ -14,6 +14,7 @@
 #include "observed/importcontroller.h"
 #include "observed/observedbanner.h"
 #include "observed/observedworld.h"
+#include "real/realruncontroller.h"
 #include "simulation/inspectorview.h"
 #include "teaching/narrationoverlay.h"
 #include "languagemanager.h"
@@ -111,6 +112,18 @@ MainWindow::MainWindow(StrategyRegistry &registry, LanguageManager &languages, Q
     m_export = new ExportController(*m_controller, m_view, m_charts, this);
     m_files = new DocumentController(m_document, registry, this);
     m_import = new ImportController(registry, this);
+    // A real run's client logs open through the import path, as File › Import client logs.
+    m_real = new RealRunController(
+        registry, this,
+        [this] { return std::make_pair(m_document->scenario(), m_document->filePath()); },
+        [this](const QStringList &files, const LogImporter::Options &options,
+            QString *error) -> std::shared_ptr<const ObservedWorld> {
+            if (!m_import->importFiles(files, options)) {
+                *error = m_import->lastError();
+                return nullptr;
+            }
+            return m_import->lastImported();
+        });
     m_observedBanner = new ObservedBanner(m_import->replayAction(), centre);
     m_observedBanner->hide();
     centreLayout->insertWidget(1, m_observedBanner);
@@ -134,6 +147,9 @@ MainWindow::MainWindow(StrategyRegistry &registry, LanguageManager &languages, Q
     file->insertAction(m_files->saveAction(), m_import->importLogsFolderAction());
     file->insertAction(m_files->saveAction(), m_import->importMqadminAction());
     file->insertAction(m_files->saveAction(), m_import->replayAction());
+    file->insertAction(m_files->saveAction(), m_real->openAction());
+    m_actions->simulationMenu()->addSeparator();
+    m_actions->simulationMenu()->addAction(m_real->runAction());
     file->insertSeparator(m_files->saveAction());
     m_playback = m_actions->playbackBar();
     m_totals = new StatusTotals(*m_controller, *m_view, this);
@@ -288,6 +304,7 @@ void MainWindow::retranslate()
     m_logDock->setWindowTitle(tr("Event log"));
     m_files->retranslate();
     m_import->retranslate();
+    m_real->retranslate();
     m_narration->retranslate();
     updateTitle();
 }
@@ -577,6 +594,7 @@ void MainWindow::setQuiet(bool quiet)
 {
     m_files->setQuiet(quiet);
     m_import->setQuiet(quiet);
+    m_real->setQuiet(quiet);
 }
 
 QString MainWindow::statusSummary() const

@@ -31,6 +31,7 @@ class NarrationOverlay;
 class ExportController;
 class InspectorView;
 class ImportController;
+class RealRunController;
 class ObservedBanner;
 class ObservedWorld;
 class LanguageManager;
@@ -115,6 +116,8 @@ public:
     TimelineBar *timelineBar() const { return m_timeline; }
     WindowActions *windowActions() const { return m_actions; }
     ImportController *importController() const { return m_import; }
+    //! File › Open a real run… and Simulation › Run on a real RocketMQ….
+    RealRunController *realRunController() const { return m_real; }
     //! Shows imported logs as a read-only run (File › Import client logs…).
     void showObserved(std::shared_ptr<const ObservedWorld> world);
     //! The observed banner's text (empty while a scenario runs).
@@ -185,6 +188,7 @@ private:
     int m_statusTimeout = 0;
     QElapsedTimer m_statusShown;
     ImportController *m_import = nullptr;
+    RealRunController *m_real = nullptr;
     ObservedBanner *m_observedBanner = nullptr;
 
     QDockWidget *m_strategyDock = nullptr;

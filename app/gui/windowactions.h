@@ -71,6 +71,7 @@ public:
     static constexpr int kZoomStep = 25;
     QAction *playAction() const { return m_play; }
     QMenu *fileMenu() const { return m_fileMenu; }
+    QMenu *simulationMenu() const { return m_simulationMenu; }
 
 signals:
     void restartRequested();

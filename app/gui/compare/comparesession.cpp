@@ -80,6 +80,8 @@ bool CompareSession::startObserved(std::shared_ptr<const ObservedWorld> observed
     m_commands.clear();
     m_now = 0;
     m_base = observed->replayScenario();
+    m_realVersion.clear();
+    m_observedShift = 0;
     m_group.clear();
     m_from = 0;
     auto logs = std::make_shared<Pane>();
@@ -99,6 +101,35 @@ bool CompareSession::startObserved(std::shared_ptr<const ObservedWorld> observed
     return true;
 }
 
+bool CompareSession::startReal(std::shared_ptr<const ObservedWorld> observed, const Scenario &model,
+    SimTime shift, const QString &version, QString *error)
+{
+    setPlaying(false);
+    m_panes.clear();
+    m_commands.clear();
+    m_now = 0;
+    m_base = model;
+    m_realVersion = version.isEmpty() ? QStringLiteral("?") : version;
+    m_observedShift = shift;
+    m_group.clear();
+    m_from = 0;
+    auto logs = std::make_shared<Pane>();
+    logs->observed = observed;
+    logs->scenario = m_base;
+    auto engine = std::make_shared<Pane>();
+    engine->scenario = m_base;
+    engine->sim = std::make_unique<Simulation>(engine->scenario, m_registry);
+    if (!engine->sim->isValid()) {
+        *error = tr("The run's scenario cannot run in the engine: %1").arg(engine->sim->error());
+        return false;
+    }
+    m_panes = { logs, engine };
+    retranslatePaneNames();
+    m_pool.setMaxThreadCount(1);
+    advanceTo(0);
+    return true;
+}
+
 bool CompareSession::retranslatePaneNames()
 {
     if (m_panes.isEmpty() || !isObserved(0)) {
@@ -106,7 +137,12 @@ bool CompareSession::retranslatePaneNames()
     }
     bool changed = false;
     for (const std::shared_ptr<Pane> &pane : std::as_const(m_panes)) {
-        const QString name = pane->observed ? tr("Observed") : tr("Modelled");
+        QString name = pane->observed ? tr("Observed") : tr("Modelled");
+        if (!m_realVersion.isEmpty()) {
+            name = pane->observed
+                ? tr("Real RocketMQ %1").arg(m_realVersion)
+                : tr("Engine, profile %1").arg(profileName(pane->scenario.profile));
+        }
         changed = changed || pane->variant.name != name;
         pane->variant.name = name;
     }
@@ -142,7 +178,7 @@ void CompareSession::refresh(Pane &pane)
 {
     if (pane.observed) {
         pane.catalog = pane.observed->catalog();
-        pane.snapshot = pane.observed->snapshotAt(m_now);
+        pane.snapshot = pane.observed->snapshotAt(m_now + m_observedShift);
         return;
     }
     Simulation &sim = *pane.sim;

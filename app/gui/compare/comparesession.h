@@ -55,6 +55,18 @@ public:
         start at 0 on the logs' origin; the clock runs to the replay's end.
     */
     bool startObserved(std::shared_ptr<const ObservedWorld> observed, QString *error);
+    /*!
+        A real run beside the engine (File › Open a real run…): pane 0 shows the run's client
+        logs, pane 1 the engine playing `model` (the scenario the run played). The clock's 0:00
+        is the run's origin; the logs' time 0 (their first line) lies `shift` ms before it
+        (negative: after). `version` names the real RocketMQ ("4.9.8") in the panes' names.
+    */
+    bool startReal(std::shared_ptr<const ObservedWorld> observed, const Scenario &model,
+        SimTime shift, const QString &version, QString *error);
+    //! The real RocketMQ's version of a session of startReal(), else empty.
+    const QString &realVersion() const { return m_realVersion; }
+    //! Observed time = now() + observedShift() (0 but for startReal).
+    SimTime observedShift() const { return m_observedShift; }
     //! A pane of imported logs (no Simulation: commands and the scorecard skip it).
     bool isObserved(int pane) const { return m_panes.at(pane)->observed != nullptr; }
     /*!
@@ -129,6 +141,8 @@ private:
     PlaybackClock m_clock;
     SimTime m_stepLimit = 10 * 1000; //!< the most one tick advances; halved when a tick is slow
     bool m_playing = false;
+    QString m_realVersion;
+    SimTime m_observedShift = 0;
 };
 
 } // namespace Rblab

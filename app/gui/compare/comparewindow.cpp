@@ -24,6 +24,7 @@
 #include <QMenu>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -206,6 +207,56 @@ bool CompareWindow::startObserved(std::shared_ptr<const ObservedWorld> observed)
     return true;
 }
 
+bool CompareWindow::startReal(std::shared_ptr<const ObservedWorld> observed, const Scenario &model,
+    SimTime shift, const QString &version)
+{
+    if (!m_session->startReal(observed, model, shift, version, &m_lastError)) {
+        return false;
+    }
+    m_group->blockSignals(true);
+    m_group->clear();
+    for (const GroupSpec &g : model.groups) {
+        m_group->addItem(g.name);
+    }
+    m_group->blockSignals(false);
+    m_consumers->setScenario(model);
+    for (QAction *action : std::as_const(m_groupActions)) {
+        action->setVisible(m_group->count() > 1);
+    }
+    // What the real cluster did cannot be changed: no consumer commands here.
+    for (QAction *action : m_consumers->actions()) {
+        action->setVisible(false);
+    }
+    m_table->setMarkBest(false);
+    buildPanes();
+    retranslate();
+    handleAdvanced();
+    refreshFigures();
+    return true;
+}
+
+void CompareWindow::addFiguresTab(QWidget *widget, std::function<QString()> title)
+{
+    if (!m_tabs) {
+        m_tabs = new QTabWidget;
+        m_tabs->setDocumentMode(true);
+        m_bottom->insertWidget(0, m_tabs);
+        m_tabs->addTab(m_table, QString());
+        m_bottom->setStretchFactor(0, 2);
+        m_bottom->setStretchFactor(1, 3);
+    }
+    m_figuresTab = widget;
+    m_figuresTitle = std::move(title);
+    m_tabs->insertTab(0, widget, QString());
+    m_tabs->setCurrentIndex(0);
+    retranslate();
+}
+
+bool CompareWindow::observedSession() const
+{
+    return m_session->paneCount() > 0 && m_session->isObserved(0);
+}
+
 void CompareWindow::buildPanes()
 {
     auto *grid = static_cast<QGridLayout *>(m_paneArea->layout());
@@ -256,6 +307,11 @@ QString CompareWindow::paneTitle(int pane) const
     const Variant &v = m_session->variant(pane);
     QString title = QStringLiteral("<b style=\"color:%1\">■</b> <b>%2</b>")
                         .arg(paneColor(pane).name(), v.name.toHtmlEscaped());
+    if (!m_session->realVersion().isEmpty()) {
+        return title + QStringLiteral(" — ")
+            + (m_session->isObserved(pane) ? tr("what its clients logged (read-only)")
+                                           : tr("the engine playing the run's scenario"));
+    }
     if (m_session->isObserved(pane)) {
         return title + QStringLiteral(" — ") + tr("from the client logs (read-only)");
     }
@@ -357,12 +413,17 @@ QList<double> CompareWindow::observedValues(int pane) const
 QList<ScorecardPoint> CompareWindow::observedSeries(int pane) const
 {
     QList<ScorecardPoint> points;
+    // The logs' clock is shifted onto the session's (a real run: 0:00 at the run's origin).
+    const SimTime shift = m_session->observedShift();
     for (const Sample &s : m_session->observedWorld(pane)->samples()) {
-        if (s.t > m_session->now()) {
+        if (s.t - shift > m_session->now()) {
             break;
         }
+        if (s.t - shift < 0) {
+            continue;
+        }
         ScorecardPoint point;
-        point.t = s.t;
+        point.t = s.t - shift;
         point.unownedQueues = s.orphanedQueues;
         point.doubleOwnedQueues = s.doubleOwnedQueues;
         points.append(point);
@@ -374,7 +435,10 @@ void CompareWindow::fitTable()
 {
     // The table as wide as its columns (at most 55 %), the charts the rest.
     const int width = m_bottom->width();
-    const int table = std::min(width * 55 / 100, m_table->contentWidth());
+    const int content = m_figuresTab && m_tabs->currentWidget() == m_figuresTab
+        ? m_figuresTab->sizeHint().width()
+        : m_table->contentWidth();
+    const int table = std::min(width * 55 / 100, content);
     m_bottom->setSizes({ table, width - table });
 }
 
@@ -456,11 +520,22 @@ void CompareWindow::retranslate()
     // In the language now in use: an imported incident's scenario name is the engine's English
     // ("Imported from 3 log files"), so its title says what the logs hold, in this language
     // (issue 37 item 7); a scenario's own name in this language when it has one.
-    const bool observed = m_session->paneCount() > 0 && m_session->isObserved(0);
+    const bool observed = observedSession();
     const QString name = observed ? m_session->observedWorld(0)->summary()
                                   : m_session->baseScenario().nameFor(QLocale().name());
-    setWindowTitle(name.isEmpty() ? tr("Compare — Rebalance Lab")
-                                  : tr("Compare: %1 — Rebalance Lab").arg(name));
+    if (!m_session->realVersion().isEmpty()) {
+        setWindowTitle(
+            tr("Real RocketMQ %1 beside the engine — Rebalance Lab").arg(m_session->realVersion()));
+    } else {
+        setWindowTitle(name.isEmpty() ? tr("Compare — Rebalance Lab")
+                                      : tr("Compare: %1 — Rebalance Lab").arg(name));
+    }
+    if (m_tabs) {
+        m_tabs->setTabText(m_tabs->indexOf(m_table), tr("Scorecard"));
+        if (m_figuresTab && m_figuresTitle) {
+            m_tabs->setTabText(m_tabs->indexOf(m_figuresTab), m_figuresTitle());
+        }
+    }
     updatePlayAction();
     m_play->setToolTip(tr("Play or pause every pane (Space)"));
     m_step->setText(tr("Step 10 s"));
@@ -468,9 +543,13 @@ void CompareWindow::retranslate()
     m_speedLabel->setText(tr("Speed"));
     m_groupLabel->setText(tr("Figures for"));
     m_consumers->retranslate();
-    m_note->setText(m_session->paneCount() > 0 && m_session->isObserved(0)
-            ? tr("Observed against modelled: the same clock, origin at the logs' first line.")
-            : tr("Right-click a consumer: the command applies in every pane."));
+    if (!m_session->realVersion().isEmpty()) {
+        m_note->setText(tr("Real against the engine: one clock, 0:00 when the real run began."));
+    } else {
+        m_note->setText(observed
+                ? tr("Observed against modelled: the same clock, origin at the logs' first line.")
+                : tr("Right-click a consumer: the command applies in every pane."));
+    }
     if (m_session->retranslatePaneNames()) {
         // Observed / Modelled, named in the language now in use (issue 37: they stayed Chinese
         // after a switch to English).

@@ -8,12 +8,14 @@
 
 #include <QMainWindow>
 
+#include <functional>
 #include <memory>
 
 class QAction;
 class QComboBox;
 class QLabel;
 class QSplitter;
+class QTabWidget;
 
 namespace Rblab {
 
@@ -55,6 +57,20 @@ public:
     QString lastError() const { return m_lastError; }
     //! Observed against modelled (CompareSession::startObserved); commands are off.
     bool startObserved(std::shared_ptr<const ObservedWorld> observed);
+    /*!
+        A real run beside the engine (CompareSession::startReal); commands are off. The figures
+        of the real run against the engine's seeds go in a tab beside the scorecard
+        (addFiguresTab).
+    */
+    bool startReal(std::shared_ptr<const ObservedWorld> observed, const Scenario &model,
+        SimTime shift, const QString &version);
+    /*!
+        Puts `widget` in a tab before the scorecard's, and shows it; `title` is called again on
+        a language change for the tab's name. The window takes `widget`.
+    */
+    void addFiguresTab(QWidget *widget, std::function<QString()> title);
+    //! The tabs of the bottom left (null until addFiguresTab).
+    QTabWidget *figuresTabs() const { return m_tabs; }
 
     CompareSession *session() const { return m_session; }
     AssignmentView *paneView(int pane) const { return m_views.at(pane); }
@@ -84,6 +100,8 @@ private:
     void showConsumerMenu(int pane, qint32 consumer, const QPoint &globalPos);
     void updatePlayAction();
     void fitTable();
+    //! True for an observed session (imported logs, or a real run).
+    bool observedSession() const;
     //! The scorecard figures imported logs can give (NaN: not in the logs), and their series.
     QList<double> observedValues(int pane) const;
     QList<ScorecardPoint> observedSeries(int pane) const;
@@ -96,6 +114,9 @@ private:
     QList<AssignmentView *> m_views;
     QList<QLabel *> m_headers;
     CompareScoreTable *m_table = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    QWidget *m_figuresTab = nullptr;
+    std::function<QString()> m_figuresTitle;
     CompareCharts *m_charts = nullptr;
     QLabel *m_clock = nullptr;
     QLabel *m_groupLabel = nullptr;

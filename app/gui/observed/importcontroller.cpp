@@ -111,7 +111,8 @@ void ImportController::importLogsFolder()
     }
 }
 
-ObservedWorld::Result ImportController::runInWorker(const QStringList &files)
+ObservedWorld::Result ImportController::runInWorker(
+    const QStringList &files, LogImporter::Options options)
 {
     // The import reads every line of possibly gigabytes: a worker thread, a progress dialog
     // in permille of the bytes, and Cancel through the importer's cancelled() hook.
@@ -122,7 +123,6 @@ ObservedWorld::Result ImportController::runInWorker(const QStringList &files)
     progress.setMinimumDuration(300);
     auto cancel = std::make_shared<std::atomic_bool>(false);
     ObservedWorld::Result result;
-    LogImporter::Options options;
     QPointer<QProgressDialog> dialog(&progress);
     options.progress = [dialog](qint64 done, qint64 total) {
         const int permille = total > 0 ? int(done * 1000 / total) : 0;
@@ -150,6 +150,11 @@ ObservedWorld::Result ImportController::runInWorker(const QStringList &files)
 
 bool ImportController::importFiles(const QStringList &paths)
 {
+    return importFiles(paths, LogImporter::Options());
+}
+
+bool ImportController::importFiles(const QStringList &paths, const LogImporter::Options &options)
+{
     m_lastError.clear();
     m_warnings.clear();
     // Folders are listed here, so that the progress dialog counts the files it reads.
@@ -161,7 +166,7 @@ bool ImportController::importFiles(const QStringList &paths)
     }
     const QStringList &files = inputs.files;
     const ObservedWorld::Result result
-        = m_quiet ? ObservedWorld::import(files, LogImporter::Options()) : runInWorker(files);
+        = m_quiet ? ObservedWorld::import(files, options) : runInWorker(files, options);
     m_warnings = result.warnings;
     if (!result.world) {
         m_lastError = result.error;
@@ -171,6 +176,7 @@ bool ImportController::importFiles(const QStringList &paths)
     if (!m_warnings.isEmpty()) {
         showProblems(tr("Some lines were skipped"), QString());
     }
+    m_lastImported = result.world;
     emit observedOpened(result.world);
     return true;
 }

@@ -61,6 +61,10 @@ public:
         lastError(), warnings in lastWarnings().
     */
     bool importFiles(const QStringList &files);
+    //! The same with the importer's options (a real run's logs: the zone its clients printed).
+    bool importFiles(const QStringList &files, const LogImporter::Options &options);
+    //! The world the last successful importFiles() opened.
+    std::shared_ptr<const ObservedWorld> lastImported() const { return m_lastImported; }
     void importMqadmin();
     //! Compare mode, observed against modelled; null with lastError() when it cannot start.
     CompareWindow *replayInEngine(bool show = true);
@@ -79,7 +83,7 @@ signals:
     void scenarioImported(const Rblab::Scenario &scenario);
 
 private:
-    ObservedWorld::Result runInWorker(const QStringList &files);
+    ObservedWorld::Result runInWorker(const QStringList &files, LogImporter::Options options);
     void showProblems(const QString &title, const QString &error);
 
     const StrategyRegistry &m_registry;
@@ -89,6 +93,7 @@ private:
     QAction *m_importMqadmin = nullptr;
     QAction *m_replay = nullptr;
     std::shared_ptr<const ObservedWorld> m_observed;
+    std::shared_ptr<const ObservedWorld> m_lastImported;
     QList<LogImporter::FileProblem> m_warnings;
     QString m_lastError;
     bool m_quiet = false;
