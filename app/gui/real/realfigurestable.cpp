@@ -3,11 +3,11 @@
 
 #include <allocation/strategyregistry.h>
 
-#include <QDeadlineTimer>
 #include <QEvent>
 #include <QEventLoop>
 #include <QHeaderView>
 #include <QLocale>
+#include <QStyle>
 #include <QThread>
 #include <QTimer>
 
@@ -237,7 +237,8 @@ void RealFiguresTable::changeEvent(QEvent *event)
 
 QSize RealFiguresTable::sizeHint() const
 {
-    int width = frameWidth() * 2 + 4;
+    // Room for every column and a vertical scroll bar: the table never scrolls sideways.
+    int width = frameWidth() * 2 + style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 12;
     for (int c = 0; c < columnCount(); ++c) {
         width += std::max(horizontalHeader()->sectionSizeHint(c), sizeHintForColumn(c));
     }
