@@ -2659,6 +2659,10 @@ The files were kept as %2.unreadable.</source>
         <source>expected a value (an object, array, string, number, true, false or null), got %1</source>
         <translation>应为一个值（对象、数组、字符串、数字、true、false 或 null），实际为 %1</translation>
     </message>
+    <message>
+        <source>expected an integer key, got %1</source>
+        <translation>应为整数键，实际为 %1</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::LanguageMenu</name>
