@@ -60,20 +60,6 @@ bool checkAddress(CliContext &context, const char *command, const QString &addre
     return true;
 }
 
-//! One poll, waited for: the watcher's timeout bounds each request, so the poll ends.
-GroupSnapshot pollOnce(GroupWatcher &watcher)
-{
-    GroupSnapshot result;
-    QEventLoop loop;
-    QObject::connect(&watcher, &GroupWatcher::snapshotReady, &loop, [&](const GroupSnapshot &s) {
-        result = s;
-        loop.quit();
-    });
-    watcher.poll();
-    loop.exec();
-    return result;
-}
-
 QString summary(const GroupSnapshot &s)
 {
     QMap<QueueView::Ownership, int> count;
@@ -139,7 +125,7 @@ int runSnapshotCommand(CliContext &context)
     RemotingClient client;
     GroupWatcher watcher(&client, address, parser.value(live.group));
     watcher.setTimeoutMs(int(std::min<qint64>(*timeout, 600000)));
-    const GroupSnapshot snapshot = pollOnce(watcher);
+    const GroupSnapshot snapshot = watcher.pollAndWait();
     for (const QString &p : snapshot.problems) {
         context.err << kCommand << ": " << p << "\n";
     }

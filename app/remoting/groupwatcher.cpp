@@ -5,6 +5,7 @@
 #include "remotingclient.h"
 
 #include <QDateTime>
+#include <QEventLoop>
 #include <QPointer>
 #include <QTimer>
 
@@ -213,6 +214,22 @@ void GroupWatcher::finish()
     s.problems.sort();
     s.assemble(poll->stats);
     Q_EMIT snapshotReady(s);
+}
+
+GroupSnapshot GroupWatcher::pollAndWait()
+{
+    GroupSnapshot result;
+    bool done = false;
+    QEventLoop loop;
+    connect(this, &GroupWatcher::snapshotReady, &loop, [&](const GroupSnapshot &s) {
+        result = s;
+        done = true;
+        loop.quit();
+    });
+    if (poll() && !done) {
+        loop.exec();
+    }
+    return result;
 }
 
 } // namespace Rblab::Remoting

@@ -37,6 +37,11 @@ public:
     //! Starts a poll; false (and nothing happens) while one is still running.
     bool poll();
     bool busy() const { return m_poll != nullptr; }
+    /*!
+        One poll, waited for in a local event loop (a command line, a test): the per-request
+        timeout bounds every request, so it always returns.
+    */
+    GroupSnapshot pollAndWait();
 
 Q_SIGNALS:
     void snapshotReady(const Rblab::Remoting::GroupSnapshot &snapshot);

@@ -15,7 +15,6 @@
 
 #include <QDateTime>
 #include <QDir>
-#include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -64,19 +63,6 @@ QString findRocketMq(QString *why)
 
 const QString kGroup = QStringLiteral("live_group");
 const QString kTopic = QStringLiteral("LiveTopic");
-
-GroupSnapshot pollOnce(GroupWatcher &watcher)
-{
-    GroupSnapshot result;
-    QEventLoop loop;
-    QObject::connect(&watcher, &GroupWatcher::snapshotReady, &loop, [&](const GroupSnapshot &s) {
-        result = s;
-        loop.quit();
-    });
-    watcher.poll();
-    loop.exec();
-    return result;
-}
 
 //! clientId → the queues of the consumer's last ALLOC/SNAP line ("T/broker/id"), from alloc.log.
 QStringList lastAllocation(const QString &folder)
@@ -247,11 +233,11 @@ GroupSnapshot tst_LiveCluster::waitFor(GroupWatcher &watcher, int clients, int s
     QList<GroupChange> *changes, const GroupSnapshot *from)
 {
     const qint64 until = QDateTime::currentMSecsSinceEpoch() + qint64(seconds) * 1000;
-    GroupSnapshot last = from != nullptr ? *from : pollOnce(watcher);
+    GroupSnapshot last = from != nullptr ? *from : watcher.pollAndWait();
     int stable = 0;
     while (QDateTime::currentMSecsSinceEpoch() < until) {
         QTest::qWait(from != nullptr && stable == 0 ? 100 : 1000);
-        GroupSnapshot next = pollOnce(watcher);
+        GroupSnapshot next = watcher.pollAndWait();
         if (changes != nullptr) {
             *changes += diffSnapshots(last, next);
         }

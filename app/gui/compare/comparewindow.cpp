@@ -184,26 +184,7 @@ bool CompareWindow::startObserved(std::shared_ptr<const ObservedWorld> observed)
     if (!m_session->startObserved(observed, &m_lastError)) {
         return false;
     }
-    m_group->blockSignals(true);
-    m_group->clear();
-    for (const GroupSpec &g : m_session->baseScenario().groups) {
-        m_group->addItem(g.name);
-    }
-    m_group->blockSignals(false);
-    m_consumers->setScenario(m_session->baseScenario());
-    for (QAction *action : std::as_const(m_groupActions)) {
-        action->setVisible(m_group->count() > 1);
-    }
-    // What the logs show cannot be changed, and a command in one pane only would break the
-    // comparison: no consumer commands here.
-    for (QAction *action : m_consumers->actions()) {
-        action->setVisible(false);
-    }
-    m_table->setMarkBest(false);
-    buildPanes();
-    retranslate();
-    handleAdvanced();
-    refreshFigures();
+    showReadOnly(m_session->baseScenario());
     return true;
 }
 
@@ -213,17 +194,24 @@ bool CompareWindow::startReal(std::shared_ptr<const ObservedWorld> observed, con
     if (!m_session->startReal(observed, model, shift, version, &m_lastError)) {
         return false;
     }
+    showReadOnly(model);
+    return true;
+}
+
+void CompareWindow::showReadOnly(const Scenario &scenario)
+{
     m_group->blockSignals(true);
     m_group->clear();
-    for (const GroupSpec &g : model.groups) {
+    for (const GroupSpec &g : scenario.groups) {
         m_group->addItem(g.name);
     }
     m_group->blockSignals(false);
-    m_consumers->setScenario(model);
+    m_consumers->setScenario(scenario);
     for (QAction *action : std::as_const(m_groupActions)) {
         action->setVisible(m_group->count() > 1);
     }
-    // What the real cluster did cannot be changed: no consumer commands here.
+    // What the logs or the real cluster show cannot be changed, and a command in one pane only
+    // would break the comparison: no consumer commands here.
     for (QAction *action : m_consumers->actions()) {
         action->setVisible(false);
     }
@@ -232,7 +220,6 @@ bool CompareWindow::startReal(std::shared_ptr<const ObservedWorld> observed, con
     retranslate();
     handleAdvanced();
     refreshFigures();
-    return true;
 }
 
 void CompareWindow::addFiguresTab(QWidget *widget, std::function<QString()> title)

@@ -94,6 +94,8 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    //! The panes of a read-only comparison (logs or a real run beside the engine): no commands.
+    void showReadOnly(const Scenario &scenario);
     void buildPanes();
     void retranslate();
     void handleAdvanced();

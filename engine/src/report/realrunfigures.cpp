@@ -665,9 +665,6 @@ RunFigures engineFigures(
         } else {
             sim.runUntil(limit);
         }
-        if (sim.now() < limit && !watching && pending.isEmpty()) {
-            sim.runUntil(limit);
-        }
     }
     const SnapshotTotals totals = sim.totals();
     const SnapshotTotals base = atFrom.value_or(totals);
