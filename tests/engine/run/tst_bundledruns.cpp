@@ -6,6 +6,7 @@
 #include <scenario/scenarioreader.h>
 
 #include <QDir>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <functional>
@@ -93,6 +94,45 @@ void checkHandedOver(Simulation &sim, qint32 leaver, SimTime t, const QList<qint
                            .arg(t)
                            .arg(eventLog(sim, t, t + 3000))));
     }
+}
+
+/*!
+    The figures a text quotes from its run, in the order it quotes them: "(7 in this run)",
+    "2 messages in this run", "already cost 28 duplicates", and the Chinese "本次运行中为 7 条",
+    "造成 28 条重复消费". A trainer reads these beside the status bar's counts, so they are checked
+    exactly, in both languages.
+*/
+QList<qint64> quotedCounts(const QString &text)
+{
+    static const QRegularExpression figure(
+        QStringLiteral("(\\d+)(?: messages)? in this run|cost (\\d+) duplicates|本次运行中为 "
+                       "(\\d+) 条|造成 (\\d+) 条重复消费"));
+    QList<qint64> counts;
+    for (auto it = figure.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        for (int i = 1; i <= m.lastCapturedIndex(); ++i) {
+            if (!m.captured(i).isEmpty()) {
+                counts.append(m.captured(i).toLongLong());
+            }
+        }
+    }
+    return counts;
+}
+
+//! The note shown at `t`, checked for the figures it quotes in every language it has.
+void checkNoteQuotes(const Scenario &s, SimTime t, const QList<qint64> &figures)
+{
+    bool found = false;
+    for (const NarrationNote &note : s.narration) {
+        if (note.at != t) {
+            continue;
+        }
+        found = true;
+        for (auto it = note.text.cbegin(); it != note.text.cend(); ++it) {
+            QCOMPARE(quotedCounts(it.value()), figures);
+        }
+    }
+    QVERIFY2(found, qPrintable(QStringLiteral("no note at %1 ms").arg(t)));
 }
 
 // --- The claims, one function per scenario. Each drives the run to its end.
@@ -236,8 +276,12 @@ void killFreezeShutdown(Simulation &sim)
     const SimTime killAt = at(s, ScenarioEvent::Action::Kill);
     const SimTime freezeAt = at(s, ScenarioEvent::Action::Freeze);
 
-    // 2 minutes: a graceful shutdown, taken over within milliseconds, without duplicates.
+    // The staggered start: every join moves queues with messages in flight on them.
     sim.runUntil(shutdownAt - 1);
+    const qint64 startDuplicates = sim.totals().duplicates;
+
+    // 2 minutes: a graceful shutdown, taken over within milliseconds; what comes again is only
+    // what was being consumed on the queues that changed hands.
     QList<qint32> held = heldBy(sim.snapshot(), stopped, main);
     qint64 duplicates = sim.totals().duplicates;
     sim.runUntil(shutdownAt + 10 * kSecond);
@@ -264,7 +308,7 @@ void killFreezeShutdown(Simulation &sim)
     const qint64 killDuplicates = sim.totals().duplicates - duplicates;
     QVERIFY2(killDuplicates > shutdownDuplicates,
         qPrintable(QStringLiteral("%1 / %2").arg(killDuplicates).arg(shutdownDuplicates)));
-    // "Only a handful (4 in this run)": the offset rides on every pull, so the replay is what
+    // "Only a handful (7 in this run)": the offset rides on every pull, so the replay is what
     // was consumed after each queue's last pull, not persistConsumerOffsetInterval's 5 s
     // (about 1000 messages of its queues).
     QVERIFY2(killDuplicates <= 10, qPrintable(QString::number(killDuplicates)));
@@ -312,6 +356,17 @@ void killFreezeShutdown(Simulation &sim)
     const qint64 thawDuplicates = sim.totals().duplicates - beforeThaw;
     QVERIFY2(
         thawDuplicates >= 1 && thawDuplicates <= 5, qPrintable(QString::number(thawDuplicates)));
+
+    // The figures the description and the notes quote are this run's, in both languages (the
+    // note at 2:00 once said "no duplicates" beside a status bar that counted 31).
+    const QList<qint64> quoted { startDuplicates, shutdownDuplicates, killDuplicates,
+        thawDuplicates };
+    for (auto it = s.description.cbegin(); it != s.description.cend(); ++it) {
+        QCOMPARE(quotedCounts(it.value()), quoted);
+    }
+    checkNoteQuotes(s, 30 * kSecond, { startDuplicates });
+    checkNoteQuotes(s, shutdownAt, { shutdownDuplicates });
+    checkNoteQuotes(s, killAt, { killDuplicates });
 
     // And the group ends up consistent.
     sim.runUntil(s.duration);
