@@ -143,8 +143,9 @@ void AssignmentLayout::compute(const Catalog &catalog, const QSizeF &size, const
     m_stateWordsWidth = std::ceil(widestState);
     m_stateLineWidth = std::ceil(widestState + metrics.horizontalAdvance(count));
     m_tileTextWidth = metrics.horizontalAdvance(QStringLiteral("R·B15"));
+    // No rows: the legend yields its room to the cards (a short view, below).
     m_legend = QRectF(kMargin, kMargin / 2, size.width() - 2 * kMargin,
-        qMax(1, legendRows) * (m_lineHeight + 6) + 2);
+        legendRows > 0 ? legendRows * (m_lineHeight + 6) + 2 : 0);
 
     // Sections share the height by how much they hold: cards, plus the lane and the title.
     QList<QList<qint32>> groupConsumers(catalog.groups.size());
@@ -207,6 +208,23 @@ void AssignmentLayout::compute(const Catalog &catalog, const QSizeF &size, const
         }
         y += h;
     }
+    // A short view (200 % in a 1280×720 window, a Chinese legend on two rows): cards that cannot
+    // say their state matter more than the legend's swatches, so the legend gives its rows to
+    // them (issue 37 item 4: a shut-down card said nothing under a two-row legend).
+    if (legendRows > 0 && !cardsSayTheirState()) {
+        compute(catalog, size, font, tilesPerCard, 0, hidden);
+    }
+}
+
+bool AssignmentLayout::cardsSayTheirState() const
+{
+    for (const Section &section : m_sections) {
+        if (!section.cards.isEmpty() && section.cardGrid.detail != Detail::Full
+            && !section.stateLine) {
+            return false;
+        }
+    }
+    return true;
 }
 
 //! The cards' grid one level of detail gives a section: how many columns, how large.

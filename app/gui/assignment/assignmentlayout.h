@@ -122,7 +122,10 @@ public:
     {
         return group >= 0 && group < m_sectionOfGroup.size() ? m_sectionOfGroup.at(group) : -1;
     }
+    //! Where the legend goes; empty when it gave its rows to cards that needed them.
     QRectF legend() const { return m_legend; }
+    //! Every card can say its state in words (full cards, or compact ones with a state line).
+    bool cardsSayTheirState() const;
     QSizeF size() const { return m_size; }
     Detail detail() const { return m_detail; }
     int tilesPerCard() const { return m_tilesPerCard; }

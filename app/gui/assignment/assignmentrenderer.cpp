@@ -231,6 +231,9 @@ qreal AssignmentRenderer::legendWidth(const Catalog &catalog, const QStringList 
 void AssignmentRenderer::paintLegend(QPainter &p, const Input &in)
 {
     const QRectF r = in.layout->legend();
+    if (r.height() <= 0) {
+        return;
+    }
     const QFontMetricsF fm(m_font);
     const qreal rowHeight = in.layout->lineHeight() + 6;
     const qreal h = rowHeight - 6;

@@ -154,7 +154,10 @@ Result place(const Input &in)
             focus = focus.united(f);
         }
         const qreal x = focus.isNull() ? in.spill.right() : focus.center().x();
-        for (int i = 0; i < fallback; ++i) {
+        // Every size, the tall ones too: in a short view (200 % in a 1280×720 window) every
+        // layout is "tall", and the box went over the other cards' names while the charts
+        // below had room for it.
+        for (int i = 0; i < in.sizes.size(); ++i) {
             const QSizeF size = in.sizes.at(i);
             if (size.width() <= in.spill.width() && size.height() <= in.spill.height()) {
                 const qreal left = std::clamp(

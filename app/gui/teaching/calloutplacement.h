@@ -17,7 +17,7 @@ namespace Rblab {
     2. It goes where it hides nothing (no tile, no card text): the first box size that has such
        a place wins, so the box keeps its preferred size when there is empty space and takes a
        narrower or smaller layout before it covers anything. Failing that it goes over the
-       spill room (the charts) if a size fits there, as close to the focus as it can.
+       spill room (the charts) if any size fits there, as close to the focus as it can.
     3. Else where it hides least (text counts twice: a name half hidden is not read at all);
        earlier sizes win ties.
     4. Else (no size fits anywhere beside the focus) the last size is scaled down until it fits

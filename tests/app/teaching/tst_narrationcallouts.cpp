@@ -35,6 +35,9 @@ private slots:
     void placementShrinksBeforeItCovers();
     void calloutNeverCoversItsFocus_data();
     void calloutNeverCoversItsFocus();
+    void placementSpillsWhenEveryLayoutIsTall();
+    void shortViewKeepsEveryCardReadable_data();
+    void shortViewKeepsEveryCardReadable();
     void calloutFollowsItsCardThroughResizeAndZoom();
     void noteEndsWhenItsConsumerLeavesTheView();
 
@@ -285,6 +288,75 @@ void tst_NarrationCallouts::calloutNeverCoversItsFocus()
     // Readable: never below the presenter's own font size (the room over the charts is there
     // when the view has none).
     QVERIFY2(o->boxScale() >= 1.0, qPrintable(QString::number(o->boxScale())));
+}
+
+void tst_NarrationCallouts::placementSpillsWhenEveryLayoutIsTall()
+{
+    // A view 200 px tall (200 % in a 1280×720 window): every layout of the box is "tall", yet
+    // the charts below have room. The box goes there, not over the other cards' names.
+    CalloutPlacement::Input in;
+    in.area = QRectF(8, 8, 900, 190);
+    in.focus = { QRectF(8, 100, 150, 100) };
+    for (int card = 1; card < 6; ++card) {
+        in.texts.append(QRectF(8 + card * 155, 100, 150, 70));
+        in.tiles.append(QRectF(8 + card * 155, 175, 150, 20));
+    }
+    in.sizes = { QSizeF(760, 150), QSizeF(600, 180) };
+    in.fallbackFrom = 0;
+    in.spill = QRectF(8, 280, 900, 200);
+    const CalloutPlacement::Result r = CalloutPlacement::place(in);
+    QVERIFY(r.spilled);
+    QCOMPARE(r.size, 0);
+    QCOMPARE(r.scale, 1.0);
+    QVERIFY(in.spill.contains(r.box));
+    QCOMPARE(r.box.top(), 280.0);
+}
+
+void tst_NarrationCallouts::shortViewKeepsEveryCardReadable_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("size");
+    for (const QString &language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        for (const QSize &size : { QSize(1280, 720), QSize(1600, 1000) }) {
+            QTest::addRow("%s %dx%d", qPrintable(language), size.width(), size.height())
+                << language << size;
+        }
+    }
+}
+
+void tst_NarrationCallouts::shortViewKeepsEveryCardReadable()
+{
+    // kill-freeze-shutdown at 2:30, 200 %: in Chinese on 1280×720 the two-row legend left the
+    // cards 57 px, so the shut-down card said nothing, and the note's box went over the other
+    // five cards' names (and, shrunk, was unreadable).
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    open(QStringLiteral(":/scenarios/kill-freeze-shutdown.json"), 150 * kSecond, 200, language,
+        size);
+    const AssignmentView *view = m_window->assignmentView();
+    const AssignmentLayout &layout = view->layout();
+    QCOMPARE(layout.cards().size(), 6);
+    QVERIFY2(layout.cardsSayTheirState(),
+        qPrintable(QStringLiteral("cards %1 high").arg(layout.cards().first().rect.height())));
+    const qreal line = layout.lineHeight();
+    for (const AssignmentLayout::Card &card : layout.cards()) {
+        // The name, the state and the count: at least two lines of text above the tiles.
+        QVERIFY2(card.header.height() >= 2 * line,
+            qPrintable(
+                QStringLiteral("header %1 for lines of %2").arg(card.header.height()).arg(line)));
+        QVERIFY(QRectF(view->rect()).contains(card.rect));
+    }
+    NarrationOverlay *o = overlay();
+    QVERIFY(o && o->isCalloutShown());
+    const QRectF box = o->boxRect();
+    QVERIFY2(!box.isNull(), "a box");
+    QCOMPARE(o->boxScale(), 1.0);
+    for (const AssignmentLayout::Card &card : layout.cards()) {
+        QVERIFY2(!box.intersects(card.header),
+            qPrintable(QStringLiteral("box %1 over the header %2 of consumer %3")
+                           .arg(describe(box), describe(card.header))
+                           .arg(card.consumer)));
+    }
 }
 
 void tst_NarrationCallouts::calloutFollowsItsCardThroughResizeAndZoom()
