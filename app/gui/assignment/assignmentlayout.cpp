@@ -111,7 +111,25 @@ QRectF AssignmentLayout::cardSlot(int card, int slot) const
 void AssignmentLayout::compute(const Catalog &catalog, const QSizeF &size, const QFont &font,
     int tilesPerCard, int legendRows, const QList<bool> &hidden)
 {
+    // A short view (200 % in a 1280×720 window, a Chinese legend on two rows, two groups):
+    // cards that cannot say their state matter more than the legend's swatches and than a lane
+    // of its own under each title, so first the legend gives its rows to them, then each lane
+    // moves up beside its title (issue 37 item 4: a shut-down card said nothing, and in
+    // push-vs-pop-kill the cards were strips of cells without names).
+    computeOnce(catalog, size, font, tilesPerCard, legendRows, hidden, false);
+    if (legendRows > 0 && !cardsSayTheirState()) {
+        computeOnce(catalog, size, font, tilesPerCard, 0, hidden, false);
+    }
+    if (!cardsSayTheirState()) {
+        computeOnce(catalog, size, font, tilesPerCard, 0, hidden, true);
+    }
+}
+
+void AssignmentLayout::computeOnce(const Catalog &catalog, const QSizeF &size, const QFont &font,
+    int tilesPerCard, int legendRows, const QList<bool> &hidden, bool inlineLanes)
+{
     m_size = size;
+    m_inlineLanes = inlineLanes;
     m_cards.clear();
     m_sections.clear();
     m_cardOf = QList<int>(catalog.consumers.size(), -1);
@@ -208,12 +226,6 @@ void AssignmentLayout::compute(const Catalog &catalog, const QSizeF &size, const
         }
         y += h;
     }
-    // A short view (200 % in a 1280×720 window, a Chinese legend on two rows): cards that cannot
-    // say their state matter more than the legend's swatches, so the legend gives its rows to
-    // them (issue 37 item 4: a shut-down card said nothing under a two-row legend).
-    if (legendRows > 0 && !cardsSayTheirState()) {
-        compute(catalog, size, font, tilesPerCard, 0, hidden);
-    }
 }
 
 bool AssignmentLayout::cardsSayTheirState() const
@@ -240,6 +252,7 @@ struct AssignmentLayout::CardChoice
     qreal header = 5;
     bool stateLine = false;
     bool countLine = false;
+    bool countOnName = false;
     bool scheduleLine = false;
 };
 
@@ -262,6 +275,10 @@ void AssignmentLayout::layoutLane(
 {
     // The lane: full tiles when every queue of the group fits in at most a fifth of the
     // section, smaller tiles otherwise, so the lane always shows every unassigned queue.
+    if (m_inlineLanes) {
+        layoutInlineLane(section, rect, fullTile);
+        return;
+    }
     const QSizeF laneTile = fullTile * laneScale;
     const qreal labelWidth = qMin<qreal>(rect.width() / 4, m_lineHeight * 7);
     const qreal laneWidth = rect.width() - labelWidth - 2 * kPad;
@@ -282,6 +299,31 @@ void AssignmentLayout::layoutLane(
     lane.origin = QPointF(section.lane.left() + labelWidth + kPad, section.lane.top() + kPad);
 }
 
+void AssignmentLayout::layoutInlineLane(
+    Section &section, const QRectF &rect, const QSizeF &fullTile)
+{
+    // The title keeps a little more than half the row; the lane (label and one row of tiles
+    // as tall as the title's line) takes the rest. laneGridFor() packs more queues denser.
+    const qreal rowHeight = m_lineHeight + 6;
+    const qreal titleWidth = std::floor(rect.width() * 0.55);
+    section.inlineLane = true;
+    section.title = QRectF(rect.left(), rect.top(), titleWidth - kPad, rowHeight);
+    section.lane
+        = QRectF(rect.left() + titleWidth, rect.top(), rect.width() - titleWidth, rowHeight);
+    const qreal labelWidth = qMin<qreal>(section.lane.width() / 3, m_lineHeight * 5);
+    section.laneLabel = QRectF(
+        section.lane.left() + kPad, section.lane.top(), labelWidth - kPad, section.lane.height());
+    Grid &lane = section.laneGrid;
+    lane.gap = kTileGap;
+    const qreal h = qMax<qreal>(1, rowHeight - 2 * kPad);
+    lane.tile = QSizeF(std::floor(fullTile.width() * h / fullTile.height()), h);
+    lane.detail = h >= fullTile.height() ? Detail::Full : Detail::Compact;
+    const qreal laneWidth = section.lane.width() - labelWidth - 2 * kPad;
+    lane.columns = qMax(1, fit(QSizeF(laneWidth, h), lane.tile, kTileGap).columns);
+    lane.capacity = lane.columns;
+    lane.origin = QPointF(section.lane.left() + labelWidth + kPad, section.lane.top() + kPad);
+}
+
 AssignmentLayout::CardChoice AssignmentLayout::chooseCards(
     const QRectF &area, int cardCount, int tilesPerCard, const QSizeF &fullTile) const
 {
@@ -299,6 +341,7 @@ AssignmentLayout::CardChoice AssignmentLayout::chooseCards(
         qreal minWidth;
         bool stateLine = false;
         bool scheduleLine = false;
+        bool countOnName = false;
     };
     // Full cards carry a third header line: the next rebalance and the consumer's own view.
     const qreal schedule = m_scheduleLine < 0 ? lh + 2 : m_scheduleLine;
@@ -320,6 +363,10 @@ AssignmentLayout::CardChoice AssignmentLayout::chooseCards(
             stateWidth, true, true },
         { Detail::Compact, kCardGap - 2, compactHeader + lh + 2, kMinCompactTile, stateWidth, true,
             false },
+        // Too short for the count's own line: the count goes beside the name, the state keeps
+        // its line (the rebalance line came first here, and no card said its state: issue 37).
+        { Detail::Compact, kCardGap - 2, compactHeader + lh + 2, kMinCompactTile, stateWidth, true,
+            false, true },
         { Detail::Compact, kCardGap - 2, compactHeader + (compactSchedule ? schedule : 0),
             kMinCompactTile, 56, false, compactSchedule },
         { Detail::HeatMap, 4, lh + 4, kMinNamedCell, 30 },
@@ -337,7 +384,8 @@ AssignmentLayout::CardChoice AssignmentLayout::chooseCards(
             const qreal ch = (area.height() - (r - 1) * level.gap) / r;
             const qreal pad = level.detail == Detail::Full ? kPad : (level.gap > 2 ? 3 : 1);
             // The count under the state when the two do not share a line.
-            const bool countLine = level.stateLine && cw - 2 * pad - 1 < m_stateLineWidth;
+            const bool countLine
+                = level.stateLine && !level.countOnName && cw - 2 * pad - 1 < m_stateLineWidth;
             const qreal header = level.header + (countLine ? lh + 2 : 0);
             if (cw < level.minWidth || ch < header + 2) {
                 continue;
@@ -350,6 +398,7 @@ AssignmentLayout::CardChoice AssignmentLayout::chooseCards(
             choice.detail = level.detail;
             choice.stateLine = level.stateLine;
             choice.countLine = countLine;
+            choice.countOnName = level.countOnName;
             choice.scheduleLine = level.scheduleLine;
             const QSizeF body(cw - 2 * pad, ch - header - pad);
             if (level.detail == Detail::Full) {
@@ -399,6 +448,7 @@ void AssignmentLayout::placeCards(
     grid.detail = best.detail;
     section.stateLine = best.detail == Detail::Compact && best.stateLine;
     section.countLine = section.stateLine && best.countLine;
+    section.countOnName = section.stateLine && best.countOnName;
     section.scheduleLine = best.detail == Detail::Compact && best.scheduleLine;
     const qreal pad = best.detail == Detail::Full ? kPad : (best.gap > 2 ? 3 : 1);
     if (best.detail == Detail::Full) {

@@ -67,8 +67,13 @@ public:
         bool stateLine = false;
         //! The count has a line of its own under the state (a card too narrow for both).
         bool countLine = false;
+        //! The count is a number at the right of the name line, the state line says the state
+        //! alone (a card too narrow for both and too short for a count line: the state first).
+        bool countOnName = false;
         //! Compact cards carry the rebalance line (a small group, or the presenter's countdown).
         bool scheduleLine = false;
+        //! The lane sits beside the title, one line tall (a view too short for both rows).
+        bool inlineLane = false;
     };
 
     /*!
@@ -144,6 +149,10 @@ public:
 
 private:
     struct CardChoice;
+    void computeOnce(const Catalog &catalog, const QSizeF &size, const QFont &font,
+        int tilesPerCard, int legendRows, const QList<bool> &hidden, bool inlineLanes);
+    //! The lane beside the title instead of under it.
+    void layoutInlineLane(Section &section, const QRectF &rect, const QSizeF &fullTile);
     //! Returns the scale of the cards' full tiles (1 below the full level).
     qreal layoutSection(
         Section &section, const QRectF &rect, int cardCount, int tilesPerCard, qreal laneScale);
@@ -172,6 +181,7 @@ private:
     QString m_queuesLabel;
     qreal m_scheduleLine = -1; //!< -1: one line of the base font
     bool m_scheduleOnCompact = false;
+    bool m_inlineLanes = false; //!< computeOnce's: lanes beside their titles
 };
 
 } // namespace Rblab

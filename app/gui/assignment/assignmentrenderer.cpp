@@ -328,8 +328,13 @@ void AssignmentRenderer::paintSection(QPainter &p, const Input &in, int s)
     p.drawRoundedRect(section.lane, 5, 5);
     p.setFont(m_font);
     p.setPen(unassigned > 0 ? m_palette.text : m_palette.mutedText);
-    p.drawText(section.laneLabel, Qt::AlignVCenter | Qt::AlignLeft | Qt::TextWordWrap,
-        in.laneLabels.value(s));
+    // Beside the title the lane has one line: "Unassigned 3 +1 retry".
+    QString label = in.laneLabels.value(s);
+    if (section.inlineLane) {
+        label.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    }
+    p.drawText(section.laneLabel,
+        Qt::AlignVCenter | Qt::AlignLeft | (section.inlineLane ? 0 : Qt::TextWordWrap), label);
 }
 
 void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
@@ -436,10 +441,13 @@ bool AssignmentRenderer::paintCardHeader(QPainter &p, const Input &in,
         ? wordsWidth
         : QFontMetricsF(m_font).horizontalAdvance(QStringLiteral("00")) + 4;
     // A compact card with a state line says its count there, in words: the name has the line.
+    // (Unless the card is too narrow for both and the count went beside the name.)
     const bool stateLine
         = detail == Detail::Compact && in.layout->sections().at(card.section).stateLine;
+    const bool countBesideName = detail != Detail::HeatMap
+        && (!stateLine || in.layout->sections().at(card.section).countOnName);
     const qreal nameWidth = card.header.width() - (detail == Detail::Full ? 8 : 4)
-        - (detail != Detail::HeatMap && !stateLine ? countWidth : 0);
+        - (countBesideName ? countWidth : 0);
     const QList<QStaticText> &names = cardNames(*in.catalog, nameWidth);
     const QPointF namePos(card.header.left() + (detail == Detail::Full ? 6 : 2), card.header.top());
     const bool alive = isAlive(sc.state);
@@ -493,7 +501,9 @@ bool AssignmentRenderer::paintCardHeader(QPainter &p, const Input &in,
             p.drawText(line.countRect, Qt::AlignLeft | Qt::AlignTop, line.count);
             y = line.countRect.bottom() + 2;
         }
-    } else if (!nameOverflows) { // (else its tiles show the count)
+    }
+    if (countBesideName && !nameOverflows) { // (else its tiles show the count)
+        p.setPen(m_palette.mutedText);
         p.drawText(countRect, Qt::AlignRight | Qt::AlignTop, QString::number(sc.queueCount));
     }
     if (in.layout->sections().at(card.section).scheduleLine) {
@@ -519,6 +529,12 @@ AssignmentRenderer::StateLine AssignmentRenderer::compactStateLine(
         = QRectF(card.header.left() + 1, card.header.top() + lh + 2, card.header.width() - 1, lh);
     const QString count = sc.queueCount == 1 ? in.oneQueueLabel : in.queuesLabel.arg(sc.queueCount);
     const QFontMetricsF fm(m_font);
+    if (in.layout->sections().at(card.section).countOnName) { // the count is beside the name
+        line.state = fm.elidedText(
+            stateWords(sc, in.stateTexts.value(card.consumer)), Qt::ElideRight, line.rect.width());
+        line.width = fm.horizontalAdvance(line.state);
+        return line;
+    }
     if (in.layout->sections().at(card.section).countLine) {
         line.count = count;
         line.countRect = line.rect.translated(0, lh + 2);
