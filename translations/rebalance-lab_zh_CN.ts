@@ -1470,11 +1470,6 @@ The files were kept as %2.unreadable.</source>
         <extracomment>The event log of imported logs: a client whose lines stop without &quot;shutdown OK&quot;. %1 the client, %2 its last line&apos;s time (HH:MM:SS).</extracomment>
         <translation>%1 静默自 %2（最后一行日志）；没有“shutdown OK”：是卡住还是被杀，日志无法区分</translation>
     </message>
-    <message>
-        <source>silent</source>
-        <extracomment>The event log of imported logs: a client fell silent (the report infers a kill).</extracomment>
-        <translation>静默</translation>
-    </message>
 </context>
 <context>
     <name>Rblab::EventLogView</name>
@@ -1901,6 +1896,11 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>Not measured: client logs do not record cache sizes (messages or bytes), offsets, lag or duplicates.</source>
         <translation>未测量：客户端日志不记录缓存大小（消息数或字节数）、位点、堆积或重复消费。</translation>
+    </message>
+    <message>
+        <source>silent</source>
+        <extracomment>The event log of imported logs: a client fell silent (the report infers a kill).</extracomment>
+        <translation>静默</translation>
     </message>
 </context>
 <context>
@@ -4854,8 +4854,8 @@ Allowed: %4</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;：单击或拖动以查看此刻的运行状态。&lt;br&gt;色带：队列被重复持有（红）、无人消费（黄）。标记：重平衡（蓝）、消费者启动或恢复（绿）、正常关闭（灰）、被杀（红）、冻结（紫）、流控（橙）。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: click or drag to see the logs at this moment.&lt;br&gt;Bands: queues double-owned (red), orphaned (yellow). Marks: rebalances (blue), clients started (green), shut down (grey), fallen silent with no shutdown (red), flow control logged (orange).</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;：单击或拖动以查看日志中此刻的状态。&lt;br&gt;色带：队列被重复持有（红）、无人消费（黄）。标记：重平衡（蓝）、客户端启动（绿）、正常关闭（灰）、未关闭即静默（红）、日志记录的流控（橙）。</translation>
+        <source>&lt;b&gt;%1&lt;/b&gt;: click or drag to see the logs at this moment.&lt;br&gt;Bands: queues double-owned (red), orphaned (yellow). Marks: rebalances (blue), clients started (green), shut down (grey), fallen silent with no shutdown, hung or killed (violet), flow control logged (orange).</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：单击或拖动以查看日志中此刻的状态。&lt;br&gt;色带：队列被重复持有（红）、无人消费（黄）。标记：重平衡（蓝）、客户端启动（绿）、正常关闭（灰）、未关闭即静默（挂起或被杀，紫）、日志记录的流控（橙）。</translation>
     </message>
 </context>
 <context>

@@ -48,6 +48,12 @@ QString GuiText::unmeasuredWhy()
               "lag or duplicates.");
 }
 
+QString GuiText::observedEventName(SimEvent::Type type)
+{
+    //: The event log of imported logs: a client fell silent (the report infers a kill).
+    return type == SimEvent::Type::Kill ? tr("silent") : eventName(type);
+}
+
 QString GuiText::eventName(SimEvent::Type type)
 {
     using T = SimEvent::Type;

@@ -25,6 +25,11 @@ public:
     static QString stateName(ConsumerState state, bool slowed = false);
     static QString eventName(SimEvent::Type type);
     /*!
+        The kind's name where events come from client logs: an inferred kill is a client that
+        fell silent ("silent"), since logs cannot tell a kill from a hang (issue 37 item 5).
+    */
+    static QString observedEventName(SimEvent::Type type);
+    /*!
         An imported client whose lines stop with no "shutdown OK" (the report infers a kill; a
         hung client looks the same): "silent since 21:42:01 (last log line)", `time` HH:MM:SS.
     */

@@ -346,11 +346,36 @@ void AssignmentRenderer::paintCard(QPainter &p, const Input &in, int index)
         return;
     }
     const SnapshotConsumer &sc = in.snapshot->consumers.at(c);
-    const QColor stateColor = m_palette.state(sc.state, sc.slowed);
+    // A client of imported logs that fell silent is drawn as a hang, not in a kill's red: the
+    // logs cannot tell the two apart (issue 37 item 5).
+    const QColor stateColor
+        = m_palette.state(isSilent(in, c) ? ConsumerState::Frozen : sc.state, sc.slowed);
     paintCardFrame(p, in, card, detail, sc, stateColor);
     if (paintCardHeader(p, in, card, detail, sc, stateColor)) {
         paintCardLines(p, in, card, sc, stateColor);
     }
+}
+
+QString AssignmentRenderer::fittedStateWords(
+    const QString &words, const QFontMetricsF &metrics, qreal width)
+{
+    // A parenthesis goes first: "silent since 21:42:01" keeps the time that matters.
+    QString fitted = words;
+    if (metrics.horizontalAdvance(words) > width) {
+        for (const QString &open : { QStringLiteral(" ("), QStringLiteral("（") }) {
+            if (const qsizetype at = words.indexOf(open); at > 0) {
+                fitted = words.left(at);
+                break;
+            }
+        }
+    }
+    return metrics.elidedText(fitted, Qt::ElideRight, width);
+}
+
+bool AssignmentRenderer::isSilent(const Input &in, qint32 consumer)
+{
+    return in.snapshot->consumers.at(consumer).state == ConsumerState::Killed
+        && !in.stateTexts.value(consumer).isEmpty();
 }
 
 void AssignmentRenderer::paintCardFrame(QPainter &p, const Input &in,
@@ -359,7 +384,9 @@ void AssignmentRenderer::paintCardFrame(QPainter &p, const Input &in,
 {
     p.setRenderHint(QPainter::Antialiasing, true);
     QColor background = m_palette.cardBackground;
-    if (sc.state == ConsumerState::Killed) {
+    if (isSilent(in, card.consumer)) {
+        background = withAlpha(stateColor, m_palette.dark ? 55 : 34);
+    } else if (sc.state == ConsumerState::Killed) {
         background = withAlpha(m_palette.flowSize, m_palette.dark ? 50 : 28);
     } else if (sc.state == ConsumerState::Frozen || sc.state == ConsumerState::Partitioned
         || sc.state == ConsumerState::Paused) {
@@ -558,9 +585,13 @@ void AssignmentRenderer::paintCardLines(QPainter &p, const Input &in,
     const qreal lh = in.layout->lineHeight();
     // Second line: the state in words, in the state's colour, then the cache and the strategy.
     const QString stateText = in.stateTexts.value(card.consumer);
-    const QString state = stateWords(sc, stateText);
     const QRectF line2(
         card.header.left() + 6, card.header.top() + lh + 2, card.header.width() - 8, lh);
+    // Long words ("silent since 21:42:01 (last log line)" on a 1280×720 card) end in "…",
+    // never cut mid-word; the status after them keeps a few characters' room.
+    const QString words = stateWords(sc, stateText);
+    const QString state = fittedStateWords(
+        words, QFontMetricsF(m_boldFont), qMax<qreal>(0, line2.width() - 3 * lh));
     const QColor stateInk = m_palette.dark ? stateColor.lighter(130) : stateColor.darker(130);
     p.setPen(stateInk);
     p.setFont(m_boldFont);
@@ -578,7 +609,7 @@ void AssignmentRenderer::paintCardLines(QPainter &p, const Input &in,
         // An empty card of a stopped consumer says why in large letters, readable from the back
         // row ("silent", not the whole "silent since …" line, which the state line says).
         const bool silent = sc.state == ConsumerState::Killed && !stateText.isEmpty();
-        const QString word = silent && !in.silentWord.isEmpty() ? in.silentWord : state;
+        const QString word = silent && !in.silentWord.isEmpty() ? in.silentWord : words;
         if (const std::optional<QFont> big = watermarkFont(m_boldFont, word, card.body.width())) {
             p.setFont(*big);
             p.setPen(withAlpha(stateInk, 110));

@@ -11,6 +11,7 @@
 #include "assignment/viewpalette.h"
 
 #include <QFont>
+#include <QFontMetricsF>
 #include <QList>
 #include <QRectF>
 #include <QStaticText>
@@ -69,6 +70,13 @@ struct CardItem
 class AssignmentRenderer
 {
 public:
+    /*!
+        A full card's state words in `width`: what a parenthesis adds goes first ("silent since
+        21:42:01 (last log line)" → "silent since 21:42:01"), then the end gives way to "…";
+        never cut mid-word.
+    */
+    static QString fittedStateWords(
+        const QString &words, const QFontMetricsF &metrics, qreal width);
     struct Input
     {
         const AssignmentLayout *layout = nullptr;
@@ -164,6 +172,8 @@ private:
     void paintSection(QPainter &p, const Input &in, int section);
     void paintCard(QPainter &p, const Input &in, int card);
     //! A card's background and state stripe, its rebalance flash and the selection ring.
+    //! A client of imported logs that fell silent (a "killed" state with its own words).
+    static bool isSilent(const Input &in, qint32 consumer);
     void paintCardFrame(QPainter &p, const Input &in, const AssignmentLayout::Card &card,
         AssignmentLayout::Detail detail, const SnapshotConsumer &sc, const QColor &stateColor);
     //! The header: the name and the queue count (a compact card's rebalance line under them).

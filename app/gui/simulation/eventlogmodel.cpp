@@ -148,8 +148,8 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         case TimeColumn:
             return GuiText::clock(e.t);
         case KindColumn:
-            //: The event log of imported logs: a client fell silent (the report infers a kill).
-            return silentSince(e).isEmpty() ? GuiText::eventName(e.type) : tr("silent");
+            return silentSince(e).isEmpty() ? GuiText::eventName(e.type)
+                                            : GuiText::observedEventName(e.type);
         case ConsumerColumn:
             return catalog ? catalog->consumerLabel(e.consumer) : QString();
         case WhereColumn:

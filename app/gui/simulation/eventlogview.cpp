@@ -51,6 +51,7 @@ EventLogView::EventLogView(const SimulationController &controller, QWidget *pare
 
     connect(&controller, &SimulationController::frameUpdated, this, &EventLogView::handleFrame);
     connect(&controller, &SimulationController::runStarted, m_model, &EventLogModel::reset);
+    connect(&controller, &SimulationController::runStarted, this, &EventLogView::rebuildKindsMenu);
     connect(&controller, &SimulationController::rewound, m_model, &EventLogModel::reset);
     connect(m_table, &QTableView::clicked, this, &EventLogView::handleClicked);
     retranslate();
@@ -106,13 +107,27 @@ void EventLogView::rebuildKindsMenu()
         rebuildKindsMenu();
     });
     m_kindsMenu->addSeparator();
+    // Imported logs name their kinds as the log does: "silent", never "kill".
+    const bool observed = m_controller.isObserved();
     for (SimEvent::Type type : GuiText::eventTypes()) {
-        QAction *action = m_kindsMenu->addAction(GuiText::eventName(type));
+        QAction *action = m_kindsMenu->addAction(
+            observed ? GuiText::observedEventName(type) : GuiText::eventName(type));
         action->setCheckable(true);
         action->setChecked(!m_filter->hiddenTypes().contains(int(type)));
         connect(action, &QAction::toggled, this,
             [this, type](bool on) { setTypeVisible(int(type), on); });
     }
+}
+
+QStringList EventLogView::kindNames() const
+{
+    QStringList names;
+    for (const QAction *action : m_kindsMenu->actions()) {
+        if (action->isCheckable()) {
+            names.append(action->text());
+        }
+    }
+    return names;
 }
 
 void EventLogView::setTypeVisible(int type, bool visible)

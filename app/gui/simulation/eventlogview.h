@@ -30,6 +30,8 @@ public:
     explicit EventLogView(const SimulationController &controller, QWidget *parent = nullptr);
 
     EventLogModel *model() const { return m_model; }
+    //! The kinds the "Kinds" menu lists, in its order (tests).
+    QStringList kindNames() const;
     EventLogFilter *filter() const { return m_filter; }
     //! Rows shown after filtering.
     int visibleRowCount() const;

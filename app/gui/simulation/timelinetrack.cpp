@@ -38,9 +38,16 @@ QColor laneColor(TimelineTrack::Lane lane)
     return Qt::gray;
 }
 
-//! The lane an event is marked in, or -1 when it gets no marker.
-int laneOf(SimEvent::Type type)
+/*!
+    The lane an event is marked in, or -1 when it gets no marker. In imported logs an inferred
+    kill is a client that fell silent: a kill or a hang, the logs cannot tell, and the bundled
+    incident's lesson is that it was a hang; it is marked with the hangs, never in red.
+*/
+int laneOf(SimEvent::Type type, bool observed)
 {
+    if (observed && type == SimEvent::Type::Kill) {
+        return TimelineTrack::Frozen;
+    }
     switch (type) {
     case SimEvent::Type::Rebalance:
         return TimelineTrack::Rebalance;
@@ -156,11 +163,12 @@ void TimelineTrack::extend(QList<Period> &periods, bool on, SimTime t, SimTime s
 void TimelineTrack::collect()
 {
     // The branch's history is what the controller keeps up to now plus what lies ahead of it.
+    const bool observed = m_controller.isObserved();
     for (const QList<SimEvent> *list : { &m_controller.events(), &m_controller.eventsAhead() }) {
         auto it = std::partition_point(list->cbegin(), list->cend(),
             [this](const SimEvent &e) { return e.t <= m_eventsUntil; });
         for (; it != list->cend(); ++it) {
-            const int lane = laneOf(it->type);
+            const int lane = laneOf(it->type, observed);
             if (lane >= 0) {
                 m_markers.append({ it->t, Lane(lane) });
             }
@@ -269,7 +277,8 @@ bool TimelineTrack::event(QEvent *event)
                     ? tr("<b>%1</b>: click or drag to see the logs at this moment.<br>Bands: "
                          "queues double-owned (red), orphaned (yellow). Marks: rebalances "
                          "(blue), clients started (green), shut down (grey), fallen silent "
-                         "with no shutdown (red), flow control logged (orange).")
+                         "with no shutdown, hung or killed (violet), flow control logged "
+                         "(orange).")
                     : tr("<b>%1</b>: click or drag to see the run at this moment.<br>Bands: "
                          "queues double-owned (red), orphaned (yellow). Marks: rebalances "
                          "(blue), consumers started or thawed (green), shut down (grey), killed "

@@ -13,6 +13,7 @@
 #include <guitext.h>
 #include <observed/importcontroller.h>
 #include <simulation/eventlogmodel.h>
+#include <assignment/assignmentrenderer.h>
 #include <simulation/eventlogview.h>
 #include <simulation/inspectorview.h>
 #include <charts/chartpanel.h>
@@ -243,7 +244,8 @@ void tst_ObservedLogs::windowsOnTheTimeline()
     QCOMPARE(track->orphaned().first().from, SimTime(61900));
     QVERIFY(track->orphaned().first().to >= 61900 && track->orphaned().first().to < 61910);
     // Markers: 4 rebalances (A at 20 and 9950, B at 9920, 10920 and 61910 = 5), the flow-control
-    // episode at 29900, A's inferred kill at 61900, B's shutdown at 119900.
+    // episode at 29900, A falling silent at 61900 (marked with the hangs, not in the kills'
+    // red: the logs cannot tell), B's shutdown at 119900.
     QMap<int, QList<SimTime>> lanes;
     for (const TimelineTrack::Marker &m : track->markers()) {
         lanes[m.lane].append(m.t);
@@ -251,7 +253,8 @@ void tst_ObservedLogs::windowsOnTheTimeline()
     QCOMPARE(
         lanes.value(TimelineTrack::Rebalance), (QList<SimTime> { 20, 9920, 9950, 10920, 61910 }));
     QCOMPARE(lanes.value(TimelineTrack::FlowControl), QList<SimTime> { 29900 });
-    QCOMPARE(lanes.value(TimelineTrack::Killed), QList<SimTime> { 61900 });
+    QCOMPARE(lanes.value(TimelineTrack::Frozen), QList<SimTime> { 61900 });
+    QVERIFY(lanes.value(TimelineTrack::Killed).isEmpty());
     QCOMPARE(lanes.value(TimelineTrack::Stopped), QList<SimTime> { 119900 });
     QCOMPARE(lanes.value(TimelineTrack::Started), (QList<SimTime> { 0, 9850 }));
 }
@@ -791,6 +794,34 @@ void tst_ObservedLogs::silenceIsNotAKill()
         }
     }
     QCOMPARE(silentRows, 1);
+    // On a narrow card the parenthesis gives way first; the time stays (1280×720: "(last" was
+    // cut off with no sign that more followed).
+    const QFontMetricsF metrics(view->font());
+    const QString words = view->cardStateText(hung);
+    const QString shortWords = QStringLiteral("silent since 21:42:01");
+    QCOMPARE(AssignmentRenderer::fittedStateWords(words, metrics, 1000), words);
+    QCOMPARE(AssignmentRenderer::fittedStateWords(
+                 words, metrics, metrics.horizontalAdvance(shortWords) + 1),
+        shortWords);
+    QCOMPARE(AssignmentRenderer::fittedStateWords(QStringLiteral("静默自 21:42:01（最后一行日志）"),
+                 metrics, metrics.horizontalAdvance(QStringLiteral("静默自 21:42:01")) + 1),
+        QStringLiteral("静默自 21:42:01"));
+    QVERIFY(AssignmentRenderer::fittedStateWords(
+        words, metrics, metrics.horizontalAdvance(shortWords) / 2)
+                .endsWith(QChar(0x2026)));
+    // The "Kinds" menu lists "silent" where an engine run lists "kill"; the timeline marks it
+    // with the hangs (violet), not in the kills' red.
+    const QStringList kinds = window.eventLog()->kindNames();
+    QVERIFY(kinds.contains(QStringLiteral("silent")));
+    QVERIFY(!kinds.contains(QStringLiteral("kill")));
+    QList<SimTime> silentMarks;
+    for (const TimelineTrack::Marker &m : window.timelineBar()->track()->markers()) {
+        QVERIFY2(m.lane != TimelineTrack::Killed, qPrintable(QString::number(m.t)));
+        if (m.lane == TimelineTrack::Frozen) {
+            silentMarks.append(m.t);
+        }
+    }
+    QCOMPARE(silentMarks, QList<SimTime> { 119400 });
     // The inspector says it too.
     window.inspector()->setSelection(Selection::consumer(hung));
     QCOMPARE(window.inspector()->value(QStringLiteral("State")),
@@ -810,6 +841,8 @@ void tst_ObservedLogs::silenceIsNotAKill()
     // A scenario after it: a killed consumer is "killed" again.
     QVERIFY(window.openScenario(MainWindow::defaultScenarioPath()));
     QVERIFY(view->figuresMeasured());
+    QTRY_VERIFY(window.eventLog()->kindNames().contains(QStringLiteral("kill")));
+    QVERIFY(!window.eventLog()->kindNames().contains(QStringLiteral("silent")));
     WorldSnapshot killed = controller->snapshot();
     killed.consumers[0].state = ConsumerState::Killed;
     view->setFrame(controller->catalog(), killed, controller->generation());
