@@ -210,6 +210,8 @@ int runWatchCommand(CliContext &context)
     const bool json = parser.isSet(jsonOption);
     RemotingClient client;
     GroupWatcher watcher(&client, address, parser.value(live.group));
+    // Stale views are judged with the built-in Java-exact strategies (AVG, AVG_BY_CIRCLE).
+    watcher.setStrategyRegistry(&context.registry());
     // A poll must end before the next one is due, or polls would be skipped.
     watcher.setTimeoutMs(int(std::min<qint64>(*timeout, 600000)));
 
@@ -269,6 +271,17 @@ int runWatchCommand(CliContext &context)
                             ? GroupChange::Kind::DoubleOwned
                             : GroupChange::Kind::Orphaned,
                         q.queue.label(), {}, q.owners, QString() };
+                    print(change.toVariant(), change.toText(), s.takenAtMs);
+                }
+            }
+            // Flow control already on: the same lines as a diff from an empty group gives.
+            GroupSnapshot none;
+            none.clients = s.clients;
+            for (ClientView &c : none.clients) {
+                c.info.processQueues.clear();
+            }
+            for (const GroupChange &change : diffSnapshots(none, s)) {
+                if (change.kind == GroupChange::Kind::FlowControlOn) {
                     print(change.toVariant(), change.toText(), s.takenAtMs);
                 }
             }

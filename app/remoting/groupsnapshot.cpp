@@ -121,6 +121,7 @@ void GroupSnapshot::assemble(const QList<ConsumeStats> &stats)
             q.owners.append(c.clientId);
             if (!q.processQueue) {
                 q.processQueue = pq;
+                q.flowControl = flowControlOf(c.info, pq);
             }
         }
     }
@@ -246,127 +247,11 @@ GroupSnapshot GroupSnapshot::withKnownOwners(const GroupSnapshot &before) const
             q.ownership = old->ownership;
         }
     }
+    for (ViewCheck &v : baseline.views) {
+        const ViewCheck *old = before.view(v.clientId);
+        v.staleStreak = !v.stale() ? 0 : (old != nullptr ? old->staleStreak : 0) + 1;
+    }
     return baseline;
-}
-
-QString GroupChange::kindName(Kind kind)
-{
-    switch (kind) {
-    case Kind::ClientJoined:
-        return QStringLiteral("client-joined");
-    case Kind::ClientLeft:
-        return QStringLiteral("client-left");
-    case Kind::QueueMoved:
-        return QStringLiteral("queue-moved");
-    case Kind::DoubleOwned:
-        return QStringLiteral("double-owned");
-    case Kind::Orphaned:
-        return QStringLiteral("orphaned");
-    case Kind::ClientNotAnswering:
-        return QStringLiteral("client-not-answering");
-    case Kind::ClientAnswering:
-        return QStringLiteral("client-answering");
-    case Kind::Problem:
-        return QStringLiteral("problem");
-    case Kind::ProblemGone:
-        return QStringLiteral("problem-gone");
-    }
-    return QString();
-}
-
-QString GroupChange::toText() const
-{
-    auto owners = [](const QStringList &list) {
-        return list.isEmpty() ? QStringLiteral("nobody") : list.join(QStringLiteral(" + "));
-    };
-    switch (kind) {
-    case Kind::ClientJoined:
-        return QStringLiteral("client joined: %1%2")
-            .arg(subject,
-                detail.isEmpty() ? QString() : QStringLiteral(" (") + detail + QLatin1Char(')'));
-    case Kind::ClientLeft:
-        return QStringLiteral("client left: %1").arg(subject);
-    case Kind::QueueMoved:
-        return QStringLiteral("queue moved: %1 from %2 to %3")
-            .arg(subject, owners(from), owners(to));
-    case Kind::DoubleOwned:
-        return QStringLiteral("double-owned: %1 by %2").arg(subject, owners(to));
-    case Kind::Orphaned:
-        return QStringLiteral("orphaned: %1 (was %2)").arg(subject, owners(from));
-    case Kind::ClientNotAnswering:
-        return QStringLiteral("client not answering: %1: %2").arg(subject, detail);
-    case Kind::ClientAnswering:
-        return QStringLiteral("client answering again: %1").arg(subject);
-    case Kind::Problem:
-        return QStringLiteral("problem: %1").arg(subject);
-    case Kind::ProblemGone:
-        return QStringLiteral("problem gone: %1").arg(subject);
-    }
-    return QString();
-}
-
-QVariantMap GroupChange::toVariant() const
-{
-    QVariantMap map;
-    map.insert(QStringLiteral("change"), kindName(kind));
-    map.insert(QStringLiteral("subject"), subject);
-    if (kind == Kind::QueueMoved || kind == Kind::DoubleOwned || kind == Kind::Orphaned) {
-        map.insert(QStringLiteral("from"), from);
-        map.insert(QStringLiteral("to"), to);
-    }
-    if (!detail.isEmpty()) {
-        map.insert(QStringLiteral("detail"), detail);
-    }
-    return map;
-}
-
-QList<GroupChange> diffSnapshots(const GroupSnapshot &before, const GroupSnapshot &after)
-{
-    using Kind = GroupChange::Kind;
-    using Ownership = QueueView::Ownership;
-    QList<GroupChange> changes;
-    for (const ClientView &c : after.clients) {
-        const ClientView *old = before.client(c.clientId);
-        if (old == nullptr) {
-            changes.append({ Kind::ClientJoined, c.clientId, {}, {},
-                c.clientAddr + QLatin1Char(' ') + ClientView::versionName(c.version) });
-        } else if (old->answered && !c.answered) {
-            changes.append({ Kind::ClientNotAnswering, c.clientId, {}, {}, c.error });
-        } else if (!old->answered && c.answered) {
-            changes.append({ Kind::ClientAnswering, c.clientId, {}, {}, QString() });
-        }
-    }
-    for (const ClientView &c : before.clients) {
-        if (after.client(c.clientId) == nullptr) {
-            changes.append({ Kind::ClientLeft, c.clientId, {}, {}, QString() });
-        }
-    }
-    for (const QueueView &q : after.queues) {
-        const QueueView *old = before.queue(q.queue);
-        if (old == nullptr || q.ownership == Ownership::Unknown
-            || old->ownership == Ownership::Unknown || q.ownership == Ownership::Pop) {
-            continue; // a claim not known on one side is no change
-        }
-        const QString label = q.queue.label();
-        if (q.ownership == Ownership::DoubleOwned && old->owners != q.owners) {
-            changes.append({ Kind::DoubleOwned, label, old->owners, q.owners, QString() });
-        } else if (q.ownership == Ownership::Orphaned && old->ownership != Ownership::Orphaned) {
-            changes.append({ Kind::Orphaned, label, old->owners, {}, QString() });
-        } else if (q.ownership == Ownership::Owned && old->owners != q.owners) {
-            changes.append({ Kind::QueueMoved, label, old->owners, q.owners, QString() });
-        }
-    }
-    for (const QString &p : after.problems) {
-        if (!before.problems.contains(p)) {
-            changes.append({ Kind::Problem, p, {}, {}, QString() });
-        }
-    }
-    for (const QString &p : before.problems) {
-        if (!after.problems.contains(p)) {
-            changes.append({ Kind::ProblemGone, p, {}, {}, QString() });
-        }
-    }
-    return changes;
 }
 
 } // namespace Rblab::Remoting

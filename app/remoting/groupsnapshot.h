@@ -2,6 +2,7 @@
 // What a live consumer group looks like at one poll, and what changed between two polls.
 #pragma once
 
+#include "clientchecks.h"
 #include "remotingbodies.h"
 
 #include "import/mqadminimporter.h"
@@ -13,6 +14,10 @@
 #include <QVariantMap>
 
 #include <optional>
+
+namespace Rblab {
+class StrategyRegistry;
+}
 
 namespace Rblab::Remoting {
 
@@ -54,6 +59,8 @@ struct QueueView
     Ownership ownership = Ownership::Unknown;
     //! The first owner's process queue (the one all figures below come from).
     std::optional<ConsumerRunningInfo::ProcessQueue> processQueue;
+    //! Whether the first owner holds back its pulls (flowControlOf on processQueue).
+    std::optional<FlowControl> flowControl;
 
     static QString ownershipName(Ownership o); //!< "owned", "double-owned", "orphaned", …
 };
@@ -77,11 +84,20 @@ struct GroupSnapshot
     QList<QueueView> queues; //!< sorted by queue
     double consumeTps = 0;
     QStringList problems;
+    //! Each judged client's claims against its strategy (checkViews()), sorted by client id.
+    QList<ViewCheck> views;
 
     const ClientView *client(const QString &clientId) const;
+    const ViewCheck *view(const QString &clientId) const;
     const QueueView *queue(const MessageQueue &mq) const;
     //! Fills `queues` (and each queue's ownership) from routes, offsets and the clients' tables.
     void assemble(const QList<ConsumeStats> &stats);
+    /*!
+        Fills `views`: for every client that answered and runs a judged strategy (AVG,
+        AVG_BY_CIRCLE), the queues the registry's Java-exact strategy gives it over `clients`
+        and `routes`, against those it claims. Call after assemble().
+    */
+    void checkViews(const StrategyRegistry &registry);
 
     /*!
         The starting world as `rblab import-mqadmin` builds it: the same ScenarioBuilder, fed
@@ -93,6 +109,8 @@ struct GroupSnapshot
         This snapshot as the baseline for the next diff: a queue whose owners are unknown now
         (a client did not answer) keeps the owners `before` knew, so that the move is reported
         when the owners are known again (c1 killed: unknown for one poll, then c1 → c2).
+        It also counts each stale view's consecutive polls (ViewCheck::staleStreak), which
+        diffSnapshots() reads to report a stale view once it has lasted two polls.
     */
     GroupSnapshot withKnownOwners(const GroupSnapshot &before) const;
     //! The outputs toScenario() builds from.
@@ -113,19 +131,31 @@ struct GroupChange
         ClientAnswering, //!< answers again
         Problem, //!< a broker or the name server: a new problem line
         ProblemGone,
+        FlowControlOn, //!< a client holds back the pulls of a queue (flowControl says why)
+        FlowControlOff, //!< … and pulls it again, or no longer holds it
+        StaleView, //!< a client's claims differ from its strategy's answer, two polls running
+        StaleViewGone,
     };
     Kind kind = Kind::Problem;
     QString subject; //!< a client id, a queue label or the problem line
     QStringList from; //!< QueueMoved: the old owners
     QStringList to; //!< QueueMoved: the new owners
     QString detail;
+    QString client; //!< FlowControlOn/Off: the client that holds the queue
+    //! FlowControlOn: the cause and figures; FlowControlOff: the cause it had.
+    std::optional<FlowControl> flowControl;
+    std::optional<ViewCheck> view; //!< StaleView/StaleViewGone: the client's check now
 
     static QString kindName(Kind kind); //!< "client-joined", "queue-moved", …
     QString toText() const; //!< one line for people
     QVariantMap toVariant() const; //!< for JSON Lines
 };
 
-//! What changed from `before` to `after`, clients first, then queues, then problems.
+/*!
+    What changed from `before` to `after`, clients first, then queues, then flow control, then
+    stale views, then problems. `before` is the previous snapshot's withKnownOwners() baseline:
+    a stale view is reported when it is stale in `after` and was in exactly one poll before.
+*/
 QList<GroupChange> diffSnapshots(const GroupSnapshot &before, const GroupSnapshot &after);
 
 } // namespace Rblab::Remoting

@@ -213,6 +213,9 @@ void GroupWatcher::finish()
     s.clients = poll->clients.values();
     s.problems.sort();
     s.assemble(poll->stats);
+    if (m_registry != nullptr) {
+        s.checkViews(*m_registry);
+    }
     Q_EMIT snapshotReady(s);
 }
 

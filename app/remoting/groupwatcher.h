@@ -34,6 +34,11 @@ public:
 
     void setTimeoutMs(int ms) { m_timeoutMs = ms; }
     int timeoutMs() const { return m_timeoutMs; }
+    /*!
+        The strategies each snapshot's stale-view check runs (GroupSnapshot::checkViews); none
+        (the default) leaves `views` empty. Not owned; it must outlive the watcher.
+    */
+    void setStrategyRegistry(const StrategyRegistry *registry) { m_registry = registry; }
     //! Starts a poll; false (and nothing happens) while one is still running.
     bool poll();
     bool busy() const { return m_poll != nullptr; }
@@ -60,6 +65,7 @@ private:
     QString m_nameServer;
     QString m_group;
     int m_timeoutMs = 3000;
+    const StrategyRegistry *m_registry = nullptr;
     std::shared_ptr<Poll> m_poll;
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The remoting layer on what real brokers sent: whole response frames captured from 4.9.8 and
 // 5.3.3 (classic and POP groups) in tests/data/remoting (NOTES.md there lists every form).
+#include "capturedgroup.h"
 #include "groupsnapshot.h"
 #include "querycodes.h"
 #include "remotingbodies.h"
@@ -16,51 +17,7 @@
 
 using namespace Rblab;
 using namespace Rblab::Remoting;
-
-namespace {
-
-QString dataDir(const QString &version)
-{
-    return QStringLiteral(RBLAB_TEST_DATA_DIR "/remoting/") + version;
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        qFatal("cannot read %s", qPrintable(path));
-    }
-    return f.readAll();
-}
-
-//! The response frame whose name starts with `prefix` ("10-"), decoded.
-RemotingCommand response(const QString &version, const QString &prefix)
-{
-    const QStringList files = QDir(dataDir(version))
-                                  .entryList({ prefix + QStringLiteral("*.bin") }, QDir::Files)
-                                  .filter(QRegularExpression(QStringLiteral("(?<!\\.req)\\.bin$")));
-    if (files.size() != 1) {
-        qFatal(
-            "%s/%s: %lld frames", qPrintable(version), qPrintable(prefix), qlonglong(files.size()));
-    }
-    QString error;
-    const std::optional<RemotingCommand> c = FrameDecoder::decodeFrame(
-        readFile(dataDir(version) + QLatin1Char('/') + files.first()), &error);
-    if (!c) {
-        qFatal("%s: %s", qPrintable(files.first()), qPrintable(error));
-    }
-    return *c;
-}
-
-template<typename T> T must(std::optional<T> value, const QString &error)
-{
-    if (!value) {
-        qFatal("%s", qPrintable(error));
-    }
-    return *value;
-}
-
-} // namespace
+using namespace Rblab::Remoting::Captured;
 
 class tst_RemotingBodies : public QObject
 {
@@ -136,7 +93,7 @@ void tst_RemotingBodies::fastjsonRejects()
 void tst_RemotingBodies::everyCapturedFrameDecodes_data()
 {
     QTest::addColumn<QString>("path");
-    for (const QString version :
+    for (const QString &version :
         { QStringLiteral("4.9.8"), QStringLiteral("5.3.3/pull"), QStringLiteral("5.3.3/pop") }) {
         for (const QString &f :
             QDir(dataDir(version)).entryList({ QStringLiteral("*.bin") }, QDir::Files)) {
@@ -500,52 +457,6 @@ void tst_RemotingBodies::errorAnswers()
     QVERIFY(!error.isEmpty());
 }
 
-namespace {
-
-//! A snapshot assembled from one directory's captures, as GroupWatcher would.
-GroupSnapshot capturedSnapshot(
-    const QString &version, const QMap<QString, QByteArray> &runningInfoOverride = {})
-{
-    QString error;
-    GroupSnapshot s;
-    s.nameServer = QStringLiteral("127.0.0.1:9876");
-    s.group = QStringLiteral("try_group");
-    s.takenAtMs = 1796544504000;
-    s.cluster = must(readClusterInfo(response(version, QStringLiteral("04-")).body, &error), error);
-    s.connection = must(
-        readConsumerConnection(response(version, QStringLiteral("08-")).body, &error), error);
-    s.online = true;
-    s.routes.insert(QStringLiteral("TryTopic"),
-        must(readTopicRoute(response(version, QStringLiteral("01-")).body, &error), error));
-    s.routes.insert(QStringLiteral("%RETRY%try_group"),
-        must(readTopicRoute(response(version, QStringLiteral("03-")).body, &error), error));
-    const QStringList prefixes { QStringLiteral("12-"), QStringLiteral("13-"),
-        QStringLiteral("14-") };
-    for (int i = 0; i < 3; ++i) {
-        ClientView c;
-        const ConsumerConnection::Connection &conn = s.connection.connections[i];
-        c.clientId = conn.clientId;
-        c.clientAddr = conn.clientAddr;
-        c.language = conn.language;
-        c.version = conn.version;
-        const QByteArray body
-            = runningInfoOverride.value(c.clientId, response(version, prefixes[i]).body);
-        if (body.isEmpty()) {
-            c.timedOut = true;
-            c.error = QStringLiteral("did not answer");
-        } else {
-            c.info = must(readConsumerRunningInfo(body, &error), error);
-            c.answered = true;
-        }
-        s.clients.append(c);
-    }
-    s.assemble(
-        { must(readConsumeStats(response(version, QStringLiteral("10-")).body, &error), error) });
-    return s;
-}
-
-} // namespace
-
 void tst_RemotingBodies::snapshotOfCapturedGroup()
 {
     const GroupSnapshot s = capturedSnapshot(QStringLiteral("4.9.8"));
@@ -750,7 +661,7 @@ void tst_RemotingBodies::readersNeverCrash()
     // Captured bodies cut and flipped at random: an error or a value, never a crash.
     QRandomGenerator rng(36);
     QList<QByteArray> bodies;
-    for (const QString p : { QStringLiteral("04-"), QStringLiteral("10-"), QStringLiteral("12-"),
+    for (const QString &p : { QStringLiteral("04-"), QStringLiteral("10-"), QStringLiteral("12-"),
              QStringLiteral("21-") }) {
         bodies.append(response(QStringLiteral("5.3.3/pop"), p).body);
     }
