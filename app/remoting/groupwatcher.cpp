@@ -49,11 +49,8 @@ bool GroupWatcher::poll()
         if (info) {
             m_poll->snapshot.cluster = *info;
         } else {
-            m_poll->snapshot.problems.append(
-                QStringLiteral("name server %1: %2")
-                    .arg(m_nameServer,
-                        reply.success() ? QStringLiteral("GET_BROKER_CLUSTER_INFO: ") + error
-                                        : reply.describe()));
+            m_poll->snapshot.problems.append(reply.problemLine(
+                Code::GetBrokerClusterInfo, m_nameServer, QStringLiteral("name server"), error));
         }
     });
     if (m_poll->outstanding == 0) { // refused: a name server address without a port
@@ -112,12 +109,7 @@ void GroupWatcher::askBrokers()
         send(address, Code::GetConsumerConnectionList, ext,
             [this, name, address](const RemotingReply &reply) {
                 GroupSnapshot &s = m_poll->snapshot;
-                if (!reply.ok) {
-                    s.problems.append(
-                        QStringLiteral("broker %1 (%2): %3").arg(name, address, reply.describe()));
-                    return;
-                }
-                if (reply.response.code == 206) {
+                if (reply.ok && reply.response.code == 206) {
                     return; // "the consumer group[…] not online" on this broker
                 }
                 QString error;
@@ -126,8 +118,7 @@ void GroupWatcher::askBrokers()
                     : std::nullopt;
                 if (!cc) {
                     s.problems.append(
-                        QStringLiteral("broker %1 (%2): GET_CONSUMER_CONNECTION_LIST: %3")
-                            .arg(name, address, reply.success() ? error : reply.describe()));
+                        reply.problemLine(Code::GetConsumerConnectionList, address, name, error));
                     return;
                 }
                 if (!s.online) {
@@ -156,8 +147,7 @@ void GroupWatcher::askBrokers()
                     m_poll->stats.append(*stats);
                 } else {
                     m_poll->snapshot.problems.append(
-                        QStringLiteral("broker %1 (%2): GET_CONSUME_STATS: %3")
-                            .arg(name, address, reply.success() ? error : reply.describe()));
+                        reply.problemLine(Code::GetConsumeStats, address, name, error));
                 }
             });
     }
@@ -175,9 +165,8 @@ void GroupWatcher::askRoutesAndClients()
                 if (route) {
                     m_poll->snapshot.routes.insert(topic, *route);
                 } else if (!reply.ok || reply.response.code != 17) { // 17: no route (yet)
-                    m_poll->snapshot.problems.append(
-                        QStringLiteral("name server %1: route of %2: %3")
-                            .arg(m_nameServer, topic, reply.success() ? error : reply.describe()));
+                    m_poll->snapshot.problems.append(reply.problemLine(Code::GetRouteInfoByTopic,
+                        m_nameServer, QStringLiteral("name server, topic %1").arg(topic), error));
                 }
             });
     }
@@ -186,8 +175,9 @@ void GroupWatcher::askRoutesAndClients()
         const QMap<QString, QString> ext { { QStringLiteral("consumerGroup"), m_group },
             { QStringLiteral("clientId"), clientId },
             { QStringLiteral("jstackEnable"), QStringLiteral("false") } };
-        send(it.value(), Code::GetConsumerRunningInfo, ext,
-            [this, clientId](const RemotingReply &reply) {
+        const QString address = it.value();
+        send(address, Code::GetConsumerRunningInfo, ext,
+            [this, clientId, address](const RemotingReply &reply) {
                 ClientView &c = m_poll->clients[clientId];
                 QString error;
                 // A relayed answer: code 0 with remark "not set any response code".
@@ -199,7 +189,15 @@ void GroupWatcher::askRoutesAndClients()
                     c.info = *info;
                 } else {
                     c.timedOut = reply.timedOut;
-                    c.error = reply.success() ? error : reply.describe();
+                    // A client's own refusal ("not online") reads best as the broker relays
+                    // it; an ACL or an unknown code is the cluster's, said as for a broker.
+                    const RemotingReply::Failure f = reply.failure(error);
+                    c.error = f == RemotingReply::Failure::AccessDenied
+                            || f == RemotingReply::Failure::NotSupported
+                        ? reply.problemLine(Code::GetConsumerRunningInfo, address,
+                            QStringLiteral("for %1").arg(clientId), error)
+                        : reply.success() ? error
+                                          : reply.describe();
                 }
             });
     }

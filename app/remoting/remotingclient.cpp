@@ -3,6 +3,7 @@
 
 #include "querycodes.h"
 
+#include <QRegularExpression>
 #include <QTcpSocket>
 #include <QTimer>
 
@@ -16,6 +17,83 @@ QString RemotingReply::describe() const
     const QString firstLine = response.remark.section(QLatin1Char('\n'), 0, 0).trimmed();
     return firstLine.isEmpty() ? QStringLiteral("code %1").arg(response.code)
                                : QStringLiteral("code %1: %2").arg(response.code).arg(firstLine);
+}
+
+RemotingReply::Failure RemotingReply::failure(const QString &bodyError) const
+{
+    if (!ok) {
+        if (timedOut) {
+            return Failure::TimedOut;
+        }
+        return error.contains(QLatin1String("truncated frame"))
+                || error.contains(QLatin1String("bad frame"))
+            ? Failure::BadFrame
+            : Failure::NoConnection;
+    }
+    // The ACL plugin's refusals: 5.x answers NO_PERMISSION (16); 4.x's PlainAccessValidator
+    // throws an AclException that the broker answers as SYSTEM_ERROR (1) with its message as
+    // the remark: "org.apache.rocketmq.acl.common.AclException: No accessKey is configured, …",
+    // "… Check signature failed for accessKey=…", "No acl config for …".
+    static const QRegularExpression acl(
+        QStringLiteral("AclException|accessKey|\\bACL\\b|signature|authenticat"),
+        QRegularExpression::CaseInsensitiveOption);
+    if (response.code == 16 || (response.code != 0 && acl.match(response.remark).hasMatch())) {
+        return Failure::AccessDenied;
+    }
+    if (response.code == 3) {
+        return Failure::NotSupported;
+    }
+    if (response.code != 0) {
+        return Failure::ServerError;
+    }
+    return bodyError.isEmpty() ? Failure::None : Failure::BadBody;
+}
+
+QString RemotingReply::problemLine(
+    int requestCode, const QString &address, const QString &server, const QString &bodyError) const
+{
+    const QString request
+        = QStringLiteral("%1 to %2 (%3)").arg(codeName(requestCode), address, server);
+    // The connection's errors start with the address: "127.0.0.1:10911 did not answer …".
+    QString why = error;
+    if (why.startsWith(address)) {
+        why = why.mid(address.size());
+        why = why.startsWith(QLatin1String(": ")) ? why.mid(2) : why.trimmed();
+    }
+    switch (failure(bodyError)) {
+    case Failure::None:
+        return QString();
+    case Failure::AccessDenied:
+        return QStringLiteral("%1 was refused: the cluster requires ACL credentials (%2); rblab "
+                              "reads without credentials: watch from an address in the ACL's "
+                              "globalWhiteRemoteAddresses, or a cluster without ACL")
+            .arg(request, describe());
+    case Failure::NotSupported:
+        return QStringLiteral("%1 is not supported there (%2); rblab needs a RocketMQ 4.x or "
+                              "5.x name server or broker at that address")
+            .arg(request, describe());
+    case Failure::ServerError:
+        return QStringLiteral("%1 failed on the server (%2); the server's log says why, rblab "
+                              "asks again at the next poll")
+            .arg(request, describe());
+    case Failure::BadBody:
+        return QStringLiteral("%1 answered a body rblab cannot read (%2); rblab asks again at "
+                              "the next poll (please report it with the server's version)")
+            .arg(request, bodyError);
+    case Failure::TimedOut:
+        return QStringLiteral("%1 %2; check that the server is up there, or give a longer "
+                              "--timeout")
+            .arg(request, why);
+    case Failure::BadFrame:
+        return QStringLiteral("%1 failed: %2%3; rblab asks again at the next poll")
+            .arg(request,
+                why.startsWith(QLatin1String("sent ")) ? QStringLiteral("it ") : QString(), why);
+    case Failure::NoConnection:
+        return QStringLiteral("%1 could not be sent: %2; check that the server is up at that "
+                              "address")
+            .arg(request, why);
+    }
+    return QString();
 }
 
 /*!

@@ -30,6 +30,28 @@ struct RemotingReply
     bool success() const { return ok && response.code == 0; }
     //! One line for people: the error, or "code 17: No topic route info…" (first line).
     QString describe() const;
+
+    //! What kind of failure a reply is, for the line problemLine() writes.
+    enum class Failure {
+        None, //!< code 0 and, when a body error is given, none
+        AccessDenied, //!< code 16 NO_PERMISSION, or a remark of the ACL plugin (AccessKey, …)
+        NotSupported, //!< code 3 REQUEST_CODE_NOT_SUPPORTED: an unknown request code
+        ServerError, //!< any other code but 0: the server failed (a remark with the error)
+        BadBody, //!< code 0 with a body the readers cannot read
+        TimedOut,
+        BadFrame, //!< a frame cut short (the peer closed mid-frame) or not a remoting frame
+        NoConnection, //!< refused, unreachable, closed
+    };
+    Failure failure(const QString &bodyError = QString()) const;
+    /*!
+        One line naming the request, where it went and what to do, for a reply that failed
+        (empty for Failure::None): "GET_CONSUME_STATS to 127.0.0.1:10911 (broker-b) was
+        refused: the cluster requires ACL credentials (code 16: …); rblab reads without
+        credentials: …". `server` names the peer ("name server", "broker-a"); `bodyError` is
+        the reader's error for a code-0 body that could not be read.
+    */
+    QString problemLine(int requestCode, const QString &address, const QString &server,
+        const QString &bodyError = QString()) const;
 };
 
 using ReplyHandler = std::function<void(const RemotingReply &)>;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // RemotingClient against a fake server on loopback: matching by opaque, timeouts, reconnection,
 // bad frames, and the refusal of every code that is not a query.
+#include "capturedgroup.h"
 #include "groupwatcher.h"
 #include "querycodes.h"
 #include "remotingclient.h"
@@ -96,6 +97,54 @@ private:
     QList<RemotingCommand> m_held;
 };
 
+/*!
+    A server whose answers a function writes: `handler` gets each request and the socket, and
+    writes what it likes (or nothing).
+*/
+class ScriptedServer : public QObject
+{
+public:
+    using Handler = std::function<void(QTcpSocket *, const RemotingCommand &)>;
+
+    ScriptedServer()
+    {
+        m_server.listen(QHostAddress::LocalHost);
+        connect(&m_server, &QTcpServer::newConnection, this, [this]() {
+            while (QTcpSocket *s = m_server.nextPendingConnection()) {
+                auto decoder = std::make_shared<FrameDecoder>();
+                connect(s, &QTcpSocket::readyRead, s, [this, s, decoder]() {
+                    decoder->feed(s->readAll());
+                    while (std::optional<RemotingCommand> c = decoder->take()) {
+                        if (handler) {
+                            handler(s, *c);
+                        }
+                    }
+                });
+                connect(s, &QTcpSocket::disconnected, s, &QObject::deleteLater);
+            }
+        });
+    }
+
+    QString address() const { return QStringLiteral("127.0.0.1:%1").arg(m_server.serverPort()); }
+    quint16 port() const { return m_server.serverPort(); }
+    Handler handler;
+
+private:
+    QTcpServer m_server;
+};
+
+RemotingCommand responseTo(const RemotingCommand &request, int code, const QString &remark,
+    const QByteArray &body = QByteArray())
+{
+    RemotingCommand r;
+    r.flag = 1;
+    r.opaque = request.opaque;
+    r.code = code;
+    r.remark = remark;
+    r.body = body;
+    return r;
+}
+
 struct Outcome
 {
     bool done = false;
@@ -123,6 +172,8 @@ private Q_SLOTS:
     void unreachable();
     void silentNameServerEndsThePoll();
     void watcherGoneMidPoll();
+    void badAnswerIsOneLine_data();
+    void badAnswerIsOneLine();
 };
 
 void tst_RemotingClient::refusesEveryCodeButQueries()
@@ -333,6 +384,154 @@ void tst_RemotingClient::watcherGoneMidPoll()
     QTest::qWait(50);
     delete watcher; // its request is still waiting: the reply must not reach it
     QTRY_COMPARE_WITH_TIMEOUT(client.pendingCount(), 0, 5000);
+}
+
+void tst_RemotingClient::badAnswerIsOneLine_data()
+{
+    // What broker-b answers to GET_CONSUME_STATS ("silent": nothing, "truncate": half a frame,
+    // then it closes); %1 in the line is its address.
+    QTest::addColumn<QString>("behaviour");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("remark");
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QString>("line");
+    QTest::newRow("ACL: NO_PERMISSION")
+        << QString() << 16 << QStringLiteral("no permission to read group try_group")
+        << QByteArray()
+        << QStringLiteral("GET_CONSUME_STATS to %1 (broker-b) was refused: the cluster requires "
+                          "ACL credentials (code 16: no permission to read group try_group); "
+                          "rblab reads without credentials: watch from an address in the ACL's "
+                          "globalWhiteRemoteAddresses, or a cluster without ACL");
+    // 4.x: PlainAccessValidator's AclException, answered as SYSTEM_ERROR with its message.
+    QTest::newRow("ACL: 4.x AclException")
+        << QString() << 1
+        << QStringLiteral("org.apache.rocketmq.acl.common.AclException: No accessKey is "
+                          "configured, org.apache.rocketmq.acl.plain.PlainPermissionManager."
+                          "validate(PlainPermissionManager.java:394)")
+        << QByteArray()
+        << QStringLiteral("GET_CONSUME_STATS to %1 (broker-b) was refused: the cluster requires "
+                          "ACL credentials (code 1: org.apache.rocketmq.acl.common.AclException: "
+                          "No accessKey is configured, org.apache.rocketmq.acl.plain."
+                          "PlainPermissionManager.validate(PlainPermissionManager.java:394)); "
+                          "rblab reads without credentials: watch from an address in the ACL's "
+                          "globalWhiteRemoteAddresses, or a cluster without ACL");
+    // As 4.9.8 answered code 9999 (tests/data/remoting/4.9.8/31-).
+    QTest::newRow("unknown code")
+        << QString() << 3 << QStringLiteral(" request type 208 not supported") << QByteArray()
+        << QStringLiteral("GET_CONSUME_STATS to %1 (broker-b) is not supported there (code 3: "
+                          "request type 208 not supported); rblab needs a RocketMQ 4.x or 5.x "
+                          "name server or broker at that address");
+    QTest::newRow("remark with an error")
+        << QString() << 1
+        << QStringLiteral("java.lang.NullPointerException\n\tat org.apache.rocketmq.broker."
+                          "processor.AdminBrokerProcessor.getConsumeStats(AdminBrokerProcessor."
+                          "java:1201)")
+        << QByteArray()
+        << QStringLiteral("GET_CONSUME_STATS to %1 (broker-b) failed on the server (code 1: "
+                          "java.lang.NullPointerException); the server's log says why, rblab "
+                          "asks again at the next poll");
+    QTest::newRow("unreadable body")
+        << QString() << 0 << QString() << QByteArray(R"({"offsetTable":[1,2]})")
+        << QStringLiteral("GET_CONSUME_STATS to %1 (broker-b) answered a body rblab cannot read "
+                          "(BODY); rblab asks again at the next poll (please report it with the "
+                          "server's version)");
+    QTest::newRow("truncated frame")
+        << QStringLiteral("truncate") << 0 << QString() << QByteArray(R"({"offsetTable":{}})")
+        << QStringLiteral("GET_CONSUME_STATS to %1 (broker-b) failed: the connection was closed "
+                          "in the middle of a frame (TRUNC bytes of a truncated frame); rblab "
+                          "asks again at the next poll");
+    QTest::newRow("silent") << QStringLiteral("silent") << 0 << QString() << QByteArray()
+                            << QStringLiteral("GET_CONSUME_STATS to %1 (broker-b) did not "
+                                              "answer within 500 ms; check that the server is up "
+                                              "there, or give a longer --timeout");
+}
+
+/*!
+    A name server and broker-a answering as the captured 4.9.8 cluster did (three clients on
+    TryTopic's 8 queues), and a broker-b that answers GET_CONSUME_STATS badly: the poll gives
+    exactly one problem line for it, and broker-a's offsets and the clients' claims are all
+    in the snapshot.
+*/
+void tst_RemotingClient::badAnswerIsOneLine()
+{
+    using namespace Rblab::Remoting::Captured;
+    QFETCH(QString, behaviour);
+    QFETCH(int, code);
+    QFETCH(QString, remark);
+    QFETCH(QByteArray, body);
+    QFETCH(QString, line);
+    ScriptedServer a; // the name server and broker-a
+    ScriptedServer b;
+    const QString v = QStringLiteral("4.9.8");
+    auto captured = [&](const char *prefix) {
+        return response(v, QLatin1String(prefix))
+            .body.replace("127.0.0.1:26581", a.address().toUtf8());
+    };
+    const QByteArray clusterInfo = QStringLiteral(
+        R"({"brokerAddrTable":{"broker-a":{"brokerAddrs":{0:"%1"},"brokerName":"broker-a",)"
+        R"("cluster":"c"},"broker-b":{"brokerAddrs":{0:"%2"},"brokerName":"broker-b",)"
+        R"("cluster":"c"}},"clusterAddrTable":{"c":["broker-a","broker-b"]}})")
+                                       .arg(a.address(), b.address())
+                                       .toUtf8();
+    const QMap<QString, QByteArray> running { { QStringLiteral("127.0.0.1@c1"), captured("12-") },
+        { QStringLiteral("127.0.0.1@c2"), captured("13-") },
+        { QStringLiteral("127.0.0.1@c3"), captured("14-") } };
+    a.handler = [&](QTcpSocket *s, const RemotingCommand &c) {
+        if (c.code == Code::GetBrokerClusterInfo) {
+            s->write(responseTo(c, 0, QString(), clusterInfo).encode());
+        } else if (c.code == Code::GetRouteInfoByTopic) {
+            const bool retry = c.extFields.value(QStringLiteral("topic")).startsWith(u'%');
+            s->write(responseTo(c, 0, QString(), captured(retry ? "03-" : "01-")).encode());
+        } else if (c.code == Code::GetConsumerConnectionList) {
+            s->write(responseTo(c, 0, QString(), captured("08-")).encode());
+        } else if (c.code == Code::GetConsumeStats) {
+            s->write(responseTo(c, 0, QString(), captured("09-")).encode());
+        } else if (c.code == Code::GetConsumerRunningInfo) {
+            s->write(responseTo(c, 0, QStringLiteral("not set any response code"),
+                running.value(c.extFields.value(QStringLiteral("clientId"))))
+                         .encode());
+        }
+    };
+    qsizetype truncatedBytes = 0;
+    b.handler = [&](QTcpSocket *s, const RemotingCommand &c) {
+        if (c.code == Code::GetConsumerConnectionList) { // the group has no client there
+            s->write(responseTo(c, 206, QStringLiteral("the consumer group[try_group] not online"))
+                         .encode());
+        } else if (c.code == Code::GetConsumeStats && behaviour == QLatin1String("truncate")) {
+            const QByteArray f = responseTo(c, code, remark, body).encode();
+            truncatedBytes = f.size() / 2;
+            s->write(f.left(truncatedBytes));
+            s->flush();
+            s->disconnectFromHost();
+        } else if (c.code == Code::GetConsumeStats && behaviour.isEmpty()) {
+            s->write(responseTo(c, code, remark, body).encode());
+        }
+    };
+    RemotingClient client;
+    GroupWatcher watcher(&client, a.address(), QStringLiteral("try_group"));
+    watcher.setTimeoutMs(500);
+    const GroupSnapshot s = watcher.pollAndWait();
+
+    QString bodyError;
+    readConsumeStats(body, &bodyError);
+    const QString expected = line.arg(b.address())
+                                 .replace(QStringLiteral("BODY"), bodyError)
+                                 .replace(QStringLiteral("TRUNC"), QString::number(truncatedBytes));
+    QCOMPARE(s.problems, QStringList { expected });
+    // Everything else of the poll: broker-a's offsets, the three clients' claims.
+    QVERIFY(s.online);
+    QCOMPARE(s.clients.size(), 3);
+    for (const ClientView &c : s.clients) {
+        QVERIFY2(c.answered, qPrintable(c.clientId + QStringLiteral(": ") + c.error));
+    }
+    QCOMPARE(s.queues.size(), 9);
+    for (const QueueView &q : s.queues) {
+        QVERIFY2(q.hasOffsets, qPrintable(q.queue.label()));
+        QCOMPARE(q.ownership, QueueView::Ownership::Owned);
+    }
+    const QueueView *q0 = s.queue({ QStringLiteral("TryTopic"), QStringLiteral("broker-a"), 0 });
+    QCOMPARE(q0->brokerOffset, 2236); // 09-broker-a-GET_CONSUME_STATS-try_group
+    QCOMPARE(q0->owners, QStringList { QStringLiteral("127.0.0.1@c1") });
 }
 
 QTEST_GUILESS_MAIN(tst_RemotingClient)
