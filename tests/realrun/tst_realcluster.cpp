@@ -7,6 +7,7 @@
 // or beside the repository it was cloned from. Without them it says why and ends with status 77,
 // which ctest reports as skipped, never as passed.
 #include <rblabprocess.h>
+#include <rocketmqfinder.h>
 #include <realrunner.h>
 #include <report/realrunfigures.h>
 #include <scenario/scenarioreader.h>
@@ -28,48 +29,6 @@ using namespace Rblab;
 namespace {
 
 QString g_rocketmq;
-
-//! Where a RocketMQ 4.9.8 is, or "" with `why` said.
-QString findRocketMq(QString *why)
-{
-    QStringList candidates;
-    if (const QString env = qEnvironmentVariable("ROCKETMQ_HOME"); !env.isEmpty()) {
-        candidates << env;
-    }
-    const QString source = QStringLiteral(RBLAB_SOURCE_DIR);
-    candidates << source + QStringLiteral("/../shared/rocketmq/4.9.8");
-    // A clone (CI's) finds the folder beside the repository it was cloned from.
-    QProcess git;
-    git.start(QStringLiteral("git"),
-        { QStringLiteral("-C"), source, QStringLiteral("config"), QStringLiteral("--get"),
-            QStringLiteral("remote.origin.url") });
-    if (git.waitForFinished(5000) && git.exitCode() == 0) {
-        const QString origin = QString::fromUtf8(git.readAllStandardOutput()).trimmed();
-        if (QFileInfo(origin).isDir()) {
-            candidates << origin + QStringLiteral("/../shared/rocketmq/4.9.8");
-        }
-    }
-    for (const QString &c : std::as_const(candidates)) {
-        if (QFileInfo::exists(c + QStringLiteral("/lib"))) {
-            QString error;
-            const RocketMqHome home = RocketMqHome::find(c, &error);
-            if (!error.isEmpty()) {
-                *why = error;
-                return {};
-            }
-            if (home.javac.isEmpty()) {
-                *why = QStringLiteral("no javac (apt-get install default-jdk-headless; `make test` "
-                                      "installs it when it finds a RocketMQ)");
-                return {};
-            }
-            return home.dir;
-        }
-    }
-    *why = QStringLiteral("no RocketMQ 4.9.8: set ROCKETMQ_HOME, or put it at "
-                          "../shared/rocketmq/4.9.8 (looked in: %1)")
-               .arg(candidates.join(QStringLiteral(", ")));
-    return {};
-}
 
 StrategyRegistry &registry()
 {
@@ -201,7 +160,7 @@ int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
     QString why;
-    g_rocketmq = findRocketMq(&why);
+    g_rocketmq = TestSupport::findRocketMq(&why).dir;
     if (g_rocketmq.isEmpty()) {
         std::fprintf(
             stderr, "tst_realcluster: SKIPPED, cannot start a real cluster: %s\n", qPrintable(why));

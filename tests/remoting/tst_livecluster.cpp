@@ -5,12 +5,14 @@
 // equal each consumer's own allocation log, and a kill -9 must show as the client leaving and
 // its queues moving. Everything started is stopped at the end, by process id.
 //
-// Needs Java and a RocketMQ: ROCKETMQ_HOME, or ../shared/rocketmq/4.9.8 beside this source tree.
+// Needs Java and a RocketMQ: ROCKETMQ_HOME, or ../shared/rocketmq/4.9.8 beside this source tree
+// or beside the repository it was cloned from (TestSupport::findRocketMq).
 // Without them it says why and ends with status 77 (ctest: skipped).
 #include "groupwatcher.h"
 #include "remotingclient.h"
 
 #include <realrunner.h>
+#include <rocketmqfinder.h>
 #include <rocketmqhome.h>
 
 #include <QDateTime>
@@ -32,34 +34,6 @@ using namespace Rblab::Remoting;
 namespace {
 
 RocketMqHome g_home;
-
-QString findRocketMq(QString *why)
-{
-    QStringList candidates;
-    if (const QString env = qEnvironmentVariable("ROCKETMQ_HOME"); !env.isEmpty()) {
-        candidates << env;
-    }
-    candidates << QStringLiteral(RBLAB_SOURCE_DIR "/../shared/rocketmq/4.9.8");
-    for (const QString &c : std::as_const(candidates)) {
-        if (QFileInfo::exists(c + QStringLiteral("/lib"))) {
-            QString error;
-            g_home = RocketMqHome::find(c, &error);
-            if (!error.isEmpty()) {
-                *why = error;
-                return {};
-            }
-            if (g_home.javac.isEmpty()) {
-                *why = QStringLiteral("no javac (apt-get install default-jdk-headless)");
-                return {};
-            }
-            return g_home.dir;
-        }
-    }
-    *why = QStringLiteral("no RocketMQ 4.9.8: set ROCKETMQ_HOME, or put it at "
-                          "../shared/rocketmq/4.9.8 (looked in: %1)")
-               .arg(candidates.join(QStringLiteral(", ")));
-    return {};
-}
 
 const QString kGroup = QStringLiteral("live_group");
 const QString kTopic = QStringLiteral("LiveTopic");
@@ -209,7 +183,7 @@ void tst_LiveCluster::initTestCase()
     }
     jvm << QStringLiteral("-Xms64m") << QStringLiteral("-Xmx192m") << QStringLiteral("-cp")
         << g_home.classpath + u':' + m_classes << QStringLiteral("rblab.harness.Consumer");
-    for (const QString name :
+    for (const QString &name :
         { QStringLiteral("c1"), QStringLiteral("c2"), QStringLiteral("c3") }) {
         const QString folder = m_dir.path() + u'/' + name;
         QDir().mkpath(folder);
@@ -338,7 +312,8 @@ int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
     QString why;
-    if (findRocketMq(&why).isEmpty()) {
+    g_home = TestSupport::findRocketMq(&why);
+    if (g_home.dir.isEmpty()) {
         std::fprintf(
             stderr, "tst_livecluster: SKIPPED, cannot start a real cluster: %s\n", qPrintable(why));
         return 77;
