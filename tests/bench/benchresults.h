@@ -11,4 +11,9 @@
 namespace BenchResults {
 void record(
     const QString &name, double value, const QString &unit, const QString &note = QString());
-}
+/*!
+    Records that a figure was not measured, and why: {"name", "value": null, "unit",
+    "note": "skipped: <why>"} (a benchmark that needs what this machine lacks, a real cluster).
+*/
+void skip(const QString &name, const QString &unit, const QString &why);
+} // namespace BenchResults
