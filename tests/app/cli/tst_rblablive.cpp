@@ -76,6 +76,8 @@ public:
     }
 
     QString address() const { return QStringLiteral("127.0.0.1:%1").arg(m_server.serverPort()); }
+    //! The body a client answers 307 with, to change before a run.
+    QByteArray &runningInfo(const QString &clientId) { return m_running[clientId]; }
     QStringList silent;
     QList<int> codes;
 
@@ -128,10 +130,10 @@ Run rblab(const QString &home, const QStringList &args)
     if (!p.waitForStarted(10000)) {
         return Run {};
     }
-    QTest::qWaitFor([&]() { return p.state() == QProcess::NotRunning; }, 30000);
-    if (p.state() != QProcess::NotRunning) {
-        p.kill();
+    if (!QTest::qWaitFor([&]() { return p.state() == QProcess::NotRunning; }, 30000)) {
+        p.kill(); // hung: the caller's check of the exit code fails
         p.waitForFinished(5000);
+        return Run {};
     }
     return { p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError() };
 }
@@ -145,6 +147,7 @@ class tst_RblabLive : public QObject
 private Q_SLOTS:
     void snapshotWritesTheClientsHolds();
     void watchPrintsTheGroupAndSilentClients();
+    void watchPrintsFlowControlAndStaleViews();
     void badArguments();
 
 private:
@@ -208,6 +211,52 @@ void tst_RblabLive::watchPrintsTheGroupAndSilentClients()
         silent.value(QStringLiteral("change")).toString(), QStringLiteral("client-not-answering"));
     QCOMPARE(silent.value(QStringLiteral("subject")).toString(), QStringLiteral("127.0.0.1@c2"));
     QVERIFY(silent.value(QStringLiteral("detail")).toString().contains(QStringLiteral("300 ms")));
+}
+
+void tst_RblabLive::watchPrintsFlowControlAndStaleViews()
+{
+    FakeCluster cluster;
+    // c2 has 1500 messages cached for queue 4 (over its pullThresholdForQueue, 1000); c1 says
+    // it runs AllocateMessageQueueAveragelyByCircle but holds AVG's block 0-2.
+    QByteArray &c2 = cluster.runningInfo(QStringLiteral("127.0.0.1@c2"));
+    const QByteArray q4
+        = R"({"brokerName":"broker-a","queueId":4,"topic":"TryTopic"}:{"cachedMsgCount":0)";
+    QVERIFY(c2.contains(q4));
+    c2.replace(q4, QByteArray(q4).replace("\"cachedMsgCount\":0", "\"cachedMsgCount\":1500"));
+    QByteArray &c1 = cluster.runningInfo(QStringLiteral("127.0.0.1@c1"));
+    QVERIFY(c1.contains("AllocateMessageQueueAveragely@"));
+    c1.replace("AllocateMessageQueueAveragely@", "AllocateMessageQueueAveragelyByCircle@");
+    const Run r = rblab(m_home.path(),
+        { QStringLiteral("watch"), QStringLiteral("--namesrv"), cluster.address(),
+            QStringLiteral("--group"), QStringLiteral("try_group"), QStringLiteral("--interval"),
+            QStringLiteral("500ms"), QStringLiteral("--duration"), QStringLiteral("2500ms"),
+            QStringLiteral("--json") });
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QList<QByteArray> lines = r.out.trimmed().split('\n');
+    // The group; the queue held back, at once; c1's view, on the second poll and only then.
+    QVERIFY2(lines.size() == 3, r.out.constData());
+    const QJsonObject flow = QJsonDocument::fromJson(lines[1]).object();
+    QCOMPARE(flow.value(QStringLiteral("change")).toString(), QStringLiteral("flow-control-on"));
+    QCOMPARE(
+        flow.value(QStringLiteral("subject")).toString(), QStringLiteral("TryTopic/broker-a/4"));
+    QCOMPARE(flow.value(QStringLiteral("client")).toString(), QStringLiteral("127.0.0.1@c2"));
+    QCOMPARE(flow.value(QStringLiteral("cause")).toString(), QStringLiteral("cached-count"));
+    QCOMPARE(flow.value(QStringLiteral("value")).toInt(), 1500);
+    QCOMPARE(flow.value(QStringLiteral("threshold")).toInt(), 1000);
+    QCOMPARE(
+        flow.value(QStringLiteral("setting")).toString(), QStringLiteral("pullThresholdForQueue"));
+    const QJsonObject stale = QJsonDocument::fromJson(lines[2]).object();
+    QCOMPARE(stale.value(QStringLiteral("change")).toString(), QStringLiteral("stale-view"));
+    QCOMPARE(stale.value(QStringLiteral("subject")).toString(), QStringLiteral("127.0.0.1@c1"));
+    QCOMPARE(stale.value(QStringLiteral("strategy")).toString(), QStringLiteral("AVG_BY_CIRCLE"));
+    QCOMPARE(stale.value(QStringLiteral("held")).toInt(), 4);
+    QCOMPARE(stale.value(QStringLiteral("expected")).toInt(), 4);
+    QCOMPARE(stale.value(QStringLiteral("missing")).toArray(),
+        (QJsonArray {
+            QStringLiteral("TryTopic/broker-a/3"), QStringLiteral("TryTopic/broker-a/6") }));
+    QCOMPARE(stale.value(QStringLiteral("extra")).toArray(),
+        (QJsonArray {
+            QStringLiteral("TryTopic/broker-a/1"), QStringLiteral("TryTopic/broker-a/2") }));
 }
 
 void tst_RblabLive::badArguments()
