@@ -17,6 +17,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -87,6 +88,41 @@ QString describe(const GroupSnapshot &s)
     return (lines + s.problems).join(u'\n');
 }
 
+//! "12.3 s: 3 clients, 2 answered, 5 of 8 owned, 1 problem; client-answering 127.0.0.1@c2"
+QString traceLine(qint64 elapsedMs, const GroupSnapshot &s, const QList<GroupChange> &diff)
+{
+    int answered = 0;
+    QStringList silent;
+    for (const ClientView &c : s.clients) {
+        answered += c.answered ? 1 : 0;
+        if (!c.answered) {
+            silent.append(c.clientId + QStringLiteral(" (") + c.error + u')');
+        }
+    }
+    int owned = 0;
+    int all = 0;
+    for (const QueueView &q : s.queues) {
+        all += q.queue.topic == kTopic ? 1 : 0;
+        owned += q.queue.topic == kTopic && q.ownership == QueueView::Ownership::Owned ? 1 : 0;
+    }
+    QStringList changes;
+    for (const GroupChange &c : diff) {
+        changes.append(GroupChange::kindName(c.kind) + u' ' + c.subject);
+    }
+    return QStringLiteral("%1 s: %2 clients, %3 answered, %4 of %5 owned, %6 problems%7%8%9")
+        .arg(double(elapsedMs) / 1000.0, 0, 'f', 1)
+        .arg(s.clients.size())
+        .arg(answered)
+        .arg(owned)
+        .arg(all)
+        .arg(s.problems.size())
+        .arg(silent.isEmpty() ? QString() : QStringLiteral("; silent: ") + silent.join(u','))
+        .arg(changes.isEmpty() ? QString()
+                               : QStringLiteral("; ") + changes.join(QStringLiteral(", ")))
+        .arg(s.problems.isEmpty() ? QString()
+                                  : QStringLiteral("; ") + s.problems.join(QStringLiteral("; ")));
+}
+
 bool settled(const GroupSnapshot &s, int clients)
 {
     if (s.clients.size() != clients) {
@@ -116,6 +152,7 @@ class tst_LiveCluster : public QObject
 private Q_SLOTS:
     void initTestCase();
     void ownersAgreeWithTheClientsAndAKillShowsAsAMove();
+    void cleanup();
     void cleanupTestCase();
 
 private:
@@ -130,6 +167,9 @@ private:
     QString m_namesrv;
     QString m_classes;
     QMap<QString, qint64> m_consumers; //!< name → pid
+    //! One line per poll of waitFor(), printed when the test fails: why it had not settled.
+    QStringList m_trace;
+    bool m_failed = false;
     bool m_clusterStarted = false;
 };
 
@@ -193,7 +233,15 @@ void tst_LiveCluster::initTestCase()
             + QStringList { QStringLiteral("--out=") + folder,
                 QStringLiteral("--namesrv=") + m_namesrv, QStringLiteral("--name=") + name,
                 QStringLiteral("--group=") + kGroup, QStringLiteral("--subscribe=") + kTopic,
-                QStringLiteral("--allocPollMs=20"), QStringLiteral("--exitAfter=240s") });
+                QStringLiteral("--allocPollMs=20"),
+                // A client whose first route fetch times out under load (mqClientApiTimeout
+                // 3 s) has no broker to send heartbeats to until its next route poll: every
+                // 30 s by default, 5 s here.
+                QStringLiteral("--pollNameServerInterval=5s"),
+                // Their requests wait longer than the default 3 s on a machine under load.
+                QStringLiteral("--mqClientApiTimeout=10s"),
+                // A safety net: the test kills them at the end.
+                QStringLiteral("--exitAfter=540s") });
         p.setStandardOutputFile(folder + QStringLiteral("/jvm.out"));
         p.setStandardErrorFile(folder + QStringLiteral("/jvm.out"), QIODevice::Append);
         p.setStandardInputFile(QProcess::nullDevice());
@@ -207,16 +255,25 @@ GroupSnapshot tst_LiveCluster::waitFor(GroupWatcher &watcher, int clients, int s
     QList<GroupChange> *changes, const GroupSnapshot *from)
 {
     const qint64 until = QDateTime::currentMSecsSinceEpoch() + qint64(seconds) * 1000;
+    QElapsedTimer clock;
+    clock.start();
     GroupSnapshot last = from != nullptr ? *from : watcher.pollAndWait();
     int stable = 0;
     while (QDateTime::currentMSecsSinceEpoch() < until) {
         QTest::qWait(from != nullptr && stable == 0 ? 100 : 1000);
         GroupSnapshot next = watcher.pollAndWait();
+        const QList<GroupChange> diff = diffSnapshots(last, next);
         if (changes != nullptr) {
-            *changes += diffSnapshots(last, next);
+            *changes += diff;
         }
-        // Settled twice in a row with nothing moving: the rebalance is over.
-        stable = settled(next, clients) && diffSnapshots(last, next).isEmpty() ? stable + 1 : 0;
+        // Settled twice in a row with nothing moving: the rebalance is over. A queue's cache
+        // going over or under a threshold is not a move.
+        const bool moving = std::any_of(diff.cbegin(), diff.cend(), [](const GroupChange &c) {
+            return c.kind != GroupChange::Kind::FlowControlOn
+                && c.kind != GroupChange::Kind::FlowControlOff;
+        });
+        stable = settled(next, clients) && !moving ? stable + 1 : 0;
+        m_trace.append(traceLine(clock.elapsed(), next, diff));
         last = next.withKnownOwners(last);
         if (stable >= 2) {
             return next;
@@ -230,6 +287,21 @@ void tst_LiveCluster::ownersAgreeWithTheClientsAndAKillShowsAsAMove()
     RemotingClient client;
     GroupWatcher watcher(&client, m_namesrv, kGroup);
     watcher.setTimeoutMs(5000);
+    // Three JVMs starting together on a shared two-core machine take 20 to 40 s to connect
+    // (seen here), longer under load; the settling is timed from when all three are connected,
+    // not from their launch (a run that "never settled in 120 s" had spent them starting).
+    QElapsedTimer starting;
+    starting.start();
+    GroupSnapshot connected;
+    while (starting.elapsed() < 180000 && connected.clients.size() < 3) {
+        QTest::qWait(1000);
+        connected = watcher.pollAndWait();
+    }
+    QVERIFY2(connected.clients.size() == 3,
+        qPrintable(QStringLiteral("the three consumers did not connect in 180 s:\n")
+            + describe(connected)));
+    std::fprintf(
+        stderr, "tst_livecluster: the three consumers connected in %lld ms\n", starting.elapsed());
     const GroupSnapshot start = waitFor(watcher, 3, 120, nullptr);
     QVERIFY2(settled(start, 3), qPrintable(describe(start)));
     QVERIFY(start.problems.isEmpty());
@@ -293,9 +365,16 @@ void tst_LiveCluster::ownersAgreeWithTheClientsAndAKillShowsAsAMove()
     }
 }
 
+void tst_LiveCluster::cleanup()
+{
+    // In cleanupTestCase() currentTestFailed() speaks of cleanupTestCase itself.
+    m_failed = m_failed || QTest::currentTestFailed();
+}
+
 void tst_LiveCluster::cleanupTestCase()
 {
-    if (QTest::currentTestFailed() || qEnvironmentVariableIsSet("RBLAB_KEEP_LIVECLUSTER")) {
+    if (m_failed || qEnvironmentVariableIsSet("RBLAB_KEEP_LIVECLUSTER")) {
+        std::fprintf(stderr, "tst_livecluster: the polls:\n%s\n", qPrintable(m_trace.join(u'\n')));
         m_dir.setAutoRemove(false);
         std::fprintf(stderr, "tst_livecluster: kept %s\n", qPrintable(m_dir.path()));
     }
@@ -317,6 +396,12 @@ int main(int argc, char *argv[])
         std::fprintf(
             stderr, "tst_livecluster: SKIPPED, cannot start a real cluster: %s\n", qPrintable(why));
         return 77;
+    }
+    // The test function waits up to 180 s for the consumers to connect, 120 s for them to
+    // settle and 90 s after the kill: past QtTest's default 300 s, whose abort would leave the
+    // cluster running. ctest's TIMEOUT (600 s) bounds the whole.
+    if (!qEnvironmentVariableIsSet("QTEST_FUNCTION_TIMEOUT")) {
+        qputenv("QTEST_FUNCTION_TIMEOUT", "450000");
     }
     tst_LiveCluster test;
     return QTest::qExec(&test, argc, argv);
