@@ -145,6 +145,89 @@ RemotingCommand responseTo(const RemotingCommand &request, int code, const QStri
     return r;
 }
 
+/*!
+    The captured 4.9.8 cluster on loopback: `a` is the name server and broker-a, answering as
+    the real ones did (three clients of try_group on TryTopic's 8 queues); `b` is broker-b, in
+    the cluster but without the group (203: code 206). Each may be told to answer a request
+    otherwise first: a hook that returns true has answered it (or chosen not to).
+*/
+class CapturedCluster
+{
+public:
+    using Hook = std::function<bool(QTcpSocket *, const RemotingCommand &)>;
+
+    CapturedCluster()
+    {
+        using namespace Rblab::Remoting::Captured;
+        const QString v = QStringLiteral("4.9.8");
+        auto captured = [&](const char *prefix) {
+            return response(v, QLatin1String(prefix))
+                .body.replace("127.0.0.1:26581", a.address().toUtf8());
+        };
+        m_bodies = { { Code::GetConsumerConnectionList, captured("08-") },
+            { Code::GetConsumeStats, captured("09-") } };
+        m_routes = { { QStringLiteral("TryTopic"), captured("01-") },
+            { QStringLiteral("%RETRY%try_group"), captured("03-") } };
+        m_running = { { QStringLiteral("127.0.0.1@c1"), captured("12-") },
+            { QStringLiteral("127.0.0.1@c2"), captured("13-") },
+            { QStringLiteral("127.0.0.1@c3"), captured("14-") } };
+        m_bodies.insert(Code::GetBrokerClusterInfo,
+            QStringLiteral(
+                R"({"brokerAddrTable":{"broker-a":{"brokerAddrs":{0:"%1"},"brokerName":"broker-a",)"
+                R"("cluster":"c"},"broker-b":{"brokerAddrs":{0:"%2"},"brokerName":"broker-b",)"
+                R"("cluster":"c"}},"clusterAddrTable":{"c":["broker-a","broker-b"]}})")
+                .arg(a.address(), b.address())
+                .toUtf8());
+        a.handler = [this](QTcpSocket *s, const RemotingCommand &c) {
+            if (nameServerAndBrokerA && nameServerAndBrokerA(s, c)) {
+                return;
+            }
+            if (c.code == Code::GetRouteInfoByTopic) {
+                s->write(responseTo(
+                    c, 0, QString(), m_routes.value(c.extFields.value(QStringLiteral("topic"))))
+                             .encode());
+            } else if (c.code == Code::GetConsumerRunningInfo) {
+                s->write(responseTo(c, 0, QStringLiteral("not set any response code"),
+                    m_running.value(c.extFields.value(QStringLiteral("clientId"))))
+                             .encode());
+            } else {
+                s->write(responseTo(c, 0, QString(), m_bodies.value(c.code)).encode());
+            }
+        };
+        b.handler = [this](QTcpSocket *s, const RemotingCommand &c) {
+            if (brokerB && brokerB(s, c)) {
+                return;
+            }
+            if (c.code == Code::GetConsumerConnectionList) {
+                s->write(
+                    responseTo(c, 206, QStringLiteral("the consumer group[try_group] not online"))
+                        .encode());
+            } else {
+                s->write(responseTo(c, 0, QString(), QByteArray(R"({"offsetTable":{}})")).encode());
+            }
+        };
+    }
+
+    //! One poll of try_group, 500 ms a request.
+    GroupSnapshot poll()
+    {
+        RemotingClient client;
+        GroupWatcher watcher(&client, a.address(), QStringLiteral("try_group"));
+        watcher.setTimeoutMs(500);
+        return watcher.pollAndWait();
+    }
+
+    ScriptedServer a;
+    ScriptedServer b;
+    Hook nameServerAndBrokerA;
+    Hook brokerB;
+
+private:
+    QHash<int, QByteArray> m_bodies;
+    QHash<QString, QByteArray> m_routes;
+    QHash<QString, QByteArray> m_running;
+};
+
 struct Outcome
 {
     bool done = false;
@@ -174,6 +257,7 @@ private Q_SLOTS:
     void watcherGoneMidPoll();
     void badAnswerIsOneLine_data();
     void badAnswerIsOneLine();
+    void aclOnARouteAndAClient();
 };
 
 void tst_RemotingClient::refusesEveryCodeButQueries()
@@ -454,67 +538,33 @@ void tst_RemotingClient::badAnswerIsOneLine_data()
 */
 void tst_RemotingClient::badAnswerIsOneLine()
 {
-    using namespace Rblab::Remoting::Captured;
     QFETCH(QString, behaviour);
     QFETCH(int, code);
     QFETCH(QString, remark);
     QFETCH(QByteArray, body);
     QFETCH(QString, line);
-    ScriptedServer a; // the name server and broker-a
-    ScriptedServer b;
-    const QString v = QStringLiteral("4.9.8");
-    auto captured = [&](const char *prefix) {
-        return response(v, QLatin1String(prefix))
-            .body.replace("127.0.0.1:26581", a.address().toUtf8());
-    };
-    const QByteArray clusterInfo = QStringLiteral(
-        R"({"brokerAddrTable":{"broker-a":{"brokerAddrs":{0:"%1"},"brokerName":"broker-a",)"
-        R"("cluster":"c"},"broker-b":{"brokerAddrs":{0:"%2"},"brokerName":"broker-b",)"
-        R"("cluster":"c"}},"clusterAddrTable":{"c":["broker-a","broker-b"]}})")
-                                       .arg(a.address(), b.address())
-                                       .toUtf8();
-    const QMap<QString, QByteArray> running { { QStringLiteral("127.0.0.1@c1"), captured("12-") },
-        { QStringLiteral("127.0.0.1@c2"), captured("13-") },
-        { QStringLiteral("127.0.0.1@c3"), captured("14-") } };
-    a.handler = [&](QTcpSocket *s, const RemotingCommand &c) {
-        if (c.code == Code::GetBrokerClusterInfo) {
-            s->write(responseTo(c, 0, QString(), clusterInfo).encode());
-        } else if (c.code == Code::GetRouteInfoByTopic) {
-            const bool retry = c.extFields.value(QStringLiteral("topic")).startsWith(u'%');
-            s->write(responseTo(c, 0, QString(), captured(retry ? "03-" : "01-")).encode());
-        } else if (c.code == Code::GetConsumerConnectionList) {
-            s->write(responseTo(c, 0, QString(), captured("08-")).encode());
-        } else if (c.code == Code::GetConsumeStats) {
-            s->write(responseTo(c, 0, QString(), captured("09-")).encode());
-        } else if (c.code == Code::GetConsumerRunningInfo) {
-            s->write(responseTo(c, 0, QStringLiteral("not set any response code"),
-                running.value(c.extFields.value(QStringLiteral("clientId"))))
-                         .encode());
-        }
-    };
+    CapturedCluster cluster;
     qsizetype truncatedBytes = 0;
-    b.handler = [&](QTcpSocket *s, const RemotingCommand &c) {
-        if (c.code == Code::GetConsumerConnectionList) { // the group has no client there
-            s->write(responseTo(c, 206, QStringLiteral("the consumer group[try_group] not online"))
-                         .encode());
-        } else if (c.code == Code::GetConsumeStats && behaviour == QLatin1String("truncate")) {
+    cluster.brokerB = [&](QTcpSocket *s, const RemotingCommand &c) {
+        if (c.code != Code::GetConsumeStats) {
+            return false;
+        }
+        if (behaviour == QLatin1String("truncate")) {
             const QByteArray f = responseTo(c, code, remark, body).encode();
             truncatedBytes = f.size() / 2;
             s->write(f.left(truncatedBytes));
             s->flush();
             s->disconnectFromHost();
-        } else if (c.code == Code::GetConsumeStats && behaviour.isEmpty()) {
+        } else if (behaviour.isEmpty()) {
             s->write(responseTo(c, code, remark, body).encode());
         }
+        return true; // "silent": nothing
     };
-    RemotingClient client;
-    GroupWatcher watcher(&client, a.address(), QStringLiteral("try_group"));
-    watcher.setTimeoutMs(500);
-    const GroupSnapshot s = watcher.pollAndWait();
+    const GroupSnapshot s = cluster.poll();
 
     QString bodyError;
     readConsumeStats(body, &bodyError);
-    const QString expected = line.arg(b.address())
+    const QString expected = line.arg(cluster.b.address())
                                  .replace(QStringLiteral("BODY"), bodyError)
                                  .replace(QStringLiteral("TRUNC"), QString::number(truncatedBytes));
     QCOMPARE(s.problems, QStringList { expected });
@@ -532,6 +582,61 @@ void tst_RemotingClient::badAnswerIsOneLine()
     const QueueView *q0 = s.queue({ QStringLiteral("TryTopic"), QStringLiteral("broker-a"), 0 });
     QCOMPARE(q0->brokerOffset, 2236); // 09-broker-a-GET_CONSUME_STATS-try_group
     QCOMPARE(q0->owners, QStringList { QStringLiteral("127.0.0.1@c1") });
+}
+
+/*!
+    A 5.x cluster with ACL answers NO_PERMISSION to the name server's route request; a 4.x
+    broker relays the ACL refusal of GET_CONSUMER_RUNNING_INFO. The route is one problem line,
+    the client is one that did not answer, with the same kind of line; the offsets and the
+    other clients' claims stay.
+*/
+void tst_RemotingClient::aclOnARouteAndAClient()
+{
+    CapturedCluster cluster;
+    const QString acl
+        = QStringLiteral("org.apache.rocketmq.acl.common.AclException: No accessKey is configured");
+    cluster.nameServerAndBrokerA = [&](QTcpSocket *s, const RemotingCommand &c) {
+        if (c.code == Code::GetRouteInfoByTopic
+            && c.extFields.value(QStringLiteral("topic")) == QLatin1String("TryTopic")) {
+            s->write(responseTo(c, 16, QStringLiteral("no permission for TryTopic")).encode());
+            return true;
+        }
+        if (c.code == Code::GetConsumerRunningInfo
+            && c.extFields.value(QStringLiteral("clientId")) == QLatin1String("127.0.0.1@c2")) {
+            s->write(responseTo(c, 1, acl).encode());
+            return true;
+        }
+        return false;
+    };
+    const GroupSnapshot s = cluster.poll();
+    const QString ns = cluster.a.address();
+    QCOMPARE(s.problems,
+        QStringList { QStringLiteral(
+            "GET_ROUTEINFO_BY_TOPIC to %1 (name server, topic TryTopic) was refused: the cluster "
+            "requires ACL credentials (code 16: no permission for TryTopic); rblab reads without "
+            "credentials: watch from an address in the ACL's globalWhiteRemoteAddresses, or a "
+            "cluster without ACL")
+                          .arg(ns) });
+    const ClientView *c2 = s.client(QStringLiteral("127.0.0.1@c2"));
+    QVERIFY(c2 != nullptr && !c2->answered);
+    QCOMPARE(c2->error,
+        QStringLiteral("GET_CONSUMER_RUNNING_INFO to %1 (for 127.0.0.1@c2) was refused: the "
+                       "cluster requires ACL credentials (code 1: %2); rblab reads without "
+                       "credentials: watch from an address in the ACL's "
+                       "globalWhiteRemoteAddresses, or a cluster without ACL")
+            .arg(ns, acl));
+    QVERIFY(s.client(QStringLiteral("127.0.0.1@c1"))->answered);
+    QVERIFY(s.client(QStringLiteral("127.0.0.1@c3"))->answered);
+    // Without TryTopic's route its queues come from the offsets; c1 and c3 still hold theirs,
+    // c2's are unknown (it did not answer), not orphaned.
+    const QueueView *q0 = s.queue({ QStringLiteral("TryTopic"), QStringLiteral("broker-a"), 0 });
+    QVERIFY(q0 != nullptr && q0->hasOffsets);
+    QCOMPARE(q0->brokerOffset, 2236);
+    QCOMPARE(q0->owners, QStringList { QStringLiteral("127.0.0.1@c1") });
+    QCOMPARE(s.queue({ QStringLiteral("TryTopic"), QStringLiteral("broker-a"), 4 })->ownership,
+        QueueView::Ownership::Unknown);
+    QCOMPARE(s.queue({ QStringLiteral("TryTopic"), QStringLiteral("broker-a"), 7 })->owners,
+        QStringList { QStringLiteral("127.0.0.1@c3") });
 }
 
 QTEST_GUILESS_MAIN(tst_RemotingClient)
