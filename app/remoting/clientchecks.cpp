@@ -55,17 +55,14 @@ QString FlowControl::describe() const
     return QString();
 }
 
-std::optional<FlowControl> flowControlOf(
-    const ConsumerRunningInfo &info, const ConsumerRunningInfo::ProcessQueue &pq)
+FlowLimits FlowLimits::of(const ConsumerRunningInfo &info)
 {
-    if (pq.dropped) {
-        return std::nullopt; // pullMessage returns before any check for a dropped queue
-    }
-    // DefaultMQPushConsumer's defaults, for a client whose properties lack a setting.
-    qint64 countThreshold = property(info, "pullThresholdForQueue", 1000);
-    qint64 sizeThreshold = property(info, "pullThresholdSizeForQueue", 100);
-    QString countSetting = QStringLiteral("pullThresholdForQueue");
-    QString sizeSetting = QStringLiteral("pullThresholdSizeForQueue");
+    FlowLimits limits;
+    limits.count = property(info, "pullThresholdForQueue", limits.count);
+    limits.sizeMiB = property(info, "pullThresholdSizeForQueue", limits.sizeMiB);
+    limits.span = property(info, "consumeConcurrentlyMaxSpan", limits.span);
+    limits.orderly
+        = info.properties.value(QStringLiteral("PROP_CONSUMEORDERLY")) == QLatin1String("true");
     // RebalancePushImpl.messageQueueChanged: the topic thresholds are split over all the
     // client's process queues (processQueueTable.size(), every topic, retry topic included).
     qint64 processQueues = 0;
@@ -75,35 +72,47 @@ std::optional<FlowControl> flowControlOf(
     const qint64 countForTopic = property(info, "pullThresholdForTopic", -1);
     const qint64 sizeForTopic = property(info, "pullThresholdSizeForTopic", -1);
     if (countForTopic != -1 && processQueues > 0) {
-        countThreshold = std::max<qint64>(1, countForTopic / processQueues);
-        countSetting = QStringLiteral("pullThresholdForTopic %1 / %2 queues =")
-                           .arg(countForTopic)
-                           .arg(processQueues);
+        limits.count = std::max<qint64>(1, countForTopic / processQueues);
+        limits.countSetting = QStringLiteral("pullThresholdForTopic %1 / %2 queues =")
+                                  .arg(countForTopic)
+                                  .arg(processQueues);
     }
     if (sizeForTopic != -1 && processQueues > 0) {
-        sizeThreshold = std::max<qint64>(1, sizeForTopic / processQueues);
-        sizeSetting = QStringLiteral("pullThresholdSizeForTopic %1 / %2 queues =")
-                          .arg(sizeForTopic)
-                          .arg(processQueues);
+        limits.sizeMiB = std::max<qint64>(1, sizeForTopic / processQueues);
+        limits.sizeSetting = QStringLiteral("pullThresholdSizeForTopic %1 / %2 queues =")
+                                 .arg(sizeForTopic)
+                                 .arg(processQueues);
     }
-    if (pq.cachedMsgCount > countThreshold) {
-        return FlowControl { FlowControl::Cause::CachedCount, pq.cachedMsgCount, countThreshold,
+    return limits;
+}
+
+std::optional<FlowControl> FlowLimits::check(const ConsumerRunningInfo::ProcessQueue &pq) const
+{
+    if (pq.dropped) {
+        return std::nullopt; // pullMessage returns before any check for a dropped queue
+    }
+    if (pq.cachedMsgCount > count) {
+        return FlowControl { FlowControl::Cause::CachedCount, pq.cachedMsgCount, count,
             countSetting };
     }
-    if (pq.cachedMsgSizeInMiB > sizeThreshold) {
-        return FlowControl { FlowControl::Cause::CachedSize, pq.cachedMsgSizeInMiB, sizeThreshold,
+    if (pq.cachedMsgSizeInMiB > sizeMiB) {
+        return FlowControl { FlowControl::Cause::CachedSize, pq.cachedMsgSizeInMiB, sizeMiB,
             sizeSetting };
     }
-    const bool orderly
-        = info.properties.value(QStringLiteral("PROP_CONSUMEORDERLY")) == QLatin1String("true");
-    const qint64 maxSpan = property(info, "consumeConcurrentlyMaxSpan", 2000);
     // ProcessQueue.getMaxSpan: lastKey - firstKey of the cached messages, 0 when none.
-    const qint64 span = pq.cachedMsgCount > 0 ? pq.cachedMsgMaxOffset - pq.cachedMsgMinOffset : 0;
-    if (!orderly && span > maxSpan) {
-        return FlowControl { FlowControl::Cause::Span, span, maxSpan,
+    const qint64 maxSpan
+        = pq.cachedMsgCount > 0 ? pq.cachedMsgMaxOffset - pq.cachedMsgMinOffset : 0;
+    if (!orderly && maxSpan > span) {
+        return FlowControl { FlowControl::Cause::Span, maxSpan, span,
             QStringLiteral("consumeConcurrentlyMaxSpan") };
     }
     return std::nullopt;
+}
+
+std::optional<FlowControl> flowControlOf(
+    const ConsumerRunningInfo &info, const ConsumerRunningInfo::ProcessQueue &pq)
+{
+    return FlowLimits::of(info).check(pq);
 }
 
 QString judgedStrategyOf(const ConsumerRunningInfo &info)

@@ -43,6 +43,21 @@ struct FlowControl
     friend bool operator==(const FlowControl &, const FlowControl &) = default;
 };
 
+//! A client's flow-control settings, read once from its running info's properties.
+struct FlowLimits
+{
+    qint64 count = 1000; //!< cached messages a queue may hold (DefaultMQPushConsumer's default)
+    qint64 sizeMiB = 100;
+    qint64 span = 2000; //!< consumeConcurrentlyMaxSpan
+    bool orderly = false; //!< PROP_CONSUMEORDERLY: no span check
+    QString countSetting = QStringLiteral("pullThresholdForQueue");
+    QString sizeSetting = QStringLiteral("pullThresholdSizeForQueue");
+
+    static FlowLimits of(const ConsumerRunningInfo &info);
+    //! pullMessage's checks on one process queue.
+    std::optional<FlowControl> check(const ConsumerRunningInfo::ProcessQueue &pq) const;
+};
+
 //! The checks of pullMessage on one process queue of `info`, with `info`'s own settings.
 std::optional<FlowControl> flowControlOf(
     const ConsumerRunningInfo &info, const ConsumerRunningInfo::ProcessQueue &pq);

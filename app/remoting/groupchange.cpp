@@ -178,14 +178,16 @@ void appendFlowControlChanges(
         if (old != nullptr && !old->answered) {
             old = nullptr; // nothing known of its queues before
         }
+        const FlowLimits limitsNow = FlowLimits::of(c.info);
+        const FlowLimits limitsThen = old != nullptr ? FlowLimits::of(old->info) : FlowLimits();
         for (const ConsumerRunningInfo::ProcessQueue &pq : c.info.processQueues) {
-            const std::optional<FlowControl> now = flowControlOf(c.info, pq);
+            const std::optional<FlowControl> now = limitsNow.check(pq);
             if (!now) {
                 continue;
             }
             const ConsumerRunningInfo::ProcessQueue *was
                 = old != nullptr ? processQueueOf(*old, pq.queue) : nullptr;
-            if (was == nullptr || !flowControlOf(old->info, *was)) {
+            if (was == nullptr || !limitsThen.check(*was)) {
                 GroupChange change { Kind::FlowControlOn, pq.queue.label(), {}, {},
                     FlowControl::causeName(now->cause) };
                 change.client = c.clientId;
@@ -197,12 +199,12 @@ void appendFlowControlChanges(
             continue;
         }
         for (const ConsumerRunningInfo::ProcessQueue &pq : old->info.processQueues) {
-            const std::optional<FlowControl> then = flowControlOf(old->info, pq);
+            const std::optional<FlowControl> then = limitsThen.check(pq);
             if (!then) {
                 continue;
             }
             const ConsumerRunningInfo::ProcessQueue *is = processQueueOf(c, pq.queue);
-            if (is == nullptr || !flowControlOf(c.info, *is)) {
+            if (is == nullptr || !limitsNow.check(*is)) {
                 GroupChange change { Kind::FlowControlOff, pq.queue.label(), {}, {},
                     is == nullptr ? QStringLiteral("no longer held")
                                   : QStringLiteral("%1 cached messages, %2 MiB")

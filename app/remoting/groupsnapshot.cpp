@@ -109,6 +109,7 @@ void GroupSnapshot::assemble(const QList<ConsumeStats> &stats)
     QSet<QString> popTopics; // topic/broker consumed by POP
     for (const ClientView &c : std::as_const(clients)) {
         everyClientAnswered = everyClientAnswered && c.answered;
+        const FlowLimits limits = FlowLimits::of(c.info);
         for (const ConsumerRunningInfo::PopQueue &p : c.info.popQueues) {
             popTopics.insert(p.queue.topic + QLatin1Char('/') + p.queue.brokerName);
         }
@@ -121,7 +122,7 @@ void GroupSnapshot::assemble(const QList<ConsumeStats> &stats)
             q.owners.append(c.clientId);
             if (!q.processQueue) {
                 q.processQueue = pq;
-                q.flowControl = flowControlOf(c.info, pq);
+                q.flowControl = limits.check(pq);
             }
         }
     }
