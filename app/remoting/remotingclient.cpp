@@ -30,10 +30,11 @@ RemotingReply::Failure RemotingReply::failure(const QString &bodyError) const
             ? Failure::BadFrame
             : Failure::NoConnection;
     }
-    // The ACL plugin's refusals: 5.x answers NO_PERMISSION (16); 4.x's PlainAccessValidator
-    // throws an AclException that the broker answers as SYSTEM_ERROR (1) with its message as
-    // the remark: "org.apache.rocketmq.acl.common.AclException: No accessKey is configured, …",
-    // "… Check signature failed for accessKey=…", "No acl config for …".
+    // A refused access: ResponseCode.NO_PERMISSION (16), or, on 4.x, the AclException that
+    // PlainAccessValidator throws in the broker's RPC hook, which NettyRemotingAbstract
+    // answers as SYSTEM_ERROR (1) with the exception as the remark (as users report it:
+    // "org.apache.rocketmq.acl.common.AclException: No accessKey is configured, …"; the
+    // plugin's other messages name the accessKey, the ACL config or the signature).
     static const QRegularExpression acl(
         QStringLiteral("AclException|accessKey|\\bACL\\b|signature|authenticat"),
         QRegularExpression::CaseInsensitiveOption);

@@ -34,7 +34,7 @@ struct RemotingReply
     //! What kind of failure a reply is, for the line problemLine() writes.
     enum class Failure {
         None, //!< code 0 and, when a body error is given, none
-        AccessDenied, //!< code 16 NO_PERMISSION, or a remark of the ACL plugin (AccessKey, …)
+        AccessDenied, //!< code 16 NO_PERMISSION, or an error remark of the ACL plugin (accessKey…)
         NotSupported, //!< code 3 REQUEST_CODE_NOT_SUPPORTED: an unknown request code
         ServerError, //!< any other code but 0: the server failed (a remark with the error)
         BadBody, //!< code 0 with a body the readers cannot read
