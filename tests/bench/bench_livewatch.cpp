@@ -30,6 +30,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <memory>
 #include <vector>
 
 #include <fcntl.h>
@@ -121,6 +122,26 @@ QString waitForNameServer(const QString &runFile, QProcess &realRun, int seconds
     return QString();
 }
 
+/*!
+    The consumers real-run's progress says died ("  0:17.226  died 127.0.0.1@c1 (START_FAILED
+    …)"); real-run.json lists them only when the run ends.
+*/
+QStringList diedIn(const QString &runLog)
+{
+    QFile f(runLog);
+    if (!f.open(QIODevice::ReadOnly)) {
+        return {};
+    }
+    QStringList died;
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        const qsizetype at = line.indexOf("  died ");
+        if (at >= 0) {
+            died.append(QString::fromUtf8(line.mid(at + 7)).left(200));
+        }
+    }
+    return died;
+}
+
 } // namespace
 
 class bench_LiveWatch : public QObject
@@ -135,64 +156,93 @@ void bench_LiveWatch::watch8Clients64Queues()
 {
     QTemporaryDir tmp;
     QVERIFY(tmp.isValid());
-    const QString out = tmp.path() + QStringLiteral("/run");
-    QProcess realRun;
-    realRun.setProcessChannelMode(QProcess::MergedChannels);
-    realRun.setStandardOutputFile(tmp.path() + QStringLiteral("/real-run.log"));
-    realRun.start(QStringLiteral(RBLAB_BIN_DIR "/rblab"),
-        { QStringLiteral("real-run"),
-            QStringLiteral(RBLAB_SOURCE_DIR "/tests/bench/live-watch-8x64.json"),
-            QStringLiteral("--rocketmq"), g_home.dir, QStringLiteral("--out"), out,
-            QStringLiteral("--seeds"), QStringLiteral("0") });
-    QVERIFY(realRun.waitForStarted(10000));
-    auto stopRun = qScopeGuard([&]() {
-        if (realRun.state() != QProcess::NotRunning) {
-            ::kill(pid_t(realRun.processId()), SIGTERM); // real-run stops what it started
-            if (!realRun.waitForFinished(120000)) {
-                realRun.kill();
-                realRun.waitForFinished(10000);
+    // A consumer whose start() times out on a loaded machine exits (START_FAILED); the run is
+    // then of fewer than eight clients and is played again, once.
+    std::unique_ptr<QProcess> realRun;
+    auto stopRun = [&]() {
+        if (realRun && realRun->state() != QProcess::NotRunning) {
+            ::kill(pid_t(realRun->processId()), SIGTERM); // real-run stops what it started
+            if (!realRun->waitForFinished(120000)) {
+                realRun->kill();
+                realRun->waitForFinished(10000);
             }
         }
-    });
-    auto runLog = [&]() {
-        QFile f(tmp.path() + QStringLiteral("/real-run.log"));
-        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
     };
-    const QString ns = waitForNameServer(out + QStringLiteral("/real-run.json"), realRun, 300);
-    QVERIFY2(!ns.isEmpty(), qPrintable(QStringLiteral("the run did not start:\n") + runLog()));
-
-    // Settled: every client answers and every queue of the topic is held once.
-    RemotingClient client;
-    GroupWatcher watcher(&client, ns, kGroup);
-    GroupSnapshot s;
-    const QDeadlineTimer settle(180000);
-    auto settled = [&]() {
-        int answered = 0;
-        for (const ClientView &c : s.clients) {
-            answered += c.answered ? 1 : 0;
+    auto stopAtTheEnd = qScopeGuard(stopRun);
+    QString ns;
+    QString failure;
+    for (int attempt = 1; attempt <= 2; ++attempt) {
+        stopRun();
+        const QString out = tmp.path() + QStringLiteral("/run%1").arg(attempt);
+        const QString runLogPath = tmp.path() + QStringLiteral("/real-run%1.log").arg(attempt);
+        realRun = std::make_unique<QProcess>();
+        realRun->setProcessChannelMode(QProcess::MergedChannels);
+        realRun->setStandardOutputFile(runLogPath);
+        realRun->start(QStringLiteral(RBLAB_BIN_DIR "/rblab"),
+            { QStringLiteral("real-run"),
+                QStringLiteral(RBLAB_SOURCE_DIR "/tests/bench/live-watch-8x64.json"),
+                QStringLiteral("--rocketmq"), g_home.dir, QStringLiteral("--out"), out,
+                QStringLiteral("--seeds"), QStringLiteral("0") });
+        QVERIFY(realRun->waitForStarted(10000));
+        auto runLog = [&]() {
+            QFile f(runLogPath);
+            return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+        };
+        const QString runFile = out + QStringLiteral("/real-run.json");
+        ns = waitForNameServer(runFile, *realRun, 300);
+        if (ns.isEmpty()) {
+            failure = QStringLiteral("the run did not start:\n") + runLog();
+            continue;
         }
-        int owned = 0;
-        for (const QueueView &q : s.queues) {
-            owned += q.queue.topic == QLatin1String("WatchTopic")
-                    && q.ownership == QueueView::Ownership::Owned
-                ? 1
-                : 0;
+        // Settled: every client answers and every queue of the topic is held once.
+        RemotingClient client;
+        GroupWatcher watcher(&client, ns, kGroup);
+        GroupSnapshot s;
+        auto settled = [&]() {
+            int answered = 0;
+            for (const ClientView &c : s.clients) {
+                answered += c.answered ? 1 : 0;
+            }
+            int owned = 0;
+            for (const QueueView &q : s.queues) {
+                owned += q.queue.topic == QLatin1String("WatchTopic")
+                        && q.ownership == QueueView::Ownership::Owned
+                    ? 1
+                    : 0;
+            }
+            return s.clients.size() == kClients && answered == kClients && owned == kQueues;
+        };
+        const QDeadlineTimer settle(180000);
+        QStringList died;
+        while (!settle.hasExpired() && realRun->state() != QProcess::NotRunning) {
+            s = watcher.pollAndWait();
+            if (settled()) {
+                break;
+            }
+            died = diedIn(runLogPath);
+            if (!died.isEmpty()) {
+                break;
+            }
+            QThread::msleep(1000);
         }
-        return s.clients.size() == kClients && answered == kClients && owned == kQueues;
-    };
-    while (!settle.hasExpired() && realRun.state() != QProcess::NotRunning) {
-        s = watcher.pollAndWait();
+        client.closeAll();
         if (settled()) {
+            failure.clear();
             break;
         }
-        QThread::msleep(1000);
+        failure = QStringLiteral("attempt %1: the group did not settle: %2 clients, %3 queues, "
+                                 "died: %4; problems: %5\n%6")
+                      .arg(attempt)
+                      .arg(s.clients.size())
+                      .arg(s.queues.size())
+                      .arg(died.join(QStringLiteral("; ")), s.problems.join(QStringLiteral("; ")),
+                          runLog());
+        qWarning("%s", qPrintable(failure));
+        if (died.isEmpty()) {
+            break; // not a start-up failure: playing it again would not help
+        }
     }
-    QVERIFY2(settled(),
-        qPrintable(QStringLiteral("the group did not settle: %1 clients, %2 queues, problems: %3")
-                       .arg(s.clients.size())
-                       .arg(s.queues.size())
-                       .arg(s.problems.join(QStringLiteral("; ")))));
-    client.closeAll();
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
 
     const QString watchLog = tmp.path() + QStringLiteral("/watch.log");
     const Measured m = measure(QStringLiteral(RBLAB_BIN_DIR "/rblab"),
