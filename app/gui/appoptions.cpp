@@ -160,6 +160,18 @@ void AppOptions::addOptions(QCommandLineParser &parser)
            "run's end)."),
         QStringLiteral("DIR"));
     parser.addOption(openRealRun);
+    const QCommandLineOption connectTo(QStringLiteral("connect"),
+        tr("Watch a live consumer group through this name server, read-only, as File › Connect "
+           "to a cluster… does (with --group)."),
+        QStringLiteral("HOST:PORT"));
+    const QCommandLineOption polls(QStringLiteral("polls"),
+        tr("With --connect and --screenshot: shoot once this many polls came back (default 3)."),
+        QStringLiteral("N"));
+    const QCommandLineOption fork(QStringLiteral("fork"),
+        tr("With --connect and --screenshot: shoot Fork into the engine from now, the group as "
+           "it runs beside this variant (as rblab compare's --variant; repeat for more)."),
+        QStringLiteral("SPEC"));
+    parser.addOptions({ connectTo, polls, fork });
     const QCommandLineOption select(QStringLiteral("select"),
         tr("With --screenshot: select this consumer (name or client id), so that the Inspector "
            "shows it and explains its assignment."),
@@ -231,8 +243,28 @@ bool AppOptions::readModes(const QCommandLineParser &parser, QString *message)
         *message = tr("--compare: give 2 to 4 variants, not %1").arg(compare.size());
         return false;
     }
-    if (!compareGroup.isEmpty() && compare.isEmpty()) {
-        *message = tr("--group only goes with --compare");
+    connectTo = parser.value(QStringLiteral("connect"));
+    forkVariants = parser.values(QStringLiteral("fork"));
+    if (parser.isSet(QStringLiteral("polls"))) {
+        bool ok = false;
+        polls = parser.value(QStringLiteral("polls")).toInt(&ok);
+        if (!ok || polls < 1 || polls > 1000) {
+            *message = tr("--polls must be a whole number from 1 to 1000, got \"%1\".")
+                           .arg(parser.value(QStringLiteral("polls")));
+            return false;
+        }
+    }
+    if (!connectTo.isEmpty()
+        && (compareGroup.isEmpty() || !compare.isEmpty() || !openRealRun.isEmpty())) {
+        *message = tr("--connect needs --group and goes without --compare and --open-real-run");
+        return false;
+    }
+    if (connectTo.isEmpty() && (!forkVariants.isEmpty() || parser.isSet(QStringLiteral("polls")))) {
+        *message = tr("--fork and --polls only go with --connect");
+        return false;
+    }
+    if (!compareGroup.isEmpty() && compare.isEmpty() && connectTo.isEmpty()) {
+        *message = tr("--group only goes with --compare or --connect");
         return false;
     }
     screenshot = parser.value(QStringLiteral("screenshot"));

@@ -55,6 +55,12 @@ public:
         real run…); with --screenshot the compare window is shot, at --at or at the run's end.
     */
     QString openRealRun;
+    //! --connect: a name server whose group (--group) the window watches live.
+    QString connectTo;
+    //! --polls: with --connect and --screenshot, the polls to wait for.
+    int polls = 3;
+    //! --fork: with --connect and --screenshot, shoot the fork with these variants.
+    QStringList forkVariants;
     //! --isolate-plugins: which plugins run in a helper process; empty: the setting
     //! ("plugins/isolate", default "user").
     QString isolatePlugins;

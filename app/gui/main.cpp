@@ -7,15 +7,20 @@
 #include "real/realruncontroller.h"
 #include "observed/importcontroller.h"
 #include "languagemanager.h"
+#include "live/livecontroller.h"
+#include "live/livesession.h"
 #include "mainwindow.h"
 #include "document/sessionautosave.h"
 #include "simulation/simulationcontroller.h"
 #include "windowactions.h"
 
 #include <allocation/strategyregistry.h>
+#include <liveworld.h>
 #include <pluginisolation.h>
 
 #include <QApplication>
+#include <QDeadlineTimer>
+#include <QEventLoop>
 #include <QDir>
 #include <QSettings>
 #include <QTimer>
@@ -178,6 +183,53 @@ int runRealRun(const AppOptions &options, MainWindow &window, QApplication &app)
     return app.exec();
 }
 
+//! A live group (--connect, --group): the window watches it; a screenshot once --polls polls
+//! came back, of the window or (--fork) of the fork in compare mode.
+int runLive(const AppOptions &options, MainWindow &window, QApplication &app)
+{
+    const bool screenshot = !options.screenshot.isEmpty();
+    LiveController *live = window.liveController();
+    live->setQuiet(screenshot);
+    LiveSession *session = live->connectTo(options.connectTo, options.compareGroup);
+    if (!screenshot) {
+        window.show();
+        return app.exec();
+    }
+    // Each poll ends within its requests' timeout; a name server that never answers still gives
+    // snapshots (with a problem line), so this wait is bounded.
+    QDeadlineTimer deadline(qint64(options.polls) * (session->interval() + 4000) + 10000);
+    while (session->world()->pollCount() < options.polls && !deadline.hasExpired()) {
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
+    }
+    if (session->world()->pollCount() < options.polls) {
+        std::fprintf(stderr, "rebalance-lab: %lld of %d polls came back in time\n",
+            qlonglong(session->world()->pollCount()), options.polls);
+        return 1;
+    }
+    session->stop();
+    if (!options.forkVariants.isEmpty()) {
+        CompareWindow *fork = live->fork(false, options.forkVariants);
+        if (!fork) {
+            std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(live->lastError()));
+            return 1;
+        }
+        const std::unique_ptr<CompareWindow> owned(fork);
+        const SimTime at = options.at.value_or(qMin<SimTime>(30000, fork->session()->duration()));
+        if (!fork->takeScreenshot(options.screenshot, at, options.size)) {
+            std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(fork->lastError()));
+            return 1;
+        }
+        return 0;
+    }
+    window.setScreenshotSelection(options.select);
+    const SimTime at = session->world()->duration();
+    if (!window.takeScreenshot(options.screenshot, at, options.size)) {
+        std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(window.lastError()));
+        return 1;
+    }
+    return 0;
+}
+
 //! The window: a session, a scenario or imported logs; a screenshot of it, or the app.
 int runWindow(const AppOptions &options, StrategyRegistry &registry, LanguageManager &languages,
     QApplication &app)
@@ -208,6 +260,9 @@ int runWindow(const AppOptions &options, StrategyRegistry &registry, LanguageMan
     }
     if (!options.openRealRun.isEmpty()) {
         return runRealRun(options, window, app);
+    }
+    if (!options.connectTo.isEmpty()) {
+        return runLive(options, window, app);
     }
     if (screenshot) {
         window.setScreenshotSelection(options.select);

@@ -11,6 +11,9 @@
 #include "simulation/eventlogview.h"
 #include "export/exportcontroller.h"
 #include "guitext.h"
+#include "live/livebanner.h"
+#include "live/livecontroller.h"
+#include "live/livesession.h"
 #include "observed/importcontroller.h"
 #include "observed/observedbanner.h"
 #include "observed/observedworld.h"
@@ -35,8 +38,10 @@
 #include "windowactions.h"
 
 #include <allocation/strategyregistry.h>
+#include <liveworld.h>
 
 #include <QApplication>
+#include <QDateTime>
 #include <QDeadlineTimer>
 #include <QThread>
 #include <QCloseEvent>
@@ -127,6 +132,10 @@ MainWindow::MainWindow(StrategyRegistry &registry, LanguageManager &languages, Q
     m_observedBanner = new ObservedBanner(m_import->replayAction(), centre);
     m_observedBanner->hide();
     centreLayout->insertWidget(1, m_observedBanner);
+    m_live = new LiveController(registry, m_controller, this);
+    m_liveBanner = new LiveBanner(m_live->backToLiveAction(), m_live->forkAction(), centre);
+    m_liveBanner->hide();
+    centreLayout->insertWidget(1, m_liveBanner);
     m_autosave = new SessionAutosave(*m_document, *m_controller, this);
     WindowActions::Parts parts;
     parts.controller = m_controller;
@@ -148,6 +157,9 @@ MainWindow::MainWindow(StrategyRegistry &registry, LanguageManager &languages, Q
     file->insertAction(m_files->saveAction(), m_import->importMqadminAction());
     file->insertAction(m_files->saveAction(), m_import->replayAction());
     file->insertAction(m_files->saveAction(), m_real->openAction());
+    file->insertSeparator(m_files->saveAction());
+    file->insertAction(m_files->saveAction(), m_live->connectAction());
+    file->insertAction(m_files->saveAction(), m_live->forkAction());
     m_actions->simulationMenu()->addSeparator();
     m_actions->simulationMenu()->addAction(m_real->runAction());
     file->insertSeparator(m_files->saveAction());
@@ -225,13 +237,15 @@ void MainWindow::connectParts()
 {
     connect(m_controller, &SimulationController::frameUpdated, this, &MainWindow::handleFrame);
     connect(m_actions, &WindowActions::restartRequested, this, [this] {
-        if (m_controller->isObserved()) {
-            m_controller->restart(); // the logs from their first line
+        if (m_controller->isReadOnly()) {
+            m_controller->restart(); // the logs, or the polls, from their first
         } else {
             startDocument();
         }
     });
     connect(m_import, &ImportController::observedOpened, this, &MainWindow::showObserved);
+    connect(m_live, &LiveController::liveOpened, this, &MainWindow::showLive);
+    connect(m_live, &LiveController::statusChanged, this, &MainWindow::updateLiveBanner);
     connect(m_import, &ImportController::scenarioImported, this, [this](const Scenario &s) {
         // mqadmin output becomes a scenario like any other: an untitled document.
         if (m_files->maybeSave()) {
@@ -305,12 +319,18 @@ void MainWindow::retranslate()
     m_files->retranslate();
     m_import->retranslate();
     m_real->retranslate();
+    m_live->retranslate();
     m_narration->retranslate();
     updateTitle();
 }
 
 void MainWindow::updateTitle()
 {
+    if (m_controller->isLive()) {
+        setWindowTitle(tr("%1 — Rebalance Lab").arg(m_live->title()));
+        setWindowModified(false);
+        return;
+    }
     if (const auto observed = m_controller->observedWorld()) {
         setWindowTitle(tr("Observed: %1 — Rebalance Lab").arg(observed->summary()));
         setWindowModified(false);
@@ -363,6 +383,7 @@ void MainWindow::showObserved(std::shared_ptr<const ObservedWorld> world)
     if (!world) {
         return;
     }
+    m_live->disconnectLive();
     m_import->setObserved(world);
     m_narration->setNarration({});
     m_observedBanner->setSource(world->summary(), world->files());
@@ -374,6 +395,70 @@ void MainWindow::showObserved(std::shared_ptr<const ObservedWorld> world)
         15000);
 }
 
+void MainWindow::showLive(LiveSession *session)
+{
+    if (!session) {
+        return;
+    }
+    m_import->setObserved(nullptr);
+    m_narration->setNarration({});
+    m_controller->loadLive(session->world());
+    applyReadOnly();
+    updateTitle();
+    showStatus(tr("Watching a live group, read-only. Drag the timeline back to see an earlier "
+                  "poll; Fork into the engine tries other strategies from now."),
+        15000);
+}
+
+void MainWindow::updateLiveBanner()
+{
+    if (!m_controller->isLive()) {
+        return;
+    }
+    QString toolTip;
+    bool alert = false;
+    const QString text = m_live->bannerText(&toolTip, &alert);
+    m_liveBanner->setText(text, toolTip, alert);
+}
+
+QString MainWindow::liveBannerText() const
+{
+    return m_liveBanner->isVisibleTo(this) ? m_liveBanner->text() : QString();
+}
+
+void MainWindow::applyLiveNotes()
+{
+    const std::shared_ptr<const Remoting::LiveWorld> live = m_controller->liveWorld();
+    if (!live) {
+        m_view->setStateNotes({}, {});
+        return;
+    }
+    // A client that stopped answering or left is shown as what was seen, never as killed.
+    QStringList texts;
+    QStringList words;
+    for (const Remoting::LiveWorld::ClientNote &note : live->notesAt(m_controller->now())) {
+        const QString clock
+            = QDateTime::fromMSecsSinceEpoch(note.sinceMs).toString(QStringLiteral("HH:mm:ss"));
+        switch (note.state) {
+        case Remoting::LiveWorld::ClientState::NotAnswering:
+            //: A live group's card: the client is connected but did not answer the last polls.
+            texts.append(tr("not answering since %1").arg(clock));
+            words.append(tr("not answering"));
+            break;
+        case Remoting::LiveWorld::ClientState::Left:
+            //: A live group's card: the client is no longer in the group's connections.
+            texts.append(tr("left the group (last seen %1)").arg(clock));
+            words.append(tr("left"));
+            break;
+        default:
+            texts.append(QString());
+            words.append(QString());
+            break;
+        }
+    }
+    m_view->setStateNotes(texts, words);
+}
+
 QString MainWindow::observedBannerText() const
 {
     return m_observedBanner->isVisibleTo(this) ? m_observedBanner->text() : QString();
@@ -381,13 +466,19 @@ QString MainWindow::observedBannerText() const
 
 void MainWindow::applyReadOnly()
 {
-    const bool readOnly = m_controller->isObserved();
+    const bool readOnly = m_controller->isReadOnly();
+    const bool live = m_controller->isLive();
     // Client logs record no cache, lag or duplicates, and a client's silence is not a kill: the
     // view says "—" and "silent since" for an observed world (issue 37 item 5).
     const std::shared_ptr<const ObservedWorld> observed = m_controller->observedWorld();
     m_view->setFiguresMeasured(!observed);
     m_view->setSilentSince(observed ? observed->silentSince() : QStringList());
-    m_observedBanner->setVisible(readOnly);
+    applyLiveNotes();
+    m_observedBanner->setVisible(readOnly && !live);
+    m_liveBanner->setVisible(live);
+    if (live) {
+        updateLiveBanner();
+    }
     m_banner->setVisible(!readOnly);
     for (QWidget *panel : { static_cast<QWidget *>(m_strategy), static_cast<QWidget *>(m_settings),
              static_cast<QWidget *>(m_churn) }) {
@@ -560,6 +651,7 @@ void MainWindow::startDocument()
 {
     const Scenario &s = m_document->scenario();
     m_narration->setNarration(s.narration);
+    m_live->disconnectLive();
     m_controller->load(s);
     m_import->setObserved(nullptr);
     applyReadOnly();
@@ -703,6 +795,10 @@ void MainWindow::showCompareDialog()
         m_import->replayInEngine(); // logs compare with their replay, not with variants
         return;
     }
+    if (m_controller->isLive()) {
+        m_live->fork(); // a live group forks from its newest poll
+        return;
+    }
     CompareDialog dialog(m_registry, m_document->scenario(), m_controller->now(), this);
     if (dialog.exec() == QDialog::Accepted) {
         compareFromHere(dialog.variants(), dialog.group());
@@ -738,7 +834,9 @@ CompareWindow *MainWindow::compareFromHere(
 bool MainWindow::takeScreenshot(const QString &path, SimTime at, const QSize &size)
 {
     setQuiet(true);
-    m_controller->setPlaying(false);
+    if (!m_controller->isLive()) {
+        m_controller->setPlaying(false); // a live view keeps following its polls
+    }
     resize(size);
     show();
     QApplication::processEvents();

@@ -32,6 +32,9 @@ class ExportController;
 class InspectorView;
 class ImportController;
 class RealRunController;
+class LiveBanner;
+class LiveController;
+class LiveSession;
 class ObservedBanner;
 class ObservedWorld;
 class LanguageManager;
@@ -122,6 +125,12 @@ public:
     void showObserved(std::shared_ptr<const ObservedWorld> world);
     //! The observed banner's text (empty while a scenario runs).
     QString observedBannerText() const;
+    //! File › Connect to a cluster… and Fork into the engine from now.
+    LiveController *liveController() const { return m_live; }
+    //! Shows a watched live group read-only (its first poll came back).
+    void showLive(LiveSession *session);
+    //! The live banner's text (empty unless a live group is shown).
+    QString liveBannerText() const;
 
     static QString defaultScenarioPath() { return QStringLiteral(":/scenarios/default.json"); }
 
@@ -158,6 +167,9 @@ private:
     void showAbout();
     //! Observed logs: commands (consumer actions, strategy, settings, churn, save) are off.
     void applyReadOnly();
+    //! A live group's cards: "not answering since …", "left the group" (never "killed").
+    void applyLiveNotes();
+    void updateLiveBanner();
     //! Why a drop is refused (empty when it can be opened).
     QString dropRefusal(const QMimeData *mime) const;
 
@@ -190,6 +202,8 @@ private:
     ImportController *m_import = nullptr;
     RealRunController *m_real = nullptr;
     ObservedBanner *m_observedBanner = nullptr;
+    LiveController *m_live = nullptr;
+    LiveBanner *m_liveBanner = nullptr;
 
     QDockWidget *m_strategyDock = nullptr;
     QDockWidget *m_settingsDock = nullptr;

@@ -609,7 +609,11 @@ void AssignmentRenderer::paintCardLines(QPainter &p, const Input &in,
         // An empty card of a stopped consumer says why in large letters, readable from the back
         // row ("silent", not the whole "silent since …" line, which the state line says).
         const bool silent = sc.state == ConsumerState::Killed && !stateText.isEmpty();
-        const QString word = silent && !in.silentWord.isEmpty() ? in.silentWord : words;
+        const QString ownWord = in.silentWords.value(card.consumer);
+        const QString word = !silent   ? words
+            : !ownWord.isEmpty()       ? ownWord
+            : !in.silentWord.isEmpty() ? in.silentWord
+                                       : words;
         if (const std::optional<QFont> big = watermarkFont(m_boldFont, word, card.body.width())) {
             p.setFont(*big);
             p.setPen(withAlpha(stateInk, 110));

@@ -104,6 +104,7 @@ public:
         //! Per consumer: what a stopped card says instead of its state (stateWords()).
         QStringList stateTexts;
         QString silentWord; //!< the large word on an empty card with a stateTexts entry
+        QStringList silentWords; //!< per consumer, instead of silentWord when not empty
     };
 
     /*!

@@ -64,6 +64,9 @@ void AssignmentView::updateTexts()
     for (const QString &time : std::as_const(m_silentSince)) {
         m_stateTexts.append(time.isEmpty() ? QString() : GuiText::silentSince(time));
     }
+    if (!m_noteTexts.isEmpty()) {
+        m_stateTexts = m_noteTexts; // translated by whoever set them
+    }
     setToolTip(QString());
     setWhatsThis(
         tr("Each card is a consumer of the group, each tile a queue coloured by its broker. "
@@ -147,6 +150,17 @@ void AssignmentView::setSilentSince(const QStringList &clockTimes)
         return;
     }
     m_silentSince = clockTimes;
+    updateTexts();
+    update();
+}
+
+void AssignmentView::setStateNotes(const QStringList &texts, const QStringList &words)
+{
+    if (texts == m_noteTexts && words == m_noteWords) {
+        return;
+    }
+    m_noteTexts = texts;
+    m_noteWords = words;
     updateTexts();
     update();
 }
@@ -444,6 +458,7 @@ AssignmentRenderer::Input AssignmentView::rendererInput() const
     in.unmeasuredLabel = m_unmeasuredLabel;
     in.stateTexts = m_stateTexts;
     in.silentWord = m_silentWord;
+    in.silentWords = m_noteWords;
     return in;
 }
 

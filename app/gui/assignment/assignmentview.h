@@ -69,6 +69,13 @@ public:
         log line)" where a run says "killed". Empty (a run): none.
     */
     void setSilentSince(const QStringList &clockTimes);
+    /*!
+        A live group's words per consumer, whole ("not answering since 21:42:01", "left the
+        group at …"), and the large word on each such stopped card ("not answering", "left"):
+        a client that stops answering is not a killed one. Empty lists: none (setSilentSince's
+        words, if any, apply).
+    */
+    void setStateNotes(const QStringList &texts, const QStringList &words);
     //! A card's cache as drawn ("12 msg · 1.2 KiB", or "—" unmeasured), and why "—" (else empty).
     QString cardCacheText(qint32 consumer) const;
     QString cardCacheToolTip(qint32 consumer) const;
@@ -168,6 +175,8 @@ private:
     QString m_silentWord;
     bool m_figuresMeasured = true;
     QStringList m_silentSince; //!< per consumer: a clock time, or empty
+    QStringList m_noteTexts; //!< setStateNotes: per consumer, whole words, or empty
+    QStringList m_noteWords;
     QStringList m_stateTexts; //!< "silent since %1 (last log line)" of m_silentSince, translated
 
     bool m_largeSchedule = false;

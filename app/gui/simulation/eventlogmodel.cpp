@@ -8,6 +8,9 @@
 #include "simulation/strategyerrortext.h"
 #include "simulation/simulationcontroller.h"
 
+#include <groupsnapshot.h>
+#include <liveworld.h>
+
 namespace Rblab {
 
 EventLogModel::EventLogModel(const SimulationController &controller, QObject *parent)
@@ -64,6 +67,41 @@ QString EventLogModel::silentSince(const SimEvent &e) const
     return world ? world->silentSince().value(e.consumer) : QString();
 }
 
+QString EventLogModel::liveKindName(const SimEvent &e) const
+{
+    const int kind = Remoting::LiveWorld::changeKind(e);
+    if (kind < 0 || !m_controller.isLive()) {
+        return QString();
+    }
+    using K = Remoting::GroupChange::Kind;
+    switch (K(kind)) {
+    case K::ClientJoined:
+        //: The event log of a live group: a client appeared in the group's connections.
+        return tr("client joined");
+    case K::ClientLeft:
+        //: The event log of a live group: a client is no longer in the group's connections
+        //: (shut down, killed or cut off: the brokers cannot tell).
+        return tr("left the group");
+    case K::QueueMoved:
+        return tr("queues moved");
+    case K::DoubleOwned:
+        return tr("double-owned");
+    case K::Orphaned:
+        return tr("orphaned");
+    case K::ClientNotAnswering:
+        return tr("not answering");
+    case K::ClientAnswering:
+        return tr("answering again");
+    case K::Problem:
+        return tr("problem");
+    case K::ProblemGone:
+        return tr("problem gone");
+    default:
+        // A kind added after this view: its own name, readable ("flow-control" → "flow control").
+        return Remoting::GroupChange::kindName(K(kind)).replace(QLatin1Char('-'), QLatin1Char(' '));
+    }
+}
+
 QString EventLogModel::detailText(const SimEvent &e) const
 {
     const CatalogPtr catalog = m_controller.catalog();
@@ -76,6 +114,9 @@ QString EventLogModel::detailText(const SimEvent &e) const
         return tr("%1 silent since %2 (last log line); no \"shutdown OK\": hung or killed, the "
                   "logs cannot tell")
             .arg(catalog->consumerLabel(e.consumer), since);
+    }
+    if (e.type != SimEvent::Type::Rebalance && !liveKindName(e).isEmpty()) {
+        return e.detail; // GroupChange::toText(): the change as `rblab watch` prints it
     }
     switch (e.type) {
     case SimEvent::Type::Rebalance: {
@@ -148,6 +189,9 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         case TimeColumn:
             return GuiText::clock(e.t);
         case KindColumn:
+            if (const QString live = liveKindName(e); !live.isEmpty()) {
+                return live;
+            }
             return silentSince(e).isEmpty() ? GuiText::eventName(e.type)
                                             : GuiText::observedEventName(e.type);
         case ConsumerColumn:

@@ -39,6 +39,8 @@ public:
     void retranslate();
 
 private:
+    //! A live group's event: the change's name ("left the group"); empty for any other.
+    QString liveKindName(const SimEvent &e) const;
     QString detailText(const SimEvent &event) const;
     /*!
         The clock time of the consumer's last log line when `event` is an observed world's

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "simulation/simulationcontroller.h"
 
+#include "live/liveplayer.h"
 #include "observed/observedplayer.h"
 #include "observed/observedworld.h"
+
+#include <liveworld.h>
 
 #include <allocation/strategyregistry.h>
 
@@ -69,12 +72,19 @@ SimulationController::~SimulationController()
     m_thread.wait();
 }
 
+void SimulationController::dropPlayers()
+{
+    delete m_observed;
+    m_observed = nullptr;
+    delete m_live;
+    m_live = nullptr;
+}
+
 void SimulationController::load(const Scenario &scenario)
 {
-    if (m_observed) {
-        // Back to the engine: the worker was paused while the logs played.
-        delete m_observed;
-        m_observed = nullptr;
+    if (m_observed || m_live) {
+        // Back to the engine: the worker was paused while the logs or the live group played.
+        dropPlayers();
         SimulationWorker *worker = m_worker;
         const bool playing = m_playing;
         QMetaObject::invokeMethod(
@@ -106,11 +116,15 @@ void SimulationController::load(const Scenario &scenario)
 
 const QList<SamplePtr> &SimulationController::knownSamples() const
 {
-    return m_observed ? m_observed->allSamples() : m_last.samples;
+    return m_observed ? m_observed->allSamples() : m_live ? m_live->allSamples() : m_last.samples;
 }
 
 void SimulationController::restart()
 {
+    if (m_live) {
+        seek(0);
+        return;
+    }
     if (m_observed) {
         seek(0);
         return;
@@ -120,8 +134,7 @@ void SimulationController::restart()
 
 void SimulationController::loadObserved(std::shared_ptr<const ObservedWorld> world)
 {
-    delete m_observed;
-    m_observed = nullptr;
+    dropPlayers();
     SimulationWorker *worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker] { worker->setPlaying(false); }, Qt::QueuedConnection);
@@ -158,12 +171,69 @@ std::shared_ptr<const ObservedWorld> SimulationController::observedWorld() const
     return m_observed ? m_observed->world() : nullptr;
 }
 
+void SimulationController::loadLive(std::shared_ptr<const Remoting::LiveWorld> world)
+{
+    dropPlayers();
+    SimulationWorker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker] { worker->setPlaying(false); }, Qt::QueuedConnection);
+    // The newest poll's world as a scenario (what a fork starts from): the panels that read
+    // the scenario (settings, strategy) show the group's.
+    const MqadminImport imported = world->latest().toScenario();
+    m_scenario = imported.scenario;
+    m_scenario.duration = world->duration();
+    m_sampleInterval = world->pollCount() > 1
+        ? qMax<SimTime>(1, world->duration() / (world->pollCount() - 1))
+        : SimTime(2000);
+    ++m_generation;
+    m_lastError.clear();
+    m_seekInFlight = false;
+    m_pendingSeek.reset();
+    m_eventsAhead.clear();
+    m_reached = world->duration();
+    m_live = new LivePlayer(std::move(world), &m_observedBuffer, m_generation, this);
+    connect(m_live, &LivePlayer::framePublished, this, &SimulationController::handleFramePublished);
+    connect(m_live, &LivePlayer::playingChanged, this, [this](bool playing) {
+        if (m_playing != playing) {
+            m_playing = playing;
+            emit playingChanged(playing);
+        }
+    });
+    m_live->start();
+    if (!m_playing) {
+        m_playing = true; // a live view follows the polls until it is scrubbed back
+        emit playingChanged(true);
+    }
+}
+
+void SimulationController::livePolled(const QList<SimEvent> &events)
+{
+    if (!m_live) {
+        return;
+    }
+    m_scenario.duration = m_live->world()->duration();
+    if (!m_live->isPlaying()) {
+        m_eventsAhead.append(events); // scrubbed back: the new polls wait ahead
+    }
+    m_live->pollAppended();
+}
+
+std::shared_ptr<const Remoting::LiveWorld> SimulationController::liveWorld() const
+{
+    return m_live ? m_live->world() : nullptr;
+}
+
 void SimulationController::setPlaying(bool playing)
 {
     if (m_playing == playing) {
         return;
     }
     m_playing = playing;
+    if (m_live) {
+        m_live->setPlaying(playing);
+        emit playingChanged(m_playing);
+        return;
+    }
     if (m_observed) {
         m_observed->setPlaying(playing);
         m_playing = m_observed->isPlaying(); // not past the logs' end
@@ -215,6 +285,10 @@ void SimulationController::stepToNextEvent()
         m_observed->stepTo(visibleStepTypes());
         return;
     }
+    if (m_live) {
+        m_live->stepTo(visibleStepTypes());
+        return;
+    }
     SimulationWorker *worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker] { worker->stepTo(visibleStepTypes(), kStepHorizon); },
@@ -225,6 +299,10 @@ void SimulationController::stepToNextRebalance()
 {
     if (m_observed) {
         m_observed->stepTo({ SimEvent::Type::Rebalance });
+        return;
+    }
+    if (m_live) {
+        m_live->stepTo({ SimEvent::Type::Rebalance });
         return;
     }
     SimulationWorker *worker = m_worker;
@@ -241,6 +319,10 @@ void SimulationController::seek(SimTime t)
     t = qMax<SimTime>(0, t);
     if (m_observed) {
         m_observed->seek(t); // the whole timeline is at hand: no round trip
+        return;
+    }
+    if (m_live) {
+        m_live->seek(t); // every poll so far is at hand
         return;
     }
     if (m_seekInFlight) {
@@ -322,6 +404,13 @@ void SimulationController::apply(const ScenarioEvent &command)
         emit commandFailed(refused, tr("Observed from client logs: read-only"));
         return;
     }
+    if (m_live) {
+        // A live group is watched, never steered: Fork into the engine to try a command.
+        ScenarioEvent refused = command;
+        refused.at = now();
+        emit commandFailed(refused, tr("Watching a live group: read-only"));
+        return;
+    }
     SimulationWorker *worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, command] { worker->apply(command); }, Qt::QueuedConnection);
@@ -331,6 +420,10 @@ void SimulationController::runTo(SimTime t)
 {
     if (m_observed) {
         m_observed->runTo(t);
+        return;
+    }
+    if (m_live) {
+        m_live->runTo(t);
         return;
     }
     SimulationWorker *worker = m_worker;
@@ -346,7 +439,7 @@ void SimulationController::processPendingFrame()
 
 void SimulationController::handleFramePublished()
 {
-    Frame frame = m_observed ? m_observedBuffer.take() : m_buffer.take();
+    Frame frame = m_observed || m_live ? m_observedBuffer.take() : m_buffer.take();
     if (!frame.valid || frame.generation != m_generation) {
         return; // nothing new, or a frame of a run that has since been replaced
     }

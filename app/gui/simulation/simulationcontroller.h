@@ -8,8 +8,13 @@
 #include <QObject>
 #include <QThread>
 
+namespace Rblab::Remoting {
+class LiveWorld;
+}
+
 namespace Rblab {
 
+class LivePlayer;
 class ObservedPlayer;
 class ObservedWorld;
 class StrategyRegistry;
@@ -48,6 +53,18 @@ public:
     //! The observed world shown now; null while the engine runs.
     std::shared_ptr<const ObservedWorld> observedWorld() const;
     bool isObserved() const { return m_observed != nullptr; }
+    /*!
+        Shows a watched live group (a new generation): frames are its polls, the newest as they
+        come while playing ("live"), an earlier one after a seek; commands are refused.
+        livePolled() tells the controller that `world` grew. load() goes back to the engine.
+    */
+    void loadLive(std::shared_ptr<const Remoting::LiveWorld> world);
+    void livePolled(const QList<SimEvent> &events);
+    //! The live world shown now; null otherwise.
+    std::shared_ptr<const Remoting::LiveWorld> liveWorld() const;
+    bool isLive() const { return m_live != nullptr; }
+    //! Read-only: imported logs or a live group.
+    bool isReadOnly() const { return m_observed != nullptr || m_live != nullptr; }
     const Scenario &scenario() const { return m_scenario; }
     //! Runs every group with this strategy instead of the scenario's (--strategy); empty: keep.
     void setStrategyOverride(const QString &strategy) { m_strategyOverride = strategy; }
@@ -163,6 +180,9 @@ private:
     QThread m_thread;
     SimulationWorker *m_worker = nullptr;
     ObservedPlayer *m_observed = nullptr;
+    LivePlayer *m_live = nullptr;
+    //! Stops the observed or live player (the engine's worker was paused while it played).
+    void dropPlayers();
     Scenario m_scenario;
     QString m_strategyOverride;
     quint64 m_generation = 0;

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "live/liveplayer.h"
+
+#include "simulation/simulationworker.h"
+
+#include <liveworld.h>
+
+#include <algorithm>
+
+namespace Rblab {
+
+LivePlayer::LivePlayer(std::shared_ptr<const Remoting::LiveWorld> world, FrameBuffer *buffer,
+    quint64 generation, QObject *parent)
+    : QObject(parent), m_world(std::move(world)), m_buffer(buffer), m_generation(generation)
+{
+}
+
+const QList<SamplePtr> &LivePlayer::allSamples() const
+{
+    return m_world->samples();
+}
+
+void LivePlayer::start()
+{
+    m_now = -1;
+    m_following = true;
+    publishTo(m_world->duration(), false);
+}
+
+void LivePlayer::setPlaying(bool playing)
+{
+    if (playing == m_following) {
+        return;
+    }
+    m_following = playing;
+    // Back to live goes forward to the newest poll; pausing keeps the picture and republishes
+    // it so that the frame says it is not playing.
+    publishTo(playing ? m_world->duration() : m_now, false);
+    emit playingChanged(playing);
+}
+
+void LivePlayer::seek(SimTime t)
+{
+    const bool wasFollowing = m_following;
+    m_following = false;
+    publishTo(std::clamp<SimTime>(t, 0, m_world->duration()), true);
+    if (wasFollowing) {
+        emit playingChanged(false);
+    }
+}
+
+void LivePlayer::runTo(SimTime t)
+{
+    publishTo(std::clamp<SimTime>(t, m_now, m_world->duration()), false);
+}
+
+void LivePlayer::stepTo(const QList<SimEvent::Type> &types)
+{
+    const bool wasFollowing = m_following;
+    m_following = false;
+    SimTime target = m_world->duration();
+    for (const SimEvent &e : m_world->events()) {
+        if (e.t > m_now && (types.isEmpty() || types.contains(e.type))) {
+            target = e.t;
+            break;
+        }
+    }
+    publishTo(target, false);
+    if (wasFollowing) {
+        emit playingChanged(false);
+    }
+}
+
+void LivePlayer::pollAppended()
+{
+    publishTo(m_following ? m_world->duration() : m_now, false);
+}
+
+void LivePlayer::publishTo(SimTime t, bool rewound)
+{
+    if (m_world->pollCount() == 0) {
+        return;
+    }
+    // Frames are at poll times: a moment between two polls shows the earlier one.
+    t = m_world->pollTime(m_world->pollAt(t));
+    const SimTime from = rewound ? qMin(m_now, t) : m_now;
+    const QList<SimEvent> &events = m_world->events();
+    const auto lo = std::partition_point(
+        events.cbegin(), events.cend(), [from](const SimEvent &e) { return e.t <= from; });
+    const auto hi
+        = std::partition_point(lo, events.cend(), [t](const SimEvent &e) { return e.t <= t; });
+    const QList<SamplePtr> &samples = m_world->samples();
+    const auto end = std::partition_point(
+        samples.cbegin(), samples.cend(), [t](const SamplePtr &s) { return s->t <= t; });
+    Frame frame;
+    frame.generation = m_generation;
+    frame.catalog = m_world->catalog();
+    frame.snapshot = m_world->snapshotAt(t);
+    frame.newEvents = QList<SimEvent>(lo, hi);
+    frame.samples = QList<SamplePtr>(samples.cbegin(), end);
+    if (rewound) {
+        ++m_revision; // the window lost its end: the charts rebuild
+    }
+    frame.historyRevision = m_revision;
+    frame.samplesTaken = frame.samples.size();
+    frame.historyBytes = m_world->memoryBytes();
+    frame.rewound = rewound;
+    frame.keptUntil = from;
+    frame.reached = m_world->duration();
+    frame.effectiveSpeed = m_following ? 1 : 0;
+    frame.playing = m_following;
+    frame.valid = true;
+    m_now = t;
+    m_buffer->publish(std::move(frame));
+    emit framePublished();
+}
+
+} // namespace Rblab
+
+#include "moc_liveplayer.cpp"

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+// Plays a watched live group: the newest poll as it arrives, or any poll watched before.
+#pragma once
+
+#include "simulation/frame.h"
+
+#include <QObject>
+
+#include <memory>
+
+namespace Rblab::Remoting {
+class LiveWorld;
+}
+
+namespace Rblab {
+
+class FrameBuffer;
+
+/*!
+    The ObservedPlayer of a live group: it computes the frame of a polled moment on the GUI
+    thread (LiveWorld::snapshotAt) and publishes it into the controller's FrameBuffer with the
+    events and samples since the last one, as the engine's worker does. "Live" (playing) shows
+    each poll as it arrives; seeking back shows the poll of that moment and stops following
+    until setPlaying(true) (Back to live) returns to the newest. Frames are at poll times only.
+*/
+class LivePlayer : public QObject
+{
+    Q_OBJECT
+
+public:
+    LivePlayer(std::shared_ptr<const Remoting::LiveWorld> world, FrameBuffer *buffer,
+        quint64 generation, QObject *parent = nullptr);
+
+    const std::shared_ptr<const Remoting::LiveWorld> &world() const { return m_world; }
+    SimTime now() const { return m_now; }
+    const QList<SamplePtr> &allSamples() const;
+    //! Publishes the newest poll and follows the polls.
+    void start();
+    //! Playing is following the polls: true goes back to the newest.
+    void setPlaying(bool playing);
+    bool isPlaying() const { return m_following; }
+    //! Shows the poll at `t` (the last one at or before it) and stops following.
+    void seek(SimTime t);
+    //! Goes forward to the poll at `t` (tests, screenshots).
+    void runTo(SimTime t);
+    //! Stops at the first poll after now with an event of one of `types` (or the newest).
+    void stepTo(const QList<SimEvent::Type> &types);
+    //! A poll was appended: shown when following, else only the timeline's end moves on.
+    void pollAppended();
+
+signals:
+    void framePublished();
+    void playingChanged(bool playing);
+
+private:
+    void publishTo(SimTime t, bool rewound);
+
+    std::shared_ptr<const Remoting::LiveWorld> m_world;
+    FrameBuffer *m_buffer;
+    quint64 m_generation;
+    quint64 m_revision = 0;
+    SimTime m_now = -1;
+    bool m_following = true;
+};
+
+} // namespace Rblab
