@@ -33,20 +33,20 @@ void LivePlayer::setPlaying(bool playing)
         return;
     }
     m_following = playing;
+    emit playingChanged(playing);
     // Back to live goes forward to the newest poll; pausing keeps the picture and republishes
     // it so that the frame says it is not playing.
     publishTo(playing ? m_world->duration() : m_now, false);
-    emit playingChanged(playing);
 }
 
 void LivePlayer::seek(SimTime t)
 {
     const bool wasFollowing = m_following;
     m_following = false;
-    publishTo(std::clamp<SimTime>(t, 0, m_world->duration()), true);
     if (wasFollowing) {
-        emit playingChanged(false);
+        emit playingChanged(false); // first: the frame's views ask whether it is live
     }
+    publishTo(std::clamp<SimTime>(t, 0, m_world->duration()), true);
 }
 
 void LivePlayer::runTo(SimTime t)
@@ -65,10 +65,10 @@ void LivePlayer::stepTo(const QList<SimEvent::Type> &types)
             break;
         }
     }
-    publishTo(target, false);
     if (wasFollowing) {
         emit playingChanged(false);
     }
+    publishTo(target, false);
 }
 
 void LivePlayer::pollAppended()

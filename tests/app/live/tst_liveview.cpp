@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: Apache-2.0
+// The live view (issue 36): a LiveSession fed by a fake source of snapshots, shown in the window
+// through the LivePlayer: the newest poll while live, an earlier one after a seek, back to live,
+// a poll skipped while one is running, a client that stops answering shown as such, and a fork.
+#include <assignment/assignmentview.h>
+#include <compare/comparesession.h>
+#include <compare/comparewindow.h>
+#include <languagemanager.h>
+#include <live/livecontroller.h>
+#include <live/livesession.h>
+#include <mainwindow.h>
+#include <simulation/eventlogmodel.h>
+#include <simulation/eventlogview.h>
+#include <simulation/simulationcontroller.h>
+
+#include <allocation/strategyregistry.h>
+#include <liveworld.h>
+
+#include <QAction>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace Rblab;
+using namespace Rblab::Remoting;
+
+namespace {
+
+const QString kTopic = QStringLiteral("LiveTopic");
+const QString kGroup = QStringLiteral("live_group");
+const QString kNameServer = QStringLiteral("127.0.0.1:9876");
+
+//! Polls are answered when the test says so (deliver); busy in between.
+class FakeSource : public LiveSource
+{
+public:
+    bool poll() override
+    {
+        if (m_busy) {
+            return false;
+        }
+        m_busy = true;
+        ++asked;
+        return true;
+    }
+    bool busy() const override { return m_busy; }
+    void deliver(const GroupSnapshot &s)
+    {
+        m_busy = false;
+        emit snapshotReady(s);
+    }
+    int asked = 0;
+
+private:
+    bool m_busy = false;
+};
+
+struct Client
+{
+    QString id;
+    QList<int> queues; //!< queue ids it holds
+    bool answers = true;
+    int cached = 10; //!< per queue
+};
+
+//! A group of 4 queues on broker-a as GroupWatcher assembles it: offsets 1000 + 100 × id,
+//! consumer offsets 10 × id behind (lag = 10 × id … plus `extraLag`).
+GroupSnapshot snapshot(qint64 takenAtMs, const QList<Client> &clients, qint64 extraLag = 0)
+{
+    GroupSnapshot s;
+    s.takenAtMs = takenAtMs;
+    s.nameServer = kNameServer;
+    s.group = kGroup;
+    s.online = true;
+    s.connection.subscriptions.insert(kTopic, QStringLiteral("*"));
+    s.connection.messageModel = QStringLiteral("CLUSTERING");
+    TopicRoute route;
+    BrokerData broker;
+    broker.brokerName = QStringLiteral("broker-a");
+    broker.addresses.insert(0, QStringLiteral("127.0.0.1:10911"));
+    route.brokers.append(broker);
+    route.queues.append({ QStringLiteral("broker-a"), 4, 4, 6 });
+    s.routes.insert(kTopic, route);
+    for (const Client &c : clients) {
+        s.connection.connections.append(
+            { c.id, QStringLiteral("127.0.0.1:4000"), QStringLiteral("JAVA"), 409 });
+        ClientView v;
+        v.clientId = c.id;
+        v.clientAddr = QStringLiteral("127.0.0.1:4000");
+        v.language = QStringLiteral("JAVA");
+        v.version = 409;
+        v.answered = c.answers;
+        if (!c.answers) {
+            v.timedOut = true;
+            v.error = QStringLiteral("timed out after 3000 ms");
+        }
+        for (int id : c.queues) {
+            if (!c.answers) {
+                break;
+            }
+            ConsumerRunningInfo::ProcessQueue pq;
+            pq.queue = { kTopic, QStringLiteral("broker-a"), id };
+            pq.cachedMsgCount = c.cached;
+            pq.cachedMsgSizeInMiB = 1;
+            pq.commitOffset = 1000 + 100 * id - 10 * id;
+            v.info.processQueues.append(pq);
+        }
+        s.clients.append(v);
+    }
+    ConsumeStats stats;
+    for (int id = 0; id < 4; ++id) {
+        ConsumeStats::Offset o;
+        o.queue = { kTopic, QStringLiteral("broker-a"), id };
+        o.brokerOffset = 1000 + 100 * id + extraLag;
+        o.consumerOffset = 1000 + 100 * id - 10 * id;
+        stats.offsets.append(o);
+    }
+    s.assemble({ stats });
+    return s;
+}
+
+const QList<Client> kTwo { { QStringLiteral("127.0.0.1@c1"), { 0, 1 } },
+    { QStringLiteral("127.0.0.1@c2"), { 2, 3 } } };
+
+qint32 consumerIndex(const Catalog &catalog, const QString &id)
+{
+    for (qsizetype c = 0; c < catalog.consumers.size(); ++c) {
+        if (catalog.consumers.at(c).id == id) {
+            return qint32(c);
+        }
+    }
+    return -1;
+}
+
+} // namespace
+
+class tst_LiveView : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void followsThePolls();
+    void seekBackAndBackToLive();
+    void skipsAPollWhileBusy();
+    void notAnsweringIsShownAsSuch();
+    void forkOpensCompareMode();
+    void intervalIsASetting();
+
+private:
+    //! A window watching a fake source; the first poll (kTwo at t0) delivered.
+    struct Fixture
+    {
+        std::unique_ptr<MainWindow> window;
+        FakeSource *source = nullptr;
+        LiveSession *session = nullptr;
+    };
+    Fixture open();
+
+    StrategyRegistry m_registry;
+    LanguageManager m_languages;
+};
+
+void tst_LiveView::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+    StrategyRegistry::Sources sources;
+    sources.user = false;
+    sources.environment = false;
+    m_registry.load(sources);
+    QVERIFY(m_registry.find(QStringLiteral("AVG")));
+    QVERIFY(m_languages.setLanguage(QStringLiteral("en")));
+}
+
+tst_LiveView::Fixture tst_LiveView::open()
+{
+    Fixture f;
+    f.window = std::make_unique<MainWindow>(m_registry, m_languages);
+    f.window->setQuiet(true);
+    f.window->openScenario(MainWindow::defaultScenarioPath());
+    f.source = new FakeSource;
+    f.session = f.window->liveController()->connectTo(kNameServer, kGroup, f.source);
+    f.session->stop(); // the test ticks by hand
+    f.source->deliver(snapshot(1'000'000, kTwo));
+    f.window->controller()->processPendingFrame();
+    return f;
+}
+
+void tst_LiveView::followsThePolls()
+{
+    Fixture f = open();
+    SimulationController *controller = f.window->controller();
+    QVERIFY(controller->isLive());
+    QVERIFY(controller->isReadOnly());
+    QVERIFY(controller->isPlaying());
+    QCOMPARE(f.window->windowTitle(),
+        QStringLiteral("Live from 127.0.0.1:9876 · live_group — Rebalance Lab"));
+    QVERIFY2(f.window->liveBannerText().contains(QStringLiteral("last poll")),
+        qPrintable(f.window->liveBannerText()));
+    QCOMPARE(controller->catalog()->consumers.size(), 2);
+    QCOMPARE(controller->catalog()->queues.size(), 4);
+    QCOMPARE(controller->snapshot().holdings.size(), 4);
+    QCOMPARE(controller->snapshot().consumers[0].cachedCount, 20);
+    QCOMPARE(controller->snapshot().queues[3].lag, 30);
+    QCOMPARE(controller->events().size(), 2); // the two clients, present at the first poll
+
+    // A second poll 2 s later: c3 joins and takes queue 3 from c2; lag grows by 50.
+    QVERIFY(f.session->tick());
+    QList<Client> three = kTwo;
+    three[1].queues = { 2 };
+    three.append({ QStringLiteral("127.0.0.1@c3"), { 3 } });
+    f.source->deliver(snapshot(1'002'000, three, 50));
+    controller->processPendingFrame();
+    QCOMPARE(controller->now(), 2000);
+    QCOMPARE(controller->catalog()->consumers.size(), 3);
+    QCOMPARE(controller->snapshot().queues[3].lag, 80);
+    QCOMPARE(controller->knownSamples().size(), 2);
+    QCOMPARE(controller->samples().size(), 2);
+    QCOMPARE(controller->samples().last()->queues[3].owners, QList<qint32> { 2 });
+    // Joined, then one rebalance each for c2 (lost 3) and c3 (gained 3).
+    QCOMPARE(controller->events().size(), 5);
+    EventLogModel *log = f.window->eventLog()->model();
+    QStringList kinds;
+    for (int row = 0; row < log->rowCount(); ++row) {
+        kinds.append(log->index(row, EventLogModel::KindColumn).data().toString());
+    }
+    QCOMPARE(kinds.count(QStringLiteral("client joined")), 3);
+    QCOMPARE(kinds.count(QStringLiteral("queues moved")), 2);
+    // Commands are refused, with the reason.
+    QSignalSpy refused(controller, &SimulationController::commandFailed);
+    ScenarioEvent kill;
+    kill.action = ScenarioEvent::Action::Kill;
+    kill.consumer = QStringLiteral("127.0.0.1@c1");
+    controller->apply(kill);
+    QCOMPARE(refused.size(), 1);
+    QCOMPARE(refused[0][1].toString(), QStringLiteral("Watching a live group: read-only"));
+}
+
+void tst_LiveView::seekBackAndBackToLive()
+{
+    Fixture f = open();
+    SimulationController *controller = f.window->controller();
+    for (int i = 1; i <= 3; ++i) {
+        QVERIFY(f.session->tick());
+        QList<Client> clients = kTwo;
+        clients[0].cached = 10 * (i + 1);
+        f.source->deliver(snapshot(1'000'000 + 2000 * i, clients));
+        controller->processPendingFrame();
+    }
+    QCOMPARE(controller->now(), 6000);
+    QCOMPARE(controller->snapshot().consumers[0].cachedCount, 80);
+
+    // Back to the second poll (a moment between polls shows the earlier one).
+    QSignalSpy rewound(controller, &SimulationController::rewound);
+    controller->seek(3100);
+    controller->processPendingFrame();
+    QCOMPARE(rewound.size(), 1);
+    QVERIFY(!controller->isPlaying());
+    QCOMPARE(controller->now(), 2000);
+    QCOMPARE(controller->snapshot().consumers[0].cachedCount, 40);
+    QCOMPARE(controller->samples().size(), 2);
+    QVERIFY(f.window->liveController()->backToLiveAction()->isVisible());
+    QVERIFY2(f.window->liveBannerText().contains(QStringLiteral("showing the poll of")),
+        qPrintable(f.window->liveBannerText()));
+    QVERIFY(f.window->liveBannerText().contains(QStringLiteral("2 newer poll(s)")));
+
+    // A poll arriving meanwhile does not move the picture; the timeline's end moves on.
+    QVERIFY(f.session->tick());
+    QList<Client> moved = kTwo;
+    moved[0].queues = { 0 };
+    moved[1].queues = { 1, 2, 3 };
+    f.source->deliver(snapshot(1'008'000, moved));
+    controller->processPendingFrame();
+    QCOMPARE(controller->now(), 2000);
+    QCOMPARE(controller->reached(), 8000);
+    QCOMPARE(controller->eventsAhead().size(), 2); // the move, waiting ahead
+
+    // Back to live: the newest poll, its events in the log.
+    f.window->liveController()->backToLiveAction()->trigger();
+    controller->processPendingFrame();
+    QVERIFY(controller->isPlaying());
+    QCOMPARE(controller->now(), 8000);
+    QCOMPARE(controller->snapshot().queues[1].holdingCount, 1);
+    QCOMPARE(
+        controller->snapshot().holdings[controller->snapshot().queues[1].firstHolding].consumer, 1);
+    QCOMPARE(controller->events().size(), 4);
+    QCOMPARE(controller->eventsAhead().size(), 0);
+    QVERIFY(!f.window->liveController()->backToLiveAction()->isVisible());
+}
+
+void tst_LiveView::skipsAPollWhileBusy()
+{
+    Fixture f = open();
+    QSignalSpy skipped(f.session, &LiveSession::pollSkipped);
+    QVERIFY(f.session->tick());
+    QCOMPARE(f.source->asked, 2);
+    // The timer fires twice while the poll is still out: skipped, not queued.
+    QVERIFY(!f.session->tick());
+    QVERIFY(!f.session->tick());
+    QCOMPARE(skipped.size(), 2);
+    QCOMPARE(f.session->skippedPolls(), 2);
+    QCOMPARE(f.source->asked, 2);
+    f.source->deliver(snapshot(1'002'000, kTwo));
+    QCOMPARE(f.session->world()->pollCount(), 2);
+    QVERIFY(f.session->tick());
+    QCOMPARE(f.source->asked, 3);
+    QCOMPARE(f.session->pollsStarted(), 3);
+    // The real timer does the same: a 200 ms interval against a poll that never comes back.
+    f.session->setInterval(200);
+    f.session->start(); // busy: skipped at once
+    QTRY_VERIFY_WITH_TIMEOUT(f.session->skippedPolls() >= 5, 5000);
+    QCOMPARE(f.source->asked, 3);
+    f.session->stop();
+}
+
+void tst_LiveView::notAnsweringIsShownAsSuch()
+{
+    Fixture f = open();
+    SimulationController *controller = f.window->controller();
+    QVERIFY(f.session->tick());
+    QList<Client> silent = kTwo;
+    silent[1].answers = false;
+    f.source->deliver(snapshot(1'002'000, silent));
+    controller->processPendingFrame();
+    const qint32 c2 = consumerIndex(*controller->catalog(), QStringLiteral("127.0.0.1@c2"));
+    QCOMPARE(c2, 1);
+    // Shown stopped, in words that say what was seen, never "killed".
+    QCOMPARE(controller->snapshot().consumers[c2].queueCount, 0);
+    const QString state = f.window->assignmentView()->cardStateText(c2);
+    QVERIFY2(state.startsWith(QStringLiteral("not answering since ")), qPrintable(state));
+    QVERIFY(!state.contains(QStringLiteral("kill"), Qt::CaseInsensitive));
+    const QString banner = f.window->liveBannerText();
+    QVERIFY2(banner.contains(QStringLiteral("not answering: 127.0.0.1@c2")), qPrintable(banner));
+    EventLogModel *log = f.window->eventLog()->model();
+    const int last = log->rowCount() - 1;
+    QCOMPARE(log->index(last, EventLogModel::KindColumn).data().toString(),
+        QStringLiteral("not answering"));
+    QCOMPARE(log->index(last, EventLogModel::DetailColumn).data().toString(),
+        QStringLiteral("client not answering: 127.0.0.1@c2: timed out after 3000 ms"));
+
+    // Then it leaves the group; c1 takes its queues.
+    QVERIFY(f.session->tick());
+    QList<Client> gone { { QStringLiteral("127.0.0.1@c1"), { 0, 1, 2, 3 } } };
+    f.source->deliver(snapshot(1'004'000, gone));
+    controller->processPendingFrame();
+    const QString left = f.window->assignmentView()->cardStateText(c2);
+    QVERIFY2(left.startsWith(QStringLiteral("left the group (last seen ")), qPrintable(left));
+    QCOMPARE(controller->snapshot().consumers[0].queueCount, 4);
+    QStringList kinds;
+    for (int row = 0; row < log->rowCount(); ++row) {
+        kinds.append(log->index(row, EventLogModel::KindColumn).data().toString());
+    }
+    QVERIFY2(kinds.contains(QStringLiteral("left the group")), qPrintable(kinds.join(u',')));
+    QVERIFY(!kinds.contains(QStringLiteral("kill")));
+    // A poll in which nothing answers at all still ends the wait: the banner says what did not.
+    QVERIFY(f.session->tick());
+    GroupSnapshot down = snapshot(1'006'000, gone);
+    down.problems.append(QStringLiteral("name server 127.0.0.1:9876: timed out after 3000 ms"));
+    f.source->deliver(down);
+    controller->processPendingFrame();
+    QVERIFY2(f.window->liveBannerText().contains(QStringLiteral("name server 127.0.0.1:9876")),
+        qPrintable(f.window->liveBannerText()));
+}
+
+void tst_LiveView::forkOpensCompareMode()
+{
+    Fixture f = open();
+    f.window->liveController()->setQuiet(true);
+    const std::unique_ptr<CompareWindow> fork(
+        f.window->liveController()->fork(false, { QStringLiteral("CONSISTENT_HASH") }));
+    QVERIFY2(fork, qPrintable(f.window->liveController()->lastError()));
+    QCOMPARE(fork->session()->paneCount(), 2);
+    const Scenario &base = fork->session()->baseScenario();
+    QCOMPARE(base.groups.size(), 1);
+    QCOMPARE(base.groups.first().name, kGroup);
+    QCOMPARE(base.groups.first().consumers.size(), 2);
+    QVERIFY(fork->paneTitle(1).contains(QStringLiteral("CONSISTENT_HASH")));
+}
+
+void tst_LiveView::intervalIsASetting()
+{
+    QCOMPARE(LiveSession::savedInterval(), 2000);
+    LiveSession::saveInterval(5000);
+    QCOMPARE(LiveSession::savedInterval(), 5000);
+    Fixture f = open();
+    QCOMPARE(f.session->interval(), 5000);
+    LiveSession::saveInterval(2000);
+}
+
+QTEST_MAIN(tst_LiveView)
+#include "tst_liveview.moc"
