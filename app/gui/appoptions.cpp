@@ -321,7 +321,7 @@ bool AppOptions::readScreenshot(const QCommandLineParser &parser, QString *messa
             return false;
         }
     }
-    if (!screenshot.isEmpty() && !at && openRealRun.isEmpty()) {
+    if (!screenshot.isEmpty() && !at && openRealRun.isEmpty() && connectTo.isEmpty()) {
         *message = tr("--screenshot needs --at TIME.");
         return false;
     }

@@ -472,6 +472,7 @@ void MainWindow::applyReadOnly()
     // view says "—" and "silent since" for an observed world (issue 37 item 5).
     const std::shared_ptr<const ObservedWorld> observed = m_controller->observedWorld();
     m_view->setFiguresMeasured(!observed);
+    m_view->setScheduleKnown(!live);
     m_view->setSilentSince(observed ? observed->silentSince() : QStringList());
     applyLiveNotes();
     m_observedBanner->setVisible(readOnly && !live);

@@ -174,7 +174,7 @@ void AssignmentRenderer::paintSchedule(QPainter &p, const Input &in,
     const QString sep = QStringLiteral(" · ");
     // "≠": the difference is not told by colour alone.
     const QString mark = differs ? QStringLiteral("≠ ") : QString();
-    QString countdown = CardSchedule::countdownText(seconds, alive);
+    QString countdown = in.scheduleKnown ? CardSchedule::countdownText(seconds, alive) : QString();
     QString view = mark + CardSchedule::viewText(own);
     if (fm.horizontalAdvance(countdown + sep) + vfm.horizontalAdvance(view) > line.width()) {
         countdown = CardSchedule::shortCountdownText(seconds, alive);

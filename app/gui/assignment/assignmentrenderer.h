@@ -105,6 +105,9 @@ public:
         QStringList stateTexts;
         QString silentWord; //!< the large word on an empty card with a stateTexts entry
         QStringList silentWords; //!< per consumer, instead of silentWord when not empty
+        //! False for a live group: the clients do not say when they rebalance next, so no
+        //! countdown ("rebalancing now" would be a guess).
+        bool scheduleKnown = true;
     };
 
     /*!

@@ -111,8 +111,9 @@ QString AssignmentView::cardScheduleText(qint32 consumer) const
         *m_catalog, m_snapshot, m_catalog->consumers.value(consumer).groupIndex);
     const bool differs = alive && own.consumers >= 0 && common.consumers >= 0 && !(own == common);
     QStringList parts;
-    const QString countdown
-        = CardSchedule::countdownText(CardSchedule::secondsToNext(sc, m_snapshot.now), alive);
+    const QString countdown = m_scheduleKnown
+        ? CardSchedule::countdownText(CardSchedule::secondsToNext(sc, m_snapshot.now), alive)
+        : QString();
     if (!countdown.isEmpty()) {
         parts.append(countdown);
     }
@@ -163,6 +164,14 @@ void AssignmentView::setStateNotes(const QStringList &texts, const QStringList &
     m_noteWords = words;
     updateTexts();
     update();
+}
+
+void AssignmentView::setScheduleKnown(bool known)
+{
+    if (known != m_scheduleKnown) {
+        m_scheduleKnown = known;
+        update();
+    }
 }
 
 QString AssignmentView::cardCacheText(qint32 consumer) const
@@ -459,6 +468,7 @@ AssignmentRenderer::Input AssignmentView::rendererInput() const
     in.stateTexts = m_stateTexts;
     in.silentWord = m_silentWord;
     in.silentWords = m_noteWords;
+    in.scheduleKnown = m_scheduleKnown;
     return in;
 }
 

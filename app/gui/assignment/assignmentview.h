@@ -76,6 +76,8 @@ public:
         words, if any, apply).
     */
     void setStateNotes(const QStringList &texts, const QStringList &words);
+    //! Off for a live group: no rebalance countdown on the cards (its clients do not say).
+    void setScheduleKnown(bool known);
     //! A card's cache as drawn ("12 msg · 1.2 KiB", or "—" unmeasured), and why "—" (else empty).
     QString cardCacheText(qint32 consumer) const;
     QString cardCacheToolTip(qint32 consumer) const;
@@ -177,6 +179,7 @@ private:
     QStringList m_silentSince; //!< per consumer: a clock time, or empty
     QStringList m_noteTexts; //!< setStateNotes: per consumer, whole words, or empty
     QStringList m_noteWords;
+    bool m_scheduleKnown = true;
     QStringList m_stateTexts; //!< "silent since %1 (last log line)" of m_silentSince, translated
 
     bool m_largeSchedule = false;
