@@ -352,10 +352,6 @@
         <translation>--compare：请给出 2 到 4 个变体，而不是 %1 个</translation>
     </message>
     <message>
-        <source>--group only goes with --compare</source>
-        <translation>--group 只能与 --compare 一起使用</translation>
-    </message>
-    <message>
         <source>Presenter zoom of the window&apos;s text, 100 to 200 (percent).</source>
         <translation>演示缩放：窗口文字的大小，100 到 200（百分比）。</translation>
     </message>
@@ -408,6 +404,34 @@ Start it in a desktop session (or under xvfb-run). Without a display, --screensh
     <message>
         <source>--open-real-run goes without --compare and --import-logs</source>
         <translation>--open-real-run 不能与 --compare 和 --import-logs 同用</translation>
+    </message>
+    <message>
+        <source>Watch a live consumer group through this name server, read-only, as File › Connect to a cluster… does (with --group).</source>
+        <translation>通过此 NameServer 只读地实时观察一个消费者组，与“文件 › 连接到集群…”相同（需配合 --group）。</translation>
+    </message>
+    <message>
+        <source>With --connect and --screenshot: shoot once this many polls came back (default 3).</source>
+        <translation>与 --connect 和 --screenshot 一起使用：收到这么多次轮询结果后截图（默认 3）。</translation>
+    </message>
+    <message>
+        <source>With --connect and --screenshot: shoot Fork into the engine from now, the group as it runs beside this variant (as rblab compare&apos;s --variant; repeat for more).</source>
+        <translation>与 --connect 和 --screenshot 一起使用：截取“从此刻分叉到引擎”，即该组按现状运行与此变体并排（写法同 rblab compare 的 --variant；可重复指定多个）。</translation>
+    </message>
+    <message>
+        <source>--polls must be a whole number from 1 to 1000, got &quot;%1&quot;.</source>
+        <translation>--polls 必须是 1 到 1000 之间的整数，实际为“%1”。</translation>
+    </message>
+    <message>
+        <source>--connect needs --group and goes without --compare and --open-real-run</source>
+        <translation>--connect 需要 --group，且不能与 --compare 和 --open-real-run 同用</translation>
+    </message>
+    <message>
+        <source>--fork and --polls only go with --connect</source>
+        <translation>--fork 和 --polls 只能与 --connect 一起使用</translation>
+    </message>
+    <message>
+        <source>--group only goes with --compare or --connect</source>
+        <translation>--group 只能与 --compare 或 --connect 一起使用</translation>
     </message>
 </context>
 <context>
@@ -1207,6 +1231,71 @@ Start it in a desktop session (or under xvfb-run). Without a display, --screensh
     </message>
 </context>
 <context>
+    <name>Rblab::ConnectDialog</name>
+    <message>
+        <source>Connect to a cluster</source>
+        <translation>连接到集群</translation>
+    </message>
+    <message>
+        <source>Watch a running consumer group, read-only: who holds which queue, how full each client&apos;s process queues are, how far behind each queue is. Nothing is sent that could change the cluster.</source>
+        <translation>只读地观察一个正在运行的消费者组：哪个客户端持有哪个队列、各客户端的处理队列缓存了多少、每个队列落后多少。不会发送任何可能改变集群的请求。</translation>
+    </message>
+    <message>
+        <source>&amp;List groups</source>
+        <translation>列出消费者组(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Name server</source>
+        <translation>NameServer(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Group</source>
+        <translation>消费者组(&amp;G)</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>&amp;Poll every</source>
+        <translation>轮询间隔(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Watch</source>
+        <translation>开始观察(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its brokers…</source>
+        <translation>正在向 %1 查询 Broker…</translation>
+    </message>
+    <message>
+        <source>The name server %1 does not answer: %2</source>
+        <translation>NameServer %1 没有应答：%2</translation>
+    </message>
+    <message>
+        <source>The name server %1 lists no broker.</source>
+        <translation>NameServer %1 上没有任何 Broker。</translation>
+    </message>
+    <message>
+        <source>The name server&apos;s answer could not be read: %1</source>
+        <translation>无法读取 NameServer 的应答：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n group(s) found.</source>
+        <translation>
+            <numerusform>找到 %n 个消费者组。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not answered: %1</source>
+        <translation>未应答：%1</translation>
+    </message>
+    <message>
+        <source>Not a name server address (host:port): %1</source>
+        <translation>不是 NameServer 地址（主机:端口）：%1</translation>
+    </message>
+</context>
+<context>
     <name>Rblab::ConsumerActions</name>
     <message>
         <source>&amp;Add consumer</source>
@@ -1469,6 +1558,48 @@ The files were kept as %2.unreadable.</source>
         <source>%1 silent since %2 (last log line); no &quot;shutdown OK&quot;: hung or killed, the logs cannot tell</source>
         <extracomment>The event log of imported logs: a client whose lines stop without &quot;shutdown OK&quot;. %1 the client, %2 its last line&apos;s time (HH:MM:SS).</extracomment>
         <translation>%1 静默自 %2（最后一行日志）；没有“shutdown OK”：是卡住还是被杀，日志无法区分</translation>
+    </message>
+    <message>
+        <source>silent</source>
+        <translation>静默</translation>
+    </message>
+    <message>
+        <source>client joined</source>
+        <extracomment>The event log of a live group: a client appeared in the group&apos;s connections.</extracomment>
+        <translation>客户端加入</translation>
+    </message>
+    <message>
+        <source>left the group</source>
+        <extracomment>The event log of a live group: a client is no longer in the group&apos;s connections (shut down, killed or cut off: the brokers cannot tell).</extracomment>
+        <translation>离开消费者组</translation>
+    </message>
+    <message>
+        <source>queues moved</source>
+        <translation>队列迁移</translation>
+    </message>
+    <message>
+        <source>double-owned</source>
+        <translation>重复持有</translation>
+    </message>
+    <message>
+        <source>orphaned</source>
+        <translation>无人持有</translation>
+    </message>
+    <message>
+        <source>not answering</source>
+        <translation>无应答</translation>
+    </message>
+    <message>
+        <source>answering again</source>
+        <translation>恢复应答</translation>
+    </message>
+    <message>
+        <source>problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>problem gone</source>
+        <translation>问题消失</translation>
     </message>
 </context>
 <context>
@@ -2684,6 +2815,102 @@ The files were kept as %2.unreadable.</source>
     </message>
 </context>
 <context>
+    <name>Rblab::LiveController</name>
+    <message>
+        <source>&amp;Connect to a cluster…</source>
+        <translation>连接到集群(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Watch a running RocketMQ consumer group, read-only: its clients, who holds which queue, their caches and lag, polled on a timer</source>
+        <translation>只读地观察一个正在运行的 RocketMQ 消费者组：它的客户端、哪个客户端持有哪个队列、缓存与堆积，按定时轮询</translation>
+    </message>
+    <message>
+        <source>&amp;Fork into the engine from now</source>
+        <translation>从此刻分叉到引擎(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open compare mode on the newest poll: the same group from this moment (holds and offsets as the clients report them) under the strategies and settings you choose</source>
+        <translation>以最新一次轮询打开对比模式：同一个消费者组从此刻起（持有关系和位点与客户端报告的一致），在你选择的策略和配置下运行</translation>
+    </message>
+    <message>
+        <source>&amp;Back to live</source>
+        <translation>回到实时(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Show each poll again as it arrives</source>
+        <translation>重新在每次轮询到达时显示最新画面</translation>
+    </message>
+    <message>
+        <source>Live from %1 · %2</source>
+        <extracomment>The window&apos;s title while it shows a live group: %1 the name server, %2 the group.</extracomment>
+        <translation>实时：%1 · %2</translation>
+    </message>
+    <message>
+        <source>connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>showing the poll of %1</source>
+        <extracomment>A live view scrubbed back: %1 the poll&apos;s clock time; then how many came since.</extracomment>
+        <translation>正在显示 %1 的轮询</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n newer poll(s)</source>
+        <translation>
+            <numerusform>之后还有 %n 次轮询</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>last poll %1 (%2 s ago)</source>
+        <extracomment>%1 the clock time of the newest poll, %2 seconds since.</extracomment>
+        <translation>最近一次轮询 %1（%2 秒前）</translation>
+    </message>
+    <message>
+        <source>waiting for the brokers to answer</source>
+        <translation>正在等待 Broker 应答</translation>
+    </message>
+    <message>
+        <source>not answering: %1</source>
+        <translation>无应答：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n poll(s) skipped: the one before was still waiting for answers</source>
+        <translation>
+            <numerusform>跳过了 %n 次轮询：上一次仍在等待应答</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n poll(s) watched, every %1 s; read-only</source>
+        <translation>
+            <numerusform>已观察 %n 次轮询，每 %1 秒一次；只读</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Connect to a cluster first.</source>
+        <translation>请先连接到集群。</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>The poll cannot be forked: %1</source>
+        <translation>无法从这次轮询分叉：%1</translation>
+    </message>
+    <message>
+        <source>Fork into the engine</source>
+        <translation>分叉到引擎</translation>
+    </message>
+    <message>
+        <source>As it runs</source>
+        <translation>按现状运行</translation>
+    </message>
+    <message>
+        <source>Fork of %1 — Rebalance Lab</source>
+        <translation>%1 的分叉 — Rebalance Lab</translation>
+    </message>
+</context>
+<context>
     <name>Rblab::MainWindow</name>
     <message>
         <source>The scenario cannot run</source>
@@ -2796,6 +3023,32 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>No consumer &quot;%1&quot; in the run.</source>
         <translation>本次运行中没有消费者“%1”。</translation>
+    </message>
+    <message>
+        <source>%1 — Rebalance Lab</source>
+        <translation>%1 — Rebalance Lab</translation>
+    </message>
+    <message>
+        <source>Watching a live group, read-only. Drag the timeline back to see an earlier poll; Fork into the engine tries other strategies from now.</source>
+        <translation>正在只读地观察一个实时消费者组。向回拖动时间轴可查看更早的轮询；“分叉到引擎”可从此刻起尝试其他策略。</translation>
+    </message>
+    <message>
+        <source>not answering since %1</source>
+        <extracomment>A live group&apos;s card: the client is connected but did not answer the last polls.</extracomment>
+        <translation>自 %1 起无应答</translation>
+    </message>
+    <message>
+        <source>not answering</source>
+        <translation>无应答</translation>
+    </message>
+    <message>
+        <source>left the group (last seen %1)</source>
+        <extracomment>A live group&apos;s card: the client is no longer in the group&apos;s connections.</extracomment>
+        <translation>已离开消费者组（最后一次见到：%1）</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>已离开</translation>
     </message>
 </context>
 <context>
@@ -4356,6 +4609,10 @@ Allowed: %4</source>
     <message>
         <source>Observed from client logs: read-only</source>
         <translation>来自客户端日志的观测：只读</translation>
+    </message>
+    <message>
+        <source>Watching a live group: read-only</source>
+        <translation>正在观察实时消费者组：只读</translation>
     </message>
 </context>
 <context>
