@@ -457,10 +457,10 @@ WorldSnapshot LiveWorld::picture(const Poll &poll) const
     qsizetype next = 0;
     for (qsizetype q = 0; q < cat.queues.size(); ++q) {
         SnapshotQueue &sq = snap.queues[q];
-        const QueueFigures f = poll.queues.value(q);
-        sq.brokerOffset = f.brokerOffset;
-        sq.committedOffset = f.consumerOffset;
-        sq.lag = f.lag;
+        const QueueFigures qf = poll.queues.value(q);
+        sq.brokerOffset = qf.brokerOffset;
+        sq.committedOffset = qf.consumerOffset;
+        sq.lag = qf.lag;
         sq.readable = q < poll.queues.size();
         sq.firstHolding = qint32(snap.holdings.size());
         for (; next < poll.holdings.size() && poll.holdings.at(next).queue == q; ++next) {
@@ -477,6 +477,19 @@ WorldSnapshot LiveWorld::picture(const Poll &poll) const
             sh.createdAt = h.since;
             sh.locked = h.locked;
             sh.dropped = h.dropped;
+            // DefaultMQPushConsumerImpl.pullMessage's own checks on the client's own figures
+            // and thresholds: a queue over them has its pulls held back now.
+            const ClientFigures f = poll.figures.value(h.consumer);
+            if (!h.dropped && f.pullThresholdForQueue > 0
+                && h.cachedCount > f.pullThresholdForQueue) {
+                sh.flowControl = SimEvent::FlowCause::Count;
+            } else if (!h.dropped && f.pullThresholdSizeForQueue > 0
+                && h.cachedMiB > f.pullThresholdSizeForQueue) {
+                sh.flowControl = SimEvent::FlowCause::Size;
+            } else if (!h.dropped && !h.locked && f.consumeConcurrentlyMaxSpan > 0
+                && sh.maxSpan > f.consumeConcurrentlyMaxSpan) {
+                sh.flowControl = SimEvent::FlowCause::Span;
+            }
             snap.holdings.append(sh);
             SnapshotConsumer &sc = snap.consumers[h.consumer];
             if (!h.dropped) {
@@ -488,8 +501,8 @@ WorldSnapshot LiveWorld::picture(const Poll &poll) const
             sc.cachedBytes += sh.cachedBytes;
         }
         sq.holdingCount = qint32(snap.holdings.size()) - sq.firstHolding;
-        snap.totals.doubleOwnedQueues += f.ownership == quint8(QueueView::Ownership::DoubleOwned);
-        snap.totals.orphanedQueues += f.ownership == quint8(QueueView::Ownership::Orphaned);
+        snap.totals.doubleOwnedQueues += qf.ownership == quint8(QueueView::Ownership::DoubleOwned);
+        snap.totals.orphanedQueues += qf.ownership == quint8(QueueView::Ownership::Orphaned);
     }
     SnapshotTotals &totals = snap.totals;
     totals.rebalances = poll.rebalances;

@@ -171,6 +171,7 @@ class tst_LiveWorld : public QObject
 
 private slots:
     void pollEqualsTheBodies();
+    void flowControlFromTheClientsThresholds();
     void killBecomesEvents();
     void catalogGrowsWhenAClientJoins();
     void otherChangesAreLines();
@@ -237,6 +238,8 @@ void tst_LiveWorld::pollEqualsTheBodies()
             QCOMPARE(h.cachedBytes, qint64(pq.cachedMsgSizeInMiB) * 1024 * 1024);
             QCOMPARE(h.consumedOffset, pq.commitOffset);
             QCOMPARE(h.lastPullAt, pq.lastPullTimestamp - 1796544504000);
+            // Under pullThresholdForQueue (1000): no flow control inferred.
+            QCOMPARE(h.flowControl, SimEvent::FlowCause::None);
             cached += pq.cachedMsgCount;
             ++tiles;
         }
@@ -264,6 +267,49 @@ void tst_LiveWorld::pollEqualsTheBodies()
         }
     }
     QCOMPARE(sample.consumers[consumerOf(cat, QStringLiteral("127.0.0.1@c1"))].lag, lagC1);
+}
+
+void tst_LiveWorld::flowControlFromTheClientsThresholds()
+{
+    // c1 says queue 0 caches 1,200 messages, over its pullThresholdForQueue of 1,000: held back
+    // by count, as DefaultMQPushConsumerImpl.pullMessage decides; queue 1 at 1,000 is not.
+    GroupSnapshot s = captured(1000);
+    for (ConsumerRunningInfo::ProcessQueue &pq : s.clients[0].info.processQueues) {
+        if (pq.queue.topic == QStringLiteral("TryTopic") && pq.queue.queueId == 0) {
+            pq.cachedMsgCount = 1200;
+        }
+        if (pq.queue.topic == QStringLiteral("TryTopic") && pq.queue.queueId == 1) {
+            pq.cachedMsgCount = 1000;
+        }
+        if (pq.queue.topic == QStringLiteral("TryTopic") && pq.queue.queueId == 2) {
+            pq.cachedMsgSizeInMiB = 101; // over pullThresholdSizeForQueue (100 MiB)
+        }
+    }
+    s.assemble({ capturedStats() });
+    LiveWorld world(QStringLiteral("127.0.0.1:9876"), QStringLiteral("try_group"));
+    world.append(s);
+    const Catalog &cat = *world.catalog();
+    const WorldSnapshot snap = world.snapshotAt(0);
+    const auto causeOf = [&](int id) {
+        const SnapshotQueue &sq = snap.queues[queueOf(
+            cat, { QStringLiteral("TryTopic"), QStringLiteral("broker-a"), id })];
+        return snap.holdings[sq.firstHolding].flowControl;
+    };
+    QCOMPARE(causeOf(0), SimEvent::FlowCause::Count);
+    QCOMPARE(causeOf(1), SimEvent::FlowCause::None);
+    QCOMPARE(causeOf(2), SimEvent::FlowCause::Size);
+    QCOMPARE(snap.consumers[consumerOf(cat, QStringLiteral("127.0.0.1@c1"))].cachedCount,
+        qint64(1200 + 1000)
+            + snap.holdings[snap
+                                .queues[queueOf(cat,
+                                    { QStringLiteral("TryTopic"), QStringLiteral("broker-a"), 2 })]
+                                .firstHolding]
+                  .cachedCount
+            + snap.holdings[snap.queues[queueOf(cat,
+                                            { QStringLiteral("%RETRY%try_group"),
+                                                QStringLiteral("broker-a"), 0 })]
+                                .firstHolding]
+                  .cachedCount);
 }
 
 void tst_LiveWorld::killBecomesEvents()
