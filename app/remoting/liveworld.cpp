@@ -554,6 +554,29 @@ std::shared_ptr<const Sample> LiveWorld::sampleOf(const Poll &poll) const
     return s;
 }
 
+double LiveWorld::produceRate(const QString &topic, int polls) const
+{
+    if (m_polls.size() < 2) {
+        return -1;
+    }
+    const Poll &last = m_polls.constLast();
+    const Poll &first = m_polls.at(qMax<qsizetype>(0, m_polls.size() - 1 - qMax(1, polls)));
+    const SimTime span = last.t - first.t;
+    if (span <= 0) {
+        return -1;
+    }
+    qint64 written = 0;
+    for (qsizetype q = 0; q < m_catalog->queues.size(); ++q) {
+        if (m_catalog->queues.at(q).topic != topic || q >= first.queues.size()
+            || q >= last.queues.size()) {
+            continue;
+        }
+        written
+            += qMax<qint64>(0, last.queues.at(q).brokerOffset - first.queues.at(q).brokerOffset);
+    }
+    return double(written) * 1000.0 / double(span);
+}
+
 qint64 LiveWorld::memoryBytes() const
 {
     qint64 bytes = qint64(sizeof(LiveWorld)) + m_sampleBytes;

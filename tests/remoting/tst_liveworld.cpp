@@ -488,6 +488,16 @@ void tst_LiveWorld::seekShowsThatPoll()
     // A clock that steps back still gives a later time.
     world.append(captured(14000));
     QCOMPARE(world.pollTime(3), 4501);
+    QCOMPARE(world.produceRate(QStringLiteral("TryTopic")), 0.0); // the same offsets each poll
+    LiveWorld growing(QStringLiteral("127.0.0.1:9876"), QStringLiteral("try_group"));
+    QCOMPARE(growing.produceRate(QStringLiteral("TryTopic")), -1.0);
+    growing.append(captured(0));
+    GroupSnapshot later = captured(2000);
+    for (QueueView &q : later.queues) {
+        q.brokerOffset += 100; // 8 queues: 800 messages in 2 s
+    }
+    growing.append(later);
+    QCOMPARE(growing.produceRate(QStringLiteral("TryTopic")), 400.0);
 }
 
 void tst_LiveWorld::memoryIsBounded()

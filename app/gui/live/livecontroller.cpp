@@ -224,7 +224,14 @@ CompareWindow *LiveController::fork(bool show, const QStringList &variantSpecs)
         }
         return nullptr;
     }
-    const Scenario &scenario = imported.scenario;
+    Scenario scenario = imported.scenario;
+    // The producers as the brokers saw them lately (the offsets' growth), not a default rate.
+    for (TopicSpec &topic : scenario.topics) {
+        const double rate = world->produceRate(topic.name);
+        if (rate >= 0) {
+            topic.produceRate = rate;
+        }
+    }
     QList<Variant> variants;
     QString group = world->group();
     if (m_quiet || !variantSpecs.isEmpty()) {
