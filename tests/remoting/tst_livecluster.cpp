@@ -9,6 +9,7 @@
 // or beside the repository it was cloned from (TestSupport::findRocketMq).
 // Without them it says why and ends with status 77 (ctest: skipped).
 #include "groupwatcher.h"
+#include "liveworld.h"
 #include "remotingclient.h"
 
 #include <realrunner.h>
@@ -55,6 +56,52 @@ QStringList lastAllocation(const QString &folder)
     }
     queues.sort();
     return queues;
+}
+
+//! When the consumer's table last changed (its last ALLOC line), epoch ms; -1 without one.
+qint64 lastAllocationChange(const QString &folder)
+{
+    QFile f(folder + QStringLiteral("/alloc.log"));
+    if (!f.open(QIODevice::ReadOnly)) {
+        return -1;
+    }
+    qint64 at = -1;
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        const QList<QByteArray> fields = line.split(' ');
+        if (fields.size() > 1 && fields[1] == "ALLOC") {
+            at = fields[0].toLongLong();
+        }
+    }
+    return at;
+}
+
+//! The queues a client holds in the LiveWorld's picture at `t`, as labels ("T/broker/id").
+QStringList heldInWorld(const LiveWorld &world, SimTime t, const QString &clientId)
+{
+    const std::shared_ptr<const Catalog> cat = world.catalog();
+    const WorldSnapshot snap = world.snapshotAt(t);
+    QStringList held;
+    for (const SnapshotHolding &h : snap.holdings) {
+        const QueueInfo &q = cat->queues.at(h.queue);
+        if (!h.dropped && cat->consumers.at(h.consumer).id == clientId) {
+            held.append(QStringLiteral("%1/%2/%3").arg(q.topic, q.brokerName).arg(q.queueId));
+        }
+    }
+    held.sort();
+    return held;
+}
+
+//! What a client says it holds (its process-queue table, not dropped), as labels.
+QStringList ownTable(const ClientView &c)
+{
+    QStringList held;
+    for (const ConsumerRunningInfo::ProcessQueue &pq : c.info.processQueues) {
+        if (!pq.dropped) {
+            held.append(pq.queue.label());
+        }
+    }
+    held.sort();
+    return held;
 }
 
 //! The queues `clientId` holds in the snapshot, as labels.
@@ -162,6 +209,10 @@ private:
     //! the changes from `from` (or the first poll) on are added to `changes`.
     GroupSnapshot waitFor(GroupWatcher &watcher, int clients, int seconds,
         QList<GroupChange> *changes, const GroupSnapshot *from = nullptr);
+    //! Appends a poll to m_world and checks that its picture holds what each client says.
+    void watch(const GroupSnapshot &s);
+    std::unique_ptr<LiveWorld> m_world;
+    int m_polls = 0;
 
     QTemporaryDir m_dir;
     QString m_namesrv;
@@ -258,10 +309,14 @@ GroupSnapshot tst_LiveCluster::waitFor(GroupWatcher &watcher, int clients, int s
     QElapsedTimer clock;
     clock.start();
     GroupSnapshot last = from != nullptr ? *from : watcher.pollAndWait();
+    if (from == nullptr) {
+        watch(last);
+    }
     int stable = 0;
     while (QDateTime::currentMSecsSinceEpoch() < until) {
         QTest::qWait(from != nullptr && stable == 0 ? 100 : 1000);
         GroupSnapshot next = watcher.pollAndWait();
+        watch(next);
         const QList<GroupChange> diff = diffSnapshots(last, next);
         if (changes != nullptr) {
             *changes += diff;
@@ -280,6 +335,27 @@ GroupSnapshot tst_LiveCluster::waitFor(GroupWatcher &watcher, int clients, int s
         }
     }
     return last;
+}
+
+void tst_LiveCluster::watch(const GroupSnapshot &s)
+{
+    if (!m_world) {
+        m_world = std::make_unique<LiveWorld>(m_namesrv, kGroup);
+    }
+    m_world->append(s);
+    ++m_polls;
+    // The live view's owners are the clients' own tables, at every poll.
+    for (const ClientView &c : s.clients) {
+        if (c.answered) {
+            const QStringList shown = heldInWorld(*m_world, m_world->duration(), c.clientId);
+            if (shown != ownTable(c)) {
+                QFAIL(qPrintable(QStringLiteral("poll %1, %2: the live view shows %3, the client "
+                                                "says %4")
+                                     .arg(m_polls)
+                                     .arg(c.clientId, shown.join(u','), ownTable(c).join(u','))));
+            }
+        }
+    }
 }
 
 void tst_LiveCluster::ownersAgreeWithTheClientsAndAKillShowsAsAMove()
@@ -363,6 +439,41 @@ void tst_LiveCluster::ownersAgreeWithTheClientsAndAKillShowsAsAMove()
         QCOMPARE(heldBy(after, c.clientId),
             lastAllocation(m_dir.path() + u'/' + c.clientId.section(u'@', 1)));
     }
+
+    // The live view: c1 left, and each of its queues moved to a survivor in a Rebalance event at
+    // a poll no later than one poll interval (1 s here, plus the poll's own time) after the
+    // survivor's table changed (its alloc.log, written every 20 ms).
+    QVERIFY(m_world);
+    QVERIFY(m_polls >= 4);
+    const std::shared_ptr<const Catalog> cat = m_world->catalog();
+    bool leftEvent = false;
+    QStringList moved;
+    for (const SimEvent &e : m_world->events()) {
+        const QString who = e.consumer >= 0 ? cat->consumers.at(e.consumer).id : QString();
+        leftEvent = leftEvent
+            || (e.type == SimEvent::Type::Kill && who == QStringLiteral("127.0.0.1@c1"));
+        if (e.type != SimEvent::Type::Rebalance || who == QStringLiteral("127.0.0.1@c1")) {
+            continue;
+        }
+        const qint64 changed = lastAllocationChange(m_dir.path() + u'/' + who.section(u'@', 1));
+        const qint64 shownAt = m_world->origin() + e.t;
+        for (qint32 q : e.added) {
+            const QueueInfo &info = cat->queues.at(q);
+            const QString label
+                = QStringLiteral("%1/%2/%3").arg(info.topic, info.brokerName).arg(info.queueId);
+            if (c1Queues.contains(label) && !moved.contains(label)) {
+                moved.append(label);
+                std::fprintf(stderr,
+                    "tst_livecluster: %s shown with %s %lld ms after its table changed\n",
+                    qPrintable(label), qPrintable(who), shownAt - changed);
+                QVERIFY2(changed > 0 && shownAt - changed <= 1000 + 5000,
+                    qPrintable(QStringLiteral("%1: %2 ms").arg(label).arg(shownAt - changed)));
+            }
+        }
+    }
+    QVERIFY(leftEvent);
+    moved.sort();
+    QCOMPARE(moved, c1Queues);
 }
 
 void tst_LiveCluster::cleanup()
