@@ -19,6 +19,7 @@ private slots:
     void restoreOptions_data();
     void restoreOptions();
     void lacksDisplay();
+    void liveOptions();
 };
 
 void tst_AppOptions::parseTime_data()
@@ -192,6 +193,45 @@ void tst_AppOptions::lacksDisplay()
 #else
     QVERIFY(!AppOptions::lacksDisplay({}, {}, {}));
 #endif
+}
+
+void tst_AppOptions::liveOptions()
+{
+    // --connect with --group watches a live group; --screenshot needs no --at then.
+    AppOptions o;
+    QString message;
+    QCOMPARE(
+        AppOptions::parse({ QStringLiteral("rebalance-lab"), QStringLiteral("--connect"),
+                              QStringLiteral("127.0.0.1:9876"), QStringLiteral("--group"),
+                              QStringLiteral("G"), QStringLiteral("--polls"), QStringLiteral("14"),
+                              QStringLiteral("--fork"), QStringLiteral("CONSISTENT_HASH"),
+                              QStringLiteral("--screenshot"), QStringLiteral("x.png") },
+            &o, &message),
+        AppOptions::Outcome::Run);
+    QCOMPARE(o.connectTo, QStringLiteral("127.0.0.1:9876"));
+    QCOMPARE(o.compareGroup, QStringLiteral("G"));
+    QCOMPARE(o.polls, 14);
+    QCOMPARE(o.forkVariants, QStringList { QStringLiteral("CONSISTENT_HASH") });
+    AppOptions noGroup;
+    QCOMPARE(AppOptions::parse({ QStringLiteral("rebalance-lab"), QStringLiteral("--connect"),
+                                   QStringLiteral("127.0.0.1:9876") },
+                 &noGroup, &message),
+        AppOptions::Outcome::Error);
+    QVERIFY2(message.contains(QStringLiteral("--connect needs --group")), qPrintable(message));
+    AppOptions badPolls;
+    QCOMPARE(
+        AppOptions::parse({ QStringLiteral("rebalance-lab"), QStringLiteral("--connect"),
+                              QStringLiteral("h:1"), QStringLiteral("--group"), QStringLiteral("G"),
+                              QStringLiteral("--polls"), QStringLiteral("0") },
+            &badPolls, &message),
+        AppOptions::Outcome::Error);
+    QVERIFY(message.contains(QStringLiteral("--polls")));
+    AppOptions forkAlone;
+    QCOMPARE(AppOptions::parse({ QStringLiteral("rebalance-lab"), QStringLiteral("--fork"),
+                                   QStringLiteral("AVG") },
+                 &forkAlone, &message),
+        AppOptions::Outcome::Error);
+    QCOMPARE(message, QStringLiteral("--fork and --polls only go with --connect"));
 }
 
 QTEST_MAIN(tst_AppOptions)
