@@ -379,6 +379,21 @@ std::optional<ConsumerRunningInfo> readConsumerRunningInfo(const QByteArray &bod
             q.lastConsumeTimestamp = r.integer(v, p, QStringLiteral("lastConsumeTimestamp"));
             info.processQueues.append(q);
         });
+    if (const JsonNode *table
+        = r.member(*root, QString(), QStringLiteral("statusTable"), JsonNode::Type::Object)) {
+        for (qsizetype i = 0; i < table->size(); ++i) {
+            const QString topic = table->keys().at(i).name;
+            const QString p = JsonNode::memberPath(QStringLiteral("statusTable"), topic);
+            const JsonNode &v = table->items()[size_t(i)];
+            ConsumerRunningInfo::Status s;
+            s.pullRT = r.number(v, p, QStringLiteral("pullRT"));
+            s.pullTPS = r.number(v, p, QStringLiteral("pullTPS"));
+            s.consumeRT = r.number(v, p, QStringLiteral("consumeRT"));
+            s.consumeOKTPS = r.number(v, p, QStringLiteral("consumeOKTPS"));
+            s.consumeFailedTPS = r.number(v, p, QStringLiteral("consumeFailedTPS"));
+            info.status.insert(topic, s);
+        }
+    }
     r.queueMap(*root, QString(), QStringLiteral("mqPopTable"),
         [&](const MessageQueue &mq, const JsonNode &v, const QString &p) {
             ConsumerRunningInfo::PopQueue q;

@@ -139,6 +139,16 @@ struct ConsumerRunningInfo
     QMap<QString, QString> subscriptions; //!< topic → subString (subscriptionSet)
     QList<ProcessQueue> processQueues; //!< sorted by queue
     QList<PopQueue> popQueues; //!< sorted by queue
+    //! ConsumeStatus (statusTable), per topic: the client's own figures over the last minute.
+    struct Status
+    {
+        double pullRT = 0; //!< ms per pull
+        double pullTPS = 0;
+        double consumeRT = 0; //!< ms the listener took per message
+        double consumeOKTPS = 0;
+        double consumeFailedTPS = 0;
+    };
+    QMap<QString, Status> status; //!< topic → its status
 };
 
 /*!

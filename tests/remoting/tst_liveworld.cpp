@@ -244,6 +244,13 @@ void tst_LiveWorld::pollEqualsTheBodies()
             ++tiles;
         }
         QCOMPARE(snap.consumers[c].cachedCount, cached);
+        if (i == 0) {
+            // ConsumeStatus, as c1 reported it (statusTable): what a fork consumes with.
+            QCOMPARE(info.status.size(), 2);
+            QCOMPARE(info.status.value(QStringLiteral("TryTopic")).consumeRT, 1.6805522208883554);
+            QCOMPARE(
+                info.status.value(QStringLiteral("TryTopic")).consumeOKTPS, 166.56666266650666);
+        }
         QCOMPARE(snap.consumers[c].queueCount, qint32(info.processQueues.size()));
     }
     QCOMPARE(tiles, 9);

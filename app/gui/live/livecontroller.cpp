@@ -225,6 +225,23 @@ CompareWindow *LiveController::fork(bool show, const QStringList &variantSpecs)
         return nullptr;
     }
     Scenario scenario = imported.scenario;
+    // Each client's listener as it reported itself (ConsumeStatus.consumeRT, ms per message over
+    // the last minute), not the engine's default: a fork consumes as fast as the group did.
+    for (GroupSpec &g : scenario.groups) {
+        for (ConsumerSpec &c : g.consumers) {
+            const Remoting::ClientView *client = world->latest().client(c.id);
+            if (!client) {
+                continue;
+            }
+            for (const QString &topic : g.topics) {
+                const double rt = client->info.status.value(topic).consumeRT;
+                if (rt > 0) {
+                    c.consumeTime.meanMs = rt;
+                    break;
+                }
+            }
+        }
+    }
     // The producers as the brokers saw them lately (the offsets' growth), not a default rate.
     for (TopicSpec &topic : scenario.topics) {
         const double rate = world->produceRate(topic.name);

@@ -106,6 +106,9 @@ GroupSnapshot snapshot(qint64 takenAtMs, const QList<Client> &clients, qint64 ex
             pq.commitOffset = 1000 + 100 * id - 10 * id;
             v.info.processQueues.append(pq);
         }
+        if (c.answers) {
+            v.info.status[kTopic].consumeRT = 200; // ms per message, as ConsumeStatus says
+        }
         s.clients.append(v);
     }
     ConsumeStats stats;
@@ -367,6 +370,10 @@ void tst_LiveView::notAnsweringIsShownAsSuch()
 void tst_LiveView::forkOpensCompareMode()
 {
     Fixture f = open();
+    // A second poll 2 s later, 100 more messages in each of the 4 queues: 200 a second.
+    QVERIFY(f.session->tick());
+    f.source->deliver(snapshot(1'002'000, kTwo, 100));
+    f.window->controller()->processPendingFrame();
     f.window->liveController()->setQuiet(true);
     const std::unique_ptr<CompareWindow> fork(
         f.window->liveController()->fork(false, { QStringLiteral("CONSISTENT_HASH") }));
@@ -376,6 +383,20 @@ void tst_LiveView::forkOpensCompareMode()
     QCOMPARE(base.groups.size(), 1);
     QCOMPARE(base.groups.first().name, kGroup);
     QCOMPARE(base.groups.first().consumers.size(), 2);
+    // The fork consumes and produces as the group did: consumeRT, the offsets' growth.
+    for (const ConsumerSpec &c : base.groups.first().consumers) {
+        QCOMPARE(c.consumeTime.meanMs, 200.0);
+    }
+    bool found = false;
+    for (const TopicSpec &t : base.topics) {
+        if (t.name == kTopic) {
+            QCOMPARE(t.produceRate, 200.0);
+            found = true;
+        }
+    }
+    QVERIFY(found);
+    // Each queue starts where the group's offsets were (holds and offsets, as import-mqadmin).
+    QCOMPARE(base.groups.first().offsets.size(), 4);
     QVERIFY(fork->paneTitle(1).contains(QStringLiteral("CONSISTENT_HASH")));
 }
 
