@@ -92,6 +92,11 @@ QString ConnectDialog::nameServer() const
     return m_address->text().trimmed();
 }
 
+void ConnectDialog::setNameServer(const QString &address)
+{
+    m_address->setText(address);
+}
+
 QString ConnectDialog::group() const
 {
     return m_group->currentText().trimmed();

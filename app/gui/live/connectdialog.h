@@ -32,6 +32,7 @@ public:
     explicit ConnectDialog(QWidget *parent = nullptr);
 
     QString nameServer() const;
+    void setNameServer(const QString &address);
     QString group() const;
     int intervalMs() const;
     //! Lists the groups of the name server in the address field (what "List groups" does).

@@ -6,6 +6,7 @@
 #include <compare/comparesession.h>
 #include <compare/comparewindow.h>
 #include <languagemanager.h>
+#include <live/connectdialog.h>
 #include <live/livecontroller.h>
 #include <live/livesession.h>
 #include <mainwindow.h>
@@ -20,6 +21,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTcpServer>
 #include <QTest>
 
 using namespace Rblab;
@@ -150,6 +152,7 @@ private slots:
     void notAnsweringIsShownAsSuch();
     void forkOpensCompareMode();
     void intervalIsASetting();
+    void connectDialogSaysWhenTheNameServerDoesNotAnswer();
 
 private:
     //! A window watching a fake source; the first poll (kTwo at t0) delivered.
@@ -408,6 +411,45 @@ void tst_LiveView::intervalIsASetting()
     Fixture f = open();
     QCOMPARE(f.session->interval(), 5000);
     LiveSession::saveInterval(2000);
+}
+
+void tst_LiveView::connectDialogSaysWhenTheNameServerDoesNotAnswer()
+{
+    // A port nothing listens on (bound, then closed): refused at once, one red line.
+    quint16 port = 0;
+    {
+        QTcpServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        port = server.serverPort();
+    }
+    ConnectDialog dialog;
+    dialog.setNameServer(QStringLiteral("127.0.0.1:%1").arg(port));
+    QSignalSpy listed(&dialog, &ConnectDialog::groupsListed);
+    dialog.listGroups();
+    QVERIFY(dialog.statusText().startsWith(QStringLiteral("Asking 127.0.0.1:")));
+    QVERIFY(listed.wait(10000));
+    QVERIFY2(dialog.statusText().startsWith(
+                 QStringLiteral("The name server 127.0.0.1:%1 does not answer: ").arg(port)),
+        qPrintable(dialog.statusText()));
+    QVERIFY(dialog.groups().isEmpty());
+    dialog.setNameServer(QStringLiteral("no-port"));
+    dialog.listGroups();
+    QCOMPARE(dialog.statusText(), QStringLiteral("Not a name server address (host:port): no-port"));
+
+    // Against a real name server when one is given (RBLAB_LIVE_NAMESRV=127.0.0.1:9876 and
+    // RBLAB_LIVE_GROUP): its brokers' subscription groups, the broker's own left out.
+    const QString real = qEnvironmentVariable("RBLAB_LIVE_NAMESRV");
+    if (real.isEmpty()) {
+        return;
+    }
+    dialog.setNameServer(real);
+    dialog.listGroups();
+    QVERIFY(listed.wait(15000));
+    QVERIFY2(dialog.groups().contains(qEnvironmentVariable("RBLAB_LIVE_GROUP")),
+        qPrintable(dialog.statusText() + u' ' + dialog.groups().join(u',')));
+    QVERIFY(!dialog.groups().contains(QStringLiteral("TOOLS_CONSUMER")));
+    QVERIFY2(dialog.statusText().contains(QStringLiteral("group(s) found")),
+        qPrintable(dialog.statusText()));
 }
 
 QTEST_MAIN(tst_LiveView)
