@@ -3033,22 +3033,22 @@ The files were kept as %2.unreadable.</source>
         <translation>正在只读地观察一个实时消费者组。向回拖动时间轴可查看更早的轮询；“分叉到引擎”可从此刻起尝试其他策略。</translation>
     </message>
     <message>
-        <source>not answering since %1</source>
-        <extracomment>A live group&apos;s card: the client is connected but did not answer the last polls.</extracomment>
-        <translation>自 %1 起无应答</translation>
-    </message>
-    <message>
         <source>not answering</source>
         <translation>无应答</translation>
     </message>
     <message>
-        <source>left the group (last seen %1)</source>
-        <extracomment>A live group&apos;s card: the client is no longer in the group&apos;s connections.</extracomment>
-        <translation>已离开消费者组（最后一次见到：%1）</translation>
-    </message>
-    <message>
         <source>left</source>
         <translation>已离开</translation>
+    </message>
+    <message>
+        <source>no answer since %1</source>
+        <extracomment>A live group&apos;s card: the client is connected but did not answer the last polls (short: a card&apos;s line).</extracomment>
+        <translation>自 %1 起无应答</translation>
+    </message>
+    <message>
+        <source>last seen %1</source>
+        <extracomment>A live group&apos;s card: the client is no longer in the group&apos;s connections; its card says &quot;left&quot; in large letters, this line when it was last seen (short).</extracomment>
+        <translation>最后见到：%1</translation>
     </message>
 </context>
 <context>

@@ -441,13 +441,15 @@ void MainWindow::applyLiveNotes()
             = QDateTime::fromMSecsSinceEpoch(note.sinceMs).toString(QStringLiteral("HH:mm:ss"));
         switch (note.state) {
         case Remoting::LiveWorld::ClientState::NotAnswering:
-            //: A live group's card: the client is connected but did not answer the last polls.
-            texts.append(tr("not answering since %1").arg(clock));
+            //: A live group's card: the client is connected but did not answer the last polls
+            //: (short: a card's line).
+            texts.append(tr("no answer since %1").arg(clock));
             words.append(tr("not answering"));
             break;
         case Remoting::LiveWorld::ClientState::Left:
-            //: A live group's card: the client is no longer in the group's connections.
-            texts.append(tr("left the group (last seen %1)").arg(clock));
+            //: A live group's card: the client is no longer in the group's connections; its
+            //: card says "left" in large letters, this line when it was last seen (short).
+            texts.append(tr("last seen %1").arg(clock));
             words.append(tr("left"));
             break;
         default:
