@@ -534,6 +534,46 @@ void tst_LiveWorld::memoryIsBounded()
     QVERIFY2(bytes < 2 * 1024 * 1024, qPrintable(QString::number(bytes)));
     // The newest picture is still right after 300 polls.
     QCOMPARE(world.snapshotAt(world.duration()).holdings.size(), 9);
+
+    // The large group: 8 clients, 64 queues (two brokers of 32), an hour at 2 s.
+    GroupSnapshot big;
+    big.group = QStringLiteral("big");
+    big.online = true;
+    big.connection.subscriptions.insert(QStringLiteral("T"), QStringLiteral("*"));
+    TopicRoute route;
+    for (const char *name : { "broker-a", "broker-b" }) {
+        BrokerData b;
+        b.brokerName = QLatin1String(name);
+        b.addresses.insert(0, QStringLiteral("127.0.0.1:10911"));
+        route.brokers.append(b);
+        route.queues.append({ QLatin1String(name), 32, 32, 6 });
+    }
+    big.routes.insert(QStringLiteral("T"), route);
+    for (int c = 0; c < 8; ++c) {
+        ClientView v;
+        v.clientId = QStringLiteral("127.0.0.1@c%1").arg(c);
+        v.answered = true;
+        for (int q = c * 8; q < c * 8 + 8; ++q) {
+            ConsumerRunningInfo::ProcessQueue pq;
+            pq.queue = { QStringLiteral("T"),
+                q < 32 ? QStringLiteral("broker-a") : QStringLiteral("broker-b"), q % 32 };
+            pq.cachedMsgCount = 100 + q;
+            v.info.processQueues.append(pq);
+        }
+        big.clients.append(v);
+    }
+    big.assemble({});
+    LiveWorld large(QStringLiteral("127.0.0.1:9876"), QStringLiteral("big"));
+    for (int i = 0; i < 100; ++i) {
+        big.takenAtMs = qint64(i) * 2000;
+        large.append(big);
+    }
+    QCOMPARE(large.catalog()->queues.size(), 64);
+    QCOMPARE(large.snapshotAt(large.duration()).holdings.size(), 64);
+    const qint64 largePerPoll = large.memoryBytes() / 100;
+    qInfo("8 clients, 64 queues: %lld bytes a poll; an hour at 2 s: %.1f MB",
+        qlonglong(largePerPoll), double(largePerPoll) * 1800 / 1e6);
+    QVERIFY2(largePerPoll < 24 * 1024, qPrintable(QString::number(largePerPoll)));
 }
 
 QTEST_GUILESS_MAIN(tst_LiveWorld)
