@@ -1560,10 +1560,6 @@ The files were kept as %2.unreadable.</source>
         <translation>%1 静默自 %2（最后一行日志）；没有“shutdown OK”：是卡住还是被杀，日志无法区分</translation>
     </message>
     <message>
-        <source>silent</source>
-        <translation>静默</translation>
-    </message>
-    <message>
         <source>client joined</source>
         <extracomment>The event log of a live group: a client appeared in the group&apos;s connections.</extracomment>
         <translation>客户端加入</translation>
@@ -1600,6 +1596,16 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>problem gone</source>
         <translation>问题消失</translation>
+    </message>
+    <message>
+        <source>stale view</source>
+        <extracomment>The event log of a live group: a client&apos;s queues differ from what its own strategy gives for the group&apos;s current members, two polls running.</extracomment>
+        <translation>视图过期</translation>
+    </message>
+    <message>
+        <source>view up to date</source>
+        <extracomment>The event log of a live group: a client&apos;s queues agree with its strategy again.</extracomment>
+        <translation>视图已更新</translation>
     </message>
 </context>
 <context>

@@ -299,6 +299,25 @@ QList<SimEvent> LiveWorld::append(const GroupSnapshot &s)
     return added;
 }
 
+namespace {
+
+//! The engine's name for why pulls are held back (a topic-wide threshold is its own cause).
+SimEvent::FlowCause flowCause(const FlowControl &flow)
+{
+    const bool topic = flow.setting.contains(QLatin1String("Topic"));
+    switch (flow.cause) {
+    case FlowControl::Cause::CachedCount:
+        return topic ? SimEvent::FlowCause::TopicCount : SimEvent::FlowCause::Count;
+    case FlowControl::Cause::CachedSize:
+        return topic ? SimEvent::FlowCause::TopicSize : SimEvent::FlowCause::Size;
+    case FlowControl::Cause::Span:
+        return SimEvent::FlowCause::Span;
+    }
+    return SimEvent::FlowCause::None;
+}
+
+} // namespace
+
 void LiveWorld::addEvents(const QList<GroupChange> &changes, SimTime t, QList<SimEvent> *added)
 {
     const auto marked = [t](SimEvent::Type type, const GroupChange &change) {
@@ -359,8 +378,24 @@ void LiveWorld::addEvents(const QList<GroupChange> &changes, SimTime t, QList<Si
             }
             break;
         }
+        case GroupChange::Kind::FlowControlOn:
+        case GroupChange::Kind::FlowControlOff: {
+            // The queue is the subject, the client that holds back its pulls is `client`.
+            SimEvent e = marked(change.kind == GroupChange::Kind::FlowControlOn
+                    ? SimEvent::Type::FlowControlOn
+                    : SimEvent::Type::FlowControlOff,
+                change);
+            e.queue = m_queueIndex.value(change.subject, -1);
+            e.consumer = consumerIndex(change.client);
+            if (change.kind == GroupChange::Kind::FlowControlOn && change.flowControl) {
+                e.cause = flowCause(*change.flowControl);
+            }
+            added->append(e);
+            break;
+        }
         default: {
-            // Double-owned, orphaned, problems and any kind added later: a line of its own.
+            // Double-owned, orphaned, stale views, problems and any kind added later: a line
+            // of its own.
             SimEvent e = marked(SimEvent::Type::CommandFailed, change);
             e.queue = m_queueIndex.value(change.subject, -1);
             e.consumer = consumerIndex(change.subject);

@@ -172,6 +172,7 @@ class tst_LiveWorld : public QObject
 private slots:
     void pollEqualsTheBodies();
     void flowControlFromTheClientsThresholds();
+    void flowControlChangesAreEvents();
     void killBecomesEvents();
     void catalogGrowsWhenAClientJoins();
     void otherChangesAreLines();
@@ -317,6 +318,46 @@ void tst_LiveWorld::flowControlFromTheClientsThresholds()
                                                 QStringLiteral("broker-a"), 0 })]
                                 .firstHolding]
                   .cachedCount);
+}
+
+void tst_LiveWorld::flowControlChangesAreEvents()
+{
+    // Between two polls c1's queue 0 goes over pullThresholdForQueue, then back under: a
+    // FlowControlOn event on that queue and client (cause: count), then FlowControlOff, as an
+    // engine run publishes them (the timeline marks them, the log names them).
+    LiveWorld world(QStringLiteral("127.0.0.1:9876"), QStringLiteral("try_group"));
+    world.append(captured(1000));
+    GroupSnapshot over = captured(3000);
+    for (ConsumerRunningInfo::ProcessQueue &pq : over.clients[0].info.processQueues) {
+        if (pq.queue.topic == QStringLiteral("TryTopic") && pq.queue.queueId == 0) {
+            pq.cachedMsgCount = 1200;
+        }
+    }
+    over.assemble({ capturedStats() });
+    const QList<SimEvent> on = world.append(over);
+    const qint32 q0
+        = queueOf(*world.catalog(), { QStringLiteral("TryTopic"), QStringLiteral("broker-a"), 0 });
+    const qint32 c1 = consumerOf(*world.catalog(), QStringLiteral("127.0.0.1@c1"));
+    QList<SimEvent> flow;
+    for (const SimEvent &e : on) {
+        if (e.type == SimEvent::Type::FlowControlOn) {
+            flow.append(e);
+        }
+    }
+    QCOMPARE(flow.size(), 1);
+    QCOMPARE(flow[0].queue, q0);
+    QCOMPARE(flow[0].consumer, c1);
+    QCOMPARE(flow[0].cause, SimEvent::FlowCause::Count);
+    QCOMPARE(flow[0].t, SimTime(2000));
+    QCOMPARE(LiveWorld::changeKind(flow[0]), int(GroupChange::Kind::FlowControlOn));
+    QVERIFY2(flow[0].detail.contains(QStringLiteral("1200")), qPrintable(flow[0].detail));
+    const QList<SimEvent> off = world.append(captured(5000));
+    const auto offEvent = std::find_if(off.cbegin(), off.cend(),
+        [](const SimEvent &e) { return e.type == SimEvent::Type::FlowControlOff; });
+    QVERIFY(offEvent != off.cend());
+    QCOMPARE(offEvent->queue, q0);
+    QCOMPARE(offEvent->consumer, c1);
+    QCOMPARE(offEvent->t, SimTime(4000));
 }
 
 void tst_LiveWorld::killBecomesEvents()

@@ -82,7 +82,7 @@ LiveSession *LiveController::connectTo(
 {
     disconnectLive();
     if (!source) {
-        source = new WatcherSource(nameServer, group);
+        source = new WatcherSource(nameServer, group, &m_registry);
     }
     m_session = new LiveSession(nameServer, group, source, this);
     LiveSession *session = m_session;

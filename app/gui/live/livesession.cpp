@@ -15,11 +15,14 @@ constexpr int kDefaultInterval = 2000;
 
 } // namespace
 
-WatcherSource::WatcherSource(const QString &nameServer, const QString &group, QObject *parent)
+WatcherSource::WatcherSource(const QString &nameServer, const QString &group,
+    const StrategyRegistry *registry, QObject *parent)
     : LiveSource(parent)
 {
     m_client = new Remoting::RemotingClient(this);
     m_watcher = new Remoting::GroupWatcher(m_client, nameServer, group, this);
+    // Stale views are judged with the engine's Java-exact AVG and AVG_BY_CIRCLE.
+    m_watcher->setStrategyRegistry(registry);
     connect(m_watcher, &Remoting::GroupWatcher::snapshotReady, this, &LiveSource::snapshotReady);
 }
 

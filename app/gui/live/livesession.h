@@ -18,6 +18,8 @@ class RemotingClient;
 
 namespace Rblab {
 
+class StrategyRegistry;
+
 /*!
     Where snapshots come from: GroupWatcher over the remoting client (WatcherSource), or a test's
     fake. poll() starts one and returns at once; snapshotReady() brings it. GUI thread only.
@@ -42,7 +44,9 @@ class WatcherSource : public LiveSource
     Q_OBJECT
 
 public:
-    WatcherSource(const QString &nameServer, const QString &group, QObject *parent = nullptr);
+    //! `registry` (may be null: no stale-view checks) judges the clients' views.
+    WatcherSource(const QString &nameServer, const QString &group,
+        const StrategyRegistry *registry = nullptr, QObject *parent = nullptr);
     bool poll() override;
     bool busy() const override;
 

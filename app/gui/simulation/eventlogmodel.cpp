@@ -67,14 +67,10 @@ QString EventLogModel::silentSince(const SimEvent &e) const
     return world ? world->silentSince().value(e.consumer) : QString();
 }
 
-QString EventLogModel::liveKindName(const SimEvent &e) const
+QString EventLogModel::kindText(Remoting::GroupChange::Kind kind)
 {
-    const int kind = Remoting::LiveWorld::changeKind(e);
-    if (kind < 0 || !m_controller.isLive()) {
-        return QString();
-    }
     using K = Remoting::GroupChange::Kind;
-    switch (K(kind)) {
+    switch (kind) {
     case K::ClientJoined:
         //: The event log of a live group: a client appeared in the group's connections.
         return tr("client joined");
@@ -96,10 +92,47 @@ QString EventLogModel::liveKindName(const SimEvent &e) const
         return tr("problem");
     case K::ProblemGone:
         return tr("problem gone");
+    case K::FlowControlOn:
+        return GuiText::eventName(SimEvent::Type::FlowControlOn);
+    case K::FlowControlOff:
+        return GuiText::eventName(SimEvent::Type::FlowControlOff);
+    case K::StaleView:
+        //: The event log of a live group: a client's queues differ from what its own strategy
+        //: gives for the group's current members, two polls running.
+        return tr("stale view");
+    case K::StaleViewGone:
+        //: The event log of a live group: a client's queues agree with its strategy again.
+        return tr("view up to date");
     default:
         // A kind added after this view: its own name, readable ("flow-control" → "flow control").
-        return Remoting::GroupChange::kindName(K(kind)).replace(QLatin1Char('-'), QLatin1Char(' '));
+        return Remoting::GroupChange::kindName(kind).replace(QLatin1Char('-'), QLatin1Char(' '));
     }
+}
+
+QString EventLogModel::liveTypeName(SimEvent::Type type)
+{
+    using K = Remoting::GroupChange::Kind;
+    switch (type) {
+    case SimEvent::Type::Join:
+        return kindText(K::ClientJoined);
+    case SimEvent::Type::Kill:
+        return kindText(K::ClientLeft);
+    case SimEvent::Type::Freeze:
+        return kindText(K::ClientNotAnswering);
+    case SimEvent::Type::Unfreeze:
+        return kindText(K::ClientAnswering);
+    default:
+        return QString();
+    }
+}
+
+QString EventLogModel::liveKindName(const SimEvent &e) const
+{
+    const int kind = Remoting::LiveWorld::changeKind(e);
+    if (kind < 0 || !m_controller.isLive()) {
+        return QString();
+    }
+    return kindText(Remoting::GroupChange::Kind(kind));
 }
 
 QString EventLogModel::detailText(const SimEvent &e) const

@@ -4,6 +4,8 @@
 
 #include "simulation/frame.h"
 
+#include <groupsnapshot.h>
+
 #include <QAbstractTableModel>
 #include <QSet>
 #include <QSortFilterProxyModel>
@@ -37,8 +39,15 @@ public:
     void synchronize();
     void reset();
     void retranslate();
+    /*!
+        What a live group's events of `type` are called ("left the group" for Kill); empty
+        for a type whose live events have no name of their own.
+    */
+    static QString liveTypeName(SimEvent::Type type);
 
 private:
+    //! A live group's change kind as the log names it ("left the group", "stale view").
+    static QString kindText(Remoting::GroupChange::Kind kind);
     //! A live group's event: the change's name ("left the group"); empty for any other.
     QString liveKindName(const SimEvent &e) const;
     QString detailText(const SimEvent &event) const;

@@ -107,11 +107,18 @@ void EventLogView::rebuildKindsMenu()
         rebuildKindsMenu();
     });
     m_kindsMenu->addSeparator();
-    // Imported logs name their kinds as the log does: "silent", never "kill".
+    // Imported logs name their kinds as the log does: "silent", never "kill"; a live group as
+    // its event log does ("left the group", "not answering").
     const bool observed = m_controller.isObserved();
+    const bool live = m_controller.isLive();
     for (SimEvent::Type type : GuiText::eventTypes()) {
-        QAction *action = m_kindsMenu->addAction(
-            observed ? GuiText::observedEventName(type) : GuiText::eventName(type));
+        QString name = observed ? GuiText::observedEventName(type) : GuiText::eventName(type);
+        if (live) {
+            if (const QString liveName = EventLogModel::liveTypeName(type); !liveName.isEmpty()) {
+                name = liveName;
+            }
+        }
+        QAction *action = m_kindsMenu->addAction(name);
         action->setCheckable(true);
         action->setChecked(!m_filter->hiddenTypes().contains(int(type)));
         connect(action, &QAction::toggled, this,

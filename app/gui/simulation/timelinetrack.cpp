@@ -163,7 +163,9 @@ void TimelineTrack::extend(QList<Period> &periods, bool on, SimTime t, SimTime s
 void TimelineTrack::collect()
 {
     // The branch's history is what the controller keeps up to now plus what lies ahead of it.
-    const bool observed = m_controller.isObserved();
+    // A live group's "left the group" is a Kill event too: shut down, killed or cut off, the
+    // brokers cannot tell; it is marked as imported logs mark a client that fell silent.
+    const bool observed = m_controller.isReadOnly();
     for (const QList<SimEvent> *list : { &m_controller.events(), &m_controller.eventsAhead() }) {
         auto it = std::partition_point(list->cbegin(), list->cend(),
             [this](const SimEvent &e) { return e.t <= m_eventsUntil; });
