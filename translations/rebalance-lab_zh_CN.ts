@@ -2039,6 +2039,10 @@ The files were kept as %2.unreadable.</source>
         <extracomment>The event log of imported logs: a client fell silent (the report infers a kill).</extracomment>
         <translation>静默</translation>
     </message>
+    <message>
+        <source>Not measured: a live group&apos;s polls see offsets, caches and lag, not each delivery, so duplicates cannot be counted.</source>
+        <translation>未测量：对在线消费者组的轮询只能看到位点、缓存和堆积，看不到每一次投递，因此无法统计重复消费。</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::HostConnection</name>

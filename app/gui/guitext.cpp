@@ -42,6 +42,12 @@ QString GuiText::unmeasured()
     return tr("—");
 }
 
+QString GuiText::unmeasuredLiveWhy()
+{
+    return tr("Not measured: a live group's polls see offsets, caches and lag, not each "
+              "delivery, so duplicates cannot be counted.");
+}
+
 QString GuiText::unmeasuredWhy()
 {
     return tr("Not measured: client logs do not record cache sizes (messages or bytes), offsets, "

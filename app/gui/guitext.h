@@ -38,6 +38,8 @@ public:
     static QString unmeasured();
     //! Why: "client logs do not record cache sizes, offsets, lag or duplicates".
     static QString unmeasuredWhy();
+    //! Why a live group's figure is "—": polls see offsets and caches, not each delivery.
+    static QString unmeasuredLiveWhy();
     static QString flowCauseName(SimEvent::FlowCause cause);
     //! Every event kind the log can filter by, in a sensible order.
     static QList<SimEvent::Type> eventTypes();

@@ -461,6 +461,7 @@ void ChartPanel::connectLegend(Chart &c)
 void ChartPanel::handleRunStarted()
 {
     m_follow = true;
+    m_live = m_controller.isLive();
     const bool observed = m_controller.isObserved();
     if (observed != m_observed) {
         m_observed = observed;
@@ -472,7 +473,8 @@ void ChartPanel::handleRunStarted()
 
 bool ChartPanel::isMeasured(Kind kind) const
 {
-    return !(m_observed && perConsumer(kind));
+    // A live group's clients report their caches, not how often they held pulls back.
+    return !(m_observed && perConsumer(kind)) && !(m_live && kind == FlowHolds);
 }
 
 QString ChartPanel::unmeasuredText() const
@@ -540,10 +542,12 @@ bool ChartPanel::isChartAvailable(Kind kind) const
 
 void ChartPanel::updatePopTab()
 {
-    const int index = m_right->indexOf(m_charts.at(PopFigures).view);
-    const bool available = isChartAvailable(PopFigures);
-    if (m_right->isTabVisible(index) != available) {
-        m_right->setTabVisible(index, available);
+    for (const Kind kind : { FlowHolds, PopFigures }) {
+        const int index = m_right->indexOf(m_charts.at(kind).view);
+        const bool available = isChartAvailable(kind);
+        if (m_right->isTabVisible(index) != available) {
+            m_right->setTabVisible(index, available);
+        }
     }
 }
 

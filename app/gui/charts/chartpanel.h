@@ -65,7 +65,8 @@ public:
     /*!
         Whether the run in view measures what a chart draws: an observed world's client logs
         record no cache size and no lag, so its cache and lag charts are not drawn (no series)
-        and the panel says why in their place (unmeasuredText()), never a line at 0.
+        and the panel says why in their place (unmeasuredText()), never a line at 0. A live
+        group's clients report no count of held pulls: no flow-control holds chart.
     */
     bool isMeasured(Kind kind) const;
     //! What the panel shows instead of the charts an observed world cannot draw (else empty).
@@ -183,6 +184,7 @@ private:
     QTabWidget *m_right = nullptr;
     QLabel *m_unmeasured = nullptr; //!< in m_left's place for an observed world
     bool m_observed = false;
+    bool m_live = false; //!< a live group: no flow-control holds chart (clients do not count them)
     QTimer m_refresh;
     QValueAxis m_scratchAxis; //!< where a value axis's round ticks are worked out
     quint64 m_refreshes = 0; //!< charts refreshed so far (settle() waits for a quiet turn)

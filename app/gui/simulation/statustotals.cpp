@@ -96,7 +96,8 @@ void StatusTotals::refresh()
         return;
     }
     const SnapshotTotals &t = m_controller.snapshot().totals;
-    const bool observed = m_controller.isObserved();
+    // Neither client logs nor a live group's polls see each delivery: no duplicates count.
+    const bool observed = m_controller.isReadOnly();
     // A world of POP groups only: its second deliveries are redeliveries, and are named so.
     const bool allPop = frame.catalog && frame.catalog->everyGroupPops();
     QString text
@@ -125,8 +126,10 @@ void StatusTotals::refresh()
               .arg(GuiText::count(t.produced), GuiText::count(t.delivered), GuiText::count(t.lost),
                   GuiText::count(t.flowControl[0]), GuiText::count(t.flowControl[1]),
                   GuiText::count(t.flowControl[2]));
-    if (observed) {
+    if (m_controller.isObserved()) {
         tip = GuiText::unmeasuredWhy();
+    } else if (m_controller.isLive()) {
+        tip = GuiText::unmeasuredLiveWhy();
     }
     if (t.pop) {
         tip += tr("; POP: revived %1, redelivered %2")

@@ -4,6 +4,7 @@
 // a poll skipped while one is running, a client that stops answering shown as such, and a fork.
 #include <assignment/assignmentview.h>
 #include <compare/comparesession.h>
+#include <charts/chartpanel.h>
 #include <compare/comparewindow.h>
 #include <languagemanager.h>
 #include <live/connectdialog.h>
@@ -234,6 +235,22 @@ void tst_LiveView::followsThePolls()
     }
     QCOMPARE(kinds.count(QStringLiteral("client joined")), 3);
     QCOMPARE(kinds.count(QStringLiteral("queues moved")), 2);
+    // Polls see caches and offsets, not deliveries nor held pulls: duplicates read "—", never
+    // 0, and there is no flow-control holds chart (a line at 0 would be a false figure).
+    f.window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
+    f.window->assignmentView()->repaint(); // the status bar follows what the view painted
+    const QString summary = f.window->statusSummary();
+    QVERIFY2(summary.contains(QStringLiteral("duplicates —")), qPrintable(summary));
+    QVERIFY(!f.window->chartPanel()->isMeasured(ChartPanel::FlowHolds));
+    QVERIFY(!f.window->chartPanel()->isChartAvailable(ChartPanel::FlowHolds));
+    QVERIFY(f.window->chartPanel()->isMeasured(ChartPanel::CacheMessages));
+    QVERIFY(f.window->chartPanel()->isMeasured(ChartPanel::Ownership));
+    // The Kinds menu names the live kinds.
+    const QStringList menu = f.window->eventLog()->kindNames();
+    QVERIFY(menu.contains(QStringLiteral("left the group")));
+    QVERIFY(menu.contains(QStringLiteral("not answering")));
+    QVERIFY(!menu.contains(QStringLiteral("kill")));
     // Commands are refused, with the reason.
     QSignalSpy refused(controller, &SimulationController::commandFailed);
     ScenarioEvent kill;
