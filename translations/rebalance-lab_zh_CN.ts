@@ -5124,6 +5124,10 @@ Allowed: %4</source>
         <source>&lt;b&gt;%1&lt;/b&gt;: click or drag to see the logs at this moment.&lt;br&gt;Bands: queues double-owned (red), orphaned (yellow). Marks: rebalances (blue), clients started (green), shut down (grey), fallen silent with no shutdown, hung or killed (violet), flow control logged (orange).</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;：单击或拖动以查看日志中此刻的状态。&lt;br&gt;色带：队列被重复持有（红）、无人消费（黄）。标记：重平衡（蓝）、客户端启动（绿）、正常关闭（灰）、未关闭即静默（挂起或被杀，紫）、日志记录的流控（橙）。</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: click or drag to see the polls at this moment.&lt;br&gt;Bands: queues double-owned (red), orphaned (yellow). Marks: queue moves (blue), clients joined or answering again (green), clients that left or stopped answering (violet), flow control (orange).</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：单击或拖动以查看此刻的轮询结果。&lt;br&gt;色带：队列被重复持有（红）、无人消费（黄）。标记：队列迁移（蓝）、客户端加入或恢复应答（绿）、客户端离开或不再应答（紫）、流控（橙）。</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::WindowActions</name>

@@ -608,7 +608,7 @@ void AssignmentRenderer::paintCardLines(QPainter &p, const Input &in,
         && sc.queueCount == 0 && card.body.height() > 3 * lh) {
         // An empty card of a stopped consumer says why in large letters, readable from the back
         // row ("silent", not the whole "silent since …" line, which the state line says).
-        const bool silent = sc.state == ConsumerState::Killed && !stateText.isEmpty();
+        const bool silent = isSilent(in, card.consumer);
         const QString ownWord = in.silentWords.value(card.consumer);
         const QString word = !silent   ? words
             : !ownWord.isEmpty()       ? ownWord

@@ -43,9 +43,9 @@ QColor laneColor(TimelineTrack::Lane lane)
     kill is a client that fell silent: a kill or a hang, the logs cannot tell, and the bundled
     incident's lesson is that it was a hang; it is marked with the hangs, never in red.
 */
-int laneOf(SimEvent::Type type, bool observed)
+int laneOf(SimEvent::Type type, bool readOnly)
 {
-    if (observed && type == SimEvent::Type::Kill) {
+    if (readOnly && type == SimEvent::Type::Kill) {
         return TimelineTrack::Frozen;
     }
     switch (type) {
@@ -165,12 +165,12 @@ void TimelineTrack::collect()
     // The branch's history is what the controller keeps up to now plus what lies ahead of it.
     // A live group's "left the group" is a Kill event too: shut down, killed or cut off, the
     // brokers cannot tell; it is marked as imported logs mark a client that fell silent.
-    const bool observed = m_controller.isReadOnly();
+    const bool readOnly = m_controller.isReadOnly();
     for (const QList<SimEvent> *list : { &m_controller.events(), &m_controller.eventsAhead() }) {
         auto it = std::partition_point(list->cbegin(), list->cend(),
             [this](const SimEvent &e) { return e.t <= m_eventsUntil; });
         for (; it != list->cend(); ++it) {
-            const int lane = laneOf(it->type, observed);
+            const int lane = laneOf(it->type, readOnly);
             if (lane >= 0) {
                 m_markers.append({ it->t, Lane(lane) });
             }
@@ -273,9 +273,16 @@ bool TimelineTrack::event(QEvent *event)
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
         const SimTime t = timeAt(help->pos().x());
-        // Imported logs show a client falling silent, never a kill (issue 37 item 5).
+        // Imported logs show a client falling silent, never a kill (issue 37 item 5); a live
+        // group's polls show clients leaving or not answering, marked the same way.
+        const QString live = tr("<b>%1</b>: click or drag to see the polls at this moment.<br>"
+                                "Bands: queues double-owned (red), orphaned (yellow). Marks: "
+                                "queue moves (blue), clients joined or answering again (green), "
+                                "clients that left or stopped answering (violet), flow control "
+                                "(orange).");
         QToolTip::showText(help->globalPos(),
-            (m_controller.isObserved()
+            (m_controller.isLive() ? live
+                    : m_controller.isObserved()
                     ? tr("<b>%1</b>: click or drag to see the logs at this moment.<br>Bands: "
                          "queues double-owned (red), orphaned (yellow). Marks: rebalances "
                          "(blue), clients started (green), shut down (grey), fallen silent "

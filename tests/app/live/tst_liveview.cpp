@@ -11,6 +11,8 @@
 #include <live/livecontroller.h>
 #include <live/livesession.h>
 #include <mainwindow.h>
+#include <simulation/timelinetrack.h>
+#include <simulation/timelinebar.h>
 #include <simulation/eventlogmodel.h>
 #include <simulation/eventlogview.h>
 #include <simulation/simulationcontroller.h>
@@ -377,6 +379,14 @@ void tst_LiveView::notAnsweringIsShownAsSuch()
     }
     QVERIFY2(kinds.contains(QStringLiteral("left the group")), qPrintable(kinds.join(u',')));
     QVERIFY(!kinds.contains(QStringLiteral("kill")));
+    // On the timeline "not answering" and "left the group" are marked with the hangs (violet),
+    // never in the kills' red: the brokers cannot tell a kill from a shutdown or a cut.
+    int violet = 0;
+    for (const TimelineTrack::Marker &m : f.window->timelineBar()->track()->markers()) {
+        QVERIFY2(m.lane != TimelineTrack::Killed, qPrintable(QString::number(m.t)));
+        violet += m.lane == TimelineTrack::Frozen ? 1 : 0;
+    }
+    QCOMPARE(violet, 2);
     // A poll in which nothing answers at all still ends the wait: the banner says what did not.
     QVERIFY(f.session->tick());
     GroupSnapshot down = snapshot(1'006'000, gone);
