@@ -112,7 +112,7 @@ CALIBRATE_LESSONS ?= kill-freeze-shutdown notifications-off orderly slow-consume
 	consistent-hash-vs-avg
 CALIBRATE_DIR ?= $(BUILD_DIR)/calibrate
 
-.PHONY: real-deps calibrate
+.PHONY: real-deps calibrate record-live
 
 real-deps:
 	@rmq=$(ROCKETMQ_FOUND); \
@@ -136,6 +136,14 @@ calibrate: build real-deps
 		[ $$status -le 1 ] || exit $$status; \
 		tests/realrun/pack-run.sh "$$out" "tests/data/realrun/corpus-$$version/$$lesson.tar.xz" || exit 1; \
 	done
+
+# Ten minutes of churn on the real RocketMQ under `rblab watch --record` (issue 36), packed into
+# tests/data/live/churn-<version>.tar.xz for tst_livechurn: every poll against the clients' tables.
+record-live: build real-deps
+	@rmq=$(ROCKETMQ_FOUND); [ -n "$$rmq" ] || { echo "record-live: no RocketMQ (set ROCKETMQ_HOME)" >&2; exit 1; }; \
+	version=$$(ls "$$rmq"/lib/rocketmq-client-*.jar | sed 's/.*rocketmq-client-\(.*\)\.jar/\1/'); \
+	tests/live/record-churn.sh "$$rmq" "$(BUILD_DIR)/live-churn" "$(BUILD_DIR)/bin" && \
+	mkdir -p tests/data/live && cp "$(BUILD_DIR)/live-churn/churn-4.9.8.tar.xz" "tests/data/live/churn-$$version.tar.xz"
 
 # ---- Reliability (issue 13): fuzzing, the sanitizer build, the soak, the style check ---------
 #   make fuzz          runs each fuzz target FUZZ_SECONDS (libFuzzer with clang, else the

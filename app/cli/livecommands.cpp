@@ -2,8 +2,10 @@
 #include "livecommands.h"
 
 #include "clicontext.h"
+#include "interruptguard.h"
 
 #include <groupwatcher.h>
+#include <liverecording.h>
 #include <remotingclient.h>
 
 #include <json/jsonnode.h>
@@ -17,11 +19,19 @@
 #include <QTimer>
 
 #include <cmath>
+#include <csignal>
 
 using namespace Rblab;
 using namespace Rblab::Remoting;
 
 namespace {
+
+volatile std::sig_atomic_t g_interrupted = 0;
+
+extern "C" void onWatchInterrupt(int)
+{
+    g_interrupted = 1;
+}
 
 struct LiveOptions
 {
@@ -181,14 +191,18 @@ int runWatchCommand(CliContext &context)
         QStringLiteral("Stop after this long (default: until interrupted)."), QStringLiteral("D"));
     const QCommandLineOption jsonOption(
         QStringLiteral("json"), QStringLiteral("JSON Lines: one object per change."));
-    parser.addOptions(
-        { live.nameServer, live.group, live.timeout, intervalOption, durationOption, jsonOption });
+    const QCommandLineOption recordOption(QStringLiteral("record"),
+        QStringLiteral("Record the watch as an observed report the app opens (File › Open a "
+                       "recording…), saved whole every 30 s and at the end."),
+        QStringLiteral("FILE"));
+    parser.addOptions({ live.nameServer, live.group, live.timeout, intervalOption, durationOption,
+        jsonOption, recordOption });
     parser.clearPositionalArguments();
     parser.addPositionalArgument(QStringLiteral("watch"),
         QStringLiteral("Print each change of a live consumer group between two polls "
                        "(read-only)."),
         QStringLiteral("watch --namesrv HOST:PORT --group G [--interval 2s] [--duration D] "
-                       "[--json]"));
+                       "[--json] [--record FILE]"));
     parser.process(QCoreApplication::arguments());
     if (!parser.isSet(live.nameServer) || !parser.isSet(live.group)) {
         context.err << kCommand << ": give --namesrv HOST:PORT and --group G\n";
@@ -208,6 +222,32 @@ int runWatchCommand(CliContext &context)
         return 2;
     }
     const bool json = parser.isSet(jsonOption);
+    const QString recordPath = parser.value(recordOption);
+    std::optional<LiveRecorder> recorder;
+    if (!recordPath.isEmpty()) {
+        recorder.emplace(address, parser.value(live.group), *interval);
+        // Refuse a place it cannot write before watching, not after ten minutes.
+        const QString refusal = recorder->save(recordPath, false);
+        if (!refusal.isEmpty()) {
+            context.err << kCommand << ": --record " << recordPath << ": " << refusal << "\n";
+            return 2;
+        }
+    }
+    QElapsedTimer sinceSave;
+    sinceSave.start();
+    QString saveError;
+    auto saveRecording = [&](bool finished) {
+        if (!recorder) {
+            return;
+        }
+        const QString error = recorder->save(recordPath, finished);
+        if (!error.isEmpty() && error != saveError) {
+            context.err << kCommand << ": --record " << recordPath << ": " << error << "\n";
+            context.err.flush();
+        }
+        saveError = error;
+        sinceSave.restart();
+    };
     RemotingClient client;
     GroupWatcher watcher(&client, address, parser.value(live.group));
     // Stale views are judged with the built-in Java-exact strategies (AVG, AVG_BY_CIRCLE).
@@ -237,6 +277,14 @@ int runWatchCommand(CliContext &context)
             return;
         }
         watcher.poll(); // false while the last poll still runs: that one is waited for
+    });
+    // Ctrl-C (or a TERM) ends the watch as --duration does: the recording is saved whole.
+    QTimer interruptCheck;
+    interruptCheck.setInterval(100);
+    QObject::connect(&interruptCheck, &QTimer::timeout, &loop, [&]() {
+        if (g_interrupted) {
+            loop.quit();
+        }
     });
     QObject::connect(&watcher, &GroupWatcher::snapshotReady, &loop, [&](const GroupSnapshot &s) {
         if (!previous) {
@@ -291,14 +339,38 @@ int runWatchCommand(CliContext &context)
             }
         }
         previous = previous ? s.withKnownOwners(*previous) : s;
+        if (recorder) {
+            recorder->append(s);
+            if (sinceSave.elapsed() >= 30000) {
+                saveRecording(false);
+            }
+        }
         if (*duration >= 0 && clock.elapsed() >= *duration) {
             loop.quit();
         }
     });
-    watcher.poll();
-    tick.start();
-    loop.exec();
+    g_interrupted = 0;
+    {
+        const InterruptGuard interrupts(onWatchInterrupt);
+        watcher.poll();
+        tick.start();
+        interruptCheck.start();
+        loop.exec();
+    }
+    // A poll still under way ends when its connections close: it is not one the group gave
+    // (its clients would read "closed"), so nothing hears of it.
+    QObject::disconnect(&watcher, nullptr, &loop, nullptr);
     client.closeAll();
+    if (recorder) {
+        saveRecording(true);
+        if (saveError.isEmpty()) {
+            context.err << kCommand << ": recorded " << recorder->pollCount() << " polls in "
+                        << recordPath << "\n";
+        }
+    }
     context.err.flush();
+    if (!saveError.isEmpty()) {
+        return 2;
+    }
     return context.finishOut() ? 0 : 2;
 }

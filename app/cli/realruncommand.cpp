@@ -2,6 +2,7 @@
 #include "realruncommand.h"
 
 #include "clicontext.h"
+#include "interruptguard.h"
 
 #include <realrunner.h>
 #include <report/realrunfigures.h>
@@ -250,22 +251,11 @@ int runRealRunCommand(CliContext &context)
         err.flush();
     });
     g_runner = &runner;
-    struct sigaction action
+    bool ok = false;
     {
-    };
-    action.sa_handler = onInterrupt;
-    sigemptyset(&action.sa_mask);
-    struct sigaction oldInt
-    {
-    };
-    struct sigaction oldTerm
-    {
-    };
-    sigaction(SIGINT, &action, &oldInt);
-    sigaction(SIGTERM, &action, &oldTerm);
-    const bool ok = runner.run();
-    sigaction(SIGINT, &oldInt, nullptr);
-    sigaction(SIGTERM, &oldTerm, nullptr);
+        const InterruptGuard interrupts(onInterrupt);
+        ok = runner.run();
+    }
     g_runner = nullptr;
     if (!ok) {
         context.err << kCommand << ": " << runner.error() << "\n";

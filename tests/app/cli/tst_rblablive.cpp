@@ -4,6 +4,7 @@
 // (tests/data/remoting/4.9.8: three clients of try_group on TryTopic's 8 queues).
 #include <rblabprocess.h>
 
+#include <liverecording.h>
 #include <remotingcommand.h>
 
 #include <QDir>
@@ -148,6 +149,8 @@ private Q_SLOTS:
     void snapshotWritesTheClientsHolds();
     void watchPrintsTheGroupAndSilentClients();
     void watchPrintsFlowControlAndStaleViews();
+    void watchRecordsWhatTheAppOpens();
+    void aRecordingThatCannotBeWrittenStopsAtOnce();
     void badArguments();
 
 private:
@@ -257,6 +260,71 @@ void tst_RblabLive::watchPrintsFlowControlAndStaleViews()
     QCOMPARE(stale.value(QStringLiteral("extra")).toArray(),
         (QJsonArray {
             QStringLiteral("TryTopic/broker-a/1"), QStringLiteral("TryTopic/broker-a/2") }));
+}
+
+void tst_RblabLive::watchRecordsWhatTheAppOpens()
+{
+    FakeCluster cluster;
+    cluster.silent = QStringList { QStringLiteral("127.0.0.1@c2") };
+    const QString path = m_home.filePath(QStringLiteral("watch.json"));
+    // No --duration: it watches until a TERM, as Ctrl-C ends it, and saves the recording whole.
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
+    p.setProcessEnvironment(env);
+    p.start(RblabProcess::program(),
+        { QStringLiteral("watch"), QStringLiteral("--namesrv"), cluster.address(),
+            QStringLiteral("--group"), QStringLiteral("try_group"), QStringLiteral("--interval"),
+            QStringLiteral("400ms"), QStringLiteral("--timeout"), QStringLiteral("300ms"),
+            QStringLiteral("--record"), path });
+    QVERIFY(p.waitForStarted(10000));
+    // A fifth poll asked 307 of the three clients (c2 never answers): four polls came back.
+    QVERIFY(QTest::qWaitFor([&]() { return cluster.codes.count(307) >= 15; }, 30000));
+    p.terminate();
+    QVERIFY(QTest::qWaitFor([&]() { return p.state() == QProcess::NotRunning; }, 15000));
+    const QByteArray err = p.readAllStandardError();
+    QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, err.constData());
+    QVERIFY2(err.contains("rblab watch: recorded "), err.constData());
+    QString error;
+    const std::optional<LiveRecording> rec = LiveRecording::readFile(path, &error);
+    QVERIFY2(rec, qPrintable(error));
+    QVERIFY(rec->finished);
+    QCOMPARE(rec->group, QStringLiteral("try_group"));
+    QCOMPARE(rec->nameServer, cluster.address());
+    QCOMPARE(rec->intervalMs, qint64(400));
+    QVERIFY2(rec->polls.size() >= 4, qPrintable(QString::number(rec->polls.size())));
+    // Each poll as GroupWatcher assembled it: the captured group, c2 silent.
+    for (const GroupSnapshot &s : rec->polls) {
+        QCOMPARE(s.clients.size(), 3);
+        QVERIFY(s.clients.at(0).answered);
+        QVERIFY(!s.clients.at(1).answered);
+        QVERIFY2(s.clients.at(1).timedOut, qPrintable(s.clients.at(1).error));
+        QCOMPARE(s.queues.size(), 9);
+        int owned = 0;
+        for (const QueueView &q : s.queues) {
+            owned += q.ownership == QueueView::Ownership::Owned ? 1 : 0;
+        }
+        QCOMPARE(owned, 6);
+    }
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject report = QJsonDocument::fromJson(file.readAll()).object();
+    const QJsonObject observed = report.value(QStringLiteral("observed")).toObject();
+    QCOMPARE(observed.value(QStringLiteral("polls")).toInt(), int(rec->polls.size()));
+    QCOMPARE(observed.value(QStringLiteral("source")).toString(), QStringLiteral("rblab watch"));
+}
+
+void tst_RblabLive::aRecordingThatCannotBeWrittenStopsAtOnce()
+{
+    FakeCluster cluster;
+    const QString path = m_home.filePath(QStringLiteral("no/such/folder/watch.json"));
+    const Run r = rblab(m_home.path(),
+        { QStringLiteral("watch"), QStringLiteral("--namesrv"), cluster.address(),
+            QStringLiteral("--group"), QStringLiteral("try_group"), QStringLiteral("--duration"),
+            QStringLiteral("10s"), QStringLiteral("--record"), path });
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("--record " + path.toUtf8()), r.err.constData());
+    QVERIFY(cluster.codes.isEmpty()); // refused before the first poll
 }
 
 void tst_RblabLive::badArguments()
