@@ -426,12 +426,24 @@ Start it in a desktop session (or under xvfb-run). Without a display, --screensh
         <translation>--connect 需要 --group，且不能与 --compare 和 --open-real-run 同用</translation>
     </message>
     <message>
-        <source>--fork and --polls only go with --connect</source>
-        <translation>--fork 和 --polls 只能与 --connect 一起使用</translation>
-    </message>
-    <message>
         <source>--group only goes with --compare or --connect</source>
         <translation>--group 只能与 --compare 或 --connect 一起使用</translation>
+    </message>
+    <message>
+        <source>Open a watch recorded by rblab watch --record, as File › Open a recording… does; with --screenshot, shoot it at --at (else its last poll), or with --fork the fork from that poll.</source>
+        <translation>打开 rblab watch --record 录下的观察记录，与“文件 › 打开录制…”相同；配合 --screenshot 时在 --at 时刻截图（否则在最后一次轮询），配合 --fork 时截取从该轮询分叉的结果。</translation>
+    </message>
+    <message>
+        <source>--open-recording goes without --connect, --compare, --open-real-run and --import-logs</source>
+        <translation>--open-recording 不能与 --connect、--compare、--open-real-run 和 --import-logs 同用</translation>
+    </message>
+    <message>
+        <source>--polls only goes with --connect</source>
+        <translation>--polls 只能与 --connect 一起使用</translation>
+    </message>
+    <message>
+        <source>--fork only goes with --connect or --open-recording</source>
+        <translation>--fork 只能与 --connect 或 --open-recording 一起使用</translation>
     </message>
 </context>
 <context>
@@ -2839,10 +2851,6 @@ The files were kept as %2.unreadable.</source>
         <translation>从此刻分叉到引擎(&amp;F)</translation>
     </message>
     <message>
-        <source>Open compare mode on the newest poll: the same group from this moment (holds and offsets as the clients report them) under the strategies and settings you choose</source>
-        <translation>以最新一次轮询打开对比模式：同一个消费者组从此刻起（持有关系和位点与客户端报告的一致），在你选择的策略和配置下运行</translation>
-    </message>
-    <message>
         <source>&amp;Back to live</source>
         <translation>回到实时(&amp;B)</translation>
     </message>
@@ -2918,6 +2926,52 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>Fork of %1 — Rebalance Lab</source>
         <translation>%1 的分叉 — Rebalance Lab</translation>
+    </message>
+    <message>
+        <source>Open compare mode on the poll on screen: the same group from that moment (holds and offsets as the clients reported them) under the strategies and settings you choose</source>
+        <translation>在当前显示的轮询上打开对比模式：同一个组从那一刻起（队列持有和位点以客户端上报为准），在你选择的策略和配置下运行</translation>
+    </message>
+    <message>
+        <source>Open a &amp;recording…</source>
+        <translation>打开录制(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Open a watch recorded by rblab watch --record or saved here: its polls on the timeline, read-only, to scrub and fork</source>
+        <translation>打开由 rblab watch --record 录制或在此保存的观察记录：所有轮询都在时间轴上，只读，可拖动查看并分叉</translation>
+    </message>
+    <message>
+        <source>Save the &amp;recording…</source>
+        <translation>保存录制(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Save every poll watched so far as a recording (an observed report) that opens here again</source>
+        <translation>把到目前为止观察到的每次轮询保存为录制文件（观测报告），之后可在这里再次打开</translation>
+    </message>
+    <message>
+        <source>Open a recording</source>
+        <translation>打开录制</translation>
+    </message>
+    <message>
+        <source>Recordings (*.json);;All files (*)</source>
+        <translation>录制文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save the recording</source>
+        <translation>保存录制</translation>
+    </message>
+    <message>
+        <source>%1 was not saved: %2</source>
+        <translation>%1 未保存：%2</translation>
+    </message>
+    <message>
+        <source>Recording %1 · %2 · %3</source>
+        <extracomment>The window&apos;s title for a recorded watch: %1 the file, %2 the name server, %3 group.</extracomment>
+        <translation>录制 %1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>poll of %1 (recorded %2 to %3)</source>
+        <extracomment>A recording: %1 the poll on screen&apos;s clock time, %2 and %3 the first and last.</extracomment>
+        <translation>%1 的轮询（录制于 %2 至 %3）</translation>
     </message>
 </context>
 <context>
@@ -3059,6 +3113,10 @@ The files were kept as %2.unreadable.</source>
         <source>last seen %1</source>
         <extracomment>A live group&apos;s card: the client is no longer in the group&apos;s connections; its card says &quot;left&quot; in large letters, this line when it was last seen (short).</extracomment>
         <translation>最后见到：%1</translation>
+    </message>
+    <message>
+        <source>A recorded watch, read-only. Drag the timeline to any poll; Fork into the engine tries other strategies from the poll on screen.</source>
+        <translation>一段录制的观察记录，只读。拖动时间轴可查看任意一次轮询；“分叉到引擎”会从当前显示的轮询起尝试其他策略。</translation>
     </message>
 </context>
 <context>

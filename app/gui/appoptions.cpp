@@ -171,7 +171,12 @@ void AppOptions::addOptions(QCommandLineParser &parser)
         tr("With --connect and --screenshot: shoot Fork into the engine from now, the group as "
            "it runs beside this variant (as rblab compare's --variant; repeat for more)."),
         QStringLiteral("SPEC"));
-    parser.addOptions({ connectTo, polls, fork });
+    const QCommandLineOption openRecording(QStringLiteral("open-recording"),
+        tr("Open a watch recorded by rblab watch --record, as File › Open a recording… does; "
+           "with --screenshot, shoot it at --at (else its last poll), or with --fork the fork "
+           "from that poll."),
+        QStringLiteral("FILE"));
+    parser.addOptions({ connectTo, polls, fork, openRecording });
     const QCommandLineOption select(QStringLiteral("select"),
         tr("With --screenshot: select this consumer (name or client id), so that the Inspector "
            "shows it and explains its assignment."),
@@ -244,7 +249,15 @@ bool AppOptions::readModes(const QCommandLineParser &parser, QString *message)
         return false;
     }
     connectTo = parser.value(QStringLiteral("connect"));
+    openRecording = parser.value(QStringLiteral("open-recording"));
     forkVariants = parser.values(QStringLiteral("fork"));
+    if (!openRecording.isEmpty()
+        && (!connectTo.isEmpty() || !compare.isEmpty() || !openRealRun.isEmpty()
+            || !importLogs.isEmpty())) {
+        *message = tr("--open-recording goes without --connect, --compare, --open-real-run and "
+                      "--import-logs");
+        return false;
+    }
     if (parser.isSet(QStringLiteral("polls"))) {
         bool ok = false;
         polls = parser.value(QStringLiteral("polls")).toInt(&ok);
@@ -259,8 +272,12 @@ bool AppOptions::readModes(const QCommandLineParser &parser, QString *message)
         *message = tr("--connect needs --group and goes without --compare and --open-real-run");
         return false;
     }
-    if (connectTo.isEmpty() && (!forkVariants.isEmpty() || parser.isSet(QStringLiteral("polls")))) {
-        *message = tr("--fork and --polls only go with --connect");
+    if (connectTo.isEmpty() && parser.isSet(QStringLiteral("polls"))) {
+        *message = tr("--polls only goes with --connect");
+        return false;
+    }
+    if (connectTo.isEmpty() && openRecording.isEmpty() && !forkVariants.isEmpty()) {
+        *message = tr("--fork only goes with --connect or --open-recording");
         return false;
     }
     if (!compareGroup.isEmpty() && compare.isEmpty() && connectTo.isEmpty()) {
@@ -321,7 +338,8 @@ bool AppOptions::readScreenshot(const QCommandLineParser &parser, QString *messa
             return false;
         }
     }
-    if (!screenshot.isEmpty() && !at && openRealRun.isEmpty() && connectTo.isEmpty()) {
+    if (!screenshot.isEmpty() && !at && openRealRun.isEmpty() && connectTo.isEmpty()
+        && openRecording.isEmpty()) {
         *message = tr("--screenshot needs --at TIME.");
         return false;
     }

@@ -57,6 +57,8 @@ public:
     QString openRealRun;
     //! --connect: a name server whose group (--group) the window watches live.
     QString connectTo;
+    //! --open-recording: a watch recorded by rblab watch --record (File › Open a recording…).
+    QString openRecording;
     //! --polls: with --connect and --screenshot, the polls to wait for.
     int polls = 3;
     //! --fork: with --connect and --screenshot, shoot the fork with these variants.

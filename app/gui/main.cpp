@@ -183,6 +183,23 @@ int runRealRun(const AppOptions &options, MainWindow &window, QApplication &app)
     return app.exec();
 }
 
+//! Shoots `live`'s fork from the poll on screen beside --fork's variants (at --at, else 30 s).
+int shootFork(const AppOptions &options, LiveController *live)
+{
+    CompareWindow *fork = live->fork(false, options.forkVariants);
+    if (!fork) {
+        std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(live->lastError()));
+        return 1;
+    }
+    const std::unique_ptr<CompareWindow> owned(fork);
+    const SimTime at = options.at.value_or(qMin<SimTime>(30000, fork->session()->duration()));
+    if (!fork->takeScreenshot(options.screenshot, at, options.size)) {
+        std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(fork->lastError()));
+        return 1;
+    }
+    return 0;
+}
+
 //! A live group (--connect, --group): the window watches it; a screenshot once --polls polls
 //! came back, of the window or (--fork) of the fork in compare mode.
 int runLive(const AppOptions &options, MainWindow &window, QApplication &app)
@@ -208,21 +225,49 @@ int runLive(const AppOptions &options, MainWindow &window, QApplication &app)
     }
     session->stop();
     if (!options.forkVariants.isEmpty()) {
-        CompareWindow *fork = live->fork(false, options.forkVariants);
-        if (!fork) {
-            std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(live->lastError()));
-            return 1;
-        }
-        const std::unique_ptr<CompareWindow> owned(fork);
-        const SimTime at = options.at.value_or(qMin<SimTime>(30000, fork->session()->duration()));
-        if (!fork->takeScreenshot(options.screenshot, at, options.size)) {
-            std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(fork->lastError()));
-            return 1;
-        }
-        return 0;
+        return shootFork(options, live);
     }
     window.setScreenshotSelection(options.select);
     const SimTime at = session->world()->duration();
+    if (!window.takeScreenshot(options.screenshot, at, options.size)) {
+        std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(window.lastError()));
+        return 1;
+    }
+    return 0;
+}
+
+//! A recorded watch (--open-recording): the window shows its polls; a screenshot of the poll at
+//! --at (else the last), of the window or (--fork) of the fork from that poll.
+int runRecording(const AppOptions &options, MainWindow &window, QApplication &app)
+{
+    const bool screenshot = !options.screenshot.isEmpty();
+    LiveController *live = window.liveController();
+    live->setQuiet(screenshot);
+    LiveSession *session = live->openRecording(options.openRecording);
+    if (!session) {
+        std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(live->lastError()));
+        if (screenshot) {
+            return 1;
+        }
+        window.show();
+        return app.exec();
+    }
+    if (!screenshot) {
+        window.show();
+        return app.exec();
+    }
+    // A recording is shown at its polls: --at goes to the last poll at or before it.
+    const std::shared_ptr<const Remoting::LiveWorld> world = session->world();
+    const SimTime at = world->pollTime(
+        qMax<qsizetype>(0, world->pollAt(options.at.value_or(world->duration()))));
+    window.controller()->seek(at);
+    if (!options.forkVariants.isEmpty()) {
+        // --at chose the poll; the fork is shot 30 s into its run.
+        AppOptions forkOptions = options;
+        forkOptions.at.reset();
+        return shootFork(forkOptions, live);
+    }
+    window.setScreenshotSelection(options.select);
     if (!window.takeScreenshot(options.screenshot, at, options.size)) {
         std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(window.lastError()));
         return 1;
@@ -263,6 +308,9 @@ int runWindow(const AppOptions &options, StrategyRegistry &registry, LanguageMan
     }
     if (!options.connectTo.isEmpty()) {
         return runLive(options, window, app);
+    }
+    if (!options.openRecording.isEmpty()) {
+        return runRecording(options, window, app);
     }
     if (screenshot) {
         window.setScreenshotSelection(options.select);

@@ -159,6 +159,8 @@ MainWindow::MainWindow(StrategyRegistry &registry, LanguageManager &languages, Q
     file->insertAction(m_files->saveAction(), m_real->openAction());
     file->insertSeparator(m_files->saveAction());
     file->insertAction(m_files->saveAction(), m_live->connectAction());
+    file->insertAction(m_files->saveAction(), m_live->openRecordingAction());
+    file->insertAction(m_files->saveAction(), m_live->saveRecordingAction());
     file->insertAction(m_files->saveAction(), m_live->forkAction());
     m_actions->simulationMenu()->addSeparator();
     m_actions->simulationMenu()->addAction(m_real->runAction());
@@ -405,6 +407,14 @@ void MainWindow::showLive(LiveSession *session)
     m_controller->loadLive(session->world());
     applyReadOnly();
     updateTitle();
+    if (session->isRecording()) {
+        // A recording does not follow anything: it stands at its last poll, ready to scrub.
+        m_controller->seek(session->world()->duration());
+        showStatus(tr("A recorded watch, read-only. Drag the timeline to any poll; Fork into the "
+                      "engine tries other strategies from the poll on screen."),
+            15000);
+        return;
+    }
     showStatus(tr("Watching a live group, read-only. Drag the timeline back to see an earlier "
                   "poll; Fork into the engine tries other strategies from now."),
         15000);

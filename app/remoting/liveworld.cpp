@@ -589,13 +589,14 @@ std::shared_ptr<const Sample> LiveWorld::sampleOf(const Poll &poll) const
     return s;
 }
 
-double LiveWorld::produceRate(const QString &topic, int polls) const
+double LiveWorld::produceRate(const QString &topic, int polls, qsizetype upTo) const
 {
-    if (m_polls.size() < 2) {
+    const qsizetype end = upTo < 0 || upTo >= m_polls.size() ? m_polls.size() - 1 : upTo;
+    if (end < 1) {
         return -1;
     }
-    const Poll &last = m_polls.constLast();
-    const Poll &first = m_polls.at(qMax<qsizetype>(0, m_polls.size() - 1 - qMax(1, polls)));
+    const Poll &last = m_polls.at(end);
+    const Poll &first = m_polls.at(qMax<qsizetype>(0, end - qMax(1, polls)));
     const SimTime span = last.t - first.t;
     if (span <= 0) {
         return -1;

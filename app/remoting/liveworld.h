@@ -94,10 +94,11 @@ public:
     //! The GroupChange::Kind an event came from, or -1 for an event that did not.
     static int changeKind(const SimEvent &event);
     /*!
-        Messages a second written to `topic`'s queues over the last `polls` polls (the growth of
-        the brokers' max offsets); -1 before two polls with figures. A fork starts with it.
+        Messages a second written to `topic`'s queues over the `polls` polls up to poll `upTo`
+        (the newest when -1): the growth of the brokers' max offsets; -1 before two polls with
+        figures. A fork starts with it.
     */
-    double produceRate(const QString &topic, int polls = 5) const;
+    double produceRate(const QString &topic, int polls = 5, qsizetype upTo = -1) const;
     //! Bytes the polls, events and samples hold (the compact rows, not the newest snapshot).
     qint64 memoryBytes() const;
 

@@ -231,7 +231,32 @@ void tst_AppOptions::liveOptions()
                                    QStringLiteral("AVG") },
                  &forkAlone, &message),
         AppOptions::Outcome::Error);
-    QCOMPARE(message, QStringLiteral("--fork and --polls only go with --connect"));
+    QCOMPARE(message, QStringLiteral("--fork only goes with --connect or --open-recording"));
+    AppOptions pollsAlone;
+    QCOMPARE(AppOptions::parse({ QStringLiteral("rebalance-lab"), QStringLiteral("--polls"),
+                                   QStringLiteral("3") },
+                 &pollsAlone, &message),
+        AppOptions::Outcome::Error);
+    QCOMPARE(message, QStringLiteral("--polls only goes with --connect"));
+    // A recording: --screenshot needs no --at (its last poll), --fork shoots the fork.
+    AppOptions recording;
+    QCOMPARE(AppOptions::parse(
+                 { QStringLiteral("rebalance-lab"), QStringLiteral("--open-recording"),
+                     QStringLiteral("w.json"), QStringLiteral("--fork"), QStringLiteral("AVG"),
+                     QStringLiteral("--screenshot"), QStringLiteral("x.png") },
+                 &recording, &message),
+        AppOptions::Outcome::Run);
+    QCOMPARE(recording.openRecording, QStringLiteral("w.json"));
+    QCOMPARE(recording.forkVariants, QStringList { QStringLiteral("AVG") });
+    AppOptions both;
+    QCOMPARE(AppOptions::parse(
+                 { QStringLiteral("rebalance-lab"), QStringLiteral("--open-recording"),
+                     QStringLiteral("w.json"), QStringLiteral("--connect"), QStringLiteral("h:1"),
+                     QStringLiteral("--group"), QStringLiteral("G") },
+                 &both, &message),
+        AppOptions::Outcome::Error);
+    QVERIFY2(message.startsWith(QStringLiteral("--open-recording goes without --connect")),
+        qPrintable(message));
 }
 
 QTEST_MAIN(tst_AppOptions)

@@ -36,6 +36,11 @@ LiveBanner::LiveBanner(QAction *backToLive, QAction *fork, QWidget *parent) : QW
     m_back->setDefaultAction(backToLive);
     m_back->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     layout->addWidget(m_back);
+    // A tool button takes its action's text and state, not its visibility: a recording has no
+    // "live" to go back to.
+    m_back->setVisible(backToLive->isVisible());
+    connect(backToLive, &QAction::changed, m_back,
+        [this, backToLive] { m_back->setVisible(backToLive->isVisible()); });
     m_fork = new QToolButton(this);
     m_fork->setDefaultAction(fork);
     m_fork->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);

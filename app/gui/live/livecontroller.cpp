@@ -12,6 +12,8 @@
 
 #include <QAction>
 #include <QDateTime>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QMessageBox>
 #include <QTimer>
 #include <QWidget>
@@ -28,6 +30,10 @@ LiveController::LiveController(
     connect(m_fork, &QAction::triggered, this, [this] { fork(); });
     m_backToLive = new QAction(this);
     connect(m_backToLive, &QAction::triggered, this, [this] { m_controller->setPlaying(true); });
+    m_openRecording = new QAction(this);
+    connect(m_openRecording, &QAction::triggered, this, &LiveController::showOpenRecordingDialog);
+    m_saveRecording = new QAction(this);
+    connect(m_saveRecording, &QAction::triggered, this, &LiveController::showSaveRecordingDialog);
     connect(
         m_controller, &SimulationController::playingChanged, this, &LiveController::updateActions);
     connect(
@@ -53,9 +59,15 @@ void LiveController::retranslate()
     m_connect->setToolTip(tr("Watch a running RocketMQ consumer group, read-only: its clients, "
                              "who holds which queue, their caches and lag, polled on a timer"));
     m_fork->setText(tr("&Fork into the engine from now"));
-    m_fork->setToolTip(tr("Open compare mode on the newest poll: the same group from this moment "
-                          "(holds and offsets as the clients report them) under the strategies "
-                          "and settings you choose"));
+    m_fork->setToolTip(tr("Open compare mode on the poll on screen: the same group from that "
+                          "moment (holds and offsets as the clients reported them) under the "
+                          "strategies and settings you choose"));
+    m_openRecording->setText(tr("Open a &recording…"));
+    m_openRecording->setToolTip(tr("Open a watch recorded by rblab watch --record or saved here: "
+                                   "its polls on the timeline, read-only, to scrub and fork"));
+    m_saveRecording->setText(tr("Save the &recording…"));
+    m_saveRecording->setToolTip(tr("Save every poll watched so far as a recording (an observed "
+                                   "report) that opens here again"));
     m_backToLive->setText(tr("&Back to live"));
     m_backToLive->setToolTip(tr("Show each poll again as it arrives"));
 }
@@ -63,9 +75,11 @@ void LiveController::retranslate()
 void LiveController::updateActions()
 {
     const bool live = m_controller->isLive() && m_session;
+    const bool watching = live && !m_session->isRecording();
     m_fork->setEnabled(live && m_session->world()->pollCount() > 0);
-    m_backToLive->setVisible(live && !m_controller->isPlaying());
-    m_backToLive->setEnabled(live && !m_controller->isPlaying());
+    m_backToLive->setVisible(watching && !m_controller->isPlaying());
+    m_backToLive->setEnabled(watching && !m_controller->isPlaying());
+    m_saveRecording->setEnabled(watching && m_session->world()->pollCount() > 0);
 }
 
 void LiveController::showConnectDialog()
@@ -85,7 +99,13 @@ LiveSession *LiveController::connectTo(
         source = new WatcherSource(nameServer, group, &m_registry);
     }
     m_session = new LiveSession(nameServer, group, source, this);
-    LiveSession *session = m_session;
+    adopt(m_session);
+    m_session->start();
+    return m_session;
+}
+
+void LiveController::adopt(LiveSession *session)
+{
     // The first poll opens the view; later ones grow it.
     connect(session, &LiveSession::polled, this, [this, session](const QList<SimEvent> &events) {
         if (session != m_session) {
@@ -100,8 +120,71 @@ LiveSession *LiveController::connectTo(
         emit statusChanged();
     });
     connect(session, &LiveSession::pollSkipped, this, &LiveController::statusChanged);
-    session->start();
-    return session;
+}
+
+void LiveController::showOpenRecordingDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        m_window, tr("Open a recording"), QString(), tr("Recordings (*.json);;All files (*)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    if (!openRecording(path) && !m_quiet) {
+        QMessageBox::warning(m_window, tr("Open a recording"), m_lastError);
+    }
+}
+
+LiveSession *LiveController::openRecording(const QString &path)
+{
+    m_lastError.clear();
+    QString error;
+    const std::optional<Remoting::LiveRecording> recording
+        = Remoting::LiveRecording::readFile(path, &error);
+    if (!recording) {
+        m_lastError = error;
+        return nullptr;
+    }
+    disconnectLive();
+    m_session = new LiveSession(*recording, path, this);
+    adopt(m_session);
+    emit liveOpened(m_session);
+    updateActions();
+    emit statusChanged();
+    return m_session;
+}
+
+void LiveController::showSaveRecordingDialog()
+{
+    if (!m_session) {
+        return;
+    }
+    const QString suggested
+        = QStringLiteral("%1-%2.json")
+              .arg(m_session->group(),
+                  QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+    const QString path = QFileDialog::getSaveFileName(
+        m_window, tr("Save the recording"), suggested, tr("Recordings (*.json);;All files (*)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    if (!saveRecording(path) && !m_quiet) {
+        QMessageBox::warning(m_window, tr("Save the recording"), m_lastError);
+    }
+}
+
+bool LiveController::saveRecording(const QString &path)
+{
+    m_lastError.clear();
+    if (!m_session || m_session->world()->pollCount() == 0) {
+        m_lastError = tr("Connect to a cluster first.");
+        return false;
+    }
+    const QString error = m_session->recorder().save(path, m_session->isRunning());
+    if (!error.isEmpty()) {
+        m_lastError = tr("%1 was not saved: %2").arg(QFileInfo(path).fileName(), error);
+        return false;
+    }
+    return true;
 }
 
 void LiveController::disconnectLive()
@@ -118,6 +201,12 @@ QString LiveController::title() const
 {
     if (!m_session) {
         return QString();
+    }
+    if (m_session->isRecording()) {
+        //: The window's title for a recorded watch: %1 the file, %2 the name server, %3 group.
+        return tr("Recording %1 · %2 · %3")
+            .arg(QFileInfo(m_session->recordingFile()).fileName(), m_session->nameServer(),
+                m_session->group());
     }
     //: The window's title while it shows a live group: %1 the name server, %2 the group.
     return tr("Live from %1 · %2").arg(m_session->nameServer(), m_session->group());
@@ -140,7 +229,15 @@ QString LiveController::bannerText(QString *toolTip, bool *alert) const
         const qsizetype poll = world->pollAt(shown);
         const QDateTime at = QDateTime::fromMSecsSinceEpoch(world->pollWallClock(poll));
         const QString clock = at.toString(QStringLiteral("HH:mm:ss"));
-        if (m_controller->isLive() && !m_controller->isPlaying()) {
+        if (m_session->isRecording()) {
+            const QString first = QDateTime::fromMSecsSinceEpoch(world->pollWallClock(0))
+                                      .toString(QStringLiteral("HH:mm:ss"));
+            const QString last
+                = QDateTime::fromMSecsSinceEpoch(world->pollWallClock(world->pollCount() - 1))
+                      .toString(QStringLiteral("HH:mm:ss"));
+            //: A recording: %1 the poll on screen's clock time, %2 and %3 the first and last.
+            parts.append(tr("poll of %1 (recorded %2 to %3)").arg(clock, first, last));
+        } else if (m_controller->isLive() && !m_controller->isPlaying()) {
             const qsizetype newer = world->pollCount() - 1 - poll;
             //: A live view scrubbed back: %1 the poll's clock time; then how many came since.
             parts.append(tr("showing the poll of %1").arg(clock) + QStringLiteral(" · ")
@@ -186,6 +283,9 @@ QString LiveController::bannerText(QString *toolTip, bool *alert) const
         tips.prepend(
             tr("%n poll(s) watched, every %1 s; read-only", nullptr, int(world->pollCount()))
                 .arg(m_session->interval() / 1000.0));
+        if (m_session->isRecording()) {
+            tips.prepend(m_session->recordingFile());
+        }
     }
     if (toolTip) {
         *toolTip = tips.join(QLatin1Char('\n'));
@@ -208,11 +308,22 @@ CompareWindow *LiveController::fork(bool show, const QStringList &variantSpecs)
         return nullptr;
     }
     const std::shared_ptr<const Remoting::LiveWorld> world = m_session->world();
-    const MqadminImport imported = world->latest().toScenario(
-        tr("%1 at %2")
-            .arg(world->group(),
-                QDateTime::fromMSecsSinceEpoch(world->latest().takenAtMs)
-                    .toString(QStringLiteral("HH:mm:ss"))));
+    // The poll on screen: the newest while following, the scrubbed one otherwise.
+    const SimTime shown = m_controller->isLive() ? m_controller->now() : world->duration();
+    QString pollError;
+    const qsizetype pollIndex = world->pollAt(shown);
+    const std::optional<Remoting::GroupSnapshot> polled
+        = m_session->snapshotOfPoll(pollIndex, &pollError);
+    if (!polled) {
+        m_lastError = tr("The poll cannot be forked: %1").arg(pollError);
+        return nullptr;
+    }
+    const Remoting::GroupSnapshot &snapshot = *polled;
+    const MqadminImport imported
+        = snapshot.toScenario(tr("%1 at %2")
+                                  .arg(world->group(),
+                                      QDateTime::fromMSecsSinceEpoch(snapshot.takenAtMs)
+                                          .toString(QStringLiteral("HH:mm:ss"))));
     if (!imported.ok) {
         QStringList errors;
         for (const MqadminDiagnostic &d : imported.diagnostics) {
@@ -229,7 +340,7 @@ CompareWindow *LiveController::fork(bool show, const QStringList &variantSpecs)
     // the last minute), not the engine's default: a fork consumes as fast as the group did.
     for (GroupSpec &g : scenario.groups) {
         for (ConsumerSpec &c : g.consumers) {
-            const Remoting::ClientView *client = world->latest().client(c.id);
+            const Remoting::ClientView *client = snapshot.client(c.id);
             if (!client) {
                 continue;
             }
@@ -244,7 +355,7 @@ CompareWindow *LiveController::fork(bool show, const QStringList &variantSpecs)
     }
     // The producers as the brokers saw them lately (the offsets' growth), not a default rate.
     for (TopicSpec &topic : scenario.topics) {
-        const double rate = world->produceRate(topic.name);
+        const double rate = world->produceRate(topic.name, 5, pollIndex);
         if (rate >= 0) {
             topic.produceRate = rate;
         }

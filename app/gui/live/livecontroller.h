@@ -39,6 +39,8 @@ public:
     QAction *connectAction() const { return m_connect; }
     QAction *forkAction() const { return m_fork; }
     QAction *backToLiveAction() const { return m_backToLive; }
+    QAction *openRecordingAction() const { return m_openRecording; }
+    QAction *saveRecordingAction() const { return m_saveRecording; }
 
     //! Asks for a name server and group (ConnectDialog), then connectTo().
     void showConnectDialog();
@@ -49,12 +51,24 @@ public:
     LiveSession *connectTo(
         const QString &nameServer, const QString &group, LiveSource *source = nullptr);
     LiveSession *session() const { return m_session; }
+    //! Asks for a recording (QFileDialog), then openRecording().
+    void showOpenRecordingDialog();
+    /*!
+        Opens a recording (`rblab watch --record`, or saveRecording()) as a read-only live world
+        that does not poll: its polls on the timeline, forks from any of them. Emits liveOpened;
+        null with lastError() (the file, line and member) when it cannot be read.
+    */
+    LiveSession *openRecording(const QString &path);
+    //! Asks where (QFileDialog), then saveRecording().
+    void showSaveRecordingDialog();
+    //! Writes the polls watched so far as a recording, atomically; false with lastError().
+    bool saveRecording(const QString &path);
     //! Stops watching (the window shows something else).
     void disconnectLive();
     /*!
-        Compare mode from the newest poll; without a dialog (quiet, or `variants` given as
-        specs "CONSISTENT_HASH") the group as it runs beside CONSISTENT_HASH. Null with
-        lastError() when it cannot start.
+        Compare mode from the poll on screen (the newest while following); without a dialog (quiet,
+       or `variants` given as specs "CONSISTENT_HASH") the group as it runs beside CONSISTENT_HASH.
+       Null with lastError() when it cannot start.
     */
     CompareWindow *fork(bool show = true, const QStringList &variantSpecs = {});
     //! The banner's line (rich text), its tooltip, and whether something did not answer.
@@ -73,6 +87,7 @@ signals:
 
 private:
     void updateActions();
+    void adopt(LiveSession *session);
 
     const StrategyRegistry &m_registry;
     SimulationController *m_controller;
@@ -80,6 +95,8 @@ private:
     QAction *m_connect = nullptr;
     QAction *m_fork = nullptr;
     QAction *m_backToLive = nullptr;
+    QAction *m_openRecording = nullptr;
+    QAction *m_saveRecording = nullptr;
     LiveSession *m_session = nullptr;
     QString m_lastError;
     bool m_quiet = false;

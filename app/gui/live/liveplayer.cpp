@@ -71,12 +71,52 @@ void LivePlayer::stepTo(const QList<SimEvent::Type> &types)
     publishTo(target, false);
 }
 
+std::optional<PauseKind> LivePlayer::watchedKind(
+    const QList<SimEvent> &events, const PauseKinds &kinds)
+{
+    for (const SimEvent &e : events) {
+        const int change = Remoting::LiveWorld::changeKind(e);
+        std::optional<PauseKind> kind;
+        if (e.type == SimEvent::Type::Rebalance) {
+            kind = PauseKind::Rebalance;
+        } else if (e.type == SimEvent::Type::FlowControlOn) {
+            kind = PauseKind::FlowControl;
+        } else if (change == int(Remoting::GroupChange::Kind::DoubleOwned)) {
+            kind = PauseKind::DoubleOwnership;
+        } else if (change == int(Remoting::GroupChange::Kind::ClientJoined)
+            || change == int(Remoting::GroupChange::Kind::ClientLeft)
+            || change == int(Remoting::GroupChange::Kind::ClientNotAnswering)
+            || change == int(Remoting::GroupChange::Kind::ClientAnswering)) {
+            kind = PauseKind::ConsumerState;
+        }
+        if (kind && kinds.contains(*kind)) {
+            return kind;
+        }
+    }
+    return std::nullopt;
+}
+
 void LivePlayer::pollAppended()
 {
+    if (m_following && !m_pauseOn.isEmpty() && m_world->pollCount() > 1) {
+        const SimTime to = m_world->duration();
+        const QList<SimEvent> &events = m_world->events();
+        const auto lo = std::partition_point(
+            events.cbegin(), events.cend(), [this](const SimEvent &e) { return e.t <= m_now; });
+        const auto hi = std::partition_point(
+            lo, events.cend(), [to](const SimEvent &e) { return e.t <= to; });
+        if (const std::optional<PauseKind> kind = watchedKind(QList<SimEvent>(lo, hi), m_pauseOn)) {
+            // Shown, and held there: the next polls wait ahead until Back to live.
+            m_following = false;
+            emit playingChanged(false);
+            publishTo(to, false, int(*kind));
+            return;
+        }
+    }
     publishTo(m_following ? m_world->duration() : m_now, false);
 }
 
-void LivePlayer::publishTo(SimTime t, bool rewound)
+void LivePlayer::publishTo(SimTime t, bool rewound, int pausedOn)
 {
     if (m_world->pollCount() == 0) {
         return;
@@ -109,6 +149,7 @@ void LivePlayer::publishTo(SimTime t, bool rewound)
     frame.reached = m_world->duration();
     frame.effectiveSpeed = m_following ? 1 : 0;
     frame.playing = m_following;
+    frame.pausedOn = pausedOn;
     frame.valid = true;
     m_now = t;
     m_buffer->publish(std::move(frame));

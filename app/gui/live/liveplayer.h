@@ -6,6 +6,8 @@
 
 #include <QObject>
 
+#include <optional>
+
 #include <memory>
 
 namespace Rblab::Remoting {
@@ -45,15 +47,24 @@ public:
     void runTo(SimTime t);
     //! Stops at the first poll after now with an event of one of `types` (or the newest).
     void stepTo(const QList<SimEvent::Type> &types);
-    //! A poll was appended: shown when following, else only the timeline's end moves on.
+    /*!
+        A poll was appended: shown when following, else only the timeline's end moves on. While
+        following, a poll that brings a change of a kind setPauseOn() names stops following at
+        that poll (its frame says which kind), so a change that comes while nobody looks stays
+        on screen.
+    */
     void pollAppended();
+    void setPauseOn(const PauseKinds &kinds) { m_pauseOn = kinds; }
+    //! The first kind of `kinds` one of `events` is, or nothing.
+    static std::optional<PauseKind> watchedKind(
+        const QList<SimEvent> &events, const PauseKinds &kinds);
 
 signals:
     void framePublished();
     void playingChanged(bool playing);
 
 private:
-    void publishTo(SimTime t, bool rewound);
+    void publishTo(SimTime t, bool rewound, int pausedOn = -1);
 
     std::shared_ptr<const Remoting::LiveWorld> m_world;
     FrameBuffer *m_buffer;
@@ -61,6 +72,7 @@ private:
     quint64 m_revision = 0;
     SimTime m_now = -1;
     bool m_following = true;
+    PauseKinds m_pauseOn;
 };
 
 } // namespace Rblab

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <groupsnapshot.h>
+#include <liverecording.h>
 #include <liveworld.h>
 
 #include <QDateTime>
@@ -69,6 +70,21 @@ public:
     //! Takes `source`.
     LiveSession(const QString &nameServer, const QString &group, LiveSource *source,
         QObject *parent = nullptr);
+    /*!
+        A session over a recording (`rblab watch --record`, File › Save the recording…): every
+        poll appended at once, no source, never polling. isRecording() is true.
+    */
+    LiveSession(const Remoting::LiveRecording &recording, const QString &fileName,
+        QObject *parent = nullptr);
+    //! Opened from a file rather than watching a cluster.
+    bool isRecording() const { return m_source == nullptr; }
+    //! The file a recording was opened from (empty while watching).
+    QString recordingFile() const { return m_recordingFile; }
+    //! Every poll so far, kept compressed: a fork from any of them, and the recording's file.
+    const Remoting::LiveRecorder &recorder() const { return m_recorder; }
+    //! Poll `i` whole again (LiveWorld keeps only the newest whole).
+    std::optional<Remoting::GroupSnapshot> snapshotOfPoll(
+        qsizetype i, QString *error = nullptr) const;
 
     QString nameServer() const { return m_world->nameServer(); }
     QString group() const { return m_world->group(); }
@@ -103,6 +119,8 @@ private:
     void handleSnapshot(const Remoting::GroupSnapshot &snapshot);
 
     std::shared_ptr<Remoting::LiveWorld> m_world;
+    Remoting::LiveRecorder m_recorder;
+    QString m_recordingFile;
     LiveSource *m_source;
     QTimer m_timer;
     int m_skipped = 0;

@@ -8,6 +8,8 @@
 #include "teaching/ringdiagram.h"
 #include "simulation/simulationcontroller.h"
 
+#include <liveworld.h>
+
 #include <QClipboard>
 #include <QDateTime>
 #include <QGuiApplication>
@@ -207,6 +209,10 @@ void InspectorView::showConsumer(qint32 c)
         showObservedConsumer(*observed, c);
         return;
     }
+    if (const auto live = m_controller.liveWorld()) {
+        showLiveConsumer(*live, c);
+        return;
+    }
     const ConsumerInfo &info = cat.consumers.at(c);
     const SnapshotConsumer &sc = snap.consumers.at(c);
     m_title->setText(tr("Consumer %1").arg(info.name));
@@ -267,15 +273,7 @@ void InspectorView::showConsumer(qint32 c)
         }
     }
     addExplanation(c);
-    for (const SnapshotHolding &h : snap.holdings) {
-        if (h.consumer != c) {
-            continue;
-        }
-        QTreeWidgetItem *q = add(cat.queueLabel(h.queue),
-            tr("%1 cached, next offset %2")
-                .arg(GuiText::count(h.cachedCount), GuiText::count(h.nextOffset)));
-        addHolding(h, sc, q);
-    }
+    addHoldingsOf(c, sc);
 }
 
 void InspectorView::showObservedConsumer(const ObservedWorld &world, qint32 c)
@@ -342,6 +340,62 @@ void InspectorView::showObservedConsumer(const ObservedWorld &world, qint32 c)
         item->setData(0, kSourceRole, source);
         item->setToolTip(0, tr("Click to copy %1").arg(source));
     }
+}
+
+void InspectorView::showLiveConsumer(const Remoting::LiveWorld &world, qint32 c)
+{
+    using Remoting::LiveWorld;
+    const Catalog &cat = *m_controller.catalog();
+    const WorldSnapshot &snap = m_controller.snapshot();
+    const ConsumerInfo &info = cat.consumers.at(c);
+    const SnapshotConsumer &sc = snap.consumers.at(c);
+    // Only what the client reported (GET_CONSUMER_RUNNING_INFO) and the brokers' offsets: no
+    // delivered count, no hold count, no busy threads, none of which a poll can see.
+    m_title->setText(tr("Consumer %1 (as it reports itself)").arg(info.name));
+    add(tr("Client id"), info.id);
+    add(tr("Group"), info.group);
+    const QList<LiveWorld::ClientNote> notes = world.notesAt(snap.now);
+    const LiveWorld::ClientNote note = notes.value(c);
+    const QString since
+        = QDateTime::fromMSecsSinceEpoch(note.sinceMs).toString(QStringLiteral("HH:mm:ss"));
+    switch (note.state) {
+    case LiveWorld::ClientState::Answering:
+        //: A live client's state: it answered the poll taken at %1 (clock time).
+        add(tr("State"), tr("running (answered the poll of %1)").arg(since));
+        break;
+    case LiveWorld::ClientState::NotAnswering:
+        add(tr("State"), tr("not answering since %1").arg(since))->setToolTip(1, note.reason);
+        if (!note.reason.isEmpty()) {
+            add(tr("Why"), note.reason);
+        }
+        break;
+    case LiveWorld::ClientState::Left:
+        add(tr("State"), tr("left the group (last seen %1)").arg(since));
+        break;
+    case LiveWorld::ClientState::Absent:
+        add(tr("State"), tr("not seen yet"));
+        break;
+    }
+    add(tr("Strategy"), sc.strategy.isEmpty() ? GuiText::unmeasured() : sc.strategy);
+    add(tr("Queues held"), QString::number(sc.queueCount));
+    add(tr("Cached"),
+        tr("%1 messages, %2").arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes)));
+    add(tr("pullThresholdForQueue"), GuiText::count(sc.pullThresholdForQueue));
+    add(tr("pullThresholdSizeForQueue"), tr("%1 MiB").arg(sc.pullThresholdSizeForQueue));
+    add(tr("consumeConcurrentlyMaxSpan"), GuiText::count(sc.consumeConcurrentlyMaxSpan));
+    // Its last change seen between two polls; one before the watch began cannot be seen.
+    SimTime lastMove = -1;
+    int moves = 0;
+    for (const SimEvent &e : m_controller.events()) {
+        if (e.type == SimEvent::Type::Rebalance && e.consumer == c && e.t <= snap.now) {
+            lastMove = e.t;
+            ++moves;
+        }
+    }
+    add(tr("Last change of its queues"),
+        lastMove >= 0 ? tr("%1 (%n change(s) seen)", nullptr, moves).arg(GuiText::clock(lastMove))
+                      : tr("none since the watch began"));
+    addHoldingsOf(c, sc);
 }
 
 QStringList InspectorView::sourceLines() const
@@ -454,6 +508,20 @@ void InspectorView::addExplanation(qint32 c)
     add(tr("The strategy's answer"), labels(e.allocated), top);
 }
 
+void InspectorView::addHoldingsOf(qint32 c, const SnapshotConsumer &sc)
+{
+    const Catalog &cat = *m_controller.catalog();
+    for (const SnapshotHolding &h : m_controller.snapshot().holdings) {
+        if (h.consumer != c) {
+            continue;
+        }
+        QTreeWidgetItem *q = add(cat.queueLabel(h.queue),
+            tr("%1 cached, next offset %2")
+                .arg(GuiText::count(h.cachedCount), GuiText::count(h.nextOffset)));
+        addHolding(h, sc, q);
+    }
+}
+
 void InspectorView::addHolding(
     const SnapshotHolding &h, const SnapshotConsumer &owner, QTreeWidgetItem *parent)
 {
@@ -471,10 +539,12 @@ void InspectorView::addHolding(
         parent);
     if (h.flowControl != SimEvent::FlowCause::None) {
         add(tr("Why"), FlowControlText::sentence(h, owner), parent);
-        // RocketMQ's WARN line, from the event that started this hold.
+        // RocketMQ's WARN line, from the event that started this hold (a live client's hold
+        // is seen in its figures, not in a log line: none).
         // (Looked for among the latest events only: a refresh must stay cheap.)
         const QList<SimEvent> &events = m_controller.events();
-        for (qsizetype i = events.size() - 1; i >= 0 && i >= events.size() - 20000; --i) {
+        const qsizetype lastLooked = m_controller.isLive() ? events.size() : 0;
+        for (qsizetype i = events.size() - 1; i >= lastLooked && i >= events.size() - 20000; --i) {
             const SimEvent &e = events.at(i);
             if (e.type == SimEvent::Type::FlowControlOn && e.queue == h.queue
                 && e.consumer == h.consumer) {
@@ -485,7 +555,10 @@ void InspectorView::addHolding(
         }
     }
     add(tr("Lock"), h.locked ? tr("locked") : tr("not locked"), parent);
-    add(tr("Held since"), GuiText::clock(h.createdAt), parent);
+    add(tr("Held since"),
+        m_controller.isLive() && h.createdAt == 0 ? tr("the first poll, or before")
+                                                  : GuiText::clock(h.createdAt),
+        parent);
     if (h.dropped) {
         add(tr("Dropped"), tr("waiting to be removed"), parent);
     }

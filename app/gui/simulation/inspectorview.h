@@ -16,6 +16,9 @@ class QTreeWidget;
 class QTreeWidgetItem;
 
 namespace Rblab {
+namespace Remoting {
+class LiveWorld;
+}
 
 class ObservedWorld;
 class RingDiagram;
@@ -69,6 +72,10 @@ private:
     void addExplanation(qint32 consumer);
     //! A consumer of imported logs: what the logs say, and the lines that say it.
     void showObservedConsumer(const ObservedWorld &world, qint32 consumer);
+    //! A live or recorded group's client: what it said of itself at the poll on screen.
+    void showLiveConsumer(const Remoting::LiveWorld &world, qint32 consumer);
+    //! A row per queue `consumer` holds, with addHolding()'s rows below it.
+    void addHoldingsOf(qint32 consumer, const SnapshotConsumer &sc);
     QTreeWidgetItem *add(
         const QString &name, const QString &value, QTreeWidgetItem *parent = nullptr);
     //! A process queue's details: offsets, cache against the owner's threshold, pull state, lock.

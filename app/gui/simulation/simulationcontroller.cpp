@@ -192,6 +192,7 @@ void SimulationController::loadLive(std::shared_ptr<const Remoting::LiveWorld> w
     m_eventsAhead.clear();
     m_reached = world->duration();
     m_live = new LivePlayer(std::move(world), &m_observedBuffer, m_generation, this);
+    m_live->setPauseOn(m_pauseOn);
     connect(m_live, &LivePlayer::framePublished, this, &SimulationController::handleFramePublished);
     connect(m_live, &LivePlayer::playingChanged, this, [this](bool playing) {
         if (m_playing != playing) {
@@ -313,16 +314,18 @@ void SimulationController::stepToNextRebalance()
 
 void SimulationController::seek(SimTime t)
 {
+    if (m_live) {
+        // Every poll so far is at hand, even before the first frame was shown (a recording
+        // opens at a chosen poll).
+        m_live->seek(qMax<SimTime>(0, t));
+        return;
+    }
     if (!hasRun()) {
         return;
     }
     t = qMax<SimTime>(0, t);
     if (m_observed) {
         m_observed->seek(t); // the whole timeline is at hand: no round trip
-        return;
-    }
-    if (m_live) {
-        m_live->seek(t); // every poll so far is at hand
         return;
     }
     if (m_seekInFlight) {
@@ -357,6 +360,9 @@ void SimulationController::setPauseOn(const PauseKinds &kinds)
     m_pauseOn = kinds;
     if (m_observed) {
         m_observed->setPauseOn(kinds);
+    }
+    if (m_live) {
+        m_live->setPauseOn(kinds);
     }
     SimulationWorker *worker = m_worker;
     QMetaObject::invokeMethod(

@@ -9,8 +9,10 @@
 #include <languagemanager.h>
 #include <live/connectdialog.h>
 #include <live/livecontroller.h>
+#include <live/liveplayer.h>
 #include <live/livesession.h>
 #include <mainwindow.h>
+#include <simulation/inspectorview.h>
 #include <simulation/timelinetrack.h>
 #include <simulation/timelinebar.h>
 #include <simulation/eventlogmodel.h>
@@ -21,10 +23,12 @@
 #include <liveworld.h>
 
 #include <QAction>
+#include <QFile>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTcpServer>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Rblab;
@@ -154,6 +158,10 @@ private slots:
     void skipsAPollWhileBusy();
     void notAnsweringIsShownAsSuch();
     void forkOpensCompareMode();
+    void forkFromAScrubbedPoll();
+    void pauseOnStopsAtAChange();
+    void aSavedRecordingOpensAsItWasWatched();
+    void aBadRecordingSaysWhereAndKeepsTheView();
     void intervalIsASetting();
     void connectDialogSaysWhenTheNameServerDoesNotAnswer();
 
@@ -428,6 +436,254 @@ void tst_LiveView::forkOpensCompareMode()
     // Each queue starts where the group's offsets were (holds and offsets, as import-mqadmin).
     QCOMPARE(base.groups.first().offsets.size(), 4);
     QVERIFY(fork->paneTitle(1).contains(QStringLiteral("CONSISTENT_HASH")));
+}
+
+namespace {
+
+//! The holds of `id` in a fork's scenario.
+QStringList holdsOf(const Scenario &scenario, const QString &id)
+{
+    for (const ConsumerSpec &c : scenario.groups.first().consumers) {
+        if (c.id == id) {
+            QStringList holds = c.holds;
+            holds.sort();
+            return holds;
+        }
+    }
+    return { QStringLiteral("<no consumer %1>").arg(id) };
+}
+
+} // namespace
+
+void tst_LiveView::forkFromAScrubbedPoll()
+{
+    Fixture f = open();
+    SimulationController *controller = f.window->controller();
+    // Poll 2 at 2 s: c1 gave queue 1 to c2, 100 more messages a queue; poll 3 at 4 s: c3
+    // joined with queue 3, 400 more a queue since poll 2.
+    QList<Client> moved = kTwo;
+    moved[0].queues = { 0 };
+    moved[1].queues = { 1, 2, 3 };
+    QVERIFY(f.session->tick());
+    f.source->deliver(snapshot(1'002'000, moved, 100));
+    QList<Client> three = moved;
+    three[1].queues = { 1, 2 };
+    three.append({ QStringLiteral("127.0.0.1@c3"), { 3 } });
+    QVERIFY(f.session->tick());
+    f.source->deliver(snapshot(1'004'000, three, 500));
+    controller->processPendingFrame();
+    QCOMPARE(controller->now(), 4000);
+
+    // Scrubbed back to poll 2: the fork starts from that poll, not from the newest.
+    controller->seek(2500);
+    controller->processPendingFrame();
+    QCOMPARE(controller->now(), 2000);
+    f.window->liveController()->setQuiet(true);
+    std::unique_ptr<CompareWindow> fork(
+        f.window->liveController()->fork(false, { QStringLiteral("CONSISTENT_HASH") }));
+    QVERIFY2(fork, qPrintable(f.window->liveController()->lastError()));
+    const Scenario &base = fork->session()->baseScenario();
+    QCOMPARE(base.groups.first().consumers.size(), 2);
+    QCOMPARE(holdsOf(base, QStringLiteral("127.0.0.1@c1")),
+        QStringList { QStringLiteral("LiveTopic/broker-a/0") });
+    QCOMPARE(holdsOf(base, QStringLiteral("127.0.0.1@c2")),
+        (QStringList { QStringLiteral("LiveTopic/broker-a/1"),
+            QStringLiteral("LiveTopic/broker-a/2"), QStringLiteral("LiveTopic/broker-a/3") }));
+    // The producers as they were up to that poll: 100 a queue in 2 s, 4 queues.
+    for (const TopicSpec &t : base.topics) {
+        if (t.name == kTopic) {
+            QCOMPARE(t.produceRate, 200.0);
+        }
+    }
+
+    // Following again: the newest poll, c3 with queue 3; the producers over the polls up to it
+    // (500 a queue in 4 s, 4 queues).
+    controller->setPlaying(true);
+    controller->processPendingFrame();
+    fork.reset(f.window->liveController()->fork(false, { QStringLiteral("CONSISTENT_HASH") }));
+    QVERIFY2(fork, qPrintable(f.window->liveController()->lastError()));
+    const Scenario &newest = fork->session()->baseScenario();
+    QCOMPARE(newest.groups.first().consumers.size(), 3);
+    QCOMPARE(holdsOf(newest, QStringLiteral("127.0.0.1@c3")),
+        QStringList { QStringLiteral("LiveTopic/broker-a/3") });
+    for (const TopicSpec &t : newest.topics) {
+        if (t.name == kTopic) {
+            QCOMPARE(t.produceRate, 500.0);
+        }
+    }
+}
+
+void tst_LiveView::pauseOnStopsAtAChange()
+{
+    Fixture f = open();
+    SimulationController *controller = f.window->controller();
+    controller->setPauseOn({ PauseKind::Rebalance });
+    QSignalSpy paused(controller, &SimulationController::pausedOn);
+    // A poll with only new cache figures: still following.
+    QList<Client> busier = kTwo;
+    busier[0].cached = 50;
+    QVERIFY(f.session->tick());
+    f.source->deliver(snapshot(1'002'000, busier));
+    controller->processPendingFrame();
+    QVERIFY(controller->isPlaying());
+    QCOMPARE(controller->now(), 2000);
+    QCOMPARE(paused.size(), 0);
+    // A poll where queue 1 moved: shown, and held there.
+    QList<Client> moved = kTwo;
+    moved[0].queues = { 0 };
+    moved[1].queues = { 1, 2, 3 };
+    QVERIFY(f.session->tick());
+    f.source->deliver(snapshot(1'004'000, moved));
+    controller->processPendingFrame();
+    QCOMPARE(controller->now(), 4000);
+    QVERIFY(!controller->isPlaying());
+    QCOMPARE(paused.size(), 1);
+    QCOMPARE(paused.first().first().value<PauseKind>(), PauseKind::Rebalance);
+    QVERIFY(f.window->liveController()->backToLiveAction()->isVisible());
+    // The next poll waits ahead; the picture stays on the move.
+    QVERIFY(f.session->tick());
+    f.source->deliver(snapshot(1'006'000, kTwo));
+    controller->processPendingFrame();
+    QCOMPARE(controller->now(), 4000);
+    QCOMPARE(controller->reached(), 6000);
+    // Pausing on flow control only: a move is followed past.
+    controller->setPauseOn({ PauseKind::FlowControl });
+    controller->setPlaying(true);
+    controller->processPendingFrame();
+    QVERIFY(f.session->tick());
+    f.source->deliver(snapshot(1'008'000, moved));
+    controller->processPendingFrame();
+    QVERIFY(controller->isPlaying());
+    QCOMPARE(controller->now(), 8000);
+    QCOMPARE(LivePlayer::watchedKind(f.session->world()->events(), { PauseKind::ConsumerState }),
+        std::optional<PauseKind>(PauseKind::ConsumerState)); // the first poll's joins
+}
+
+void tst_LiveView::aSavedRecordingOpensAsItWasWatched()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("live_group.json"));
+    QList<SimEvent> watchedEvents;
+    {
+        Fixture f = open();
+        LiveController *live = f.window->liveController();
+        QVERIFY(live->saveRecordingAction()->isEnabled());
+        QList<Client> moved = kTwo;
+        moved[0].queues = { 0 };
+        moved[1].queues = { 1, 2, 3 };
+        QVERIFY(f.session->tick());
+        f.source->deliver(snapshot(1'002'000, moved, 100));
+        QList<Client> silent = moved;
+        silent[1].answers = false;
+        QVERIFY(f.session->tick());
+        f.source->deliver(snapshot(1'004'000, silent, 300));
+        QVERIFY2(live->saveRecording(path), qPrintable(live->lastError()));
+        watchedEvents = f.session->world()->events();
+        QVERIFY(live->openRecordingAction()->isEnabled());
+    }
+    QVERIFY(watchedEvents.size() >= 3);
+
+    Fixture f = open(); // a window that watches something else: the recording replaces it
+    LiveController *live = f.window->liveController();
+    SimulationController *controller = f.window->controller();
+    QSignalSpy opened(live, &LiveController::liveOpened);
+    LiveSession *session = live->openRecording(path);
+    QVERIFY2(session, qPrintable(live->lastError()));
+    QCOMPARE(opened.size(), 1);
+    QVERIFY(session->isRecording());
+    QVERIFY(!session->isRunning());
+    QVERIFY(!session->tick()); // it never polls
+    QCOMPARE(session->world()->pollCount(), 3);
+    QCOMPARE(session->interval(), 2000);
+    const QList<SimEvent> &events = session->world()->events();
+    QCOMPARE(events.size(), watchedEvents.size());
+    for (qsizetype i = 0; i < events.size(); ++i) {
+        QCOMPARE(events.at(i).t, watchedEvents.at(i).t);
+        QCOMPARE(events.at(i).type, watchedEvents.at(i).type);
+        QCOMPARE(events.at(i).consumer, watchedEvents.at(i).consumer);
+        QCOMPARE(events.at(i).added, watchedEvents.at(i).added);
+        QCOMPARE(events.at(i).removed, watchedEvents.at(i).removed);
+    }
+    controller->processPendingFrame();
+    QVERIFY(controller->isLive());
+    // It stands at its last poll, not following anything: no "Back to live", nothing to save.
+    QCOMPARE(controller->now(), 4000);
+    QVERIFY(!controller->isPlaying());
+    QVERIFY(!live->backToLiveAction()->isVisible());
+    QVERIFY(!live->saveRecordingAction()->isEnabled());
+    QVERIFY(live->forkAction()->isEnabled());
+    QCOMPARE(live->title(),
+        QStringLiteral("Recording live_group.json · %1 · %2").arg(kNameServer, kGroup));
+    QVERIFY2(f.window->liveBannerText().contains(QStringLiteral("recorded")),
+        qPrintable(f.window->liveBannerText()));
+    // c2 did not answer the last poll: the banner says so, as it did live.
+    QVERIFY2(f.window->liveBannerText().contains(QStringLiteral("not answering: 127.0.0.1@c2")),
+        qPrintable(f.window->liveBannerText()));
+    // The Inspector says what the client reported of itself, nothing a poll cannot see.
+    InspectorView *inspector = f.window->inspector();
+    inspector->setSelection(Selection::consumer(1)); // c2
+    inspector->refresh();
+    QVERIFY2(inspector->value(QStringLiteral("State")).startsWith(QStringLiteral("not answering")),
+        qPrintable(inspector->value(QStringLiteral("State"))));
+    QCOMPARE(inspector->value(QStringLiteral("Why")), QStringLiteral("timed out after 3000 ms"));
+    QVERIFY(inspector->value(QStringLiteral("Delivered")).isEmpty());
+    QVERIFY(inspector->value(QStringLiteral("Busy consume threads")).isEmpty());
+    controller->seek(2000);
+    controller->processPendingFrame();
+    inspector->refresh();
+    QVERIFY2(inspector->value(QStringLiteral("State")).startsWith(QStringLiteral("running")),
+        qPrintable(inspector->value(QStringLiteral("State"))));
+    // It gained queues 1 and 3 at the second poll.
+    QCOMPARE(inspector->value(QStringLiteral("Last change of its queues")),
+        QStringLiteral("0:02.000 (1 change(s) seen)"));
+    QCOMPARE(inspector->value(QStringLiteral("Queues held")), QStringLiteral("3"));
+
+    // Scrub to the first poll: c1 holds 0 and 1 again.
+    controller->seek(0);
+    controller->processPendingFrame();
+    QCOMPARE(controller->now(), 0);
+    QCOMPARE(controller->snapshot().consumers[0].queueCount, 2);
+    live->setQuiet(true);
+    const std::unique_ptr<CompareWindow> fork(live->fork(false, { QStringLiteral("AVG") }));
+    QVERIFY2(fork, qPrintable(live->lastError()));
+    QCOMPARE(holdsOf(fork->session()->baseScenario(), QStringLiteral("127.0.0.1@c1")),
+        (QStringList {
+            QStringLiteral("LiveTopic/broker-a/0"), QStringLiteral("LiveTopic/broker-a/1") }));
+}
+
+void tst_LiveView::aBadRecordingSaysWhereAndKeepsTheView()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("bad.json"));
+    {
+        Fixture f = open();
+        QVERIFY(f.window->liveController()->saveRecording(path));
+    }
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QByteArray bytes = file.readAll();
+    file.close();
+    const qsizetype at = bytes.indexOf("\"answered\": true");
+    QVERIFY(at > 0);
+    bytes.replace(at, 16, "\"answered\": 1   ");
+    const int line = int(bytes.left(at).count('\n')) + 1;
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(bytes);
+    file.close();
+
+    Fixture f = open();
+    LiveController *live = f.window->liveController();
+    LiveSession *watching = live->session();
+    QVERIFY(!live->openRecording(path));
+    QCOMPARE(live->lastError(),
+        QStringLiteral("%1:%2: polls[0].clients[0].answered: expected true or false, got 1")
+            .arg(path)
+            .arg(line));
+    // The live view it had stays.
+    QCOMPARE(live->session(), watching);
+    QVERIFY(f.window->controller()->isLive());
 }
 
 void tst_LiveView::intervalIsASetting()
