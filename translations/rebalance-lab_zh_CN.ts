@@ -1619,6 +1619,97 @@ The files were kept as %2.unreadable.</source>
         <extracomment>The event log of a live group: a client&apos;s queues agree with its strategy again.</extracomment>
         <translation>视图已更新</translation>
     </message>
+    <message>
+        <source>nobody</source>
+        <extracomment>A live group&apos;s change: a queue claimed by no client.</extracomment>
+        <translation>无人</translation>
+    </message>
+    <message>
+        <source>%1 cached messages &gt; %2 %3</source>
+        <extracomment>%1 cached messages, %2 the setting&apos;s name (pullThresholdForQueue), %3 its value.</extracomment>
+        <translation>缓存 %1 条消息 &gt; %2 %3</translation>
+    </message>
+    <message>
+        <source>%1 MiB cached &gt; %2 %3</source>
+        <translation>缓存 %1 MiB &gt; %2 %3</translation>
+    </message>
+    <message>
+        <source>offset span %1 &gt; %2 %3</source>
+        <translation>位点跨度 %1 &gt; %2 %3</translation>
+    </message>
+    <message>
+        <source>%1 joined the group</source>
+        <translation>%1 加入了消费者组</translation>
+    </message>
+    <message>
+        <source>%1 joined the group (%2)</source>
+        <extracomment>%1 the client id, %2 its address and version.</extracomment>
+        <translation>%1 加入了消费者组（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is no longer in the group&apos;s connections</source>
+        <translation>%1 已不在该组的连接列表中</translation>
+    </message>
+    <message>
+        <source>%1 moved from %2 to %3</source>
+        <extracomment>%1 a queue, %2 and %3 the clients that held it before and now.</extracomment>
+        <translation>%1 从 %2 移到 %3</translation>
+    </message>
+    <message>
+        <source>%1 is claimed by %2</source>
+        <translation>%1 被 %2 同时持有</translation>
+    </message>
+    <message>
+        <source>%1 is claimed by no client (it was %2&apos;s)</source>
+        <translation>%1 没有任何客户端持有（原属 %2）</translation>
+    </message>
+    <message>
+        <source>%1 did not answer: %2</source>
+        <extracomment>%1 the client id, %2 why (the network&apos;s or the broker&apos;s words, as they came).</extracomment>
+        <translation>%1 未应答：%2</translation>
+    </message>
+    <message>
+        <source>%1 answers again</source>
+        <translation>%1 恢复应答</translation>
+    </message>
+    <message>
+        <source>problem: %1</source>
+        <translation>问题：%1</translation>
+    </message>
+    <message>
+        <source>problem gone: %1</source>
+        <translation>问题消失：%1</translation>
+    </message>
+    <message>
+        <source>%2 holds back the pulls of %1: %3</source>
+        <extracomment>%1 the queue, %2 the client, %3 why (e.g. 1200 cached messages &gt; …).</extracomment>
+        <translation>%2 暂停拉取 %1：%3</translation>
+    </message>
+    <message>
+        <source>%2 pulls %1 again (was %3)</source>
+        <translation>%2 恢复拉取 %1（此前：%3）</translation>
+    </message>
+    <message>
+        <source>%2 pulls %1 again</source>
+        <translation>%2 恢复拉取 %1</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 queues; %3 over %4 gives it %5</source>
+        <extracomment>%1 the client, %2 queues it holds, %3 its strategy, %4 the group&apos;s clients and queues as it saw them, %5 the queues the strategy gives it.</extracomment>
+        <translation>%1 持有 %2 个队列；%3 按 %4 应分给它 %5 个</translation>
+    </message>
+    <message>
+        <source>; missing %1</source>
+        <translation>；缺少 %1</translation>
+    </message>
+    <message>
+        <source>; not its own %1</source>
+        <translation>；多出不属于它的 %1</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 queues, as %3 gives</source>
+        <translation>%1 持有 %2 个队列，与 %3 的结果一致</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::EventLogView</name>
@@ -2208,6 +2299,7 @@ The files were kept as %2.unreadable.</source>
     </message>
     <message>
         <source>State</source>
+        <extracomment>A live client&apos;s state: it answered the poll taken at %1 (clock time).</extracomment>
         <translation>状态</translation>
     </message>
     <message>
@@ -2622,6 +2714,48 @@ The files were kept as %2.unreadable.</source>
     <message>
         <source>Revived (not acked in time)</source>
         <translation>已复活（未按时确认）</translation>
+    </message>
+    <message>
+        <source>Consumer %1 (as it reports itself)</source>
+        <translation>消费者 %1（按其自身上报）</translation>
+    </message>
+    <message>
+        <source>running (answered the poll of %1)</source>
+        <translation>运行中（应答了 %1 的轮询）</translation>
+    </message>
+    <message>
+        <source>not answering since %1</source>
+        <translation>自 %1 起无应答</translation>
+    </message>
+    <message>
+        <source>left the group (last seen %1)</source>
+        <translation>已离开消费者组（最后见到：%1）</translation>
+    </message>
+    <message>
+        <source>not seen yet</source>
+        <translation>尚未出现</translation>
+    </message>
+    <message>
+        <source>%1 (as it last reported)</source>
+        <translation>%1（按其最后一次上报）</translation>
+    </message>
+    <message>
+        <source>Last change of its queues</source>
+        <translation>其队列最近一次变化</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n change(s) seen)</source>
+        <translation>
+            <numerusform>%1（观察到 %n 次变化）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none since the watch began</source>
+        <translation>自开始观察以来没有变化</translation>
+    </message>
+    <message>
+        <source>the first poll, or before</source>
+        <translation>第一次轮询时或更早</translation>
     </message>
 </context>
 <context>

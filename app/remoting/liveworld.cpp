@@ -241,6 +241,22 @@ QList<SimEvent> LiveWorld::append(const GroupSnapshot &s)
             byQueue[qi].append(h);
         }
     }
+    // A client that did not answer keeps the tiles it last reported: it is still connected
+    // (a frozen JVM keeps its table, and the others do not take its queues until the broker
+    // drops its channel, when it leaves the group), so its queues are not shown unassigned.
+    if (previous) {
+        QSet<qint32> silent;
+        for (const ClientView &c : s.clients) {
+            if (!c.answered) {
+                silent.insert(consumerIndex(c.clientId));
+            }
+        }
+        for (const Holding &h : previous->holdings) {
+            if (silent.contains(h.consumer)) {
+                byQueue[h.queue].append(h);
+            }
+        }
+    }
     for (QList<Holding> &list : byQueue) {
         std::sort(list.begin(), list.end(),
             [](const Holding &a, const Holding &b) { return a.consumer < b.consumer; });
@@ -318,8 +334,21 @@ SimEvent::FlowCause flowCause(const FlowControl &flow)
 
 } // namespace
 
-void LiveWorld::addEvents(const QList<GroupChange> &changes, SimTime t, QList<SimEvent> *added)
+void LiveWorld::addEvents(const QList<GroupChange> &changes, SimTime t, QList<SimEvent> *events)
 {
+    // Each event with the change it came from (changeAt()), in the same order.
+    struct Recorder
+    {
+        QList<SimEvent> *events;
+        QList<GroupChange> *changes;
+        const GroupChange *current = nullptr;
+        void append(const SimEvent &e)
+        {
+            events->append(e);
+            changes->append(current != nullptr ? *current : GroupChange {});
+        }
+    } recorder { events, &m_eventChanges };
+    Recorder *added = &recorder;
     const auto marked = [t](SimEvent::Type type, const GroupChange &change) {
         SimEvent e;
         e.t = t;
@@ -334,6 +363,7 @@ void LiveWorld::addEvents(const QList<GroupChange> &changes, SimTime t, QList<Si
     QMap<qint32, QPair<QList<qint32>, QList<qint32>>> moves;
     QMap<qint32, QStringList> moveLines;
     for (const GroupChange &change : changes) {
+        recorder.current = &change;
         switch (change.kind) {
         case GroupChange::Kind::ClientJoined: {
             SimEvent e = marked(SimEvent::Type::Join, change);
@@ -404,6 +434,8 @@ void LiveWorld::addEvents(const QList<GroupChange> &changes, SimTime t, QList<Si
         }
         }
     }
+    // A client's moves are one event; the lines of its changes are its detail.
+    recorder.current = nullptr;
     for (auto it = moves.cbegin(); it != moves.cend(); ++it) {
         if (it.key() < 0) {
             continue;
@@ -424,6 +456,15 @@ void LiveWorld::addEvents(const QList<GroupChange> &changes, SimTime t, QList<Si
         }
         added->append(e);
     }
+}
+
+const GroupChange *LiveWorld::changeAt(qsizetype i) const
+{
+    if (i < 0 || i >= m_eventChanges.size() || i >= m_events.size()) {
+        return nullptr;
+    }
+    const GroupChange &c = m_eventChanges.at(i);
+    return changeKind(m_events.at(i)) == int(c.kind) && !c.subject.isEmpty() ? &c : nullptr;
 }
 
 int LiveWorld::changeKind(const SimEvent &event)
@@ -477,9 +518,12 @@ WorldSnapshot LiveWorld::picture(const Poll &poll) const
     for (qsizetype c = 0; c < cat.consumers.size(); ++c) {
         SnapshotConsumer &sc = snap.consumers[c];
         const ClientState state = poll.clients.value(c).state;
-        // A client that does not answer, or left the group, is shown as a stopped card whose
-        // words say what was seen (the views' "not answering" / "left"), never as killed.
+        // A client that does not answer is still in the group (a hung one, as the engine's
+        // freeze): a frozen card with the tiles it last reported. One that left the group is a
+        // stopped card. The views' words say what was seen ("not answering", "left"), never
+        // "frozen" or "killed".
         sc.state = state == ClientState::Answering ? ConsumerState::Running
+            : state == ClientState::NotAnswering   ? ConsumerState::Frozen
             : state == ClientState::Absent         ? ConsumerState::Absent
                                                    : ConsumerState::Killed;
         const ClientFigures f = poll.figures.value(c);
@@ -635,6 +679,9 @@ qint64 LiveWorld::memoryBytes() const
     for (const SimEvent &e : m_events) {
         bytes += qint64(sizeof(SimEvent)) + e.detail.size() * 2
             + (e.added.size() + e.removed.size()) * qint64(sizeof(qint32));
+    }
+    for (const GroupChange &c : m_eventChanges) {
+        bytes += qint64(sizeof(GroupChange)) + (c.subject.size() + c.detail.size()) * 2;
     }
     return bytes;
 }

@@ -94,6 +94,11 @@ public:
     //! The GroupChange::Kind an event came from, or -1 for an event that did not.
     static int changeKind(const SimEvent &event);
     /*!
+        The change events()[i] came from, whole (for a view to word it in its own language);
+        null for a client's moves (one Rebalance event of several changes) and out of range.
+    */
+    const GroupChange *changeAt(qsizetype i) const;
+    /*!
         Messages a second written to `topic`'s queues over the `polls` polls up to poll `upTo`
         (the newest when -1): the growth of the brokers' max offsets; -1 before two polls with
         figures. A fork starts with it.
@@ -154,7 +159,7 @@ private:
         return m_consumerIndex.value(clientId, -1);
     }
     qint32 queueIndex(const MessageQueue &mq) const;
-    void addEvents(const QList<GroupChange> &changes, SimTime t, QList<SimEvent> *added);
+    void addEvents(const QList<GroupChange> &changes, SimTime t, QList<SimEvent> *events);
     WorldSnapshot picture(const Poll &poll) const;
     std::shared_ptr<const Sample> sampleOf(const Poll &poll) const;
     static ClientFigures figuresOf(const ClientView &c);
@@ -167,6 +172,7 @@ private:
     qint64 m_origin = 0;
     QList<Poll> m_polls;
     QList<SimEvent> m_events;
+    QList<GroupChange> m_eventChanges; //!< parallel to m_events (changeAt())
     QList<std::shared_ptr<const Sample>> m_samples;
     GroupSnapshot m_latest;
     GroupSnapshot m_baseline; //!< m_latest with the owners known before (withKnownOwners)

@@ -375,8 +375,13 @@ void tst_LiveWorld::killBecomesEvents()
     QCOMPARE(silent[0].t, 2000);
     QCOMPARE(LiveWorld::changeKind(silent[0]), int(GroupChange::Kind::ClientNotAnswering));
     const WorldSnapshot during = world.snapshotAt(2000);
-    QCOMPARE(during.consumers[c1].state, ConsumerState::Killed);
-    QCOMPARE(during.consumers[c1].queueCount, 0);
+    // Still in the group, as a hung client is: a frozen card with the tiles it last reported
+    // (its queues are not unassigned; the others have not taken them).
+    const WorldSnapshot before = world.snapshotAt(0);
+    QCOMPARE(during.consumers[c1].state, ConsumerState::Frozen);
+    QVERIFY(before.consumers[c1].queueCount > 0);
+    QCOMPARE(during.consumers[c1].queueCount, before.consumers[c1].queueCount);
+    QCOMPARE(during.totals.orphanedQueues, 0);
     const QList<LiveWorld::ClientNote> notes = world.notesAt(2000);
     QCOMPARE(notes[c1].state, LiveWorld::ClientState::NotAnswering);
     QCOMPARE(notes[c1].sinceMs, 3000);

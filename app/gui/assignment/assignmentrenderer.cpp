@@ -54,7 +54,10 @@ QRectF TileItem::rectAt(qint64 wallMs) const
 
 QString AssignmentRenderer::stateWords(const SnapshotConsumer &consumer, const QString &stateText)
 {
-    return consumer.state == ConsumerState::Killed && !stateText.isEmpty()
+    // A read-only world's words for what it saw (a log gone silent, a live client that left
+    // or does not answer) stand for the engine's "killed" and "frozen".
+    return (consumer.state == ConsumerState::Killed || consumer.state == ConsumerState::Frozen)
+            && !stateText.isEmpty()
         ? stateText
         : GuiText::stateName(consumer.state, consumer.slowed);
 }
@@ -374,7 +377,8 @@ QString AssignmentRenderer::fittedStateWords(
 
 bool AssignmentRenderer::isSilent(const Input &in, qint32 consumer)
 {
-    return in.snapshot->consumers.at(consumer).state == ConsumerState::Killed
+    const ConsumerState state = in.snapshot->consumers.at(consumer).state;
+    return (state == ConsumerState::Killed || state == ConsumerState::Frozen)
         && !in.stateTexts.value(consumer).isEmpty();
 }
 

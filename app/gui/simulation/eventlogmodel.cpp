@@ -135,7 +135,92 @@ QString EventLogModel::liveKindName(const SimEvent &e) const
     return kindText(Remoting::GroupChange::Kind(kind));
 }
 
-QString EventLogModel::detailText(const SimEvent &e) const
+QString EventLogModel::liveChangeText(const Remoting::GroupChange &change)
+{
+    using K = Remoting::GroupChange::Kind;
+    const auto owners = [](const QStringList &list) {
+        //: A live group's change: a queue claimed by no client.
+        return list.isEmpty() ? tr("nobody") : list.join(QStringLiteral(" + "));
+    };
+    const auto flow = [](const Remoting::FlowControl &f) {
+        switch (f.cause) {
+        case Remoting::FlowControl::Cause::CachedCount:
+            //: %1 cached messages, %2 the setting's name (pullThresholdForQueue), %3 its value.
+            return tr("%1 cached messages > %2 %3").arg(f.value).arg(f.setting).arg(f.threshold);
+        case Remoting::FlowControl::Cause::CachedSize:
+            return tr("%1 MiB cached > %2 %3").arg(f.value).arg(f.setting).arg(f.threshold);
+        case Remoting::FlowControl::Cause::Span:
+            return tr("offset span %1 > %2 %3").arg(f.value).arg(f.setting).arg(f.threshold);
+        }
+        return QString();
+    };
+    switch (change.kind) {
+    case K::ClientJoined:
+        return change.detail.isEmpty()
+            ? tr("%1 joined the group").arg(change.subject)
+            //: %1 the client id, %2 its address and version.
+            : tr("%1 joined the group (%2)").arg(change.subject, change.detail);
+    case K::ClientLeft:
+        return tr("%1 is no longer in the group's connections").arg(change.subject);
+    case K::QueueMoved:
+        //: %1 a queue, %2 and %3 the clients that held it before and now.
+        return tr("%1 moved from %2 to %3")
+            .arg(change.subject, owners(change.from), owners(change.to));
+    case K::DoubleOwned:
+        return tr("%1 is claimed by %2").arg(change.subject, owners(change.to));
+    case K::Orphaned:
+        return tr("%1 is claimed by no client (it was %2's)")
+            .arg(change.subject, owners(change.from));
+    case K::ClientNotAnswering:
+        //: %1 the client id, %2 why (the network's or the broker's words, as they came).
+        return tr("%1 did not answer: %2").arg(change.subject, change.detail);
+    case K::ClientAnswering:
+        return tr("%1 answers again").arg(change.subject);
+    case K::Problem:
+        return tr("problem: %1").arg(change.subject);
+    case K::ProblemGone:
+        return tr("problem gone: %1").arg(change.subject);
+    case K::FlowControlOn:
+        //: %1 the queue, %2 the client, %3 why (e.g. 1200 cached messages > …).
+        return tr("%2 holds back the pulls of %1: %3")
+            .arg(change.subject, change.client,
+                change.flowControl ? flow(*change.flowControl) : change.detail);
+    case K::FlowControlOff:
+        return change.flowControl
+            ? tr("%2 pulls %1 again (was %3)")
+                  .arg(change.subject, change.client, flow(*change.flowControl))
+            : tr("%2 pulls %1 again").arg(change.subject, change.client);
+    case K::StaleView:
+        if (change.view) {
+            //: %1 the client, %2 queues it holds, %3 its strategy, %4 the group's clients
+            //: and queues as it saw them, %5 the queues the strategy gives it.
+            QString text = tr("%1 holds %2 queues; %3 over %4 gives it %5")
+                               .arg(change.subject)
+                               .arg(change.view->held)
+                               .arg(change.view->strategy, change.detail)
+                               .arg(change.view->expected);
+            if (!change.view->missing.isEmpty()) {
+                text += tr("; missing %1").arg(change.view->missing.join(QStringLiteral(", ")));
+            }
+            if (!change.view->extra.isEmpty()) {
+                text += tr("; not its own %1").arg(change.view->extra.join(QStringLiteral(", ")));
+            }
+            return text;
+        }
+        break;
+    case K::StaleViewGone:
+        if (change.view) {
+            return tr("%1 holds %2 queues, as %3 gives")
+                .arg(change.subject)
+                .arg(change.view->held)
+                .arg(change.view->strategy);
+        }
+        break;
+    }
+    return change.toText();
+}
+
+QString EventLogModel::detailText(const SimEvent &e, qsizetype row) const
 {
     const CatalogPtr catalog = m_controller.catalog();
     if (!catalog) {
@@ -149,7 +234,14 @@ QString EventLogModel::detailText(const SimEvent &e) const
             .arg(catalog->consumerLabel(e.consumer), since);
     }
     if (e.type != SimEvent::Type::Rebalance && !liveKindName(e).isEmpty()) {
-        return e.detail; // GroupChange::toText(): the change as `rblab watch` prints it
+        // The change itself, worded in the interface's language; GroupChange::toText() (the
+        // line `rblab watch` prints) when the row is not the world's own.
+        const std::shared_ptr<const Remoting::LiveWorld> live = m_controller.liveWorld();
+        const Remoting::GroupChange *change = live ? live->changeAt(row) : nullptr;
+        if (change && live->events().at(row).t == e.t && live->events().at(row).type == e.type) {
+            return liveChangeText(*change);
+        }
+        return e.detail;
     }
     switch (e.type) {
     case SimEvent::Type::Rebalance: {
@@ -241,7 +333,7 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
             }
             return catalog->topics.value(e.topic);
         case DetailColumn:
-            return detailText(e);
+            return detailText(e, index.row());
         default:
             return QVariant();
         }

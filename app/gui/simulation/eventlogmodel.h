@@ -50,7 +50,17 @@ private:
     static QString kindText(Remoting::GroupChange::Kind kind);
     //! A live group's event: the change's name ("left the group"); empty for any other.
     QString liveKindName(const SimEvent &e) const;
-    QString detailText(const SimEvent &event) const;
+    //! `row`: the event's index in the run's events (a live change is worded from it).
+    QString detailText(const SimEvent &event, qsizetype row = -1) const;
+
+public:
+    /*!
+        A live group's change as a line in the interface's language (GroupChange::toText() is
+        `rblab watch`'s English): the same facts, the client's own error text as it came.
+    */
+    static QString liveChangeText(const Remoting::GroupChange &change);
+
+private:
     /*!
         The clock time of the consumer's last log line when `event` is an observed world's
         inferred kill (ObservedWorld::silentSince): the logs show silence, not a kill, and the

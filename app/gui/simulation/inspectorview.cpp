@@ -377,7 +377,11 @@ void InspectorView::showLiveConsumer(const Remoting::LiveWorld &world, qint32 c)
         break;
     }
     add(tr("Strategy"), sc.strategy.isEmpty() ? GuiText::unmeasured() : sc.strategy);
-    add(tr("Queues held"), QString::number(sc.queueCount));
+    // A client that does not answer keeps the table it last reported.
+    const bool lastReported = note.state == LiveWorld::ClientState::NotAnswering;
+    add(tr("Queues held"),
+        lastReported ? tr("%1 (as it last reported)").arg(sc.queueCount)
+                     : QString::number(sc.queueCount));
     add(tr("Cached"),
         tr("%1 messages, %2").arg(GuiText::count(sc.cachedCount), GuiText::bytes(sc.cachedBytes)));
     add(tr("pullThresholdForQueue"), GuiText::count(sc.pullThresholdForQueue));

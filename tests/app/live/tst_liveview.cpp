@@ -359,11 +359,14 @@ void tst_LiveView::notAnsweringIsShownAsSuch()
     controller->processPendingFrame();
     const qint32 c2 = consumerIndex(*controller->catalog(), QStringLiteral("127.0.0.1@c2"));
     QCOMPARE(c2, 1);
-    // Shown stopped, in words that say what was seen, never "killed".
-    QCOMPARE(controller->snapshot().consumers[c2].queueCount, 0);
+    // Shown hung, with the tiles it last reported, in words that say what was seen, never
+    // "killed" or "frozen".
+    QCOMPARE(controller->snapshot().consumers[c2].state, ConsumerState::Frozen);
+    QCOMPARE(controller->snapshot().consumers[c2].queueCount, 2);
     const QString state = f.window->assignmentView()->cardStateText(c2);
     QVERIFY2(state.startsWith(QStringLiteral("no answer since ")), qPrintable(state));
     QVERIFY(!state.contains(QStringLiteral("kill"), Qt::CaseInsensitive));
+    QVERIFY(!state.contains(QStringLiteral("frozen"), Qt::CaseInsensitive));
     const QString banner = f.window->liveBannerText();
     QVERIFY2(banner.contains(QStringLiteral("not answering: 127.0.0.1@c2")), qPrintable(banner));
     EventLogModel *log = f.window->eventLog()->model();
@@ -371,7 +374,13 @@ void tst_LiveView::notAnsweringIsShownAsSuch()
     QCOMPARE(log->index(last, EventLogModel::KindColumn).data().toString(),
         QStringLiteral("not answering"));
     QCOMPARE(log->index(last, EventLogModel::DetailColumn).data().toString(),
-        QStringLiteral("client not answering: 127.0.0.1@c2: timed out after 3000 ms"));
+        QStringLiteral("127.0.0.1@c2 did not answer: timed out after 3000 ms"));
+    // In Chinese too: the line is worded from the change, not `rblab watch`'s English (the
+    // client's own error text stays as it came).
+    QVERIFY(m_languages.setLanguage(QStringLiteral("zh_CN")));
+    QCOMPARE(log->index(last, EventLogModel::DetailColumn).data().toString(),
+        QStringLiteral("127.0.0.1@c2 未应答：timed out after 3000 ms"));
+    QVERIFY(m_languages.setLanguage(QStringLiteral("en")));
 
     // Then it leaves the group; c1 takes its queues.
     QVERIFY(f.session->tick());
