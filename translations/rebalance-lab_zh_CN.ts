@@ -3249,8 +3249,8 @@ The files were kept as %2.unreadable.</source>
         <translation>最后见到：%1</translation>
     </message>
     <message>
-        <source>A recorded watch, read-only. Drag the timeline to any poll; Fork into the engine tries other strategies from the poll on screen.</source>
-        <translation>一段录制的观察记录，只读。拖动时间轴可查看任意一次轮询；“分叉到引擎”会从当前显示的轮询起尝试其他策略。</translation>
+        <source>A recorded watch, read-only. Play it, or drag the timeline to any poll; Fork into the engine tries other strategies from the poll on screen.</source>
+        <translation>一段录制的观察记录，只读。可以播放，或拖动时间轴查看任意一次轮询；“分叉到引擎”会从当前显示的轮询起尝试其他策略。</translation>
     </message>
 </context>
 <context>

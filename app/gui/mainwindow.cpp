@@ -404,14 +404,14 @@ void MainWindow::showLive(LiveSession *session)
     }
     m_import->setObserved(nullptr);
     m_narration->setNarration({});
-    m_controller->loadLive(session->world());
+    m_controller->loadLive(session->world(), session->isRecording());
     applyReadOnly();
     updateTitle();
     if (session->isRecording()) {
-        // A recording does not follow anything: it stands at its last poll, ready to scrub.
-        m_controller->seek(session->world()->duration());
-        showStatus(tr("A recorded watch, read-only. Drag the timeline to any poll; Fork into the "
-                      "engine tries other strategies from the poll on screen."),
+        // A recording follows nothing: it opens at its first poll, paused, and plays on
+        // through its polls at the chosen speed.
+        showStatus(tr("A recorded watch, read-only. Play it, or drag the timeline to any poll; "
+                      "Fork into the engine tries other strategies from the poll on screen."),
             15000);
         return;
     }

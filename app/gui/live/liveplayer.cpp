@@ -13,6 +13,7 @@ LivePlayer::LivePlayer(std::shared_ptr<const Remoting::LiveWorld> world, FrameBu
     quint64 generation, QObject *parent)
     : QObject(parent), m_world(std::move(world)), m_buffer(buffer), m_generation(generation)
 {
+    connect(&m_clock, &PlaybackClock::tick, this, &LivePlayer::tick);
 }
 
 const QList<SamplePtr> &LivePlayer::allSamples() const
@@ -23,12 +24,65 @@ const QList<SamplePtr> &LivePlayer::allSamples() const
 void LivePlayer::start()
 {
     m_now = -1;
+    if (m_replay) {
+        m_following = false;
+        m_position = 0;
+        publishTo(0, false);
+        return;
+    }
     m_following = true;
     publishTo(m_world->duration(), false);
 }
 
+void LivePlayer::tick()
+{
+    const SimTime step = m_clock.advance();
+    if (step <= 0 || !m_following) {
+        return;
+    }
+    const SimTime target = qMin(m_position + step, m_world->duration());
+    const QList<SimEvent> &events = m_world->events();
+    const SimTime from = m_position;
+    const auto lo = std::partition_point(
+        events.cbegin(), events.cend(), [from](const SimEvent &e) { return e.t <= from; });
+    const auto hi = std::partition_point(
+        lo, events.cend(), [target](const SimEvent &e) { return e.t <= target; });
+    for (auto it = lo; it != hi && !m_pauseOn.isEmpty(); ++it) {
+        if (const std::optional<PauseKind> kind = watchedKind({ *it }, m_pauseOn)) {
+            m_position = it->t;
+            m_following = false;
+            m_clock.setRunning(false);
+            emit playingChanged(false);
+            publishTo(it->t, false, int(*kind));
+            return;
+        }
+    }
+    m_position = target;
+    const bool end = target >= m_world->duration();
+    if (end) {
+        m_following = false;
+        m_clock.setRunning(false);
+        emit playingChanged(false);
+    }
+    if (m_world->pollAt(target) != m_world->pollAt(m_now) || end) {
+        publishTo(target, false);
+    }
+}
+
 void LivePlayer::setPlaying(bool playing)
 {
+    if (m_replay) {
+        // A recording plays on from the poll on screen, and stops at its last one.
+        playing = playing && m_position < m_world->duration();
+        if (playing == m_following) {
+            return;
+        }
+        m_following = playing;
+        m_clock.setRunning(playing);
+        emit playingChanged(playing);
+        publishTo(m_now, false);
+        return;
+    }
     if (playing == m_following) {
         return;
     }
@@ -43,6 +97,8 @@ void LivePlayer::seek(SimTime t)
 {
     const bool wasFollowing = m_following;
     m_following = false;
+    m_clock.setRunning(false);
+    m_position = std::clamp<SimTime>(t, 0, m_world->duration());
     if (wasFollowing) {
         emit playingChanged(false); // first: the frame's views ask whether it is live
     }
@@ -51,13 +107,15 @@ void LivePlayer::seek(SimTime t)
 
 void LivePlayer::runTo(SimTime t)
 {
-    publishTo(std::clamp<SimTime>(t, m_now, m_world->duration()), false);
+    m_position = std::clamp<SimTime>(t, m_now, m_world->duration());
+    publishTo(m_position, false);
 }
 
 void LivePlayer::stepTo(const QList<SimEvent::Type> &types)
 {
     const bool wasFollowing = m_following;
     m_following = false;
+    m_clock.setRunning(false);
     SimTime target = m_world->duration();
     for (const SimEvent &e : m_world->events()) {
         if (e.t > m_now && (types.isEmpty() || types.contains(e.type))) {
@@ -68,6 +126,7 @@ void LivePlayer::stepTo(const QList<SimEvent::Type> &types)
     if (wasFollowing) {
         emit playingChanged(false);
     }
+    m_position = target;
     publishTo(target, false);
 }
 
@@ -147,7 +206,7 @@ void LivePlayer::publishTo(SimTime t, bool rewound, int pausedOn)
     frame.rewound = rewound;
     frame.keptUntil = from;
     frame.reached = m_world->duration();
-    frame.effectiveSpeed = m_following ? 1 : 0;
+    frame.effectiveSpeed = !m_following ? 0 : m_replay ? m_clock.speed() : 1;
     frame.playing = m_following;
     frame.pausedOn = pausedOn;
     frame.valid = true;

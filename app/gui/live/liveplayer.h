@@ -3,6 +3,7 @@
 #pragma once
 
 #include "simulation/frame.h"
+#include "simulation/playbackclock.h"
 
 #include <QObject>
 
@@ -36,8 +37,18 @@ public:
     const std::shared_ptr<const Remoting::LiveWorld> &world() const { return m_world; }
     SimTime now() const { return m_now; }
     const QList<SamplePtr> &allSamples() const;
-    //! Publishes the newest poll and follows the polls.
+    /*!
+        Publishes the newest poll and follows the polls; a replay (a recording, which has no
+        newer polls) publishes the first poll instead, paused.
+    */
     void start();
+    /*!
+        A recording: playing goes through its polls at the chosen speed (as imported logs
+        play), from the poll on screen to the last one, instead of jumping to the newest.
+    */
+    void setReplay(bool replay) { m_replay = replay; }
+    bool isReplay() const { return m_replay; }
+    void setSpeed(double speed) { m_clock.setSpeed(speed); }
     //! Playing is following the polls: true goes back to the newest.
     void setPlaying(bool playing);
     bool isPlaying() const { return m_following; }
@@ -65,6 +76,8 @@ signals:
 
 private:
     void publishTo(SimTime t, bool rewound, int pausedOn = -1);
+    //! A replay's step: on to the next moment the clock reached, or the first watched change.
+    void tick();
 
     std::shared_ptr<const Remoting::LiveWorld> m_world;
     FrameBuffer *m_buffer;
@@ -73,6 +86,9 @@ private:
     SimTime m_now = -1;
     bool m_following = true;
     PauseKinds m_pauseOn;
+    bool m_replay = false;
+    SimTime m_position = 0; //!< a replay's moment (frames show the last poll at or before it)
+    PlaybackClock m_clock;
 };
 
 } // namespace Rblab

@@ -171,7 +171,8 @@ std::shared_ptr<const ObservedWorld> SimulationController::observedWorld() const
     return m_observed ? m_observed->world() : nullptr;
 }
 
-void SimulationController::loadLive(std::shared_ptr<const Remoting::LiveWorld> world)
+void SimulationController::loadLive(
+    std::shared_ptr<const Remoting::LiveWorld> world, bool recording)
 {
     dropPlayers();
     SimulationWorker *worker = m_worker;
@@ -193,6 +194,8 @@ void SimulationController::loadLive(std::shared_ptr<const Remoting::LiveWorld> w
     m_reached = world->duration();
     m_live = new LivePlayer(std::move(world), &m_observedBuffer, m_generation, this);
     m_live->setPauseOn(m_pauseOn);
+    m_live->setReplay(recording);
+    m_live->setSpeed(m_speed);
     connect(m_live, &LivePlayer::framePublished, this, &SimulationController::handleFramePublished);
     connect(m_live, &LivePlayer::playingChanged, this, [this](bool playing) {
         if (m_playing != playing) {
@@ -201,7 +204,12 @@ void SimulationController::loadLive(std::shared_ptr<const Remoting::LiveWorld> w
         }
     });
     m_live->start();
-    if (!m_playing) {
+    if (recording) {
+        if (m_playing) {
+            m_playing = false; // a recording opens paused at its first poll
+            emit playingChanged(false);
+        }
+    } else if (!m_playing) {
         m_playing = true; // a live view follows the polls until it is scrubbed back
         emit playingChanged(true);
     }
@@ -232,6 +240,7 @@ void SimulationController::setPlaying(bool playing)
     m_playing = playing;
     if (m_live) {
         m_live->setPlaying(playing);
+        m_playing = m_live->isPlaying(); // a recording at its last poll does not play on
         emit playingChanged(m_playing);
         return;
     }
@@ -256,6 +265,9 @@ void SimulationController::setSpeed(double speed)
     m_speed = speed;
     if (m_observed) {
         m_observed->setSpeed(speed);
+    }
+    if (m_live) {
+        m_live->setSpeed(speed);
     }
     SimulationWorker *worker = m_worker;
     QMetaObject::invokeMethod(

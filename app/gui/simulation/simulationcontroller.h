@@ -57,8 +57,10 @@ public:
         Shows a watched live group (a new generation): frames are its polls, the newest as they
         come while playing ("live"), an earlier one after a seek; commands are refused.
         livePolled() tells the controller that `world` grew. load() goes back to the engine.
+        A `recording` (a watch opened from a file) opens at its first poll, paused, and plays
+        through its polls at the chosen speed.
     */
-    void loadLive(std::shared_ptr<const Remoting::LiveWorld> world);
+    void loadLive(std::shared_ptr<const Remoting::LiveWorld> world, bool recording = false);
     void livePolled(const QList<SimEvent> &events);
     //! The live world shown now; null otherwise.
     std::shared_ptr<const Remoting::LiveWorld> liveWorld() const;

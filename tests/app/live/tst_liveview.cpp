@@ -616,8 +616,19 @@ void tst_LiveView::aSavedRecordingOpensAsItWasWatched()
     }
     controller->processPendingFrame();
     QVERIFY(controller->isLive());
-    // It stands at its last poll, not following anything: no "Back to live", nothing to save.
+    // It opens at its first poll, paused, following nothing: no "Back to live", nothing to save.
+    QCOMPARE(controller->now(), 0);
+    QVERIFY(!controller->isPlaying());
+    // Play goes through the polls at the chosen speed (not straight to the last one) and stops
+    // at the last.
+    controller->setSpeed(4);
+    controller->setPlaying(true);
+    controller->processPendingFrame();
+    QVERIFY(controller->isPlaying());
+    QCOMPARE(controller->now(), 0); // not straight to the newest, as a live view would go
+    QTRY_VERIFY_WITH_TIMEOUT(!controller->isPlaying(), 10000);
     QCOMPARE(controller->now(), 4000);
+    controller->setPlaying(true); // at the end: nothing to play
     QVERIFY(!controller->isPlaying());
     QVERIFY(!live->backToLiveAction()->isVisible());
     QVERIFY(!live->saveRecordingAction()->isEnabled());
