@@ -2757,6 +2757,11 @@ The files were kept as %2.unreadable.</source>
         <source>the first poll, or before</source>
         <translation>第一次轮询时或更早</translation>
     </message>
+    <message>
+        <source>unregistered from a broker (shutting down)</source>
+        <extracomment>A client log line: the consumer&apos;s shutdown unregistered it from a broker.</extracomment>
+        <translation>已从 Broker 注销（正在关闭）</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::IsolatedStrategy</name>

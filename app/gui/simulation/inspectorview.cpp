@@ -61,6 +61,9 @@ QString lineKind(const LogRecord &r)
         return InspectorView::tr("start OK");
     case LogRecord::Kind::ShutdownOk:
         return InspectorView::tr("shutdown OK");
+    case LogRecord::Kind::Unregistered:
+        //: A client log line: the consumer's shutdown unregistered it from a broker.
+        return InspectorView::tr("unregistered from a broker (shutting down)");
     case LogRecord::Kind::ClientCreated:
         break;
     }

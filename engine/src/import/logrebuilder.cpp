@@ -537,6 +537,9 @@ void LogRebuilder::collectChanges(const std::vector<LoggedLine> &lines)
         case LogRecord::Kind::ShutdownOk:
             shutdown(line, ci, e);
             break;
+        case LogRecord::Kind::Unregistered:
+            unregistered(line, ci);
+            break;
         case LogRecord::Kind::Dropped:
             ++m_incident.dropped;
             break;
@@ -605,12 +608,36 @@ void LogRebuilder::claim(const LoggedLine &line, int ci, Event e)
     m_incident.events.append(e);
 }
 
+void LogRebuilder::unregistered(const LoggedLine &line, int ci)
+{
+    // The shutdown's first step the brokers see: they notify the group, whose members take the
+    // queues at once, while the client logs "shutdown OK" only when its instance has stopped
+    // (5.3.3: 4 s later). Its claims end here, not then (a real 5.3.3 run: 4 s of false
+    // double ownership on each of its queues otherwise). One line per broker: the first counts.
+    const LogRecord &r = line.record;
+    const Consumer &c = m_incident.consumers[ci];
+    if (!m_unregistered.contains(ci)) {
+        m_unregistered.insert(ci);
+        for (const QString &topic : c.claims.keys()) {
+            m_changes[r.group + QLatin1Char('\n') + topic].append(
+                { r.time, line.seq, ci, line.host, topic, true, {}, std::nullopt });
+            m_incident.claimChanges.append(
+                { r.time, c.group, c.clientId, topic, {}, true, line.shownPath, line.line });
+        }
+    }
+}
+
 void LogRebuilder::shutdown(const LoggedLine &line, int ci, Event e)
 {
     const LogRecord &r = line.record;
     const Consumer &c = m_incident.consumers[ci];
     e.type = QStringLiteral("shutdown");
     m_incident.events.append(e);
+    // Ended at its unregister line already (a restart with the same id starts again).
+    if (m_unregistered.remove(ci)) {
+        m_incident.consumers[ci].results.clear();
+        return;
+    }
     for (const QString &topic : c.claims.keys()) {
         m_changes[r.group + QLatin1Char('\n') + topic].append(
             { r.time, line.seq, ci, line.host, topic, true, {}, std::nullopt });

@@ -7,6 +7,7 @@
 
 #include <QHash>
 #include <QMap>
+#include <QSet>
 #include <QString>
 
 #include <functional>
@@ -80,6 +81,8 @@ private:
     //! A result, add or remove line: the client's claim on the topic changes.
     void claim(const LoggedLine &line, int consumer, Event e);
     void shutdown(const LoggedLine &line, int consumer, Event e);
+    //! Its claims end at its first "unregister client" line (LogRecord::Kind::Unregistered).
+    void unregistered(const LoggedLine &line, int consumer);
     void flowControl(const LoggedLine &line, const Consumer &c, Event e);
     //! The inferred kills as events and claim ends.
     void addKills();
@@ -92,6 +95,7 @@ private:
     LogInterner *m_interner;
     ObservedIncident m_incident;
     QMap<QString, int> m_consumerIndex; //!< group + '\n' + clientId → index
+    QSet<int> m_unregistered; //!< consumers whose claims ended at an unregister line
     QMap<QString, QList<Change>> m_changes; //!< group + '\n' + topic → changes
     QMap<QString, int> m_flowOpen; //!< consumer, queue and cause → index in the episodes
     QHash<QString, std::vector<qint64>> m_notifications; //!< group → notification times

@@ -432,6 +432,22 @@ LogLineParser::Outcome LogLineParser::parseMessage(
         r->group = text(msg.sliced(14, close - 14));
         return r->group.isEmpty() ? malformed("empty group") : Outcome::Parsed;
     }
+    if (msg.startsWith("unregister client[Producer: ")) {
+        // MQClientInstance.unregisterClient: "unregister client[Producer: {} Consumer: {}] from
+        // broker[{} {} {}] success", a line per broker; the consumer's is the group's.
+        const qsizetype consumer = msg.indexOf(QByteArrayView(" Consumer: "));
+        const qsizetype close = msg.indexOf(QByteArrayView("] from broker["));
+        if (consumer < 0 || close < consumer || !msg.endsWith("] success")) {
+            return Outcome::Unknown;
+        }
+        const QByteArrayView group = msg.sliced(consumer + 11, close - consumer - 11);
+        if (group.isEmpty() || group == "null") {
+            return Outcome::Unknown; // a producer's
+        }
+        r->kind = LogRecord::Kind::Unregistered;
+        r->group = text(group);
+        return Outcome::Parsed;
+    }
     if (msg.startsWith("Created a new client Instance, ")) {
         // MQClientInstance:154 / :219
         qsizetype from = 0;

@@ -77,6 +77,7 @@ private slots:
     void silenceIsNotAbsence();
     void slf4jInAnApplicationLog();
     void excerptOfNotificationsIsReported();
+    void aGracefulShutdownOn533EndsAtItsUnregister();
 
 private:
     QJsonObject m_report;
@@ -349,6 +350,46 @@ void tst_RealRunLogs::excerptOfNotificationsIsReported()
     }
     // 05:32:50.429, 05:32:51.150, 05:33:46.240, 05:36:47.407, 05:40:46.299, 05:41:46.234
     QCOMPARE(notified, (QList<qint64> { 0, 721, 55811, 236978, 475870, 535805 }));
+}
+
+void tst_RealRunLogs::aGracefulShutdownOn533EndsAtItsUnregister()
+{
+    // A real 5.3.3 run (tests/data/importlogs/real-5.3.3-short; the real-short scenario with
+    // profile 5.x): c1 killed at 40 s, c2 shut down gracefully at 80 s. 5.3.3 logs "unregister
+    // client[… Consumer: short_group] from broker[…] success" at 16:01:25.624 and "the consumer
+    // [short_group] shutdown OK" only at 16:01:29.636, once its instance stopped. c3 takes c2's
+    // queues at once: ending c2's claims at "shutdown OK" made a false 4 s of double ownership
+    // on each of them (the run's own consumed lines: 0.02 queue-seconds in all).
+    const QString dir = QStringLiteral(RBLAB_TEST_DATA_DIR "/importlogs/real-5.3.3-short/");
+    LogImporter importer({});
+    for (const char *client : { "c1", "c2", "c3" }) {
+        QVERIFY2(
+            importer.addFile(dir + QLatin1String(client) + QStringLiteral("/rocketmq_client.log")),
+            qPrintable(importer.error()));
+    }
+    importer.finish();
+    const QJsonObject report = QJsonDocument::fromJson(importer.reportJson()).object();
+    QCOMPARE(report.value(QStringLiteral("profile")).toString(), QStringLiteral("5.x"));
+    const QJsonObject observed = report.value(QStringLiteral("observed")).toObject();
+    qint64 doubleOwnedMs = 0;
+    for (const QJsonValue &t : observed.value(QStringLiteral("topics")).toArray()) {
+        for (const QJsonValue &w : t.toObject().value(QStringLiteral("doubleOwned")).toArray()) {
+            doubleOwnedMs += w.toObject().value(QStringLiteral("ms")).toInteger();
+            // None lasts past the notification round that follows the unregister.
+            QVERIFY2(w.toObject().value(QStringLiteral("ms")).toInteger() < 500,
+                QJsonDocument(w.toObject()).toJson().constData());
+        }
+    }
+    QVERIFY2(doubleOwnedMs < 1000, qPrintable(QString::number(doubleOwnedMs)));
+    // c2 still shut down, at its "shutdown OK".
+    bool shutdown = false;
+    for (const QJsonValue &c : report.value(QStringLiteral("consumers")).toArray()) {
+        if (c.toObject().value(QStringLiteral("id")).toString() == QLatin1String("127.0.0.1@c2")) {
+            shutdown = c.toObject().value(QStringLiteral("state")).toString()
+                == QLatin1String("shutdown");
+        }
+    }
+    QVERIFY(shutdown);
 }
 
 QTEST_GUILESS_MAIN(tst_RealRunLogs)
