@@ -183,8 +183,8 @@ int runRealRun(const AppOptions &options, MainWindow &window, QApplication &app)
     return app.exec();
 }
 
-//! Shoots `live`'s fork from the poll on screen beside --fork's variants (at --at, else 30 s).
-int shootFork(const AppOptions &options, LiveController *live)
+//! Shoots `live`'s fork from the poll on screen beside --fork's variants, at `at` (else 30 s in).
+int shootFork(const AppOptions &options, LiveController *live, std::optional<SimTime> at)
 {
     CompareWindow *fork = live->fork(false, options.forkVariants);
     if (!fork) {
@@ -192,8 +192,8 @@ int shootFork(const AppOptions &options, LiveController *live)
         return 1;
     }
     const std::unique_ptr<CompareWindow> owned(fork);
-    const SimTime at = options.at.value_or(qMin<SimTime>(30000, fork->session()->duration()));
-    if (!fork->takeScreenshot(options.screenshot, at, options.size)) {
+    const SimTime shot = at.value_or(qMin<SimTime>(30000, fork->session()->duration()));
+    if (!fork->takeScreenshot(options.screenshot, shot, options.size)) {
         std::fprintf(stderr, "rebalance-lab: %s\n", qPrintable(fork->lastError()));
         return 1;
     }
@@ -225,7 +225,7 @@ int runLive(const AppOptions &options, MainWindow &window, QApplication &app)
     }
     session->stop();
     if (!options.forkVariants.isEmpty()) {
-        return shootFork(options, live);
+        return shootFork(options, live, options.at);
     }
     window.setScreenshotSelection(options.select);
     const SimTime at = session->world()->duration();
@@ -262,10 +262,7 @@ int runRecording(const AppOptions &options, MainWindow &window, QApplication &ap
         qMax<qsizetype>(0, world->pollAt(options.at.value_or(world->duration()))));
     window.controller()->seek(at);
     if (!options.forkVariants.isEmpty()) {
-        // --at chose the poll; the fork is shot 30 s into its run.
-        AppOptions forkOptions = options;
-        forkOptions.at.reset();
-        return shootFork(forkOptions, live);
+        return shootFork(options, live, std::nullopt); // --at chose the poll
     }
     window.setScreenshotSelection(options.select);
     if (!window.takeScreenshot(options.screenshot, at, options.size)) {

@@ -644,6 +644,11 @@ void LiveRecorder::append(const GroupSnapshot &s)
     }
     m_baseline = m_baseline ? s.withKnownOwners(*m_baseline) : s;
     m_pollsWithProblems += s.problems.isEmpty() ? 0 : 1;
+    for (const ClientView &c : s.clients) {
+        if (!m_clientsSeen.contains(c.clientId)) {
+            m_clientsSeen.append(c.clientId);
+        }
+    }
     QByteArray compressed = qCompress(encodePoll(s), 9);
     compressed.squeeze(); // qCompress leaves the capacity of its worst case, the plain size
     m_polls.append({ s.takenAtMs, compressed });
@@ -731,27 +736,7 @@ QByteArray LiveRecorder::toReport(bool finished) const
     rows("queues", queues);
     // Every client seen, in the order first seen; its state at the last poll.
     QList<QByteArray> consumers;
-    QStringList seen;
-    QMap<QString, QString> addresses;
-    for (const Change &c : m_changes) {
-        if (c.change.kind == GroupChange::Kind::ClientJoined && !seen.contains(c.change.subject)) {
-            seen.append(c.change.subject);
-        }
-    }
-    QStringList all;
-    if (!m_polls.isEmpty()) {
-        // The first poll's clients come first.
-        const std::optional<GroupSnapshot> first = poll(0);
-        for (const ClientView &c : first ? first->clients : QList<ClientView>()) {
-            all.append(c.clientId);
-        }
-    }
-    for (const QString &id : std::as_const(seen)) {
-        if (!all.contains(id)) {
-            all.append(id);
-        }
-    }
-    for (const QString &id : std::as_const(all)) {
+    for (const QString &id : m_clientsSeen) {
         const ClientView *now = m_last.client(id);
         JsonNode o = JsonNode::makeObject();
         o.insert(QStringLiteral("name"), str(id));
@@ -810,13 +795,6 @@ QByteArray LiveRecorder::toReport(bool finished) const
 QString LiveRecorder::save(const QString &path, bool finished) const
 {
     return writeWholeFile(path, toReport(finished));
-}
-
-bool LiveRecording::looksLikeRecording(const QByteArray &bytes)
-{
-    const QByteArray head = bytes.left(1 << 16);
-    return head.contains("\"rebalance-lab/report@1\"")
-        && bytes.contains("\"source\": \"rblab watch\"");
 }
 
 std::optional<LiveRecording> LiveRecording::read(

@@ -78,6 +78,7 @@ private:
     double m_orphanedSeconds = 0;
     qint64 m_queueMoves = 0;
     qint64 m_pollsWithProblems = 0;
+    QStringList m_clientsSeen; //!< every client id, in the order first polled
 };
 
 /*!
@@ -96,8 +97,6 @@ struct LiveRecording
     static std::optional<LiveRecording> read(
         const QByteArray &bytes, const QString &fileName, QString *error);
     static std::optional<LiveRecording> readFile(const QString &path, QString *error);
-    //! Whether `bytes` look like a recording (an observed report with "source": "rblab watch").
-    static bool looksLikeRecording(const QByteArray &bytes);
 };
 
 } // namespace Rblab::Remoting

@@ -313,7 +313,6 @@ void tst_LiveRecording::theReportCountsWhatItSaw()
     QCOMPARE(consumers.size(), 3);
     QCOMPARE(consumers.at(0).toObject().value(QStringLiteral("state")).toString(),
         QStringLiteral("running"));
-    QVERIFY(LiveRecording::looksLikeRecording(bytes));
 }
 
 void tst_LiveRecording::badFilesSayWhere_data()

@@ -41,21 +41,13 @@ void LivePlayer::tick()
         return;
     }
     const SimTime target = qMin(m_position + step, m_world->duration());
-    const QList<SimEvent> &events = m_world->events();
-    const SimTime from = m_position;
-    const auto lo = std::partition_point(
-        events.cbegin(), events.cend(), [from](const SimEvent &e) { return e.t <= from; });
-    const auto hi = std::partition_point(
-        lo, events.cend(), [target](const SimEvent &e) { return e.t <= target; });
-    for (auto it = lo; it != hi && !m_pauseOn.isEmpty(); ++it) {
-        if (const std::optional<PauseKind> kind = watchedKind({ *it }, m_pauseOn)) {
-            m_position = it->t;
-            m_following = false;
-            m_clock.setRunning(false);
-            emit playingChanged(false);
-            publishTo(it->t, false, int(*kind));
-            return;
-        }
+    if (const std::optional<Watched> w = firstWatched(m_position, target)) {
+        m_position = w->t;
+        m_following = false;
+        m_clock.setRunning(false);
+        emit playingChanged(false);
+        publishTo(w->t, false, int(w->kind));
+        return;
     }
     m_position = target;
     const bool end = target >= m_world->duration();
@@ -130,24 +122,36 @@ void LivePlayer::stepTo(const QList<SimEvent::Type> &types)
     publishTo(target, false);
 }
 
+namespace {
+
+//! The kind of pause a live event is, if any.
+std::optional<PauseKind> pauseKindOf(const SimEvent &e)
+{
+    using K = Remoting::GroupChange::Kind;
+    const int change = Remoting::LiveWorld::changeKind(e);
+    if (e.type == SimEvent::Type::Rebalance) {
+        return PauseKind::Rebalance;
+    }
+    if (e.type == SimEvent::Type::FlowControlOn) {
+        return PauseKind::FlowControl;
+    }
+    if (change == int(K::DoubleOwned)) {
+        return PauseKind::DoubleOwnership;
+    }
+    if (change == int(K::ClientJoined) || change == int(K::ClientLeft)
+        || change == int(K::ClientNotAnswering) || change == int(K::ClientAnswering)) {
+        return PauseKind::ConsumerState;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 std::optional<PauseKind> LivePlayer::watchedKind(
     const QList<SimEvent> &events, const PauseKinds &kinds)
 {
     for (const SimEvent &e : events) {
-        const int change = Remoting::LiveWorld::changeKind(e);
-        std::optional<PauseKind> kind;
-        if (e.type == SimEvent::Type::Rebalance) {
-            kind = PauseKind::Rebalance;
-        } else if (e.type == SimEvent::Type::FlowControlOn) {
-            kind = PauseKind::FlowControl;
-        } else if (change == int(Remoting::GroupChange::Kind::DoubleOwned)) {
-            kind = PauseKind::DoubleOwnership;
-        } else if (change == int(Remoting::GroupChange::Kind::ClientJoined)
-            || change == int(Remoting::GroupChange::Kind::ClientLeft)
-            || change == int(Remoting::GroupChange::Kind::ClientNotAnswering)
-            || change == int(Remoting::GroupChange::Kind::ClientAnswering)) {
-            kind = PauseKind::ConsumerState;
-        }
+        const std::optional<PauseKind> kind = pauseKindOf(e);
         if (kind && kinds.contains(*kind)) {
             return kind;
         }
@@ -155,20 +159,32 @@ std::optional<PauseKind> LivePlayer::watchedKind(
     return std::nullopt;
 }
 
+std::optional<LivePlayer::Watched> LivePlayer::firstWatched(SimTime from, SimTime to) const
+{
+    if (m_pauseOn.isEmpty()) {
+        return std::nullopt;
+    }
+    const QList<SimEvent> &events = m_world->events();
+    const auto lo = std::partition_point(
+        events.cbegin(), events.cend(), [from](const SimEvent &e) { return e.t <= from; });
+    for (auto it = lo; it != events.cend() && it->t <= to; ++it) {
+        const std::optional<PauseKind> kind = pauseKindOf(*it);
+        if (kind && m_pauseOn.contains(*kind)) {
+            return Watched { it->t, *kind };
+        }
+    }
+    return std::nullopt;
+}
+
 void LivePlayer::pollAppended()
 {
-    if (m_following && !m_pauseOn.isEmpty() && m_world->pollCount() > 1) {
+    if (m_following && m_world->pollCount() > 1) {
         const SimTime to = m_world->duration();
-        const QList<SimEvent> &events = m_world->events();
-        const auto lo = std::partition_point(
-            events.cbegin(), events.cend(), [this](const SimEvent &e) { return e.t <= m_now; });
-        const auto hi = std::partition_point(
-            lo, events.cend(), [to](const SimEvent &e) { return e.t <= to; });
-        if (const std::optional<PauseKind> kind = watchedKind(QList<SimEvent>(lo, hi), m_pauseOn)) {
+        if (const std::optional<Watched> w = firstWatched(m_now, to)) {
             // Shown, and held there: the next polls wait ahead until Back to live.
             m_following = false;
             emit playingChanged(false);
-            publishTo(to, false, int(*kind));
+            publishTo(to, false, int(w->kind));
             return;
         }
     }

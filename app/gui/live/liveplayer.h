@@ -76,6 +76,13 @@ signals:
 
 private:
     void publishTo(SimTime t, bool rewound, int pausedOn = -1);
+    struct Watched
+    {
+        SimTime t;
+        PauseKind kind;
+    };
+    //! The first event in (from, to] of a kind setPauseOn() names.
+    std::optional<Watched> firstWatched(SimTime from, SimTime to) const;
     //! A replay's step: on to the next moment the clock reached, or the first watched change.
     void tick();
 

@@ -550,8 +550,9 @@ void InspectorView::addHolding(
         // is seen in its figures, not in a log line: none).
         // (Looked for among the latest events only: a refresh must stay cheap.)
         const QList<SimEvent> &events = m_controller.events();
-        const qsizetype lastLooked = m_controller.isLive() ? events.size() : 0;
-        for (qsizetype i = events.size() - 1; i >= lastLooked && i >= events.size() - 20000; --i) {
+        const qsizetype oldest
+            = m_controller.isLive() ? events.size() : qMax<qsizetype>(0, events.size() - 20000);
+        for (qsizetype i = events.size() - 1; i >= oldest; --i) {
             const SimEvent &e = events.at(i);
             if (e.type == SimEvent::Type::FlowControlOn && e.queue == h.queue
                 && e.consumer == h.consumer) {
