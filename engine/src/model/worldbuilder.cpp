@@ -25,6 +25,19 @@ bool World::build()
         refreshRoute(qint32(t));
         updateProduction(qint32(t));
     }
+    // With network jitter, each queue's production starts at a phase of its own, drawn from the
+    // seed: a real producer's sends reach the queues one after another, not all in the same
+    // millisecond, so what a consumer has in flight when it dies varies from run to run as it
+    // does on a real cluster (issue 38: a POP consumer killed with one message popped, not yet
+    // consumed). Without jitter the queues stay in step, as they always were.
+    if (jitter > 0) {
+        Random phase(Random::derive(seed, 7, 0));
+        for (QueueState &q : queueStates) {
+            if (!q.retry && !q.steps.empty() && q.steps.back().perMs > 0) {
+                q.steps.back().t0 = -SimTime(phase.uniform() * q.steps.back().msPerMessage);
+            }
+        }
+    }
     if (!buildConsumers() || !buildJoiners()) {
         return false;
     }

@@ -47,6 +47,7 @@ private slots:
     void moreConsumersThanQueuesAllGetWork();
     void thresholdHoldsThePops();
     void killedConsumerOrphansNothingAndItsMessagesComeBack();
+    void withJitterWhatComesBackVariesOverSeeds();
     void failuresWaitPopDelayLevel();
     void retriesEndWithoutADeadLetterQueue();
     void slowConsumerIsRedeliveredNotStuck();
@@ -140,8 +141,9 @@ void tst_Pop::killedConsumerOrphansNothingAndItsMessagesComeBack()
     // 200 messages (40/s for 5 s), two poppers with a 1 s listener; one is killed at 3 s with
     // messages popped and not acked. Nothing is handed over: they stay invisible until
     // popTime + popInvisibleTime (60 s, DefaultMQPushConsumer), then PopReviveService revives
-    // them once its scan is more than 2 s past reviveTime (ackTimeInterval 1 s + 1 s), at a
-    // 1 s loop that slows to 4 s when idle (reviveInterval, reviveMaxSlow 3): 2–6 s late.
+    // them once its scan is more than 2 s past reviveTime (ackTimeInterval 1 s + 1 s), which the
+    // timer's records let it see 1 s later (measured on 5.3.3), at a 1 s loop that slows to 4 s
+    // when idle (reviveInterval, reviveMaxSlow 3): 3–7 s late.
     WorldSpec spec;
     spec.brokers = { QStringLiteral("broker-a") };
     spec.queuesPerBroker = 2;
@@ -162,13 +164,13 @@ void tst_Pop::killedConsumerOrphansNothingAndItsMessagesComeBack()
     sim.runUntil(62 * kSecond + 500);
     QCOMPARE(sim.groupTotals(0).popRevived, qint64(0));
     QCOMPARE(sim.snapshot().consumers[0].popInvisible, unacked);
-    // Everything popped by 3 s is revived by 3 s + 60 s + 6 s.
-    sim.runUntil(69 * kSecond);
+    // Everything popped by 3 s is revived by 3 s + 60 s + 7 s.
+    sim.runUntil(70 * kSecond);
     QCOMPARE(sim.groupTotals(0).popRevived, unacked);
     QCOMPARE(sim.snapshot().consumers[0].popInvisible, qint64(0));
     // The survivor is parked in a 15 s long poll a v1 retry message does not wake
     // (PopLongPollingService, issue #9632): it takes them at its next pop, ≤ 15 s later.
-    sim.runUntil(69 * kSecond + 15 * kSecond + 1000 + 2000);
+    sim.runUntil(70 * kSecond + 15 * kSecond + 1000 + 2000);
     const SnapshotTotals t = sim.groupTotals(0);
     QCOMPARE(t.popRedelivered, unacked);
     QCOMPARE(t.produced, qint64(200));
@@ -181,6 +183,63 @@ void tst_Pop::killedConsumerOrphansNothingAndItsMessagesComeBack()
     QVERIFY(t.duplicates > 0 && t.duplicates <= 20);
     QCOMPARE(t.queueMoves, qint64(1));
     QCOMPARE(sim.orphanedQueueSeconds(0), orphanedBefore);
+}
+
+void tst_Pop::withJitterWhatComesBackVariesOverSeeds()
+{
+    // Issue 38, on the real 5.3.3: 300 msg/s over 8 queues, three poppers with a 5 ms listener,
+    // one killed at 40 s; the one message it had popped came back 63.08 s later. Without jitter
+    // the queues produce in step (all 8 in the same millisecond) and the revive loop runs on the
+    // scenario's whole seconds: every seed kills the consumer at the same point of that beat
+    // (in the real-run scenario between two bursts, with nothing popped: nothing ever came back
+    // on any seed). With jitter each queue has a phase of its own and the revive loop the
+    // broker's: what the victim holds, and when it comes back, vary over seeds.
+    WorldSpec spec;
+    spec.brokers = { QStringLiteral("broker-a") };
+    spec.queuesPerBroker = 8;
+    spec.consumers = 3;
+    spec.consumeMs = 5;
+    spec.produceRate = 300;
+    spec.stagger = 1000;
+    const auto run = [&spec](quint64 seed, SimTime jitter) {
+        Scenario s = popWorld(spec);
+        s.seed = seed;
+        s.networkJitter = jitter;
+        Simulation sim(s, registry());
+        sim.runUntil(40 * kSecond);
+        const qint64 held = sim.snapshot().consumers[0].popInvisible;
+        apply(sim, command(ScenarioEvent::Action::Kill, clientId(0)));
+        SimTime back = -1;
+        while (sim.now() < 110 * kSecond && back < 0) {
+            sim.runUntil(sim.now() + 5);
+            back = sim.groupTotals(0).popRedelivered > 0 ? sim.now() - 40 * kSecond : -1;
+        }
+        return QPair<qint64, SimTime>(held, back);
+    };
+    QSet<qint64> heldWithout;
+    QSet<qint64> heldWith;
+    QList<SimTime> backWith;
+    for (quint64 seed = 1; seed <= 12; ++seed) {
+        heldWithout.insert(run(seed, 0).first);
+        const auto [held, back] = run(seed, 1);
+        heldWith.insert(held);
+        if (held > 0) {
+            // popTime (≤ 100 ms before the kill) + popInvisibleTime (60 s) + the revive scan's
+            // 2 s + the timer's 1 s + its loop (≤ 1 s).
+            QVERIFY2(back >= 62 * kSecond + 900 && back <= 64 * kSecond + 100,
+                qPrintable(QStringLiteral("seed %1: back after %2 ms").arg(seed).arg(back)));
+            backWith.append(back);
+        }
+    }
+    // Without jitter every seed kills it at the same point of the queues' common beat.
+    QCOMPARE(heldWithout.size(), 1);
+    QVERIFY2(heldWith.size() >= 2 && heldWith.contains(0),
+        qPrintable(
+            QStringLiteral("held at the kill over 12 seeds: %1 values").arg(heldWith.size())));
+    QVERIFY2(backWith.size() >= 2, "no seed killed the consumer with a message popped");
+    const auto [least, most] = std::minmax_element(backWith.cbegin(), backWith.cend());
+    QVERIFY2(*most - *least >= 200,
+        qPrintable(QStringLiteral("first redelivery %1 … %2 ms").arg(*least).arg(*most)));
 }
 
 void tst_Pop::failuresWaitPopDelayLevel()
