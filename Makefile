@@ -107,16 +107,31 @@ ROCKETMQ_FOUND = $$(for d in "$$ROCKETMQ_HOME" "$(CURDIR)/../shared/rocketmq/4.9
 	"$$(git -C "$(CURDIR)" config --get remote.origin.url 2>/dev/null)/../shared/rocketmq/4.9.8"; do \
 	[ -n "$$d" ] && [ -d "$$d/lib" ] && { echo "$$d"; break; }; done)
 
+# RocketMQ 5 (issue 38): ROCKETMQ5_HOME, or ../shared/rocketmq/5.3.3 found the same way; `make
+# calibrate` records the corpus on each RocketMQ found, 5 with the push-vs-pop lessons too.
+ROCKETMQ5_FOUND = $$(for d in "$$ROCKETMQ5_HOME" "$(CURDIR)/../shared/rocketmq/5.3.3" \
+	"$$(git -C "$(CURDIR)" config --get remote.origin.url 2>/dev/null)/../shared/rocketmq/5.3.3"; do \
+	[ -n "$$d" ] && [ -d "$$d/lib" ] && { echo "$$d"; break; }; done)
+
 CALIBRATE_LESSONS ?= kill-freeze-shutdown notifications-off orderly slow-consumer-flow-control \
 	topic-scale-out rolling-deploy-mixed-strategies broadcasting duplicate-client-id \
 	consistent-hash-vs-avg
+CALIBRATE_LESSONS_5 ?= $(CALIBRATE_LESSONS) push-vs-pop-kill push-vs-pop-more-consumers \
+	push-vs-pop-slow-consumer
 CALIBRATE_DIR ?= $(BUILD_DIR)/calibrate
 
-.PHONY: real-deps calibrate record-live
+.PHONY: real-deps real5-deps calibrate record-live
 
 real-deps:
 	@rmq=$(ROCKETMQ_FOUND); \
 	if [ -z "$$rmq" ]; then echo "No RocketMQ found (ROCKETMQ_HOME, ../shared/rocketmq/4.9.8): the real-cluster test will be skipped."; exit 0; fi; \
+	if [ -f "$$rmq/debian-packages.txt" ]; then pkgs=$$(grep -v '^#' "$$rmq/debian-packages.txt" | tr '\n' ' '); \
+	else pkgs=default-jdk-headless; fi; \
+	$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$$pkgs"
+
+# RocketMQ 5's packages (more of them: gRPC, protobuf): only `make calibrate` plays on it.
+real5-deps:
+	@rmq=$(ROCKETMQ5_FOUND); [ -n "$$rmq" ] || exit 0; \
 	if [ -f "$$rmq/debian-packages.txt" ]; then pkgs=$$(grep -v '^#' "$$rmq/debian-packages.txt" | tr '\n' ' '); \
 	else pkgs=default-jdk-headless; fi; \
 	$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$$pkgs"
@@ -126,16 +141,19 @@ test: real-deps
 # Plays the calibration corpus on the real RocketMQ, in real time (about two hours; nothing else
 # should load the machine meanwhile), compares each run with the engine over 20 seeds, and packs
 # what the checks read into tests/data/realrun/corpus-<version>/<lesson>.tar.xz.
-calibrate: build real-deps
-	@rmq=$(ROCKETMQ_FOUND); [ -n "$$rmq" ] || { echo "calibrate: no RocketMQ (set ROCKETMQ_HOME)" >&2; exit 1; }; \
+calibrate: build real-deps real5-deps
+	@rmq=$(ROCKETMQ_FOUND); rmq5=$(ROCKETMQ5_FOUND); \
+	[ -n "$$rmq$$rmq5" ] || { echo "calibrate: no RocketMQ (set ROCKETMQ_HOME, ROCKETMQ5_HOME)" >&2; exit 1; }; \
+	for rmq in $$rmq $$rmq5; do \
 	version=$$(ls "$$rmq"/lib/rocketmq-client-*.jar | sed 's/.*rocketmq-client-\(.*\)\.jar/\1/'); \
-	for lesson in $(CALIBRATE_LESSONS); do \
+	case $$version in 4*) lessons="$(CALIBRATE_LESSONS)";; *) lessons="$(CALIBRATE_LESSONS_5)";; esac; \
+	for lesson in $$lessons; do \
 		out="$(CALIBRATE_DIR)/$$version/$$lesson"; rm -rf "$$out"; \
 		$(BUILD_DIR)/bin/rblab real-run "resources/scenarios/$$lesson.json" --rocketmq "$$rmq" \
 			--out "$$out" --seeds 20; status=$$?; \
 		[ $$status -le 1 ] || exit $$status; \
 		tests/realrun/pack-run.sh "$$out" "tests/data/realrun/corpus-$$version/$$lesson.tar.xz" || exit 1; \
-	done
+	done; done
 
 # Ten minutes of churn on the real RocketMQ under `rblab watch --record` (issue 36), packed into
 # tests/data/live/churn-<version>.tar.xz for tst_livechurn: every poll against the clients' tables.

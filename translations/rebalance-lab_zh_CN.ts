@@ -3582,6 +3582,14 @@ The files were kept as %2.unreadable.</source>
         <source>Verdict</source>
         <translation>结论</translation>
     </message>
+    <message>
+        <source>First message back after %1 (ms)</source>
+        <translation>%1 之后第一条消息回来（毫秒）</translation>
+    </message>
+    <message>
+        <source>POP redeliveries (messages)</source>
+        <translation>POP 重新投递（条）</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::RealRunController</name>

@@ -112,7 +112,8 @@ QString RealFiguresTable::valueText(double value, const QString &unit)
 QString RealFiguresTable::figureText(const RealComparisonRow &row)
 {
     if (row.handOver) {
-        // compareReal's name: "first|last receipt after ACTION CONSUMER".
+        // compareReal's name: "first|last receipt after ACTION CONSUMER", or (POP groups)
+        // "first redelivery after ACTION CONSUMER".
         const QStringList words = row.figure.split(u' ');
         if (words.size() >= 5) {
             const QString consumer = words.mid(4).join(u' ');
@@ -126,6 +127,9 @@ QString RealFiguresTable::figureText(const RealComparisonRow &row)
                 what = tr("the freeze of %1").arg(consumer);
             } else {
                 what = action + u' ' + consumer;
+            }
+            if (words.at(1) == QLatin1String("redelivery")) {
+                return tr("First message back after %1 (ms)").arg(what);
             }
             return words.first() == QLatin1String("last")
                 ? tr("Last queue taken over after %1 (ms)").arg(what)
@@ -144,6 +148,9 @@ QString RealFiguresTable::figureText(const RealComparisonRow &row)
     }
     if (row.figure == QLatin1String("flow-control lines")) {
         return tr("Flow-control lines");
+    }
+    if (row.figure == QLatin1String("POP redelivered")) {
+        return tr("POP redeliveries (messages)");
     }
     return row.figure;
 }

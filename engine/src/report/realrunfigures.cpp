@@ -27,6 +27,7 @@ namespace Rblab {
 namespace {
 
 constexpr qint64 kEnd = std::numeric_limits<qint64>::max();
+constexpr qint64 kSignalSlack = 100; //!< ms: a kill or a SIGSTOP lands after its time
 
 bool isMainQueue(QStringView queue)
 {
@@ -39,6 +40,17 @@ struct Consumed
     qint64 t = 0; //!< ms after the origin
     int consumer = 0;
     qint64 offset = 0;
+    int reconsume = 0;
+};
+
+//! One consumed line of a POP group: its message is the producer's (topic, sequence).
+struct Popped
+{
+    qint64 t = 0; //!< ms after the origin
+    int consumer = 0;
+    QString message; //!< main topic: "topic/broker/queue\toffset"; a revived copy: ""
+    QString sent; //!< "topic\tseq", the producer's (a producer's retry may store it twice)
+    qint64 sentAt = 0; //!< ms after the origin (the producer's send time)
     int reconsume = 0;
 };
 
@@ -154,10 +166,33 @@ std::optional<RealRunRecord> RealRunRecord::read(
     }
     const auto groupOf = [&scenario](const QString &name) { return scenario.group(name); };
     RunFigures &fig = run.figures;
+    QHash<QString, QList<Popped>> popByScope; // POP groups: their lines, every queue together
+    for (const GroupSpec &g : scenario.groups) {
+        fig.pop = fig.pop || g.pops();
+    }
+    // A pop process queue's label (topic/broker/queueId, queueId -1: the broker's every queue),
+    // as the main-topic queues it covers.
+    const auto covered = [&scenario](const QString &label) {
+        QStringList out;
+        const QStringList p = label.split(u'/');
+        if (p.size() != 3 || p.at(2) != QStringLiteral("-1")) {
+            out << label;
+            return out;
+        }
+        if (const TopicSpec *t = scenario.topic(p.at(0))) {
+            for (const auto &[broker, count] : t->queues) {
+                for (int q = 0; broker == p.at(1) && q < count; ++q) {
+                    out << QStringLiteral("%1/%2/%3").arg(p.at(0), broker).arg(q);
+                }
+            }
+        }
+        return out;
+    };
     for (int i = 0; i < n; ++i) {
         Consumer &c = run.consumers[i];
         const GroupSpec *g = groupOf(c.group);
         const bool broadcasting = g && g->messageModel == MessageModel::Broadcasting;
+        const bool pops = g && g->pops();
         for (const QByteArray &line : lines(c.folder + QStringLiteral("/stdout.log"))) {
             const QList<QByteArray> w = line.split(' ');
             if (w.size() >= 3 && w.at(1) == "STARTED") {
@@ -188,10 +223,16 @@ std::optional<RealRunRecord> RealRunRecord::read(
             QSet<QString> set;
             for (qsizetype k = 3; k < w.size(); ++k) {
                 const QString entry = QString::fromUtf8(w.at(k));
-                // topic/broker/qid:count:bytes:flags; a dropped process queue is not held.
+                // topic/broker/qid:count:bytes:flags, pop:topic/broker/qid:waitAck:flags; a
+                // dropped process queue is not held.
                 const QStringList parts = entry.split(u':');
                 if (parts.size() >= 4 && isMainQueue(entry) && !parts.at(3).contains(u'D')) {
                     set.insert(parts.at(0));
+                } else if (pops && parts.size() >= 4 && parts.at(0) == QStringLiteral("pop")
+                    && !parts.at(1).startsWith(u"%RETRY%") && !parts.at(3).contains(u'D')) {
+                    for (const QString &q : covered(parts.at(1))) {
+                        set.insert(q);
+                    }
                 }
             }
             if (claims[size_t(i)].changes.isEmpty()
@@ -210,6 +251,28 @@ std::optional<RealRunRecord> RealRunRecord::read(
             }
             const QString queue = QString::fromUtf8(w.at(1) + '/' + w.at(2) + '/' + w.at(3));
             const QString scope = broadcasting ? c.name : c.group;
+            if (pops) {
+                // A revived message is read from %RETRY%<group>_<topic> (or +<topic>, the v2
+                // retry topic) with an offset of its own: the producer's sequence names it.
+                QString topic = QString::fromUtf8(w.at(1));
+                bool revived = false;
+                for (const QString &prefix : { QStringLiteral("%RETRY%") + c.group + u'_',
+                         QStringLiteral("%RETRY%") + c.group + u'+' }) {
+                    if (topic.startsWith(prefix)) {
+                        topic = topic.mid(prefix.size());
+                        revived = true;
+                    }
+                }
+                const QString message
+                    = revived ? QString() : queue + u'\t' + QString::fromUtf8(w.at(4));
+                const QString sent
+                    = w.at(5) == "-" ? message : topic + u'\t' + QString::fromUtf8(w.at(5));
+                popByScope[scope].append({ w.at(0).toLongLong() - run.origin, i, message, sent,
+                    w.at(6) == "-" ? std::numeric_limits<qint64>::min()
+                                   : w.at(6).toLongLong() - run.origin,
+                    w.at(7).toInt() });
+                continue;
+            }
             byQueue[scope + u'\t' + queue].append(
                 { w.at(0).toLongLong() - run.origin, i, w.at(4).toLongLong(), w.at(7).toInt() });
         }
@@ -312,9 +375,11 @@ std::optional<RealRunRecord> RealRunRecord::read(
         if (!settled) {
             bool all = t >= firstClaims;
             for (auto g = counted.cbegin(); g != counted.cend() && all; ++g) {
+                const GroupSpec *spec = groupOf(g.key());
+                const bool pops = spec && spec->pops();
                 for (auto q = g.value().cbegin(); q != g.value().cend() && all; ++q) {
                     const QPair<int, int> h = holders.value(g.key() + u'\t' + q.key());
-                    all = q.value() > t || (h.first == 1 && h.second == 1);
+                    all = q.value() > t || (pops ? h.second >= 1 : h.first == 1 && h.second == 1);
                 }
             }
             if (!all) {
@@ -367,6 +432,29 @@ std::optional<RealRunRecord> RealRunRecord::read(
         }
     }
 
+    // POP groups: every queue together, in receipt order; a message seen before is a duplicate.
+    for (auto it = popByScope.begin(); it != popByScope.end(); ++it) {
+        QList<Popped> &list = it.value();
+        std::stable_sort(
+            list.begin(), list.end(), [](const Popped &a, const Popped &b) { return a.t < b.t; });
+        // A main-topic message is its queue and offset, as in the other groups; a revived copy is
+        // a duplicate when the producer's message was received before.
+        QSet<QString> seen;
+        QSet<QString> seenSent;
+        for (const Popped &p : std::as_const(list)) {
+            const bool counts = p.t >= fig.from;
+            fig.delivered += counts ? 1 : 0;
+            fig.popRedelivered += counts && p.reconsume > 0 ? 1 : 0;
+            const bool again
+                = p.message.isEmpty() ? seenSent.contains(p.sent) : seen.contains(p.message);
+            fig.duplicates += counts && again ? 1 : 0;
+            if (!p.message.isEmpty()) {
+                seen.insert(p.message);
+            }
+            seenSent.insert(p.sent);
+        }
+    }
+
     for (int i = 0; i < n; ++i) {
         const Consumer &c = run.consumers.at(i);
         QString state = QStringLiteral("running");
@@ -415,6 +503,30 @@ std::optional<RealRunRecord> RealRunRecord::read(
         const GroupSpec *g = groupOf(leaver.group);
         const QString scope
             = g && g->messageModel == MessageModel::Broadcasting ? leaver.name : leaver.group;
+        if (g && g->pops()) {
+            // Its messages: sent after the group's previous leave, and before this one.
+            qint64 after = std::numeric_limits<qint64>::min();
+            for (const Action &b : std::as_const(run.actions)) {
+                const int j = indexOf.value(b.consumer, -1);
+                if (j >= 0 && b.t < a.t && run.consumers.at(j).group == leaver.group
+                    && (b.action == QStringLiteral("kill") || b.action == QStringLiteral("shutdown")
+                        || b.action == QStringLiteral("freeze"))) {
+                    // (a signal lands a few ms after its time: 100 ms of slack)
+                    after = std::max(after, b.t + kSignalSlack);
+                }
+            }
+            RunFigures::Redelivery r { a.t, a.action, a.consumer, -1, {} };
+            for (const Popped &p : popByScope.value(scope)) {
+                if (p.t >= a.t && p.reconsume > 0 && p.consumer != i && p.sentAt > after
+                    && p.sentAt <= a.t + kSignalSlack) {
+                    r.gapMs = p.t - a.t;
+                    r.to = run.consumers.at(p.consumer).name;
+                    break;
+                }
+            }
+            fig.redeliveries.append(r);
+            continue;
+        }
         QStringList held = claims[size_t(i)].at(a.t).values();
         held.sort();
         for (const QString &q : std::as_const(held)) {
@@ -512,6 +624,21 @@ QByteArray RealRunRecord::report(const Scenario &scenario) const
             std::round(figures.unownedQueueSeconds * 1000) / 1000 },
         { QStringLiteral("flowControlLines"), double(figures.flowControlLines) },
         { QStringLiteral("handOvers"), handOvers } };
+    if (figures.pop) {
+        QJsonArray redeliveries;
+        for (const RunFigures::Redelivery &r : figures.redeliveries) {
+            QJsonObject o { { QStringLiteral("t"), double(r.at) },
+                { QStringLiteral("action"), r.action }, { QStringLiteral("consumer"), r.consumer },
+                { QStringLiteral("gapMs"),
+                    r.gapMs >= 0 ? QJsonValue(double(r.gapMs)) : QJsonValue() } };
+            if (!r.to.isEmpty()) {
+                o.insert(QStringLiteral("to"), r.to);
+            }
+            redeliveries.append(o);
+        }
+        observed.insert(QStringLiteral("popRedelivered"), double(figures.popRedelivered));
+        observed.insert(QStringLiteral("redeliveries"), redeliveries);
+    }
     QJsonObject root { { QStringLiteral("format"), QStringLiteral("rebalance-lab/report@1") },
         { QStringLiteral("scenario"), scenario.name },
         { QStringLiteral("profile"),
@@ -578,6 +705,21 @@ RunFigures engineFigures(
         QHash<qint32, qint64> baseline; // holder → nextOffset when first seen
     };
     QList<Pending> pending;
+    struct PendingPop //!< a POP consumer left: until a message it had popped came back
+    {
+        qsizetype redelivery = 0;
+        qint32 group = -1;
+        qint32 leaver = -1;
+        SimTime at = 0;
+        qint64 revived = 0; //!< the leaver's checkpoints revived when it left
+        bool back = false; //!< one of them was revived: now until the group's next redelivery
+        qint64 redelivered = 0; //!< the group's popRedelivered at the step before
+        QList<qint64> each; //!< each consumer's popRedelivered then
+    };
+    QList<PendingPop> pendingPop;
+    for (const GroupSpec &g : s.groups) {
+        fig.pop = fig.pop || g.pops();
+    }
     const auto queueName = [&sim](qint32 q) {
         const QueueInfo &info = sim.queues().at(q);
         return QStringLiteral("%1/%2/%3").arg(info.topic, info.brokerName).arg(info.queueId);
@@ -601,7 +743,14 @@ RunFigures engineFigures(
             const Leave &l = leaves.at(nextLeave++);
             const WorldSnapshot &snap = sim.snapshot();
             const qint32 leaver = sim.consumerIndex(l.consumer);
-            if (leaver >= 0) {
+            const qint32 group = leaver >= 0 ? sim.consumers().at(leaver).groupIndex : -1;
+            const GroupSpec *spec
+                = group >= 0 && group < s.groups.size() ? &s.groups.at(group) : nullptr;
+            if (spec && spec->pops()) {
+                fig.redeliveries.append({ l.at, l.action, l.consumer, -1, {} });
+                pendingPop.append({ fig.redeliveries.size() - 1, group, leaver, l.at,
+                    sim.popFigures(leaver).popRevived, false, 0, {} });
+            } else if (leaver >= 0) {
                 QList<QPair<QString, qint32>> held;
                 for (const SnapshotHolding &h : snap.holdings) {
                     if (h.consumer == leaver && !h.dropped && !sim.queues().at(h.queue).retry) {
@@ -649,6 +798,42 @@ RunFigures engineFigures(
                 }
             }
         }
+        // POP leaves: fine steps until the brokers revive one of the leaver's checkpoints, then
+        // until the group's next receipt of a message that came back (a real run's: the first
+        // redelivery of a message sent after the group's previous leave and before this one).
+        for (qsizetype k = 0; k < pendingPop.size();) {
+            PendingPop &p = pendingPop[k];
+            // The group's redeliveries, from its members' own figures (cheap at every step).
+            const qsizetype n = sim.consumers().size();
+            qint64 redelivered = 0;
+            for (qsizetype c = 0; c < n; ++c) {
+                if (sim.consumers().at(c).groupIndex == p.group) {
+                    redelivered += sim.popFigures(qint32(c)).popRedelivered;
+                }
+            }
+            if (p.back && redelivered > p.redelivered) {
+                RunFigures::Redelivery &r = fig.redeliveries[p.redelivery];
+                r.gapMs = sim.now() - p.at;
+                for (qsizetype c = 0; c < n && c < p.each.size(); ++c) {
+                    if (c != p.leaver && sim.popFigures(qint32(c)).popRedelivered > p.each.at(c)) {
+                        r.to = sim.consumers().at(c).name;
+                        break;
+                    }
+                }
+                pendingPop.removeAt(k);
+                continue;
+            }
+            p.back = p.back || sim.popFigures(p.leaver).popRevived > p.revived;
+            if (!p.back) {
+                p.redelivered = redelivered;
+                p.each.resize(n);
+                for (qsizetype c = 0; c < n; ++c) {
+                    p.each[c] = sim.popFigures(qint32(c)).popRedelivered;
+                }
+            }
+            ++k;
+        }
+        watching = watching || !pendingPop.isEmpty();
         SimTime limit = std::min(end, leaveAt == kNever ? end : leaveAt - 1);
         if (watching) {
             sim.runUntil(std::min(limit, sim.now() + kFine));
@@ -672,6 +857,7 @@ RunFigures engineFigures(
     fig.duplicates = totals.duplicates - base.duplicates;
     fig.doubleOwnedQueueSeconds = totals.doubleOwnedQueueSeconds - base.doubleOwnedQueueSeconds;
     fig.unownedQueueSeconds = totals.unownedQueueSeconds - base.unownedQueueSeconds;
+    fig.popRedelivered = totals.popRedelivered - base.popRedelivered;
     const WorldSnapshot &snap = sim.snapshot();
     for (const SnapshotConsumer &c : snap.consumers) {
         const qint64 countOrSize = c.flowControl[0] + c.flowControl[1];
@@ -773,6 +959,32 @@ QList<RealComparisonRow> compareReal(const RunFigures &real, const QList<RunFigu
             rows.append(x);
         }
     }
+    // POP leaves: the first redelivery after each, matched as hand-overs are.
+    for (const RunFigures::Redelivery &r : real.redeliveries) {
+        if (r.gapMs < 0) {
+            continue;
+        }
+        QList<double> e;
+        for (const RunFigures &f : engine) {
+            const RunFigures::Redelivery *best = nullptr;
+            for (const RunFigures::Redelivery &x : f.redeliveries) {
+                if (x.action == r.action && x.consumer == r.consumer
+                    && (!best || std::abs(x.at - r.at) < std::abs(best->at - r.at))) {
+                    best = &x;
+                }
+            }
+            if (best && best->gapMs >= 0) {
+                e.append(double(best->gapMs));
+            }
+        }
+        RealComparisonRow x
+            = row(QStringLiteral("first redelivery after %1 %2").arg(r.action, r.consumer),
+                QStringLiteral("ms"), double(r.gapMs), e, 50);
+        x.handOver = true;
+        x.medianClose = !e.isEmpty()
+            && std::abs(x.median - double(r.gapMs)) <= std::max(0.15 * double(r.gapMs), 150.0);
+        rows.append(x);
+    }
     const auto series = [&engine](auto get) {
         QList<double> v;
         for (const RunFigures &f : engine) {
@@ -792,6 +1004,11 @@ QList<RealComparisonRow> compareReal(const RunFigures &real, const QList<RunFigu
     rows.append(row(QStringLiteral("flow-control lines"), QStringLiteral("lines"),
         double(real.flowControlLines),
         series([](const RunFigures &f) { return double(f.flowControlLines); }), 0));
+    if (real.pop) {
+        rows.append(row(QStringLiteral("POP redelivered"), QStringLiteral("messages"),
+            double(real.popRedelivered),
+            series([](const RunFigures &f) { return double(f.popRedelivered); }), 0));
+    }
     return rows;
 }
 

@@ -30,6 +30,11 @@ class StrategyRegistry;
       consumer when BROADCASTING);
     - double-owned: a queue held by two or more live consumers (frozen ones included, their
       process queues are still there); unowned: a queue no running consumer holds (from 0:00).
+      A POP group's members hold what their pop process queues cover (`broker:-1`: every queue
+      of that broker); it is never double-owned (every member pops every queue) and it settles
+      when each queue has a running holder;
+    - POP groups: messages are the producer's (topic, sequence), so that a revived copy read from
+      the POP retry topic is the duplicate of its first delivery, as the engine counts it.
 */
 struct RBLAB_ENGINE_EXPORT RunFigures
 {
@@ -44,6 +49,23 @@ struct RBLAB_ENGINE_EXPORT RunFigures
     };
     QList<HandOver> handOvers;
     /*!
+        POP groups (issue 38): nothing is handed over when a member leaves, every member pops
+        every queue. What the leaver had popped and not acked stays invisible for popInvisibleTime
+        and comes back through the POP retry topic: one per leave (kill, shutdown or freeze) of a
+        POP consumer, the time until its group's first receipt of a message that came back
+        (reconsumeTimes > 0; -1: none before the run ended).
+    */
+    struct Redelivery
+    {
+        qint64 at = 0; //!< ms after the origin
+        QString action;
+        QString consumer;
+        qint64 gapMs = -1;
+        QString to; //!< who received it
+    };
+    QList<Redelivery> redeliveries;
+    bool pop = false; //!< the scenario has a POP group: the POP figures are measured
+    /*!
         Deliveries, duplicates and queue-seconds count from here (ms after the origin): when the
         group first settled after its initial consumers started (every queue with one running
         owner). A JVM's start() takes seconds on a loaded machine, a simulated one milliseconds:
@@ -57,6 +79,9 @@ struct RBLAB_ENGINE_EXPORT RunFigures
     double doubleOwnedQueueSeconds = 0;
     double unownedQueueSeconds = 0;
     qint64 flowControlLines = 0; //!< real: lines logged (one hold in 1,000); engine: holds / 1,000
+    //! POP groups: receipts of messages that came back (reconsumeTimes > 0), from `from`; they
+    //! are counted in `duplicates` too when their first delivery reached the listener.
+    qint64 popRedelivered = 0;
 
     //! The hand-overs of one event (at, consumer), in queue order.
     QList<HandOver> handOversOf(qint64 at, const QString &consumer) const;

@@ -3,6 +3,7 @@
 
 #include "allocation/strategyregistry.h"
 #include "model/churngenerator.h"
+#include "model/popengine.h"
 #include "model/world.h"
 
 #include <rblab/javastring.h>
@@ -351,6 +352,24 @@ SnapshotTotals Simulation::groupTotals(qint32 group) const
 {
     m_world->settle();
     return m_world->groupTotals(group);
+}
+
+SnapshotConsumer Simulation::popFigures(qint32 consumer) const
+{
+    m_world->settle();
+    SnapshotConsumer c;
+    if (m_world->pop && consumer >= 0 && size_t(consumer) < m_world->consumers.size()
+        && m_world->pop->popGroup(m_world->consumers[size_t(consumer)]->group)) {
+        const PopEngine::ConsumerFigures f = m_world->pop->consumerFigures(consumer);
+        c.pop = true;
+        c.popQueues = f.popQueues;
+        c.popInFlight = f.inFlight;
+        c.popInvisible = f.invisible;
+        c.popAcked = f.acked;
+        c.popRedelivered = f.redelivered;
+        c.popRevived = f.revived;
+    }
+    return c;
 }
 
 double Simulation::orphanedQueueSeconds(qint32 group) const

@@ -173,6 +173,11 @@ public:
     //! totals() for one consumer group (index into groupNames()); their sums are the totals.
     SnapshotTotals groupTotals(qint32 group) const;
     /*!
+        A POP consumer's figures now (its SnapshotConsumer's popInFlight … popRevived) without
+        building a snapshot; zeros for a PULL consumer.
+    */
+    SnapshotConsumer popFigures(qint32 consumer) const;
+    /*!
         Queue-seconds a group's queues (main topics, in route) spent orphaned: no running member
         had pulled them since it took them (the report's orphanedQueueSeconds, for one group of
         scenario().groups).
