@@ -295,6 +295,8 @@ public:
     void applyScripted(const ScenarioEvent &command);
     void sample();
     void fillSnapshot(WorldSnapshot &snapshot) const;
+    //! A POP consumer's figures into its snapshot row; its queued consume tasks (0 for PULL).
+    qint64 fillPopFigures(qint32 consumer, SnapshotConsumer &row) const;
     SnapshotTotals totals() const;
     //! The same figures for one consumer group: its topics' queues and its members.
     SnapshotTotals groupTotals(qint32 group) const;

@@ -179,6 +179,22 @@ SnapshotTotals World::totals() const
     return t;
 }
 
+qint64 World::fillPopFigures(qint32 consumer, SnapshotConsumer &row) const
+{
+    if (!pop || !pop->popGroup(consumers[size_t(consumer)]->group)) {
+        return 0;
+    }
+    const PopEngine::ConsumerFigures f = pop->consumerFigures(consumer);
+    row.pop = true;
+    row.popQueues = f.popQueues;
+    row.popInFlight = f.inFlight;
+    row.popInvisible = f.invisible;
+    row.popAcked = f.acked;
+    row.popRedelivered = f.redelivered;
+    row.popRevived = f.revived;
+    return f.queued;
+}
+
 SnapshotTotals World::groupTotals(qint32 group) const
 {
     SnapshotTotals t;
@@ -281,17 +297,7 @@ void World::fillSnapshot(WorldSnapshot &snap) const
         row.initialConsumeTime = c.initialConsumeTime;
         row.views = c.views;
         row.nextRebalanceAt = c.alive() ? c.rebalance.nextRound() : -1;
-        if (pop && pop->popGroup(c.group)) {
-            const PopEngine::ConsumerFigures f = pop->consumerFigures(qint32(ci));
-            row.pop = true;
-            row.popQueues = f.popQueues;
-            row.popInFlight = f.inFlight;
-            row.popInvisible = f.invisible;
-            row.popAcked = f.acked;
-            row.popRedelivered = f.redelivered;
-            row.popRevived = f.revived;
-            row.queuedTasks += f.queued;
-        }
+        row.queuedTasks += fillPopFigures(qint32(ci), row);
         if (!c.alive()) {
             continue;
         }

@@ -3,7 +3,6 @@
 
 #include "allocation/strategyregistry.h"
 #include "model/churngenerator.h"
-#include "model/popengine.h"
 #include "model/world.h"
 
 #include <rblab/javastring.h>
@@ -358,16 +357,8 @@ SnapshotConsumer Simulation::popFigures(qint32 consumer) const
 {
     m_world->settle();
     SnapshotConsumer c;
-    if (m_world->pop && consumer >= 0 && size_t(consumer) < m_world->consumers.size()
-        && m_world->pop->popGroup(m_world->consumers[size_t(consumer)]->group)) {
-        const PopEngine::ConsumerFigures f = m_world->pop->consumerFigures(consumer);
-        c.pop = true;
-        c.popQueues = f.popQueues;
-        c.popInFlight = f.inFlight;
-        c.popInvisible = f.invisible;
-        c.popAcked = f.acked;
-        c.popRedelivered = f.redelivered;
-        c.popRevived = f.revived;
+    if (consumer >= 0 && size_t(consumer) < m_world->consumers.size()) {
+        m_world->fillPopFigures(consumer, c);
     }
     return c;
 }
