@@ -11,7 +11,7 @@
 
 #include <report/realrunfigures.h>
 #include <scenario/scenarioreader.h>
-#include <strategytestsupport.h>
+#include <simtestsupport.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -19,16 +19,9 @@
 #include <QTest>
 
 using namespace Rblab;
+using SimTest::registry;
 
 namespace {
-
-StrategyRegistry &registry()
-{
-    static StrategyRegistry r;
-    static const QString error = TestSupport::loadBuiltinRegistry(r);
-    Q_UNUSED(error);
-    return r;
-}
 
 Scenario scenario(const QString &name)
 {

@@ -112,30 +112,21 @@ QString RealFiguresTable::valueText(double value, const QString &unit)
 QString RealFiguresTable::figureText(const RealComparisonRow &row)
 {
     if (row.handOver) {
-        // compareReal's name: "first|last receipt after ACTION CONSUMER", or (POP groups)
-        // "first redelivery after ACTION CONSUMER".
-        const QStringList words = row.figure.split(u' ');
-        if (words.size() >= 5) {
-            const QString consumer = words.mid(4).join(u' ');
-            const QString &action = words.at(3);
-            QString what = action;
-            if (action == QLatin1String("kill")) {
-                what = tr("the kill of %1").arg(consumer);
-            } else if (action == QLatin1String("shutdown")) {
-                what = tr("the shutdown of %1").arg(consumer);
-            } else if (action == QLatin1String("freeze")) {
-                what = tr("the freeze of %1").arg(consumer);
-            } else {
-                what = action + u' ' + consumer;
-            }
-            if (words.at(1) == QLatin1String("redelivery")) {
-                return tr("First message back after %1 (ms)").arg(what);
-            }
-            return words.first() == QLatin1String("last")
-                ? tr("Last queue taken over after %1 (ms)").arg(what)
-                : tr("First queue taken over after %1 (ms)").arg(what);
+        QString what;
+        if (row.action == QLatin1String("kill")) {
+            what = tr("the kill of %1").arg(row.consumer);
+        } else if (row.action == QLatin1String("shutdown")) {
+            what = tr("the shutdown of %1").arg(row.consumer);
+        } else if (row.action == QLatin1String("freeze")) {
+            what = tr("the freeze of %1").arg(row.consumer);
+        } else {
+            what = row.action + u' ' + row.consumer;
         }
-        return row.figure;
+        if (row.redelivery) {
+            return tr("First message back after %1 (ms)").arg(what);
+        }
+        return row.last ? tr("Last queue taken over after %1 (ms)").arg(what)
+                        : tr("First queue taken over after %1 (ms)").arg(what);
     }
     if (row.figure == QLatin1String("duplicates")) {
         return tr("Duplicates (messages)");

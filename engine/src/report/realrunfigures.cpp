@@ -29,6 +29,19 @@ namespace {
 constexpr qint64 kEnd = std::numeric_limits<qint64>::max();
 constexpr qint64 kSignalSlack = 100; //!< ms: a kill or a SIGSTOP lands after its time
 
+//! A consumer leaving its group: what hand-overs and redeliveries are measured after.
+bool isLeave(const QString &action)
+{
+    return action == QLatin1String("kill") || action == QLatin1String("shutdown")
+        || action == QLatin1String("freeze");
+}
+
+bool hasPopGroup(const Scenario &scenario)
+{
+    return std::any_of(scenario.groups.cbegin(), scenario.groups.cend(),
+        [](const GroupSpec &g) { return g.pops(); });
+}
+
 bool isMainQueue(QStringView queue)
 {
     return !queue.startsWith(u"%RETRY%") && !queue.startsWith(u"pop:");
@@ -167,9 +180,7 @@ std::optional<RealRunRecord> RealRunRecord::read(
     const auto groupOf = [&scenario](const QString &name) { return scenario.group(name); };
     RunFigures &fig = run.figures;
     QHash<QString, QList<Popped>> popByScope; // POP groups: their lines, every queue together
-    for (const GroupSpec &g : scenario.groups) {
-        fig.pop = fig.pop || g.pops();
-    }
+    fig.pop = hasPopGroup(scenario);
     // A pop process queue's label (topic/broker/queueId, queueId -1: the broker's every queue),
     // as the main-topic queues it covers.
     const auto covered = [&scenario](const QString &label) {
@@ -483,8 +494,7 @@ std::optional<RealRunRecord> RealRunRecord::read(
 
     // Hand-overs: what each leaver held, and when another consumer of its group first received it.
     for (const Action &a : std::as_const(run.actions)) {
-        if (a.action != QStringLiteral("kill") && a.action != QStringLiteral("shutdown")
-            && a.action != QStringLiteral("freeze")) {
+        if (!isLeave(a.action)) {
             continue;
         }
         const int i = indexOf.value(a.consumer, -1);
@@ -509,8 +519,7 @@ std::optional<RealRunRecord> RealRunRecord::read(
             for (const Action &b : std::as_const(run.actions)) {
                 const int j = indexOf.value(b.consumer, -1);
                 if (j >= 0 && b.t < a.t && run.consumers.at(j).group == leaver.group
-                    && (b.action == QStringLiteral("kill") || b.action == QStringLiteral("shutdown")
-                        || b.action == QStringLiteral("freeze"))) {
+                    && isLeave(b.action)) {
                     // (a signal lands a few ms after its time: 100 ms of slack)
                     after = std::max(after, b.t + kSignalSlack);
                 }
@@ -717,9 +726,7 @@ RunFigures engineFigures(
         QList<qint64> each; //!< each consumer's popRedelivered then
     };
     QList<PendingPop> pendingPop;
-    for (const GroupSpec &g : s.groups) {
-        fig.pop = fig.pop || g.pops();
-    }
+    fig.pop = hasPopGroup(s);
     const auto queueName = [&sim](qint32 q) {
         const QueueInfo &info = sim.queues().at(q);
         return QStringLiteral("%1/%2/%3").arg(info.topic, info.brokerName).arg(info.queueId);
@@ -803,19 +810,22 @@ RunFigures engineFigures(
         // redelivery of a message sent after the group's previous leave and before this one).
         for (qsizetype k = 0; k < pendingPop.size();) {
             PendingPop &p = pendingPop[k];
-            // The group's redeliveries, from its members' own figures (cheap at every step).
+            // Each member's redeliveries, from its own figures (cheap at every step), and the
+            // group's: their sum.
             const qsizetype n = sim.consumers().size();
+            QList<qint64> now(n, 0);
             qint64 redelivered = 0;
             for (qsizetype c = 0; c < n; ++c) {
                 if (sim.consumers().at(c).groupIndex == p.group) {
-                    redelivered += sim.popFigures(qint32(c)).popRedelivered;
+                    now[c] = sim.popFigures(qint32(c)).popRedelivered;
+                    redelivered += now.at(c);
                 }
             }
             if (p.back && redelivered > p.redelivered) {
                 RunFigures::Redelivery &r = fig.redeliveries[p.redelivery];
                 r.gapMs = sim.now() - p.at;
                 for (qsizetype c = 0; c < n && c < p.each.size(); ++c) {
-                    if (c != p.leaver && sim.popFigures(qint32(c)).popRedelivered > p.each.at(c)) {
+                    if (c != p.leaver && now.at(c) > p.each.at(c)) {
                         r.to = sim.consumers().at(c).name;
                         break;
                     }
@@ -826,10 +836,7 @@ RunFigures engineFigures(
             p.back = p.back || sim.popFigures(p.leaver).popRevived > p.revived;
             if (!p.back) {
                 p.redelivered = redelivered;
-                p.each.resize(n);
-                for (qsizetype c = 0; c < n; ++c) {
-                    p.each[c] = sim.popFigures(qint32(c)).popRedelivered;
-                }
+                p.each = now;
             }
             ++k;
         }
@@ -895,6 +902,20 @@ RealComparisonRow row(const QString &figure, const QString &unit, double real,
     return r;
 }
 
+//! A time after a leave (a hand-over, or a POP message back): inside the range, and the
+//! engine's median within max(15 %, 150 ms) of the real time.
+RealComparisonRow leaveRow(const QString &figure, double real, const QList<double> &engine,
+    const QString &action, const QString &consumer, bool redelivery)
+{
+    RealComparisonRow x = row(figure, QStringLiteral("ms"), real, engine, 50);
+    x.handOver = true;
+    x.redelivery = redelivery;
+    x.action = action;
+    x.consumer = consumer;
+    x.medianClose = !engine.isEmpty() && std::abs(x.median - real) <= std::max(0.15 * real, 150.0);
+    return x;
+}
+
 } // namespace
 
 QList<RealComparisonRow> compareReal(const RunFigures &real, const QList<RunFigures> &engine)
@@ -950,12 +971,11 @@ QList<RealComparisonRow> compareReal(const RunFigures &real, const QList<RunFigu
                 }
             }
             RealComparisonRow x
-                = row(QStringLiteral("%1 receipt after %2 %3")
-                          .arg(last ? QStringLiteral("last") : QStringLiteral("first"), k.action,
-                              k.consumer),
-                    QStringLiteral("ms"), *r, e, 50);
-            x.handOver = true;
-            x.medianClose = !e.isEmpty() && std::abs(x.median - *r) <= std::max(0.15 * *r, 150.0);
+                = leaveRow(QStringLiteral("%1 receipt after %2 %3")
+                               .arg(last ? QStringLiteral("last") : QStringLiteral("first"),
+                                   k.action, k.consumer),
+                    *r, e, k.action, k.consumer, false);
+            x.last = last;
             rows.append(x);
         }
     }
@@ -977,13 +997,9 @@ QList<RealComparisonRow> compareReal(const RunFigures &real, const QList<RunFigu
                 e.append(double(best->gapMs));
             }
         }
-        RealComparisonRow x
-            = row(QStringLiteral("first redelivery after %1 %2").arg(r.action, r.consumer),
-                QStringLiteral("ms"), double(r.gapMs), e, 50);
-        x.handOver = true;
-        x.medianClose = !e.isEmpty()
-            && std::abs(x.median - double(r.gapMs)) <= std::max(0.15 * double(r.gapMs), 150.0);
-        rows.append(x);
+        rows.append(
+            leaveRow(QStringLiteral("first redelivery after %1 %2").arg(r.action, r.consumer),
+                double(r.gapMs), e, r.action, r.consumer, true));
     }
     const auto series = [&engine](auto get) {
         QList<double> v;

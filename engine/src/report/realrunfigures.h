@@ -152,7 +152,11 @@ struct RBLAB_ENGINE_EXPORT RealComparisonRow
     double most = 0;
     int seeds = 0;
     bool inside = false;
-    bool handOver = false;
+    bool handOver = false; //!< a time after a leave: a hand-over, or (POP) a message back
+    bool redelivery = false; //!< POP: "first redelivery after …"
+    bool last = false; //!< hand-overs: the last of the leaver's queues, not the first
+    QString action; //!< hand-overs and redeliveries: the leave ("kill", "shutdown", "freeze")
+    QString consumer; //!< … and who left
     bool medianClose = true; //!< hand-overs: the median within max(15 %, 150 ms)
     bool verdict() const { return inside && medianClose; }
 };
