@@ -64,6 +64,7 @@ void LogImporter::finish()
     LogRebuilder rebuilder(m_options.group, m_options.topic, m_clocks, &m_interner);
     rebuilder.setLastSeen(
         [this](int host, const QString &clientId) { return m_reader.lastSeen(host, clientId); });
+    rebuilder.setRouteQueues(m_reader.routeQueues());
     m_incident = rebuilder.rebuild(m_reader.records());
     warnIfLongerThanAScenario();
     if (m_options.anonymize) {
@@ -93,7 +94,8 @@ QList<LogImporter::ObservedConsumer> LogImporter::observedConsumers() const
     QList<ObservedConsumer> out;
     for (const ObservedIncident::Consumer &c : m_incident.consumers) {
         out.append({ c.group, c.clientId, c.strategy, m_reader.hosts().value(c.host), c.first,
-            c.last, c.startOk, c.shutdownOk, c.killed, c.alive, c.alive + m_clocks.skew(c.host) });
+            c.last, c.startOk, c.shutdownOk, c.killed, c.alive, c.alive + m_clocks.skew(c.host),
+            c.pop });
     }
     return out;
 }

@@ -129,6 +129,7 @@ public:
         //! That line's time as its host printed it (not corrected for the host's skew), so that
         //! a view can name the line one finds in the file.
         qint64 alivePrinted = 0;
+        bool pop = false; //!< a POP member (5.x): several pop the same queues by design
     };
     //! The consumers in the order they first logged.
     QList<ObservedConsumer> observedConsumers() const;

@@ -35,7 +35,8 @@ bool sameResult(const LogRecord &a, const LogRecord &b)
 {
     return a.kind == b.kind && a.mqAllSize == b.mqAllSize && a.cidAllSize == b.cidAllSize
         && a.clientId == b.clientId && a.group == b.group && a.topic == b.topic
-        && a.strategy == b.strategy && a.queues == b.queues;
+        && a.strategy == b.strategy && a.queues == b.queues && a.pop == b.pop
+        && a.brokerAssigned == b.brokerAssigned;
 }
 
 } // namespace
@@ -223,6 +224,15 @@ bool LogReader::readLines(LogFileReader &reader, const QString &path, qint64 tot
             break;
         default:
             ++m_unknown;
+            if (header.message.startsWith("the topic[")) {
+                if (const auto route = LogLineParser::parseRoute(header.message)) {
+                    QHash<QString, int> &brokers = m_routeQueues[route->topic];
+                    for (const auto &[broker, reads] : route->readQueueNums) {
+                        int &most = brokers[broker];
+                        most = qBound(most, reads, ScenarioLimits::maxQueuesPerBroker);
+                    }
+                }
+            }
             break;
         }
     }

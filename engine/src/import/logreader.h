@@ -114,6 +114,12 @@ public:
     {
         return m_lastSeen.value(seenKey(host, clientId), -1);
     }
+    /*!
+        The read queues per topic and broker, the most any "route info changed" line gave
+        (LogLineParser::parseRoute): how many queues a POP assignment of queueId -1 covers.
+        These lines are not used lines: a route says nothing of who holds what.
+    */
+    const QHash<QString, QHash<QString, int>> &routeQueues() const { return m_routeQueues; }
     //! Lines no client instance could be found for (attributeClients()).
     qint64 unattributedLines() const { return m_unattributed; }
     //! Processes whose lines never name their client (an excerpt): their lines are given to
@@ -140,6 +146,7 @@ private:
         return QString::number(host) + QLatin1Char('\n') + clientId;
     }
     QHash<QString, qint64> m_lastSeen; //!< host and client id → its last line's time
+    QHash<QString, QHash<QString, int>> m_routeQueues; //!< topic → broker → readQueueNums
     qint64 m_unattributed = 0;
     int m_unnamedProcesses = 0;
     qint64 m_bytesDone = 0;

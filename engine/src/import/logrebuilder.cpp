@@ -50,29 +50,40 @@ public:
     {
     }
 
-    //! A claim or view changed, or a client ended (an ended client claims nothing again).
+    /*!
+        A claim or view changed, or a client ended (an ended client claims nothing again). A
+        POP claim (`pop`) keeps its queues owned but never makes them double-owned: a POP
+        group's members pop the same queues by design.
+    */
     void apply(int consumer, bool end, const QList<LoggedQueue> &claim,
-        const std::optional<QPair<int, int>> &view)
+        const std::optional<QPair<int, int>> &view, bool pop)
     {
         if (m_ended.contains(consumer)) {
             return;
         }
+        const bool popped = m_popClaim.contains(consumer);
         for (const LoggedQueue &q : m_claim.value(consumer)) {
             QueueState &s = state(q);
             touch(s, consumer);
-            s.owners.erase(consumer);
+            (popped ? s.poppers : s.owners).erase(consumer);
         }
         if (end) {
             m_ended.insert(consumer);
             m_claim.remove(consumer);
+            m_popClaim.remove(consumer);
             setView(consumer, std::nullopt);
             return;
         }
         m_claim.insert(consumer, claim);
+        if (pop) {
+            m_popClaim.insert(consumer);
+        } else {
+            m_popClaim.remove(consumer);
+        }
         for (const LoggedQueue &q : claim) {
             QueueState &s = state(q);
             touch(s, consumer);
-            s.owners.insert(consumer);
+            (pop ? s.poppers : s.owners).insert(consumer);
         }
         if (view) {
             setView(consumer, view);
@@ -111,6 +122,7 @@ private:
     {
         const LoggedQueue *queue = nullptr;
         std::set<int> owners; //!< consumer indexes: the order they first logged
+        std::set<int> poppers; //!< POP members whose assignment covers it
         QHash<int, bool> before; //!< this instant: owned before its first change
         Open twice;
         Open none;
@@ -174,10 +186,11 @@ private:
             }
             s.twice = { true, t, host, who, owners };
         }
-        if (s.none.open && (atEnd || owners > 0)) {
+        const bool held = owners > 0 || !s.poppers.empty();
+        if (s.none.open && (atEnd || held)) {
             close(s.none, m_tl.unowned[q], m_tl.unownedNotListed, t, host, atEnd);
         }
-        if (!atEnd && owners == 0 && !s.none.open) {
+        if (!atEnd && !held && !s.none.open) {
             s.none = { true, t, host, {}, 0 };
         }
     }
@@ -254,6 +267,7 @@ private:
     const std::vector<ObservedIncident::Consumer> &m_consumers;
     const ClockSkewEstimator &m_clocks;
     QHash<int, QList<LoggedQueue>> m_claim;
+    QSet<int> m_popClaim; //!< consumers whose claim is a POP assignment
     QSet<int> m_ended;
     //! Per queue ever claimed; std::map keeps the states where m_touched points.
     std::map<LoggedQueue, QueueState> m_queues;
@@ -344,11 +358,20 @@ void LogRebuilder::findConsumers(const std::vector<LoggedLine> &lines)
                 m_incident.groupStrategy.insert(r.group, r.strategy);
             }
         }
+        if (r.kind == LogRecord::Kind::Unregistered) {
+            m_saidUnregister.insert(*it);
+        }
         if (r.kind == LogRecord::Kind::Result || r.kind == LogRecord::Kind::AddQueue
             || r.kind == LogRecord::Kind::RemoveQueue) {
+            if (r.pop && r.kind != LogRecord::Kind::RemoveQueue) {
+                c.pop = true;
+            }
             for (const LoggedQueue &q : r.queues) {
                 int &count = m_incident.topicBrokers[q.topic][q.brokerName];
-                count = qMax(count, q.queueId + 1);
+                // queueId -1 (POP): as many as the route lines gave the topic on that broker.
+                count = qMax(count,
+                    q.queueId >= 0 ? q.queueId + 1
+                                   : m_routes.value(q.topic).value(q.brokerName, 0));
             }
         }
         m_incident.origin = any ? qMin(m_incident.origin, r.time) : r.time;
@@ -395,6 +418,29 @@ qsizetype firstAbove(const std::vector<int> &tree, size_t node, qsizetype lo, qs
 
 } // namespace
 
+QList<LoggedQueue> LogRebuilder::expanded(const LogRecord &r)
+{
+    if (!r.pop) {
+        return r.queues;
+    }
+    QList<LoggedQueue> out;
+    for (const LoggedQueue &q : r.queues) {
+        if (q.queueId >= 0) {
+            out.append(q);
+            continue;
+        }
+        // Every queue of the topic on that broker (findConsumers() counted them; none known:
+        // no route line in the logs given, and the coverage cannot be drawn).
+        const int count = m_incident.topicBrokers.value(q.topic).value(q.brokerName, 0);
+        for (int id = 0; id < count; ++id) {
+            out.append({ q.topic, q.brokerName, id });
+        }
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
 void LogRebuilder::inferKills(const std::vector<LoggedLine> &lines)
 {
     std::vector<Consumer> &consumers = m_incident.consumers;
@@ -415,11 +461,17 @@ void LogRebuilder::inferKills(const std::vector<LoggedLine> &lines)
         [&consumers](int a, int b) { return consumers[a].alive < consumers[b].alive; });
     QHash<QString, QList<const LogRecord *>> groupResults; // time order (the lines are)
     m_notifications.clear();
+    // A POP group's notifications and who logged them (inferPopKill()).
+    QHash<QString, std::vector<std::pair<qint64, int>>> popNotes;
     for (const LoggedLine &line : lines) {
-        if (line.record.kind == LogRecord::Kind::Result && wanted(line.record)) {
+        // The broker's assignment has no cidAllSize: it says nothing of the group's size.
+        if (line.record.kind == LogRecord::Kind::Result && wanted(line.record)
+            && !line.record.brokerAssigned) {
             groupResults[line.record.group].append(&line.record);
         } else if (line.record.kind == LogRecord::Kind::Notify && wanted(line.record)) {
             m_notifications[line.record.group].push_back(line.record.time);
+            popNotes[line.record.group].emplace_back(line.record.time,
+                m_consumerIndex.value(consumerKey(line.record.group, line.record.clientId), -1));
         }
     }
     // Per group: when members first logged and said "shutdown OK", then each result line's
@@ -460,6 +512,39 @@ void LogRebuilder::inferKills(const std::vector<LoggedLine> &lines)
             inferKill(c, evidence[c.group]);
         }
     }
+    for (int ci : std::as_const(byLast)) {
+        const Consumer &c = consumers[ci];
+        if (c.pop && c.view.isEmpty() && !c.shutdownOk && !c.killed
+            && !m_saidUnregister.contains(ci)) {
+            inferPopKill(ci, popNotes.value(c.group));
+        }
+    }
+}
+
+// A POP member's lines carry no cidAllSize (the broker assigns, and a POP client logs nothing
+// while its assignment stays), so a smaller group cannot be seen. But the brokers notify every
+// member of the group of each change, and each live member logs it (ClientRemotingProcessor):
+// a member that did not log a notification the others logged after its last line was dead or
+// stopped by then. Seen within channel expiry of its last line, its connections closed with it
+// (kill -9 of q1 and q3 in a real 5.3.3 run, the others notified 28 ms and 10 ms after): it
+// died then, holding its assignment (the retry queue) until then. Seen later, it hung at its
+// last line.
+void LogRebuilder::inferPopKill(int ci, const std::vector<std::pair<qint64, int>> &notes)
+{
+    Consumer &c = m_incident.consumers[size_t(ci)];
+    const auto missed = std::find_if(notes.cbegin(), notes.cend(),
+        [&c, ci](const auto &n) { return n.first > c.alive && n.second != ci; });
+    if (missed == notes.cend() || missed->first > c.alive + kKillEvidenceWindow) {
+        return;
+    }
+    c.killSeenAt = missed->first;
+    c.missedNotification = true;
+    if (c.killSeenAt - c.alive >= kNoticedByExpiryAfter) {
+        c.killed = c.alive;
+        return;
+    }
+    c.closedConnections = true;
+    c.killed = c.killSeenAt;
 }
 
 // A consumer that goes silent without "shutdown OK" is taken as killed at its last line (it
@@ -560,19 +645,24 @@ void LogRebuilder::claim(const LoggedLine &line, int ci, Event e)
     Consumer &c = m_incident.consumers[ci];
     const QList<LoggedQueue> before = c.claims.value(r.topic);
     QList<LoggedQueue> after = before;
+    const QList<LoggedQueue> queues = expanded(r);
     if (r.kind == LogRecord::Kind::Result) {
-        after = r.queues;
+        after = queues;
     } else if (r.kind == LogRecord::Kind::AddQueue) {
-        if (!after.contains(r.queues.first())) {
-            after.append(r.queues.first());
-            std::sort(after.begin(), after.end());
+        for (const LoggedQueue &q : queues) {
+            if (!after.contains(q)) {
+                after.append(q);
+            }
         }
+        std::sort(after.begin(), after.end());
     } else {
-        after.removeAll(r.queues.first());
+        for (const LoggedQueue &q : queues) {
+            after.removeAll(q);
+        }
     }
     after = m_interner->intern(after);
-    Change ch { r.time, line.seq, ci, line.host, r.topic, false, after, std::nullopt };
-    if (r.kind == LogRecord::Kind::Result) {
+    Change ch { r.time, line.seq, ci, line.host, r.topic, false, after, std::nullopt, r.pop };
+    if (r.kind == LogRecord::Kind::Result && !r.brokerAssigned) {
         ch.view = qMakePair(r.cidAllSize, r.mqAllSize);
         c.view.insert(r.topic, *ch.view);
     }
@@ -589,22 +679,25 @@ void LogRebuilder::claim(const LoggedLine &line, int ci, Event e)
     // queue table, and the result line after it: compare with the previous result.
     const QList<LoggedQueue> previous = c.results.value(r.topic);
     c.results.insert(r.topic, after);
-    for (const LoggedQueue &q : r.queues) {
+    for (const LoggedQueue &q : queues) {
         if (!previous.contains(q)) {
             e.added.append(q);
         }
     }
     for (const LoggedQueue &q : previous) {
-        if (!r.queues.contains(q)) {
+        if (!queues.contains(q)) {
             e.removed.append(q);
         }
     }
     e.added = m_interner->intern(e.added);
     e.removed = m_interner->intern(e.removed);
-    e.detail = m_interner->intern(QStringLiteral("%1, mqAllSize=%2, cidAllSize=%3")
-                                      .arg(r.strategy)
-                                      .arg(r.mqAllSize)
-                                      .arg(r.cidAllSize));
+    e.detail = m_interner->intern(r.brokerAssigned
+            ? QStringLiteral("%1, assigned by the broker (%2)")
+                  .arg(r.strategy, r.pop ? QStringLiteral("POP") : QStringLiteral("PULL"))
+            : QStringLiteral("%1, mqAllSize=%2, cidAllSize=%3")
+                  .arg(r.strategy)
+                  .arg(r.mqAllSize)
+                  .arg(r.cidAllSize));
     m_incident.events.append(e);
 }
 
@@ -620,7 +713,7 @@ void LogRebuilder::unregistered(const LoggedLine &line, int ci)
         m_unregistered.insert(ci);
         for (const QString &topic : c.claims.keys()) {
             m_changes[r.group + QLatin1Char('\n') + topic].append(
-                { r.time, line.seq, ci, line.host, topic, true, {}, std::nullopt });
+                { r.time, line.seq, ci, line.host, topic, true, {}, std::nullopt, false });
             m_incident.claimChanges.append(
                 { r.time, c.group, c.clientId, topic, {}, true, line.shownPath, line.line });
         }
@@ -640,7 +733,7 @@ void LogRebuilder::shutdown(const LoggedLine &line, int ci, Event e)
     }
     for (const QString &topic : c.claims.keys()) {
         m_changes[r.group + QLatin1Char('\n') + topic].append(
-            { r.time, line.seq, ci, line.host, topic, true, {}, std::nullopt });
+            { r.time, line.seq, ci, line.host, topic, true, {}, std::nullopt, false });
         m_incident.claimChanges.append(
             { r.time, c.group, c.clientId, topic, {}, true, line.shownPath, line.line });
     }
@@ -690,7 +783,17 @@ void LogRebuilder::addKills()
         e.type = QStringLiteral("kill");
         e.consumer = c.clientId;
         e.group = c.group;
-        e.detail = c.closedConnections
+        e.detail = c.missedNotification
+            ? (c.closedConnections
+                    ? QStringLiteral("inferred: no shutdown OK, last line %1 ms before; the "
+                                     "group's other members logged a notification at this "
+                                     "time and it did not (its connections closed)")
+                          .arg(*c.killed - c.alive)
+                    : QStringLiteral("inferred: last line at this time, no shutdown OK; the "
+                                     "group's other members logged a notification %1 ms later "
+                                     "(channel expiry) and it did not")
+                          .arg(c.killSeenAt - *c.killed))
+            : c.closedConnections
             ? QStringLiteral("inferred: no shutdown OK, last line %1 ms before; its connections "
                              "closed (the group was notified at this time) and the group's "
                              "cidAllSize dropped %2 ms later")
@@ -701,8 +804,9 @@ void LogRebuilder::addKills()
                   .arg(c.killSeenAt - *c.killed);
         m_incident.events.append(e);
         for (const QString &topic : c.claims.keys()) {
-            m_changes[c.group + QLatin1Char('\n') + topic].append({ *c.killed,
-                std::numeric_limits<qint64>::max(), ci, c.host, topic, true, {}, std::nullopt });
+            m_changes[c.group + QLatin1Char('\n') + topic].append(
+                { *c.killed, std::numeric_limits<qint64>::max(), ci, c.host, topic, true, {},
+                    std::nullopt, false });
             m_incident.claimChanges.append(
                 { *c.killed, c.group, c.clientId, topic, {}, true, {}, 0 });
         }
@@ -726,7 +830,7 @@ void LogRebuilder::sweep(const QString &key, QList<Change> &list)
         while (i < list.size() && list[i].t == t) {
             const Change &ch = list[i];
             host = ch.host;
-            sweep.apply(ch.consumer, ch.end, ch.claim, ch.view);
+            sweep.apply(ch.consumer, ch.end, ch.claim, ch.view, ch.pop);
             ++i;
         }
         sweep.look(t, host, atEnd);

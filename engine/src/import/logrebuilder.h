@@ -45,6 +45,12 @@ public:
     {
         m_lastSeen = std::move(lastSeen);
     }
+    //! The read queues per topic and broker the route lines gave (LogReader::routeQueues()):
+    //! what a POP assignment of queueId -1 covers.
+    void setRouteQueues(QHash<QString, QHash<QString, int>> routes)
+    {
+        m_routes = std::move(routes);
+    }
 
 private:
     //! A client's claim or view as a line changed it, or its end, for the sweep.
@@ -58,6 +64,7 @@ private:
         bool end = false;
         QList<LoggedQueue> claim;
         std::optional<QPair<int, int>> view;
+        bool pop = false; //!< a POP claim: shared with the group's other poppers by design
     };
     using Consumer = ObservedIncident::Consumer;
     //! What inferKill() weighs a group's silent members against (logrebuilder.cpp).
@@ -76,6 +83,13 @@ private:
     //! A silent consumer taken as killed at its last line (see inferKill()).
     void inferKills(const std::vector<LoggedLine> &lines);
     void inferKill(Consumer &c, GroupEvidence &group);
+    /*!
+        A silent POP member: killed (or hung) when the others logged a notification after its
+        last line and it did not. `notes`: the group's notifications (time, who logged it).
+    */
+    void inferPopKill(int consumer, const std::vector<std::pair<qint64, int>> &notes);
+    //! A POP line's queues with queueId -1 given as every queue of the topic on that broker.
+    QList<LoggedQueue> expanded(const LogRecord &r);
     //! Pass 2: events, claims per (group, topic), views, flow control.
     void collectChanges(const std::vector<LoggedLine> &lines);
     //! A result, add or remove line: the client's claim on the topic changes.
@@ -100,6 +114,8 @@ private:
     QMap<QString, int> m_flowOpen; //!< consumer, queue and cause → index in the episodes
     QHash<QString, std::vector<qint64>> m_notifications; //!< group → notification times
     std::function<qint64(int, const QString &)> m_lastSeen;
+    QHash<QString, QHash<QString, int>> m_routes; //!< topic → broker → readQueueNums
+    QSet<int> m_saidUnregister; //!< consumers that logged an "unregister client" line
 };
 
 } // namespace Rblab

@@ -267,7 +267,7 @@ bool LogLineParser::parseSpringBootHeader(
     return true;
 }
 
-std::optional<QList<LoggedQueue>> LogLineParser::parseQueues(QByteArrayView t)
+std::optional<QList<LoggedQueue>> LogLineParser::parseQueues(QByteArrayView t, bool wholeBroker)
 {
     // MessageQueue [topic=T, brokerName=B, queueId=N]; names use [%|a-zA-Z0-9_-] only
     // (TopicValidator:67-80), so ", " and "]" cannot occur inside them.
@@ -294,7 +294,9 @@ std::optional<QList<LoggedQueue>> LogLineParser::parseQueues(QByteArrayView t)
         mq.brokerName = text(body.sliced(b + 13, q - b - 13));
         bool ok = false;
         mq.queueId = QByteArray(body.sliced(q + 10).toByteArray()).toInt(&ok);
-        if (!ok || mq.queueId < 0 || mq.topic.isEmpty() || mq.brokerName.isEmpty()) {
+        // queueId -1: a POP assignment of the whole broker (MessageQueueAssignment, 5.x).
+        if (!ok || mq.queueId < (wholeBroker ? -1 : 0) || mq.topic.isEmpty()
+            || mq.brokerName.isEmpty()) {
             return std::nullopt;
         }
         out.append(mq);
@@ -347,6 +349,41 @@ LogLineParser::Outcome LogLineParser::parseMessage(
         }
         return Outcome::Parsed;
     }
+    if (msg.startsWith("broker rebalanced result changed. ")) {
+        // RebalanceImpl.rebalanceByTopic (5.x): allocateMessageQueueStrategyName={}, group={},
+        // topic={}, clientId={}, assignmentSet=[MessageQueueAssignment [MessageQueue=
+        // MessageQueue [topic=T, brokerName=B, queueId=N], Mode=POP|PULL], …]
+        r->kind = LogRecord::Kind::Result;
+        r->brokerAssigned = true;
+        qsizetype from = 0;
+        const auto strategy = field(msg, "allocateMessageQueueStrategyName=", &from);
+        const auto group = field(msg, "group=", &from);
+        const auto topic = field(msg, "topic=", &from);
+        const auto client = field(msg, "clientId=", &from);
+        const qsizetype set = msg.indexOf(QByteArrayView("assignmentSet=["), from);
+        if (!strategy || !group || !topic || !client || set < 0 || !msg.endsWith("]")) {
+            return malformed("a field of the broker's assignment is missing");
+        }
+        const QByteArrayView assignments = msg.sliced(set);
+        auto queues = parseQueues(assignments, true);
+        if (!queues) {
+            return malformed("assignmentSet does not hold MessageQueue [topic=…, brokerName=…, "
+                             "queueId=…] entries");
+        }
+        std::sort(queues->begin(), queues->end()); // a HashSet: hash order
+        queues->erase(std::unique(queues->begin(), queues->end()), queues->end());
+        r->strategy = text(*strategy);
+        r->group = text(*group);
+        r->topic = text(*topic);
+        r->clientId = text(*client);
+        r->queues = *queues;
+        r->pop = assignments.contains(QByteArrayView("Mode=POP"));
+        r->mqAllSize = int(queues->size());
+        if (r->group.isEmpty() || r->topic.isEmpty() || r->clientId.isEmpty()) {
+            return malformed("empty group, topic or clientId");
+        }
+        return Outcome::Parsed;
+    }
     const bool bug49 = msg.startsWith("[BUG]doRebalance, ")
         && msg.contains(QByteArrayView(", remove unnecessary mq, "));
     if (msg.startsWith("doRebalance, ") || bug49) {
@@ -364,10 +401,18 @@ LogLineParser::Outcome LogLineParser::parseMessage(
             || after.startsWith("truncateMessageQueueNotMyTopic remove unnecessary mq, ")) {
             // The second: a queue of a topic no longer subscribed (RebalanceImpl:323 / :411).
             r->kind = LogRecord::Kind::RemoveQueue;
+        } else if (after.startsWith("add a new pop mq, ")) {
+            // RebalanceImpl.updateMessageQueueAssignment (5.x): a PopProcessQueue.
+            r->kind = LogRecord::Kind::AddQueue;
+            r->pop = true;
+        } else if (after.startsWith("remove unnecessary pop mq, ")
+            || after.startsWith("truncateMessageQueueNotMyTopic remove unnecessary pop mq, ")) {
+            r->kind = LogRecord::Kind::RemoveQueue;
+            r->pop = true;
         } else {
             return Outcome::Unknown;
         }
-        const auto queues = parseQueues(after);
+        const auto queues = parseQueues(after, r->pop);
         if (!queues || queues->size() != 1) {
             return malformed("expected one MessageQueue [topic=…, brokerName=…, queueId=…]");
         }
@@ -460,6 +505,35 @@ LogLineParser::Outcome LogLineParser::parseMessage(
         return Outcome::Parsed;
     }
     return Outcome::Unknown;
+}
+
+std::optional<LoggedRoute> LogLineParser::parseRoute(QByteArrayView msg)
+{
+    const QByteArrayView head("the topic[");
+    if (!msg.startsWith(head)) {
+        return std::nullopt;
+    }
+    const qsizetype close = msg.indexOf(QByteArrayView("] route info changed, old["));
+    const qsizetype fresh = msg.indexOf(QByteArrayView(" ,new[TopicRouteData ["));
+    if (close < 0 || fresh < close) {
+        return std::nullopt;
+    }
+    LoggedRoute route;
+    route.topic = text(msg.sliced(head.size(), close - head.size()));
+    const QByteArrayView key("QueueData [brokerName=");
+    for (qsizetype at = msg.indexOf(key, fresh); at >= 0; at = msg.indexOf(key, at + 1)) {
+        qsizetype from = at;
+        const auto broker = field(msg, "brokerName=", &from);
+        const auto reads = intField(msg, "readQueueNums=", &from);
+        if (!broker || !reads || broker->isEmpty()) {
+            return std::nullopt;
+        }
+        route.readQueueNums.append({ text(*broker), *reads });
+    }
+    if (route.topic.isEmpty() || route.readQueueNums.isEmpty()) {
+        return std::nullopt;
+    }
+    return route;
 }
 
 } // namespace Rblab

@@ -85,6 +85,26 @@ struct RBLAB_ENGINE_EXPORT LogRecord
     int cidAllSize = 0;
     QList<LoggedQueue> queues; //!< Result: the set, sorted; others: the one queue
     qint64 flowControlTimes = 0;
+    /*!
+        Result, AddQueue, RemoveQueue: a POP assignment or pop process queue (5.x). Several
+        consumers of a group pop the same queue by design; queueId -1 stands for every queue
+        of the topic on that broker (the broker's assignment when popShareQueueNum ≥ consumers
+        − 1, the log of a real 5.3.3 run).
+    */
+    bool pop = false;
+    /*!
+        Result: "broker rebalanced result changed." (RebalanceImpl.rebalanceByTopic, 5.x with
+        setClientRebalance(false) or a POP group): the broker's assignment, with no mqAllSize
+        or cidAllSize, so no view of the group.
+    */
+    bool brokerAssigned = false;
+};
+
+//! What a "route info changed" line says of a topic: its read queues per broker.
+struct RBLAB_ENGINE_EXPORT LoggedRoute
+{
+    QString topic;
+    QList<QPair<QString, int>> readQueueNums; //!< brokerName, readQueueNums
 };
 
 /*!
@@ -110,7 +130,15 @@ private:
 
 public:
     //! All queues printed as MessageQueue [topic=…, brokerName=…, queueId=…] in the text.
-    static std::optional<QList<LoggedQueue>> parseQueues(QByteArrayView text);
+    static std::optional<QList<LoggedQueue>> parseQueues(
+        QByteArrayView text, bool wholeBroker = false);
+    /*!
+        "the topic[T] route info changed, old[…] ,new[TopicRouteData [… queueDatas=[QueueData
+        [brokerName=B, readQueueNums=N, …], …] …]]" (MQClientInstance
+        .updateTopicRouteInfoFromNameServer, 4.9 and 5.x): the new route's read queues, which
+        say how many queues a POP assignment of queueId -1 covers.
+    */
+    static std::optional<LoggedRoute> parseRoute(QByteArrayView message);
 };
 
 } // namespace Rblab

@@ -139,6 +139,11 @@ struct RBLAB_ENGINE_EXPORT ObservedIncident
         //! The kill was noticed at once (its connections closed), not by channel expiry.
         bool closedConnections = false;
         qint64 killSeenAt = 0; //!< the first result line that showed the smaller group
+        //! A POP member (5.x): its claims are what it pops, shared with the group's others.
+        bool pop = false;
+        //! Its kill was inferred from a notification the others logged and it did not (a POP
+        //! member's lines have no cidAllSize), not from a smaller cidAllSize.
+        bool missedNotification = false;
         QMap<QString, QList<LoggedQueue>> claims; //!< topic → claimed (at the end of the logs)
         //! topic → the last "rebalanced result changed" set: a result's added and removed are
         //! against it, not against the claims its own round's add and remove lines already made.

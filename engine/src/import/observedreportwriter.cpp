@@ -217,14 +217,23 @@ JsonNode ObservedReportWriter::observed() const
     observed.insert(
         QStringLiteral("droppedPullRequests"), JsonNode::makeInteger(m_incident.dropped));
     observed.insert(QStringLiteral("clocks"), clocks());
-    observed.insert(QStringLiteral("notes"),
-        JsonNode::makeString(QStringLiteral(
-            "Times are ms after origin, corrected by each host's estimated skew; toleranceMs is "
-            "the skew uncertainty of the hosts that bound an interval (null: not estimable). "
-            "Flow control: RocketMQ logs one hold in every 1,000 per consumer (all its queues "
-            "share the counter, DefaultMQPushConsumerImpl), so episodes are lower bounds. A "
-            "client logs its view only when its allocation changed. Kills are inferred from "
-            "silence followed by a smaller cidAllSize at another member.")));
+    QString notes = QStringLiteral(
+        "Times are ms after origin, corrected by each host's estimated skew; toleranceMs is "
+        "the skew uncertainty of the hosts that bound an interval (null: not estimable). "
+        "Flow control: RocketMQ logs one hold in every 1,000 per consumer (all its queues "
+        "share the counter, DefaultMQPushConsumerImpl), so episodes are lower bounds. A "
+        "client logs its view only when its allocation changed. Kills are inferred from "
+        "silence followed by a smaller cidAllSize at another member.");
+    const bool pop = std::any_of(m_incident.consumers.cbegin(), m_incident.consumers.cend(),
+        [](const ObservedIncident::Consumer &c) { return c.pop; });
+    if (pop) {
+        notes += QStringLiteral(
+            " POP members hold every queue their broker's assignment covers (queueId -1: all "
+            "of the topic's queues on that broker, as the route lines give them); queues "
+            "several POP members pop are not double-owned. A silent POP member is taken as "
+            "killed at the first notification the group's others logged after its last line.");
+    }
+    observed.insert(QStringLiteral("notes"), JsonNode::makeString(notes));
     observed.insert(QStringLiteral("topics"), topics());
     observed.insert(QStringLiteral("flowControl"), flowControl());
     return observed;

@@ -15,6 +15,8 @@ private slots:
     void referenceIsTheFirstHostInPathOrder();
     void correctTakesTheSkewOut();
     void hostMeasuredThroughAnother();
+    void aNoteLoggedTwiceCountsOnce();
+    void aStretchMatchesEveryOffsetInIt();
 };
 
 namespace {
@@ -129,6 +131,33 @@ void tst_ClockSkewEstimator::hostMeasuredThroughAnother()
     QCOMPARE(clocks.skew(2), qint64(2 + 19)); // 18 and 20 against c2
     QCOMPARE(clocks.tolerance(2), std::optional<qint64>(5 + 1));
     QCOMPARE(clocks.clocks()[2].matches, 2);
+}
+
+void tst_ClockSkewEstimator::aNoteLoggedTwiceCountsOnce()
+{
+    // A real 5.3.3 run on one machine: p1 logged one change twice (12,653 and 12,654) and p2
+    // logged it at 12,289; both logged the next at 13,849 and 13,858. The two offsets of p2's
+    // one note outweighed the true pair and p2 was given -364 ms.
+    const std::vector<LoggedLine> lines
+        = { notification(0, 12653), notification(0, 12654), notification(0, 13849),
+              notification(1, 12289), notification(1, 13858), notification(1, 46203) };
+    ClockSkewEstimator clocks;
+    clocks.estimate({ QStringLiteral("/logs/p1"), QStringLiteral("/logs/p2") }, lines);
+    QCOMPARE(clocks.skew(1), qint64(9));
+    QCOMPARE(clocks.clocks().at(1).matches, 1);
+}
+
+void tst_ClockSkewEstimator::aStretchMatchesEveryOffsetInIt()
+{
+    // q3 and q4 logged two changes 82 ms and 4 ms apart (offsets -82 and +4, one stretch of
+    // 2 × matchWindow). Centred on its lower offset, the stretch matched one of them.
+    const std::vector<LoggedLine> lines = { notification(0, 38895), notification(0, 58117),
+        notification(1, 38977), notification(1, 58113) };
+    ClockSkewEstimator clocks;
+    clocks.estimate({ QStringLiteral("/logs/q3"), QStringLiteral("/logs/q4") }, lines);
+    QCOMPARE(clocks.clocks().at(1).matches, 2);
+    QCOMPARE(clocks.skew(1), qint64(39)); // the middle of 82 and -4
+    QCOMPARE(clocks.clocks().at(1).toleranceMs, std::optional<qint64>(43));
 }
 
 QTEST_GUILESS_MAIN(tst_ClockSkewEstimator)

@@ -16,6 +16,7 @@ private slots:
     void header();
     void message_data();
     void message();
+    void route();
 };
 
 Q_DECLARE_METATYPE(Rblab::LogLayout)
@@ -161,6 +162,37 @@ void tst_LogLineParser::message_data()
         << 0 << QString() << QString();
     QTest::newRow("add without queue") << QByteArray("doRebalance, G1, add a new mq, ?")
                                        << O::Malformed << 0 << QString() << QString();
+    // RebalanceImpl.rebalanceByTopic and updateMessageQueueAssignment (5.x), as a real 5.3.3
+    // POP group logged them: the broker's assignment, queueId -1 for the whole broker.
+    const QByteArray whole = "MessageQueue [topic=PopTopic, brokerName=broker-a, queueId=-1]";
+    QTest::newRow("5.3 broker's POP assignment")
+        << ("broker rebalanced result changed. allocateMessageQueueStrategyName=AVG, "
+            "group=pop_group, topic=PopTopic, clientId=127.0.0.1@q1, assignmentSet=["
+            "MessageQueueAssignment [MessageQueue="
+               + whole + ", Mode=POP]]")
+        << O::Parsed << int(K::Result) << QStringLiteral("pop_group")
+        << QStringLiteral("PopTopic 127.0.0.1@q1 1 0 broker-a/-1 pop broker");
+    QTest::newRow("5.3 broker's PULL assignment of the retry queue")
+        << QByteArray("broker rebalanced result changed. allocateMessageQueueStrategyName=AVG, "
+                      "group=pop_group, topic=%RETRY%pop_group, clientId=127.0.0.1@q2, "
+                      "assignmentSet=[MessageQueueAssignment [MessageQueue=MessageQueue "
+                      "[topic=%RETRY%pop_group, brokerName=broker-a, queueId=0], Mode=PULL]]")
+        << O::Parsed << int(K::Result) << QStringLiteral("pop_group")
+        << QStringLiteral("%RETRY%pop_group 127.0.0.1@q2 1 0 broker-a/0 broker");
+    QTest::newRow("broker's assignment, no clientId")
+        << ("broker rebalanced result changed. allocateMessageQueueStrategyName=AVG, "
+            "group=pop_group, topic=PopTopic, assignmentSet=[MessageQueueAssignment "
+            "[MessageQueue="
+               + whole + ", Mode=POP]]")
+        << O::Malformed << 0 << QString() << QString();
+    QTest::newRow("add a new pop mq")
+        << ("doRebalance, pop_group, add a new pop mq, " + whole) << O::Parsed << int(K::AddQueue)
+        << QStringLiteral("pop_group") << QStringLiteral("broker-a/-1 pop");
+    QTest::newRow("remove unnecessary pop mq")
+        << ("doRebalance, pop_group, remove unnecessary pop mq, " + whole) << O::Parsed
+        << int(K::RemoveQueue) << QStringLiteral("pop_group") << QStringLiteral("broker-a/-1 pop");
+    QTest::newRow("queueId -1 outside POP") << ("doRebalance, G1, add a new mq, " + whole)
+                                            << O::Malformed << 0 << QString() << QString();
     // ClientRemotingProcessor:140 / :139
     QTest::newRow("notify") << QByteArray("receive broker's notification[10.0.0.9:10911], the "
                                           "consumer group: G1 changed, rebalance immediately")
@@ -226,7 +258,37 @@ void tst_LogLineParser::message()
     if (r.flowControlTimes > 0) {
         parts << QString::number(r.flowControlTimes);
     }
+    if (r.pop) {
+        parts << QStringLiteral("pop");
+    }
+    if (r.brokerAssigned) {
+        parts << QStringLiteral("broker");
+    }
     QTEST(parts.join(QLatin1Char(' ')), "summary");
+}
+
+void tst_LogLineParser::route()
+{
+    // MQClientInstance.updateTopicRouteInfoFromNameServer, as a real 5.3.3 client logged it
+    // (cut after the broker data): how many queues a POP assignment of queueId -1 covers.
+    const auto route = LogLineParser::parseRoute(
+        "the topic[PopTopic] route info changed, old[TopicRouteData [orderTopicConf=null, "
+        "queueDatas=[QueueData [brokerName=broker-a, readQueueNums=4, writeQueueNums=4, "
+        "perm=6, topicSysFlag=0]]]] ,new[TopicRouteData [orderTopicConf=null, queueDatas=["
+        "QueueData [brokerName=broker-a, readQueueNums=8, writeQueueNums=8, perm=6, "
+        "topicSysFlag=0], QueueData [brokerName=broker-b, readQueueNums=16, writeQueueNums=16, "
+        "perm=6, topicSysFlag=0]], brokerDatas=[BrokerData [brokerName=broker-a]]]]");
+    QVERIFY(route);
+    QCOMPARE(route->topic, QStringLiteral("PopTopic"));
+    // The new route's, not the old one's 4.
+    QCOMPARE(route->readQueueNums,
+        (QList<QPair<QString, int>> {
+            { QStringLiteral("broker-a"), 8 }, { QStringLiteral("broker-b"), 16 } }));
+    QVERIFY(!LogLineParser::parseRoute("the topic[T] route info changed, old[null] ,new[null]"));
+    QVERIFY(!LogLineParser::parseRoute("the topic[T] is not exist"));
+    QVERIFY(!LogLineParser::parseRoute(
+        "the topic[T] route info changed, old[null] ,new[TopicRouteData [queueDatas=[QueueData "
+        "[brokerName=broker-a, readQueueNums=x]]]]"));
 }
 
 QTEST_GUILESS_MAIN(tst_LogLineParser)

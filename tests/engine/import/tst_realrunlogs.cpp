@@ -78,6 +78,8 @@ private slots:
     void slf4jInAnApplicationLog();
     void excerptOfNotificationsIsReported();
     void aGracefulShutdownOn533EndsAtItsUnregister();
+    void popGroupOn533_data();
+    void popGroupOn533();
 
 private:
     QJsonObject m_report;
@@ -390,6 +392,147 @@ void tst_RealRunLogs::aGracefulShutdownOn533EndsAtItsUnregister()
         }
     }
     QVERIFY(shutdown);
+}
+
+namespace {
+
+struct Kill
+{
+    QString consumer;
+    qint64 t; //!< report time: the run's action time less the import's origin
+};
+
+QJsonObject importFolder(const QString &dir, const QStringList &clients)
+{
+    LogImporter importer({});
+    for (const QString &client : clients) {
+        if (!importer.addFile(dir + client + QStringLiteral("/rocketmq_client.log"))) {
+            qWarning().noquote() << importer.error();
+            return {};
+        }
+    }
+    importer.finish();
+    return QJsonDocument::fromJson(importer.reportJson()).object();
+}
+
+} // namespace
+
+void tst_RealRunLogs::popGroupOn533_data()
+{
+    QTest::addColumn<QString>("dir");
+    QTest::addColumn<QStringList>("clients");
+    QTest::addColumn<QList<Kill>>("kills");
+    QTest::addColumn<QStringList>("poppers");
+    QTest::addColumn<qint64>("mostSkew");
+    const QString data = QStringLiteral(RBLAB_TEST_DATA_DIR "/importlogs/");
+    // tests/data/realrun/pop-revive-5.3.3: POP q1..q4 on 8 queues, q1 killed at 30 s, q2
+    // frozen 45-125 s, q3 killed at 60 s (real-run.json, origin 10:19:28.073Z). The import's
+    // origin is q1's start OK, 10:19:29.548Z: the kills are at 28,525 and 58,525.
+    QTest::newRow("pop-revive")
+        << data + QStringLiteral("real-5.3.3-pop-revive/")
+        << QStringList { QStringLiteral("q1"), QStringLiteral("q2"), QStringLiteral("q3"),
+               QStringLiteral("q4") }
+        << QList<Kill> { { QStringLiteral("127.0.0.1@q1"), 28525 },
+               { QStringLiteral("127.0.0.1@q3"), 58525 } }
+        << QStringList { QStringLiteral("127.0.0.1@q1"), QStringLiteral("127.0.0.1@q2"),
+               QStringLiteral("127.0.0.1@q3"), QStringLiteral("127.0.0.1@q4") }
+        // Measured: q2 43, q3 50, q4 89 ms. One machine: 0 is right. Its JVMs logged one
+        // notification up to 124 ms apart (at start, class loading on 2 loaded cores).
+        << qint64(100);
+    // tests/data/realrun/pop-kill-5.3.3: pull_group p1..p3 (client-side AVG) and POP
+    // pop_group q1..q3 on one topic, p1 and q1 killed at 40 s (origin 10:05:06.182Z; the
+    // import's, q1's start OK, 10:05:06.914Z): both at 39,268.
+    QTest::newRow("pop-kill") << data + QStringLiteral("real-5.3.3-pop-kill/")
+                              << QStringList { QStringLiteral("p1"), QStringLiteral("p2"),
+                                     QStringLiteral("p3"), QStringLiteral("q1"),
+                                     QStringLiteral("q2"), QStringLiteral("q3") }
+                              << QList<Kill> { { QStringLiteral("127.0.0.1@p1"), 39268 },
+                                     { QStringLiteral("127.0.0.1@q1"), 39268 } }
+                              << QStringList { QStringLiteral("127.0.0.1@q1"),
+                                     QStringLiteral("127.0.0.1@q2"),
+                                     QStringLiteral("127.0.0.1@q3") }
+                              // Measured: p2 9, p3 53 ms (one notification shared with p1).
+                              << qint64(60);
+}
+
+void tst_RealRunLogs::popGroupOn533()
+{
+    // Issue 38 item 3: import-logs on a real 5.3.3 POP group's logs. Before, the broker's
+    // assignment ("broker rebalanced result changed", queueId -1) was not read: the poppers
+    // held nothing but the retry queue, the killed ones (which log no cidAllSize) stayed
+    // running, and the retry queue was double-owned for 111 s.
+    QFETCH(QString, dir);
+    QFETCH(QStringList, clients);
+    QFETCH(QList<Kill>, kills);
+    QFETCH(QStringList, poppers);
+    QFETCH(qint64, mostSkew);
+    const QJsonObject report = importFolder(dir, clients);
+    QVERIFY(!report.isEmpty());
+    const QJsonObject observed = report.value(QStringLiteral("observed")).toObject();
+    for (const QJsonValue &v : observed.value(QStringLiteral("clocks")).toArray()) {
+        const qint64 skew = v.toObject().value(QStringLiteral("skewMs")).toInteger();
+        QVERIFY2(qAbs(skew) <= mostSkew,
+            qPrintable(v.toObject().value(QStringLiteral("host")).toString()
+                + QStringLiteral(": %1 ms").arg(skew)));
+    }
+    // Each kill found, within 0.5 s, and no other.
+    QList<Kill> found;
+    QMap<QString, QList<int>> firstPop; // a popper's first assignment of PopTopic
+    for (const QJsonValue &v : report.value(QStringLiteral("events")).toArray()) {
+        const QJsonObject e = v.toObject();
+        const QString type = e.value(QStringLiteral("type")).toString();
+        const QString consumer = e.value(QStringLiteral("consumer")).toString();
+        if (type == QLatin1String("kill")) {
+            found.append({ consumer, e.value(QStringLiteral("t")).toInteger() });
+        } else if (type == QLatin1String("rebalance") && poppers.contains(consumer)
+            && e.value(QStringLiteral("topic")).toString() == QLatin1String("PopTopic")
+            && !firstPop.contains(consumer)) {
+            firstPop.insert(consumer, ids(e.value(QStringLiteral("added"))));
+        }
+    }
+    QCOMPARE(found.size(), kills.size());
+    for (const Kill &k : kills) {
+        const auto it = std::find_if(
+            found.cbegin(), found.cend(), [&k](const Kill &f) { return f.consumer == k.consumer; });
+        QVERIFY2(it != found.cend(), qPrintable(k.consumer));
+        QVERIFY2(qAbs(it->t - k.t) <= 500,
+            qPrintable(QStringLiteral("%1 killed at %2, inferred at %3")
+                           .arg(k.consumer)
+                           .arg(k.t)
+                           .arg(it->t)));
+    }
+    // Every popper's assignment is the broker's queueId -1: all 8 queues (the route lines).
+    QCOMPARE(firstPop.size(), poppers.size());
+    for (auto it = firstPop.cbegin(); it != firstPop.cend(); ++it) {
+        QCOMPARE(it.value(), (QList<int> { 0, 1, 2, 3, 4, 5, 6, 7 }));
+    }
+    // The consumed lines show no double-owned or orphaned window over a second while the run
+    // played (before the graceful shutdowns at its end, 129 s on): a POP queue popped by
+    // three is not double-owned, and the retry queue moved within 0.2 s of each kill.
+    for (const QJsonValue &t : observed.value(QStringLiteral("topics")).toArray()) {
+        const QJsonObject topic = t.toObject();
+        for (const char *kind : { "doubleOwned", "unowned" }) {
+            for (const QJsonValue &w : topic.value(QLatin1String(kind)).toArray()) {
+                const QJsonObject window = w.toObject();
+                if (window.value(QStringLiteral("from")).toInteger() >= 129000) {
+                    continue;
+                }
+                QVERIFY2(window.value(QStringLiteral("ms")).toInteger() < 1000,
+                    qPrintable(QStringLiteral("%1 %2 %3: %4")
+                                   .arg(topic.value(QStringLiteral("group")).toString(),
+                                       topic.value(QStringLiteral("topic")).toString(),
+                                       QLatin1String(kind),
+                                       QString::fromUtf8(
+                                           QJsonDocument(window).toJson(QJsonDocument::Compact)))));
+            }
+            if (topic.value(QStringLiteral("topic")).toString() == QLatin1String("PopTopic")
+                && topic.value(QStringLiteral("group")).toString() == QLatin1String("pop_group")
+                && qstrcmp(kind, "doubleOwned") == 0) {
+                QCOMPARE(topic.value(QLatin1String(kind)).toArray().size(), qsizetype(0));
+            }
+        }
+    }
+    QVERIFY(observed.value(QStringLiteral("notes")).toString().contains(QStringLiteral("POP")));
 }
 
 QTEST_GUILESS_MAIN(tst_RealRunLogs)
