@@ -484,7 +484,8 @@ void MainWindow::applyReadOnly()
     // view says "—" and "silent since" for an observed world (issue 37 item 5).
     const std::shared_ptr<const ObservedWorld> observed = m_controller->observedWorld();
     m_view->setFiguresMeasured(!observed);
-    m_view->setScheduleKnown(!live);
+    // Neither a live cluster's polls nor a client's log tell when its next rebalance is due.
+    m_view->setScheduleKnown(!live && !observed);
     m_view->setSilentSince(observed ? observed->silentSince() : QStringList());
     applyLiveNotes();
     m_observedBanner->setVisible(readOnly && !live);

@@ -275,6 +275,9 @@ void CompareWindow::buildPanes()
         if (m_session->isObserved(p)) {
             // The logs record no cache, and a silent client is not a killed one (issue 37 item 5).
             view->setFiguresMeasured(false);
+            // A client logs no countdown to its next rebalance: "rebalancing now" on every
+            // running card (a real run's pane, 1:45 into it) said what the logs never did.
+            view->setScheduleKnown(false);
             view->setSilentSince(m_session->observedWorld(p)->silentSince());
         }
         layout->addWidget(header);

@@ -163,6 +163,14 @@ QHash<QString, qint32> ObservedWorld::addConsumers(Catalog &catalog)
         ++idCount[c.clientId];
     }
     QHash<QString, qint32> consumerIndex; // group \n clientId
+    // The groups a real run's scenario names, in its order, as the engine's pane lists them.
+    for (const QString &group : m_importer->groupOrder()) {
+        const bool logged = std::any_of(m_consumers.cbegin(), m_consumers.cend(),
+            [&group](const LogImporter::ObservedConsumer &c) { return c.group == group; });
+        if (logged && catalog.groupIndex(group) < 0) {
+            catalog.groups.append(GroupInfo { group });
+        }
+    }
     for (const auto &c : std::as_const(m_consumers)) {
         if (catalog.groupIndex(c.group) < 0) {
             catalog.groups.append(GroupInfo { c.group });
@@ -173,6 +181,9 @@ QHash<QString, qint32> ObservedWorld::addConsumers(Catalog &catalog)
             = idCount.value(c.clientId) > 1 ? c.group + QLatin1Char('/') + c.clientId : c.clientId;
         info.group = c.group;
         info.groupIndex = catalog.groupIndex(c.group);
+        // A POP group's members share its queues by design: the view must not call them
+        // double-owned (AssignmentItems), as it does not on the engine's side.
+        catalog.groups[info.groupIndex].pops = catalog.groups[info.groupIndex].pops || c.pop;
         consumerIndex.insert(
             c.group + QLatin1Char('\n') + c.clientId, qint32(catalog.consumers.size()));
         catalog.consumers.append(info);

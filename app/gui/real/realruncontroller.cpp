@@ -145,6 +145,9 @@ CompareWindow *RealRunController::open(const QString &given, bool show)
         return nullptr;
     }
     LogImporter::Options options;
+    for (const GroupSpec &g : scenario.groups) {
+        options.groupOrder.append(g.name);
+    }
     // The clients printed this machine's local time: read in the importer's default zone, the
     // logs would begin hours away from the run's origin.
     if (const std::optional<int> zone = zoneOf(logs.first(), origin)) {

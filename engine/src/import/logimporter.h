@@ -54,6 +54,12 @@ public:
         std::function<bool()> cancelled;
         //! The most used lines kept (LogReader::kMostUsedLines).
         qint64 mostUsedLines = LogReader::kMostUsedLines;
+        /*!
+            The order a view lists the groups in (a real run's: its scenario's, so the real pane
+            and the engine's match); groups not named follow in the order they first logged.
+            The report is not affected.
+        */
+        QStringList groupOrder;
     };
 
     using FileProblem = LogReader::FileProblem;
@@ -99,6 +105,7 @@ public:
     qint64 origin() const { return m_incident.origin; }
     //! Minutes east of UTC of the printed times (Options::zoneMinutes).
     int zoneMinutes() const { return m_options.zoneMinutes; }
+    const QStringList &groupOrder() const { return m_options.groupOrder; }
     //! The last used line's corrected time.
     qint64 end() const { return m_incident.end; }
 

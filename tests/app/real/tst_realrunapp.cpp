@@ -4,6 +4,7 @@
 // through the menu's code path, and Simulation › Run on a real RocketMQ…'s refusals and Stop.
 #include "realrunfixture.h"
 
+#include <assignment/assignmentview.h>
 #include <compare/comparesession.h>
 #include <compare/comparewindow.h>
 #include <document/scenariodocument.h>
@@ -39,6 +40,7 @@ class tst_RealRunApp : public QObject
 private slots:
     void initTestCase();
     void openTheRecordedRun();
+    void aPopGroupIsNotDoubleOwned();
     void zoneOfTheClientsLogs();
     void notARunFolder();
     void runDialogRefusesRandomChurn();
@@ -163,6 +165,58 @@ void tst_RealRunApp::openTheRecordedRun()
     QCoreApplication::processEvents();
     QCOMPARE(
         table->horizontalHeaderItem(RealFiguresTable::Figure)->text(), QStringLiteral("Figure"));
+}
+
+void tst_RealRunApp::aPopGroupIsNotDoubleOwned()
+{
+    // Issue 38: the real 5.3.3 run of a classic group and a POP group (pop-kill-5.3.3). Each
+    // popper holds all 8 queues by the broker's assignment; the real pane drew every one of
+    // them as double-owned (hatched, 8 counted), where the engine's pane, playing the same
+    // scenario, drew none.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString run = RealRunFixture::unpack(dir, QStringLiteral("pop-kill-5.3.3"));
+    QVERIFY2(!run.isEmpty(), "tar could not unpack tests/data/realrun/pop-kill-5.3.3.tar.xz");
+    MainWindow window(m_registry, m_languages);
+    window.setQuiet(true);
+    RealRunController *real = window.realRunController();
+    std::unique_ptr<CompareWindow> compare(real->open(run, false));
+    QVERIFY2(compare, qPrintable(real->lastError()));
+    const std::shared_ptr<const ObservedWorld> observed = window.controller()->observedWorld();
+    QVERIFY(observed);
+    const Catalog &cat = *observed->catalog();
+    const qint32 pops = cat.groupIndex(QStringLiteral("pop_group"));
+    const qint32 pulls = cat.groupIndex(QStringLiteral("pull_group"));
+    QVERIFY(pops >= 0 && pulls >= 0);
+    QVERIFY(cat.groups.at(pops).pops);
+    QVERIFY(!cat.groups.at(pulls).pops);
+    // In the scenario's order, as the engine's pane lists them (q1 logged first, and the real
+    // pane put pop_group above pull_group, the engine's the other way round).
+    QCOMPARE(pulls, 0);
+    QCOMPARE(pops, 1);
+    // 30 s into the logs: three poppers on all 8 queues, three classic consumers on 8.
+    window.controller()->seek(30000);
+    const WorldSnapshot &snap = window.controller()->snapshot();
+    int popHoldings = 0;
+    for (const SnapshotHolding &h : snap.holdings) {
+        if (cat.consumers.at(h.consumer).groupIndex == pops && !cat.queues.at(h.queue).retry) {
+            ++popHoldings;
+        }
+    }
+    QCOMPARE(popHoldings, 3 * 8);
+    QCOMPARE(window.assignmentView()->doubleOwnedCount(), 0);
+    QCOMPARE(snap.totals.doubleOwnedQueues, 0);
+    // The real pane as well, and its cards claim no countdown the logs never gave ("rebalancing
+    // now" on every running card).
+    CompareSession *session = compare->session();
+    session->advanceTo(30000);
+    QCOMPARE(compare->paneView(0)->doubleOwnedCount(), 0);
+    for (qint32 c = 0; c < qint32(cat.consumers.size()); ++c) {
+        QVERIFY2(compare->paneView(0)->cardScheduleText(c).isEmpty(),
+            qPrintable(compare->paneView(0)->cardScheduleText(c)));
+        QVERIFY2(window.assignmentView()->cardScheduleText(c).isEmpty(),
+            qPrintable(window.assignmentView()->cardScheduleText(c)));
+    }
 }
 
 void tst_RealRunApp::zoneOfTheClientsLogs()
