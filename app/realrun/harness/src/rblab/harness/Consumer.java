@@ -316,9 +316,11 @@ public final class Consumer {
         try {
             consumer.start();
         } catch (Exception e) {
-            log("START_FAILED name=" + name + " error=" + e.toString().replace('\n', ' '));
-            e.printStackTrace();
-            System.exit(3);
+            if (!finishStart(e)) {
+                log("START_FAILED name=" + name + " error=" + e.toString().replace('\n', ' '));
+                e.printStackTrace();
+                System.exit(3);
+            }
         }
         long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
         log("STARTED name=" + name + " clientId=" + consumer.buildMQClientId() + " pid=" + ProcessHandle.current().pid()
@@ -343,6 +345,44 @@ public final class Consumer {
     }
 
     private volatile boolean shuttingDown;
+
+    /**
+     * start() threw after the client instance was running: its first route query to the name
+     * server failed (RemotingSendRequestException, six JVMs starting at once on two cores; the
+     * 5.3.3 client throws it out of updateTopicSubscribeInfoWhenSubscriptionChanged). What start()
+     * had left to do is its last steps: the route of each subscribed topic, a heartbeat to every
+     * broker and a rebalance at once (DefaultMQPushConsumerImpl.start). Done here, a few times, so
+     * the consumer joins now, not when the instance's 30 s route and heartbeat timers come round.
+     * False when the instance is not running or a remoting error is not the cause.
+     */
+    boolean finishStart(Exception failure) throws InterruptedException {
+        boolean remoting = false;
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            remoting |= t.getClass().getName().startsWith("org.apache.rocketmq.remoting.exception.");
+        }
+        var impl = consumer.getDefaultMQPushConsumerImpl();
+        if (!remoting || !"RUNNING".equals(String.valueOf(impl.getServiceState()))) {
+            return false;
+        }
+        log("START_RETRY name=" + name + " error=" + failure.toString().replace('\n', ' '));
+        var factory = impl.getmQClientFactory();
+        for (int attempt = 1; attempt <= 5; ++attempt) {
+            Thread.sleep(500L * attempt);
+            try {
+                for (String topic : impl.getRebalanceImpl().getSubscriptionInner().keySet()) {
+                    factory.updateTopicRouteInfoFromNameServer(topic);
+                }
+                factory.sendHeartbeatToAllBrokerWithLock();
+                factory.rebalanceImmediately();
+                log("START_RECOVERED name=" + name + " attempt=" + attempt);
+                return true;
+            } catch (Exception e) {
+                log("START_RETRY name=" + name + " attempt=" + attempt + " error="
+                    + e.toString().replace('\n', ' '));
+            }
+        }
+        return false;
+    }
 
     void shutdownHook() {
         shuttingDown = true;
