@@ -4,7 +4,10 @@
 // - pop-kill-5.3.3: a classic group and a POP group of three on one topic of 8 queues at
 //   300 msg/s, one consumer of each killed at 40 s;
 // - pop-revive-5.3.3: a POP group of four at 600 msg/s; q1 killed at 30 s, q2 frozen at 45 s for
-//   80 s, q3 killed at 60 s.
+//   80 s, q3 killed at 60 s;
+// - push-vs-pop-5.3.3: the push-vs-pop-kill lesson at this machine's size (real-push-vs-pop:
+//   a classic and a POP group of three, 300 msg/s; one of each killed at 40 s, another of each
+//   frozen at 70 s for 150 s, past channel expiry).
 // Nothing of a POP group is handed over; what a leaver had popped comes back after
 // popInvisibleTime (60 s) and the broker's revive pass, read from the POP retry topic.
 #include "realrunfixture.h"
@@ -53,12 +56,15 @@ private slots:
     void observedReportHasThePopFigures();
     void engineBesideTheKill();
     void engineBesideTwoKillsAndAHang();
+    void engineBesideTheLesson();
 
 private:
     QTemporaryDir m_kill;
     QTemporaryDir m_revive;
+    QTemporaryDir m_lesson;
     QString m_killRun;
     QString m_reviveRun;
+    QString m_lessonRun;
 };
 
 void tst_RealRunPop::initTestCase()
@@ -68,6 +74,9 @@ void tst_RealRunPop::initTestCase()
     QVERIFY2(!m_killRun.isEmpty(), "tar could not unpack tests/data/realrun/pop-kill-5.3.3.tar.xz");
     m_reviveRun = RealRunFixture::unpack(m_revive, QStringLiteral("pop-revive-5.3.3"));
     QVERIFY2(!m_reviveRun.isEmpty(), "tar could not unpack pop-revive-5.3.3.tar.xz");
+    QVERIFY(m_lesson.isValid());
+    m_lessonRun = RealRunFixture::unpack(m_lesson, QStringLiteral("push-vs-pop-5.3.3"));
+    QVERIFY2(!m_lessonRun.isEmpty(), "tar could not unpack push-vs-pop-5.3.3.tar.xz");
 }
 
 void tst_RealRunPop::aKilledPopperHandsNothingOver()
@@ -199,6 +208,52 @@ void tst_RealRunPop::engineBesideTwoKillsAndAHang()
     QVERIFY(rowNamed(rows, QStringLiteral("unowned")).inside);
     // Not yet (README's modelling choices): 2 real duplicates, 4 to 11 in the engine.
     QVERIFY(!rowNamed(rows, QStringLiteral("duplicates")).inside);
+}
+
+void tst_RealRunPop::engineBesideTheLesson()
+{
+    QString error;
+    const Scenario s = scenario(QStringLiteral("real-push-vs-pop"));
+    const std::optional<RealRunRecord> run = RealRunRecord::read(m_lessonRun, s, &error);
+    QVERIFY2(run, qPrintable(error));
+    QList<RunFigures> engine;
+    for (quint64 seed = 1; seed <= 20; ++seed) {
+        engine.append(engineFigures(s, registry(), seed, run->figures.from));
+    }
+    const QList<RealComparisonRow> rows = compareReal(run->figures, engine);
+    const auto row = [&rows](const char *name) {
+        const RealComparisonRow r = rowNamed(rows, QLatin1String(name));
+        if (r.figure.isEmpty()) {
+            qWarning() << "no row" << name;
+        }
+        return r;
+    };
+    // What the real cluster did, from the consumed lines: the classic survivor's first receipt
+    // 593 ms after the kill and 130.681 s after the freeze (channel expiry, then a rebalance);
+    // the POP victims' messages back 62.935 s and 62.977 s after their kill and freeze; the
+    // frozen classic consumer's thaw consumed 22,548 messages again.
+    QCOMPARE(row("first receipt after kill 127.0.0.1@p1").real, 593.0);
+    QCOMPARE(row("first receipt after freeze 127.0.0.1@p2").real, 130681.0);
+    QCOMPARE(row("first redelivery after kill 127.0.0.1@q1").real, 62935.0);
+    QCOMPARE(row("first redelivery after freeze 127.0.0.1@q2").real, 62977.0);
+    QCOMPARE(row("duplicates").real, 22548.0);
+    // In agreement.
+    QVERIFY(row("first redelivery after freeze 127.0.0.1@q2").verdict());
+    QVERIFY(row("POP redelivered").inside);
+    QVERIFY(row("flow-control lines").inside);
+    // The hand-over after channel expiry: the engine's median within 150 ms of the real one
+    // (issue 35's rule), its range 12 ms short of it after 50 ms of measurement.
+    const RealComparisonRow expiry = row("first receipt after freeze 127.0.0.1@p2");
+    QVERIFY2(qAbs(expiry.median - expiry.real) <= 150, qPrintable(QString::number(expiry.median)));
+    // Not yet (README's modelling choices): the 5.x hand-over after a kill (593 real, the
+    // engine 517-529); the first POP message back after the kill, 230 ms before the engine's
+    // least; and the thaw's duplicates: 22,548 real, the engine's 9 … 22,516, the stale offset
+    // winning on one seed in 20 where the real 5.3.3 lost it in both runs of this scenario.
+    QVERIFY(!row("first receipt after kill 127.0.0.1@p1").inside);
+    QVERIFY(!row("first redelivery after kill 127.0.0.1@q1").inside);
+    const RealComparisonRow dups = row("duplicates");
+    QVERIFY2(dups.most >= 20000, qPrintable(QString::number(dups.most)));
+    QVERIFY2(dups.median < 100, qPrintable(QString::number(dups.median)));
 }
 
 QTEST_GUILESS_MAIN(tst_RealRunPop)
