@@ -110,14 +110,33 @@ void ObservedWorld::build()
     addQueues(*catalog);
     const QHash<QString, qint32> consumerIndex = addConsumers(*catalog);
     m_rebalances.resize(catalog->consumers.size());
+    // What the run did to its clients (a real run's actions), by consumer: before addSamples()
+    // takes the first picture.
+    m_known.resize(m_consumers.size());
+    for (const LogImporter::Options::KnownAction &a : imp.knownActions()) {
+        for (qsizetype c = 0; c < m_consumers.size(); ++c) {
+            if (m_consumers.at(c).clientId == a.clientId) {
+                m_known[c].append({ rel(a.at), a.kind });
+            }
+        }
+    }
+    for (auto &list : m_known) {
+        std::stable_sort(list.begin(), list.end(),
+            [](const auto &a, const auto &b) { return a.first < b.first; });
+    }
     addChanges(*catalog, consumerIndex);
     m_catalog = catalog;
     addWindows(consumerIndex);
     addEvents(consumerIndex);
     addSamples();
     m_replay = imp.scenario();
+    using Kind = LogImporter::Options::KnownAction::Kind;
     for (qsizetype c = 0; c < m_consumers.size(); ++c) {
-        m_silentSince.append(m_consumers.at(c).killed ? lastLineClock(qint32(c)) : QString());
+        // A kill the run did is a kill, not a silence.
+        const bool knownKill = std::any_of(m_known[c].cbegin(), m_known[c].cend(),
+            [](const auto &a) { return a.second == Kind::Kill; });
+        m_silentSince.append(
+            m_consumers.at(c).killed && !knownKill ? lastLineClock(qint32(c)) : QString());
     }
 }
 
@@ -459,6 +478,18 @@ WorldSnapshot ObservedWorld::picture(const State &state, SimTime t) const
             sc.state = ConsumerState::Starting;
         } else {
             sc.state = ConsumerState::Running;
+        }
+        // What the run did to it, where its log says it ran on (or went silent).
+        if (sc.state == ConsumerState::Running || sc.state == ConsumerState::Killed) {
+            using Kind = LogImporter::Options::KnownAction::Kind;
+            for (const auto &[at, kind] : m_known.at(c)) {
+                if (at > t) {
+                    break;
+                }
+                sc.state = kind == Kind::Freeze ? ConsumerState::Frozen
+                    : kind == Kind::Kill        ? ConsumerState::Killed
+                                                : ConsumerState::Running;
+            }
         }
         sc.strategy = oc.strategy;
         const QList<SimTime> &rounds = m_rebalances.at(c);

@@ -147,6 +147,8 @@ private:
     SimTime m_sampleInterval = 500;
     Scenario m_replay;
     QStringList m_silentSince;
+    //! Per consumer: what the run did to it (LogImporter::Options::knownActions), time order.
+    QList<QList<std::pair<SimTime, LogImporter::Options::KnownAction::Kind>>> m_known;
 };
 
 } // namespace Rblab

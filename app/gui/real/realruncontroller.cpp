@@ -148,6 +148,30 @@ CompareWindow *RealRunController::open(const QString &given, bool show)
     for (const GroupSpec &g : scenario.groups) {
         options.groupOrder.append(g.name);
     }
+    // What the run did to its clients, which their logs cannot tell: a frozen client is shown
+    // frozen (its log is only silent), a killed one killed.
+    QHash<QString, QString> clientIds; // the scenario's consumer id → the client's own
+    for (const QJsonValue &v : run.value(QStringLiteral("consumers")).toArray()) {
+        const QJsonObject c = v.toObject();
+        const QString own = c.value(QStringLiteral("clientId")).toString();
+        const QString id = c.value(QStringLiteral("id")).toString();
+        clientIds.insert(id, own.isEmpty() ? id : own);
+    }
+    using Known = LogImporter::Options::KnownAction;
+    for (const QJsonValue &v : run.value(QStringLiteral("actions")).toArray()) {
+        const QJsonObject a = v.toObject();
+        const QString action = a.value(QStringLiteral("action")).toString();
+        const QString consumer = a.value(QStringLiteral("consumer")).toString();
+        const qint64 at = origin + a.value(QStringLiteral("t")).toVariant().toLongLong();
+        const QString client = clientIds.value(consumer, consumer);
+        if (action == QLatin1String("freeze")) {
+            options.knownActions.append({ at, client, Known::Kind::Freeze });
+        } else if (action == QLatin1String("thaw")) {
+            options.knownActions.append({ at, client, Known::Kind::Thaw });
+        } else if (action == QLatin1String("kill")) {
+            options.knownActions.append({ at, client, Known::Kind::Kill });
+        }
+    }
     // The clients printed this machine's local time: read in the importer's default zone, the
     // logs would begin hours away from the run's origin.
     if (const std::optional<int> zone = zoneOf(logs.first(), origin)) {

@@ -60,6 +60,21 @@ public:
             The report is not affected.
         */
         QStringList groupOrder;
+        //! Something done to a client from outside, known for certain (rblab real-run's own
+        //! actions), at epoch ms.
+        struct KnownAction
+        {
+            enum class Kind { Freeze, Thaw, Kill };
+            qint64 at = 0;
+            QString clientId;
+            Kind kind = Kind::Freeze;
+        };
+        /*!
+            What a real run did to its clients: a view shows a frozen client frozen and a killed
+            one killed, which its log cannot tell (a hung client's silence reads like a quiet
+            one's). The report is not affected.
+        */
+        QList<KnownAction> knownActions;
     };
 
     using FileProblem = LogReader::FileProblem;
@@ -106,6 +121,7 @@ public:
     //! Minutes east of UTC of the printed times (Options::zoneMinutes).
     int zoneMinutes() const { return m_options.zoneMinutes; }
     const QStringList &groupOrder() const { return m_options.groupOrder; }
+    const QList<Options::KnownAction> &knownActions() const { return m_options.knownActions; }
     //! The last used line's corrected time.
     qint64 end() const { return m_incident.end; }
 

@@ -41,6 +41,7 @@ private slots:
     void initTestCase();
     void openTheRecordedRun();
     void aPopGroupIsNotDoubleOwned();
+    void whatTheRunDidIsShown();
     void zoneOfTheClientsLogs();
     void notARunFolder();
     void runDialogRefusesRandomChurn();
@@ -217,6 +218,55 @@ void tst_RealRunApp::aPopGroupIsNotDoubleOwned()
         QVERIFY2(window.assignmentView()->cardScheduleText(c).isEmpty(),
             qPrintable(window.assignmentView()->cardScheduleText(c)));
     }
+}
+
+void tst_RealRunApp::whatTheRunDidIsShown()
+{
+    // The push-vs-pop lesson on the real 5.3.3 (push-vs-pop-5.3.3): p1 and q1 killed at 40 s,
+    // p2 and q2 frozen from 70 s to 220 s. A hung client's log is only silent: the real pane
+    // showed p2 and q2 running through their hang, and the killed ones "silent since". The run's
+    // own actions (real-run.json) say what was done.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString run = RealRunFixture::unpack(dir, QStringLiteral("push-vs-pop-5.3.3"));
+    QVERIFY2(!run.isEmpty(), "tar could not unpack tests/data/realrun/push-vs-pop-5.3.3.tar.xz");
+    MainWindow window(m_registry, m_languages);
+    window.setQuiet(true);
+    std::unique_ptr<CompareWindow> compare(window.realRunController()->open(run, false));
+    QVERIFY2(compare, qPrintable(window.realRunController()->lastError()));
+    CompareSession *session = compare->session();
+    const Catalog &cat = *session->catalog(0);
+    const auto index = [&cat](const char *id) {
+        for (qint32 c = 0; c < qint32(cat.consumers.size()); ++c) {
+            if (cat.consumers.at(c).id == QLatin1String(id)) {
+                return c;
+            }
+        }
+        return qint32(-1);
+    };
+    const qint32 p1 = index("127.0.0.1@p1"), p2 = index("127.0.0.1@p2"), q2 = index("127.0.0.1@q2"),
+                 p3 = index("127.0.0.1@p3");
+    QVERIFY(p1 >= 0 && p2 >= 0 && q2 >= 0 && p3 >= 0);
+    session->advanceTo(60000);
+    QCOMPARE(session->snapshot(0).consumers.at(p2).state, ConsumerState::Running);
+    QCOMPARE(session->snapshot(0).consumers.at(p1).state, ConsumerState::Killed);
+    QCOMPARE(compare->paneView(0)->cardStateText(p1), QStringLiteral("killed"));
+    session->advanceTo(105000);
+    QCOMPARE(session->snapshot(0).consumers.at(p2).state, ConsumerState::Frozen);
+    QCOMPARE(session->snapshot(0).consumers.at(q2).state, ConsumerState::Frozen);
+    QCOMPARE(session->snapshot(0).consumers.at(p3).state, ConsumerState::Running);
+    // As the engine's pane has them at the same moment (its catalog in the scenario's order).
+    qint32 engineP2 = -1;
+    for (qint32 c = 0; c < qint32(session->catalog(1)->consumers.size()); ++c) {
+        engineP2 = session->catalog(1)->consumers.at(c).id == QLatin1String("127.0.0.1@p2")
+            ? c
+            : engineP2;
+    }
+    QVERIFY(engineP2 >= 0);
+    QCOMPARE(session->snapshot(1).consumers.at(engineP2).state, ConsumerState::Frozen);
+    session->advanceTo(230000);
+    QCOMPARE(session->snapshot(0).consumers.at(p2).state, ConsumerState::Running);
+    QCOMPARE(session->snapshot(0).consumers.at(q2).state, ConsumerState::Running);
 }
 
 void tst_RealRunApp::zoneOfTheClientsLogs()
