@@ -150,20 +150,14 @@ CompareWindow *RealRunController::open(const QString &given, bool show)
     }
     // What the run did to its clients, which their logs cannot tell: a frozen client is shown
     // frozen (its log is only silent), a killed one killed.
-    QHash<QString, QString> clientIds; // the scenario's consumer id → the client's own
-    for (const QJsonValue &v : run.value(QStringLiteral("consumers")).toArray()) {
-        const QJsonObject c = v.toObject();
-        const QString own = c.value(QStringLiteral("clientId")).toString();
-        const QString id = c.value(QStringLiteral("id")).toString();
-        clientIds.insert(id, own.isEmpty() ? id : own);
-    }
     using Known = LogImporter::Options::KnownAction;
     for (const QJsonValue &v : run.value(QStringLiteral("actions")).toArray()) {
         const QJsonObject a = v.toObject();
         const QString action = a.value(QStringLiteral("action")).toString();
-        const QString consumer = a.value(QStringLiteral("consumer")).toString();
+        // The harness names each client instance after the scenario's id (clientIP@name):
+        // the id is the client id its log prints.
+        const QString client = a.value(QStringLiteral("consumer")).toString();
         const qint64 at = origin + a.value(QStringLiteral("t")).toVariant().toLongLong();
-        const QString client = clientIds.value(consumer, consumer);
         if (action == QLatin1String("freeze")) {
             options.knownActions.append({ at, client, Known::Kind::Freeze });
         } else if (action == QLatin1String("thaw")) {

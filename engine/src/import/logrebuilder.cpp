@@ -461,16 +461,13 @@ void LogRebuilder::inferKills(const std::vector<LoggedLine> &lines)
         [&consumers](int a, int b) { return consumers[a].alive < consumers[b].alive; });
     QHash<QString, QList<const LogRecord *>> groupResults; // time order (the lines are)
     m_notifications.clear();
-    // A POP group's notifications and who logged them (inferPopKill()).
-    QHash<QString, std::vector<std::pair<qint64, int>>> popNotes;
     for (const LoggedLine &line : lines) {
         // The broker's assignment has no cidAllSize: it says nothing of the group's size.
         if (line.record.kind == LogRecord::Kind::Result && wanted(line.record)
             && !line.record.brokerAssigned) {
             groupResults[line.record.group].append(&line.record);
         } else if (line.record.kind == LogRecord::Kind::Notify && wanted(line.record)) {
-            m_notifications[line.record.group].push_back(line.record.time);
-            popNotes[line.record.group].emplace_back(line.record.time,
+            m_notifications[line.record.group].emplace_back(line.record.time,
                 m_consumerIndex.value(consumerKey(line.record.group, line.record.clientId), -1));
         }
     }
@@ -516,7 +513,7 @@ void LogRebuilder::inferKills(const std::vector<LoggedLine> &lines)
         const Consumer &c = consumers[ci];
         if (c.pop && c.view.isEmpty() && !c.shutdownOk && !c.killed
             && !m_saidUnregister.contains(ci)) {
-            inferPopKill(ci, popNotes.value(c.group));
+            inferPopKill(ci);
         }
     }
 }
@@ -526,25 +523,38 @@ void LogRebuilder::inferKills(const std::vector<LoggedLine> &lines)
 // member of the group of each change, and each live member logs it (ClientRemotingProcessor):
 // a member that did not log a notification the others logged after its last line was dead or
 // stopped by then. Seen within channel expiry of its last line, its connections closed with it
-// (kill -9 of q1 and q3 in a real 5.3.3 run, the others notified 28 ms and 10 ms after): it
+// (kill -9 of q1 and q3 in a real 5.3.3 run, the others notified 30 ms and 10 ms after): it
 // died then, holding its assignment (the retry queue) until then. Seen later, it hung at its
 // last line.
-void LogRebuilder::inferPopKill(int ci, const std::vector<std::pair<qint64, int>> &notes)
+void LogRebuilder::inferPopKill(int ci)
 {
     Consumer &c = m_incident.consumers[size_t(ci)];
-    const auto missed = std::find_if(notes.cbegin(), notes.cend(),
-        [&c, ci](const auto &n) { return n.first > c.alive && n.second != ci; });
-    if (missed == notes.cend() || missed->first > c.alive + kKillEvidenceWindow) {
+    const auto notes = m_notifications.constFind(c.group);
+    if (notes == m_notifications.cend()) {
         return;
     }
-    c.killSeenAt = missed->first;
+    const auto missed = std::find_if(notes->cbegin(), notes->cend(),
+        [&c, ci](const Note &n) { return n.first > c.alive && n.second != ci; });
+    if (missed == notes->cend() || missed->first > c.alive + kKillEvidenceWindow) {
+        return;
+    }
     c.missedNotification = true;
-    if (c.killSeenAt - c.alive >= kNoticedByExpiryAfter) {
+    settleKill(c, missed->first, missed->first);
+}
+
+void LogRebuilder::settleKill(Consumer &c, qint64 seenAt, qint64 diedAt)
+{
+    c.killSeenAt = seenAt;
+    if (seenAt - c.alive >= kNoticedByExpiryAfter) {
+        // Noticed by channel expiry: it hung (or died without closing its connections) at its
+        // last line, and its queues stayed unconsumed until the others took them.
         c.killed = c.alive;
         return;
     }
+    // Its connections closed and the brokers notified the group at once: it died then, and
+    // held its queues until then.
     c.closedConnections = true;
-    c.killed = c.killSeenAt;
+    c.killed = diedAt;
 }
 
 // A consumer that goes silent without "shutdown OK" is taken as killed at its last line (it
@@ -563,26 +573,20 @@ void LogRebuilder::inferKill(Consumer &c, GroupEvidence &g)
     if (at < 0 || g.results[at]->time > c.alive + kKillEvidenceWindow) {
         return;
     }
-    c.killSeenAt = g.results[at]->time;
     ++g.kills;
-    if (c.killSeenAt - c.alive >= kNoticedByExpiryAfter) {
-        // Noticed by channel expiry: it hung (or died without closing its connections) at its
-        // last line, and its queues stayed unconsumed until the others took them.
-        c.killed = c.alive;
-        return;
-    }
-    // Its connections closed and the brokers notified the group at once: it died at the first
-    // notification the others logged after its last line (or, with none logged, at the first
-    // result line without it), and held its queues until then.
-    c.closedConnections = true;
-    c.killed = c.killSeenAt;
+    // Died at the first notification the others logged after its last line (or, with none
+    // logged, at the first result line without it).
+    const qint64 seenAt = g.results[at]->time;
+    qint64 diedAt = seenAt;
     const auto notes = m_notifications.constFind(c.group);
     if (notes != m_notifications.cend()) {
-        const auto note = std::upper_bound(notes->begin(), notes->end(), c.alive);
-        if (note != notes->end() && *note <= c.killSeenAt) {
-            c.killed = *note;
+        const auto note = std::upper_bound(notes->cbegin(), notes->cend(), c.alive,
+            [](qint64 t, const Note &n) { return t < n.first; });
+        if (note != notes->cend() && note->first <= seenAt) {
+            diedAt = note->first;
         }
     }
+    settleKill(c, seenAt, diedAt);
 }
 
 void LogRebuilder::collectChanges(const std::vector<LoggedLine> &lines)

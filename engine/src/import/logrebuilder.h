@@ -85,9 +85,12 @@ private:
     void inferKill(Consumer &c, GroupEvidence &group);
     /*!
         A silent POP member: killed (or hung) when the others logged a notification after its
-        last line and it did not. `notes`: the group's notifications (time, who logged it).
+        last line and it did not (m_notifications).
     */
-    void inferPopKill(int consumer, const std::vector<std::pair<qint64, int>> &notes);
+    void inferPopKill(int consumer);
+    //! The group saw `c` gone at `seenAt`: within channel expiry of its last line its
+    //! connections closed and it died at `diedAt`; later, it hung at its last line.
+    static void settleKill(Consumer &c, qint64 seenAt, qint64 diedAt);
     //! A POP line's queues with queueId -1 given as every queue of the topic on that broker.
     QList<LoggedQueue> expanded(const LogRecord &r);
     //! Pass 2: events, claims per (group, topic), views, flow control.
@@ -112,7 +115,8 @@ private:
     QSet<int> m_unregistered; //!< consumers whose claims ended at an unregister line
     QMap<QString, QList<Change>> m_changes; //!< group + '\n' + topic → changes
     QMap<QString, int> m_flowOpen; //!< consumer, queue and cause → index in the episodes
-    QHash<QString, std::vector<qint64>> m_notifications; //!< group → notification times
+    using Note = std::pair<qint64, int>; //!< a notification's time and who logged it
+    QHash<QString, std::vector<Note>> m_notifications; //!< group → notifications, time order
     std::function<qint64(int, const QString &)> m_lastSeen;
     QHash<QString, QHash<QString, int>> m_routes; //!< topic → broker → readQueueNums
     QSet<int> m_saidUnregister; //!< consumers that logged an "unregister client" line
