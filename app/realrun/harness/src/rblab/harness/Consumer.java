@@ -317,7 +317,9 @@ public final class Consumer {
             consumer.start();
         } catch (Exception e) {
             if (!finishStart(e)) {
-                log("START_FAILED name=" + name + " error=" + e.toString().replace('\n', ' '));
+                log("START_FAILED name=" + name + " state="
+                    + consumer.getDefaultMQPushConsumerImpl().getServiceState() + " error="
+                    + e.toString().replace('\n', ' '));
                 e.printStackTrace();
                 System.exit(3);
             }
@@ -328,7 +330,7 @@ public final class Consumer {
             + startCall + " startReturnMs=" + now());
         timers.scheduleAtFixedRate(() -> pollAlloc(snapEvery), 0, allocPoll, TimeUnit.MILLISECONDS);
         timers.scheduleAtFixedRate(this::stat, statEvery, statEvery, TimeUnit.MILLISECONDS);
-        timers.scheduleWithFixedDelay(new ControlReader(control), 200, 200, TimeUnit.MILLISECONDS);
+        timers.scheduleWithFixedDelay(new ControlReader(control), 20, 20, TimeUnit.MILLISECONDS);
         if (exitAfter > 0) {
             timers.schedule(() -> {
                 log("EXIT_AFTER " + exitAfter + "ms");
