@@ -77,10 +77,12 @@ int runRealCompare(CliContext &context, const QString &scenarioFile, const QStri
                     << " (the file says " << profileName(scenario->profile) << ")\n";
         scenario->profile = played;
     }
+    // Each consumer starts when its real start() returned (RealRunRecord::asPlayed).
+    const Scenario asPlayed = real->asPlayed(*scenario);
     QList<RunFigures> engine;
     for (int k = 0; k < seeds; ++k) {
         engine.append(engineFigures(
-            *scenario, context.registry(), scenario->seed + quint64(k), real->figures.from));
+            asPlayed, context.registry(), scenario->seed + quint64(k), real->figures.from));
     }
     const QList<RealComparisonRow> rows = compareReal(real->figures, engine);
     int outside = 0;

@@ -108,7 +108,7 @@ void tst_RealCluster::shortRunBesideTheEngine()
     // verdicts printed use the corpus's max(150 ms, 15 %)).
     QList<RunFigures> engine;
     for (quint64 seed = 1; seed <= 20; ++seed) {
-        engine.append(engineFigures(*read.scenario, registry(), seed, f.from));
+        engine.append(engineFigures(run->asPlayed(*read.scenario), registry(), seed, f.from));
     }
     for (const RunFigures::HandOver &h : f.handOvers) {
         qint64 nearest = -1;

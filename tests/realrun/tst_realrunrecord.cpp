@@ -54,6 +54,7 @@ private slots:
     void figuresFromTheConsumedLines();
     void observedReport();
     void engineBesideTheRealRun();
+    void theEnginePlaysTheRealStarts();
     void aConsumerThatDied();
     void notARunFolder();
 
@@ -123,6 +124,72 @@ void tst_RealRunRecord::observedReport()
     QCOMPARE(report.value(QStringLiteral("queues")).toArray().size(), 8);
 }
 
+void tst_RealRunRecord::theEnginePlaysTheRealStarts()
+{
+    // The short run called each start() at 0, 1 and 2 s; the JVMs, loading classes on two busy
+    // cores, returned from it at 6.060, 6.518 and 10.827 s (STARTED startReturnMs), and the
+    // client's timers count from there.
+    QString error;
+    const Scenario scenario = shortScenario();
+    const std::optional<RealRunRecord> run = RealRunRecord::read(m_run, scenario, &error);
+    QVERIFY2(run, qPrintable(error));
+    QCOMPARE(run->consumers.size(), 3);
+    QCOMPARE(run->consumers.at(0).start, qint64(0));
+    QCOMPARE(run->consumers.at(0).started, qint64(6060));
+    const RealRunRecord::Timing timing = RealRunRecord::timingOf(m_run);
+    QCOMPARE(timing.started.size(), 3);
+    for (const RealRunRecord::Consumer &c : run->consumers) {
+        QVERIFY2(c.started > c.start, qPrintable(c.name));
+        QCOMPARE(timing.started.value(c.name), c.started);
+    }
+    QVERIFY(timing.controls.isEmpty()); // a kill and a shutdown: no control command
+    QVERIFY(timing.topicUpdates.isEmpty());
+    const Scenario played = run->asPlayed(scenario);
+    QCOMPARE(played.groups.at(0).consumers.at(0).start, SimTime(6060));
+    QCOMPARE(played.groups.at(0).consumers.at(2).start, run->consumers.at(2).started);
+    QCOMPARE(played.events.size(), scenario.events.size());
+
+    // A join moves to its consumer's start, a control command to when the consumer applied it,
+    // a topic update to when mqadmin made it, and the events stay in time order; a consumer the
+    // run never started keeps the file's time.
+    Scenario s = scenario;
+    ScenarioEvent join;
+    join.action = ScenarioEvent::Action::Join;
+    join.at = 30000;
+    join.group = s.groups.at(0).name;
+    join.joining.id = QStringLiteral("127.0.0.1@c4");
+    s.events.prepend(join);
+    ScenarioEvent slow;
+    slow.action = ScenarioEvent::Action::SetConsumeTime;
+    slow.at = 50000;
+    slow.consumer = QStringLiteral("127.0.0.1@c3");
+    s.events.append(slow);
+    ScenarioEvent scale;
+    scale.action = ScenarioEvent::Action::SetQueues;
+    scale.at = 60000;
+    scale.topic = QStringLiteral("ShortTopic");
+    scale.broker = QStringLiteral("broker-a");
+    scale.count = 12;
+    s.events.append(scale);
+    RealRunRecord::Timing t;
+    t.started
+        = { { QStringLiteral("127.0.0.1@c4"), 45500 }, { QStringLiteral("127.0.0.1@c1"), 1200 } };
+    t.controls = { { QStringLiteral("127.0.0.1@c3"), { 50130 } } };
+    t.topicUpdates = { 84868 }; // mqadmin's JVM: seconds late
+    const Scenario moved = RealRunRecord::asPlayed(s, t);
+    QCOMPARE(moved.groups.at(0).consumers.at(0).start, SimTime(1200));
+    QCOMPARE(moved.groups.at(0).consumers.at(1).start, scenario.groups.at(0).consumers.at(1).start);
+    QCOMPARE(moved.events.size(), 5);
+    QCOMPARE(moved.events.at(0).action, ScenarioEvent::Action::Kill); // 40 s
+    QCOMPARE(moved.events.at(1).action, ScenarioEvent::Action::Join);
+    QCOMPARE(moved.events.at(1).at, SimTime(45500));
+    QCOMPARE(moved.events.at(2).action, ScenarioEvent::Action::SetConsumeTime);
+    QCOMPARE(moved.events.at(2).at, SimTime(50130));
+    QCOMPARE(moved.events.at(3).action, ScenarioEvent::Action::Shutdown); // 80 s
+    QCOMPARE(moved.events.at(4).action, ScenarioEvent::Action::SetQueues);
+    QCOMPARE(moved.events.at(4).at, SimTime(84868));
+}
+
 void tst_RealRunRecord::engineBesideTheRealRun()
 {
     QString error;
@@ -131,7 +198,7 @@ void tst_RealRunRecord::engineBesideTheRealRun()
     QVERIFY2(run, qPrintable(error));
     QList<RunFigures> engine;
     for (quint64 seed = 1; seed <= 20; ++seed) {
-        engine.append(engineFigures(scenario, registry(), seed, run->figures.from));
+        engine.append(engineFigures(run->asPlayed(scenario), registry(), seed, run->figures.from));
     }
     // The engine hands c1's three queues over. Its first pulls are refused (finding 1) unless
     // the new owner's pull thread read the subscription's version before messageQueueChanged

@@ -56,10 +56,12 @@ void RealFiguresTable::compute(
         QList<RealComparisonRow> rows;
         const std::optional<RealRunRecord> real = RealRunRecord::read(dir, scenario, &error);
         if (real) {
+            // Each consumer starts when its real start() returned, as rblab compare --real has.
+            const Scenario asPlayed = real->asPlayed(scenario);
             QList<RunFigures> engine;
             for (int k = 0; k < kSeeds && !cancel->load(); ++k) {
                 engine.append(
-                    engineFigures(scenario, *reg, scenario.seed + quint64(k), real->figures.from));
+                    engineFigures(asPlayed, *reg, scenario.seed + quint64(k), real->figures.from));
             }
             rows = compareReal(real->figures, engine);
         }

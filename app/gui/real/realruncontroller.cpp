@@ -126,9 +126,12 @@ CompareWindow *RealRunController::open(const QString &given, bool show)
         fail(read.errorText().trimmed());
         return nullptr;
     }
-    // The engine plays the client the real run had, as rblab compare --real does.
+    // The engine plays the client the real run had, as rblab compare --real does, each step
+    // when it took effect on the real cluster (RealRunRecord::asPlayed); the figures table reads
+    // the run with the file's scenario, as rblab does.
     Scenario scenario = *read.scenario;
     scenario.profile = version.startsWith(u'4') ? Profile::V49 : Profile::V5;
+    const Scenario played = RealRunRecord::asPlayed(scenario, RealRunRecord::timingOf(dir));
 
     // The clients' own logs, in the order real-run.json lists the consumers.
     QStringList logs;
@@ -178,7 +181,7 @@ CompareWindow *RealRunController::open(const QString &given, bool show)
         return nullptr;
     }
     auto window = std::make_unique<CompareWindow>(m_registry);
-    if (!window->startReal(world, scenario, origin - world->origin(), version)) {
+    if (!window->startReal(world, played, origin - world->origin(), version)) {
         fail(window->lastError());
         return nullptr;
     }

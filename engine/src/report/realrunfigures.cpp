@@ -93,6 +93,22 @@ QList<QByteArray> lines(const QString &file)
     return f.readAll().split('\n');
 }
 
+//! A STARTED line's startReturnMs (epoch ms), or -1.
+qint64 startReturnOf(const QList<QByteArray> &words)
+{
+    if (words.size() < 3 || words.at(1) != "STARTED") {
+        return -1;
+    }
+    for (const QByteArray &kv : words) {
+        if (kv.startsWith("startReturnMs=")) {
+            bool ok = false;
+            const qint64 t = kv.mid(14).toLongLong(&ok);
+            return ok ? t : -1;
+        }
+    }
+    return -1;
+}
+
 } // namespace
 
 QList<RunFigures::HandOver> RunFigures::handOversOf(qint64 at, const QString &consumer) const
@@ -211,6 +227,9 @@ std::optional<RealRunRecord> RealRunRecord::read(
                     if (kv.startsWith("clientId=")) {
                         c.clientId = QString::fromUtf8(kv.mid(9));
                     }
+                }
+                if (const qint64 t = startReturnOf(w); t >= 0 && c.started < 0) {
+                    c.started = t - run.origin; // as timingOf reads it
                 }
             } else if (w.size() >= 2 && w.at(1) == "SHUTDOWN_BEGIN") {
                 // Its consume service stops first and it unregisters at once; its process
@@ -361,7 +380,22 @@ std::optional<RealRunRecord> RealRunRecord::read(
             }
         }
     }
-    bool settled = false;
+    // The first event of the scenario: a group that has not settled by then never did (two
+    // consumers with one client id, a strategy that leaves queues out): its figures count from
+    // its last table change before that event, the group as the event found it.
+    qint64 firstEvent = kEnd;
+    for (const ScenarioEvent &e : scenario.events) {
+        firstEvent = std::min<qint64>(firstEvent, e.at);
+    }
+    qint64 settledAt = -1;
+    qint64 lastChangeBeforeEvent = -1;
+    struct Interval
+    {
+        qint64 t = 0;
+        double doubleOwned = 0; //!< queue-seconds
+        double unowned = 0;
+    };
+    QList<Interval> intervals;
     std::vector<int> cursor(static_cast<size_t>(n), -1);
     for (qsizetype k = 0; k + 1 < times.size(); ++k) {
         const qint64 t = times.at(k);
@@ -383,22 +417,28 @@ std::optional<RealRunRecord> RealRunRecord::read(
                 h.second += running ? 1 : 0;
             }
         }
-        if (!settled) {
+        if (t >= firstClaims && t < firstEvent) {
+            lastChangeBeforeEvent = t;
+        }
+        if (settledAt < 0) {
             bool all = t >= firstClaims;
             for (auto g = counted.cbegin(); g != counted.cend() && all; ++g) {
                 const GroupSpec *spec = groupOf(g.key());
-                const bool pops = spec && spec->pops();
+                // POP and BROADCASTING groups: every member holds every queue, so a queue is
+                // settled with a running holder; a clustering group's with exactly one.
+                const bool shared
+                    = spec && (spec->pops() || spec->messageModel == MessageModel::Broadcasting);
                 for (auto q = g.value().cbegin(); q != g.value().cend() && all; ++q) {
                     const QPair<int, int> h = holders.value(g.key() + u'\t' + q.key());
-                    all = q.value() > t || (pops ? h.second >= 1 : h.first == 1 && h.second == 1);
+                    all = q.value() > t || (shared ? h.second >= 1 : h.first == 1 && h.second == 1);
                 }
             }
-            if (!all) {
-                continue;
+            if (all) {
+                settledAt = t;
             }
-            settled = true;
-            fig.from = t;
         }
+        Interval &span = intervals.emplace_back();
+        span.t = t;
         for (auto g = counted.cbegin(); g != counted.cend(); ++g) {
             const GroupSpec *spec = groupOf(g.key());
             const bool clustering
@@ -409,12 +449,21 @@ std::optional<RealRunRecord> RealRunRecord::read(
                 }
                 const QPair<int, int> h = holders.value(g.key() + u'\t' + q.key());
                 if (clustering && h.first >= 2) {
-                    fig.doubleOwnedQueueSeconds += seconds;
+                    span.doubleOwned += seconds;
                 }
                 if (h.second == 0) {
-                    fig.unownedQueueSeconds += seconds;
+                    span.unowned += seconds;
                 }
             }
+        }
+    }
+    fig.from = settledAt >= 0 && settledAt < firstEvent ? settledAt
+        : lastChangeBeforeEvent >= 0                    ? lastChangeBeforeEvent
+                                                        : std::max<qint64>(settledAt, 0);
+    for (const Interval &span : std::as_const(intervals)) {
+        if (span.t >= fig.from) {
+            fig.doubleOwnedQueueSeconds += span.doubleOwned;
+            fig.unownedQueueSeconds += span.unowned;
         }
     }
 
@@ -551,6 +600,118 @@ std::optional<RealRunRecord> RealRunRecord::read(
         }
     }
     return run;
+}
+
+Scenario RealRunRecord::asPlayed(const Scenario &scenario) const
+{
+    return asPlayed(scenario, timingOf(dir));
+}
+
+Scenario RealRunRecord::asPlayed(const Scenario &scenario, const Timing &timing)
+{
+    // The harness names each consumer as the file does: its name, else its id.
+    const auto nameOf = [](const ConsumerSpec &c) { return c.name.isEmpty() ? c.id : c.name; };
+    Scenario s = scenario;
+    for (GroupSpec &g : s.groups) {
+        for (ConsumerSpec &c : g.consumers) {
+            if (const auto it = timing.started.constFind(nameOf(c)); it != timing.started.cend()) {
+                c.start = std::max<qint64>(0, *it);
+            }
+        }
+    }
+    // A consumer's control commands apply in the file's order, one CONTROL line each (a
+    // group-wide one too, to each member; those keep the file's time).
+    QHash<QString, int> nextControl;
+    QHash<QString, QStringList> membersOf; // group → its consumers', the joining ones' too
+    for (const GroupSpec &g : std::as_const(s.groups)) {
+        for (const ConsumerSpec &c : g.consumers) {
+            membersOf[g.name] << nameOf(c);
+        }
+    }
+    for (const ScenarioEvent &e : std::as_const(s.events)) {
+        if (e.action == ScenarioEvent::Action::Join) {
+            membersOf[e.group] << nameOf(e.joining);
+        }
+    }
+    qsizetype nextUpdate = 0;
+    for (ScenarioEvent &e : s.events) {
+        using A = ScenarioEvent::Action;
+        switch (e.action) {
+        case A::Join:
+            if (const auto it = timing.started.constFind(nameOf(e.joining));
+                it != timing.started.cend()) {
+                e.at = std::max<qint64>(0, *it);
+            }
+            break;
+        case A::SetConsumeTime:
+        case A::SetFailureRate:
+        case A::SetStrategy:
+        case A::SetClient:
+        case A::Pause:
+        case A::Resume: {
+            // setClient sends each consumer a line per setting, the others one.
+            const int lines = e.action == A::SetClient ? int(e.client.size()) : 1;
+            if (e.consumer.isEmpty()) {
+                for (const QString &member : membersOf.value(e.group)) {
+                    nextControl[member] += lines;
+                }
+                break;
+            }
+            const QList<qint64> applied = timing.controls.value(e.consumer);
+            int &k = nextControl[e.consumer];
+            if (k < applied.size()) {
+                e.at = std::max<qint64>(e.at, applied.at(k));
+            }
+            k += lines;
+            break;
+        }
+        case A::SetQueues:
+            if (nextUpdate < timing.topicUpdates.size()) {
+                e.at = std::max<qint64>(e.at, timing.topicUpdates.at(nextUpdate++));
+            }
+            break;
+        default:
+            break;
+        }
+    }
+    std::stable_sort(s.events.begin(), s.events.end(),
+        [](const ScenarioEvent &a, const ScenarioEvent &b) { return a.at < b.at; });
+    return s;
+}
+
+RealRunRecord::Timing RealRunRecord::timingOf(const QString &dir)
+{
+    Timing out;
+    QFile f(dir + QStringLiteral("/real-run.json"));
+    if (!f.open(QIODevice::ReadOnly)) {
+        return out;
+    }
+    const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+    const qint64 origin = qint64(root.value(QStringLiteral("origin")).toDouble());
+    for (const QJsonValue &v : root.value(QStringLiteral("consumers")).toArray()) {
+        const QJsonObject o = v.toObject();
+        const QString name = o.value(QStringLiteral("name")).toString();
+        const QString folder = dir + u'/' + o.value(QStringLiteral("folder")).toString();
+        for (const QByteArray &line : lines(folder + QStringLiteral("/stdout.log"))) {
+            const QList<QByteArray> w = line.split(' ');
+            if (const qint64 t = startReturnOf(w); t >= 0 && !out.started.contains(name)) {
+                out.started.insert(name, t - origin);
+            } else if (w.size() >= 3 && w.at(1) == "CONTROL" && w.at(2) != "shutdown") {
+                bool ok = false;
+                const qint64 t = w.at(0).toLongLong(&ok);
+                if (ok) {
+                    out.controls[name].append(t - origin);
+                }
+            }
+        }
+    }
+    for (const QJsonValue &v : root.value(QStringLiteral("actions")).toArray()) {
+        const QJsonObject o = v.toObject();
+        if (o.value(QStringLiteral("action")).toString() == QLatin1String("setQueues")) {
+            out.topicUpdates.append(qint64(o.value(QStringLiteral("t")).toDouble()));
+        }
+    }
+    return out;
 }
 
 QByteArray RealRunRecord::report(const Scenario &scenario) const

@@ -6,6 +6,7 @@
 
 #include <rblab/rblab_global.h>
 
+#include <QHash>
 #include <QList>
 #include <QMap>
 #include <QString>
@@ -31,8 +32,8 @@ class StrategyRegistry;
     - double-owned: a queue held by two or more live consumers (frozen ones included, their
       process queues are still there); unowned: a queue no running consumer holds (from 0:00).
       A POP group's members hold what their pop process queues cover (`broker:-1`: every queue
-      of that broker); it is never double-owned (every member pops every queue) and it settles
-      when each queue has a running holder;
+      of that broker); it is never double-owned (every member pops every queue) and it settles,
+      as a BROADCASTING group does, when each queue has a running holder;
     - POP groups: messages are the producer's (topic, sequence), so that a revived copy read from
       the POP retry topic is the duplicate of its first delivery, as the engine counts it.
 */
@@ -68,8 +69,10 @@ struct RBLAB_ENGINE_EXPORT RunFigures
     /*!
         Deliveries, duplicates and queue-seconds count from here (ms after the origin): when the
         group first settled after its initial consumers started (every queue with one running
-        owner). A JVM's start() takes seconds on a loaded machine, a simulated one milliseconds:
-        the start-up is not what the figures compare.
+        owner; in POP and BROADCASTING groups, with a running holder), or, when it had not by the
+        scenario's first event (two consumers with one client id leave queues without an owner
+        until one leaves), its last table change before that event. A JVM's start() takes seconds on
+       a loaded machine, a simulated one milliseconds: the start-up is not what the figures compare.
     */
     qint64 from = 0;
     qint64 delivered = 0;
@@ -107,7 +110,8 @@ struct RBLAB_ENGINE_EXPORT RealRunRecord
         QString group;
         QString folder; //!< absolute
         QString clientId; //!< as the client reported it (STARTED)
-        qint64 start = 0;
+        qint64 start = 0; //!< when the run called its start() (ms after the origin)
+        qint64 started = -1; //!< when its start() returned (STARTED; -1: it never did)
     };
     QString dir;
     QString rocketmq;
@@ -130,6 +134,35 @@ struct RBLAB_ENGINE_EXPORT RealRunRecord
     //! Reads `dir`; nullopt with `error` naming the file and line that could not be read.
     static std::optional<RealRunRecord> read(
         const QString &dir, const Scenario &scenario, QString *error);
+
+    /*!
+        When the run's steps took effect, as its processes logged them: each consumer's start()
+        return (STARTED), each control command a consumer applied (CONTROL: consume time, failure
+        rate, strategy, client settings, suspend and resume), and each topic update (mqadmin
+        updateTopic, the `setQueues` action's time).
+    */
+    struct Timing
+    {
+        QHash<QString, qint64> started; //!< consumer name → ms after the origin
+        QHash<QString, QList<qint64>> controls; //!< consumer name → applied, in order
+        QList<qint64> topicUpdates; //!< in order
+    };
+    //! The timing of the run in `dir` (real-run.json and the consumers' stdout.log); empty when
+    //! unreadable.
+    static Timing timingOf(const QString &dir);
+
+    /*!
+        `scenario` as this run played it, for the engine to play beside it: each consumer the run
+        started starts (or joins) when its real start() returned, not at the file's time, and
+        each event the run applied late takes effect when it did. A JVM's start() took 0.5 to
+        2.3 s on two loaded cores (the corpus, 4.9.8), and where it returned sets the phase of
+        the client's timers (the 20 s RebalanceService wait, route polls, heartbeats, offset
+        persistence): with notifications off, what decides every hand-over. mqadmin's
+        updateTopic took 4.9 s (a JVM of its own). The machine's start-up is not what the engine
+        is compared on.
+    */
+    Scenario asPlayed(const Scenario &scenario) const;
+    static Scenario asPlayed(const Scenario &scenario, const Timing &timing);
 };
 
 //! The engine's figures for `scenario` with `seed`, measured as RealRunRecord measures a real run.

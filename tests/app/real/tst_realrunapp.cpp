@@ -222,14 +222,16 @@ void tst_RealRunApp::aPopGroupIsNotDoubleOwned()
 
 void tst_RealRunApp::whatTheRunDidIsShown()
 {
-    // The push-vs-pop lesson on the real 5.3.3 (push-vs-pop-5.3.3): p1 and q1 killed at 40 s,
-    // p2 and q2 frozen from 70 s to 220 s. A hung client's log is only silent: the real pane
+    // The push-vs-pop lesson on the real 5.3.3 (corpus-5.3.3/push-vs-pop-kill): p1 and q1 killed at
+    // 40 s, p2 and q2 frozen from 70 s to 220 s. A hung client's log is only silent: the real pane
     // showed p2 and q2 running through their hang, and the killed ones "silent since". The run's
     // own actions (real-run.json) say what was done.
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const QString run = RealRunFixture::unpack(dir, QStringLiteral("push-vs-pop-5.3.3"));
-    QVERIFY2(!run.isEmpty(), "tar could not unpack tests/data/realrun/push-vs-pop-5.3.3.tar.xz");
+    const QString run
+        = RealRunFixture::unpack(dir, QStringLiteral("corpus-5.3.3/push-vs-pop-kill"));
+    QVERIFY2(!run.isEmpty(),
+        "tar could not unpack tests/data/realrun/corpus-5.3.3/push-vs-pop-kill.tar.xz");
     MainWindow window(m_registry, m_languages);
     window.setQuiet(true);
     std::unique_ptr<CompareWindow> compare(window.realRunController()->open(run, false));
