@@ -138,9 +138,12 @@ real5-deps:
 
 test: real-deps
 
-# Plays the calibration corpus on the real RocketMQ, in real time (about two hours; nothing else
-# should load the machine meanwhile), compares each run with the engine over 20 seeds, and packs
-# what the checks read into tests/data/realrun/corpus-<version>/<lesson>.tar.xz.
+# Plays the calibration corpus on the real RocketMQ, in real time (about 45 minutes per version;
+# nothing else should load the machine meanwhile), compares each run with the engine over 20
+# seeds, and packs what the checks read into tests/data/realrun/corpus-<version>/<lesson>.tar.xz
+# for tst_realruncorpus. The corpus plays each lesson at the size two cores carry for real
+# (tests/data/scenarios/corpus/<lesson>.json: one broker unless the lesson needs two, 300 msg/s,
+# its events in order on a shorter clock). CALIBRATE_LESSONS=orderly records one lesson again.
 calibrate: build real-deps real5-deps
 	@rmq=$(ROCKETMQ_FOUND); rmq5=$(ROCKETMQ5_FOUND); \
 	[ -n "$$rmq$$rmq5" ] || { echo "calibrate: no RocketMQ (set ROCKETMQ_HOME, ROCKETMQ5_HOME)" >&2; exit 1; }; \
@@ -149,7 +152,7 @@ calibrate: build real-deps real5-deps
 	case $$version in 4*) lessons="$(CALIBRATE_LESSONS)";; *) lessons="$(CALIBRATE_LESSONS_5)";; esac; \
 	for lesson in $$lessons; do \
 		out="$(CALIBRATE_DIR)/$$version/$$lesson"; rm -rf "$$out"; \
-		$(BUILD_DIR)/bin/rblab real-run "resources/scenarios/$$lesson.json" --rocketmq "$$rmq" \
+		$(BUILD_DIR)/bin/rblab real-run "tests/data/scenarios/corpus/$$lesson.json" --rocketmq "$$rmq" \
 			--out "$$out" --seeds 20; status=$$?; \
 		[ $$status -le 1 ] || exit $$status; \
 		tests/realrun/pack-run.sh "$$out" "tests/data/realrun/corpus-$$version/$$lesson.tar.xz" || exit 1; \
