@@ -170,6 +170,11 @@ std::optional<RealRunRecord> RealRunRecord::read(
             o.value(QStringLiteral("detail")).toString() });
     }
 
+    run.timing = timingOf(run.dir);
+    for (Consumer &c : run.consumers) {
+        c.started = run.timing.started.value(c.name, -1);
+    }
+
     // Per consumer: its table over time, when it stopped, what it received.
     const int n = int(run.consumers.size());
     std::vector<Claims> claims(static_cast<size_t>(n));
@@ -227,9 +232,6 @@ std::optional<RealRunRecord> RealRunRecord::read(
                     if (kv.startsWith("clientId=")) {
                         c.clientId = QString::fromUtf8(kv.mid(9));
                     }
-                }
-                if (const qint64 t = startReturnOf(w); t >= 0 && c.started < 0) {
-                    c.started = t - run.origin; // as timingOf reads it
                 }
             } else if (w.size() >= 2 && w.at(1) == "SHUTDOWN_BEGIN") {
                 // Its consume service stops first and it unregisters at once; its process
@@ -604,7 +606,7 @@ std::optional<RealRunRecord> RealRunRecord::read(
 
 Scenario RealRunRecord::asPlayed(const Scenario &scenario) const
 {
-    return asPlayed(scenario, timingOf(dir));
+    return asPlayed(scenario, timing);
 }
 
 Scenario RealRunRecord::asPlayed(const Scenario &scenario, const Timing &timing)
