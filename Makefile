@@ -129,14 +129,15 @@ real-deps:
 	else pkgs=default-jdk-headless; fi; \
 	$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$$pkgs"
 
-# RocketMQ 5's packages (more of them: gRPC, protobuf): only `make calibrate` plays on it.
+# RocketMQ 5's packages (more of them: gRPC, protobuf): `make calibrate` plays on it, and `make
+# test` starts its name server and a harness consumer (tst_harnessstart).
 real5-deps:
 	@rmq=$(ROCKETMQ5_FOUND); [ -n "$$rmq" ] || exit 0; \
 	if [ -f "$$rmq/debian-packages.txt" ]; then pkgs=$$(grep -v '^#' "$$rmq/debian-packages.txt" | tr '\n' ' '); \
 	else pkgs=default-jdk-headless; fi; \
 	$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$$pkgs"
 
-test: real-deps
+test: real-deps real5-deps
 
 # Plays the calibration corpus on the real RocketMQ, in real time (about 45 minutes per version;
 # nothing else should load the machine meanwhile), compares each run with the engine over 20

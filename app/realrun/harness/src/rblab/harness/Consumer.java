@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -85,7 +86,10 @@ public final class Consumer {
 
     private final String name;
     private final String group;
-    private final DefaultMQPushConsumer consumer;
+    /** Replaced only when a start failed and shut the client down (rebuildAndStart), before STARTED. */
+    private volatile DefaultMQPushConsumer consumer;
+    /** Builds the consumer again, every setting and the listener: see rebuildAndStart. */
+    private Callable<DefaultMQPushConsumer> rebuild;
     private final LineLog out;
     private final LineLog consumed;
     private final LineLog alloc;
@@ -177,12 +181,59 @@ public final class Consumer {
 
         String group = o.require("group");
         String namesrv = o.require("namesrv");
+        Map<String, String> applied = new LinkedHashMap<>();
+        DefaultMQPushConsumer c = build(o, name, applied);
+        String requestMode = applied.get("messageRequestMode");
+        applied.remove("messageRequestMode");
+
+        String mode = o.get("consumeMode", "CONCURRENTLY").toUpperCase(Locale.ROOT);
+        Consumer h = new Consumer(name, group, c, dir, o.getLong("seed", 1), o.getBool("consumeBusy", false),
+            o.getBool("echo", false));
+        h.consumeTime = ConsumeTime.parse(o.get("consumeTime", "0"));
+        h.failureRate = o.getDouble("failureRate", 0);
+        h.setStall(o.get("stall", null));
+        h.registerListener(c, mode);
+        h.rebuild = () -> {
+            DefaultMQPushConsumer again = build(o, name, new LinkedHashMap<>());
+            h.registerListener(again, mode);
+            return again;
+        };
+        long allocPoll = o.getMillis("allocPollMs", 100);
+        long snapEvery = o.getMillis("allocSnapshotEvery", 10000);
+        long statEvery = o.getMillis("statEvery", 1000);
+        Path control = Path.of(o.get("control", dir.resolve("control").toString()));
+        long exitAfter = o.getMillis("exitAfter", 0);
+        long startAt = o.getLong("startAtMs", 0);
+        List<String> unused = o.unused();
+        if (!unused.isEmpty()) {
+            throw new IllegalArgumentException("unknown options: " + unused);
+        }
+
+        StringBuilder cfg = new StringBuilder("CONFIG name=" + name + " group=" + group + " namesrv=" + namesrv
+            + " consumeMode=" + mode + " messageRequestMode=" + requestMode + " consumeTime=" + h.consumeTime
+            + " failureRate=" + h.failureRate + " seed=" + h.seed);
+        applied.forEach((k, v) -> cfg.append(' ').append(k).append('=').append(v));
+        cfg.append(" rocketmq.client.rebalance.waitInterval=")
+            .append(System.getProperty("rocketmq.client.rebalance.waitInterval", "default"))
+            .append(" rocketmq.client.rebalance.minInterval=")
+            .append(System.getProperty("rocketmq.client.rebalance.minInterval", "default"));
+        h.log(cfg.toString());
+        waitUntil(startAt);
+        h.start(allocPoll, snapEvery, statEvery, control, exitAfter);
+    }
+
+    /**
+     * A push consumer with every setting the options give, not started and without its listener;
+     * `applied` receives each setting as the client took it.
+     */
+    static DefaultMQPushConsumer build(Opts o, String name, Map<String, String> applied) throws Exception {
+        String group = o.require("group");
+        String namesrv = o.require("namesrv");
         DefaultMQPushConsumer c = new DefaultMQPushConsumer(group);
         c.setNamesrvAddr(namesrv);
         c.setInstanceName(o.get("instanceName", name));
         c.setClientIP("127.0.0.1"); // loopback by default (the id only); --clientIP overrides
 
-        Map<String, String> applied = new LinkedHashMap<>();
         applied.put("messageModel", String.valueOf(Compat.invokeSetter(c, "messageModel",
             o.get("messageModel", "CLUSTERING"))));
         applied.put("consumeFromWhere", String.valueOf(Compat.invokeSetter(c, "consumeFromWhere",
@@ -244,41 +295,18 @@ public final class Consumer {
             applied.put(k, String.valueOf(v));
         }
 
-        String mode = o.get("consumeMode", "CONCURRENTLY").toUpperCase(Locale.ROOT);
-        Consumer h = new Consumer(name, group, c, dir, o.getLong("seed", 1), o.getBool("consumeBusy", false),
-            o.getBool("echo", false));
-        h.consumeTime = ConsumeTime.parse(o.get("consumeTime", "0"));
-        h.failureRate = o.getDouble("failureRate", 0);
-        h.setStall(o.get("stall", null));
+        applied.put("messageRequestMode", requestMode);
+        return c;
+    }
+
+    void registerListener(DefaultMQPushConsumer c, String mode) {
         if (mode.equals("CONCURRENTLY")) {
-            c.registerMessageListener(h.concurrentListener());
+            c.registerMessageListener(concurrentListener());
         } else if (mode.equals("ORDERLY")) {
-            c.registerMessageListener(h.orderlyListener());
+            c.registerMessageListener(orderlyListener());
         } else {
             throw new IllegalArgumentException("consumeMode: CONCURRENTLY or ORDERLY, got " + mode);
         }
-        long allocPoll = o.getMillis("allocPollMs", 100);
-        long snapEvery = o.getMillis("allocSnapshotEvery", 10000);
-        long statEvery = o.getMillis("statEvery", 1000);
-        Path control = Path.of(o.get("control", dir.resolve("control").toString()));
-        long exitAfter = o.getMillis("exitAfter", 0);
-        long startAt = o.getLong("startAtMs", 0);
-        List<String> unused = o.unused();
-        if (!unused.isEmpty()) {
-            throw new IllegalArgumentException("unknown options: " + unused);
-        }
-
-        StringBuilder cfg = new StringBuilder("CONFIG name=" + name + " group=" + group + " namesrv=" + namesrv
-            + " consumeMode=" + mode + " messageRequestMode=" + requestMode + " consumeTime=" + h.consumeTime
-            + " failureRate=" + h.failureRate + " seed=" + h.seed);
-        applied.forEach((k, v) -> cfg.append(' ').append(k).append('=').append(v));
-        cfg.append(" rocketmq.client.rebalance.waitInterval=")
-            .append(System.getProperty("rocketmq.client.rebalance.waitInterval", "default"))
-            .append(" rocketmq.client.rebalance.minInterval=")
-            .append(System.getProperty("rocketmq.client.rebalance.minInterval", "default"));
-        h.log(cfg.toString());
-        waitUntil(startAt);
-        h.start(allocPoll, snapEvery, statEvery, control, exitAfter);
     }
 
     /**
@@ -316,7 +344,7 @@ public final class Consumer {
         try {
             consumer.start();
         } catch (Exception e) {
-            if (!finishStart(e)) {
+            if (!finishStart(e) && !rebuildAndStart(e)) {
                 log("START_FAILED name=" + name + " state="
                     + consumer.getDefaultMQPushConsumerImpl().getServiceState() + " error="
                     + e.toString().replace('\n', ' '));
@@ -381,6 +409,40 @@ public final class Consumer {
             } catch (Exception e) {
                 log("START_RETRY name=" + name + " attempt=" + attempt + " error="
                     + e.toString().replace('\n', ' '));
+            }
+        }
+        return false;
+    }
+
+    /**
+     * start() threw and the client shut itself down on the way out (state SHUTDOWN_ALREADY): the
+     * 5.3.3 client does so when the first route query to the name server fails, and a shut-down
+     * consumer cannot be started again. Its client instance went with it (MQClientInstance.shutdown
+     * removes itself from MQClientManager once no consumer is left), so a consumer built again
+     * from the same options starts on a fresh instance under the same client id. Attempts for up
+     * to 30 s, each after a wait growing from 0.5 s to 3 s; each is logged, and STARTED reports
+     * when the client started.
+     */
+    boolean rebuildAndStart(Exception failure) throws Exception {
+        if (!"SHUTDOWN_ALREADY".equals(String.valueOf(consumer.getDefaultMQPushConsumerImpl().getServiceState()))) {
+            return false;
+        }
+        log("START_REBUILD name=" + name + " error=" + failure.toString().replace('\n', ' '));
+        long giveUp = now() + 30_000;
+        for (int attempt = 1; now() < giveUp; ++attempt) {
+            Thread.sleep(Math.min(500L * attempt, 3000L));
+            consumer = rebuild.call();
+            try {
+                consumer.start();
+                log("START_REBUILT name=" + name + " attempt=" + attempt);
+                return true;
+            } catch (Exception e) {
+                log("START_REBUILD name=" + name + " attempt=" + attempt + " state="
+                    + consumer.getDefaultMQPushConsumerImpl().getServiceState() + " error="
+                    + e.toString().replace('\n', ' '));
+                if (finishStart(e)) {
+                    return true;
+                }
             }
         }
         return false;
