@@ -2762,6 +2762,19 @@ The files were kept as %2.unreadable.</source>
         <extracomment>A client log line: the consumer&apos;s shutdown unregistered it from a broker.</extracomment>
         <translation>已从 Broker 注销（正在关闭）</translation>
     </message>
+    <message>
+        <source>add a new mq %1/%2 failed: lock failed</source>
+        <extracomment>A client log line: an orderly consumer could not lock a queue it was given.</extracomment>
+        <translation>新增队列 %1/%2 失败：加锁失败</translation>
+    </message>
+    <message>
+        <source>start beginning (BROADCASTING)</source>
+        <translation>开始启动（广播模式）</translation>
+    </message>
+    <message>
+        <source>start beginning (CLUSTERING)</source>
+        <translation>开始启动（集群模式）</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::IsolatedStrategy</name>

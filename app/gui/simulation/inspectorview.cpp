@@ -64,6 +64,14 @@ QString lineKind(const LogRecord &r)
     case LogRecord::Kind::Unregistered:
         //: A client log line: the consumer's shutdown unregistered it from a broker.
         return InspectorView::tr("unregistered from a broker (shutting down)");
+    case LogRecord::Kind::LockFailed:
+        //: A client log line: an orderly consumer could not lock a queue it was given.
+        return InspectorView::tr("add a new mq %1/%2 failed: lock failed")
+            .arg(r.queues.value(0).brokerName)
+            .arg(r.queues.value(0).queueId);
+    case LogRecord::Kind::StartBeginning:
+        return r.broadcasting ? InspectorView::tr("start beginning (BROADCASTING)")
+                              : InspectorView::tr("start beginning (CLUSTERING)");
     case LogRecord::Kind::ClientCreated:
         break;
     }

@@ -328,6 +328,14 @@ void LogRebuilder::findConsumers(const std::vector<LoggedLine> &lines)
     bool any = false;
     for (const LoggedLine &line : lines) {
         const LogRecord &r = line.record;
+        if (r.kind == LogRecord::Kind::StartBeginning) {
+            // A fact of the group, not a sign of life of a client: logged before the client
+            // announces its id, the line is attributed to the id the process announced before.
+            if (r.broadcasting) {
+                m_broadcasting.insert(r.group);
+            }
+            continue;
+        }
         if (!wanted(r) || r.group.isEmpty()) {
             continue;
         }
@@ -361,6 +369,7 @@ void LogRebuilder::findConsumers(const std::vector<LoggedLine> &lines)
         if (r.kind == LogRecord::Kind::Unregistered) {
             m_saidUnregister.insert(*it);
         }
+
         if (r.kind == LogRecord::Kind::Result || r.kind == LogRecord::Kind::AddQueue
             || r.kind == LogRecord::Kind::RemoveQueue) {
             if (r.pop && r.kind != LogRecord::Kind::RemoveQueue) {
@@ -598,8 +607,8 @@ void LogRebuilder::collectChanges(const std::vector<LoggedLine> &lines)
     m_incident.claimChanges.reserve(most);
     for (const LoggedLine &line : lines) {
         const LogRecord &r = line.record;
-        if (!wanted(r) || r.group.isEmpty()) {
-            continue;
+        if (!wanted(r) || r.group.isEmpty() || r.kind == LogRecord::Kind::StartBeginning) {
+            continue; // StartBeginning: findConsumers read it
         }
         const int ci = m_consumerIndex.value(consumerKey(r.group, r.clientId));
         const Consumer &c = m_incident.consumers[ci];
@@ -613,6 +622,14 @@ void LogRebuilder::collectChanges(const std::vector<LoggedLine> &lines)
         case LogRecord::Kind::AddQueue:
         case LogRecord::Kind::RemoveQueue:
             claim(line, ci, e);
+            break;
+        case LogRecord::Kind::LockFailed:
+            for (const LoggedQueue &q : r.queues) {
+                QList<LoggedQueue> &failed = m_lockFailed[consumerTopic(ci, r.topic)];
+                if (!failed.contains(q)) {
+                    failed.append(q);
+                }
+            }
             break;
         case LogRecord::Kind::Notify:
             e.type = QStringLiteral("notify");
@@ -643,6 +660,11 @@ void LogRebuilder::collectChanges(const std::vector<LoggedLine> &lines)
     }
 }
 
+QString LogRebuilder::consumerTopic(int consumer, const QString &topic)
+{
+    return QString::number(consumer) + u'\n' + topic;
+}
+
 void LogRebuilder::claim(const LoggedLine &line, int ci, Event e)
 {
     const LogRecord &r = line.record;
@@ -650,8 +672,16 @@ void LogRebuilder::claim(const LoggedLine &line, int ci, Event e)
     const QList<LoggedQueue> before = c.claims.value(r.topic);
     QList<LoggedQueue> after = before;
     const QList<LoggedQueue> queues = expanded(r);
+    const QString failedKey = consumerTopic(ci, r.topic);
     if (r.kind == LogRecord::Kind::Result) {
         after = queues;
+        // Queues this round could not lock (orderly): in the result, not in the process queue
+        // table.
+        for (const LoggedQueue &q : m_lockFailed.take(failedKey)) {
+            if (!before.contains(q)) {
+                after.removeAll(q);
+            }
+        }
     } else if (r.kind == LogRecord::Kind::AddQueue) {
         for (const LoggedQueue &q : queues) {
             if (!after.contains(q)) {
@@ -659,13 +689,20 @@ void LogRebuilder::claim(const LoggedLine &line, int ci, Event e)
             }
         }
         std::sort(after.begin(), after.end());
+        if (const auto it = m_lockFailed.find(failedKey); it != m_lockFailed.end()) {
+            for (const LoggedQueue &q : queues) {
+                it->removeAll(q); // locked at last
+            }
+        }
     } else {
         for (const LoggedQueue &q : queues) {
             after.removeAll(q);
         }
     }
     after = m_interner->intern(after);
-    Change ch { r.time, line.seq, ci, line.host, r.topic, false, after, std::nullopt, r.pop };
+    // A BROADCASTING group's members each hold every queue by design: shared, as POP claims are.
+    Change ch { r.time, line.seq, ci, line.host, r.topic, false, after, std::nullopt,
+        r.pop || m_broadcasting.contains(r.group) };
     if (r.kind == LogRecord::Kind::Result && !r.brokerAssigned) {
         ch.view = qMakePair(r.cidAllSize, r.mqAllSize);
         c.view.insert(r.topic, *ch.view);

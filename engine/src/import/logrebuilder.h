@@ -97,6 +97,7 @@ private:
     void collectChanges(const std::vector<LoggedLine> &lines);
     //! A result, add or remove line: the client's claim on the topic changes.
     void claim(const LoggedLine &line, int consumer, Event e);
+    static QString consumerTopic(int consumer, const QString &topic);
     void shutdown(const LoggedLine &line, int consumer, Event e);
     //! Its claims end at its first "unregister client" line (LogRecord::Kind::Unregistered).
     void unregistered(const LoggedLine &line, int consumer);
@@ -120,6 +121,10 @@ private:
     std::function<qint64(int, const QString &)> m_lastSeen;
     QHash<QString, QHash<QString, int>> m_routes; //!< topic → broker → readQueueNums
     QSet<int> m_saidUnregister; //!< consumers that logged an "unregister client" line
+    //! consumerTopic → the queues its last rebalance round could not lock (orderly), until its
+    //! result line or their "add a new mq" line.
+    QHash<QString, QList<LoggedQueue>> m_lockFailed;
+    QSet<QString> m_broadcasting; //!< groups whose start said messageModel=BROADCASTING
 };
 
 } // namespace Rblab

@@ -397,6 +397,8 @@ LogLineParser::Outcome LogLineParser::parseMessage(
         const QByteArrayView after = msg.sliced(g1 + 2);
         if (after.startsWith("add a new mq, ")) {
             r->kind = LogRecord::Kind::AddQueue;
+        } else if (after.startsWith("add a new mq failed, ")) {
+            r->kind = LogRecord::Kind::LockFailed; // "…, because lock failed" (orderly)
         } else if (after.startsWith("remove unnecessary mq, ")
             || after.startsWith("truncateMessageQueueNotMyTopic remove unnecessary mq, ")) {
             // The second: a queue of a topic no longer subscribed (RebalanceImpl:323 / :411).
@@ -471,6 +473,14 @@ LogLineParser::Outcome LogLineParser::parseMessage(
             r->kind = LogRecord::Kind::StartOk;
         } else if (tail == "shutdown OK") {
             r->kind = LogRecord::Kind::ShutdownOk;
+        } else if (const qsizetype begin
+                   = msg.indexOf(QByteArrayView("] start beginning. messageModel="));
+                   begin >= 0) {
+            // PushImpl.start: "the consumer [{}] start beginning. messageModel={}, isUnitMode={}"
+            r->kind = LogRecord::Kind::StartBeginning;
+            r->broadcasting = msg.sliced(begin + 32).startsWith("BROADCASTING");
+            r->group = text(msg.sliced(14, begin - 14));
+            return r->group.isEmpty() ? malformed("empty group") : Outcome::Parsed;
         } else {
             return Outcome::Unknown;
         }

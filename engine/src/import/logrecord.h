@@ -73,6 +73,18 @@ struct RBLAB_ENGINE_EXPORT LogRecord
         Unregistered,
         ClientCreated, //!< Created a new client Instance, … ClientID:{} (MQClientInstance:154 /
                        //!< :219)
+        /*!
+            doRebalance, {}, add a new mq failed, {}, because lock failed: an orderly consumer
+            was given the queue and could not lock it on the broker, so it made no process queue
+            (RebalanceImpl.updateProcessQueueTableInRebalance); the result line after it still
+            lists the queue. It holds it from its "add a new mq" line, a round or more later.
+        */
+        LockFailed,
+        /*!
+            the consumer [{}] start beginning. messageModel={}, isUnitMode={}
+            (DefaultMQPushConsumerImpl.start, 4.9 and 5.x): `broadcasting` says the model.
+        */
+        StartBeginning,
     };
     Kind kind = Kind::Result;
     qint64 time = 0;
@@ -98,6 +110,8 @@ struct RBLAB_ENGINE_EXPORT LogRecord
         or cidAllSize, so no view of the group.
     */
     bool brokerAssigned = false;
+    //! StartBeginning: messageModel=BROADCASTING (every member holds every queue by design).
+    bool broadcasting = false;
 };
 
 //! What a "route info changed" line says of a topic: its read queues per broker.

@@ -17,6 +17,9 @@ private slots:
     void hostMeasuredThroughAnother();
     void aNoteLoggedTwiceCountsOnce();
     void aStretchMatchesEveryOffsetInIt();
+    void aReferenceWithOneNoteIsPassedOver();
+    void twoNotesDoNotMakeAFarSkew();
+    void oneLateNoteMovesTheMedianLittle();
 };
 
 namespace {
@@ -158,6 +161,59 @@ void tst_ClockSkewEstimator::aStretchMatchesEveryOffsetInIt()
     QCOMPARE(clocks.clocks().at(1).matches, 2);
     QCOMPARE(clocks.skew(1), qint64(39)); // the middle of 82 and -4
     QCOMPARE(clocks.clocks().at(1).toleranceMs, std::optional<qint64>(43));
+}
+
+void tst_ClockSkewEstimator::aReferenceWithOneNoteIsPassedOver()
+{
+    // A real 5.3.3 run on one machine (push-vs-pop-more-consumers): p1, first in path order,
+    // logged one notification, 394 ms after p2 and p3 logged theirs; measured against it, p2
+    // and p3 were given -394 and -400 ms. The reference is the first host with two notes.
+    const std::vector<LoggedLine> lines = { notification(0, 39572), notification(1, 36527),
+        notification(1, 37882), notification(1, 39178), notification(1, 150116),
+        notification(2, 37753), notification(2, 39172), notification(2, 150147) };
+    ClockSkewEstimator clocks;
+    clocks.estimate(
+        { QStringLiteral("/run/p1"), QStringLiteral("/run/p2"), QStringLiteral("/run/p3") }, lines);
+    QVERIFY(clocks.clocks().at(1).reference);
+    QVERIFY(!clocks.clocks().at(0).reference);
+    QCOMPARE(clocks.skew(1), qint64(0));
+    QVERIFY2(qAbs(clocks.skew(2)) <= 20, qPrintable(QString::number(clocks.skew(2))));
+}
+
+void tst_ClockSkewEstimator::twoNotesDoNotMakeAFarSkew()
+{
+    // A real 5.3.3 run on one machine (the orderly lesson): c5 joined at 2:20 and logged the
+    // end-of-run notes at 3:10 and 3:12, two seconds apart as c1's start-up notes at 0:00 and
+    // 0:02 were. Those two pairs put c5 at +190 s, tightly, where its three notes shared with c4
+    // put it at 0; and c3, through c5, at +190 s too.
+    const std::vector<LoggedLine> lines = { notification(0, 35790), notification(0, 37777),
+        notification(0, 40190), notification(0, 41963), notification(0, 74491),
+        notification(0, 176128), notification(1, 40219), notification(1, 42044),
+        notification(1, 74481), notification(1, 176127), notification(1, 226047),
+        notification(2, 41963), notification(2, 74488), notification(2, 176127),
+        notification(2, 226039), notification(2, 228058), notification(3, 176195),
+        notification(3, 226049), notification(3, 228053), notification(3, 230019) };
+    ClockSkewEstimator clocks;
+    clocks.estimate({ QStringLiteral("/run/c1"), QStringLiteral("/run/c3"),
+                        QStringLiteral("/run/c4"), QStringLiteral("/run/c5") },
+        lines);
+    for (int h = 1; h < 4; ++h) {
+        QVERIFY2(qAbs(clocks.skew(h)) <= 50,
+            qPrintable(QStringLiteral("host %1: %2 ms").arg(h).arg(clocks.skew(h))));
+    }
+}
+
+void tst_ClockSkewEstimator::oneLateNoteMovesTheMedianLittle()
+{
+    // A real 5.3.3 run on one loaded machine: c2 logged three changes 42, 101 and 36 ms after c1.
+    // The middle of the range gave 68 ms; the median 42.
+    const std::vector<LoggedLine> lines
+        = { notification(0, 29232), notification(0, 30641), notification(0, 32510),
+              notification(1, 29274), notification(1, 30742), notification(1, 32546) };
+    ClockSkewEstimator clocks;
+    clocks.estimate({ QStringLiteral("/run/c1"), QStringLiteral("/run/c2") }, lines);
+    QCOMPARE(clocks.clocks().at(1).matches, 3);
+    QCOMPARE(clocks.skew(1), qint64(42));
 }
 
 QTEST_GUILESS_MAIN(tst_ClockSkewEstimator)

@@ -157,9 +157,10 @@ void tst_LogLineParser::message_data()
         << ("[BUG]doRebalance, G1, try remove unnecessary mq, " + b3
                + ", because pull is pause, so try to fixed it")
         << O::Unknown << 0 << QString() << QString();
-    QTest::newRow("add failed (not held)")
-        << ("doRebalance, G1, add a new mq failed, " + a0 + ", because lock failed") << O::Unknown
-        << 0 << QString() << QString();
+    // RebalanceImpl.updateProcessQueueTableInRebalance (orderly): given, not held
+    QTest::newRow("add failed (lock failed)")
+        << ("doRebalance, G1, add a new mq failed, " + a0 + ", because lock failed") << O::Parsed
+        << int(K::LockFailed) << QStringLiteral("G1") << QStringLiteral("broker-a/0");
     QTest::newRow("add without queue") << QByteArray("doRebalance, G1, add a new mq, ?")
                                        << O::Malformed << 0 << QString() << QString();
     // RebalanceImpl.rebalanceByTopic and updateMessageQueueAssignment (5.x), as a real 5.3.3
@@ -221,9 +222,16 @@ void tst_LogLineParser::message_data()
                                           << int(K::StartOk) << QStringLiteral("G1") << QString();
     QTest::newRow("shutdown OK") << QByteArray("the consumer [G1] shutdown OK") << O::Parsed
                                  << int(K::ShutdownOk) << QStringLiteral("G1") << QString();
-    QTest::newRow("start beginning") << QByteArray("the consumer [G1] start beginning. "
-                                                   "messageModel=CLUSTERING, isUnitMode=false")
-                                     << O::Unknown << 0 << QString() << QString();
+    // PushImpl.start, 4.9 and 5.x: the group's message model
+    QTest::newRow("start beginning")
+        << QByteArray("the consumer [G1] start beginning. "
+                      "messageModel=CLUSTERING, isUnitMode=false")
+        << O::Parsed << int(K::StartBeginning) << QStringLiteral("G1") << QString();
+    QTest::newRow("start beginning, broadcasting")
+        << QByteArray("the consumer [G1] start beginning. messageModel=BROADCASTING, "
+                      "isUnitMode=false")
+        << O::Parsed << int(K::StartBeginning) << QStringLiteral("G1")
+        << QStringLiteral("broadcasting");
     QTest::newRow("quoted, not at the start")
         << QByteArray("request failed: the consumer [G1] shutdown OK") << O::Unknown << 0
         << QString() << QString();
@@ -263,6 +271,9 @@ void tst_LogLineParser::message()
     }
     if (r.brokerAssigned) {
         parts << QStringLiteral("broker");
+    }
+    if (r.broadcasting) {
+        parts << QStringLiteral("broadcasting");
     }
     QTEST(parts.join(QLatin1Char(' ')), "summary");
 }
