@@ -18,6 +18,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <tuple>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -399,6 +400,25 @@ std::optional<RealRunRecord> RealRunRecord::read(
     };
     QList<Interval> intervals;
     std::vector<int> cursor(static_cast<size_t>(n), -1);
+    // The windows (RealRunRecord::windows): group/queue → when the current one opened.
+    QHash<QString, qint64> openDouble;
+    QHash<QString, qint64> openHolderless;
+    const auto closeWindow = [&run](const QString &key, qint64 from, qint64 to, bool doubleOwned) {
+        if (to > from) {
+            run.windows.append(
+                { key.section(u'\t', 0, 0), key.section(u'\t', 1), from, to, doubleOwned });
+        }
+    };
+    const auto track = [&closeWindow](QHash<QString, qint64> &open, const QString &key, bool now,
+                           qint64 t, bool doubleOwned) {
+        const auto it = open.constFind(key);
+        if (now && it == open.cend()) {
+            open.insert(key, t);
+        } else if (!now && it != open.cend()) {
+            closeWindow(key, it.value(), t, doubleOwned);
+            open.erase(it);
+        }
+    };
     for (qsizetype k = 0; k + 1 < times.size(); ++k) {
         const qint64 t = times.at(k);
         const double seconds = double(times.at(k + 1) - t) / 1000.0;
@@ -449,16 +469,30 @@ std::optional<RealRunRecord> RealRunRecord::read(
                 if (q.value() > t) {
                     continue;
                 }
-                const QPair<int, int> h = holders.value(g.key() + u'\t' + q.key());
+                const QString key = g.key() + u'\t' + q.key();
+                const QPair<int, int> h = holders.value(key);
                 if (clustering && h.first >= 2) {
                     span.doubleOwned += seconds;
                 }
                 if (h.second == 0) {
                     span.unowned += seconds;
                 }
+                track(openDouble, key, clustering && h.first >= 2, t, true);
+                track(openHolderless, key, h.first == 0, t, false);
             }
         }
     }
+    for (auto it = openDouble.cbegin(); it != openDouble.cend(); ++it) {
+        closeWindow(it.key(), it.value(), end, true);
+    }
+    for (auto it = openHolderless.cbegin(); it != openHolderless.cend(); ++it) {
+        closeWindow(it.key(), it.value(), end, false);
+    }
+    std::sort(run.windows.begin(), run.windows.end(),
+        [](const RealRunRecord::Window &a, const RealRunRecord::Window &b) {
+            return std::tie(a.from, a.queue, a.doubleOwned)
+                < std::tie(b.from, b.queue, b.doubleOwned);
+        });
     fig.from = settledAt >= 0 && settledAt < firstEvent ? settledAt
         : lastChangeBeforeEvent >= 0                    ? lastChangeBeforeEvent
                                                         : std::max<qint64>(settledAt, 0);
@@ -872,6 +906,7 @@ RunFigures engineFigures(
         qsizetype handOver = 0;
         qint32 queue = -1;
         qint32 leaver = -1;
+        qint32 group = -1; //!< the leaver's: another group's holder of the queue is no new owner
         SimTime at = 0;
         SimTime until = kNever;
         QHash<qint32, qint64> baseline; // holder → nextOffset when first seen
@@ -930,7 +965,8 @@ RunFigures engineFigures(
                 std::sort(held.begin(), held.end());
                 for (const auto &[name, q] : std::as_const(held)) {
                     fig.handOvers.append({ l.at, l.action, l.consumer, name, -1, {} });
-                    pending.append({ fig.handOvers.size() - 1, q, leaver, l.at, l.until, {} });
+                    pending.append(
+                        { fig.handOvers.size() - 1, q, leaver, group, l.at, l.until, {} });
                 }
             }
             continue;
@@ -946,7 +982,11 @@ RunFigures engineFigures(
                     done = true;
                 } else {
                     for (const SnapshotHolding &h : snap.holdings) {
-                        if (h.queue != p.queue || h.consumer == p.leaver || h.dropped) {
+                        // Two groups on one topic (consistent-hash-vs-avg): the other group
+                        // consumes the queue all along, and its receipts were counted as the
+                        // new owner's, 1-25 ms after the leave.
+                        if (h.queue != p.queue || h.consumer == p.leaver || h.dropped
+                            || sim.consumers().at(h.consumer).groupIndex != p.group) {
                             continue;
                         }
                         watching = true;

@@ -124,6 +124,22 @@ struct RBLAB_ENGINE_EXPORT RealRunRecord
     RunFigures figures;
     QMap<QString, QStringList> ownersAtEnd; //!< "topic/broker/id" → the names holding it at the end
     QMap<QString, QString> endStates; //!< consumer name → "killed", "shutdown" or "running"
+    /*!
+        Each span a queue was double-owned (a clustering group's queue in two or more live
+        consumers' process-queue tables) or holderless (in no live consumer's table), from 0:00,
+        ordered by start. Live, not running: a frozen consumer still holds its queues, as its
+        log and every other client's view say, so these are the windows client logs can show
+        (import-logs is held to them); the queue-seconds of `figures` count running holders.
+    */
+    struct Window
+    {
+        QString group;
+        QString queue; //!< "topic/broker/id"
+        qint64 from = 0; //!< ms after the origin
+        qint64 to = 0;
+        bool doubleOwned = false; //!< else holderless
+    };
+    QList<Window> windows;
 
     /*!
         The observed report (report-format.md, "Observed reports", source "rblab real-run"): the
