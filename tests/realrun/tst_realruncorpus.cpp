@@ -12,13 +12,13 @@
 // list and out of the README).
 #include "realrunfixture.h"
 
+#include <import/logfiles.h>
 #include <import/logimporter.h>
 #include <report/realrunfigures.h>
 #include <scenario/scenarioreader.h>
 #include <simtestsupport.h>
 
 #include <QDir>
-#include <QDirIterator>
 #include <QJsonArray>
 #include <QFile>
 #include <QJsonDocument>
@@ -75,9 +75,16 @@ private slots:
 
 private:
     static void corpusRows();
-    //! Unpacks "<version>/<lesson>" into `dir` and reads its scenario and run (QVERIFY inside).
-    static void open(const QString &archive, const QTemporaryDir &dir, QString *version,
-        Scenario *scenario, std::optional<RealRunRecord> *run);
+    //! A corpus run unpacked, with the scenario it played and its record.
+    struct CorpusRun
+    {
+        QTemporaryDir dir;
+        QString version; //!< "4.9.8"
+        Scenario scenario;
+        std::optional<RealRunRecord> run;
+    };
+    //! Unpacks "<version>/<lesson>" and reads it (QVERIFY inside).
+    static void open(const QString &archive, CorpusRun *corpus);
     QJsonObject known() const;
 };
 
@@ -117,21 +124,20 @@ void tst_RealRunCorpus::theCorpusHoldsEveryLesson()
     }
 }
 
-void tst_RealRunCorpus::open(const QString &archive, const QTemporaryDir &dir, QString *version,
-    Scenario *scenario, std::optional<RealRunRecord> *run)
+void tst_RealRunCorpus::open(const QString &archive, CorpusRun *corpus)
 {
-    QVERIFY(dir.isValid());
-    *version = archive.section(u'/', 0, 0);
+    QVERIFY(corpus->dir.isValid());
+    corpus->version = archive.section(u'/', 0, 0);
     const QString folder = RealRunFixture::unpack(
-        dir, QStringLiteral("corpus-") + *version + u'/' + archive.section(u'/', 1));
+        corpus->dir, QStringLiteral("corpus-") + corpus->version + u'/' + archive.section(u'/', 1));
     QVERIFY2(!folder.isEmpty(), qPrintable(QStringLiteral("tar could not unpack ") + archive));
     const ScenarioReadResult read
         = ScenarioReader::readFile(folder + QStringLiteral("/scenario.json"), &registry());
     QVERIFY2(read.scenario, qPrintable(archive + QStringLiteral(": scenario.json unreadable")));
-    *scenario = *read.scenario;
+    corpus->scenario = *read.scenario;
     QString error;
-    *run = RealRunRecord::read(folder, *scenario, &error);
-    QVERIFY2(*run, qPrintable(error));
+    corpus->run = RealRunRecord::read(folder, corpus->scenario, &error);
+    QVERIFY2(corpus->run, qPrintable(error));
 }
 
 void tst_RealRunCorpus::everyFigureInsideTheEngineRange_data()
@@ -174,14 +180,13 @@ void tst_RealRunCorpus::corpusRows()
 void tst_RealRunCorpus::everyFigureInsideTheEngineRange()
 {
     QFETCH(QString, archive);
-    QTemporaryDir dir;
-    QString version;
-    Scenario scenario;
-    std::optional<RealRunRecord> run;
-    open(archive, dir, &version, &scenario, &run);
+    CorpusRun corpus;
+    open(archive, &corpus);
     if (QTest::currentTestFailed()) {
         return;
     }
+    const QString &version = corpus.version;
+    const std::optional<RealRunRecord> &run = corpus.run;
     QVERIFY2(
         run->finished && !run->interrupted, qPrintable(archive + QStringLiteral(": cut short")));
     QCOMPARE(run->rocketmq, version);
@@ -192,8 +197,8 @@ void tst_RealRunCorpus::everyFigureInsideTheEngineRange()
     }
     // The engine plays the client the run had, as `rblab real-run` does, each consumer starting
     // when its real start() returned.
-    scenario.profile = version.startsWith(u'4') ? Profile::V49 : Profile::V5;
-    const Scenario asPlayed = run->asPlayed(scenario);
+    corpus.scenario.profile = version.startsWith(u'4') ? Profile::V49 : Profile::V5;
+    const Scenario asPlayed = run->asPlayed(corpus.scenario);
 
     QList<RunFigures> engine;
     for (quint64 seed = 1; seed <= 20; ++seed) {
@@ -241,30 +246,23 @@ void tst_RealRunCorpus::importLogsSeesWhatTheRunDid()
     // found within 0.5 s at each end, and no other reported. The truth is the run's process-queue
     // tables, polled every 100 ms (RealRunRecord::windows: live holders, as logs can show them).
     QFETCH(QString, archive);
-    QTemporaryDir dir;
-    QString version;
-    Scenario scenario;
-    std::optional<RealRunRecord> run;
-    open(archive, dir, &version, &scenario, &run);
+    CorpusRun corpus;
+    open(archive, &corpus);
     if (QTest::currentTestFailed()) {
         return;
     }
-    const QString folder = dir.path();
-
+    const QString &version = corpus.version;
+    const std::optional<RealRunRecord> &run = corpus.run;
     LogImporter::Options options;
     // 4.9.8 prints the JVM's local time (UTC on the machine that recorded the corpus); 5.3.3's
     // layout prints GMT+8 whatever the machine's zone (rmq.client.logback.xml).
     options.zoneMinutes = version.startsWith(u'4') ? 0 : 8 * 60;
     LogImporter importer(options);
-    QStringList logs;
-    QDirIterator files(folder + QStringLiteral("/consumers"),
-        { QStringLiteral("rocketmq_client.log") }, QDir::Files, QDirIterator::Subdirectories);
-    while (files.hasNext()) {
-        logs << files.next();
-    }
-    logs.sort();
-    QVERIFY(!logs.isEmpty());
-    for (const QString &log : std::as_const(logs)) {
+    // The clients' logs as `rblab import-logs FOLDER` finds them.
+    const LogFileList logs
+        = LogFileList::collect({ corpus.dir.path() + QStringLiteral("/consumers") });
+    QVERIFY2(logs.ok(), qPrintable(logs.error));
+    for (const QString &log : logs.files) {
         QVERIFY2(importer.addFile(log), qPrintable(importer.error()));
     }
     importer.finish();

@@ -369,7 +369,6 @@ void LogRebuilder::findConsumers(const std::vector<LoggedLine> &lines)
         if (r.kind == LogRecord::Kind::Unregistered) {
             m_saidUnregister.insert(*it);
         }
-
         if (r.kind == LogRecord::Kind::Result || r.kind == LogRecord::Kind::AddQueue
             || r.kind == LogRecord::Kind::RemoveQueue) {
             if (r.pop && r.kind != LogRecord::Kind::RemoveQueue) {
@@ -672,7 +671,8 @@ void LogRebuilder::claim(const LoggedLine &line, int ci, Event e)
     const QList<LoggedQueue> before = c.claims.value(r.topic);
     QList<LoggedQueue> after = before;
     const QList<LoggedQueue> queues = expanded(r);
-    const QString failedKey = consumerTopic(ci, r.topic);
+    // Only orderly groups' logs have lock failures: no key is built for every line of the others.
+    const QString failedKey = m_lockFailed.isEmpty() ? QString() : consumerTopic(ci, r.topic);
     if (r.kind == LogRecord::Kind::Result) {
         after = queues;
         // Queues this round could not lock (orderly): in the result, not in the process queue

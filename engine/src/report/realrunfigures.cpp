@@ -18,9 +18,9 @@
 #include <QSet>
 
 #include <algorithm>
-#include <tuple>
 #include <cmath>
 #include <limits>
+#include <tuple>
 #include <vector>
 
 namespace Rblab {

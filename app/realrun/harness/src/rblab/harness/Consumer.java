@@ -183,8 +183,7 @@ public final class Consumer {
         String namesrv = o.require("namesrv");
         Map<String, String> applied = new LinkedHashMap<>();
         DefaultMQPushConsumer c = build(o, name, applied);
-        String requestMode = applied.get("messageRequestMode");
-        applied.remove("messageRequestMode");
+        String requestMode = requestMode(o); // build() checked it
 
         String mode = o.get("consumeMode", "CONCURRENTLY").toUpperCase(Locale.ROOT);
         Consumer h = new Consumer(name, group, c, dir, o.getLong("seed", 1), o.getBool("consumeBusy", false),
@@ -273,7 +272,7 @@ public final class Consumer {
         c.setAllocateMessageQueueStrategy(strategy);
         applied.put("strategy", strategy.getName());
 
-        String requestMode = o.get("messageRequestMode", "PULL").toUpperCase(Locale.ROOT);
+        String requestMode = requestMode(o);
         if (requestMode.equals("POP")) {
             if (!Compat.hasSetter(c, "clientRebalance")) {
                 throw new IllegalArgumentException("messageRequestMode=POP needs a 5.x client: this one ("
@@ -295,8 +294,11 @@ public final class Consumer {
             applied.put(k, String.valueOf(v));
         }
 
-        applied.put("messageRequestMode", requestMode);
         return c;
+    }
+
+    static String requestMode(Opts o) {
+        return o.get("messageRequestMode", "PULL").toUpperCase(Locale.ROOT);
     }
 
     void registerListener(DefaultMQPushConsumer c, String mode) {
