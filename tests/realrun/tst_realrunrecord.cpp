@@ -144,8 +144,15 @@ void tst_RealRunRecord::theEnginePlaysTheRealStarts()
     }
     QVERIFY(timing.controls.isEmpty()); // a kill and a shutdown: no control command
     QVERIFY(timing.topicUpdates.isEmpty());
+    // How long each start() ran (startReturnMs − startCallMs): what the client's RebalanceService
+    // clock had counted when it registered.
+    QCOMPARE(timing.startups.value(QStringLiteral("127.0.0.1@c1")), qint64(6052));
+    QCOMPARE(timing.startups.value(QStringLiteral("127.0.0.1@c2")), qint64(5516));
+    QCOMPARE(timing.startups.value(QStringLiteral("127.0.0.1@c3")), qint64(8825));
     const Scenario played = run->asPlayed(scenario);
     QCOMPARE(played.groups.at(0).consumers.at(0).start, SimTime(6060));
+    QCOMPARE(played.groups.at(0).consumers.at(0).startupTime, SimTime(6052));
+    QCOMPARE(played.groups.at(0).consumers.at(2).startupTime, SimTime(8825));
     QCOMPARE(played.groups.at(0).consumers.at(2).start, run->consumers.at(2).started);
     QCOMPARE(played.events.size(), scenario.events.size());
 
@@ -174,6 +181,7 @@ void tst_RealRunRecord::theEnginePlaysTheRealStarts()
     RealRunRecord::Timing t;
     t.started
         = { { QStringLiteral("127.0.0.1@c4"), 45500 }, { QStringLiteral("127.0.0.1@c1"), 1200 } };
+    t.startups = { { QStringLiteral("127.0.0.1@c4"), 2750 } };
     t.controls = { { QStringLiteral("127.0.0.1@c3"), { 50130 } } };
     t.topicUpdates = { 84868 }; // mqadmin's JVM: seconds late
     const Scenario moved = RealRunRecord::asPlayed(s, t);
@@ -183,6 +191,8 @@ void tst_RealRunRecord::theEnginePlaysTheRealStarts()
     QCOMPARE(moved.events.at(0).action, ScenarioEvent::Action::Kill); // 40 s
     QCOMPARE(moved.events.at(1).action, ScenarioEvent::Action::Join);
     QCOMPARE(moved.events.at(1).at, SimTime(45500));
+    QCOMPARE(moved.events.at(1).joining.startupTime, SimTime(2750));
+    QCOMPARE(moved.groups.at(0).consumers.at(0).startupTime, SimTime(0)); // none measured
     QCOMPARE(moved.events.at(2).action, ScenarioEvent::Action::SetConsumeTime);
     QCOMPARE(moved.events.at(2).at, SimTime(50130));
     QCOMPARE(moved.events.at(3).action, ScenarioEvent::Action::Shutdown); // 80 s

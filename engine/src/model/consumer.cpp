@@ -51,6 +51,7 @@ Consumer::Consumer(World *world, qint32 index, qint32 group, const ConsumerSpec 
     initialConsumeTime = spec.consumeTime;
     stall = spec.stall;
     failureRate = spec.failureRate;
+    startupTime = spec.startupTime;
     for (qint32 topic : g.topics) {
         subscriptions.push_back(topic);
     }
@@ -277,7 +278,9 @@ Task<void> Consumer::startSequence()
     // running shared instance (MQClientManager, same clientId) uses its threads.
     if (instanceKey.isEmpty() || m_world->instanceHost(index) < 0) {
         hostsInstance = !instanceKey.isEmpty();
-        rebalance.lastRebalance = m_world->now(); // RebalanceService constructed with the instance
+        // RebalanceService is built with the instance (lastRebalanceTimestamp = now), when start()
+        // began: startupTime before this moment, when the consumer registers.
+        rebalance.lastRebalance = m_world->now() - startupTime;
         threads.spawn(schedulerLoop());
         threads.spawn(rebalance.serviceLoop());
     }

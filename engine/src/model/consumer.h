@@ -77,6 +77,7 @@ public:
     ConsumeTime initialConsumeTime;
     std::optional<StallSpec> stall;
     double failureRate = 0;
+    SimTime startupTime = 0; //!< ConsumerSpec::startupTime: start() ran that long before joining
     QString strategyName;
     QVariantMap strategyParams;
     //! strategyParams with the schema's defaults filled in (what Explain shows for the ring).

@@ -94,16 +94,16 @@ QList<QByteArray> lines(const QString &file)
     return f.readAll().split('\n');
 }
 
-//! A STARTED line's startReturnMs (epoch ms), or -1.
-qint64 startReturnOf(const QList<QByteArray> &words)
+//! A STARTED line's `key` (startReturnMs=, startCallMs=: epoch ms), or -1.
+qint64 startedField(const QList<QByteArray> &words, QByteArrayView key)
 {
     if (words.size() < 3 || words.at(1) != "STARTED") {
         return -1;
     }
     for (const QByteArray &kv : words) {
-        if (kv.startsWith("startReturnMs=")) {
+        if (kv.startsWith(key)) {
             bool ok = false;
-            const qint64 t = kv.mid(14).toLongLong(&ok);
+            const qint64 t = kv.mid(key.size()).toLongLong(&ok);
             return ok ? t : -1;
         }
     }
@@ -653,6 +653,7 @@ Scenario RealRunRecord::asPlayed(const Scenario &scenario, const Timing &timing)
             if (const auto it = timing.started.constFind(nameOf(c)); it != timing.started.cend()) {
                 c.start = std::max<qint64>(0, *it);
             }
+            c.startupTime = timing.startups.value(nameOf(c), c.startupTime);
         }
     }
     // A consumer's control commands apply in the file's order, one CONTROL line each (a
@@ -678,6 +679,7 @@ Scenario RealRunRecord::asPlayed(const Scenario &scenario, const Timing &timing)
                 it != timing.started.cend()) {
                 e.at = std::max<qint64>(0, *it);
             }
+            e.joining.startupTime = timing.startups.value(nameOf(e.joining), e.joining.startupTime);
             break;
         case A::SetConsumeTime:
         case A::SetFailureRate:
@@ -730,8 +732,12 @@ RealRunRecord::Timing RealRunRecord::timingOf(const QString &dir)
         const QString folder = dir + u'/' + o.value(QStringLiteral("folder")).toString();
         for (const QByteArray &line : lines(folder + QStringLiteral("/stdout.log"))) {
             const QList<QByteArray> w = line.split(' ');
-            if (const qint64 t = startReturnOf(w); t >= 0 && !out.started.contains(name)) {
+            if (const qint64 t = startedField(w, "startReturnMs=");
+                t >= 0 && !out.started.contains(name)) {
                 out.started.insert(name, t - origin);
+                if (const qint64 call = startedField(w, "startCallMs="); call >= 0 && call <= t) {
+                    out.startups.insert(name, t - call);
+                }
             } else if (w.size() >= 3 && w.at(1) == "CONTROL" && w.at(2) != "shutdown") {
                 bool ok = false;
                 const qint64 t = w.at(0).toLongLong(&ok);

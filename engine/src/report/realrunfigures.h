@@ -160,6 +160,8 @@ struct RBLAB_ENGINE_EXPORT RealRunRecord
     struct Timing
     {
         QHash<QString, qint64> started; //!< consumer name → ms after the origin
+        //! consumer name → how long its start() ran (startReturnMs − startCallMs)
+        QHash<QString, qint64> startups;
         QHash<QString, QList<qint64>> controls; //!< consumer name → applied, in order
         QList<qint64> topicUpdates; //!< in order
     };
@@ -176,7 +178,9 @@ struct RBLAB_ENGINE_EXPORT RealRunRecord
        returned sets the phase of the client's timers (the 20 s RebalanceService wait, route polls,
        heartbeats, offset persistence): with notifications off, what decides every hand-over.
        mqadmin's updateTopic took 4.9 s (a JVM of its own). The machine's start-up is not what the
-       engine is compared on.
+       engine is compared on, but how long start() ran is what the client saw: each consumer's
+       `startupTime` says it (5.x: its first rebalance round runs at once when that was longer
+       than rebalanceMinInterval, RebalanceService.lastRebalanceTimestamp).
     */
     Scenario asPlayed(const Scenario &scenario) const;
     static Scenario asPlayed(const Scenario &scenario, const Timing &timing);

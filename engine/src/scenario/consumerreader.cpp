@@ -41,7 +41,7 @@ std::optional<ConsumerSpec> ConsumerReader::read(const JsonNode &node, const QSt
     QStringList known = { QStringLiteral("id"), QStringLiteral("name"),
         QStringLiteral("consumeTime"), QStringLiteral("stall"), QStringLiteral("failureRate"),
         QStringLiteral("strategy"), QStringLiteral("strategyParams"), QStringLiteral("client"),
-        QStringLiteral("instanceName") };
+        QStringLiteral("instanceName"), QStringLiteral("startupTime") };
     if (!joinAt) {
         known.append(QStringLiteral("start"));
         known.append(QStringLiteral("holds"));
@@ -86,6 +86,9 @@ std::optional<ConsumerSpec> ConsumerReader::read(const JsonNode &node, const QSt
         consumer.start
             = object.duration(QStringLiteral("start"), 0, ScenarioLimits::maxTime).value_or(0);
     }
+    consumer.startupTime
+        = object.duration(QStringLiteral("startupTime"), 0, ScenarioLimits::maxStartupTime)
+              .value_or(0);
 
     if (const JsonNode *holds = joinAt ? nullptr : object.field(QStringLiteral("holds"))) {
         readHolds(*holds, object.pathOf(QStringLiteral("holds")), group, consumer);

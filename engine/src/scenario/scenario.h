@@ -61,6 +61,14 @@ struct RBLAB_ENGINE_EXPORT ConsumerSpec
     std::optional<StallSpec> stall;
     double failureRate = 0.0;
     SimTime start = 0;
+    /*!
+        `startupTime`: how long its DefaultMQPushConsumer.start() had run when it registered, at
+        `start` (a join's time): the client instance, and with it RebalanceService's minInterval
+        clock (5.x: lastRebalanceTimestamp is set when the service is built), began that long
+        before. 0, a start() of milliseconds, makes a 5.x consumer's first round wait for
+        rebalanceMinInterval; a cold JVM's start() takes seconds, and its first round runs at once.
+    */
+    SimTime startupTime = 0;
     std::optional<QString> strategy; //!< per-consumer override (a rolling deploy)
     std::optional<QVariantMap> strategyParams;
     QVariantMap client; //!< per-consumer client overrides, by RocketMQ name

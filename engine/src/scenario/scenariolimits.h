@@ -17,6 +17,7 @@ struct ScenarioLimits
     static constexpr SimTime minDuration = kSecond;
     static constexpr SimTime minSampleInterval = 10;
     static constexpr SimTime maxSampleInterval = kHour;
+    static constexpr SimTime maxStartupTime = 10 * kMinute; //!< a consumer's `startupTime`
     static constexpr SimTime maxNetworkLatency = 10 * kSecond;
     static constexpr double maxProduceRate = 250000; //!< per topic; see maxWorldProduceRate
     static constexpr double maxSkew = 10.0;

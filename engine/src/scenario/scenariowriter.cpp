@@ -322,6 +322,9 @@ JsonNode ScenarioWriter::consumerNode(const ConsumerSpec &consumer, bool inJoin)
     if (consumer.start != 0 && !inJoin) {
         node.insert(QStringLiteral("start"), duration(consumer.start));
     }
+    if (consumer.startupTime != 0) {
+        node.insert(QStringLiteral("startupTime"), duration(consumer.startupTime));
+    }
     if (!consumer.holds.isEmpty() && !inJoin) {
         JsonNode holds = JsonNode::makeArray();
         for (const QString &label : consumer.holds) {

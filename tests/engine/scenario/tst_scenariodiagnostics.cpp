@@ -221,6 +221,13 @@ void tst_Diagnostics::diagnostics_data()
         "missing required field \"consumers\" in a group (expected an array of consumers, possibly "
         "empty)");
 
+    error("consumer startupTime out of range",
+        { "{\"id\": \"c1\"}", "{\"id\": \"c1\", \"startupTime\": ‸\"11m\"}" },
+        "groups[0].consumers[0].startupTime", "expected a duration from 0ms to 10m, got \"11m\"");
+    error("consumer startupTime negative",
+        { "{\"id\": \"c1\"}", "{\"id\": \"c1\", \"startupTime\": ‸-5}" },
+        "groups[0].consumers[0].startupTime", "expected a duration from 0ms to 10m, got -5");
+
     // Client settings, against ClientConfig::specs().
     error("client integer out of range",
         { "\"client\": {}", "\"client\": {\"pullThresholdForQueue\": ‸70000}" },

@@ -40,7 +40,7 @@ const char kFull[] = R"({
      "consumers": [
        {"id": "10.0.0.1@1001", "consumeTime": "2ms"},
        {"id": "10.0.0.2@1002", "name": "second", "consumeTime": {"distribution": "exponential", "mean": "0.5ms"},
-        "failureRate": 0.01, "start": "5s", "stall": {"probability": 0.001, "time": "2.5s"}},
+        "failureRate": 0.01, "start": "5s", "startupTime": "3.5s", "stall": {"probability": 0.001, "time": "2.5s"}},
        {"id": "10.0.0.3@1003", "consumeTime": {"distribution": "lognormal", "mean": "2ms", "p99": "20ms"},
         "strategy": "AVG", "strategyParams": {}, "client": {"consumeThreadMin": 4}}
      ]},
@@ -48,7 +48,7 @@ const char kFull[] = R"({
   ],
   "events": [
     {"at": "120s", "action": "kill", "consumer": "10.0.0.1@1001"},
-    {"at": "60s", "action": "join", "group": "demo_group", "consumer": {"id": "10.0.0.4@1004", "consumeTime": "1.5ms"}},
+    {"at": "60s", "action": "join", "group": "demo_group", "consumer": {"id": "10.0.0.4@1004", "consumeTime": "1.5ms", "startupTime": "800ms"}},
     {"at": "3m", "action": "freeze", "consumer": "second", "for": "45s"},
     {"at": "4m", "action": "partition", "consumer": "10.0.0.3@1003", "brokers": ["broker-b"]},
     {"at": "4m", "action": "heal", "consumer": "10.0.0.3@1003"},
@@ -179,6 +179,8 @@ void tst_ScenarioReader::fullFile()
     QVERIFY(!second.consumeTime.shortForm);
     QCOMPARE(second.failureRate, 0.01);
     QCOMPARE(second.start, 5 * kSecond);
+    QCOMPARE(second.startupTime, SimTime(3500));
+    QCOMPARE(first.startupTime, SimTime(0));
     QVERIFY(second.stall);
     QCOMPARE(second.stall->probability, 0.001);
     QCOMPARE(second.stall->timeMs, 2500.0);
@@ -202,6 +204,7 @@ void tst_ScenarioReader::fullFile()
     QCOMPARE(join.group, QStringLiteral("demo_group"));
     QCOMPARE(join.joining.id, QStringLiteral("10.0.0.4@1004"));
     QCOMPARE(join.joining.consumeTime.meanMs, 1.5);
+    QCOMPARE(join.joining.startupTime, SimTime(800));
     QCOMPARE(s.events.at(2).forDuration, std::optional<SimTime>(45 * kSecond));
     QCOMPARE(s.events.at(3).brokers, QStringList({ QStringLiteral("broker-b") }));
     QVERIFY(s.events.at(4).brokers.isEmpty());
@@ -257,6 +260,7 @@ void tst_ScenarioReader::defaults()
     QCOMPARE(c.consumeTime.meanMs, 1.0);
     QCOMPARE(c.failureRate, 0.0);
     QCOMPARE(c.start, SimTime(0));
+    QCOMPARE(c.startupTime, SimTime(0));
     QVERIFY(!c.stall);
 
     // Churn defaults.
