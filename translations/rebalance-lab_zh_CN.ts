@@ -2146,6 +2146,11 @@ The files were kept as %2.unreadable.</source>
         <source>Not measured: a live group&apos;s polls see offsets, caches and lag, not each delivery, so duplicates cannot be counted.</source>
         <translation>未测量：对在线消费者组的轮询只能看到位点、缓存和堆积，看不到每一次投递，因此无法统计重复消费。</translation>
     </message>
+    <message>
+        <source>shutting down</source>
+        <extracomment>Imported logs: it unregistered from the brokers, its &quot;shutdown OK&quot; is still to come.</extracomment>
+        <translation>正在关闭</translation>
+    </message>
 </context>
 <context>
     <name>Rblab::HostConnection</name>

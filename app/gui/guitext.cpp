@@ -25,6 +25,9 @@ QString GuiText::stateName(ConsumerState state, bool slowed)
         return tr("killed");
     case ConsumerState::Shutdown:
         return tr("shut down");
+    case ConsumerState::ShuttingDown:
+        //: Imported logs: it unregistered from the brokers, its "shutdown OK" is still to come.
+        return tr("shutting down");
     }
     return QString();
 }

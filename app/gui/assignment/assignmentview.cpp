@@ -310,9 +310,10 @@ void AssignmentView::rebuildItems(bool animate)
         m_laidOutStates |= states;
         m_laidOutSlowed |= slowed;
         QStringList words;
-        for (const ConsumerState state : { ConsumerState::Absent, ConsumerState::Starting,
-                 ConsumerState::Running, ConsumerState::Paused, ConsumerState::Frozen,
-                 ConsumerState::Partitioned, ConsumerState::Killed, ConsumerState::Shutdown }) {
+        for (const ConsumerState state :
+            { ConsumerState::Absent, ConsumerState::Starting, ConsumerState::Running,
+                ConsumerState::Paused, ConsumerState::Frozen, ConsumerState::Partitioned,
+                ConsumerState::Killed, ConsumerState::ShuttingDown, ConsumerState::Shutdown }) {
             if (m_laidOutStates & (1u << int(state))) {
                 words.append(GuiText::stateName(state));
             }

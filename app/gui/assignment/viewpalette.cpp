@@ -66,6 +66,8 @@ QColor ViewPalette::state(ConsumerState s, bool slowed) const
         return QColor(220, 40, 40);
     case ConsumerState::Shutdown:
         return QColor(130, 130, 130);
+    case ConsumerState::ShuttingDown:
+        return QColor(170, 140, 100);
     }
     return text;
 }

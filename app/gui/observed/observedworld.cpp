@@ -470,6 +470,11 @@ WorldSnapshot ObservedWorld::picture(const State &state, SimTime t) const
         const SimTime first = rel(oc.first);
         if (oc.shutdownOk && t >= rel(*oc.shutdownOk)) {
             sc.state = ConsumerState::Shutdown;
+        } else if (oc.unregistered && t >= rel(*oc.unregistered)
+            && (!oc.shutdownOk || *oc.unregistered <= *oc.shutdownOk)) {
+            // The brokers saw it leave and its queues went to the others; its shutdown() runs
+            // on until "shutdown OK" (5.x stops its client instance first: 4 s).
+            sc.state = ConsumerState::ShuttingDown;
         } else if (oc.killed && t >= rel(*oc.killed)) {
             sc.state = ConsumerState::Killed;
         } else if (t < first) {

@@ -94,8 +94,8 @@ QList<LogImporter::ObservedConsumer> LogImporter::observedConsumers() const
     QList<ObservedConsumer> out;
     for (const ObservedIncident::Consumer &c : m_incident.consumers) {
         out.append({ c.group, c.clientId, c.strategy, m_reader.hosts().value(c.host), c.first,
-            c.last, c.startOk, c.shutdownOk, c.killed, c.alive, c.alive + m_clocks.skew(c.host),
-            c.pop });
+            c.last, c.startOk, c.shutdownOk, c.unregistered, c.killed, c.alive,
+            c.alive + m_clocks.skew(c.host), c.pop });
     }
     return out;
 }

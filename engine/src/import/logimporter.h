@@ -146,6 +146,7 @@ public:
         qint64 last = 0;
         std::optional<qint64> startOk;
         std::optional<qint64> shutdownOk;
+        std::optional<qint64> unregistered; //!< its first "unregister client … success"
         std::optional<qint64> killed; //!< inferred
         //! Its last line of any kind (persistAll, heartbeats…), corrected: at least `last`.
         qint64 alive = 0;

@@ -752,6 +752,7 @@ void LogRebuilder::unregistered(const LoggedLine &line, int ci)
     const Consumer &c = m_incident.consumers[ci];
     if (!m_unregistered.contains(ci)) {
         m_unregistered.insert(ci);
+        m_incident.consumers[ci].unregistered = r.time;
         for (const QString &topic : c.claims.keys()) {
             m_changes[r.group + QLatin1Char('\n') + topic].append(
                 { r.time, line.seq, ci, line.host, topic, true, {}, std::nullopt, false });

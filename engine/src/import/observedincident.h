@@ -135,6 +135,9 @@ struct RBLAB_ENGINE_EXPORT ObservedIncident
         qint64 alive = 0;
         std::optional<qint64> startOk;
         std::optional<qint64> shutdownOk;
+        //! Its first "unregister client … success" line: the brokers saw it leave (5.x: seconds
+        //! before its "shutdown OK").
+        std::optional<qint64> unregistered;
         std::optional<qint64> killed; //!< inferred: silent while others' cidAllSize dropped
         //! The kill was noticed at once (its connections closed), not by channel expiry.
         bool closedConnections = false;

@@ -107,6 +107,8 @@ QString consumerStateName(ConsumerState state)
         return QStringLiteral("killed");
     case ConsumerState::Shutdown:
         return QStringLiteral("shutdown");
+    case ConsumerState::ShuttingDown:
+        return QStringLiteral("shutting-down");
     }
     return QString();
 }

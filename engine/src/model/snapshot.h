@@ -24,6 +24,12 @@ enum class ConsumerState : quint8 {
     Partitioned, //!< cut off from at least one broker, still running
     Killed,
     Shutdown,
+    /*!
+        Unregistered from the brokers, its shutdown() still running: imported 5.x logs show
+        "unregister client … success" seconds before "shutdown OK" (the client instance stops
+        first). The engine's shutdown takes round trips and reports none.
+    */
+    ShuttingDown,
 };
 
 RBLAB_ENGINE_EXPORT QString consumerStateName(ConsumerState state); //!< report names: "running", …

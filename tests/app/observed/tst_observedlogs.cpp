@@ -113,6 +113,7 @@ private slots:
     void initTestCase();
     void frames_data();
     void frames();
+    void shuttingDownUntilShutdownOk();
     void windowsOnTheTimeline();
     void readOnlyWindow();
     void playbackAndSeek();
@@ -220,6 +221,43 @@ void tst_ObservedLogs::frames()
         holdings += q.holdingCount;
     }
     QCOMPARE(holdings, qint32(snap.holdings.size()));
+}
+
+void tst_ObservedLogs::shuttingDownUntilShutdownOk()
+{
+    // A real 5.3.3 client (real-5.3.3-short, c2) unregisters from the broker at 16:01:25.624 and
+    // logs "shutdown OK" at 16:01:29.636, when its client instance has stopped. Its queues went
+    // to c1 and c3 at the unregister; for those 4,012 ms it is shutting down, not running with
+    // no queues.
+    const QString dir = data("real-5.3.3-short/");
+    const ObservedWorld::Result r = ObservedWorld::import(
+        { dir + QStringLiteral("c1"), dir + QStringLiteral("c2"), dir + QStringLiteral("c3") },
+        LogImporter::Options());
+    QVERIFY2(r.world, qPrintable(r.error));
+    const ObservedWorld &world = *r.world;
+    const qint32 c2 = consumerIndex(*world.catalog(), QStringLiteral("127.0.0.1@c2"));
+    QVERIFY(c2 >= 0);
+    LogImporter::ObservedConsumer oc;
+    for (const LogImporter::ObservedConsumer &each : world.importer().observedConsumers()) {
+        if (each.clientId == QLatin1String("127.0.0.1@c2")) {
+            oc = each;
+        }
+    }
+    QVERIFY(oc.unregistered && oc.shutdownOk);
+    QCOMPARE(*oc.shutdownOk - *oc.unregistered, qint64(4012));
+    const SimTime unregistered = *oc.unregistered - world.origin();
+    const SimTime shutdownOk = *oc.shutdownOk - world.origin();
+    const auto stateAt = [&](SimTime t) { return world.snapshotAt(t).consumers.at(c2).state; };
+    const auto queuesAt
+        = [&](SimTime t) { return world.snapshotAt(t).consumers.at(c2).queueCount; };
+    QCOMPARE(stateAt(unregistered - 100), ConsumerState::Running);
+    QVERIFY(queuesAt(unregistered - 100) > 0);
+    QCOMPARE(stateAt(unregistered), ConsumerState::ShuttingDown);
+    QCOMPARE(stateAt(unregistered + 2000), ConsumerState::ShuttingDown);
+    QCOMPARE(queuesAt(unregistered + 2000), 0);
+    QCOMPARE(stateAt(shutdownOk - 1), ConsumerState::ShuttingDown);
+    QCOMPARE(stateAt(shutdownOk), ConsumerState::Shutdown);
+    QCOMPARE(GuiText::stateName(ConsumerState::ShuttingDown), QStringLiteral("shutting down"));
 }
 
 void tst_ObservedLogs::windowsOnTheTimeline()
