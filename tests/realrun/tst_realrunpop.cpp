@@ -166,13 +166,11 @@ void tst_RealRunPop::engineBesideTheKill()
         qPrintable(QStringLiteral("%1 … %2").arg(back.least).arg(back.most)));
     QVERIFY(back.medianClose);
     // The real revive loop ticked 0.08 s after reviveTime + 3 s. Which seeds' victim held a
-    // message at the kill, and when it popped it, moves with every timer's phase: with each
-    // client started when its real start() returned the least was 63.103 s (inside, within the
-    // 50 ms of measurement); with each client's first 5.x rebalance at once after its long
-    // start() (startupTime) it is 63.165 s again, 35 ms outside. Not a model error of its own:
-    // the median stays within 0.5 s of the real time (above).
-    QVERIFY2(back.least >= 63100 && back.least <= 63200,
-        qPrintable(QStringLiteral("%1 … %2").arg(back.least).arg(back.most)));
+    // message at the kill, and when it popped it, moves with every timer's phase: 63.165 s at
+    // the least with the file's starts (35 ms outside), 63.103 s with each client started when
+    // its real start() returned, 63.015 s with each client's RebalanceService clock and
+    // heartbeat lock as its log shows them (startupTime, startHeartbeatLockFailed).
+    QVERIFY2(back.inside, qPrintable(QStringLiteral("%1 … %2").arg(back.least).arg(back.most)));
     const RealComparisonRow popped = rowNamed(rows, QStringLiteral("POP redelivered"));
     QCOMPARE(popped.real, 1.0);
     QVERIFY(popped.inside);
@@ -248,24 +246,21 @@ void tst_RealRunPop::engineBesideTheLesson()
     // In agreement.
     QVERIFY(row("first redelivery after freeze 127.0.0.1@q2").verdict());
     QVERIFY(row("POP redelivered").inside);
+    QVERIFY(row("flow-control lines").inside);
     // The hand-over after channel expiry: the engine's median within 150 ms of the real one
     // (issue 35's rule), its range 12 ms short of it after 50 ms of measurement.
     const RealComparisonRow expiry = row("first receipt after freeze 127.0.0.1@p2");
     QVERIFY2(qAbs(expiry.median - expiry.real) <= 150, qPrintable(QString::number(expiry.median)));
     // Not yet (README's modelling choices): the 5.x hand-over after a kill (593 real, the
     // engine 517-527); the first POP message back after the kill, 80 ms before the engine's
-    // least; and the thaw's duplicates: 22,548 real, the stale offset winning where the real
-    // 5.3.3 lost it in both runs of this scenario. One engine seed in 20 drew that outcome
-    // (9 … 22,513) until each client's first 5.x rebalance came at once after its long start()
-    // (startupTime); none does now (9 … 15), and the thawed p2's flow-control line, which comes
-    // with it, is missing too (real 3, the engine 2).
+    // least; and the thaw's duplicates: 22,548 real, the stale offsets winning in both runs of
+    // this scenario on the real 5.3.3. In the engine most seeds lose the race; one seed in 20
+    // goes part of the way (5,639 with the clients' start-up as their logs show it; 22,513
+    // with the start()s' return alone).
     QVERIFY(!row("first receipt after kill 127.0.0.1@p1").inside);
     QVERIFY(!row("first redelivery after kill 127.0.0.1@q1").inside);
     const RealComparisonRow dups = row("duplicates");
-    QVERIFY2(dups.most < 100, qPrintable(QString::number(dups.most)));
-    const RealComparisonRow flow = row("flow-control lines");
-    QCOMPARE(flow.real, 3.0);
-    QCOMPARE(flow.most, 2.0);
+    QVERIFY2(dups.most >= 5000 && dups.most < 22548, qPrintable(QString::number(dups.most)));
 }
 
 QTEST_GUILESS_MAIN(tst_RealRunPop)

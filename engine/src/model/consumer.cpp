@@ -52,6 +52,7 @@ Consumer::Consumer(World *world, qint32 index, qint32 group, const ConsumerSpec 
     stall = spec.stall;
     failureRate = spec.failureRate;
     startupTime = spec.startupTime;
+    startHeartbeatLockFailed = spec.startHeartbeatLockFailed;
     for (qint32 topic : g.topics) {
         subscriptions.push_back(topic);
     }
@@ -282,13 +283,21 @@ Task<void> Consumer::startSequence()
         // began: startupTime before this moment, when the consumer registers.
         rebalance.lastRebalance = m_world->now() - startupTime;
         threads.spawn(schedulerLoop());
-        threads.spawn(rebalance.serviceLoop());
+        // Its first wait (waitInterval) began when the service thread did, with the instance.
+        threads.spawn(rebalance.serviceLoop(startupTime > 0
+                ? std::max<SimTime>(0, config.rebalanceWaitInterval - startupTime)
+                : SimTime(-1)));
     }
     if (orderly() && !broadcasting()) {
         threads.spawn(rebalance.lockAllLoop());
     }
     co_await updateRoutes();
-    const bool sent = co_await sendHeartbeatToAllBrokersWithLock();
+    bool sent = co_await sendHeartbeatToAllBrokersWithLock();
+    if (startHeartbeatLockFailed) {
+        // The instance's scheduled heartbeat held the lock and registered it; start()'s own
+        // call returned false ("lock heartBeat, but failed.").
+        sent = false;
+    }
     setState(ConsumerState::Running);
     refreshState();
     SimEvent ev;

@@ -78,6 +78,7 @@ public:
     std::optional<StallSpec> stall;
     double failureRate = 0;
     SimTime startupTime = 0; //!< ConsumerSpec::startupTime: start() ran that long before joining
+    bool startHeartbeatLockFailed = false; //!< ConsumerSpec::startHeartbeatLockFailed
     QString strategyName;
     QVariantMap strategyParams;
     //! strategyParams with the schema's defaults filled in (what Explain shows for the ring).

@@ -94,6 +94,22 @@ QList<QByteArray> lines(const QString &file)
     return f.readAll().split('\n');
 }
 
+//! A client log line's time ("2026-12-08 01:16:42.589", 4.x "…,589") read as UTC, or -1.
+qint64 logTime(const QByteArray &line)
+{
+    if (line.size() < 23) {
+        return -1;
+    }
+    QByteArray stamp = line.left(23);
+    stamp[19] = '.';
+    const QDateTime t = QDateTime::fromString(
+        QString::fromLatin1(stamp), QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
+    if (!t.isValid()) {
+        return -1;
+    }
+    return QDateTime(t.date(), t.time(), QTimeZone::utc()).toMSecsSinceEpoch();
+}
+
 //! A STARTED line's `key` (startReturnMs=, startCallMs=: epoch ms), or -1.
 qint64 startedField(const QList<QByteArray> &words, QByteArrayView key)
 {
@@ -654,6 +670,8 @@ Scenario RealRunRecord::asPlayed(const Scenario &scenario, const Timing &timing)
                 c.start = std::max<qint64>(0, *it);
             }
             c.startupTime = timing.startups.value(nameOf(c), c.startupTime);
+            c.startHeartbeatLockFailed
+                = c.startHeartbeatLockFailed || timing.startLockFailed.contains(nameOf(c));
         }
     }
     // A consumer's control commands apply in the file's order, one CONTROL line each (a
@@ -680,6 +698,8 @@ Scenario RealRunRecord::asPlayed(const Scenario &scenario, const Timing &timing)
                 e.at = std::max<qint64>(0, *it);
             }
             e.joining.startupTime = timing.startups.value(nameOf(e.joining), e.joining.startupTime);
+            e.joining.startHeartbeatLockFailed = e.joining.startHeartbeatLockFailed
+                || timing.startLockFailed.contains(nameOf(e.joining));
             break;
         case A::SetConsumeTime:
         case A::SetFailureRate:
@@ -726,6 +746,7 @@ RealRunRecord::Timing RealRunRecord::timingOf(const QString &dir)
     }
     const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
     const qint64 origin = qint64(root.value(QStringLiteral("origin")).toDouble());
+    QHash<QString, qint64> startCalls;
     for (const QJsonValue &v : root.value(QStringLiteral("consumers")).toArray()) {
         const QJsonObject o = v.toObject();
         const QString name = o.value(QStringLiteral("name")).toString();
@@ -736,7 +757,8 @@ RealRunRecord::Timing RealRunRecord::timingOf(const QString &dir)
                 t >= 0 && !out.started.contains(name)) {
                 out.started.insert(name, t - origin);
                 if (const qint64 call = startedField(w, "startCallMs="); call >= 0 && call <= t) {
-                    out.startups.insert(name, t - call);
+                    out.startups.insert(name, t - call); // the client log may say better
+                    startCalls.insert(name, call);
                 }
             } else if (w.size() >= 3 && w.at(1) == "CONTROL" && w.at(2) != "shutdown") {
                 bool ok = false;
@@ -744,6 +766,43 @@ RealRunRecord::Timing RealRunRecord::timingOf(const QString &dir)
                 if (ok) {
                     out.controls[name].append(t - origin);
                 }
+            }
+        }
+        // 5.x names the thread: start() runs on main, the instance's scheduled heartbeat on
+        // MQClientFactoryScheduledThread. (4.x names none, and its start() wakes the rebalance
+        // service whatever the heartbeat returned.)
+        // The RebalanceService's clock starts when the service does, inside start(): a cold JVM
+        // spends seconds before it (building the consumer, loading classes) and after it (route
+        // queries, the heartbeat). Its log line gives the time, in the log's zone: the instance
+        // is created after startCallMs and within seconds of it, which gives the zone.
+        const qint64 call = startCalls.value(name, -1);
+        qint64 created = -1; // the first instance's
+        QList<qint64> serviceStarts; // one per instance (a failed start() is built again)
+        QFile log(folder + QStringLiteral("/rocketmq_client.log"));
+        if (log.open(QIODevice::ReadOnly)) {
+            while (!log.atEnd()) {
+                const QByteArray line = log.readLine();
+                if (line.contains("lock heartBeat, but failed") && line.contains(" [main] ")) {
+                    out.startLockFailed.insert(name);
+                } else if (created < 0 && line.contains("Created a new client Instance")) {
+                    created = logTime(line);
+                } else if (line.contains("RebalanceService service started")) {
+                    serviceStarts.append(logTime(line));
+                }
+            }
+        }
+        if (call >= 0 && created >= 0 && out.started.contains(name)) {
+            constexpr qint64 kQuarterHour = 15 * 60 * 1000;
+            const qint64 zone = qRound64(double(created - call) / kQuarterHour) * kQuarterHour;
+            const qint64 returned = out.started.value(name) + origin;
+            qint64 serviceStarted = -1; // the last service started before start() returned
+            for (const qint64 t : std::as_const(serviceStarts)) {
+                if (t >= 0 && t - zone >= call && t - zone <= returned) {
+                    serviceStarted = t - zone;
+                }
+            }
+            if (serviceStarted >= 0) {
+                out.startups.insert(name, returned - serviceStarted);
             }
         }
     }

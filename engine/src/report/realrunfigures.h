@@ -7,6 +7,7 @@
 #include <rblab/rblab_global.h>
 
 #include <QHash>
+#include <QSet>
 #include <QList>
 #include <QMap>
 #include <QString>
@@ -162,6 +163,9 @@ struct RBLAB_ENGINE_EXPORT RealRunRecord
         QHash<QString, qint64> started; //!< consumer name → ms after the origin
         //! consumer name → how long its start() ran (startReturnMs − startCallMs)
         QHash<QString, qint64> startups;
+        //! consumers whose start()'s heartbeat found the lock held ("[main] … lock heartBeat,
+        //! but failed." in its rocketmq_client.log)
+        QSet<QString> startLockFailed;
         QHash<QString, QList<qint64>> controls; //!< consumer name → applied, in order
         QList<qint64> topicUpdates; //!< in order
     };

@@ -41,7 +41,8 @@ std::optional<ConsumerSpec> ConsumerReader::read(const JsonNode &node, const QSt
     QStringList known = { QStringLiteral("id"), QStringLiteral("name"),
         QStringLiteral("consumeTime"), QStringLiteral("stall"), QStringLiteral("failureRate"),
         QStringLiteral("strategy"), QStringLiteral("strategyParams"), QStringLiteral("client"),
-        QStringLiteral("instanceName"), QStringLiteral("startupTime") };
+        QStringLiteral("instanceName"), QStringLiteral("startupTime"),
+        QStringLiteral("startHeartbeatLockFailed") };
     if (!joinAt) {
         known.append(QStringLiteral("start"));
         known.append(QStringLiteral("holds"));
@@ -89,6 +90,8 @@ std::optional<ConsumerSpec> ConsumerReader::read(const JsonNode &node, const QSt
     consumer.startupTime
         = object.duration(QStringLiteral("startupTime"), 0, ScenarioLimits::maxStartupTime)
               .value_or(0);
+    consumer.startHeartbeatLockFailed
+        = object.boolean(QStringLiteral("startHeartbeatLockFailed")).value_or(false);
 
     if (const JsonNode *holds = joinAt ? nullptr : object.field(QStringLiteral("holds"))) {
         readHolds(*holds, object.pathOf(QStringLiteral("holds")), group, consumer);

@@ -69,6 +69,15 @@ struct RBLAB_ENGINE_EXPORT ConsumerSpec
         rebalanceMinInterval; a cold JVM's start() takes seconds, and its first round runs at once.
     */
     SimTime startupTime = 0;
+    /*!
+        `startHeartbeatLockFailed`: start()'s own heartbeat found the heartbeat lock held by the
+        instance's scheduled one (a cold JVM's first heartbeats take seconds): MQClientInstance
+        logs "lock heartBeat, but failed." and the 5.x start() skips rebalanceImmediately, so its
+        first round comes from a broker's notification or RebalanceService's 20 s wait, counted
+        from when the service was built. The consumer registers all the same (the scheduled
+        heartbeat carries it). 4.x wakes the service either way.
+    */
+    bool startHeartbeatLockFailed = false;
     std::optional<QString> strategy; //!< per-consumer override (a rolling deploy)
     std::optional<QVariantMap> strategyParams;
     QVariantMap client; //!< per-consumer client overrides, by RocketMQ name

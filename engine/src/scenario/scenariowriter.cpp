@@ -325,6 +325,9 @@ JsonNode ScenarioWriter::consumerNode(const ConsumerSpec &consumer, bool inJoin)
     if (consumer.startupTime != 0) {
         node.insert(QStringLiteral("startupTime"), duration(consumer.startupTime));
     }
+    if (consumer.startHeartbeatLockFailed) {
+        node.insert(QStringLiteral("startHeartbeatLockFailed"), JsonNode::makeBool(true));
+    }
     if (!consumer.holds.isEmpty() && !inJoin) {
         JsonNode holds = JsonNode::makeArray();
         for (const QString &label : consumer.holds) {

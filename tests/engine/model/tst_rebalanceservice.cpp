@@ -71,6 +71,8 @@ private slots:
     void initTestCase();
     void firstRoundAfterStart_data();
     void firstRoundAfterStart();
+    void startHeartbeatLockFailed_data();
+    void startHeartbeatLockFailed();
     void periodicRound_data();
     void periodicRound();
     void notificationWithinMinIntervalWaitsAndCoalesces();
@@ -131,6 +133,41 @@ void tst_RebalanceService::firstRoundAfterStart()
                            .arg(at)
                            .arg(eventLog(sim))));
     }
+}
+
+void tst_RebalanceService::startHeartbeatLockFailed_data()
+{
+    QTest::addColumn<Profile>("profile");
+    QTest::addColumn<SimTime>("earliest"); // after the start
+    QTest::addColumn<SimTime>("latest");
+    // 5.x start(): rebalanceImmediately only when its heartbeat got the lock. A start() of 3 s
+    // whose heartbeat lost it to the scheduled one (5.3.3 notifications-off: c2 and c3) waits
+    // for the service's first 20 s, counted from when the service was built: 17 s after.
+    QTest::newRow("5.x") << Profile::V5 << kWaitInterval - 3000 << kWaitInterval - 3000 + kSlack;
+    // 4.x start() wakes the service whatever the heartbeat returned.
+    QTest::newRow("4.9") << Profile::V49 << SimTime(0) << kSlack;
+}
+
+void tst_RebalanceService::startHeartbeatLockFailed()
+{
+    QFETCH(Profile, profile);
+    QFETCH(SimTime, earliest);
+    QFETCH(SimTime, latest);
+    WorldSpec spec;
+    spec.profile = profile;
+    spec.consumers = 1;
+    Scenario scenario = makeScenario(spec);
+    scenario.groups[0].consumers[0].startupTime = 3000;
+    scenario.groups[0].consumers[0].startHeartbeatLockFailed = true;
+    scenario.groups[0].notifyConsumerIdsChangedEnable = false; // its own join wakes it otherwise
+    Simulation sim(scenario, registry());
+    QVERIFY2(sim.isValid(), qPrintable(sim.error()));
+    const QList<SimTime> first = rounds(sim, 0, kWaitInterval + 2 * kSecond);
+    QVERIFY(!first.isEmpty());
+    QVERIFY2(first.first() >= earliest && first.first() <= latest,
+        qPrintable(QStringLiteral("first round %1 ms after the start\n%2")
+                       .arg(first.first())
+                       .arg(eventLog(sim))));
 }
 
 void tst_RebalanceService::periodicRound_data()

@@ -40,7 +40,7 @@ const char kFull[] = R"({
      "consumers": [
        {"id": "10.0.0.1@1001", "consumeTime": "2ms"},
        {"id": "10.0.0.2@1002", "name": "second", "consumeTime": {"distribution": "exponential", "mean": "0.5ms"},
-        "failureRate": 0.01, "start": "5s", "startupTime": "3.5s", "stall": {"probability": 0.001, "time": "2.5s"}},
+        "failureRate": 0.01, "start": "5s", "startupTime": "3.5s", "startHeartbeatLockFailed": true, "stall": {"probability": 0.001, "time": "2.5s"}},
        {"id": "10.0.0.3@1003", "consumeTime": {"distribution": "lognormal", "mean": "2ms", "p99": "20ms"},
         "strategy": "AVG", "strategyParams": {}, "client": {"consumeThreadMin": 4}}
      ]},
@@ -180,6 +180,8 @@ void tst_ScenarioReader::fullFile()
     QCOMPARE(second.failureRate, 0.01);
     QCOMPARE(second.start, 5 * kSecond);
     QCOMPARE(second.startupTime, SimTime(3500));
+    QVERIFY(second.startHeartbeatLockFailed);
+    QVERIFY(!first.startHeartbeatLockFailed);
     QCOMPARE(first.startupTime, SimTime(0));
     QVERIFY(second.stall);
     QCOMPARE(second.stall->probability, 0.001);

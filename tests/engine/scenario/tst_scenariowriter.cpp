@@ -193,6 +193,7 @@ Scenario everyField()
     c.consumeTime = { ConsumeTime::Distribution::Exponential, 0.3, 0.0, false };
     c.start = 1500;
     c.startupTime = 3250;
+    c.startHeartbeatLockFailed = true;
     c.strategy = s("AVG");
     ConsumerSpec &d = group.consumers[1];
     d.consumeTime.meanMs = 1.0 / 3.0; // no short decimal: written as an exact number
